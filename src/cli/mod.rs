@@ -1,0 +1,89 @@
+//! The command line: clap definitions, the output policy, one handler per subcommand.
+
+pub mod lookup;
+pub mod scenario;
+pub mod search;
+
+use crate::error::Result;
+use crate::render::{ColorChoice, Out};
+use clap::{Parser, Subcommand};
+
+/// arbiter — Riftbound rules at the table: look rules up, search them, and run
+/// board-state scenarios that explain every ruling with rule citations.
+///
+/// An unofficial fan tool for learning and judge preparation. Riftbound and its
+/// rules text are the property of Riot Games.
+#[derive(Debug, Parser)]
+#[command(name = "arbiter", version, about, long_about = None, max_term_width = 100)]
+pub struct Cli {
+    /// When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb).
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+    /// Print JSON instead of text (stable field names, see the README).
+    #[arg(long, global = true)]
+    pub json: bool,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Show a rule by id: its breadcrumb, text, examples and references.
+    Rule(lookup::RuleArgs),
+    /// Table of contents: the sections of an edition, or one part.
+    Toc(lookup::TocArgs),
+    /// Look a term up in the glossary: the rules that define and use it.
+    Define(lookup::DefineArgs),
+    /// The embedded rulebooks: game, edition, date, rule count, source file.
+    Editions(lookup::EditionsArgs),
+    /// What a rule links to, and every rule that links to it.
+    Refs(lookup::RefsArgs),
+    /// Search the rules by words: ranked, typo-tolerant, with synonyms.
+    Search(search::SearchArgs),
+    /// Run a scenario and print its timeline with rule citations.
+    Run(scenario::RunArgs),
+    /// Run every scenario in files or folders and report pass/fail.
+    Test(scenario::TestArgs),
+    /// Validate a scenario without running it.
+    Check(scenario::CheckArgs),
+    /// Print a shell completion script.
+    Completions(lookup::CompletionsArgs),
+}
+
+/// Parses the arguments and runs the command.
+pub fn run(cli: Cli) -> Result<()> {
+    let mut out = Out::stdout(cli.color, cli.json);
+    let res = match cli.command {
+        Command::Rule(a) => lookup::rule(&mut out, a),
+        Command::Toc(a) => lookup::toc(&mut out, a),
+        Command::Define(a) => lookup::define(&mut out, a),
+        Command::Editions(a) => lookup::editions(&mut out, a),
+        Command::Refs(a) => lookup::refs(&mut out, a),
+        Command::Completions(a) => lookup::completions(&mut out, a),
+        Command::Search(a) => search::search(&mut out, a),
+        Command::Run(a) => scenario::run(&mut out, a),
+        Command::Test(a) => scenario::test(&mut out, a),
+        Command::Check(a) => scenario::check(&mut out, a),
+    };
+    let flushed = out.flush();
+    res?;
+    flushed?;
+    Ok(())
+}
+
+/// `--game` and `--edition`, shared by the lookup commands.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct EditionArgs {
+    /// The game: riftbound (default) or legions-of-will.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+    /// The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older.
+    #[arg(long, value_name = "EDITION")]
+    pub edition: Option<String>,
+}
+
+/// Writes the completion script for `shell` (also committed under `completions/`).
+pub fn write_completions(shell: clap_complete::Shell, w: &mut dyn std::io::Write) {
+    use clap::CommandFactory;
+    clap_complete::generate(shell, &mut Cli::command(), "arbiter", w);
+}

@@ -1,0 +1,61 @@
+//! arbiter: Riftbound rules as data, a search over them, and a rules engine that
+//! explains its rulings with citations. See the README for the commands.
+
+pub mod cli;
+pub mod error;
+pub mod render;
+pub mod rulebook;
+
+pub use error::{Error, Result};
+
+/// Runs the command line; returns the process exit code. Errors are reported here,
+/// once: colour-aware, on stderr.
+pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
+    use clap::Parser;
+    let cli = match cli::Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let color = cli.color;
+    match cli::run(cli) {
+        Ok(()) => 0,
+        Err(e) if e.is_broken_pipe() => 0,
+        Err(e) => {
+            report(&e, color);
+            e.exit_code()
+        }
+    }
+}
+
+fn report(e: &Error, color: render::ColorChoice) {
+    use owo_colors::OwoColorize;
+    use std::io::IsTerminal;
+    let on = match color {
+        render::ColorChoice::Always => true,
+        render::ColorChoice::Never => false,
+        render::ColorChoice::Auto => {
+            std::io::stderr().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::env::var("TERM").as_deref() != Ok("dumb")
+        }
+    };
+    let label = match e {
+        Error::Failed(_) => "failed",
+        _ => "error",
+    };
+    let label = if on {
+        label.red().bold().to_string()
+    } else {
+        label.to_string()
+    };
+    eprintln!("{label}: {e}");
+    if let Error::Usage { suggestions, .. } = e
+        && !suggestions.is_empty()
+    {
+        eprintln!("  did you mean: {}", suggestions.join(", "));
+    }
+}

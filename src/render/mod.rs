@@ -1,0 +1,214 @@
+//! Terminal output: the colour and hyperlink policy, styles, OSC 8 links, wrapping.
+//! Every command writes through an [`Out`].
+
+pub mod text;
+
+use owo_colors::OwoColorize;
+use std::io::{self, IsTerminal, Write};
+
+/// `--color auto|always|never`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+/// How a command writes: JSON or text, colour, hyperlinks, width.
+pub struct Out {
+    pub json: bool,
+    pub color: bool,
+    pub links: bool,
+    pub width: usize,
+    w: Box<dyn Write>,
+}
+
+impl Out {
+    /// Decides colour the way ripgrep does: `always`/`never` win; `auto` is on only
+    /// for a terminal, and off with `NO_COLOR` or `TERM=dumb`. Hyperlinks need colour
+    /// and a terminal known to support OSC 8 (or `ARBITER_HYPERLINKS=1`).
+    pub fn stdout(choice: ColorChoice, json: bool) -> Out {
+        let tty = io::stdout().is_terminal();
+        let env = |k: &str| std::env::var(k).ok();
+        let color = match choice {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                tty && env("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && env("TERM").as_deref() != Some("dumb")
+            }
+        };
+        let links = color && !json && hyperlinks_supported(tty);
+        let width = env("COLUMNS")
+            .and_then(|c| c.parse().ok())
+            .filter(|&w: &usize| w >= 40)
+            .unwrap_or(80)
+            .min(100);
+        Out {
+            json,
+            color,
+            links,
+            width,
+            w: Box::new(io::BufWriter::new(io::stdout().lock())),
+        }
+    }
+
+    /// An `Out` that writes into a buffer (for tests and the REPL).
+    pub fn to_writer(w: Box<dyn Write>, color: bool, links: bool, json: bool) -> Out {
+        Out {
+            json,
+            color,
+            links,
+            width: 80,
+            w,
+        }
+    }
+
+    pub fn line(&mut self, s: impl AsRef<str>) -> io::Result<()> {
+        self.w.write_all(s.as_ref().as_bytes())?;
+        self.w.write_all(b"\n")
+    }
+
+    pub fn raw(&mut self, s: impl AsRef<str>) -> io::Result<()> {
+        self.w.write_all(s.as_ref().as_bytes())
+    }
+
+    /// Pretty JSON followed by a newline.
+    pub fn json_value(&mut self, v: &serde_json::Value) -> io::Result<()> {
+        serde_json::to_writer_pretty(&mut self.w, v)?;
+        self.w.write_all(b"\n")
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.w.flush()
+    }
+
+    pub fn dim(&self, s: &str) -> String {
+        if self.color {
+            s.dimmed().to_string()
+        } else {
+            s.to_string()
+        }
+    }
+    pub fn bold(&self, s: &str) -> String {
+        if self.color {
+            s.bold().to_string()
+        } else {
+            s.to_string()
+        }
+    }
+    pub fn italic(&self, s: &str) -> String {
+        if self.color {
+            s.italic().to_string()
+        } else {
+            s.to_string()
+        }
+    }
+    pub fn accent(&self, s: &str) -> String {
+        if self.color {
+            s.cyan().to_string()
+        } else {
+            s.to_string()
+        }
+    }
+    pub fn good(&self, s: &str) -> String {
+        if self.color {
+            s.green().to_string()
+        } else {
+            s.to_string()
+        }
+    }
+    pub fn bad(&self, s: &str) -> String {
+        if self.color {
+            s.red().to_string()
+        } else {
+            s.to_string()
+        }
+    }
+    pub fn warn(&self, s: &str) -> String {
+        if self.color {
+            s.yellow().to_string()
+        } else {
+            s.to_string()
+        }
+    }
+    pub fn highlight(&self, s: &str) -> String {
+        if self.color {
+            s.bold().yellow().to_string()
+        } else {
+            s.to_string()
+        }
+    }
+
+    /// `text` as an OSC 8 hyperlink to `url` when links are on.
+    pub fn link(&self, url: &str, text: &str) -> String {
+        if self.links {
+            format!("\x1b]8;;{url}\x1b\\{text}\x1b]8;;\x1b\\")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// A rule id as a link to the rule (`arbiter` URL scheme, overridable with
+    /// `ARBITER_LINK_BASE`, e.g. a local HTML export: `file:///rules/{edition}.html#{id}`).
+    pub fn rule_link(&self, game: &str, edition: &str, id: &str, text: &str) -> String {
+        if !self.links {
+            return text.to_string();
+        }
+        let url = rule_url(game, edition, id);
+        self.link(&url, text)
+    }
+}
+
+/// The URL a rule id links to.
+pub fn rule_url(game: &str, edition: &str, id: &str) -> String {
+    match std::env::var("ARBITER_LINK_BASE") {
+        Ok(base) if !base.is_empty() => base
+            .replace("{game}", game)
+            .replace("{edition}", edition)
+            .replace("{id}", id),
+        _ if game == "riftbound" => {
+            format!("https://riftbound.leagueoflegends.com/en-us/rules-hub/#{id}")
+        }
+        _ => format!("arbiter://rule/{game}/{edition}/{id}"),
+    }
+}
+
+/// Terminals known to render OSC 8 links (as ripgrep and others detect them).
+fn hyperlinks_supported(tty: bool) -> bool {
+    let env = |k: &str| std::env::var(k).ok();
+    match env("ARBITER_HYPERLINKS").as_deref() {
+        Some("1") | Some("always") => return true,
+        Some("0") | Some("never") => return false,
+        _ => {}
+    }
+    if !tty {
+        return false;
+    }
+    if let Some(p) = env("TERM_PROGRAM")
+        && [
+            "iTerm.app",
+            "WezTerm",
+            "vscode",
+            "ghostty",
+            "Hyper",
+            "Tabby",
+            "rio",
+        ]
+        .contains(&p.as_str())
+    {
+        return true;
+    }
+    if env("VTE_VERSION")
+        .and_then(|v| v.parse::<u32>().ok())
+        .is_some_and(|v| v >= 5000)
+    {
+        return true;
+    }
+    env("WT_SESSION").is_some()
+        || env("KONSOLE_VERSION").is_some()
+        || env("KITTY_WINDOW_ID").is_some()
+        || env("TERM")
+            .is_some_and(|t| t.contains("kitty") || t.contains("alacritty") || t.contains("foot"))
+}

@@ -1,0 +1,468 @@
+//! The rules as data: ids, rules, references, recovered text, editions.
+//!
+//! This module is compiled twice: into the library, and into `build.rs`, which runs
+//! the importers ahead of time and embeds the result (so a lookup does no parsing).
+//! It may therefore use only `std` and `serde`, and refer to its siblings with
+//! `super::` paths.
+
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+use std::fmt;
+
+/// One segment of a rule id: a number (`323`, `5`) or a letter (`b`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Seg {
+    Num(u32),
+    Letter(char),
+}
+
+impl Ord for Seg {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self, other) {
+            (Seg::Num(a), Seg::Num(b)) => a.cmp(b),
+            (Seg::Letter(a), Seg::Letter(b)) => a.cmp(b),
+            (Seg::Num(_), Seg::Letter(_)) => Ordering::Less,
+            (Seg::Letter(_), Seg::Num(_)) => Ordering::Greater,
+        }
+    }
+}
+impl PartialOrd for Seg {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// How an edition writes its ids.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum IdStyle {
+    /// Riftbound: every segment separated by a dot, `466.1.b.2`.
+    #[default]
+    Dotted,
+    /// Comprehensive-rules style (Legions of Will): `100.1a`, a letter glued to its number.
+    Comprehensive,
+}
+
+/// A rule id, ordered by segments (`169.10` after `169.9`).
+///
+/// An id alone is ambiguous across editions; it travels with its edition
+/// (see [`QualifiedId`] in the library).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RuleId {
+    pub segs: Vec<Seg>,
+    pub style: IdStyle,
+}
+
+impl Ord for RuleId {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.segs.cmp(&other.segs)
+    }
+}
+impl PartialOrd for RuleId {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl RuleId {
+    /// Parses `323.5`, `323.5.`, `466.1.b.2`, `100.1a`, `100.1a.` and `R.805`.
+    /// The first segment must be a number; numbers and letters may alternate freely
+    /// (a letter glued to a number, `1a`, is two segments).
+    pub fn parse(s: &str) -> Option<RuleId> {
+        Self::parse_styled(s, IdStyle::Dotted)
+    }
+
+    pub fn parse_styled(s: &str, style: IdStyle) -> Option<RuleId> {
+        let s = s.trim();
+        let s = s
+            .strip_prefix("R.")
+            .or_else(|| s.strip_prefix("r."))
+            .unwrap_or(s);
+        let s = s.strip_suffix('.').unwrap_or(s);
+        if s.is_empty() || s.len() > 40 {
+            return None;
+        }
+        let mut segs = Vec::new();
+        for part in s.split('.') {
+            if part.is_empty() {
+                return None;
+            }
+            let mut chars = part.chars().peekable();
+            while let Some(&c) = chars.peek() {
+                if c.is_ascii_digit() {
+                    let mut n: u32 = 0;
+                    while let Some(&d) = chars.peek() {
+                        if let Some(v) = d.to_digit(10) {
+                            n = n.checked_mul(10)?.checked_add(v)?;
+                            chars.next();
+                        } else {
+                            break;
+                        }
+                    }
+                    segs.push(Seg::Num(n));
+                } else if c.is_ascii_alphabetic() {
+                    chars.next();
+                    // a letter segment is a single letter
+                    if chars.peek().is_some_and(|n| n.is_ascii_alphabetic()) {
+                        return None;
+                    }
+                    segs.push(Seg::Letter(c.to_ascii_lowercase()));
+                } else {
+                    return None;
+                }
+            }
+        }
+        if !matches!(segs.first(), Some(Seg::Num(_))) {
+            return None;
+        }
+        Some(RuleId { segs, style })
+    }
+
+    pub fn with_style(mut self, style: IdStyle) -> RuleId {
+        self.style = style;
+        self
+    }
+
+    /// The id with its last segment dropped; `None` for a top-level (3-digit) id.
+    pub fn parent(&self) -> Option<RuleId> {
+        if self.segs.len() <= 1 {
+            return None;
+        }
+        Some(RuleId {
+            segs: self.segs[..self.segs.len() - 1].to_vec(),
+            style: self.style,
+        })
+    }
+
+    pub fn depth(&self) -> usize {
+        self.segs.len()
+    }
+
+    /// The top-level number: `323` for `323.5.a`.
+    pub fn top(&self) -> u32 {
+        match self.segs.first() {
+            Some(Seg::Num(n)) => *n,
+            _ => 0,
+        }
+    }
+
+    /// Whether `self` is `other` or lies beneath it.
+    pub fn is_within(&self, other: &RuleId) -> bool {
+        self.segs.len() >= other.segs.len() && self.segs[..other.segs.len()] == other.segs[..]
+    }
+
+    pub fn top_level(n: u32) -> RuleId {
+        RuleId {
+            segs: vec![Seg::Num(n)],
+            style: IdStyle::Dotted,
+        }
+    }
+}
+
+impl fmt::Display for RuleId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, seg) in self.segs.iter().enumerate() {
+            match (seg, self.style) {
+                (Seg::Num(n), _) if i == 0 => write!(f, "{n:03}")?,
+                (Seg::Num(n), _) => write!(f, ".{n}")?,
+                (Seg::Letter(c), IdStyle::Comprehensive) => write!(f, "{c}")?,
+                (Seg::Letter(c), IdStyle::Dotted) => write!(f, ".{c}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What kind of link a reference is (NOTES.md §1.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RefKind {
+    /// `See rule 327. Chains for more information.` and its variants (patterns 1–5).
+    SeeRule,
+    /// Inline `in rule 356.2` (pattern 6).
+    Inline,
+    /// A named step without a number, `Step 2: Execute` (pattern 7), resolved by a table.
+    Step,
+    /// A cleanup sub-step label, `Insert “3c. …”` (pattern 8), resolved by a table.
+    CleanupLabel,
+}
+
+/// Where in a rule the reference sits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RefField {
+    #[default]
+    Text,
+    /// In `examples[i]`.
+    Example(u32),
+}
+
+/// A cross-reference with its character span (byte offsets into the field's text).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ref {
+    pub target: RuleId,
+    pub kind: RefKind,
+    pub field: RefField,
+    /// Byte range `[start, end)` of the whole reference phrase in its field.
+    pub start: u32,
+    pub end: u32,
+    /// The title the link text gives its target, if any (`Chains` in `See rule 327. Chains`).
+    pub title: Option<String>,
+    /// Whether the target exists in the same edition.
+    pub dangling: bool,
+}
+
+/// Where recovered text came from (it is never source text of the rule itself).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Provenance {
+    /// The document's top index (`318. Cleanups`).
+    TopIndex,
+    /// The link text of a cross-reference (`See rule 428. Kill for more information`).
+    CrossReference,
+    /// The A–Z reference index, placed by document order.
+    ReferenceIndex,
+    /// The 2025-06-02 edition, aligned by structure.
+    Edition2025,
+    /// The keyword table (names of the keywords at 805–826).
+    KeywordTable,
+    /// The older web edition.
+    WebEdition,
+}
+
+impl Provenance {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Provenance::TopIndex => "recovered from the top index",
+            Provenance::CrossReference => "recovered from a cross-reference",
+            Provenance::ReferenceIndex => "recovered from the reference index",
+            Provenance::Edition2025 => "recovered from the 2025-06-02 edition",
+            Provenance::KeywordTable => "recovered from the keyword table",
+            Provenance::WebEdition => "recovered from the older web edition",
+        }
+    }
+    pub fn key(self) -> &'static str {
+        match self {
+            Provenance::TopIndex => "top_index",
+            Provenance::CrossReference => "xref",
+            Provenance::ReferenceIndex => "az_index",
+            Provenance::Edition2025 => "v2025",
+            Provenance::KeywordTable => "keyword_table",
+            Provenance::WebEdition => "web_edition",
+        }
+    }
+}
+
+/// Text or a title recovered for an id whose source text was lost.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Recovered {
+    pub title: Option<String>,
+    pub text: Option<String>,
+    pub source: Provenance,
+    /// Free-form detail: which 2025 id, which index term, …
+    pub detail: Option<String>,
+}
+
+/// One rule of one edition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rule {
+    pub id: RuleId,
+    /// 0 for the first rule with this id; 1, 2, … for later duplicates (kept in order,
+    /// never renumbered). The lookup key of a duplicate is `id#n` with n = dup + 1.
+    pub dup: u16,
+    /// The id with its last segment dropped (`None` for a 3-digit id; see `section`).
+    pub parent: Option<RuleId>,
+    /// For a 3-digit id: the top-index section that owns it (318 owns 318–324).
+    pub section: Option<RuleId>,
+    /// A heading's title as the source gives it (a texted short heading, or 003's title cell).
+    pub title: Option<String>,
+    /// The source text with examples split out; `None` when the source has none.
+    pub text: Option<String>,
+    /// Example passages split from the text, in order.
+    pub examples: Vec<String>,
+    /// Items of a list that the source kept on separate lines (003 cells).
+    pub items: Vec<String>,
+    pub refs: Vec<Ref>,
+    /// Title or text recovered from elsewhere (never merged into `text`).
+    pub recovered: Option<Recovered>,
+    /// 1-based line in the source file.
+    pub line: u32,
+    /// An importer's remark: a misnumbered id's likely intended id, a duplicate, …
+    pub note: Option<String>,
+}
+
+impl Rule {
+    pub fn new(id: RuleId, line: u32) -> Rule {
+        Rule {
+            parent: id.parent(),
+            id,
+            dup: 0,
+            section: None,
+            title: None,
+            text: None,
+            examples: Vec::new(),
+            items: Vec::new(),
+            refs: Vec::new(),
+            recovered: None,
+            line,
+            note: None,
+        }
+    }
+
+    /// The best title known: the source's own, else a recovered one.
+    pub fn any_title(&self) -> Option<&str> {
+        self.title
+            .as_deref()
+            .or_else(|| self.recovered.as_ref().and_then(|r| r.title.as_deref()))
+    }
+
+    /// The lookup key: `323.5`, or `111.1a#2` for the second rule numbered 111.1a.
+    pub fn key(&self) -> String {
+        if self.dup == 0 {
+            self.id.to_string()
+        } else {
+            format!("{}#{}", self.id, self.dup + 1)
+        }
+    }
+}
+
+/// A top-index entry (`318. Cleanups`) or a chapter heading.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Section {
+    pub id: RuleId,
+    pub title: String,
+    /// Part headers (000, 100, 300, …) are 1; sections are 2.
+    pub level: u8,
+}
+
+/// Where a glossary term came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TermSource {
+    /// The A–Z reference index.
+    ReferenceIndex,
+    /// A keyword's name (805–826).
+    Keyword,
+    /// A section or heading title.
+    Heading,
+}
+
+/// A passage quoted under a glossary term: mapped to its rule, or left unplaced.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Passage {
+    Rule(RuleId),
+    /// Placed on an empty id by document order: recovered text.
+    Recovered(RuleId, String),
+    Unplaced(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Term {
+    pub term: String,
+    pub source: TermSource,
+    /// The rule(s) that define the term (a keyword's or heading's own id), if known.
+    pub defined_by: Vec<RuleId>,
+    pub passages: Vec<Passage>,
+}
+
+/// The 2025 → 2026 alignment of one rule (set on both sides).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counterpart {
+    /// The other edition's id (e.g. `2026-03-30`).
+    pub edition: String,
+    pub id: RuleId,
+    /// identical | renumbered | reworded | heading
+    pub relation: String,
+}
+
+/// One edition of one game's rules, as imported.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Edition {
+    pub game: String,
+    pub edition: String,
+    pub effective: Option<String>,
+    pub title: String,
+    pub format: String,
+    pub file: String,
+    pub default: bool,
+    pub id_style: IdStyle,
+    /// Rules in document order.
+    pub rules: Vec<Rule>,
+    /// Top index / table of contents, in order.
+    pub sections: Vec<Section>,
+    pub glossary: Vec<Term>,
+    /// Counterparts in another edition, parallel to `rules` (empty when not aligned).
+    pub counterparts: Vec<Option<Counterpart>>,
+    /// Importer findings: duplicated ids, misnumbered lines, dangling references.
+    pub warnings: Vec<String>,
+}
+
+/// The manifest entry the importers are given (rules/manifest.json).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManifestEntry {
+    pub game: String,
+    pub edition: String,
+    pub effective: Option<String>,
+    pub title: String,
+    pub format: String,
+    pub file: String,
+    #[serde(default)]
+    pub default: bool,
+    #[serde(default)]
+    pub notes: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    #[serde(default)]
+    pub about: Option<String>,
+    pub editions: Vec<ManifestEntry>,
+}
+
+impl Edition {
+    pub fn from_manifest(m: &ManifestEntry, id_style: IdStyle) -> Edition {
+        Edition {
+            game: m.game.clone(),
+            edition: m.edition.clone(),
+            effective: m.effective.clone(),
+            title: m.title.clone(),
+            format: m.format.clone(),
+            file: m.file.clone(),
+            default: m.default,
+            id_style,
+            ..Edition::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_order_by_segments() {
+        let a = RuleId::parse("169.9").unwrap();
+        let b = RuleId::parse("169.10").unwrap();
+        assert!(a < b);
+        assert!(RuleId::parse("323.5.b").unwrap() > RuleId::parse("323.5").unwrap());
+    }
+
+    #[test]
+    fn ids_parse_both_styles() {
+        let d = RuleId::parse("466.1.b.2.").unwrap();
+        assert_eq!(d.to_string(), "466.1.b.2");
+        let c = RuleId::parse_styled("100.1a", IdStyle::Comprehensive).unwrap();
+        assert_eq!(c.to_string(), "100.1a");
+        assert_eq!(c.segs, RuleId::parse("100.1.a").unwrap().segs);
+        assert_eq!(RuleId::parse("1").unwrap().to_string(), "001");
+        assert_eq!(RuleId::parse("R.805").unwrap().to_string(), "805");
+        assert!(RuleId::parse("abc").is_none());
+        assert!(RuleId::parse("323..5").is_none());
+        assert!(RuleId::parse("103.2.d.for").is_none());
+        assert!(RuleId::parse("").is_none());
+        assert!(RuleId::parse("99999999999999").is_none());
+    }
+
+    #[test]
+    fn parents_drop_the_last_segment() {
+        let id = RuleId::parse("359.3.f.3.a.1").unwrap();
+        assert_eq!(id.parent().unwrap().to_string(), "359.3.f.3.a");
+        assert!(RuleId::parse("318").unwrap().parent().is_none());
+        assert!(id.is_within(&RuleId::parse("359.3").unwrap()));
+    }
+}
