@@ -31,6 +31,6 @@ fn main() {
         ));
     }
     table.push_str("];\n");
-    table.push_str(&"pub(crate) static MANIFEST: &str = include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/rules/manifest.json\"));\n".to_string());
+    table.push_str("pub(crate) static MANIFEST: &str = include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/rules/manifest.json\"));\n");
     fs::write(Path::new(&out).join("embedded.rs"), table).expect("write embedded.rs");
 }
