@@ -1,14 +1,310 @@
-//! `arbiter search`.
+//! `arbiter search`: ranked, typo-tolerant full-text search with synonyms.
+//!
+//! Text output: one block per hit, `EDITION/ID  Breadcrumb › Title`, then one or
+//! two snippets with the matched words highlighted (with colour on). `--json`
+//! prints the schema documented in docs/search-readme-section.md.
 
 use crate::error::{Error, Result};
 use crate::render::Out;
+use crate::render::text::{visible_len, wrap};
+use crate::rulebook::Library;
+use crate::search::{self, Hit, Options, Results, Scope, Section, Snippet, cache};
+use serde_json::{Value, json};
 
 #[derive(Debug, clap::Args)]
 pub struct SearchArgs {
-    /// The words to search for.
+    /// The words to search for: keywords, a question, a "quoted phrase", -excluded
+    /// words, or a rule id (323.5).
+    #[arg(value_name = "QUERY")]
     pub query: Vec<String>,
+    /// How many hits to show.
+    #[arg(long, short = 'n', default_value_t = 10, value_name = "N")]
+    pub limit: usize,
+    /// Only rules in these sections: 454-461, 454, or 454.2 and its sub-rules.
+    #[arg(long, value_name = "RANGE")]
+    pub section: Option<String>,
+    /// The game: riftbound (default) or legions-of-will.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+    /// The edition, e.g. 2026-03-30 (default: the newest of the game).
+    #[arg(long, value_name = "EDITION", conflicts_with = "all_editions")]
+    pub edition: Option<String>,
+    /// Search every embedded edition (of --game, if given).
+    #[arg(long)]
+    pub all_editions: bool,
+    /// Rebuild the cached index first.
+    #[arg(long)]
+    pub rebuild: bool,
 }
 
-pub fn search(_out: &mut Out, _args: SearchArgs) -> Result<()> {
-    Err(Error::usage("search is not available yet"))
+pub fn search(out: &mut Out, args: SearchArgs) -> Result<()> {
+    let q = args.query.join(" ");
+    if q.trim().is_empty() && !args.rebuild {
+        return Err(Error::Usage {
+            message: "give words to search for".into(),
+            suggestions: vec![
+                "arbiter search deathknell".into(),
+                "arbiter search '\"lethal damage\"'".into(),
+            ],
+        });
+    }
+    if args.limit == 0 {
+        return Err(Error::usage("--limit must be at least 1"));
+    }
+    let scope = scope(&args)?;
+    let section = args.section.as_deref().map(Section::parse).transpose()?;
+    let opts = Options {
+        limit: args.limit,
+        scope,
+        section,
+    };
+
+    let mut opened = cache::open(args.rebuild).map_err(Error::Failed)?;
+    for n in &opened.notices {
+        eprintln!("note: {n}");
+    }
+    if q.trim().is_empty() {
+        return report_rebuild(out, &opened);
+    }
+    let res = match search::run(&opened, &q, &opts) {
+        Err(e) if search::is_index_failure(&e) && opened.built.is_none() => {
+            // A damaged index that passed the seal check: rebuild once and retry.
+            opened = cache::open(true).map_err(Error::Failed)?;
+            eprintln!("note: the search index failed; rebuilt it");
+            search::run(&opened, &q, &opts)?
+        }
+        r => r?,
+    };
+    if out.json {
+        out.json_value(&to_json(&res, &opts))?;
+    } else {
+        print_text(out, &res)?;
+    }
+    if res.hits.is_empty() {
+        return Err(Error::Failed(format!("no rules match {q:?}")));
+    }
+    Ok(())
+}
+
+fn scope(args: &SearchArgs) -> Result<Scope> {
+    let lib = Library::get();
+    if args.all_editions {
+        return Ok(match &args.game {
+            None => Scope::All,
+            Some(g) => {
+                let i = lib.resolve(Some(g), None).map_err(Error::usage)?;
+                Scope::Game(lib.metas()[i].game.to_string())
+            }
+        });
+    }
+    let i = lib
+        .resolve(args.game.as_deref(), args.edition.as_deref())
+        .map_err(Error::usage)?;
+    let m = &lib.metas()[i];
+    Ok(Scope::Edition {
+        game: m.game.to_string(),
+        edition: m.edition.to_string(),
+    })
+}
+
+fn report_rebuild(out: &mut Out, o: &cache::Opened) -> Result<()> {
+    let docs = o.reader.searcher().num_docs();
+    let ms = o.built.map(|d| d.as_secs_f64() * 1000.0).unwrap_or(0.0);
+    let place = match &o.location {
+        cache::Location::Disk(p) => p.display().to_string(),
+        cache::Location::Memory => "memory".to_string(),
+    };
+    if out.json {
+        out.json_value(&json!({
+            "rebuilt": true,
+            "rules": docs,
+            "build_ms": (ms * 10.0).round() / 10.0,
+            "location": place,
+        }))?;
+    } else {
+        out.line(format!(
+            "rebuilt the search index: {docs} rules in {ms:.0} ms, at {place}"
+        ))?;
+    }
+    Ok(())
+}
+
+/// The breadcrumb title of a hit: ancestors' titles, then its own, shortened in
+/// the middle to fit `room` columns.
+fn crumb_title(h: &Hit, room: usize) -> (String, bool) {
+    let mut parts: Vec<String> = h.breadcrumb.iter().filter_map(|(_, t)| t.clone()).collect();
+    let own = h.title.clone();
+    if let Some(t) = &own {
+        parts.push(t.clone());
+    }
+    let join = |p: &[String]| p.join(" › ");
+    let mut s = join(&parts);
+    // Elide ancestors after the first until it fits: `Playing the Game › … › Tank`.
+    while s.chars().count() > room && parts.len() > 2 {
+        if parts[1] != "…" {
+            parts[1] = "…".to_string();
+        } else if parts.len() > 3 {
+            parts.remove(2);
+        } else {
+            break;
+        }
+        s = join(&parts);
+    }
+    if s.chars().count() > room {
+        s = s.chars().take(room.saturating_sub(1)).collect::<String>() + "…";
+    }
+    (s, own.is_some())
+}
+
+fn print_text(out: &mut Out, res: &Results) -> Result<()> {
+    for (typed, fixed) in &res.corrections {
+        out.line(format!(
+            "{} {} {}",
+            out.dim("searched for"),
+            out.bold(&format!("\"{fixed}\"")),
+            out.dim(&format!("(did you mean it? no rule says \"{typed}\")"))
+        ))?;
+    }
+    for (typed, to) in &res.synonyms {
+        out.line(out.dim(&format!(
+            "\"{typed}\" is {} in Riftbound",
+            to.iter()
+                .map(|t| format!("\"{t}\""))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        )))?;
+    }
+    if res.fuzzy {
+        out.line(out.dim("few exact matches; near spellings included"))?;
+    }
+    if !res.corrections.is_empty() || !res.synonyms.is_empty() || res.fuzzy {
+        out.line("")?;
+    }
+    let width = out.width;
+    for (n, h) in res.hits.iter().enumerate() {
+        if n > 0 {
+            out.line("")?;
+        }
+        let qid = h.qualified();
+        let id_text = out.rule_link(&h.game, &h.edition, &h.id, &out.accent(&out.bold(&qid)));
+        let mut tail = String::new();
+        if h.exact {
+            tail.push_str(&out.good("  = exact id match"));
+        }
+        if let Some(p) = &h.title_recovered {
+            tail.push_str(&out.dim(&format!("  (title recovered: {p})")));
+        }
+        let room = width
+            .saturating_sub(qid.chars().count() + 2 + visible_len(&tail))
+            .max(20);
+        let (title, _) = crumb_title(h, room);
+        out.line(format!("{id_text}  {title}{tail}"))?;
+        for s in &h.snippets {
+            for l in wrap(&render_snippet(out, s), width, "    ") {
+                out.line(l)?;
+            }
+        }
+    }
+    if res.hits.is_empty() {
+        out.line(format!("no rules match {:?}", res.query))?;
+        for s in &res.suggestions {
+            out.line(format!("  {s}"))?;
+        }
+    } else if res.total > res.hits.len() {
+        out.line("")?;
+        out.line(out.dim(&format!(
+            "{} rules match; showing {} (--limit N for more)",
+            res.total,
+            res.hits.len()
+        )))?;
+    }
+    Ok(())
+}
+
+fn render_snippet(out: &Out, s: &Snippet) -> String {
+    let mut r = String::new();
+    if s.field == "example" {
+        r.push_str(&out.dim("Example: "));
+    }
+    if s.field == "recovered_text" {
+        r.push_str(&out.dim("(recovered) "));
+    }
+    if s.leading_ellipsis {
+        r.push('…');
+    }
+    let mut at = 0;
+    for &(a, b) in &s.highlights {
+        if a < at || b > s.text.len() {
+            continue;
+        }
+        r.push_str(&s.text[at..a]);
+        r.push_str(&out.highlight(&s.text[a..b]));
+        at = b;
+    }
+    r.push_str(&s.text[at..]);
+    if s.trailing_ellipsis {
+        r.push('…');
+    }
+    r
+}
+
+/// Byte offset → character offset in `s`.
+fn char_at(s: &str, byte: usize) -> usize {
+    s[..byte.min(s.len())].chars().count()
+}
+
+fn to_json(res: &Results, opts: &Options) -> Value {
+    let (game, edition) = match &opts.scope {
+        Scope::All => (None, None),
+        Scope::Game(g) => (Some(g.clone()), None),
+        Scope::Edition { game, edition } => (Some(game.clone()), Some(edition.clone())),
+    };
+    let section = opts.section.as_ref().map(|s| match s {
+        Section::Range(a, b) if a == b => format!("{a:03}"),
+        Section::Range(a, b) => format!("{a:03}-{b:03}"),
+        Section::Within(id) => id.to_string(),
+    });
+    let hits: Vec<Value> = res
+        .hits
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            json!({
+                "rank": i + 1,
+                "score": (f64::from(h.score) * 10_000.0).round() / 10_000.0,
+                "game": h.game,
+                "edition": h.edition,
+                "id": h.id,
+                "key": h.key,
+                "qualified_id": h.qualified(),
+                "exact_id_match": h.exact,
+                "title": h.title,
+                "title_recovered": h.title_recovered,
+                "breadcrumb": h.breadcrumb.iter().map(|(id, t)| json!({"id": id, "title": t})).collect::<Vec<_>>(),
+                "url": crate::render::rule_url(&h.game, &h.edition, &h.id),
+                "snippets": h.snippets.iter().map(|s| json!({
+                    "field": s.field,
+                    "text": s.text,
+                    "ellipsis_before": s.leading_ellipsis,
+                    "ellipsis_after": s.trailing_ellipsis,
+                    "spans": s.highlights.iter().map(|&(a, b)| json!([char_at(&s.text, a), char_at(&s.text, b)])).collect::<Vec<_>>(),
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "query": res.query,
+        "searched_for": res.searched_for,
+        "id_query": res.id_query,
+        "corrections": res.corrections.iter().map(|(t, f)| json!({"typed": t, "searched": f})).collect::<Vec<_>>(),
+        "synonyms": res.synonyms.iter().map(|(t, to)| json!({"typed": t, "searched": to})).collect::<Vec<_>>(),
+        "ignored_words": res.dropped,
+        "unknown_words": res.unknown,
+        "fuzzy": res.fuzzy,
+        "scope": {"game": game, "edition": edition, "section": section},
+        "limit": opts.limit,
+        "total": res.total,
+        "hits": hits,
+        "suggestions": res.suggestions,
+    })
 }

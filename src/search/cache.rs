@@ -1,0 +1,409 @@
+//! The on-disk index: built on first use into the user's cache directory, in a
+//! folder named by a hash of the embedded editions, the schema version and the
+//! tantivy version; opened without rebuilding afterwards.
+//!
+//! Building is atomic: the index is written into a private temporary folder,
+//! sealed with a `READY` file that lists every file and its size, then renamed
+//! into place. Two processes building at once both succeed (the loser of the
+//! rename opens the winner's index). A folder without a valid `READY`, with a file
+//! of the wrong size or failing its checksums, or that tantivy cannot open, is
+//! moved aside and rebuilt. When the cache directory cannot be written, the index
+//! is built in memory and a one-line notice says so.
+
+use super::schema::{self, Fields};
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime};
+use tantivy::directory::MmapDirectory;
+use tantivy::{Index, IndexReader, ReloadPolicy};
+
+const READY: &str = "READY";
+const VOCAB: &str = "vocab.txt";
+
+/// Where the index lives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Location {
+    Disk(PathBuf),
+    /// The cache directory could not be written.
+    Memory,
+}
+
+/// An opened index with what the query side needs.
+pub struct Opened {
+    pub index: Index,
+    pub reader: IndexReader,
+    pub fields: Fields,
+    pub location: Location,
+    /// How long building took, when this run built it.
+    pub built: Option<Duration>,
+    /// One-line notices for stderr (fallbacks, rebuilds).
+    pub notices: Vec<String>,
+    vocab_mem: Option<BTreeMap<String, u32>>,
+}
+
+impl Opened {
+    /// The vocabulary (lowercased surface words and their frequencies), read on
+    /// demand: only a query with an unknown word needs it.
+    pub fn vocab(&self) -> BTreeMap<String, u32> {
+        if let Some(v) = &self.vocab_mem {
+            return v.clone();
+        }
+        let Location::Disk(dir) = &self.location else {
+            return BTreeMap::new();
+        };
+        let text = fs::read_to_string(dir.join(VOCAB)).unwrap_or_default();
+        text.lines()
+            .filter_map(|l| {
+                let (w, n) = l.split_once(' ')?;
+                Some((w.to_string(), n.parse().ok()?))
+            })
+            .collect()
+    }
+}
+
+/// The cache root: `$ARBITER_CACHE_DIR`, else `$XDG_CACHE_HOME/arbiter`, else
+/// `~/.cache/arbiter`.
+pub fn cache_root() -> Option<PathBuf> {
+    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    if let Some(d) = env("ARBITER_CACHE_DIR") {
+        return Some(PathBuf::from(d));
+    }
+    if let Some(d) = env("XDG_CACHE_HOME") {
+        return Some(PathBuf::from(d).join("arbiter"));
+    }
+    env("HOME").map(|h| PathBuf::from(h).join(".cache").join("arbiter"))
+}
+
+/// The folder name for this binary's index: a hash of every embedded edition
+/// (names, verbatim source and imported blob), the schema version and tantivy's version.
+pub fn folder_name() -> String {
+    let mut h = Hash64::new();
+    h.write(b"arbiter-search");
+    h.write(&schema::SCHEMA_VERSION.to_le_bytes());
+    h.write(tantivy::version_string().as_bytes());
+    for m in crate::rulebook::Library::get().metas() {
+        h.write(m.game.as_bytes());
+        h.write(m.edition.as_bytes());
+        h.write(m.file.as_bytes());
+        h.write(m.source.as_bytes());
+        h.write(m.blob());
+    }
+    format!("search-v{}-{:016x}", schema::SCHEMA_VERSION, h.finish())
+}
+
+/// Opens the cached index, building it when missing, damaged or when `rebuild`.
+/// Fails only when even the in-memory fallback cannot be built.
+pub fn open(rebuild: bool) -> Result<Opened, String> {
+    open_at(cache_root(), rebuild)
+}
+
+/// [`open`] with an explicit cache root (`None`: no cache, build in memory).
+pub fn open_at(root: Option<PathBuf>, rebuild: bool) -> Result<Opened, String> {
+    let Some(root) = root else {
+        return in_memory("no cache directory (HOME is not set)".to_string());
+    };
+    let dir = root.join(folder_name());
+    if rebuild {
+        discard(&root, &dir);
+    } else {
+        match try_open(&dir) {
+            Ok(o) => return Ok(o),
+            Err(Problem::Missing) => {}
+            Err(Problem::Damaged(why)) => {
+                discard(&root, &dir);
+                let mut o = build_on_disk(&root, &dir)?;
+                o.notices.insert(
+                    0,
+                    format!("the search index was damaged ({why}); rebuilt it"),
+                );
+                return Ok(o);
+            }
+        }
+    }
+    build_on_disk(&root, &dir)
+}
+
+enum Problem {
+    Missing,
+    Damaged(String),
+}
+
+/// Opens a sealed index folder, checking its `READY` seal, file sizes and checksums.
+fn try_open(dir: &Path) -> Result<Opened, Problem> {
+    let seal = match fs::read_to_string(dir.join(READY)) {
+        Ok(s) => s,
+        Err(_) if !dir.exists() => return Err(Problem::Missing),
+        Err(_) => return Err(Problem::Damaged("it has no READY seal".into())),
+    };
+    let mut lines = seal.lines();
+    if lines.next() != Some(&seal_header()) {
+        return Err(Problem::Damaged(
+            "its READY seal is from another version".into(),
+        ));
+    }
+    let mut docs = None;
+    for l in lines {
+        let mut parts = l.rsplitn(2, ' ');
+        let (Some(n), Some(name)) = (parts.next(), parts.next()) else {
+            return Err(Problem::Damaged("its READY seal is malformed".into()));
+        };
+        let n: u64 = n
+            .parse()
+            .map_err(|_| Problem::Damaged("its READY seal is malformed".into()))?;
+        if name == "docs" {
+            docs = Some(n);
+            continue;
+        }
+        let size = fs::metadata(dir.join(name)).map(|m| m.len()).ok();
+        if size != Some(n) {
+            return Err(Problem::Damaged(format!("{name} is missing or truncated")));
+        }
+    }
+    let docs = docs.ok_or_else(|| Problem::Damaged("its READY seal is malformed".into()))?;
+    let damaged = |e: tantivy::TantivyError| Problem::Damaged(e.to_string());
+    let mmap = MmapDirectory::open(dir).map_err(|e| Problem::Damaged(e.to_string()))?;
+    let index = Index::open(mmap).map_err(damaged)?;
+    let bad = index.validate_checksum().map_err(damaged)?;
+    if let Some(p) = bad.iter().next() {
+        return Err(Problem::Damaged(format!(
+            "{} fails its checksum",
+            p.display()
+        )));
+    }
+    let opened = finish(index, Location::Disk(dir.to_path_buf()), None).map_err(damaged)?;
+    if opened.reader.searcher().num_docs() != docs {
+        return Err(Problem::Damaged("its document count is wrong".into()));
+    }
+    Ok(opened)
+}
+
+fn seal_header() -> String {
+    format!(
+        "arbiter-search schema {} {}",
+        schema::SCHEMA_VERSION,
+        tantivy::version_string()
+    )
+}
+
+fn finish(index: Index, location: Location, built: Option<Duration>) -> tantivy::Result<Opened> {
+    index
+        .tokenizers()
+        .register(schema::ANALYZER, schema::analyzer());
+    let fields = schema::fields_of(&index.schema())?;
+    let reader = index
+        .reader_builder()
+        .reload_policy(ReloadPolicy::Manual)
+        .try_into()?;
+    Ok(Opened {
+        index,
+        reader,
+        fields,
+        location,
+        built,
+        notices: Vec::new(),
+        vocab_mem: None,
+    })
+}
+
+/// Builds into a private temporary folder next to `dir`, seals it and renames it
+/// into place; falls back to memory when the cache cannot be written.
+fn build_on_disk(root: &Path, dir: &Path) -> Result<Opened, String> {
+    let tmp = root.join(format!(
+        ".{}.tmp-{}-{}",
+        dir.file_name().and_then(|n| n.to_str()).unwrap_or("search"),
+        std::process::id(),
+        nanos()
+    ));
+    let result = fs::create_dir_all(root)
+        .and_then(|()| fs::create_dir(&tmp))
+        .map_err(|e| e.to_string())
+        .and_then(|()| build_into(&tmp).map_err(|e| e.to_string()));
+    let (built, vocab) = match result {
+        Ok(x) => x,
+        Err(e) => {
+            let _ = fs::remove_dir_all(&tmp);
+            return in_memory(format!(
+                "cannot write the search cache in {} ({e})",
+                root.display()
+            ));
+        }
+    };
+    // Publish. If another process published first, open theirs.
+    if fs::rename(&tmp, dir).is_err() {
+        if let Ok(mut o) = try_open(dir) {
+            let _ = fs::remove_dir_all(&tmp);
+            o.built = Some(built);
+            return Ok(o);
+        }
+        discard(root, dir);
+        if fs::rename(&tmp, dir).is_err() {
+            let _ = fs::remove_dir_all(&tmp);
+            return in_memory(format!(
+                "cannot publish the search index in {}",
+                root.display()
+            ));
+        }
+    }
+    match try_open(dir) {
+        Ok(mut o) => {
+            o.built = Some(built);
+            o.vocab_mem = Some(vocab);
+            Ok(o)
+        }
+        Err(Problem::Missing) | Err(Problem::Damaged(_)) => in_memory(format!(
+            "the search index in {} could not be opened",
+            dir.display()
+        )),
+    }
+}
+
+/// Writes a complete index, its vocabulary and its `READY` seal into `dir`.
+fn build_into(dir: &Path) -> tantivy::Result<(Duration, BTreeMap<String, u32>)> {
+    let start = Instant::now();
+    let (schema, _) = schema::build();
+    let index = Index::create_in_dir(dir, schema)?;
+    let built = populate(&index)?;
+    let mut vocab_text = String::new();
+    for (w, n) in &built.vocab {
+        vocab_text.push_str(&format!("{w} {n}\n"));
+    }
+    fs::write(dir.join(VOCAB), vocab_text)?;
+    // The seal lists every file with its size; it is written last.
+    let mut seal = seal_header();
+    seal.push_str(&format!("\ndocs {}", built.docs));
+    let mut names: Vec<String> = fs::read_dir(dir)?
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|e| e.file_name().to_str().map(str::to_string))
+        .filter(|n| !n.starts_with(".tantivy") && !n.contains(' '))
+        .collect();
+    names.sort();
+    for n in names {
+        let len = fs::metadata(dir.join(&n))?.len();
+        seal.push_str(&format!("\n{n} {len}"));
+    }
+    seal.push('\n');
+    let mut f = fs::File::create(dir.join(READY))?;
+    f.write_all(seal.as_bytes())?;
+    f.sync_all()?;
+    Ok((start.elapsed(), built.vocab))
+}
+
+/// Indexes every embedded rule with one writer thread and a modest memory budget.
+fn populate(index: &Index) -> tantivy::Result<super::docs::Built> {
+    index
+        .tokenizers()
+        .register(schema::ANALYZER, schema::analyzer());
+    let fields = schema::fields_of(&index.schema())?;
+    let mut w = index.writer_with_num_threads(1, 32_000_000)?;
+    let built = super::docs::add_all(&mut w, &fields)?;
+    w.commit()?;
+    w.wait_merging_threads()?;
+    Ok(built)
+}
+
+/// The in-memory fallback, with its one-line notice.
+fn in_memory(why: String) -> Result<Opened, String> {
+    let start = Instant::now();
+    let (schema, _) = schema::build();
+    let index = Index::create_in_ram(schema);
+    let built = populate(&index).map_err(|e| format!("{why}; building in memory failed: {e}"))?;
+    let mut o = finish(index, Location::Memory, Some(start.elapsed()))
+        .map_err(|e| format!("{why}; opening the in-memory index failed: {e}"))?;
+    o.vocab_mem = Some(built.vocab);
+    o.notices.push(format!("{why}; using an in-memory index"));
+    Ok(o)
+}
+
+/// Moves a damaged or stale folder aside (atomically) and deletes it.
+fn discard(root: &Path, dir: &Path) {
+    if !dir.exists() {
+        return;
+    }
+    let trash = root.join(format!(".trash-{}-{}", std::process::id(), nanos()));
+    if fs::rename(dir, &trash).is_ok() {
+        let _ = fs::remove_dir_all(&trash);
+    }
+}
+
+fn nanos() -> u128 {
+    SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0)
+}
+
+/// A fast, stable 64-bit hash (8 bytes per step, then an avalanche). Not
+/// cryptographic: it only has to tell embedded rule sets apart, and must cost far
+/// less than a search (about 2 MB are hashed on every run).
+pub struct Hash64(u64);
+
+impl Hash64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+
+    pub fn new() -> Hash64 {
+        Hash64(0x243F_6A88_85A3_08D3)
+    }
+
+    pub fn write(&mut self, bytes: &[u8]) {
+        self.step(bytes.len() as u64);
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.step(u64::from_le_bytes(w));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.step(u64::from_le_bytes(w));
+        }
+    }
+
+    fn step(&mut self, w: u64) {
+        self.0 = (self.0 ^ w).wrapping_mul(Self::K).rotate_left(27);
+    }
+
+    pub fn finish(&self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        x ^ (x >> 33)
+    }
+}
+
+impl Default for Hash64 {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_tells_inputs_apart() {
+        let h = |parts: &[&[u8]]| {
+            let mut x = Hash64::new();
+            for p in parts {
+                x.write(p);
+            }
+            x.finish()
+        };
+        assert_ne!(h(&[b"ab", b"c"]), h(&[b"a", b"bc"]));
+        assert_ne!(h(&[b"abcdefgh1"]), h(&[b"abcdefgh2"]));
+        assert_eq!(h(&[b"same"]), h(&[b"same"]));
+    }
+
+    #[test]
+    fn folder_name_is_stable_within_a_binary() {
+        assert_eq!(folder_name(), folder_name());
+        assert!(folder_name().starts_with("search-v"));
+    }
+}

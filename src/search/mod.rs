@@ -1,0 +1,596 @@
+//! Full-text search over every embedded edition: a tantivy index cached on disk
+//! (see [`cache`]), forgiving queries (see [`query`]: synonyms from other games,
+//! stop words, typo correction, fuzzy fallback), ranking that favours titles and
+//! keyword names, and snippets with the matched words marked.
+//!
+//! Only `arbiter search` opens the index; rule lookups never touch tantivy.
+
+pub mod cache;
+pub mod docs;
+pub mod query;
+pub mod schema;
+pub mod snippet;
+
+use crate::error::Error;
+use crate::rulebook::RuleId;
+use cache::Opened;
+use query::{Concept, Plan};
+use schema::Fields;
+use std::collections::{BTreeMap, HashSet};
+use std::ops::Bound;
+use tantivy::collector::{Count, TopDocs};
+use tantivy::query::{
+    BooleanQuery, BoostQuery, ConstScoreQuery, DisjunctionMaxQuery, FuzzyTermQuery, Occur,
+    PhraseQuery, Query, RangeQuery, TermQuery,
+};
+use tantivy::schema::{Facet, IndexRecordOption, Value};
+use tantivy::{DocAddress, Searcher, TantivyDocument, Term};
+
+/// Which editions to search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scope {
+    All,
+    Game(String),
+    Edition { game: String, edition: String },
+}
+
+/// `--section`: top-level numbers `a..=b`, or one rule and everything beneath it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Section {
+    Range(u32, u32),
+    Within(RuleId),
+}
+
+impl Section {
+    /// Parses `454-461`, `454` or `454.2` (a usage error otherwise).
+    pub fn parse(s: &str) -> Result<Section, Error> {
+        let bad = || Error::Usage {
+            message: format!(
+                "--section {s:?} is not a section: expected a number like 454, a range like 454-461, or a rule like 454.2"
+            ),
+            suggestions: Vec::new(),
+        };
+        let s = s.trim();
+        if let Some((a, b)) = s.split_once(['-', '–']) {
+            let a = RuleId::parse(a)
+                .filter(|x| x.depth() == 1)
+                .ok_or_else(bad)?;
+            let b = RuleId::parse(b)
+                .filter(|x| x.depth() == 1)
+                .ok_or_else(bad)?;
+            let (a, b) = (a.top(), b.top());
+            if a > b {
+                return Err(Error::usage(format!(
+                    "--section {s}: the range runs backwards (did you mean {b}-{a}?)"
+                )));
+            }
+            return Ok(Section::Range(a, b));
+        }
+        let id = RuleId::parse(s).ok_or_else(bad)?;
+        Ok(if id.depth() == 1 {
+            Section::Range(id.top(), id.top())
+        } else {
+            Section::Within(id)
+        })
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub limit: usize,
+    pub scope: Scope,
+    pub section: Option<Section>,
+}
+
+/// A marked part of a snippet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snippet {
+    /// `text`, `recovered_text` or `example`.
+    pub field: &'static str,
+    pub text: String,
+    /// Byte ranges of matched words in `text`.
+    pub highlights: Vec<(usize, usize)>,
+    pub leading_ellipsis: bool,
+    pub trailing_ellipsis: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Hit {
+    pub game: String,
+    pub edition: String,
+    /// The id as the edition prints it.
+    pub id: String,
+    /// The lookup key (`111.1a#2` for a duplicated id).
+    pub key: String,
+    pub score: f32,
+    /// The query was this rule's id.
+    pub exact: bool,
+    pub title: Option<String>,
+    /// Provenance key when the title was recovered (not the source's own).
+    pub title_recovered: Option<String>,
+    /// Ancestors from the top: (id, title).
+    pub breadcrumb: Vec<(String, Option<String>)>,
+    pub snippets: Vec<Snippet>,
+}
+
+impl Hit {
+    /// `2026-03-30/323.5`: the id with its edition.
+    pub fn qualified(&self) -> String {
+        format!("{}/{}", self.edition, self.key)
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Results {
+    /// The query as typed.
+    pub query: String,
+    /// The words searched for after corrections (what "searched for" reports).
+    pub searched_for: String,
+    pub corrections: Vec<(String, String)>,
+    pub synonyms: Vec<(String, Vec<String>)>,
+    /// Stop and question words left out.
+    pub dropped: Vec<String>,
+    /// Words the index has nothing close to.
+    pub unknown: Vec<String>,
+    /// Near spellings were searched because exact words found little.
+    pub fuzzy: bool,
+    /// The query was a rule id.
+    pub id_query: bool,
+    /// Matching rules in scope (before `limit`).
+    pub total: usize,
+    pub hits: Vec<Hit>,
+    /// Hints when nothing was found.
+    pub suggestions: Vec<String>,
+}
+
+/// Whether the whole query is a rule id (`323.5`, `R.805`, `100.1a`, `rule 808`).
+pub fn as_rule_id(q: &str) -> Option<RuleId> {
+    let q = q.trim();
+    let q = q
+        .strip_prefix("rule ")
+        .or_else(|| q.strip_prefix("Rule "))
+        .unwrap_or(q)
+        .trim();
+    let starts_with_digit = q
+        .strip_prefix("R.")
+        .or_else(|| q.strip_prefix("r."))
+        .unwrap_or(q)
+        .starts_with(|c: char| c.is_ascii_digit());
+    if !starts_with_digit {
+        return None;
+    }
+    RuleId::parse(q).filter(|id| id.depth() > 1 || q.trim_end_matches('.').len() >= 3)
+}
+
+/// Searches the opened index.
+pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
+    let searcher = opened.reader.searcher();
+    let f = &opened.fields;
+    let mut res = Results {
+        query: q.to_string(),
+        ..Results::default()
+    };
+    let filter = filter_query(f, opts);
+
+    if let Some(id) = as_rule_id(q) {
+        let dotted = id.with_style(crate::rulebook::IdStyle::Dotted).to_string();
+        let tq: Box<dyn Query> = Box::new(TermQuery::new(
+            Term::from_field_text(f.dotted, &dotted),
+            IndexRecordOption::Basic,
+        ));
+        let exact = with_filter(tq, filter.as_ref().map(|x| x.box_clone()));
+        let top = searcher
+            .search(
+                &exact,
+                &TopDocs::with_limit(opts.limit.max(1)).order_by_score(),
+            )
+            .map_err(tantivy_err)?;
+        if !top.is_empty() {
+            res.id_query = true;
+            res.searched_for = dotted;
+            res.total = top.len();
+            let mut addrs: Vec<DocAddress> = top.into_iter().map(|(_, a)| a).collect();
+            addrs.sort();
+            for a in addrs {
+                let mut h = load_hit(&searcher, f, a, 0.0, &|_| false)?;
+                h.exact = true;
+                res.hits.push(h);
+            }
+            return Ok(res);
+        }
+    }
+
+    let pieces = query::lex(q)?;
+    let mut plan = query::plan(&pieces);
+    res.dropped = plan.dropped.clone();
+    res.synonyms = plan.synonyms.clone();
+    if plan.concepts.is_empty() {
+        let msg = if plan.excluded.is_empty() && !plan.dropped.is_empty() {
+            format!(
+                "{q:?} has only common words ({}); add a word the rules use",
+                plan.dropped.join(", ")
+            )
+        } else if !plan.excluded.is_empty() {
+            "a search needs at least one word to look for besides exclusions".to_string()
+        } else {
+            "nothing to search for: give some words, a \"quoted phrase\" or a rule id".to_string()
+        };
+        return Err(Error::usage(msg));
+    }
+
+    // Keep the alternatives the rules in scope actually use; correct the rest.
+    let mut vocab: Option<BTreeMap<String, u32>> = None;
+    let mut fuzzy_words: Vec<String> = Vec::new();
+    for c in plan.concepts.iter_mut().filter(|c| !c.phrase) {
+        let mut kept: Vec<(String, f32)> = Vec::new();
+        for (alt, w) in &c.alts {
+            if count(&searcher, &alt_query(f, alt, *w), filter.as_deref())? > 0 {
+                kept.push((alt.clone(), *w));
+            }
+        }
+        if !kept.is_empty() {
+            c.alts = kept;
+            continue;
+        }
+        let v = vocab.get_or_insert_with(|| opened.vocab());
+        let typed = c.typed.clone();
+        let words: Vec<&str> = typed.split(' ').collect();
+        let mut fixed = Vec::new();
+        for w in &words {
+            let known = count(&searcher, &alt_query(f, w, 1.0), filter.as_deref())? > 0;
+            if known || query::is_stop(w) {
+                fixed.push(w.to_string());
+            } else if let Some(cw) = query::correct(w, v) {
+                res.corrections.push((w.to_string(), cw.clone()));
+                fixed.push(cw);
+            } else {
+                res.unknown.push(w.to_string());
+                fuzzy_words.push(w.to_string());
+                fixed.push(w.to_string());
+            }
+        }
+        let fixed = fixed.join(" ");
+        c.alts = vec![(fixed, 1.0)];
+    }
+    res.searched_for = plan
+        .concepts
+        .iter()
+        .map(|c| {
+            if c.phrase {
+                format!("\"{}\"", c.typed)
+            } else {
+                c.alts
+                    .iter()
+                    .map(|(a, _)| a.as_str())
+                    .collect::<Vec<_>>()
+                    .join("|")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+
+    let main = build_query(f, &plan, &fuzzy_words, false);
+    let full = with_filter(main, filter.as_ref().map(|x| x.box_clone()));
+    let (mut top, mut total) = searcher
+        .search(
+            &full,
+            &(TopDocs::with_limit(opts.limit).order_by_score(), Count),
+        )
+        .map_err(tantivy_err)?;
+
+    // Few exact matches: add near spellings of every word.
+    if total < 3 && plan.concepts.iter().any(|c| !c.phrase) {
+        let fz = build_query(f, &plan, &fuzzy_words, true);
+        let fz = with_filter(fz, filter.as_ref().map(|x| x.box_clone()));
+        let (t2, n2) = searcher
+            .search(
+                &fz,
+                &(TopDocs::with_limit(opts.limit).order_by_score(), Count),
+            )
+            .map_err(tantivy_err)?;
+        if n2 > total {
+            top = t2;
+            total = n2;
+            res.fuzzy = true;
+        }
+    }
+    res.total = total;
+
+    // What to mark in snippets: the stems of every alternative searched.
+    let mut marks: HashSet<String> = HashSet::new();
+    let mut near: Vec<String> = Vec::new();
+    for c in &plan.concepts {
+        for (a, _) in &c.alts {
+            for s in schema::stems(a) {
+                if !query::is_stop(&s) {
+                    if res.fuzzy && s.chars().count() >= 4 {
+                        near.push(s.clone());
+                    }
+                    marks.insert(s);
+                }
+            }
+        }
+    }
+    let is_match = |stem: &str| {
+        marks.contains(stem)
+            || near.iter().any(|n| {
+                let a: Vec<char> = n.chars().collect();
+                let b: Vec<char> = stem.chars().collect();
+                a.len().abs_diff(b.len()) <= 2 && query::damerau(&a, &b) <= fuzzy_distance(n)
+            })
+    };
+    for (score, addr) in top {
+        res.hits
+            .push(load_hit(&searcher, f, addr, score, &is_match)?);
+    }
+    if res.hits.is_empty() {
+        res.suggestions = suggestions(&plan, &res, opened, opts, &mut vocab);
+    }
+    Ok(res)
+}
+
+fn fuzzy_distance(word: &str) -> usize {
+    if word.chars().count() <= 5 { 1 } else { 2 }
+}
+
+const INDEX_FAILED: &str = "the search index failed";
+
+fn tantivy_err(e: tantivy::TantivyError) -> Error {
+    Error::Failed(format!(
+        "{INDEX_FAILED} ({e}); run `arbiter search --rebuild`"
+    ))
+}
+
+/// Whether an error came from the index itself (worth one rebuild and retry).
+pub fn is_index_failure(e: &Error) -> bool {
+    matches!(e, Error::Failed(m) if m.starts_with(INDEX_FAILED))
+}
+
+fn count(searcher: &Searcher, q: &dyn Query, filter: Option<&dyn Query>) -> Result<usize, Error> {
+    let q = with_filter(q.box_clone(), filter.map(|f| f.box_clone()));
+    searcher.search(&q, &Count).map_err(tantivy_err)
+}
+
+/// The scope (`--game`, `--edition`) and `--section` restrictions, scoring nothing.
+fn filter_query(f: &Fields, opts: &Options) -> Option<Box<dyn Query>> {
+    let mut parts: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+    let facet = match &opts.scope {
+        Scope::All => None,
+        Scope::Game(g) => Some(Facet::from_path([g.as_str()])),
+        Scope::Edition { game, edition } => Some(Facet::from_path([game.as_str(), edition])),
+    };
+    if let Some(facet) = facet {
+        parts.push((
+            Occur::Must,
+            Box::new(TermQuery::new(
+                Term::from_facet(f.scope, &facet),
+                IndexRecordOption::Basic,
+            )),
+        ));
+    }
+    match &opts.section {
+        None => {}
+        Some(Section::Range(a, b)) => parts.push((
+            Occur::Must,
+            Box::new(RangeQuery::new(
+                Bound::Included(Term::from_field_u64(f.top, u64::from(*a))),
+                Bound::Included(Term::from_field_u64(f.top, u64::from(*b))),
+            )),
+        )),
+        Some(Section::Within(id)) => {
+            let dotted = id
+                .clone()
+                .with_style(crate::rulebook::IdStyle::Dotted)
+                .to_string();
+            parts.push((
+                Occur::Must,
+                Box::new(TermQuery::new(
+                    Term::from_field_text(f.within, &dotted),
+                    IndexRecordOption::Basic,
+                )),
+            ));
+        }
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    Some(Box::new(ConstScoreQuery::new(
+        Box::new(BooleanQuery::new(parts)),
+        0.0,
+    )))
+}
+
+fn with_filter(q: Box<dyn Query>, filter: Option<Box<dyn Query>>) -> Box<dyn Query> {
+    match filter {
+        None => q,
+        Some(f) => Box::new(BooleanQuery::new(vec![(Occur::Must, q), (Occur::Must, f)])),
+    }
+}
+
+/// One alternative (a word or a phrase) in every weighted field; the best field counts.
+fn alt_query(f: &Fields, alt: &str, weight: f32) -> Box<dyn Query> {
+    let stems = schema::stems(alt);
+    let mut per_field: Vec<Box<dyn Query>> = Vec::new();
+    for (field, w) in schema::weighted(f) {
+        let q: Box<dyn Query> = match stems.as_slice() {
+            [] => continue,
+            [one] => Box::new(TermQuery::new(
+                Term::from_field_text(field, one),
+                IndexRecordOption::WithFreqs,
+            )),
+            many => Box::new(PhraseQuery::new(
+                many.iter()
+                    .map(|s| Term::from_field_text(field, s))
+                    .collect(),
+            )),
+        };
+        per_field.push(Box::new(BoostQuery::new(q, w * weight)));
+    }
+    Box::new(DisjunctionMaxQuery::with_tie_breaker(per_field, 0.2))
+}
+
+/// Near spellings of one word, in the text and title fields.
+fn fuzzy_query(f: &Fields, word: &str, weight: f32) -> Option<Box<dyn Query>> {
+    let stem = schema::stems(word).into_iter().next()?;
+    if stem.chars().count() < 4 {
+        return None;
+    }
+    let d = fuzzy_distance(&stem) as u8;
+    let qs: Vec<Box<dyn Query>> = [
+        (f.title, 3.0),
+        (f.text, 1.0),
+        (f.rtext, 0.8),
+        (f.keywords, 4.0),
+    ]
+    .into_iter()
+    .map(|(field, w)| -> Box<dyn Query> {
+        Box::new(BoostQuery::new(
+            Box::new(FuzzyTermQuery::new(
+                Term::from_field_text(field, &stem),
+                d,
+                true,
+            )),
+            w * weight,
+        ))
+    })
+    .collect();
+    Some(Box::new(DisjunctionMaxQuery::with_tie_breaker(qs, 0.2)))
+}
+
+fn concept_query(f: &Fields, c: &Concept, fuzzy_words: &[String], fuzzy: bool) -> Box<dyn Query> {
+    let mut alts: Vec<Box<dyn Query>> = c.alts.iter().map(|(a, w)| alt_query(f, a, *w)).collect();
+    if !c.phrase {
+        for (a, _) in &c.alts {
+            if a.contains(' ') {
+                continue;
+            }
+            let wanted = fuzzy || fuzzy_words.iter().any(|w| w == a);
+            if wanted && let Some(q) = fuzzy_query(f, a, if fuzzy { 0.4 } else { 0.8 }) {
+                alts.push(q);
+            }
+        }
+    }
+    if alts.len() == 1 {
+        alts.remove(0)
+    } else {
+        Box::new(DisjunctionMaxQuery::with_tie_breaker(alts, 0.1))
+    }
+}
+
+/// Every concept may match (more matched concepts score more, and matching all of
+/// them adds a bonus); quoted phrases must match; exclusions must not.
+fn build_query(f: &Fields, plan: &Plan, fuzzy_words: &[String], fuzzy: bool) -> Box<dyn Query> {
+    let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+    let mut all: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+    for c in &plan.concepts {
+        let q = concept_query(f, c, fuzzy_words, fuzzy);
+        all.push((Occur::Must, q.box_clone()));
+        clauses.push((
+            if c.required {
+                Occur::Must
+            } else {
+                Occur::Should
+            },
+            q,
+        ));
+    }
+    let optional = plan.concepts.iter().filter(|c| !c.required).count();
+    if optional >= 2 {
+        clauses.push((Occur::Should, Box::new(BooleanQuery::new(all))));
+    }
+    for x in &plan.excluded {
+        clauses.push((Occur::MustNot, alt_query(f, x, 1.0)));
+    }
+    if clauses.iter().all(|(o, _)| *o == Occur::MustNot) {
+        // Only exclusions: nothing can match.
+        return Box::new(tantivy::query::EmptyQuery);
+    }
+    Box::new(BooleanQuery::new(clauses))
+}
+
+fn stored(doc: &TantivyDocument, field: tantivy::schema::Field) -> Option<&str> {
+    doc.get_first(field).and_then(|v| v.as_str())
+}
+
+fn load_hit(
+    searcher: &Searcher,
+    f: &Fields,
+    addr: DocAddress,
+    score: f32,
+    is_match: &dyn Fn(&str) -> bool,
+) -> Result<Hit, Error> {
+    let doc: TantivyDocument = searcher.doc(addr).map_err(tantivy_err)?;
+    let s = |field| stored(&doc, field).unwrap_or("").to_string();
+    let opt = |field| {
+        stored(&doc, field)
+            .filter(|x| !x.is_empty())
+            .map(str::to_string)
+    };
+    let breadcrumb: Vec<(String, Option<String>)> =
+        serde_json::from_str(stored(&doc, f.crumb).unwrap_or("[]")).unwrap_or_default();
+    let mut snippets = Vec::new();
+    let text = opt(f.text);
+    let rtext = opt(f.rtext);
+    if let Some(t) = &text {
+        snippets.push(snippet::make(t, "text", is_match));
+    } else if let Some(t) = &rtext {
+        snippets.push(snippet::make(t, "recovered_text", is_match));
+    }
+    let examples: Vec<String> = doc
+        .get_all(f.examples)
+        .filter_map(|v| v.as_str().map(str::to_string))
+        .collect();
+    if let Some(ex) = examples.iter().find(|e| snippet::has_match(e, is_match)) {
+        snippets.push(snippet::make(ex, "example", is_match));
+    } else if text.is_none()
+        && rtext.is_none()
+        && let Some(ex) = examples.first()
+    {
+        snippets.push(snippet::make(ex, "example", is_match));
+    }
+    Ok(Hit {
+        game: s(f.game),
+        edition: s(f.edition),
+        id: s(f.id),
+        key: s(f.key),
+        score,
+        exact: false,
+        title: opt(f.display_title),
+        title_recovered: opt(f.title_recovered),
+        breadcrumb,
+        snippets,
+    })
+}
+
+fn suggestions(
+    plan: &Plan,
+    res: &Results,
+    opened: &Opened,
+    opts: &Options,
+    vocab: &mut Option<BTreeMap<String, u32>>,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let v = vocab.get_or_insert_with(|| opened.vocab());
+    for w in &res.unknown {
+        let near = query::near_words(w, v, 3);
+        if !near.is_empty() {
+            out.push(format!("did you mean {}?", near.join(", ")));
+        }
+    }
+    if plan.concepts.iter().any(|c| c.phrase) {
+        out.push("drop the quotes to match the words anywhere in a rule".to_string());
+    }
+    if !plan.excluded.is_empty() {
+        out.push("remove a -exclusion".to_string());
+    }
+    if opts.section.is_some() {
+        out.push("search without --section".to_string());
+    }
+    if opts.scope != Scope::All {
+        out.push("search every edition with --all-editions".to_string());
+    }
+    if plan.concepts.len() > 1 {
+        out.push("try fewer words".to_string());
+    }
+    out
+}

@@ -1,0 +1,543 @@
+//! What a judge types, turned into what to search for: quoted phrases, `-word`
+//! exclusions, stop words and question words dropped, other games' words mapped
+//! to Riftbound's (synonyms.txt), misspellings corrected against the rules'
+//! own vocabulary.
+
+use super::schema::stems;
+use crate::error::Error;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// One lexical piece of a query.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    Word(String),
+    /// `"lethal damage"`: must appear, words in order.
+    Phrase(String),
+    /// `-word` or `-"a phrase"`: must not appear.
+    Not(String),
+}
+
+/// Splits a query into words, quoted phrases and exclusions.
+/// An unclosed quote or an empty phrase is a usage error (exit 2).
+pub fn lex(q: &str) -> Result<Vec<Piece>, Error> {
+    let mut out = Vec::new();
+    let chars: Vec<(usize, char)> = q.char_indices().collect();
+    let mut i = 0;
+    let is_quote = |c: char| matches!(c, '"' | '“' | '”');
+    while i < chars.len() {
+        let c = chars[i].1;
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        let negated = c == '-'
+            && chars
+                .get(i + 1)
+                .is_some_and(|&(_, n)| !n.is_whitespace() && n != '-');
+        let start = if negated { i + 1 } else { i };
+        if is_quote(chars[start].1) {
+            let open = chars[start].0;
+            let mut j = start + 1;
+            while j < chars.len() && !is_quote(chars[j].1) {
+                j += 1;
+            }
+            if j >= chars.len() {
+                return Err(Error::Usage {
+                    message: format!(
+                        "the quote at column {} is never closed: {q}",
+                        q[..open].chars().count() + 1
+                    ),
+                    suggestions: vec![format!("{q}\"")],
+                });
+            }
+            let inner: String = chars[start + 1..j].iter().map(|&(_, c)| c).collect();
+            if stems(&inner).is_empty() {
+                return Err(Error::usage(format!(
+                    "the phrase at column {} has no words in it",
+                    q[..open].chars().count() + 1
+                )));
+            }
+            out.push(if negated {
+                Piece::Not(inner)
+            } else {
+                Piece::Phrase(inner)
+            });
+            i = j + 1;
+            continue;
+        }
+        let mut j = start;
+        while j < chars.len() && !chars[j].1.is_whitespace() && !is_quote(chars[j].1) {
+            j += 1;
+        }
+        let word: String = chars[start..j].iter().map(|&(_, c)| c).collect();
+        if negated {
+            out.push(Piece::Not(word));
+        } else {
+            out.push(Piece::Word(word));
+        }
+        i = j;
+    }
+    Ok(out)
+}
+
+/// Words that carry no meaning in a rules question: English function words and
+/// question words ("what happens when …"). Dropped from bare words only; a
+/// quoted phrase keeps them.
+const STOP: &[&str] = &[
+    "a",
+    "about",
+    "after",
+    "again",
+    "all",
+    "also",
+    "am",
+    "an",
+    "and",
+    "any",
+    "are",
+    "as",
+    "at",
+    "be",
+    "because",
+    "been",
+    "before",
+    "being",
+    "between",
+    "both",
+    "but",
+    "by",
+    "can",
+    "cannot",
+    "could",
+    "d",
+    "did",
+    "do",
+    "does",
+    "doing",
+    "during",
+    "each",
+    "either",
+    "else",
+    "even",
+    "ever",
+    "exactly",
+    "for",
+    "from",
+    "get",
+    "gets",
+    "getting",
+    "go",
+    "goes",
+    "going",
+    "got",
+    "had",
+    "happen",
+    "happened",
+    "happening",
+    "happens",
+    "has",
+    "have",
+    "having",
+    "he",
+    "her",
+    "here",
+    "him",
+    "his",
+    "how",
+    "i",
+    "if",
+    "in",
+    "into",
+    "is",
+    "it",
+    "its",
+    "itself",
+    "just",
+    "ll",
+    "m",
+    "many",
+    "me",
+    "mean",
+    "means",
+    "more",
+    "most",
+    "much",
+    "must",
+    "my",
+    "need",
+    "needs",
+    "no",
+    "nor",
+    "not",
+    "now",
+    "of",
+    "on",
+    "only",
+    "or",
+    "other",
+    "our",
+    "please",
+    "re",
+    "rule",
+    "rules",
+    "s",
+    "same",
+    "say",
+    "says",
+    "she",
+    "should",
+    "so",
+    "some",
+    "such",
+    "t",
+    "tell",
+    "than",
+    "that",
+    "the",
+    "their",
+    "them",
+    "then",
+    "there",
+    "these",
+    "they",
+    "thing",
+    "things",
+    "this",
+    "those",
+    "through",
+    "to",
+    "too",
+    "under",
+    "until",
+    "us",
+    "use",
+    "used",
+    "ve",
+    "very",
+    "want",
+    "was",
+    "way",
+    "we",
+    "were",
+    "what",
+    "whats",
+    "when",
+    "whenever",
+    "where",
+    "whether",
+    "which",
+    "while",
+    "who",
+    "whom",
+    "why",
+    "will",
+    "with",
+    "work",
+    "works",
+    "would",
+    "yes",
+    "you",
+    "your",
+];
+
+pub fn is_stop(word: &str) -> bool {
+    STOP.binary_search(&word).is_ok()
+}
+
+/// A phrase as lowercased words, split like the index splits them (`state-based`
+/// is two words, `player's` is `player`).
+pub fn words(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for part in s.split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’') {
+        let part = part.trim_matches(['\'', '’']).to_lowercase();
+        let part = part
+            .strip_suffix("'s")
+            .or_else(|| part.strip_suffix("’s"))
+            .unwrap_or(&part)
+            .replace(['\'', '’'], "");
+        if !part.is_empty() {
+            out.push(part);
+        }
+    }
+    out
+}
+
+/// One synonym mapping from synonyms.txt: key phrases (as words) → replacement phrases.
+#[derive(Debug)]
+pub struct Synonym {
+    pub keys: Vec<Vec<String>>,
+    pub to: Vec<String>,
+}
+
+/// The synonym table, parsed once from the embedded synonyms.txt.
+pub fn synonyms() -> &'static [Synonym] {
+    static TABLE: OnceLock<Vec<Synonym>> = OnceLock::new();
+    TABLE.get_or_init(|| parse_synonyms(include_str!("synonyms.txt")))
+}
+
+pub fn parse_synonyms(text: &str) -> Vec<Synonym> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|l| {
+            let (from, to) = l.split_once("=>")?;
+            let keys: Vec<Vec<String>> = from
+                .split(',')
+                .map(words)
+                .filter(|k| !k.is_empty())
+                .collect();
+            let to: Vec<String> = to
+                .split(',')
+                .map(|t| t.trim().to_string())
+                .filter(|t| !t.is_empty())
+                .collect();
+            (!keys.is_empty() && !to.is_empty()).then_some(Synonym { keys, to })
+        })
+        .collect()
+}
+
+/// A concept of the query: one thing the judge asked about, and the ways the
+/// rules may say it (the typed word, its Riftbound synonyms, a correction).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Concept {
+    /// What the judge typed for it.
+    pub typed: String,
+    /// Alternatives, each a word or a phrase, with a weight.
+    pub alts: Vec<(String, f32)>,
+    /// A quoted phrase must match.
+    pub required: bool,
+    /// The typed words are searched as a phrase (quoted).
+    pub phrase: bool,
+}
+
+/// The query as planned, before it meets the index.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Plan {
+    pub concepts: Vec<Concept>,
+    pub excluded: Vec<String>,
+    /// (typed, Riftbound words) for each synonym applied.
+    pub synonyms: Vec<(String, Vec<String>)>,
+    /// Stop words that were dropped.
+    pub dropped: Vec<String>,
+}
+
+/// Plans a query: phrases stay phrases; bare words are matched against the synonym
+/// table (longest first, by stem), then stop words are dropped.
+pub fn plan(pieces: &[Piece]) -> Plan {
+    let mut p = Plan::default();
+    let mut words: Vec<String> = Vec::new();
+    let flush = |words: &mut Vec<String>, p: &mut Plan| {
+        plan_words(words, p);
+        words.clear();
+    };
+    for piece in pieces {
+        match piece {
+            Piece::Word(w) => words.extend(self::words(w)),
+            Piece::Phrase(ph) => {
+                flush(&mut words, &mut p);
+                p.concepts.push(Concept {
+                    typed: ph.clone(),
+                    alts: vec![(ph.clone(), 1.0)],
+                    required: true,
+                    phrase: true,
+                });
+            }
+            Piece::Not(w) => p.excluded.push(w.clone()),
+        }
+    }
+    flush(&mut words, &mut p);
+    p
+}
+
+fn plan_words(words: &[String], p: &mut Plan) {
+    let stemmed: Vec<String> = words
+        .iter()
+        .map(|w| stems(w).into_iter().next().unwrap_or_default())
+        .collect();
+    let table = synonyms();
+    let mut i = 0;
+    while i < words.len() {
+        // The longest synonym key starting here (exact words: the table lists
+        // the forms it means, so "counters" maps to buffs but "counter" does not).
+        let mut best: Option<(usize, &Synonym)> = None;
+        for s in table {
+            for k in &s.keys {
+                let n = k.len();
+                if i + n <= words.len()
+                    && words[i..i + n] == k[..]
+                    && best.is_none_or(|(m, _)| n > m)
+                {
+                    best = Some((n, s));
+                }
+            }
+        }
+        if let Some((n, s)) = best {
+            let typed = words[i..i + n].join(" ");
+            let mut alts: Vec<(String, f32)> = s.to.iter().map(|t| (t.clone(), 1.0)).collect();
+            // The typed words are searched too, at a lower weight (unless they are
+            // only stop words); `search` drops them when the rules never use them.
+            let meaningful: Vec<&String> = words[i..i + n].iter().filter(|w| !is_stop(w)).collect();
+            if !meaningful.is_empty() && !s.to.iter().any(|t| t.eq_ignore_ascii_case(&typed)) {
+                alts.push((typed.clone(), 0.5));
+            }
+            p.synonyms.push((typed.clone(), s.to.clone()));
+            p.concepts.push(Concept {
+                typed,
+                alts,
+                required: false,
+                phrase: false,
+            });
+            i += n;
+            continue;
+        }
+        let w = &words[i];
+        if is_stop(w) || stemmed[i].is_empty() {
+            p.dropped.push(w.clone());
+        } else if !p.concepts.iter().any(|c| !c.phrase && c.typed == *w) {
+            p.concepts.push(Concept {
+                typed: w.clone(),
+                alts: vec![(w.clone(), 1.0)],
+                required: false,
+                phrase: false,
+            });
+        }
+        i += 1;
+    }
+}
+
+/// The closest word of the vocabulary to `word`: edit distance (with
+/// transpositions) at most 1 for words of 4–5 letters, 2 for longer ones; ties go
+/// to the more frequent word. Words of 3 letters or fewer are not corrected.
+pub fn correct(word: &str, vocab: &BTreeMap<String, u32>) -> Option<String> {
+    let n = word.chars().count();
+    let max = match n {
+        0..=3 => return None,
+        4..=5 => 1,
+        _ => 2,
+    };
+    let w: Vec<char> = word.chars().collect();
+    let mut best: Option<(usize, u32, &str)> = None;
+    for (cand, &freq) in vocab {
+        let cn = cand.chars().count();
+        if cn.abs_diff(n) > max || cand == word {
+            continue;
+        }
+        let c: Vec<char> = cand.chars().collect();
+        let d = damerau(&w, &c);
+        if d <= max && best.is_none_or(|(bd, bf, _)| d < bd || (d == bd && freq > bf)) {
+            best = Some((d, freq, cand));
+        }
+    }
+    best.map(|(_, _, c)| c.to_string())
+}
+
+/// Near words for a "did you mean" line: up to `n` vocabulary words within
+/// distance 2, closest and most frequent first.
+pub fn near_words(word: &str, vocab: &BTreeMap<String, u32>, n: usize) -> Vec<String> {
+    let w: Vec<char> = word.chars().collect();
+    if w.len() < 3 {
+        return Vec::new();
+    }
+    let mut v: Vec<(usize, std::cmp::Reverse<u32>, &str)> = vocab
+        .iter()
+        .filter(|(c, _)| c.chars().count().abs_diff(w.len()) <= 2 && c.as_str() != word)
+        .filter_map(|(c, &f)| {
+            let d = damerau(&w, &c.chars().collect::<Vec<_>>());
+            (d <= 2).then_some((d, std::cmp::Reverse(f), c.as_str()))
+        })
+        .collect();
+    v.sort();
+    v.into_iter()
+        .take(n)
+        .map(|(_, _, c)| c.to_string())
+        .collect()
+}
+
+/// Optimal-string-alignment distance: insertions, deletions, substitutions and
+/// adjacent transpositions each cost 1 (`deathnell` → `deathknell` is 1).
+pub fn damerau(a: &[char], b: &[char]) -> usize {
+    let (n, m) = (a.len(), b.len());
+    let mut d = vec![vec![0usize; m + 1]; n + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=n {
+        for j in 1..=m {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[n][m]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stop_list_is_sorted_for_binary_search() {
+        let mut s = STOP.to_vec();
+        s.sort();
+        assert_eq!(s, STOP);
+    }
+
+    #[test]
+    fn lexes_phrases_words_and_exclusions() {
+        let p = lex(r#"tank "lethal damage" -recall"#).unwrap();
+        assert_eq!(
+            p,
+            vec![
+                Piece::Word("tank".into()),
+                Piece::Phrase("lethal damage".into()),
+                Piece::Not("recall".into())
+            ]
+        );
+        assert!(lex(r#""lethal damage"#).is_err());
+        assert!(lex(r#""  ""#).is_err());
+        assert_eq!(lex("-").unwrap(), vec![Piece::Word("-".into())]);
+    }
+
+    #[test]
+    fn synonyms_map_other_games_words() {
+        let p = plan(&lex("what happens on the stack first").unwrap());
+        let typed: Vec<&str> = p.concepts.iter().map(|c| c.typed.as_str()).collect();
+        assert_eq!(typed, vec!["stack", "first"]);
+        assert!(p.concepts[0].alts.iter().any(|(a, _)| a == "chain"));
+        let p = plan(&lex("state-based actions").unwrap());
+        assert_eq!(p.synonyms[0].1, vec!["cleanup".to_string()]);
+        let p = plan(&lex("Tapped units").unwrap());
+        assert!(p.concepts[0].alts.iter().any(|(a, _)| a == "exhausted"));
+    }
+
+    #[test]
+    fn every_synonym_line_parses() {
+        let text = include_str!("synonyms.txt");
+        let lines = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .count();
+        assert_eq!(parse_synonyms(text).len(), lines);
+    }
+
+    #[test]
+    fn corrects_typos_against_the_vocabulary() {
+        let vocab: BTreeMap<String, u32> = [("deathknell", 12), ("death", 40), ("shield", 9)]
+            .into_iter()
+            .map(|(w, n)| (w.to_string(), n))
+            .collect();
+        assert_eq!(correct("deathnell", &vocab).as_deref(), Some("deathknell"));
+        assert_eq!(correct("shiled", &vocab).as_deref(), Some("shield"));
+        assert_eq!(correct("xyzzy", &vocab), None);
+        assert_eq!(damerau(&['a', 'b'], &['b', 'a']), 1);
+    }
+}
