@@ -45,9 +45,25 @@ impl Book {
             by_key.insert(r.key(), i);
         }
         for (i, r) in ed.rules.iter().enumerate() {
-            if r.dup == 0
-                && let Some(p) = r.parent.as_ref().and_then(|p| by_key.get(&p.to_string()))
-            {
+            if r.dup != 0 {
+                continue;
+            }
+            // A dotted id's parent is its prefix. A 3-digit id belongs to the top-index
+            // section that owns it, and a section heading to its part (000, 100, …).
+            let parent = match &r.parent {
+                Some(p) => Some(p.clone()),
+                None => match &r.section {
+                    Some(s) if s != &r.id => Some(s.clone()),
+                    _ if ed.sections.iter().any(|s| s.id == r.id && s.level > 1) => ed
+                        .sections
+                        .iter()
+                        .filter(|s| s.level == 1 && s.id < r.id)
+                        .next_back()
+                        .map(|s| s.id.clone()),
+                    _ => None,
+                },
+            };
+            if let Some(p) = parent.and_then(|p| by_key.get(&p.to_string())) {
                 children[*p].push(i);
             }
         }
