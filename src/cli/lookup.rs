@@ -117,10 +117,10 @@ fn not_found(book: &Book, id: &RuleId) -> Error {
             other.edition,
             shorten(&what, 90)
         ));
-        if let Some(Some(cp)) = ob.ed.counterparts.get(k) {
-            if cp.edition == m.edition {
-                message.push_str(&format!(" (now {})", cp.id));
-            }
+        if let Some(Some(cp)) = ob.ed.counterparts.get(k)
+            && cp.edition == m.edition
+        {
+            message.push_str(&format!(" (now {})", cp.id));
         }
         break;
     }
@@ -254,15 +254,14 @@ fn print_rule(out: &mut Out, book: &Book, i: usize, level: usize, depth: usize) 
             out.line(format!("{hang}{}", l.trim_start()))?;
         }
     }
-    if r.text.is_some() || r.title.is_some() {
-        if let Some(rec) = &r.recovered {
-            if let Some(t) = rec.text.as_deref().or(rec.title.as_deref()) {
-                let s = format!("{} [{}]", inline(out, t), rec.source.describe());
-                for l in wrap(&s, out.width, &hang) {
-                    let l = out.dim(&l);
-                    out.line(l)?;
-                }
-            }
+    if (r.text.is_some() || r.title.is_some())
+        && let Some(rec) = &r.recovered
+        && let Some(t) = rec.text.as_deref().or(rec.title.as_deref())
+    {
+        let s = format!("{} [{}]", inline(out, t), rec.source.describe());
+        for l in wrap(&s, out.width, &hang) {
+            let l = out.dim(&l);
+            out.line(l)?;
         }
     }
     for item in &r.items {

@@ -57,8 +57,7 @@ impl Book {
                     _ if ed.sections.iter().any(|s| s.id == r.id && s.level > 1) => ed
                         .sections
                         .iter()
-                        .filter(|s| s.level == 1 && s.id < r.id)
-                        .next_back()
+                        .rfind(|s| s.level == 1 && s.id < r.id)
                         .map(|s| s.id.clone()),
                     _ => None,
                 },
