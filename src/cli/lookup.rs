@@ -4,7 +4,7 @@ use super::EditionArgs;
 use crate::error::{Error, Result};
 use crate::render::Out;
 use crate::render::text::{inline, wrap};
-use crate::rulebook::library::{Book, normalize_game};
+use crate::rulebook::library::{Book, Rules, normalize_game};
 use crate::rulebook::{Library, Passage, Ref, RefField, RefKind, Rule, RuleId, TermSource};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 use serde_json::{Value, json};
@@ -67,7 +67,7 @@ fn book_for(args: &EditionArgs) -> Result<&'static Book> {
 }
 
 /// Finds a rule by the id the user typed, or explains where it is instead.
-fn find_rule(book: &Book, typed: &str) -> Result<usize> {
+fn find_rule<R: Rules + ?Sized>(book: &R, typed: &str) -> Result<usize> {
     let (id_part, dup) = match typed.split_once('#') {
         Some((a, b)) => (a, Some(b)),
         None => (typed, None),
@@ -75,7 +75,7 @@ fn find_rule(book: &Book, typed: &str) -> Result<usize> {
     let id = book.parse_id(id_part).ok_or_else(|| Error::Usage {
         message: format!(
             "{typed:?} is not a rule id (ids look like 323.5, 466.1.b.2{})",
-            if book.ed.id_style == crate::rulebook::IdStyle::Comprehensive {
+            if book.id_style() == crate::rulebook::IdStyle::Comprehensive {
                 " or 603.3b"
             } else {
                 ""
@@ -90,15 +90,20 @@ fn find_rule(book: &Book, typed: &str) -> Result<usize> {
     if let Some(i) = book.index_of(&key) {
         return Ok(i);
     }
-    Err(not_found(book, &id))
+    Err(not_found(book.meta(), &id))
 }
 
 /// The error for an id an edition lacks: the nearest existing ids and, when another
 /// edition of the game has it, what it is there and where it went.
-fn not_found(book: &Book, id: &RuleId) -> Error {
-    let m = book.meta;
-    let mut message = format!("{id} is not in {} {}", m.game, m.edition);
+fn not_found(m: &crate::rulebook::library::EmbeddedEdition, id: &RuleId) -> Error {
     let lib = Library::get();
+    let book = lib.book(
+        lib.metas()
+            .iter()
+            .position(|e| std::ptr::eq(e, m))
+            .unwrap_or(0),
+    );
+    let mut message = format!("{id} is not in {} {}", m.game, m.edition);
     for (j, other) in lib.metas().iter().enumerate() {
         if other.game != m.game || other.edition == m.edition {
             continue;
@@ -177,7 +182,16 @@ fn shorten(s: &str, max: usize) -> String {
 
 /// `arbiter rule ID [--depth N]`.
 pub fn rule(out: &mut Out, args: RuleArgs) -> Result<()> {
-    let book = book_for(&args.edition)?;
+    let lib = Library::get();
+    let e = lib
+        .resolve(
+            args.edition.game.as_deref(),
+            args.edition.edition.as_deref(),
+        )
+        .map_err(Error::usage)?;
+    // Only the rules printed are decoded: a lookup stays close to a grep.
+    let quick = lib.quick(e);
+    let book = &quick;
     let i = find_rule(book, &args.id)?;
     if out.json {
         let v = rule_json(book, i, args.depth, true);
@@ -203,10 +217,12 @@ pub fn rule(out: &mut Out, args: RuleArgs) -> Result<()> {
     Ok(())
 }
 
-fn print_edition_footer(out: &mut Out, book: &Book) -> Result<()> {
+fn print_edition_footer<R: Rules + ?Sized>(out: &mut Out, book: &R) -> Result<()> {
     let line = format!(
         "— {} {} ({})",
-        book.meta.game, book.meta.edition, book.meta.title
+        book.meta().game,
+        book.meta().edition,
+        book.meta().title
     );
     let line = out.dim(&line);
     out.line(line)?;
@@ -215,10 +231,17 @@ fn print_edition_footer(out: &mut Out, book: &Book) -> Result<()> {
 
 /// One rule as text: id and text (or title), recovered text marked, examples set
 /// apart, references listed; then its children to `depth` levels.
-fn print_rule(out: &mut Out, book: &Book, i: usize, level: usize, depth: usize) -> Result<()> {
-    let r = &book.ed.rules[i];
+fn print_rule<R: Rules + ?Sized>(
+    out: &mut Out,
+    book: &R,
+    i: usize,
+    level: usize,
+    depth: usize,
+) -> Result<()> {
+    let r = book.rule(i);
+    let r = &*r;
     let indent = "  ".repeat(level);
-    let id = out.rule_link(book.meta.game, book.meta.edition, &r.key(), &r.key());
+    let id = out.rule_link(book.meta().game, book.meta().edition, &r.key(), &r.key());
     let id = out.bold(&id);
     let body = match (&r.text, &r.title) {
         (Some(t), _) => inline(out, t),
@@ -291,15 +314,15 @@ fn print_rule(out: &mut Out, book: &Book, i: usize, level: usize, depth: usize) 
         }
     }
     if level < depth {
-        for &c in book.children(i) {
-            print_rule(out, book, c, level + 1, depth)?;
+        for &c in book.children(i).iter() {
+            print_rule(out, book, c as usize, level + 1, depth)?;
         }
     }
     Ok(())
 }
 
 /// The distinct targets of `refs` as linked `id Title` strings.
-fn ref_list(out: &Out, book: &Book, refs: &[Ref]) -> Vec<String> {
+fn ref_list<R: Rules + ?Sized>(out: &Out, book: &R, refs: &[Ref]) -> Vec<String> {
     let mut seen: Vec<&RuleId> = Vec::new();
     let mut v = Vec::new();
     for rf in refs {
@@ -310,9 +333,9 @@ fn ref_list(out: &Out, book: &Book, refs: &[Ref]) -> Vec<String> {
         let key = rf.target.to_string();
         let title = book
             .get(&rf.target)
-            .and_then(|t| book.title_of(t))
+            .and_then(|t| book.title_of(&t))
             .or_else(|| rf.title.clone());
-        let id = out.rule_link(book.meta.game, book.meta.edition, &key, &key);
+        let id = out.rule_link(book.meta().game, book.meta().edition, &key, &key);
         let mut s = match title {
             Some(t) => format!("{} {}", out.accent(&id), shorten(&t, 40)),
             None => out.accent(&id),
@@ -334,14 +357,14 @@ fn kind_key(k: RefKind) -> &'static str {
     }
 }
 
-fn ref_json(book: &Book, rf: &Ref) -> Value {
+fn ref_json<R: Rules + ?Sized>(book: &R, rf: &Ref) -> Value {
     let field = match rf.field {
         RefField::Text => json!("text"),
         RefField::Example(n) => json!(format!("examples[{n}]")),
     };
     json!({
         "target": rf.target.to_string(),
-        "target_title": book.get(&rf.target).and_then(|t| book.title_of(t)).or_else(|| rf.title.clone()),
+        "target_title": book.get(&rf.target).and_then(|t| book.title_of(&t)).or_else(|| rf.title.clone()),
         "kind": kind_key(rf.kind),
         "field": field,
         "start": rf.start,
@@ -352,11 +375,12 @@ fn ref_json(book: &Book, rf: &Ref) -> Value {
 }
 
 /// The stable JSON form of a rule (documented in the README).
-pub fn rule_json(book: &Book, i: usize, depth: usize, top: bool) -> Value {
-    let r = &book.ed.rules[i];
+pub fn rule_json<R: Rules + ?Sized>(book: &R, i: usize, depth: usize, top: bool) -> Value {
+    let r = book.rule(i);
+    let r = &*r;
     let mut v = json!({
-        "game": book.meta.game,
-        "edition": book.meta.edition,
+        "game": book.meta().game,
+        "edition": book.meta().edition,
         "id": r.id.to_string(),
         "key": r.key(),
         "title": book.title_of(r),
@@ -382,27 +406,20 @@ pub fn rule_json(book: &Book, i: usize, depth: usize, top: bool) -> Value {
                 .collect::<Vec<_>>()
         );
         v["backlinks"] = json!(
-            book.backlinks(&r.id)
+            book.backlinks_of(i)
                 .iter()
-                .map(|&j| book.ed.rules[j].key())
+                .map(|&j| book.rule(j as usize).key())
                 .collect::<Vec<_>>()
         );
-        v["counterpart"] = json!(
-            book.ed
-                .counterparts
-                .get(i)
-                .cloned()
-                .flatten()
-                .map(|c| json!({
-                    "edition": c.edition, "id": c.id.to_string(), "relation": c.relation
-                }))
-        );
+        v["counterpart"] = json!(book.counterpart(i).map(|c| json!({
+            "edition": c.edition, "id": c.id.to_string(), "relation": c.relation
+        })));
     }
     if depth > 0 {
         v["children"] = json!(
             book.children(i)
                 .iter()
-                .map(|&c| rule_json(book, c, depth - 1, false))
+                .map(|&c| rule_json(book, c as usize, depth - 1, false))
                 .collect::<Vec<_>>()
         );
     }
@@ -474,7 +491,7 @@ pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
                     .collect()
             } else {
                 std::iter::once(i)
-                    .chain(book.children(i).iter().copied())
+                    .chain(book.children(i).iter().map(|&c| c as usize))
                     .collect()
             };
             for j in members {

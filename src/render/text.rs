@@ -66,7 +66,10 @@ fn escape_block_markers(text: &str) -> String {
     let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     if digits > 0 && t[digits..].starts_with(['.', ')']) {
         format!("{}\\{}", &t[..digits], &t[digits..])
-    } else if ["- ", "* ", "+ ", "#", "> "].iter().any(|m| t.starts_with(m)) {
+    } else if ["- ", "* ", "+ ", "#", "> "]
+        .iter()
+        .any(|m| t.starts_with(m))
+    {
         format!("\\{t}")
     } else {
         t.to_string()
