@@ -108,14 +108,10 @@ pub trait Rules {
         chain.reverse();
         let top = r.id.top();
         let sections = self.sections();
-        let part = sections
-            .iter()
-            .filter(|s| s.level == 1 && s.id.top() <= top)
-            .next_back();
+        let part = sections.iter().rfind(|s| s.level == 1 && s.id.top() <= top);
         let sect = sections
             .iter()
-            .filter(|s| s.level >= 2 && s.id.top() <= top)
-            .next_back()
+            .rfind(|s| s.level >= 2 && s.id.top() <= top)
             .filter(|s| part.is_none_or(|p| s.id > p.id));
         let mut head: Vec<(RuleId, Option<String>)> = Vec::new();
         for s in [part, sect].into_iter().flatten() {

@@ -463,8 +463,7 @@ impl Edition {
                     _ if self.sections.iter().any(|s| s.id == r.id && s.level > 1) => self
                         .sections
                         .iter()
-                        .filter(|s| s.level == 1 && s.id < r.id)
-                        .next_back()
+                        .rfind(|s| s.level == 1 && s.id < r.id)
                         .map(|s| s.id.clone()),
                     _ => None,
                 },
@@ -485,10 +484,10 @@ impl Edition {
         let mut back = vec![Vec::<u32>::new(); self.rules.len()];
         for (i, r) in self.rules.iter().enumerate() {
             for rf in &r.refs {
-                if let Some(&t) = first.get(&rf.target) {
-                    if back[t].last() != Some(&(i as u32)) {
-                        back[t].push(i as u32);
-                    }
+                if let Some(&t) = first.get(&rf.target)
+                    && back[t].last() != Some(&(i as u32))
+                {
+                    back[t].push(i as u32);
                 }
             }
         }
