@@ -13,7 +13,13 @@ const SYMBOLS: &[(&str, &str)] = &[
     ("[T]", "[T: Exhaust]"),
     ("[A]", "[A: any rune]"),
     ("[C]", "[C: rune of any domain]"),
-    ("[>]", "[>: then]"),
+    ("[>]", "[>: keyword applies]"),
+    ("[R]", "[R: Fury]"),
+    ("[G]", "[G: Calm]"),
+    ("[B]", "[B: Mind]"),
+    ("[O]", "[O: Body]"),
+    ("[P]", "[P: Chaos]"),
+    ("[Y]", "[Y: Order]"),
 ];
 
 /// Renders rule text to styled, unwrapped text.
