@@ -43,6 +43,11 @@ pub fn manifest_text() -> &'static str {
 }
 
 impl EmbeddedEdition {
+    /// The pre-imported edition as embedded (e.g. to key a cache on its content).
+    pub fn blob(&self) -> &'static [u8] {
+        self.blob
+    }
+
     /// The document index of the rule with this lookup key.
     fn find_key(&self, key: &str) -> Option<usize> {
         self.keys
