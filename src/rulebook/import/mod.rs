@@ -6,11 +6,14 @@
 //! relative paths only.
 
 pub mod align;
+pub mod azindex;
 pub mod comprehensive;
 pub mod hyperlinked;
 pub mod model;
+pub mod recover;
 pub mod table;
 pub mod web;
+pub mod xref;
 
 use model::{Edition, Manifest, ManifestEntry};
 
