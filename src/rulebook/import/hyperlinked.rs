@@ -314,9 +314,10 @@ pub fn import(
     mark_titles(&mut rules);
     ed.rules = rules;
     super::xref::extract(&mut ed);
-    let index = super::azindex::parse(file, &layout)?;
-    super::recover::recover(&mut ed, &raw, &index);
-    super::azindex::glossary(&mut ed, &raw, &index);
+    let index = super::azindex::parse(file, &layout, &raw)?;
+    let mapping = super::azindex::map(&ed, &raw, &index);
+    super::recover::recover(&mut ed, &mapping);
+    super::azindex::glossary(&mut ed, &index, &mapping);
     Ok(ed)
 }
 
