@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod error;
+pub mod fuzzy;
 pub mod render;
 pub mod rulebook;
 pub mod search;
