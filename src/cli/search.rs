@@ -191,8 +191,8 @@ fn print_text(out: &mut Out, res: &Results) -> Result<()> {
         if h.exact {
             tail.push_str(&out.good("  = exact id match"));
         }
-        if let Some(p) = &h.title_recovered {
-            tail.push_str(&out.dim(&format!("  (title recovered: {p})")));
+        if h.title_recovered.is_some() {
+            tail.push_str(&out.dim("  (recovered title)"));
         }
         let room = width
             .saturating_sub(qid.chars().count() + 2 + visible_len(&tail))

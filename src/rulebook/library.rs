@@ -35,13 +35,6 @@ pub struct EmbeddedEdition {
     pub source: &'static str,
 }
 
-impl EmbeddedEdition {
-    /// The pre-imported edition as embedded (e.g. to key a cache on its content).
-    pub fn blob(&self) -> &'static [u8] {
-        self.blob
-    }
-}
-
 include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 
 /// The manifest (rules/manifest.json) as embedded.

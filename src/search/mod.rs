@@ -477,14 +477,18 @@ fn concept_query(f: &Fields, c: &Concept, fuzzy_words: &[String], fuzzy: bool) -
     }
 }
 
-/// Every concept may match (more matched concepts score more, and matching all of
-/// them adds a bonus); quoted phrases must match; exclusions must not.
+/// Every concept may match, and matching more of them counts for more: each
+/// pair of concepts found together in a rule adds a bonus (so a rule with three of
+/// the words outranks one whose short title has one); quoted phrases must match;
+/// exclusions must not.
 fn build_query(f: &Fields, plan: &Plan, fuzzy_words: &[String], fuzzy: bool) -> Box<dyn Query> {
     let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-    let mut all: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+    let mut optional: Vec<Box<dyn Query>> = Vec::new();
     for c in &plan.concepts {
         let q = concept_query(f, c, fuzzy_words, fuzzy);
-        all.push((Occur::Must, q.box_clone()));
+        if !c.required {
+            optional.push(q.box_clone());
+        }
         clauses.push((
             if c.required {
                 Occur::Must
@@ -494,8 +498,24 @@ fn build_query(f: &Fields, plan: &Plan, fuzzy_words: &[String], fuzzy: bool) -> 
             q,
         ));
     }
-    let optional = plan.concepts.iter().filter(|c| !c.required).count();
-    if optional >= 2 {
+    if optional.len() <= 6 {
+        for i in 0..optional.len() {
+            for j in i + 1..optional.len() {
+                let pair = BooleanQuery::new(vec![
+                    (Occur::Must, optional[i].box_clone()),
+                    (Occur::Must, optional[j].box_clone()),
+                ]);
+                clauses.push((
+                    Occur::Should,
+                    Box::new(BoostQuery::new(Box::new(pair), 0.5)),
+                ));
+            }
+        }
+    } else {
+        let all = optional
+            .iter()
+            .map(|q| (Occur::Must, q.box_clone()))
+            .collect();
         clauses.push((Occur::Should, Box::new(BooleanQuery::new(all))));
     }
     for x in &plan.excluded {

@@ -1,0 +1,330 @@
+//! `arbiter search`, driven through the binary: every form of the issue, the JSON
+//! schema, exit codes, and that rule lookups never open the index.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+use std::path::Path;
+
+fn arbiter(cache: &Path) -> Command {
+    let mut c = Command::cargo_bin("arbiter").expect("binary");
+    c.env("ARBITER_CACHE_DIR", cache)
+        .env_remove("NO_COLOR")
+        .env_remove("COLUMNS")
+        .env_remove("ARBITER_HYPERLINKS");
+    c
+}
+
+fn json(cache: &Path, args: &[&str]) -> Value {
+    let out = arbiter(cache)
+        .arg("search")
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+fn ids(v: &Value) -> Vec<String> {
+    v["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .map(|h| h["id"].as_str().expect("id").to_string())
+        .collect()
+}
+
+fn top_number(id: &str) -> u32 {
+    id.split('.')
+        .next()
+        .and_then(|t| t.parse().ok())
+        .expect("numeric id")
+}
+
+#[test]
+fn words_find_ranked_hits_with_breadcrumbs_and_snippets() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = arbiter(tmp.path())
+        .args(["search", "deathknell replaced death"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(first.starts_with("2026-03-30/808"), "{first}");
+    assert!(first.contains("Keywords"), "breadcrumb: {first}");
+    assert!(text.contains("replaced"), "{text}");
+    for l in text.lines() {
+        assert!(l.chars().count() <= 80, "wider than 80 columns: {l}");
+    }
+}
+
+#[test]
+fn a_typo_still_finds_the_keyword_and_says_what_it_searched() {
+    let tmp = tempfile::tempdir().unwrap();
+    arbiter(tmp.path())
+        .args(["search", "deathnell"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("searched for \"deathknell\""))
+        .stdout(predicate::str::contains("2026-03-30/808"));
+    let v = json(tmp.path(), &["deathnell"]);
+    assert_eq!(v["corrections"][0]["typed"], "deathnell");
+    assert_eq!(v["corrections"][0]["searched"], "deathknell");
+    assert!(ids(&v).iter().take(3).any(|i| i.starts_with("808")));
+}
+
+#[test]
+fn other_games_words_find_riftbound_rules() {
+    let tmp = tempfile::tempdir().unwrap();
+    let v = json(tmp.path(), &["what happens on the stack first"]);
+    assert_eq!(v["synonyms"][0]["typed"], "stack");
+    assert_eq!(v["synonyms"][0]["searched"][0], "chain");
+    let first = top_number(&ids(&v)[0]);
+    assert!(
+        (325..=340).contains(&first),
+        "first hit {first} is not a Chain rule"
+    );
+    let ignored: Vec<&str> = v["ignored_words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(ignored.contains(&"what") && ignored.contains(&"happens"));
+}
+
+#[test]
+fn quoted_phrases_match_in_order_and_limit_caps_hits() {
+    let tmp = tempfile::tempdir().unwrap();
+    let v = json(tmp.path(), &["\"lethal damage\"", "--limit", "5"]);
+    let hits = v["hits"].as_array().unwrap();
+    assert!(!hits.is_empty() && hits.len() <= 5);
+    for h in hits {
+        let all: String = h["snippets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["text"].as_str().unwrap().to_lowercase())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(all.contains("lethal damage"), "{h}");
+    }
+}
+
+#[test]
+fn section_restricts_to_a_range_or_a_rule() {
+    let tmp = tempfile::tempdir().unwrap();
+    let v = json(tmp.path(), &["tank", "--section", "454-461"]);
+    let found = ids(&v);
+    assert!(!found.is_empty());
+    for id in &found {
+        assert!(
+            (454..=461).contains(&top_number(id)),
+            "{id} outside 454-461"
+        );
+    }
+    assert_eq!(v["scope"]["section"], "454-461");
+    let v = json(tmp.path(), &["damage", "--section", "460.2"]);
+    for id in ids(&v) {
+        assert!(id.starts_with("460.2"), "{id} outside 460.2");
+    }
+    arbiter(tmp.path())
+        .args(["search", "tank", "--section", "abc"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--section"));
+    arbiter(tmp.path())
+        .args(["search", "tank", "--section", "461-454"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("454-461"));
+}
+
+#[test]
+fn an_id_typed_as_a_query_jumps_to_the_rule() {
+    let tmp = tempfile::tempdir().unwrap();
+    arbiter(tmp.path())
+        .args(["search", "323.5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("2026-03-30/323.5"))
+        .stdout(predicate::str::contains("exact id match"));
+    let v = json(tmp.path(), &["323.5"]);
+    assert_eq!(v["hits"][0]["id"], "323.5");
+    assert_eq!(v["hits"][0]["exact_id_match"], true);
+    assert_eq!(v["id_query"], true);
+}
+
+#[test]
+fn json_has_scores_ids_editions_and_snippet_spans() {
+    let tmp = tempfile::tempdir().unwrap();
+    let v = json(tmp.path(), &["recall"]);
+    for key in [
+        "query",
+        "searched_for",
+        "corrections",
+        "synonyms",
+        "fuzzy",
+        "scope",
+        "total",
+        "limit",
+        "hits",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    let hits = v["hits"].as_array().unwrap();
+    assert!(!hits.is_empty());
+    let mut last = f64::INFINITY;
+    let mut spans_checked = 0;
+    for h in hits {
+        let score = h["score"].as_f64().unwrap();
+        assert!(score <= last, "scores not descending");
+        last = score;
+        assert_eq!(h["edition"], "2026-03-30");
+        assert_eq!(h["game"], "riftbound");
+        assert_eq!(
+            h["qualified_id"].as_str().unwrap(),
+            format!("2026-03-30/{}", h["key"].as_str().unwrap())
+        );
+        for s in h["snippets"].as_array().unwrap() {
+            let text: Vec<char> = s["text"].as_str().unwrap().chars().collect();
+            for span in s["spans"].as_array().unwrap() {
+                let (a, b) = (
+                    span[0].as_u64().unwrap() as usize,
+                    span[1].as_u64().unwrap() as usize,
+                );
+                let word: String = text[a..b].iter().collect();
+                assert!(word.to_lowercase().starts_with("recall"), "span {word:?}");
+                spans_checked += 1;
+            }
+        }
+    }
+    assert!(spans_checked > 0);
+}
+
+#[test]
+fn nothing_found_exits_1_with_suggestions() {
+    let tmp = tempfile::tempdir().unwrap();
+    arbiter(tmp.path())
+        .args(["search", "qqqzzzxx", "--section", "454-461"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("no rules match"))
+        .stdout(predicate::str::contains("without --section"));
+    let out = arbiter(tmp.path())
+        .args(["search", "qqqzzzxx", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["hits"].as_array().unwrap().len(), 0);
+    assert!(!v["suggestions"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn bad_query_syntax_is_a_clear_usage_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (q, says) in [
+        ("\"lethal damage", "never closed"),
+        ("\"  \"", "no words"),
+        ("what is the", "only common words"),
+        ("-tank", "besides exclusions"),
+    ] {
+        arbiter(tmp.path())
+            .args(["search", "--", q])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+    arbiter(tmp.path()).args(["search"]).assert().code(2);
+    arbiter(tmp.path())
+        .args(["search", "tank", "--limit", "0"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn exclusions_remove_rules() {
+    let tmp = tempfile::tempdir().unwrap();
+    let v = json(tmp.path(), &["tank -combat", "--limit", "50"]);
+    for h in v["hits"].as_array().unwrap() {
+        let text = h["snippets"].to_string().to_lowercase();
+        assert!(!text.contains("combat"), "{h}");
+    }
+}
+
+#[test]
+fn colour_highlights_matches_and_ids_are_links() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = arbiter(tmp.path())
+        .env("ARBITER_HYPERLINKS", "1")
+        .args(["--color", "always", "search", "tank", "--limit", "3"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\x1b]8;;"), "no OSC 8 link: {text:?}");
+    assert!(
+        text.contains("\x1b[33m\x1b[1mTank"),
+        "no highlight: {text:?}"
+    );
+    let plain = arbiter(tmp.path())
+        .args(["search", "tank", "--limit", "2"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8(plain.stdout).unwrap().contains('\x1b'));
+}
+
+#[test]
+fn editions_can_be_chosen_or_all_searched() {
+    let tmp = tempfile::tempdir().unwrap();
+    let v = json(tmp.path(), &["mulligan", "--edition", "2025-06-02"]);
+    for h in v["hits"].as_array().unwrap() {
+        assert_eq!(h["edition"], "2025-06-02");
+    }
+    let v = json(
+        tmp.path(),
+        &["deathknell", "--all-editions", "--limit", "50"],
+    );
+    let editions: std::collections::BTreeSet<&str> = v["hits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|h| h["edition"].as_str())
+        .collect();
+    assert!(editions.contains("2026-03-30"), "{editions:?}");
+    assert!(v["scope"]["edition"].is_null());
+    arbiter(tmp.path())
+        .args(["search", "tank", "--edition", "1999"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no edition"));
+    arbiter(tmp.path())
+        .args([
+            "search",
+            "tank",
+            "--all-editions",
+            "--edition",
+            "2025-06-02",
+        ])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn rule_lookups_never_open_the_index() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cache = tmp.path().join("cache");
+    arbiter(&cache).args(["rule", "323.5"]).assert().success();
+    assert!(!cache.exists(), "arbiter rule created the search cache");
+    arbiter(&cache).args(["search", "tank"]).assert().success();
+    assert!(cache.exists());
+}
