@@ -162,7 +162,7 @@ fn print_text(out: &mut Out, res: &Results) -> Result<()> {
             "{} {} {}",
             out.dim("searched for"),
             out.bold(&format!("\"{fixed}\"")),
-            out.dim(&format!("(did you mean it? no rule says \"{typed}\")"))
+            out.dim(&format!("(no rule says \"{typed}\")"))
         ))?;
     }
     for (typed, to) in &res.synonyms {
