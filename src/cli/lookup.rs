@@ -904,3 +904,42 @@ pub fn completions(out: &mut Out, args: CompletionsArgs) -> Result<()> {
 pub fn is_known_game(g: &str) -> bool {
     normalize_game(g) != "unknown"
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every rule of every edition renders, as text and JSON, with colour and links
+    /// on and off, without panicking, and every reference span lies on its text.
+    #[test]
+    fn every_rule_of_every_edition_renders() {
+        let lib = Library::get();
+        for (e, meta) in lib.metas().iter().enumerate() {
+            let book = lib.book(e);
+            for color in [false, true] {
+                let mut out = Out::to_writer(Box::new(std::io::sink()), color, color, false);
+                for i in 0..book.ed.rules.len() {
+                    print_rule(&mut out, book, i, 0, 1).unwrap();
+                }
+            }
+            for (i, r) in book.ed.rules.iter().enumerate() {
+                let v = rule_json(book, i, 1, true);
+                assert_eq!(v["key"], r.key(), "{} {}", meta.edition, r.key());
+                for rf in &r.refs {
+                    let field = match rf.field {
+                        RefField::Text => r.text.as_deref().unwrap_or(""),
+                        RefField::Example(n) => &r.examples[n as usize],
+                    };
+                    assert!(
+                        field.get(rf.start as usize..rf.end as usize).is_some(),
+                        "{} {}: span {}..{} off its text",
+                        meta.edition,
+                        r.key(),
+                        rf.start,
+                        rf.end
+                    );
+                }
+            }
+        }
+    }
+}
