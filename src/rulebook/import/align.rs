@@ -167,7 +167,12 @@ impl Side {
                 .collect(),
             ids: ed.rules.iter().map(|r| r.id.clone()).collect(),
             titled: ed.rules.iter().map(|r| r.title.is_some()).collect(),
-            texted: ed.rules.iter().map(|r| r.text.is_some()).collect(),
+            // a source title counts as text: only ids the source left blank are "empty"
+            texted: ed
+                .rules
+                .iter()
+                .map(|r| r.text.is_some() || r.title.is_some())
+                .collect(),
             norm,
             grams,
         }
@@ -507,6 +512,7 @@ pub fn align(old: &mut Edition, new: &mut Edition) {
         if p.relation == "heading"
             && p.certain
             && n.text.is_none()
+            && n.title.is_none()
             && n.recovered.is_none()
             && let Some(t) = o.title.as_ref()
         {
@@ -556,7 +562,12 @@ pub fn align(old: &mut Edition, new: &mut Edition) {
 /// Sets the older web edition's counterparts in 2026-03-30 (Part B: 457–462 →
 /// 479–484, 649–715 same ids, 716–733 → 800–817). Only the web edition's side is
 /// filled: the 2026 side holds its 2025 counterparts.
-pub fn align_web(web: &mut Edition, new: &Edition) {
+///
+/// Where a 2026 id has no text and nothing recovered yet (its own sources and the
+/// 2025 edition come first), and the web rule is aligned onto it with certainty, the
+/// web rule's title or text is recorded as `recovered` (Provenance::WebEdition):
+/// e.g. 2026 480.3 ← "Victory Score: 8" (001 458.3). The values may be stale.
+pub fn align_web(web: &mut Edition, new: &mut Edition) {
     web.counterparts = vec![None; web.rules.len()];
     for p in pairs(web, new, prior_web, 0) {
         web.counterparts[p.old] = Some(Counterpart {
@@ -564,6 +575,25 @@ pub fn align_web(web: &mut Edition, new: &Edition) {
             id: new.rules[p.new].id.clone(),
             relation: p.relation.to_string(),
         });
+        let (w, n) = (&web.rules[p.old], &mut new.rules[p.new]);
+        if p.relation == "heading"
+            && p.certain
+            && n.text.is_none()
+            && n.title.is_none()
+            && n.recovered.is_none()
+        {
+            let (title, text) = match (&w.title, &w.text) {
+                (Some(t), _) => (Some(t.clone()), None),
+                (None, Some(t)) => (None, Some(t.clone())),
+                (None, None) => continue,
+            };
+            n.recovered = Some(Recovered {
+                title,
+                text,
+                source: Provenance::WebEdition,
+                detail: Some(format!("{} {}", web.edition, w.id)),
+            });
+        }
     }
 }
 
@@ -729,16 +759,110 @@ mod tests {
     #[test]
     fn web_counterparts() {
         let (_, new) = aligned();
+        let mut new = new.clone();
         let mut w = web::import(
             &entry("web-older", "web-bullets"),
             include_str!("../../../rules/001_4e0a7af633b404bf.txt"),
         )
         .unwrap();
-        align_web(&mut w, new);
-        let c =
-            |id: &str| counterpart_of(&w, &RuleId::parse(id).unwrap()).map(|c| c.id.to_string());
-        assert_eq!(c("458").as_deref(), Some("480"));
-        assert_eq!(c("721").as_deref(), Some("805"));
-        assert_eq!(c("650").as_deref(), Some("650"));
+        align_web(&mut w, &mut new);
+        let c = |id: &str| {
+            counterpart_of(&w, &RuleId::parse(id).unwrap())
+                .map(|c| (c.id.to_string(), c.relation.clone()))
+        };
+        let id = |id: &str| c(id).map(|c| c.0);
+        assert_eq!(id("458").as_deref(), Some("480"));
+        assert_eq!(id("462.8.h").as_deref(), Some("484.8.h"));
+        assert_eq!(id("721").as_deref(), Some("805"));
+        assert_eq!(id("733.3").as_deref(), Some("817.3"));
+        assert_eq!(c("650"), Some(("650".into(), "identical".into())));
+        assert_eq!(c("715.1"), Some(("715.1".into(), "identical".into())));
+        // 806.4 was inserted: 722.4 is 806.5
+        assert_eq!(id("722.4").as_deref(), Some("806.5"));
+        assert_eq!(c("458.3"), Some(("480.3".into(), "heading".into())));
+        // old-only rules have none
+        assert_eq!(id("462.8.e.1.a"), None);
+        let paired = w.counterparts.iter().filter(|c| c.is_some()).count();
+        assert!(paired >= 280, "{paired}");
+        // every pair respects the offsets of Part B
+        for (r, cp) in w.rules.iter().zip(&w.counterparts) {
+            if let Some(cp) = cp {
+                assert_eq!(Some((cp.id.top(), cp.id.top())), prior_web(r.id.top()));
+            }
+        }
+        // blank 2026 values recovered from the web edition, with provenance
+        let rec = |id: &str| {
+            new.rules
+                .iter()
+                .find(|r| r.id.to_string() == id)
+                .and_then(|r| r.recovered.clone())
+        };
+        let r = rec("480.3").unwrap();
+        assert_eq!(r.text.as_deref(), Some("Victory Score: 8"));
+        assert_eq!(r.source, Provenance::WebEdition);
+        assert_eq!(r.detail.as_deref(), Some("web-older 458.3"));
+        assert_eq!(
+            rec("484.3").unwrap().text.as_deref(),
+            Some("Victory Score: 11")
+        );
+        assert_eq!(rec("805").unwrap().title.as_deref(), Some("Accelerate"));
+        // 2025 recoveries are not overwritten
+        assert_eq!(rec("127").unwrap().source, Provenance::Edition2025);
+    }
+
+    /// Checks the recovered 2025 titles against the titles 2026 itself gives its
+    /// empty ids: the top index and the link text of its `See rule` references.
+    #[test]
+    fn recovered_titles_agree_with_2026_titles() {
+        let (_, new) = aligned();
+        let mut known: HashMap<RuleId, Vec<String>> = HashMap::new();
+        for s in &new.sections {
+            known
+                .entry(s.id.clone())
+                .or_default()
+                .push(normalize(&s.title));
+        }
+        for r in &new.rules {
+            for x in super::super::textutil::see_rule_refs(
+                r.text.as_deref().unwrap_or(""),
+                super::super::model::RefField::Text,
+            ) {
+                if let Some(t) = x.title {
+                    known.entry(x.target).or_default().push(normalize(&t));
+                }
+            }
+        }
+        let (mut checked, mut agree) = (0, 0);
+        for r in &new.rules {
+            let Some(rec) = r
+                .recovered
+                .as_ref()
+                .filter(|x| x.source == Provenance::Edition2025)
+            else {
+                continue;
+            };
+            if let (Some(t), Some(k)) = (rec.title.as_deref(), known.get(&r.id)) {
+                checked += 1;
+                if k.contains(&normalize(t)) {
+                    agree += 1;
+                } else {
+                    eprintln!("{}: 2025 says {t:?}, 2026 says {k:?}", r.id);
+                }
+            }
+        }
+        let total = new
+            .rules
+            .iter()
+            .filter(|r| {
+                r.recovered
+                    .as_ref()
+                    .is_some_and(|x| x.source == Provenance::Edition2025)
+            })
+            .count();
+        eprintln!(
+            "recovered {total} titles from 2025; {agree} of {checked} checkable agree with 2026's own titles"
+        );
+        assert!(checked >= 20, "{checked}");
+        assert!(agree + 1 >= checked, "{agree} of {checked}");
     }
 }
