@@ -379,7 +379,7 @@ pub fn pairs(old: &Edition, new: &Edition, prior: Prior, slack: u32) -> Vec<Pair
         if let Some(&(1, n)) = count_new.get(t.as_str()) {
             let ok = prior(os.ids[o].top()).is_some_and(|(lo, hi)| {
                 let top = ns.ids[n].top();
-                top + slack >= lo && top <= hi + slack
+                top.saturating_add(slack) >= lo && top <= hi.saturating_add(slack)
             });
             if ok {
                 cand.push((o, n));
@@ -421,9 +421,9 @@ pub fn pairs(old: &Edition, new: &Edition, prior: Prior, slack: u32) -> Vec<Pair
             let nlist: Vec<usize> = (n_lo..n_hi.max(n_lo))
                 .filter(|&n| {
                     let t = ns.ids[n].top();
-                    ranges
-                        .iter()
-                        .any(|&(lo, hi)| t + slack >= lo && t <= hi + slack)
+                    ranges.iter().any(|&(lo, hi)| {
+                        t.saturating_add(slack) >= lo && t <= hi.saturating_add(slack)
+                    })
                 })
                 .collect();
             found.extend(al.gap(&olist, &nlist));
@@ -542,7 +542,7 @@ pub fn align(old: &mut Edition, new: &mut Edition) {
             });
         }
     }
-    if sections.len() * 2 >= old.sections.len() {
+    if !sections.is_empty() && sections.len() * 2 >= old.sections.len() {
         old.sections = sections;
         assign_sections(old);
     }

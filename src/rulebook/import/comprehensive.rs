@@ -144,7 +144,7 @@ impl Numbering {
         if !dup {
             match prev {
                 Some((ps, pn)) if sec < ps => {
-                    intended = (ps, pn + 1);
+                    intended = (ps, pn.saturating_add(1));
                 }
                 Some((ps, _)) if sec > ps && num != 1 => {
                     intended = (sec, 1);
@@ -203,7 +203,10 @@ impl Numbering {
             }
             return None;
         }
-        if written == (cur.0, cur.1 + 1) && letter == 'a' && !self.rules_seen.contains(&written) {
+        if written == (cur.0, cur.1.saturating_add(1))
+            && letter == 'a'
+            && !self.rules_seen.contains(&written)
+        {
             // a rule whose own line is missing (203.4, 701.15)
             self.rule = Some(written);
             self.letter = Some(letter);
@@ -212,7 +215,8 @@ impl Numbering {
                 rid(sec, Some(num), None)
             ));
         }
-        if dup || !self.rules_seen.contains(&written) || written == (cur.0, cur.1 + 1) {
+        if dup || !self.rules_seen.contains(&written) || written == (cur.0, cur.1.saturating_add(1))
+        {
             // written under the wrong parent: a run remapped to the current rule
             self.remap = Some((written, cur));
             self.letter = Some(expected);
@@ -354,18 +358,18 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
         let mut r = Rule::new(id, lineno);
         let entry_seen = seen.entry(key.clone()).or_insert((0, lineno));
         let dup = entry_seen.0;
-        entry_seen.0 += 1;
+        entry_seen.0 = entry_seen.0.saturating_add(1).min(u16::MAX - 1);
         r.dup = dup;
         let first_line = entry_seen.1;
         let mut notes = Vec::new();
         if dup > 0 {
             notes.push(format!(
                 "duplicate: rule {key} also appears at line {first_line} (this is occurrence {})",
-                dup + 1
+                u32::from(dup) + 1
             ));
             ed.warnings.push(format!(
                 "rule {key} is duplicated: lines {first_line} and {lineno} (kept both; this one is {key}#{})",
-                dup + 1
+                u32::from(dup) + 1
             ));
         }
         match (p.num, p.letter) {
