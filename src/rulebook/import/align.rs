@@ -637,9 +637,52 @@ mod tests {
                 Some(&old),
             )
             .unwrap();
+            // the 2026 importer's own recoveries take precedence; clear them here to
+            // test the 2025 recovery on its own (see `own_recoveries_take_precedence`)
+            for r in &mut new.rules {
+                r.recovered = None;
+            }
             align(&mut old, &mut new);
             (old, new)
         })
+    }
+
+    /// 2026 exactly as its importer gives it.
+    fn imported_new() -> Edition {
+        hyperlinked::import(
+            &entry("2026-03-30", "hyperlinked-text"),
+            include_str!("../../../rules/000_d1f22d35fe5558d9.txt"),
+            None,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn own_recoveries_take_precedence() {
+        let mut old = aligned().0.clone();
+        let mut new = imported_new();
+        let i = new
+            .rules
+            .iter()
+            .position(|r| r.id.to_string() == "127")
+            .unwrap();
+        let mine = Recovered {
+            title: Some("Ownership (own)".into()),
+            text: None,
+            source: Provenance::TopIndex,
+            detail: None,
+        };
+        new.rules[i].recovered = Some(mine.clone());
+        let before: Vec<Option<Recovered>> =
+            new.rules.iter().map(|r| r.recovered.clone()).collect();
+        align(&mut old, &mut new);
+        assert_eq!(new.rules[i].recovered.as_ref(), Some(&mine));
+        // nothing the importer recovered is replaced
+        for (r, b) in new.rules.iter().zip(&before) {
+            if b.is_some() {
+                assert_eq!(&r.recovered, b, "{}", r.id);
+            }
+        }
     }
 
     fn cp(ed: &Edition, id: &str) -> Option<(String, String)> {
