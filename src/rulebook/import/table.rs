@@ -225,7 +225,8 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
 }
 
 /// Titles: a short text with no final punctuation, no list, example or reference,
-/// that has children or is followed by a sibling (NOTES.md §1.4).
+/// that has children, or is a 3-digit id followed by another (a section heading whose
+/// content is the next 3-digit ids), as the 2026 importer does (NOTES.md §1.4).
 fn set_titles(ed: &mut Edition) {
     let n = ed.rules.len();
     for i in 0..n {
@@ -244,8 +245,7 @@ fn set_titles(ed: &mut Edition) {
         }
         let structural = match &next {
             Some((nid, nparent)) => {
-                nparent.as_ref() == Some(&r.id)
-                    || (nparent == &r.parent && nid.depth() == r.id.depth())
+                nparent.as_ref() == Some(&r.id) || (r.id.depth() == 1 && nid.depth() == 1)
             }
             None => false,
         };
