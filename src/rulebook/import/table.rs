@@ -19,20 +19,23 @@ struct Row<'a> {
     line: u32,
 }
 
-fn line_at(text: &str, byte: usize) -> u32 {
-    text.as_bytes()[..byte.min(text.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count() as u32
-        + 1
+/// The 1-based line of a byte offset, from the offsets of the newlines.
+fn line_at(newlines: &[usize], byte: usize) -> u32 {
+    newlines.partition_point(|&p| p < byte) as u32 + 1
 }
 
 /// Splits the table into rows: `<tr><td>(.*?)</td><td>(.*?)</td></tr>` with
 /// dot-matches-newline, checking that each row has exactly those two cells.
 fn rows<'a>(file: &str, text: &'a str) -> Result<Vec<Row<'a>>, ImportError> {
+    let newlines: Vec<usize> = text
+        .bytes()
+        .enumerate()
+        .filter(|(_, b)| *b == b'\n')
+        .map(|(i, _)| i)
+        .collect();
     let err = |at: usize, message: String| ImportError {
         file: file.to_string(),
-        line: line_at(text, at),
+        line: line_at(&newlines, at),
         message,
     };
     let Some(table_at) = text.find("<table>") else {
@@ -77,7 +80,7 @@ fn rows<'a>(file: &str, text: &'a str) -> Result<Vec<Row<'a>>, ImportError> {
         out.push(Row {
             id: cells.0,
             text: cells.1,
-            line: line_at(text, row_at),
+            line: line_at(&newlines, row_at),
         });
         pos = close + "</tr>".len();
     }
@@ -222,7 +225,8 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
 }
 
 /// Titles: a short text with no final punctuation, no list, example or reference,
-/// that has children or is followed by a sibling (NOTES.md §1.4).
+/// that has children, or is a 3-digit id followed by another (a section heading whose
+/// content is the next 3-digit ids), as the 2026 importer does (NOTES.md §1.4).
 fn set_titles(ed: &mut Edition) {
     let n = ed.rules.len();
     for i in 0..n {
@@ -241,8 +245,7 @@ fn set_titles(ed: &mut Edition) {
         }
         let structural = match &next {
             Some((nid, nparent)) => {
-                nparent.as_ref() == Some(&r.id)
-                    || (nparent == &r.parent && nid.depth() == r.id.depth())
+                nparent.as_ref() == Some(&r.id) || (r.id.depth() == 1 && nid.depth() == 1)
             }
             None => false,
         };
