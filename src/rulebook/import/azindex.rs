@@ -13,7 +13,7 @@
 use super::ImportError;
 use super::hyperlinked::Layout;
 use super::model::{Edition, Passage, RuleId, Term, TermSource};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// One term of the index as printed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -229,53 +229,83 @@ pub fn map(ed: &Edition, raw: &[Option<String>], index: &Index) -> Mapping {
     }
     // Order-constrained placement: each run of unmatched passages between two matched
     // neighbours proposes itself for the empty ids between them, if the counts agree.
-    let mut proposals: Vec<(usize, &str, &str)> = Vec::new();
-    for (t, term) in index.terms.iter().enumerate() {
-        let maps = &mapping.terms[t];
-        let mut prev: Option<usize> = None;
-        let mut run: Vec<usize> = Vec::new();
-        for (k, m) in maps.iter().enumerate() {
-            match m {
-                Mapped::Rule(x) => {
-                    if !run.is_empty() {
-                        let window: Vec<usize> = match prev {
-                            Some(p) => empty.iter().copied().filter(|&e| e > p && e < *x).collect(),
-                            None => Vec::new(),
-                        };
-                        if prev.is_some() && window.len() == run.len() {
-                            for (&e, &k2) in window.iter().zip(&run) {
-                                proposals.push((
-                                    e,
-                                    term.passages[k2].0.as_str(),
-                                    term.heading.as_str(),
-                                ));
+    // Placements become anchors and narrow other windows, so this repeats until nothing
+    // new is placed.
+    let mut rejected_texts: HashSet<&str> = HashSet::new();
+    let mut rejected_ids: HashSet<usize> = HashSet::new();
+    loop {
+        let placed_text: HashMap<&str, usize> = mapping
+            .placed
+            .iter()
+            .map(|(&e, (t, _))| (t.as_str(), e))
+            .collect();
+        let mut proposals: Vec<(usize, &str, &str)> = Vec::new();
+        for (t, term) in index.terms.iter().enumerate() {
+            let mut prev: Option<usize> = None;
+            let mut run: Vec<&str> = Vec::new();
+            for (k, m) in mapping.terms[t].iter().enumerate() {
+                let text = term.passages[k].0.as_str();
+                let anchor = match m {
+                    Mapped::Rule(x) => Some(*x),
+                    Mapped::Unplaced => placed_text.get(text).copied(),
+                    _ => None,
+                };
+                match anchor {
+                    Some(x) if prev.is_none_or(|p| x > p) => {
+                        if let Some(p) = prev
+                            && !run.is_empty()
+                        {
+                            let window: Vec<usize> = empty
+                                .iter()
+                                .copied()
+                                .filter(|&e| e > p && e < x && !mapping.placed.contains_key(&e))
+                                .collect();
+                            if window.len() == run.len() {
+                                for (&e, &text) in window.iter().zip(&run) {
+                                    proposals.push((e, text, term.heading.as_str()));
+                                }
                             }
                         }
                         run.clear();
+                        prev = Some(x);
                     }
-                    prev = Some(*x);
+                    Some(_) => {}
+                    None if *m == Mapped::Unplaced => run.push(text),
+                    None => {}
                 }
-                Mapped::Unplaced => run.push(k),
-                _ => {}
             }
         }
-    }
-    // Consistency across all occurrences: an id gets one text and a text one id (a text
-    // proposed for two ids, like "Showdowns" for 316.5 and 341, is placed nowhere).
-    let mut by_rule: BTreeMap<usize, Vec<(&str, &str)>> = BTreeMap::new();
-    let mut by_text: HashMap<&str, Vec<usize>> = HashMap::new();
-    for &(e, text, heading) in &proposals {
-        by_rule.entry(e).or_default().push((text, heading));
-        by_text.entry(text).or_default().push(e);
-    }
-    for (e, texts) in by_rule {
-        let text = texts[0].0;
-        let same_text = texts.iter().all(|t| t.0 == text);
-        let same_rule = by_text.get(text).is_some_and(|v| v.iter().all(|&x| x == e));
-        if same_text && same_rule {
+        // Consistency across all occurrences: an id gets one text and a text one id (a
+        // text proposed for two ids, like "Showdowns" for 316.5 and 341, is placed
+        // nowhere, ever).
+        let mut by_rule: BTreeMap<usize, Vec<(&str, &str)>> = BTreeMap::new();
+        let mut by_text: HashMap<&str, Vec<usize>> = HashMap::new();
+        for &(e, text, heading) in &proposals {
+            by_rule.entry(e).or_default().push((text, heading));
+            by_text.entry(text).or_default().push(e);
+        }
+        let mut new = 0;
+        for (e, texts) in by_rule {
+            let text = texts[0].0;
+            let same_text = texts.iter().all(|t| t.0 == text);
+            let same_rule = by_text.get(text).is_some_and(|v| v.iter().all(|&x| x == e));
+            if !same_text || !same_rule {
+                rejected_ids.insert(e);
+                for t in &texts {
+                    rejected_texts.insert(t.0);
+                }
+                continue;
+            }
+            if rejected_ids.contains(&e) || rejected_texts.contains(text) {
+                continue;
+            }
             mapping
                 .placed
                 .insert(e, (text.to_string(), texts[0].1.to_string()));
+            new += 1;
+        }
+        if new == 0 {
+            break;
         }
     }
     let placed_text: HashMap<&str, usize> = mapping
@@ -319,6 +349,12 @@ pub fn glossary(ed: &mut Edition, index: &Index, mapping: &Mapping) {
             v.push(s.id.clone());
         }
     }
+    // index lines that recovery placed by other evidence (the keyword openers)
+    let recovered_text: HashMap<&str, &RuleId> = ed
+        .rules
+        .iter()
+        .filter_map(|r| Some((r.recovered.as_ref()?.text.as_deref()?, &r.id)))
+        .collect();
     let mut terms: Vec<Term> = Vec::new();
     for (t, it) in index.terms.iter().enumerate() {
         let passages = it
@@ -328,7 +364,10 @@ pub fn glossary(ed: &mut Edition, index: &Index, mapping: &Mapping) {
             .map(|((text, _), m)| match m {
                 Mapped::Rule(x) | Mapped::OutOfOrder(x) => Passage::Rule(ed.rules[*x].id.clone()),
                 Mapped::Placed(x) => Passage::Recovered(ed.rules[*x].id.clone(), text.clone()),
-                Mapped::Unplaced => Passage::Unplaced(text.clone()),
+                Mapped::Unplaced => match recovered_text.get(text.as_str()) {
+                    Some(&id) => Passage::Recovered(id.clone(), text.clone()),
+                    None => Passage::Unplaced(text.clone()),
+                },
             })
             .collect();
         terms.push(Term {
@@ -338,45 +377,35 @@ pub fn glossary(ed: &mut Edition, index: &Index, mapping: &Mapping) {
             passages,
         });
     }
-    // Keyword names (805–826) and section titles that the index does not list.
-    let keywords: Vec<(String, RuleId)> = ed
-        .rules
-        .iter()
-        .filter(|r| r.id.depth() == 1)
-        .filter_map(|r| {
-            let rec = r.recovered.as_ref()?;
-            (rec.source == super::model::Provenance::KeywordTable
-                || super::recover::is_keyword(ed, &r.id))
-            .then(|| r.any_title().map(|t| (t.to_string(), r.id.clone())))?
-        })
-        .collect();
+    // Keyword names (805–826) and the titles of 3-digit headings (the top-index
+    // sections and the un-indexed sub-headings like 327 "Chains") as terms of their own,
+    // defined by their ids. An index term of the same name also records them.
     let mut extra: Vec<Term> = Vec::new();
-    let mut add = |name: &str, id: &RuleId, source: TermSource, terms: &mut Vec<Term>| {
+    for r in ed.rules.iter().filter(|r| r.id.depth() == 1) {
+        let Some(name) = r.any_title() else { continue };
+        let source = if super::recover::is_keyword(ed, &r.id) {
+            TermSource::Keyword
+        } else {
+            TermSource::Heading
+        };
         let key = fold(name);
-        if let Some(t) = terms.iter_mut().find(|t| fold(&t.term) == key) {
-            if !t.defined_by.contains(id) {
-                t.defined_by.push(id.clone());
+        for t in terms.iter_mut().filter(|t| fold(&t.term) == key) {
+            if !t.defined_by.contains(&r.id) {
+                t.defined_by.push(r.id.clone());
             }
-            return;
         }
-        if let Some(t) = extra.iter_mut().find(|t| fold(&t.term) == key) {
-            if !t.defined_by.contains(id) {
-                t.defined_by.push(id.clone());
-            }
-            return;
+        match extra
+            .iter_mut()
+            .find(|t| t.source == source && fold(&t.term) == key)
+        {
+            Some(t) => t.defined_by.push(r.id.clone()),
+            None => extra.push(Term {
+                term: name.to_string(),
+                source,
+                defined_by: vec![r.id.clone()],
+                passages: Vec::new(),
+            }),
         }
-        extra.push(Term {
-            term: name.to_string(),
-            source,
-            defined_by: vec![id.clone()],
-            passages: Vec::new(),
-        });
-    };
-    for (name, id) in &keywords {
-        add(name, id, TermSource::Keyword, &mut terms);
-    }
-    for s in ed.sections.clone() {
-        add(&s.title, &s.id, TermSource::Heading, &mut terms);
     }
     terms.extend(extra);
     ed.glossary = terms;
@@ -469,6 +498,45 @@ mod tests {
             let breaks = ids.windows(2).filter(|w| w[0] >= w[1]).count();
             assert!(breaks <= 2, "{}: {breaks} order breaks", t.term);
         }
+    }
+
+    #[test]
+    fn placements_agree_with_known_titles() {
+        // Where the top index or a cross-reference already titles an empty id, the
+        // order-constrained placement from the index must say the same (NOTES §2.3).
+        let mut checked = 0;
+        for t in &ed().glossary {
+            for p in &t.passages {
+                let Passage::Recovered(id, text) = p else {
+                    continue;
+                };
+                let r = rule(&id.to_string());
+                let Some(rec) = &r.recovered else { continue };
+                if matches!(
+                    rec.source,
+                    super::super::model::Provenance::TopIndex
+                        | super::super::model::Provenance::CrossReference
+                ) {
+                    assert_eq!(fold(text), fold(rec.title.as_deref().unwrap_or("")), "{id}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 4, "{checked}");
+        let recovered = ed()
+            .glossary
+            .iter()
+            .flat_map(|t| &t.passages)
+            .filter(|p| matches!(p, Passage::Recovered(..)))
+            .count();
+        let unplaced = ed()
+            .glossary
+            .iter()
+            .flat_map(|t| &t.passages)
+            .filter(|p| matches!(p, Passage::Unplaced(..)))
+            .count();
+        assert!(recovered >= 70, "{recovered}");
+        assert!(unplaced <= 360, "{unplaced}");
     }
 
     #[test]

@@ -316,7 +316,7 @@ pub fn import(
     super::xref::extract(&mut ed);
     let index = super::azindex::parse(file, &layout, &raw)?;
     let mapping = super::azindex::map(&ed, &raw, &index);
-    super::recover::recover(&mut ed, &mapping);
+    super::recover::recover(&mut ed, &index, &mapping);
     super::azindex::glossary(&mut ed, &index, &mapping);
     Ok(ed)
 }
