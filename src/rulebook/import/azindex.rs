@@ -158,6 +158,8 @@ pub struct Mapping {
     pub terms: Vec<Vec<Mapped>>,
     /// Empty rule position → the passage placed on it, and the term it was found under.
     pub placed: BTreeMap<usize, (String, String)>,
+    /// The placed ids that hold a labelled value (`Victory Score: 8`): text, not titles.
+    pub labelled: HashSet<usize>,
 }
 
 fn common_prefix(a: &RuleId, b: &RuleId) -> usize {
@@ -233,16 +235,20 @@ pub fn map(ed: &Edition, raw: &[Option<String>], index: &Index) -> Mapping {
     // new is placed.
     let mut rejected_texts: HashSet<&str> = HashSet::new();
     let mut rejected_ids: HashSet<usize> = HashSet::new();
+    let mut labelled_texts: HashSet<String> = HashSet::new();
+    let schema = schema(ed);
     loop {
         let placed_text: HashMap<&str, usize> = mapping
             .placed
             .iter()
+            .filter(|(_, (t, _))| !labelled_texts.contains(t))
             .map(|(&e, (t, _))| (t.as_str(), e))
             .collect();
         let mut proposals: Vec<(usize, &str, &str)> = Vec::new();
+        let mut labelled: Vec<(usize, &str, &str, usize, usize)> = Vec::new();
         for (t, term) in index.terms.iter().enumerate() {
             let mut prev: Option<usize> = None;
-            let mut run: Vec<&str> = Vec::new();
+            let mut run: Vec<(&str, usize)> = Vec::new();
             for (k, m) in mapping.terms[t].iter().enumerate() {
                 let text = term.passages[k].0.as_str();
                 let anchor = match m {
@@ -261,8 +267,14 @@ pub fn map(ed: &Edition, raw: &[Option<String>], index: &Index) -> Mapping {
                                 .filter(|&e| e > p && e < x && !mapping.placed.contains_key(&e))
                                 .collect();
                             if window.len() == run.len() {
-                                for (&e, &text) in window.iter().zip(&run) {
+                                for (&e, &(text, _)) in window.iter().zip(&run) {
                                     proposals.push((e, text, term.heading.as_str()));
+                                }
+                            } else {
+                                for &(text, k2) in &run {
+                                    if let Some(e) = labelled_slot(&schema, text, &window, ed) {
+                                        labelled.push((e, text, term.heading.as_str(), t, k2));
+                                    }
                                 }
                             }
                         }
@@ -270,7 +282,7 @@ pub fn map(ed: &Edition, raw: &[Option<String>], index: &Index) -> Mapping {
                         prev = Some(x);
                     }
                     Some(_) => {}
-                    None if *m == Mapped::Unplaced => run.push(text),
+                    None if *m == Mapped::Unplaced => run.push((text, k)),
                     None => {}
                 }
             }
@@ -285,6 +297,31 @@ pub fn map(ed: &Edition, raw: &[Option<String>], index: &Index) -> Mapping {
             by_text.entry(text).or_default().push(e);
         }
         let mut new = 0;
+        // Labelled values ("Victory Score: 8") may repeat across ids, one per window;
+        // an id still gets one text, and no id that a fit proposed differently.
+        let mut label_texts: BTreeMap<usize, HashSet<&str>> = BTreeMap::new();
+        for &(e, text, ..) in &labelled {
+            label_texts.entry(e).or_default().insert(text);
+        }
+        for &(e, text, heading, t, k) in &labelled {
+            let clash = by_rule
+                .get(&e)
+                .is_some_and(|v| v.iter().any(|x| x.0 != text));
+            if label_texts[&e].len() != 1
+                || clash
+                || rejected_ids.contains(&e)
+                || mapping.placed.contains_key(&e)
+            {
+                continue;
+            }
+            mapping
+                .placed
+                .insert(e, (text.to_string(), heading.to_string()));
+            mapping.terms[t][k] = Mapped::Placed(e);
+            mapping.labelled.insert(e);
+            labelled_texts.insert(text.to_string());
+            new += 1;
+        }
         for (e, texts) in by_rule {
             let text = texts[0].0;
             let same_text = texts.iter().all(|t| t.0 == text);
@@ -296,7 +333,10 @@ pub fn map(ed: &Edition, raw: &[Option<String>], index: &Index) -> Mapping {
                 }
                 continue;
             }
-            if rejected_ids.contains(&e) || rejected_texts.contains(text) {
+            if rejected_ids.contains(&e)
+                || rejected_texts.contains(text)
+                || mapping.placed.contains_key(&e)
+            {
                 continue;
             }
             mapping
@@ -325,6 +365,56 @@ pub fn map(ed: &Edition, raw: &[Option<String>], index: &Index) -> Mapping {
     mapping
 }
 
+/// The labelled fields of a schema: rule texts of the form `Label: …` (478.3 "Victory
+/// Score: The point total…"), as label → (depth, last number) when every rule with that
+/// label sits at the same depth and number.
+fn schema(ed: &Edition) -> HashMap<String, (usize, u32)> {
+    let mut seen: HashMap<String, HashSet<(usize, u32)>> = HashMap::new();
+    for r in &ed.rules {
+        let (Some(t), Some(super::model::Seg::Num(n))) = (r.text.as_deref(), r.id.segs.last())
+        else {
+            continue;
+        };
+        let Some((label, _)) = t.split_once(": ") else {
+            continue;
+        };
+        let words = label.split(' ').count();
+        if words <= 4
+            && label.chars().next().is_some_and(char::is_uppercase)
+            && label.chars().all(|c| c.is_alphabetic() || c == ' ')
+        {
+            seen.entry(label.to_string())
+                .or_default()
+                .insert((r.id.depth(), *n));
+        }
+    }
+    seen.into_iter()
+        .filter(|(_, v)| v.len() == 1)
+        .filter_map(|(l, v)| Some((l, *v.iter().next()?)))
+        .collect()
+}
+
+/// The one empty id of a window that a labelled value (`Victory Score: 8`) can fill:
+/// the field's number and depth as its schema gives them (480.3 after 478.3).
+fn labelled_slot(
+    schema: &HashMap<String, (usize, u32)>,
+    text: &str,
+    window: &[usize],
+    ed: &Edition,
+) -> Option<usize> {
+    let (label, value) = text.split_once(": ")?;
+    if value.is_empty() || value.chars().count() > 24 {
+        return None;
+    }
+    let &(depth, n) = schema.get(label)?;
+    let mut hits = window.iter().copied().filter(|&e| {
+        let id = &ed.rules[e].id;
+        id.depth() == depth && id.segs.last() == Some(&super::model::Seg::Num(n))
+    });
+    let one = hits.next()?;
+    hits.next().is_none().then_some(one)
+}
+
 /// Case- and apostrophe-insensitive key for matching a term with a title.
 pub(crate) fn fold(s: &str) -> String {
     s.trim()
@@ -349,12 +439,19 @@ pub fn glossary(ed: &mut Edition, index: &Index, mapping: &Mapping) {
             v.push(s.id.clone());
         }
     }
-    // index lines that recovery placed by other evidence (the keyword openers)
+    // index lines that recovery placed by other evidence (the keyword openers), and
+    // quoted titles that equal one recovered title ("Backline" → 826)
     let recovered_text: HashMap<&str, &RuleId> = ed
         .rules
         .iter()
         .filter_map(|r| Some((r.recovered.as_ref()?.text.as_deref()?, &r.id)))
         .collect();
+    let mut recovered_title: HashMap<String, Vec<&RuleId>> = HashMap::new();
+    for r in &ed.rules {
+        if let Some(t) = r.recovered.as_ref().and_then(|x| x.title.as_deref()) {
+            recovered_title.entry(fold(t)).or_default().push(&r.id);
+        }
+    }
     let mut terms: Vec<Term> = Vec::new();
     for (t, it) in index.terms.iter().enumerate() {
         let passages = it
@@ -364,10 +461,16 @@ pub fn glossary(ed: &mut Edition, index: &Index, mapping: &Mapping) {
             .map(|((text, _), m)| match m {
                 Mapped::Rule(x) | Mapped::OutOfOrder(x) => Passage::Rule(ed.rules[*x].id.clone()),
                 Mapped::Placed(x) => Passage::Recovered(ed.rules[*x].id.clone(), text.clone()),
-                Mapped::Unplaced => match recovered_text.get(text.as_str()) {
-                    Some(&id) => Passage::Recovered(id.clone(), text.clone()),
-                    None => Passage::Unplaced(text.clone()),
-                },
+                Mapped::Unplaced => {
+                    let by_title = recovered_title
+                        .get(&fold(text))
+                        .filter(|v| v.len() == 1)
+                        .map(|v| v[0]);
+                    match recovered_text.get(text.as_str()).copied().or(by_title) {
+                        Some(id) => Passage::Recovered(id.clone(), text.clone()),
+                        None => Passage::Unplaced(text.clone()),
+                    }
+                }
             })
             .collect();
         terms.push(Term {

@@ -206,7 +206,7 @@ pub fn recover(ed: &mut Edition, index: &Index, mapping: &Mapping) {
             });
         } else if let Some((text, term)) = mapping.placed.get(&k) {
             let heads = parents.contains(&r.id) || r.id.depth() == 1;
-            let title = reads_as_title(text, heads);
+            let title = reads_as_title(text, heads) && !mapping.labelled.contains(&k);
             r.recovered = Some(Recovered {
                 title: title.then(|| text.clone()),
                 text: (!title).then(|| text.clone()),
@@ -320,12 +320,12 @@ mod tests {
 
     #[test]
     fn reference_index_placements() {
-        // measured: 64 placed by order, 23 keyword names and openers, 37 + 34 from the
+        // measured: 74 placed by order (10 of them labelled mode values), 23 keyword names and openers, 37 + 34 from the
         // top index and link text: 158 of the 286 empty ids
-        assert_eq!(count(Provenance::ReferenceIndex), 64);
+        assert_eq!(count(Provenance::ReferenceIndex), 74);
         assert_eq!(count(Provenance::KeywordTable), 23);
         let total = ed().rules.iter().filter(|r| r.recovered.is_some()).count();
-        assert_eq!(total, 158);
+        assert_eq!(total, 168);
         let text = |id| rec(id).and_then(|r| r.1);
         assert_eq!(
             text("144"),
@@ -343,5 +343,26 @@ mod tests {
             Some("Sum the Might of all Attacking Units.")
         );
         assert_eq!(text("818.1.b.1"), Some("Equip’s choice is a Target."));
+        // labelled mode values, placed by the schema of 478 (001 has the same values)
+        for (mode, vs, bf) in [
+            ("480", 8, 2),
+            ("481", 8, 2),
+            ("482", 8, 3),
+            ("483", 8, 3),
+            ("484", 11, 3),
+        ] {
+            let vs_id = format!("{mode}.3");
+            let bf_id = format!("{mode}.4");
+            let got = (rec(&vs_id).and_then(|r| r.1), rec(&bf_id).and_then(|r| r.1));
+            let want = (
+                format!("Victory Score: {vs}"),
+                format!("Battlefield Count: {bf}"),
+            );
+            assert_eq!(
+                got,
+                (Some(want.0.as_str()), Some(want.1.as_str())),
+                "{mode}"
+            );
+        }
     }
 }
