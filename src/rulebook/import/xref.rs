@@ -841,6 +841,17 @@ mod tests {
             step("460.3"),
             vec![("461".into(), "the Resolution Step".into())]
         );
+        // measured: 25 step references in 23 rules
+        let steps: Vec<_> = ed()
+            .rules
+            .iter()
+            .filter(|r| r.refs.iter().any(|f| f.kind == RefKind::Step))
+            .collect();
+        let n: usize = steps
+            .iter()
+            .map(|r| r.refs.iter().filter(|f| f.kind == RefKind::Step).count())
+            .sum();
+        assert_eq!((n, steps.len()), (25, 23));
         assert!(ed().rules.iter().flat_map(|r| &r.refs).all(|f| !f.dangling));
     }
 
