@@ -452,13 +452,31 @@ pub fn glossary(ed: &mut Edition, index: &Index, mapping: &Mapping) {
             recovered_title.entry(fold(t)).or_default().push(&r.id);
         }
     }
+    let position: HashMap<&RuleId, usize> = ed
+        .rules
+        .iter()
+        .enumerate()
+        .map(|(k, r)| (&r.id, k))
+        .collect();
     let mut terms: Vec<Term> = Vec::new();
     for (t, it) in index.terms.iter().enumerate() {
+        let maps = &mapping.terms[t];
+        // the in-order anchors around passage k: (last before, first after)
+        let anchor = |m: &Mapped| match m {
+            Mapped::Rule(x) | Mapped::Placed(x) => Some(*x),
+            _ => None,
+        };
+        let around = |k: usize| {
+            let before = maps[..k].iter().rev().find_map(anchor);
+            let after = maps[k + 1..].iter().find_map(anchor);
+            (before, after)
+        };
         let passages = it
             .passages
             .iter()
-            .zip(&mapping.terms[t])
-            .map(|((text, _), m)| match m {
+            .zip(maps)
+            .enumerate()
+            .map(|(k, ((text, _), m))| match m {
                 Mapped::Rule(x) | Mapped::OutOfOrder(x) => Passage::Rule(ed.rules[*x].id.clone()),
                 Mapped::Placed(x) => Passage::Recovered(ed.rules[*x].id.clone(), text.clone()),
                 Mapped::Unplaced => {
@@ -466,7 +484,20 @@ pub fn glossary(ed: &mut Edition, index: &Index, mapping: &Mapping) {
                         .get(&fold(text))
                         .filter(|v| v.len() == 1)
                         .map(|v| v[0]);
-                    match recovered_text.get(text.as_str()).copied().or(by_title) {
+                    // only where the id fits the document order of the term's quotes
+                    // (the "Abilities" quoted first under "Abilities" is not 360)
+                    let (before, after) = around(k);
+                    let fits = |id: &&RuleId| {
+                        position.get(*id).is_some_and(|&x| {
+                            before.is_none_or(|b| x > b) && after.is_none_or(|a| x < a)
+                        })
+                    };
+                    match recovered_text
+                        .get(text.as_str())
+                        .copied()
+                        .or(by_title)
+                        .filter(fits)
+                    {
                         Some(id) => Passage::Recovered(id.clone(), text.clone()),
                         None => Passage::Unplaced(text.clone()),
                     }
@@ -640,6 +671,14 @@ mod tests {
             .count();
         assert!(recovered >= 70, "{recovered}");
         assert!(unplaced <= 360, "{unplaced}");
+        // the quoted "Abilities" that opens the term "Abilities" is 135.2.a's lost title
+        // (NOTES §2.1), not 360's: it stays unplaced rather than being linked wrongly
+        let abilities = ed()
+            .glossary
+            .iter()
+            .find(|t| t.term == "Abilities")
+            .expect("Abilities");
+        assert_eq!(abilities.passages[0], Passage::Unplaced("Abilities".into()));
     }
 
     #[test]
