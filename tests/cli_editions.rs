@@ -164,3 +164,47 @@ fn define_is_forgiving() {
         .code(2)
         .stderr(predicate::str::contains("no glossary term"));
 }
+
+#[test]
+fn another_game_with_its_own_id_style() {
+    arbiter()
+        .args(["rule", "603.3b", "--game", "legions-of-will"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("603.3b"))
+        .stdout(predicate::str::contains("two-part process"))
+        .stdout(predicate::str::contains("603 Handling Triggered Abilities"));
+    let v = json(&["rule", "100.1", "--game", "legions-of-will"]);
+    let crumbs: Vec<&str> = v["breadcrumb"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["title"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(crumbs, ["Game Concepts", "General"]);
+}
+
+#[test]
+fn duplicated_ids_are_kept_in_order_and_reachable() {
+    let first = json(&["rule", "111.1a", "--game", "legions-of-will"]);
+    let second = json(&["rule", "111.1a#2", "--game", "legions-of-will"]);
+    assert_eq!(first["key"], "111.1a");
+    assert_eq!(second["key"], "111.1a#2");
+    assert_ne!(first["text"], second["text"]);
+    assert!(second["line"].as_u64() > first["line"].as_u64());
+    assert!(second["note"].as_str().unwrap().contains("duplicate"));
+    arbiter()
+        .args(["rule", "111.1a#9", "--game", "legions-of-will"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn toc_of_other_editions() {
+    let v = json(&["toc", "--game", "legions-of-will"]);
+    let entries = v["entries"].as_array().unwrap();
+    assert!(entries.len() >= 90, "{}", entries.len());
+    assert!(entries.iter().any(|e| e["title"] == "Timing and Priority"));
+    let v = json(&["toc", "--edition", "2025-06-02"]);
+    assert_eq!(v["entries"].as_array().unwrap().len(), 18);
+}
