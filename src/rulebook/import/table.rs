@@ -8,8 +8,8 @@
 //! lines are list items. A row with an empty id cell continues the previous rule.
 
 use super::ImportError;
-use super::model::{Edition, IdStyle, ManifestEntry, RefField, Rule, RuleId, Section};
-use super::textutil::{dotted_id_prefix, looks_like_title, see_rule_refs};
+use super::model::{Edition, IdStyle, ManifestEntry, Rule, Section};
+use super::textutil::{dotted_id_prefix, link_see_rule_refs, looks_like_title};
 use std::collections::HashSet;
 
 /// One `<tr>` row: its two cells and the 1-based line where it starts.
@@ -185,21 +185,7 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
         });
     }
     // references: in the text and in the examples; 2025 numbers, mostly outside the copy
-    let ids: HashSet<RuleId> = ed.rules.iter().map(|r| r.id.clone()).collect();
-    for r in &mut ed.rules {
-        let mut refs = r
-            .text
-            .as_deref()
-            .map(|t| see_rule_refs(t, RefField::Text))
-            .unwrap_or_default();
-        for (k, e) in r.examples.iter().enumerate() {
-            refs.extend(see_rule_refs(e, RefField::Example(k as u32)));
-        }
-        for rf in &mut refs {
-            rf.dangling = !ids.contains(&rf.target);
-        }
-        r.refs = refs;
-    }
+    link_see_rule_refs(&mut ed);
     let mut dangling: Vec<String> = ed
         .rules
         .iter()

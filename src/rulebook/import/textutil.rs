@@ -36,6 +36,9 @@ pub fn dotted_id_prefix(s: &str) -> Option<(RuleId, usize)> {
             k += 1;
         }
         if k > seg_start {
+            if k - seg_start > 4 {
+                break; // no rule has a five-digit segment
+            }
             end = k;
             continue;
         }
@@ -48,6 +51,26 @@ pub fn dotted_id_prefix(s: &str) -> Option<(RuleId, usize)> {
         break;
     }
     RuleId::parse(&s[..end]).map(|id| (id, end))
+}
+
+/// Sets every rule's `refs` to its `See rule` references (text and examples), marking
+/// the targets the edition lacks as dangling (003 and 001 cite older numbers).
+pub fn link_see_rule_refs(ed: &mut super::model::Edition) {
+    let ids: std::collections::HashSet<RuleId> = ed.rules.iter().map(|r| r.id.clone()).collect();
+    for r in &mut ed.rules {
+        let mut refs = r
+            .text
+            .as_deref()
+            .map(|t| see_rule_refs(t, RefField::Text))
+            .unwrap_or_default();
+        for (k, e) in r.examples.iter().enumerate() {
+            refs.extend(see_rule_refs(e, RefField::Example(k as u32)));
+        }
+        for rf in &mut refs {
+            rf.dangling = !ids.contains(&rf.target);
+        }
+        r.refs = refs;
+    }
 }
 
 /// Finds `See rule <id>. <Title> for more information.` references (and the

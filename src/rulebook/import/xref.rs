@@ -16,43 +16,7 @@
 use super::model::{Edition, Ref, RefField, RefKind, RuleId};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-/// Parses an id at the start of `s` with `\d{3}(?:\.(?:\d+|[a-z])(?![a-z]))*`; returns
-/// the id and its byte length (without a trailing dot).
-pub fn id_at(s: &str) -> Option<(RuleId, usize)> {
-    let b = s.as_bytes();
-    if b.len() < 3
-        || !b[..3].iter().all(u8::is_ascii_digit)
-        || b.get(3).is_some_and(u8::is_ascii_digit)
-    {
-        return None;
-    }
-    let mut end = 3;
-    loop {
-        if b.get(end) != Some(&b'.') {
-            break;
-        }
-        let seg = end + 1;
-        let mut k = seg;
-        while b.get(k).is_some_and(u8::is_ascii_digit) {
-            k += 1;
-        }
-        if k > seg {
-            if k - seg > 4 {
-                break;
-            }
-            end = k;
-            continue;
-        }
-        if b.get(seg).is_some_and(u8::is_ascii_lowercase)
-            && !b.get(seg + 1).is_some_and(u8::is_ascii_alphabetic)
-        {
-            end = seg + 1;
-            continue;
-        }
-        break;
-    }
-    RuleId::parse(&s[..end]).map(|id| (id, end))
-}
+use super::textutil::dotted_id_prefix as id_at;
 
 const MORE: &str = "for more information";
 
