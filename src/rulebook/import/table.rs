@@ -282,6 +282,7 @@ pub fn assign_sections(ed: &mut Edition) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulebook::import::model::RuleId;
 
     const DOC: &str = include_str!("../../../rules/003_61fea7b0ae5e66e4.txt");
 
