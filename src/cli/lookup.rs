@@ -3,7 +3,7 @@
 use super::EditionArgs;
 use crate::error::{Error, Result};
 use crate::render::Out;
-use crate::render::text::{inline, wrap};
+use crate::render::text::{inline, wrap, wrap_hanging};
 use crate::rulebook::library::{Book, Rules, normalize_game};
 use crate::rulebook::{Library, Passage, Ref, RefField, RefKind, Rule, RuleId, TermSource};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
@@ -269,13 +269,8 @@ fn print_rule<R: Rules + ?Sized>(
         }
     }
     let hang = format!("{indent}{}", " ".repeat(r.key().chars().count() + 1));
-    let lines = wrap(&first, out.width - (hang.len() - indent.len()), &indent);
-    for (n, l) in lines.iter().enumerate() {
-        if n == 0 {
-            out.line(l)?;
-        } else {
-            out.line(format!("{hang}{}", l.trim_start()))?;
-        }
+    for l in wrap_hanging(&first, out.width, &indent, &hang) {
+        out.line(l)?;
     }
     if (r.text.is_some() || r.title.is_some())
         && let Some(rec) = &r.recovered
@@ -594,6 +589,22 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
             .collect();
     }
     if hits.is_empty() {
+        // a term the query begins ("hot fepr" → "Hot Fepr: H"): the shortest
+        let mut starts: Vec<usize> = (0..terms.len())
+            .filter(|&k| {
+                let n = norm(&terms[k].term);
+                n.starts_with(&q) && n[q.len()..].starts_with([' ', ':'])
+            })
+            .collect();
+        starts.sort_by_key(|&k| terms[k].term.len());
+        if let Some(&k) = starts.first() {
+            let n = norm(&terms[k].term);
+            hits = (0..terms.len())
+                .filter(|&j| norm(&terms[j].term) == n)
+                .collect();
+        }
+    }
+    if hits.is_empty() {
         let names: Vec<String> = terms.iter().map(|t| norm(&t.term)).collect();
         if let Some(best) = crate::fuzzy::suggest(&q, names.iter().map(String::as_str), 1).first() {
             corrected = Some(best.to_string());
@@ -710,6 +721,7 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
         out.line(out.dim("  used in:"))?;
     }
     for (id, text) in &used {
+        let label_width = id.as_ref().map(|i| i.to_string().len()).unwrap_or(1);
         let (label, body, recovered) = match id {
             Some(i) => {
                 let key = i.to_string();
@@ -738,7 +750,8 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
                 ))
             );
         }
-        for l in wrap(&s, out.width, "    ") {
+        let hang = " ".repeat(5 + label_width);
+        for l in wrap_hanging(&s, out.width, "    ", &hang) {
             out.line(l)?;
         }
     }
@@ -890,4 +903,43 @@ pub fn completions(out: &mut Out, args: CompletionsArgs) -> Result<()> {
 /// For `--game` values that name no game (used by error messages).
 pub fn is_known_game(g: &str) -> bool {
     normalize_game(g) != "unknown"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every rule of every edition renders, as text and JSON, with colour and links
+    /// on and off, without panicking, and every reference span lies on its text.
+    #[test]
+    fn every_rule_of_every_edition_renders() {
+        let lib = Library::get();
+        for (e, meta) in lib.metas().iter().enumerate() {
+            let book = lib.book(e);
+            for color in [false, true] {
+                let mut out = Out::to_writer(Box::new(std::io::sink()), color, color, false);
+                for i in 0..book.ed.rules.len() {
+                    print_rule(&mut out, book, i, 0, 1).unwrap();
+                }
+            }
+            for (i, r) in book.ed.rules.iter().enumerate() {
+                let v = rule_json(book, i, 1, true);
+                assert_eq!(v["key"], r.key(), "{} {}", meta.edition, r.key());
+                for rf in &r.refs {
+                    let field = match rf.field {
+                        RefField::Text => r.text.as_deref().unwrap_or(""),
+                        RefField::Example(n) => &r.examples[n as usize],
+                    };
+                    assert!(
+                        field.get(rf.start as usize..rf.end as usize).is_some(),
+                        "{} {}: span {}..{} off its text",
+                        meta.edition,
+                        r.key(),
+                        rf.start,
+                        rf.end
+                    );
+                }
+            }
+        }
+    }
 }

@@ -141,6 +141,17 @@ pub fn visible_len(s: &str) -> usize {
     n
 }
 
+/// Wraps styled text at `width` visible columns: the first line prefixed by
+/// `indent`, the others by `hang` (a hanging indent).
+pub fn wrap_hanging(s: &str, width: usize, indent: &str, hang: &str) -> Vec<String> {
+    let narrower = width.saturating_sub(visible_len(hang).saturating_sub(visible_len(indent)));
+    let mut lines = wrap(s, narrower, indent);
+    for l in lines.iter_mut().skip(1) {
+        *l = format!("{hang}{}", l.trim_start());
+    }
+    lines
+}
+
 /// Wraps styled text at `width` visible columns, each line prefixed by `indent`.
 pub fn wrap(s: &str, width: usize, indent: &str) -> Vec<String> {
     let avail = width.saturating_sub(visible_len(indent)).max(20);

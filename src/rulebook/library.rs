@@ -117,10 +117,18 @@ pub trait Rules {
         let sect = sections
             .iter()
             .rfind(|s| s.level >= 2 && s.id.top() <= top)
-            .filter(|s| part.is_none_or(|p| s.id > p.id));
+            .filter(|s| part.is_none_or(|p| s.id >= p.id));
         let mut head: Vec<(RuleId, Option<String>)> = Vec::new();
-        for s in [part, sect].into_iter().flatten() {
-            if s.id != r.id && !chain.iter().any(|(c, _)| c == &s.id) {
+        // A chapter may share its number with its first section (Legions of Will's
+        // chapter 100 "Game Concepts" and section 100 "General").
+        let shared = sections.iter().any(|x| x.level >= 2 && x.id == r.id);
+        for (s, is_part) in [(part, true), (sect, false)] {
+            let Some(s) = s else { continue };
+            let is_self = s.id == r.id && !(is_part && shared);
+            let listed = chain
+                .iter()
+                .any(|(c, t)| c == &s.id && (!is_part || t.as_deref() == Some(&s.title)));
+            if !is_self && !listed {
                 head.push((s.id.clone().with_style(r.id.style), Some(s.title.clone())));
             }
         }

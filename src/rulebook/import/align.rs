@@ -167,7 +167,12 @@ impl Side {
                 .collect(),
             ids: ed.rules.iter().map(|r| r.id.clone()).collect(),
             titled: ed.rules.iter().map(|r| r.title.is_some()).collect(),
-            texted: ed.rules.iter().map(|r| r.text.is_some()).collect(),
+            // a source title counts as text: only ids the source left blank are "empty"
+            texted: ed
+                .rules
+                .iter()
+                .map(|r| r.text.is_some() || r.title.is_some())
+                .collect(),
             norm,
             grams,
         }
@@ -374,7 +379,7 @@ pub fn pairs(old: &Edition, new: &Edition, prior: Prior, slack: u32) -> Vec<Pair
         if let Some(&(1, n)) = count_new.get(t.as_str()) {
             let ok = prior(os.ids[o].top()).is_some_and(|(lo, hi)| {
                 let top = ns.ids[n].top();
-                top + slack >= lo && top <= hi + slack
+                top.saturating_add(slack) >= lo && top <= hi.saturating_add(slack)
             });
             if ok {
                 cand.push((o, n));
@@ -416,9 +421,9 @@ pub fn pairs(old: &Edition, new: &Edition, prior: Prior, slack: u32) -> Vec<Pair
             let nlist: Vec<usize> = (n_lo..n_hi.max(n_lo))
                 .filter(|&n| {
                     let t = ns.ids[n].top();
-                    ranges
-                        .iter()
-                        .any(|&(lo, hi)| t + slack >= lo && t <= hi + slack)
+                    ranges.iter().any(|&(lo, hi)| {
+                        t.saturating_add(slack) >= lo && t <= hi.saturating_add(slack)
+                    })
                 })
                 .collect();
             found.extend(al.gap(&olist, &nlist));
@@ -507,6 +512,7 @@ pub fn align(old: &mut Edition, new: &mut Edition) {
         if p.relation == "heading"
             && p.certain
             && n.text.is_none()
+            && n.title.is_none()
             && n.recovered.is_none()
             && let Some(t) = o.title.as_ref()
         {
@@ -536,7 +542,7 @@ pub fn align(old: &mut Edition, new: &mut Edition) {
             });
         }
     }
-    if sections.len() * 2 >= old.sections.len() {
+    if !sections.is_empty() && sections.len() * 2 >= old.sections.len() {
         old.sections = sections;
         assign_sections(old);
     }
@@ -556,7 +562,12 @@ pub fn align(old: &mut Edition, new: &mut Edition) {
 /// Sets the older web edition's counterparts in 2026-03-30 (Part B: 457–462 →
 /// 479–484, 649–715 same ids, 716–733 → 800–817). Only the web edition's side is
 /// filled: the 2026 side holds its 2025 counterparts.
-pub fn align_web(web: &mut Edition, new: &Edition) {
+///
+/// Where a 2026 id has no text and nothing recovered yet (its own sources and the
+/// 2025 edition come first), and the web rule is aligned onto it with certainty, the
+/// web rule's title or text is recorded as `recovered` (Provenance::WebEdition):
+/// e.g. 2026 480.3 ← "Victory Score: 8" (001 458.3). The values may be stale.
+pub fn align_web(web: &mut Edition, new: &mut Edition) {
     web.counterparts = vec![None; web.rules.len()];
     for p in pairs(web, new, prior_web, 0) {
         web.counterparts[p.old] = Some(Counterpart {
@@ -564,6 +575,25 @@ pub fn align_web(web: &mut Edition, new: &Edition) {
             id: new.rules[p.new].id.clone(),
             relation: p.relation.to_string(),
         });
+        let (w, n) = (&web.rules[p.old], &mut new.rules[p.new]);
+        if p.relation == "heading"
+            && p.certain
+            && n.text.is_none()
+            && n.title.is_none()
+            && n.recovered.is_none()
+        {
+            let (title, text) = match (&w.title, &w.text) {
+                (Some(t), _) => (Some(t.clone()), None),
+                (None, Some(t)) => (None, Some(t.clone())),
+                (None, None) => continue,
+            };
+            n.recovered = Some(Recovered {
+                title,
+                text,
+                source: Provenance::WebEdition,
+                detail: Some(format!("{} {}", web.edition, w.id)),
+            });
+        }
     }
 }
 
@@ -607,9 +637,52 @@ mod tests {
                 Some(&old),
             )
             .unwrap();
+            // the 2026 importer's own recoveries take precedence; clear them here to
+            // test the 2025 recovery on its own (see `own_recoveries_take_precedence`)
+            for r in &mut new.rules {
+                r.recovered = None;
+            }
             align(&mut old, &mut new);
             (old, new)
         })
+    }
+
+    /// 2026 exactly as its importer gives it.
+    fn imported_new() -> Edition {
+        hyperlinked::import(
+            &entry("2026-03-30", "hyperlinked-text"),
+            include_str!("../../../rules/000_d1f22d35fe5558d9.txt"),
+            None,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn own_recoveries_take_precedence() {
+        let mut old = aligned().0.clone();
+        let mut new = imported_new();
+        let i = new
+            .rules
+            .iter()
+            .position(|r| r.id.to_string() == "127")
+            .unwrap();
+        let mine = Recovered {
+            title: Some("Ownership (own)".into()),
+            text: None,
+            source: Provenance::TopIndex,
+            detail: None,
+        };
+        new.rules[i].recovered = Some(mine.clone());
+        let before: Vec<Option<Recovered>> =
+            new.rules.iter().map(|r| r.recovered.clone()).collect();
+        align(&mut old, &mut new);
+        assert_eq!(new.rules[i].recovered.as_ref(), Some(&mine));
+        // nothing the importer recovered is replaced
+        for (r, b) in new.rules.iter().zip(&before) {
+            if b.is_some() {
+                assert_eq!(&r.recovered, b, "{}", r.id);
+            }
+        }
     }
 
     fn cp(ed: &Edition, id: &str) -> Option<(String, String)> {
@@ -729,16 +802,110 @@ mod tests {
     #[test]
     fn web_counterparts() {
         let (_, new) = aligned();
+        let mut new = new.clone();
         let mut w = web::import(
             &entry("web-older", "web-bullets"),
             include_str!("../../../rules/001_4e0a7af633b404bf.txt"),
         )
         .unwrap();
-        align_web(&mut w, new);
-        let c =
-            |id: &str| counterpart_of(&w, &RuleId::parse(id).unwrap()).map(|c| c.id.to_string());
-        assert_eq!(c("458").as_deref(), Some("480"));
-        assert_eq!(c("721").as_deref(), Some("805"));
-        assert_eq!(c("650").as_deref(), Some("650"));
+        align_web(&mut w, &mut new);
+        let c = |id: &str| {
+            counterpart_of(&w, &RuleId::parse(id).unwrap())
+                .map(|c| (c.id.to_string(), c.relation.clone()))
+        };
+        let id = |id: &str| c(id).map(|c| c.0);
+        assert_eq!(id("458").as_deref(), Some("480"));
+        assert_eq!(id("462.8.h").as_deref(), Some("484.8.h"));
+        assert_eq!(id("721").as_deref(), Some("805"));
+        assert_eq!(id("733.3").as_deref(), Some("817.3"));
+        assert_eq!(c("650"), Some(("650".into(), "identical".into())));
+        assert_eq!(c("715.1"), Some(("715.1".into(), "identical".into())));
+        // 806.4 was inserted: 722.4 is 806.5
+        assert_eq!(id("722.4").as_deref(), Some("806.5"));
+        assert_eq!(c("458.3"), Some(("480.3".into(), "heading".into())));
+        // old-only rules have none
+        assert_eq!(id("462.8.e.1.a"), None);
+        let paired = w.counterparts.iter().filter(|c| c.is_some()).count();
+        assert!(paired >= 280, "{paired}");
+        // every pair respects the offsets of Part B
+        for (r, cp) in w.rules.iter().zip(&w.counterparts) {
+            if let Some(cp) = cp {
+                assert_eq!(Some((cp.id.top(), cp.id.top())), prior_web(r.id.top()));
+            }
+        }
+        // blank 2026 values recovered from the web edition, with provenance
+        let rec = |id: &str| {
+            new.rules
+                .iter()
+                .find(|r| r.id.to_string() == id)
+                .and_then(|r| r.recovered.clone())
+        };
+        let r = rec("480.3").unwrap();
+        assert_eq!(r.text.as_deref(), Some("Victory Score: 8"));
+        assert_eq!(r.source, Provenance::WebEdition);
+        assert_eq!(r.detail.as_deref(), Some("web-older 458.3"));
+        assert_eq!(
+            rec("484.3").unwrap().text.as_deref(),
+            Some("Victory Score: 11")
+        );
+        assert_eq!(rec("805").unwrap().title.as_deref(), Some("Accelerate"));
+        // 2025 recoveries are not overwritten
+        assert_eq!(rec("127").unwrap().source, Provenance::Edition2025);
+    }
+
+    /// Checks the recovered 2025 titles against the titles 2026 itself gives its
+    /// empty ids: the top index and the link text of its `See rule` references.
+    #[test]
+    fn recovered_titles_agree_with_2026_titles() {
+        let (_, new) = aligned();
+        let mut known: HashMap<RuleId, Vec<String>> = HashMap::new();
+        for s in &new.sections {
+            known
+                .entry(s.id.clone())
+                .or_default()
+                .push(normalize(&s.title));
+        }
+        for r in &new.rules {
+            for x in super::super::textutil::see_rule_refs(
+                r.text.as_deref().unwrap_or(""),
+                super::super::model::RefField::Text,
+            ) {
+                if let Some(t) = x.title {
+                    known.entry(x.target).or_default().push(normalize(&t));
+                }
+            }
+        }
+        let (mut checked, mut agree) = (0, 0);
+        for r in &new.rules {
+            let Some(rec) = r
+                .recovered
+                .as_ref()
+                .filter(|x| x.source == Provenance::Edition2025)
+            else {
+                continue;
+            };
+            if let (Some(t), Some(k)) = (rec.title.as_deref(), known.get(&r.id)) {
+                checked += 1;
+                if k.contains(&normalize(t)) {
+                    agree += 1;
+                } else {
+                    eprintln!("{}: 2025 says {t:?}, 2026 says {k:?}", r.id);
+                }
+            }
+        }
+        let total = new
+            .rules
+            .iter()
+            .filter(|r| {
+                r.recovered
+                    .as_ref()
+                    .is_some_and(|x| x.source == Provenance::Edition2025)
+            })
+            .count();
+        eprintln!(
+            "recovered {total} titles from 2025; {agree} of {checked} checkable agree with 2026's own titles"
+        );
+        assert!(checked >= 20, "{checked}");
+        assert!(agree + 1 >= checked, "{agree} of {checked}");
     }
 }

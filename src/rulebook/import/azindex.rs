@@ -13,7 +13,7 @@
 use super::ImportError;
 use super::hyperlinked::Layout;
 use super::model::{Edition, Passage, RuleId, Term, TermSource};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// One term of the index as printed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,6 +158,8 @@ pub struct Mapping {
     pub terms: Vec<Vec<Mapped>>,
     /// Empty rule position → the passage placed on it, and the term it was found under.
     pub placed: BTreeMap<usize, (String, String)>,
+    /// The placed ids that hold a labelled value (`Victory Score: 8`): text, not titles.
+    pub labelled: HashSet<usize>,
 }
 
 fn common_prefix(a: &RuleId, b: &RuleId) -> usize {
@@ -229,53 +231,121 @@ pub fn map(ed: &Edition, raw: &[Option<String>], index: &Index) -> Mapping {
     }
     // Order-constrained placement: each run of unmatched passages between two matched
     // neighbours proposes itself for the empty ids between them, if the counts agree.
-    let mut proposals: Vec<(usize, &str, &str)> = Vec::new();
-    for (t, term) in index.terms.iter().enumerate() {
-        let maps = &mapping.terms[t];
-        let mut prev: Option<usize> = None;
-        let mut run: Vec<usize> = Vec::new();
-        for (k, m) in maps.iter().enumerate() {
-            match m {
-                Mapped::Rule(x) => {
-                    if !run.is_empty() {
-                        let window: Vec<usize> = match prev {
-                            Some(p) => empty.iter().copied().filter(|&e| e > p && e < *x).collect(),
-                            None => Vec::new(),
-                        };
-                        if prev.is_some() && window.len() == run.len() {
-                            for (&e, &k2) in window.iter().zip(&run) {
-                                proposals.push((
-                                    e,
-                                    term.passages[k2].0.as_str(),
-                                    term.heading.as_str(),
-                                ));
+    // Placements become anchors and narrow other windows, so this repeats until nothing
+    // new is placed.
+    let mut rejected_texts: HashSet<&str> = HashSet::new();
+    let mut rejected_ids: HashSet<usize> = HashSet::new();
+    let mut labelled_texts: HashSet<String> = HashSet::new();
+    let schema = schema(ed);
+    loop {
+        let placed_text: HashMap<&str, usize> = mapping
+            .placed
+            .iter()
+            .filter(|(_, (t, _))| !labelled_texts.contains(t))
+            .map(|(&e, (t, _))| (t.as_str(), e))
+            .collect();
+        let mut proposals: Vec<(usize, &str, &str)> = Vec::new();
+        let mut labelled: Vec<(usize, &str, &str, usize, usize)> = Vec::new();
+        for (t, term) in index.terms.iter().enumerate() {
+            let mut prev: Option<usize> = None;
+            let mut run: Vec<(&str, usize)> = Vec::new();
+            for (k, m) in mapping.terms[t].iter().enumerate() {
+                let text = term.passages[k].0.as_str();
+                let anchor = match m {
+                    Mapped::Rule(x) => Some(*x),
+                    Mapped::Unplaced => placed_text.get(text).copied(),
+                    _ => None,
+                };
+                match anchor {
+                    Some(x) if prev.is_none_or(|p| x > p) => {
+                        if let Some(p) = prev
+                            && !run.is_empty()
+                        {
+                            let window: Vec<usize> = empty
+                                .iter()
+                                .copied()
+                                .filter(|&e| e > p && e < x && !mapping.placed.contains_key(&e))
+                                .collect();
+                            if window.len() == run.len() {
+                                for (&e, &(text, _)) in window.iter().zip(&run) {
+                                    proposals.push((e, text, term.heading.as_str()));
+                                }
+                            } else {
+                                for &(text, k2) in &run {
+                                    if let Some(e) = labelled_slot(&schema, text, &window, ed) {
+                                        labelled.push((e, text, term.heading.as_str(), t, k2));
+                                    }
+                                }
                             }
                         }
                         run.clear();
+                        prev = Some(x);
                     }
-                    prev = Some(*x);
+                    Some(_) => {}
+                    None if *m == Mapped::Unplaced => run.push((text, k)),
+                    None => {}
                 }
-                Mapped::Unplaced => run.push(k),
-                _ => {}
             }
         }
-    }
-    // Consistency across all occurrences: an id gets one text and a text one id (a text
-    // proposed for two ids, like "Showdowns" for 316.5 and 341, is placed nowhere).
-    let mut by_rule: BTreeMap<usize, Vec<(&str, &str)>> = BTreeMap::new();
-    let mut by_text: HashMap<&str, Vec<usize>> = HashMap::new();
-    for &(e, text, heading) in &proposals {
-        by_rule.entry(e).or_default().push((text, heading));
-        by_text.entry(text).or_default().push(e);
-    }
-    for (e, texts) in by_rule {
-        let text = texts[0].0;
-        let same_text = texts.iter().all(|t| t.0 == text);
-        let same_rule = by_text.get(text).is_some_and(|v| v.iter().all(|&x| x == e));
-        if same_text && same_rule {
+        // Consistency across all occurrences: an id gets one text and a text one id (a
+        // text proposed for two ids, like "Showdowns" for 316.5 and 341, is placed
+        // nowhere, ever).
+        let mut by_rule: BTreeMap<usize, Vec<(&str, &str)>> = BTreeMap::new();
+        let mut by_text: HashMap<&str, Vec<usize>> = HashMap::new();
+        for &(e, text, heading) in &proposals {
+            by_rule.entry(e).or_default().push((text, heading));
+            by_text.entry(text).or_default().push(e);
+        }
+        let mut new = 0;
+        // Labelled values ("Victory Score: 8") may repeat across ids, one per window;
+        // an id still gets one text, and no id that a fit proposed differently.
+        let mut label_texts: BTreeMap<usize, HashSet<&str>> = BTreeMap::new();
+        for &(e, text, ..) in &labelled {
+            label_texts.entry(e).or_default().insert(text);
+        }
+        for &(e, text, heading, t, k) in &labelled {
+            let clash = by_rule
+                .get(&e)
+                .is_some_and(|v| v.iter().any(|x| x.0 != text));
+            if label_texts[&e].len() != 1
+                || clash
+                || rejected_ids.contains(&e)
+                || mapping.placed.contains_key(&e)
+            {
+                continue;
+            }
+            mapping
+                .placed
+                .insert(e, (text.to_string(), heading.to_string()));
+            mapping.terms[t][k] = Mapped::Placed(e);
+            mapping.labelled.insert(e);
+            labelled_texts.insert(text.to_string());
+            new += 1;
+        }
+        for (e, texts) in by_rule {
+            let text = texts[0].0;
+            let same_text = texts.iter().all(|t| t.0 == text);
+            let same_rule = by_text.get(text).is_some_and(|v| v.iter().all(|&x| x == e));
+            if !same_text || !same_rule {
+                rejected_ids.insert(e);
+                for t in &texts {
+                    rejected_texts.insert(t.0);
+                }
+                continue;
+            }
+            if rejected_ids.contains(&e)
+                || rejected_texts.contains(text)
+                || mapping.placed.contains_key(&e)
+            {
+                continue;
+            }
             mapping
                 .placed
                 .insert(e, (text.to_string(), texts[0].1.to_string()));
+            new += 1;
+        }
+        if new == 0 {
+            break;
         }
     }
     let placed_text: HashMap<&str, usize> = mapping
@@ -293,6 +363,56 @@ pub fn map(ed: &Edition, raw: &[Option<String>], index: &Index) -> Mapping {
         }
     }
     mapping
+}
+
+/// The labelled fields of a schema: rule texts of the form `Label: …` (478.3 "Victory
+/// Score: The point total…"), as label → (depth, last number) when every rule with that
+/// label sits at the same depth and number.
+fn schema(ed: &Edition) -> HashMap<String, (usize, u32)> {
+    let mut seen: HashMap<String, HashSet<(usize, u32)>> = HashMap::new();
+    for r in &ed.rules {
+        let (Some(t), Some(super::model::Seg::Num(n))) = (r.text.as_deref(), r.id.segs.last())
+        else {
+            continue;
+        };
+        let Some((label, _)) = t.split_once(": ") else {
+            continue;
+        };
+        let words = label.split(' ').count();
+        if words <= 4
+            && label.chars().next().is_some_and(char::is_uppercase)
+            && label.chars().all(|c| c.is_alphabetic() || c == ' ')
+        {
+            seen.entry(label.to_string())
+                .or_default()
+                .insert((r.id.depth(), *n));
+        }
+    }
+    seen.into_iter()
+        .filter(|(_, v)| v.len() == 1)
+        .filter_map(|(l, v)| Some((l, *v.iter().next()?)))
+        .collect()
+}
+
+/// The one empty id of a window that a labelled value (`Victory Score: 8`) can fill:
+/// the field's number and depth as its schema gives them (480.3 after 478.3).
+fn labelled_slot(
+    schema: &HashMap<String, (usize, u32)>,
+    text: &str,
+    window: &[usize],
+    ed: &Edition,
+) -> Option<usize> {
+    let (label, value) = text.split_once(": ")?;
+    if value.is_empty() || value.chars().count() > 24 {
+        return None;
+    }
+    let &(depth, n) = schema.get(label)?;
+    let mut hits = window.iter().copied().filter(|&e| {
+        let id = &ed.rules[e].id;
+        id.depth() == depth && id.segs.last() == Some(&super::model::Seg::Num(n))
+    });
+    let one = hits.next()?;
+    hits.next().is_none().then_some(one)
 }
 
 /// Case- and apostrophe-insensitive key for matching a term with a title.
@@ -319,16 +439,69 @@ pub fn glossary(ed: &mut Edition, index: &Index, mapping: &Mapping) {
             v.push(s.id.clone());
         }
     }
+    // index lines that recovery placed by other evidence (the keyword openers), and
+    // quoted titles that equal one recovered title ("Backline" → 826)
+    let recovered_text: HashMap<&str, &RuleId> = ed
+        .rules
+        .iter()
+        .filter_map(|r| Some((r.recovered.as_ref()?.text.as_deref()?, &r.id)))
+        .collect();
+    let mut recovered_title: HashMap<String, Vec<&RuleId>> = HashMap::new();
+    for r in &ed.rules {
+        if let Some(t) = r.recovered.as_ref().and_then(|x| x.title.as_deref()) {
+            recovered_title.entry(fold(t)).or_default().push(&r.id);
+        }
+    }
+    let position: HashMap<&RuleId, usize> = ed
+        .rules
+        .iter()
+        .enumerate()
+        .map(|(k, r)| (&r.id, k))
+        .collect();
     let mut terms: Vec<Term> = Vec::new();
     for (t, it) in index.terms.iter().enumerate() {
+        let maps = &mapping.terms[t];
+        // the in-order anchors around passage k: (last before, first after)
+        let anchor = |m: &Mapped| match m {
+            Mapped::Rule(x) | Mapped::Placed(x) => Some(*x),
+            _ => None,
+        };
+        let around = |k: usize| {
+            let before = maps[..k].iter().rev().find_map(anchor);
+            let after = maps[k + 1..].iter().find_map(anchor);
+            (before, after)
+        };
         let passages = it
             .passages
             .iter()
-            .zip(&mapping.terms[t])
-            .map(|((text, _), m)| match m {
+            .zip(maps)
+            .enumerate()
+            .map(|(k, ((text, _), m))| match m {
                 Mapped::Rule(x) | Mapped::OutOfOrder(x) => Passage::Rule(ed.rules[*x].id.clone()),
                 Mapped::Placed(x) => Passage::Recovered(ed.rules[*x].id.clone(), text.clone()),
-                Mapped::Unplaced => Passage::Unplaced(text.clone()),
+                Mapped::Unplaced => {
+                    let by_title = recovered_title
+                        .get(&fold(text))
+                        .filter(|v| v.len() == 1)
+                        .map(|v| v[0]);
+                    // only where the id fits the document order of the term's quotes
+                    // (the "Abilities" quoted first under "Abilities" is not 360)
+                    let (before, after) = around(k);
+                    let fits = |id: &&RuleId| {
+                        position.get(*id).is_some_and(|&x| {
+                            before.is_none_or(|b| x > b) && after.is_none_or(|a| x < a)
+                        })
+                    };
+                    match recovered_text
+                        .get(text.as_str())
+                        .copied()
+                        .or(by_title)
+                        .filter(fits)
+                    {
+                        Some(id) => Passage::Recovered(id.clone(), text.clone()),
+                        None => Passage::Unplaced(text.clone()),
+                    }
+                }
             })
             .collect();
         terms.push(Term {
@@ -338,45 +511,35 @@ pub fn glossary(ed: &mut Edition, index: &Index, mapping: &Mapping) {
             passages,
         });
     }
-    // Keyword names (805–826) and section titles that the index does not list.
-    let keywords: Vec<(String, RuleId)> = ed
-        .rules
-        .iter()
-        .filter(|r| r.id.depth() == 1)
-        .filter_map(|r| {
-            let rec = r.recovered.as_ref()?;
-            (rec.source == super::model::Provenance::KeywordTable
-                || super::recover::is_keyword(ed, &r.id))
-            .then(|| r.any_title().map(|t| (t.to_string(), r.id.clone())))?
-        })
-        .collect();
+    // Keyword names (805–826) and the titles of 3-digit headings (the top-index
+    // sections and the un-indexed sub-headings like 327 "Chains") as terms of their own,
+    // defined by their ids. An index term of the same name also records them.
     let mut extra: Vec<Term> = Vec::new();
-    let mut add = |name: &str, id: &RuleId, source: TermSource, terms: &mut Vec<Term>| {
+    for r in ed.rules.iter().filter(|r| r.id.depth() == 1) {
+        let Some(name) = r.any_title() else { continue };
+        let source = if super::recover::is_keyword(ed, &r.id) {
+            TermSource::Keyword
+        } else {
+            TermSource::Heading
+        };
         let key = fold(name);
-        if let Some(t) = terms.iter_mut().find(|t| fold(&t.term) == key) {
-            if !t.defined_by.contains(id) {
-                t.defined_by.push(id.clone());
+        for t in terms.iter_mut().filter(|t| fold(&t.term) == key) {
+            if !t.defined_by.contains(&r.id) {
+                t.defined_by.push(r.id.clone());
             }
-            return;
         }
-        if let Some(t) = extra.iter_mut().find(|t| fold(&t.term) == key) {
-            if !t.defined_by.contains(id) {
-                t.defined_by.push(id.clone());
-            }
-            return;
+        match extra
+            .iter_mut()
+            .find(|t| t.source == source && fold(&t.term) == key)
+        {
+            Some(t) => t.defined_by.push(r.id.clone()),
+            None => extra.push(Term {
+                term: name.to_string(),
+                source,
+                defined_by: vec![r.id.clone()],
+                passages: Vec::new(),
+            }),
         }
-        extra.push(Term {
-            term: name.to_string(),
-            source,
-            defined_by: vec![id.clone()],
-            passages: Vec::new(),
-        });
-    };
-    for (name, id) in &keywords {
-        add(name, id, TermSource::Keyword, &mut terms);
-    }
-    for s in ed.sections.clone() {
-        add(&s.title, &s.id, TermSource::Heading, &mut terms);
     }
     terms.extend(extra);
     ed.glossary = terms;
@@ -469,6 +632,53 @@ mod tests {
             let breaks = ids.windows(2).filter(|w| w[0] >= w[1]).count();
             assert!(breaks <= 2, "{}: {breaks} order breaks", t.term);
         }
+    }
+
+    #[test]
+    fn placements_agree_with_known_titles() {
+        // Where the top index or a cross-reference already titles an empty id, the
+        // order-constrained placement from the index must say the same (NOTES §2.3).
+        let mut checked = 0;
+        for t in &ed().glossary {
+            for p in &t.passages {
+                let Passage::Recovered(id, text) = p else {
+                    continue;
+                };
+                let r = rule(&id.to_string());
+                let Some(rec) = &r.recovered else { continue };
+                if matches!(
+                    rec.source,
+                    super::super::model::Provenance::TopIndex
+                        | super::super::model::Provenance::CrossReference
+                ) {
+                    assert_eq!(fold(text), fold(rec.title.as_deref().unwrap_or("")), "{id}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 4, "{checked}");
+        let recovered = ed()
+            .glossary
+            .iter()
+            .flat_map(|t| &t.passages)
+            .filter(|p| matches!(p, Passage::Recovered(..)))
+            .count();
+        let unplaced = ed()
+            .glossary
+            .iter()
+            .flat_map(|t| &t.passages)
+            .filter(|p| matches!(p, Passage::Unplaced(..)))
+            .count();
+        assert!(recovered >= 70, "{recovered}");
+        assert!(unplaced <= 360, "{unplaced}");
+        // the quoted "Abilities" that opens the term "Abilities" is 135.2.a's lost title
+        // (NOTES §2.1), not 360's: it stays unplaced rather than being linked wrongly
+        let abilities = ed()
+            .glossary
+            .iter()
+            .find(|t| t.term == "Abilities")
+            .expect("Abilities");
+        assert_eq!(abilities.passages[0], Passage::Unplaced("Abilities".into()));
     }
 
     #[test]

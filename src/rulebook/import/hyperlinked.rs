@@ -316,7 +316,7 @@ pub fn import(
     super::xref::extract(&mut ed);
     let index = super::azindex::parse(file, &layout, &raw)?;
     let mapping = super::azindex::map(&ed, &raw, &index);
-    super::recover::recover(&mut ed, &mapping);
+    super::recover::recover(&mut ed, &index, &mapping);
     super::azindex::glossary(&mut ed, &index, &mapping);
     Ok(ed)
 }
@@ -581,6 +581,49 @@ pub(crate) mod tests {
         for s in samples {
             let _ = import_str(s);
         }
+        // odd rule texts reach the reference extractor and the index
+        let odd = [
+            "See rule 1",
+            "See rule 123.",
+            "See rule 123.a.b.c.d.for",
+            "See rule 100. for more information",
+            "Step 1: é  é",
+            "step 1: ",
+            "Step 99999999999: X",
+            "Insert “1",
+            "Insert “1a",
+            "Insert “1é.",
+            "steps 2 - ",
+            "Steps 2 through",
+            "in rule 999.9",
+            "See rule 100.1 and rule 100",
+            "the  Step",
+            "1. X",
+            "2. Y",
+            "3. Z",
+            "3a. Q",
+            "Example:",
+            ". Example: x",
+            "”Examples: y",
+            "Victory Score: 1",
+            "X: ",
+            "é",
+            "See rule 100. Ä for more information on ü",
+        ];
+        let mut doc = String::from("Rule Index\n\n100. Game\n101. Ä\n\nRules\n\n100.\n");
+        for (k, t) in odd.iter().enumerate() {
+            doc.push_str(&format!("100.{}.\n{t} 📎\n", k + 1));
+        }
+        doc.push_str("\nReferences\n\nA\n");
+        for t in odd
+            .iter()
+            .chain(["Ä", "Ä", "Game", "Victory Score: 2", "Step 1: X"].iter())
+        {
+            doc.push_str(t);
+            doc.push('\n');
+        }
+        let ed = import_str(&doc).expect("odd but well-formed");
+        assert_eq!(ed.rules.len(), odd.len() + 1);
         // every prefix of the real document
         for cut in [100, 2000, 50_000, 200_000, DOC.len() - 5000] {
             let mut c = cut.min(DOC.len());

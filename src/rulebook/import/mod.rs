@@ -116,8 +116,9 @@ pub fn import_all(
         out.iter().position(|e| e.format == "web-bullets"),
         out.iter().position(|e| e.format == "hyperlinked-text"),
     ) {
-        let new = out[n].clone();
-        align::align_web(&mut out[w], &new);
+        let mut new = out[n].clone();
+        align::align_web(&mut out[w], &mut new);
+        out[n] = new;
     }
     Ok(out)
 }

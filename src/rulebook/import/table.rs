@@ -8,8 +8,8 @@
 //! lines are list items. A row with an empty id cell continues the previous rule.
 
 use super::ImportError;
-use super::model::{Edition, IdStyle, ManifestEntry, RefField, Rule, RuleId, Section};
-use super::textutil::{dotted_id_prefix, looks_like_title, see_rule_refs};
+use super::model::{Edition, IdStyle, ManifestEntry, Rule, Section};
+use super::textutil::{dotted_id_prefix, link_see_rule_refs, looks_like_title};
 use std::collections::HashSet;
 
 /// One `<tr>` row: its two cells and the 1-based line where it starts.
@@ -19,20 +19,23 @@ struct Row<'a> {
     line: u32,
 }
 
-fn line_at(text: &str, byte: usize) -> u32 {
-    text.as_bytes()[..byte.min(text.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count() as u32
-        + 1
+/// The 1-based line of a byte offset, from the offsets of the newlines.
+fn line_at(newlines: &[usize], byte: usize) -> u32 {
+    newlines.partition_point(|&p| p < byte) as u32 + 1
 }
 
 /// Splits the table into rows: `<tr><td>(.*?)</td><td>(.*?)</td></tr>` with
 /// dot-matches-newline, checking that each row has exactly those two cells.
 fn rows<'a>(file: &str, text: &'a str) -> Result<Vec<Row<'a>>, ImportError> {
+    let newlines: Vec<usize> = text
+        .bytes()
+        .enumerate()
+        .filter(|(_, b)| *b == b'\n')
+        .map(|(i, _)| i)
+        .collect();
     let err = |at: usize, message: String| ImportError {
         file: file.to_string(),
-        line: line_at(text, at),
+        line: line_at(&newlines, at),
         message,
     };
     let Some(table_at) = text.find("<table>") else {
@@ -77,7 +80,7 @@ fn rows<'a>(file: &str, text: &'a str) -> Result<Vec<Row<'a>>, ImportError> {
         out.push(Row {
             id: cells.0,
             text: cells.1,
-            line: line_at(text, row_at),
+            line: line_at(&newlines, row_at),
         });
         pos = close + "</tr>".len();
     }
@@ -182,21 +185,7 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
         });
     }
     // references: in the text and in the examples; 2025 numbers, mostly outside the copy
-    let ids: HashSet<RuleId> = ed.rules.iter().map(|r| r.id.clone()).collect();
-    for r in &mut ed.rules {
-        let mut refs = r
-            .text
-            .as_deref()
-            .map(|t| see_rule_refs(t, RefField::Text))
-            .unwrap_or_default();
-        for (k, e) in r.examples.iter().enumerate() {
-            refs.extend(see_rule_refs(e, RefField::Example(k as u32)));
-        }
-        for rf in &mut refs {
-            rf.dangling = !ids.contains(&rf.target);
-        }
-        r.refs = refs;
-    }
+    link_see_rule_refs(&mut ed);
     let mut dangling: Vec<String> = ed
         .rules
         .iter()
@@ -222,7 +211,8 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
 }
 
 /// Titles: a short text with no final punctuation, no list, example or reference,
-/// that has children or is followed by a sibling (NOTES.md §1.4).
+/// that has children, or is a 3-digit id followed by another (a section heading whose
+/// content is the next 3-digit ids), as the 2026 importer does (NOTES.md §1.4).
 fn set_titles(ed: &mut Edition) {
     let n = ed.rules.len();
     for i in 0..n {
@@ -241,8 +231,7 @@ fn set_titles(ed: &mut Edition) {
         }
         let structural = match &next {
             Some((nid, nparent)) => {
-                nparent.as_ref() == Some(&r.id)
-                    || (nparent == &r.parent && nid.depth() == r.id.depth())
+                nparent.as_ref() == Some(&r.id) || (r.id.depth() == 1 && nid.depth() == 1)
             }
             None => false,
         };
@@ -293,6 +282,7 @@ pub fn assign_sections(ed: &mut Edition) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulebook::import::model::RuleId;
 
     const DOC: &str = include_str!("../../../rules/003_61fea7b0ae5e66e4.txt");
 

@@ -36,6 +36,9 @@ pub fn dotted_id_prefix(s: &str) -> Option<(RuleId, usize)> {
             k += 1;
         }
         if k > seg_start {
+            if k - seg_start > 4 {
+                break; // no rule has a five-digit segment
+            }
             end = k;
             continue;
         }
@@ -48,6 +51,26 @@ pub fn dotted_id_prefix(s: &str) -> Option<(RuleId, usize)> {
         break;
     }
     RuleId::parse(&s[..end]).map(|id| (id, end))
+}
+
+/// Sets every rule's `refs` to its `See rule` references (text and examples), marking
+/// the targets the edition lacks as dangling (003 and 001 cite older numbers).
+pub fn link_see_rule_refs(ed: &mut super::model::Edition) {
+    let ids: std::collections::HashSet<RuleId> = ed.rules.iter().map(|r| r.id.clone()).collect();
+    for r in &mut ed.rules {
+        let mut refs = r
+            .text
+            .as_deref()
+            .map(|t| see_rule_refs(t, RefField::Text))
+            .unwrap_or_default();
+        for (k, e) in r.examples.iter().enumerate() {
+            refs.extend(see_rule_refs(e, RefField::Example(k as u32)));
+        }
+        for rf in &mut refs {
+            rf.dangling = !ids.contains(&rf.target);
+        }
+        r.refs = refs;
+    }
 }
 
 /// Finds `See rule <id>. <Title> for more information.` references (and the
@@ -211,7 +234,7 @@ pub fn comprehensive_refs(text: &str, field: RefField) -> Vec<Ref> {
                         && !ab.get(digits).is_some_and(u8::is_ascii_alphabetic)
                     {
                         let b: u32 = after[..digits].parse().unwrap_or(a);
-                        for n in a + 1..=b.min(a + 50) {
+                        for n in a.saturating_add(1)..=b.min(a.saturating_add(50)) {
                             let mut t = id.clone();
                             if let Some(s) = t.segs.last_mut() {
                                 *s = Seg::Num(n);
@@ -352,5 +375,75 @@ mod tests {
         assert!(ex.is_empty());
         let (_, ex) = split_inline_examples("the word Example: inside");
         assert!(ex.is_empty());
+    }
+
+    /// No importer panics on damaged input: every prefix cut (at char boundaries)
+    /// and every document with a line dropped or duplicated returns Ok or an error.
+    #[test]
+    fn damaged_documents_never_panic() {
+        use super::super::model::{Edition, ManifestEntry};
+        use super::super::{align, comprehensive, table, web};
+        let entry = |format: &str| ManifestEntry {
+            game: "g".into(),
+            edition: "e".into(),
+            effective: None,
+            title: "t".into(),
+            format: format.into(),
+            file: "f".into(),
+            default: false,
+            notes: None,
+        };
+        let docs: [(&str, &str); 3] = [
+            (
+                "html-table",
+                include_str!("../../../rules/003_61fea7b0ae5e66e4.txt"),
+            ),
+            (
+                "web-bullets",
+                include_str!("../../../rules/001_4e0a7af633b404bf.txt"),
+            ),
+            (
+                "comprehensive",
+                include_str!("../../../rules/002_daf3698cfa8e2aba.txt"),
+            ),
+        ];
+        let run = |format: &str, text: &str| -> Option<Edition> {
+            let e = entry(format);
+            match format {
+                "html-table" => table::import(&e, text).ok(),
+                "web-bullets" => web::import(&e, text).ok(),
+                _ => comprehensive::import(&e, text).ok(),
+            }
+        };
+        for (format, doc) in docs {
+            let mut cut = 0;
+            while cut < doc.len() {
+                while !doc.is_char_boundary(cut) {
+                    cut += 1;
+                }
+                let _ = run(format, &doc[..cut]);
+                let _ = run(format, &doc[cut..]);
+                cut += 4999;
+            }
+            let lines: Vec<&str> = doc.lines().collect();
+            for k in (0..lines.len()).step_by(53) {
+                let mut v = lines.clone();
+                v.remove(k);
+                let _ = run(format, &v.join("\n"));
+                let mut v = lines.clone();
+                v.insert(k, lines[k]);
+                let _ = run(format, &v.join("\n"));
+            }
+        }
+        // the alignment copes with empty and unrelated editions
+        let t = run("html-table", docs[0].1).unwrap();
+        let mut empty = Edition::default();
+        let mut a = t.clone();
+        align::align(&mut a, &mut empty);
+        assert!(a.counterparts.iter().all(Option::is_none));
+        let mut w = run("web-bullets", docs[1].1).unwrap();
+        let mut b = t.clone();
+        align::align_web(&mut w, &mut b);
+        assert!(w.counterparts.iter().all(Option::is_none));
     }
 }

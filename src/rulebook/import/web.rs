@@ -10,8 +10,10 @@
 //! scores and battlefield counts stay ordinary rule text.
 
 use super::ImportError;
-use super::model::{Edition, IdStyle, ManifestEntry, RefField, Rule, RuleId, Section};
-use super::textutil::{dotted_id_prefix, looks_like_title, see_rule_refs, split_inline_examples};
+use super::model::{Edition, IdStyle, ManifestEntry, Rule, RuleId, Section};
+use super::textutil::{
+    dotted_id_prefix, link_see_rule_refs, looks_like_title, split_inline_examples,
+};
 use std::collections::HashSet;
 
 /// A numbered line: indentation, bullet, id, text.
@@ -99,21 +101,7 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
         return Err(err(1, "no numbered rule lines".into()));
     }
     // references (older numbers: most targets lie outside the excerpt)
-    let ids: HashSet<RuleId> = ed.rules.iter().map(|r| r.id.clone()).collect();
-    for r in &mut ed.rules {
-        let mut refs = r
-            .text
-            .as_deref()
-            .map(|t| see_rule_refs(t, RefField::Text))
-            .unwrap_or_default();
-        for (k, e) in r.examples.iter().enumerate() {
-            refs.extend(see_rule_refs(e, RefField::Example(k as u32)));
-        }
-        for x in &mut refs {
-            x.dangling = !ids.contains(&x.target);
-        }
-        r.refs = refs;
-    }
+    link_see_rule_refs(&mut ed);
     // headings
     let mut groups = Vec::new();
     for i in 0..ed.rules.len() {

@@ -16,43 +16,7 @@
 use super::model::{Edition, Ref, RefField, RefKind, RuleId};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-/// Parses an id at the start of `s` with `\d{3}(?:\.(?:\d+|[a-z])(?![a-z]))*`; returns
-/// the id and its byte length (without a trailing dot).
-pub fn id_at(s: &str) -> Option<(RuleId, usize)> {
-    let b = s.as_bytes();
-    if b.len() < 3
-        || !b[..3].iter().all(u8::is_ascii_digit)
-        || b.get(3).is_some_and(u8::is_ascii_digit)
-    {
-        return None;
-    }
-    let mut end = 3;
-    loop {
-        if b.get(end) != Some(&b'.') {
-            break;
-        }
-        let seg = end + 1;
-        let mut k = seg;
-        while b.get(k).is_some_and(u8::is_ascii_digit) {
-            k += 1;
-        }
-        if k > seg {
-            if k - seg > 4 {
-                break;
-            }
-            end = k;
-            continue;
-        }
-        if b.get(seg).is_some_and(u8::is_ascii_lowercase)
-            && !b.get(seg + 1).is_some_and(u8::is_ascii_alphabetic)
-        {
-            end = seg + 1;
-            continue;
-        }
-        break;
-    }
-    RuleId::parse(&s[..end]).map(|id| (id, end))
-}
+use super::textutil::dotted_id_prefix as id_at;
 
 const MORE: &str = "for more information";
 
@@ -300,23 +264,29 @@ fn step_phrases(s: &str) -> Vec<(usize, usize, u32, String)> {
                 continue;
             };
             let name_start = digits + 2;
-            let name: String = rest[name_start..]
-                .chars()
-                .take_while(|c| c.is_alphabetic() || *c == ' ')
-                .collect();
-            // a step name is one or two words: `Execute`, `check legality`
-            let words: Vec<&str> = name.split_whitespace().take(2).collect();
-            let name = match words.as_slice() {
-                [a, b]
-                    if b.chars().all(|c| c.is_lowercase())
-                        && a.chars().all(|c| c.is_lowercase()) =>
-                {
-                    format!("{a} {b}")
-                }
-                [a, ..] => (*a).to_string(),
-                [] => continue,
+            // a step name is one word (`Execute`), or two lower-case words (`check
+            // legality`); the span is measured on the source
+            let src = &rest[name_start..];
+            let word_end = |from: usize| {
+                src[from..]
+                    .char_indices()
+                    .find(|(_, c)| !c.is_alphabetic())
+                    .map_or(src.len(), |(i, _)| from + i)
             };
-            let end = at + word.len() + name_start + name.len();
+            let first = word_end(0);
+            if first == 0 {
+                continue;
+            }
+            let lower = |w: &str| w.chars().all(char::is_lowercase);
+            let mut name_end = first;
+            if lower(&src[..first]) && src[first..].starts_with(' ') {
+                let second = word_end(first + 1);
+                if second > first + 1 && lower(&src[first + 1..second]) {
+                    name_end = second;
+                }
+            }
+            let name = src[..name_end].to_string();
+            let end = at + word.len() + name_start + name_end;
             out.push((at, end, n, name));
         }
     }
@@ -835,6 +805,17 @@ mod tests {
             step("460.3"),
             vec![("461".into(), "the Resolution Step".into())]
         );
+        // measured: 25 step references in 23 rules
+        let steps: Vec<_> = ed()
+            .rules
+            .iter()
+            .filter(|r| r.refs.iter().any(|f| f.kind == RefKind::Step))
+            .collect();
+        let n: usize = steps
+            .iter()
+            .map(|r| r.refs.iter().filter(|f| f.kind == RefKind::Step).count())
+            .sum();
+        assert_eq!((n, steps.len()), (25, 23));
         assert!(ed().rules.iter().flat_map(|r| &r.refs).all(|f| !f.dangling));
     }
 
