@@ -85,7 +85,14 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             break
         }
         'arbiter;search' {
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'How many hits to show')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'How many hits to show')
+            [CompletionResult]::new('--section', '--section', [CompletionResultType]::ParameterName, 'Only rules in these sections: 454-461, 454, or 454.2 and its sub-rules')
+            [CompletionResult]::new('--game', '--game', [CompletionResultType]::ParameterName, 'The game: riftbound (default) or legions-of-will')
+            [CompletionResult]::new('--edition', '--edition', [CompletionResultType]::ParameterName, 'The edition, e.g. 2026-03-30 (default: the newest of the game)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--all-editions', '--all-editions', [CompletionResultType]::ParameterName, 'Search every embedded edition (of --game, if given)')
+            [CompletionResult]::new('--rebuild', '--rebuild', [CompletionResultType]::ParameterName, 'Rebuild the cached index first')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')

@@ -76,7 +76,14 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --help 'Print help'
         }
         &'arbiter;search'= {
+            cand -n 'How many hits to show'
+            cand --limit 'How many hits to show'
+            cand --section 'Only rules in these sections: 454-461, 454, or 454.2 and its sub-rules'
+            cand --game 'The game: riftbound (default) or legions-of-will'
+            cand --edition 'The edition, e.g. 2026-03-30 (default: the newest of the game)'
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --all-editions 'Search every embedded edition (of --game, if given)'
+            cand --rebuild 'Rebuild the cached index first'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
             cand -h 'Print help'
             cand --help 'Print help'

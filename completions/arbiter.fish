@@ -75,9 +75,15 @@ always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l json -d 'Print JSON instead of text (stable field names, see the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -s h -l help -d 'Print help'
+complete -c arbiter -n "__fish_arbiter_using_subcommand search" -s n -l limit -d 'How many hits to show' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l section -d 'Only rules in these sections: 454-461, 454, or 454.2 and its sub-rules' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l game -d 'The game: riftbound (default) or legions-of-will' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l edition -d 'The edition, e.g. 2026-03-30 (default: the newest of the game)' -r
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l all-editions -d 'Search every embedded edition (of --game, if given)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l rebuild -d 'Rebuild the cached index first'
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l json -d 'Print JSON instead of text (stable field names, see the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''

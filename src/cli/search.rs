@@ -167,11 +167,11 @@ fn print_text(out: &mut Out, res: &Results) -> Result<()> {
     }
     for (typed, to) in &res.synonyms {
         out.line(out.dim(&format!(
-            "\"{typed}\" is {} in Riftbound",
+            "also searched {} for \"{typed}\"",
             to.iter()
                 .map(|t| format!("\"{t}\""))
                 .collect::<Vec<_>>()
-                .join(" or ")
+                .join(", ")
         )))?;
     }
     if res.fuzzy {

@@ -203,7 +203,6 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
     let pieces = query::lex(q)?;
     let mut plan = query::plan(&pieces);
     res.dropped = plan.dropped.clone();
-    res.synonyms = plan.synonyms.clone();
     if plan.concepts.is_empty() {
         let msg = if plan.excluded.is_empty() && !plan.dropped.is_empty() {
             format!(
@@ -252,6 +251,22 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
         let fixed = fixed.join(" ");
         c.alts = vec![(fixed, 1.0)];
     }
+    // Report the synonyms the rules in scope actually use.
+    res.synonyms = plan
+        .concepts
+        .iter()
+        .filter(|c| c.synonym)
+        .map(|c| {
+            let used: Vec<String> = c
+                .alts
+                .iter()
+                .filter(|(a, _)| *a != c.typed)
+                .map(|(a, _)| a.clone())
+                .collect();
+            (c.typed.clone(), used)
+        })
+        .filter(|(_, used)| !used.is_empty())
+        .collect();
     res.searched_for = plan
         .concepts
         .iter()
@@ -549,7 +564,13 @@ fn load_hit(
     let breadcrumb: Vec<(String, Option<String>)> =
         serde_json::from_str(stored(&doc, f.crumb).unwrap_or("[]")).unwrap_or_default();
     let mut snippets = Vec::new();
-    let text = opt(f.text);
+    let title = opt(f.display_title);
+    // A heading whose text is its title says nothing more in a snippet.
+    let text = opt(f.text).filter(|t| {
+        title
+            .as_deref()
+            .is_none_or(|ti| !ti.eq_ignore_ascii_case(t.trim_end_matches('.')))
+    });
     let rtext = opt(f.rtext);
     if let Some(t) = &text {
         snippets.push(snippet::make(t, "text", is_match));
@@ -575,7 +596,7 @@ fn load_hit(
         key: s(f.key),
         score,
         exact: false,
-        title: opt(f.display_title),
+        title,
         title_recovered: opt(f.title_recovered),
         breadcrumb,
         snippets,

@@ -309,6 +309,8 @@ pub struct Concept {
     pub required: bool,
     /// The typed words are searched as a phrase (quoted).
     pub phrase: bool,
+    /// The alternatives came from the synonym table.
+    pub synonym: bool,
 }
 
 /// The query as planned, before it meets the index.
@@ -341,6 +343,7 @@ pub fn plan(pieces: &[Piece]) -> Plan {
                     alts: vec![(ph.clone(), 1.0)],
                     required: true,
                     phrase: true,
+                    synonym: false,
                 });
             }
             Piece::Not(w) => p.excluded.push(w.clone()),
@@ -387,6 +390,7 @@ fn plan_words(words: &[String], p: &mut Plan) {
                 alts,
                 required: false,
                 phrase: false,
+                synonym: true,
             });
             i += n;
             continue;
@@ -400,6 +404,7 @@ fn plan_words(words: &[String], p: &mut Plan) {
                 alts: vec![(w.clone(), 1.0)],
                 required: false,
                 phrase: false,
+                synonym: false,
             });
         }
         i += 1;
