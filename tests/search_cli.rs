@@ -328,3 +328,29 @@ fn rule_lookups_never_open_the_index() {
     arbiter(&cache).args(["search", "tank"]).assert().success();
     assert!(cache.exists());
 }
+
+#[test]
+fn a_missing_id_exits_1_and_offers_its_nearest_ancestor() {
+    let tmp = tempfile::tempdir().unwrap();
+    arbiter(tmp.path())
+        .args(["search", "323.99"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("nearest ancestor is 323"));
+}
+
+#[test]
+fn the_other_game_is_searched_with_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    let v = json(tmp.path(), &["priority", "--game", "legions-of-will"]);
+    let hits = v["hits"].as_array().unwrap();
+    assert!(!hits.is_empty());
+    assert_eq!(v["scope"]["game"], "legions-of-will");
+    for h in hits {
+        assert_eq!(h["game"], "legions-of-will");
+        assert_eq!(h["edition"], "2023-09-11");
+    }
+    // Comprehensive-style ids are found as typed.
+    let v = json(tmp.path(), &["100.1a", "--game", "legions-of-will"]);
+    assert_eq!(v["hits"][0]["id"], "100.1a");
+}

@@ -137,6 +137,8 @@ fn crumb_title(h: &Hit, room: usize) -> (String, bool) {
     if let Some(t) = &own {
         parts.push(t.clone());
     }
+    // A chapter and its first section may share a title: say it once.
+    parts.dedup();
     let join = |p: &[String]| p.join(" › ");
     let mut s = join(&parts);
     // Elide ancestors after the first until it fits: `Playing the Game › … › Tank`.

@@ -173,7 +173,10 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
     let filter = filter_query(f, opts);
 
     if let Some(id) = as_rule_id(q) {
-        let dotted = id.with_style(crate::rulebook::IdStyle::Dotted).to_string();
+        let dotted = id
+            .clone()
+            .with_style(crate::rulebook::IdStyle::Dotted)
+            .to_string();
         let tq: Box<dyn Query> = Box::new(TermQuery::new(
             Term::from_field_text(f.dotted, &dotted),
             IndexRecordOption::Basic,
@@ -198,6 +201,35 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
             }
             return Ok(res);
         }
+        // An id that is not in scope: say so, and offer the nearest ancestor that is.
+        res.id_query = true;
+        res.searched_for = dotted.clone();
+        let mut up = id.parent();
+        while let Some(p) = up {
+            let pd = p
+                .clone()
+                .with_style(crate::rulebook::IdStyle::Dotted)
+                .to_string();
+            let tq: Box<dyn Query> = Box::new(TermQuery::new(
+                Term::from_field_text(f.dotted, &pd),
+                IndexRecordOption::Basic,
+            ));
+            if count(&searcher, tq.as_ref(), filter.as_deref())? > 0 {
+                res.suggestions.push(format!(
+                    "no rule {dotted} here; its nearest ancestor is {pd}: arbiter search {pd}"
+                ));
+                break;
+            }
+            up = p.parent();
+        }
+        if res.suggestions.is_empty() {
+            res.suggestions.push(format!("no rule {dotted} here"));
+        }
+        if opts.scope != Scope::All {
+            res.suggestions
+                .push("search every edition with --all-editions".to_string());
+        }
+        return Ok(res);
     }
 
     let pieces = query::lex(q)?;

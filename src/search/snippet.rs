@@ -61,7 +61,7 @@ pub fn make(text: &str, field: &'static str, is_match: &dyn Fn(&str) -> bool) ->
             .iter()
             .map(|&(_, _, b)| b)
             .rfind(|&b| b <= end)
-            .unwrap_or(end);
+            .unwrap_or_else(|| floor_boundary(text, end));
         // Extend to include closing punctuation.
         while end < text.len() && text[end..].starts_with(['.', ',', ')', '"', '”', '’']) {
             end += text[end..].chars().next().map_or(1, char::len_utf8);
@@ -81,6 +81,14 @@ pub fn make(text: &str, field: &'static str, is_match: &dyn Fn(&str) -> bool) ->
     }
 }
 
+/// The largest char boundary of `s` at or before `i`.
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,6 +101,13 @@ mod tests {
         assert_eq!(s.text, "Units with lethal damage are killed.");
         assert_eq!(&s.text[s.highlights[0].0..s.highlights[0].1], "killed");
         assert!(!s.leading_ellipsis && !s.trailing_ellipsis);
+    }
+
+    #[test]
+    fn texts_without_words_are_cut_at_char_boundaries() {
+        let text = "📎".repeat(100);
+        let s = make(&text, "text", &|_| false);
+        assert!(s.text.len() <= MAX && s.trailing_ellipsis);
     }
 
     #[test]
