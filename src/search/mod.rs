@@ -143,23 +143,29 @@ pub struct Results {
     pub suggestions: Vec<String>,
 }
 
-/// Whether the whole query is a rule id (`323.5`, `R.805`, `100.1a`, `rule 808`).
+/// Whether the whole query is a rule id: `323.5`, `808`, `100.1a`, `R.805`,
+/// `rule 808`. A bare number must have three digits (`808`, not `8`), and the
+/// first segment is digits only, so `2v2` stays a word.
 pub fn as_rule_id(q: &str) -> Option<RuleId> {
     let q = q.trim();
-    let q = q
+    let (q, prefixed) = match q
         .strip_prefix("rule ")
         .or_else(|| q.strip_prefix("Rule "))
-        .unwrap_or(q)
-        .trim();
-    let starts_with_digit = q
-        .strip_prefix("R.")
+        .or_else(|| q.strip_prefix("R."))
         .or_else(|| q.strip_prefix("r."))
-        .unwrap_or(q)
-        .starts_with(|c: char| c.is_ascii_digit());
-    if !starts_with_digit {
+    {
+        Some(rest) => (rest.trim(), true),
+        None => (q, false),
+    };
+    let body = q.strip_suffix('.').unwrap_or(q);
+    let first = body.split('.').next().unwrap_or("");
+    if first.is_empty() || first.len() > 3 || !first.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    RuleId::parse(q).filter(|id| id.depth() > 1 || q.trim_end_matches('.').len() >= 3)
+    if !prefixed && !body.contains('.') && first.len() != 3 {
+        return None;
+    }
+    RuleId::parse(body)
 }
 
 /// Searches the opened index.
@@ -666,4 +672,44 @@ fn suggestions(
         out.push("try fewer words".to_string());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_recognised_and_words_are_not() {
+        for (q, id) in [
+            ("323.5", "323.5"),
+            ("808", "808"),
+            ("808.", "808"),
+            ("R.805", "805"),
+            ("rule 808", "808"),
+            ("100.1a", "100.1.a"),
+            ("466.1.b.2", "466.1.b.2"),
+        ] {
+            assert_eq!(
+                as_rule_id(q).map(|x| x.to_string()).as_deref(),
+                Some(id),
+                "{q}"
+            );
+        }
+        for q in ["2v2", "8", "1v1 duel", "tank", "3a", "4 players", "1234"] {
+            assert!(as_rule_id(q).is_none(), "{q}");
+        }
+    }
+
+    #[test]
+    fn sections_parse_ranges_numbers_and_rules() {
+        assert_eq!(Section::parse("454-461").unwrap(), Section::Range(454, 461));
+        assert_eq!(Section::parse("454").unwrap(), Section::Range(454, 454));
+        assert!(matches!(
+            Section::parse("454.2").unwrap(),
+            Section::Within(_)
+        ));
+        assert!(Section::parse("461-454").is_err());
+        assert!(Section::parse("abc").is_err());
+        assert!(Section::parse("454-").is_err());
+    }
 }
