@@ -159,12 +159,31 @@ fn crumb_title(h: &Hit, room: usize) -> (String, bool) {
 }
 
 fn print_text(out: &mut Out, res: &Results) -> Result<()> {
-    for (typed, fixed) in &res.corrections {
+    if !res.corrections.is_empty() {
+        // The query as typed, with each corrected word replaced.
+        let corrected: Vec<String> = res
+            .query
+            .split_whitespace()
+            .map(|w| {
+                let bare = w
+                    .trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase();
+                match res.corrections.iter().find(|(t, _)| *t == bare) {
+                    Some((t, f)) => w.to_lowercase().replace(t.as_str(), f),
+                    None => w.to_string(),
+                }
+            })
+            .collect();
+        let typed: Vec<String> = res
+            .corrections
+            .iter()
+            .map(|(t, _)| format!("\"{t}\""))
+            .collect();
         out.line(format!(
             "{} {} {}",
             out.dim("searched for"),
-            out.bold(&format!("\"{fixed}\"")),
-            out.dim(&format!("(no rule says \"{typed}\")"))
+            out.bold(&format!("\"{}\"", corrected.join(" "))),
+            out.dim(&format!("(no rule says {})", typed.join(" or ")))
         ))?;
     }
     for (typed, to) in &res.synonyms {
@@ -231,6 +250,9 @@ fn render_snippet(out: &Out, s: &Snippet) -> String {
     if s.field == "recovered_text" {
         r.push_str(&out.dim("(recovered) "));
     }
+    if let Some(from) = &s.from {
+        r.push_str(&out.dim(&format!("{from}: ")));
+    }
     if s.leading_ellipsis {
         r.push('…');
     }
@@ -286,6 +308,7 @@ fn to_json(res: &Results, opts: &Options) -> Value {
                 "url": crate::render::rule_url(&h.game, &h.edition, &h.id),
                 "snippets": h.snippets.iter().map(|s| json!({
                     "field": s.field,
+                    "from": s.from,
                     "text": s.text,
                     "ellipsis_before": s.leading_ellipsis,
                     "ellipsis_after": s.trailing_ellipsis,

@@ -123,6 +123,26 @@ fn add_book(
             doc.add_text(f.rtext, p);
             doc.add_text(f.rtext_source, rec.source.key());
         }
+        let title_only = match (&r.text, own_title.or(recovered_title)) {
+            (None, _) => r.recovered.as_ref().is_none_or(|x| x.text.is_none()),
+            (Some(t), Some(ti)) => super::same_words(t, ti),
+            (Some(_), None) => false,
+        };
+        if title_only {
+            // A 3-digit heading owns the flat rules after it (327 Chains: 328, 329, …).
+            let next = || {
+                (r.id.depth() == 1)
+                    .then(|| {
+                        (i + 1..book.ed.rules.len()).find(|&j| book.ed.rules[j].text.is_some())
+                    })
+                    .flatten()
+            };
+            if let Some(c) = first_texted_descendant(book, i).or_else(next) {
+                let cr = &book.ed.rules[c];
+                let t = cr.text.as_deref().unwrap_or("");
+                doc.add_text(f.lead, format!("{}\t{}", cr.id, plain(t)));
+            }
+        }
         for e in &r.examples {
             let p = plain(e);
             count_words(&mut built.vocab, &p);
@@ -132,6 +152,20 @@ fn add_book(
         built.docs += 1;
     }
     Ok(())
+}
+
+/// The first rule beneath `i` (depth first, document order) that has text.
+fn first_texted_descendant(book: &Book, i: usize) -> Option<usize> {
+    for &c in book.children(i) {
+        let c = c as usize;
+        if book.ed.rules[c].text.is_some() {
+            return Some(c);
+        }
+        if let Some(d) = first_texted_descendant(book, c) {
+            return Some(d);
+        }
+    }
+    None
 }
 
 /// A rule's title proper: its own or recovered title, or its top-index entry's

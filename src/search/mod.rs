@@ -92,6 +92,8 @@ pub struct Snippet {
     pub highlights: Vec<(usize, usize)>,
     pub leading_ellipsis: bool,
     pub trailing_ellipsis: bool,
+    /// For a `subrule` snippet: the sub-rule it quotes.
+    pub from: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -581,6 +583,13 @@ fn build_query(f: &Fields, plan: &Plan, fuzzy_words: &[String], fuzzy: bool) -> 
     Box::new(BooleanQuery::new(clauses))
 }
 
+/// Whether a text says no more than a title (`While in the Trash:` and `While in
+/// the Trash`).
+pub(crate) fn same_words(text: &str, title: &str) -> bool {
+    let t = |s: &str| s.trim().trim_end_matches([':', '.']).trim().to_lowercase();
+    t(text) == t(title)
+}
+
 fn stored(doc: &TantivyDocument, field: tantivy::schema::Field) -> Option<&str> {
     doc.get_first(field).and_then(|v| v.as_str())
 }
@@ -604,11 +613,7 @@ fn load_hit(
     let mut snippets = Vec::new();
     let title = opt(f.display_title);
     // A heading whose text is its title says nothing more in a snippet.
-    let text = opt(f.text).filter(|t| {
-        title
-            .as_deref()
-            .is_none_or(|ti| !ti.eq_ignore_ascii_case(t.trim_end_matches('.')))
-    });
+    let text = opt(f.text).filter(|t| title.as_deref().is_none_or(|ti| !same_words(t, ti)));
     let rtext = opt(f.rtext);
     if let Some(t) = &text {
         snippets.push(snippet::make(t, "text", is_match));
@@ -626,6 +631,13 @@ fn load_hit(
         && let Some(ex) = examples.first()
     {
         snippets.push(snippet::make(ex, "example", is_match));
+    }
+    if snippets.is_empty()
+        && let Some((from, t)) = stored(&doc, f.lead).and_then(|l| l.split_once('\t'))
+    {
+        let mut sn = snippet::make(t, "subrule", is_match);
+        sn.from = Some(from.to_string());
+        snippets.push(sn);
     }
     Ok(Hit {
         game: s(f.game),

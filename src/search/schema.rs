@@ -10,7 +10,7 @@ use tantivy::tokenizer::{
 
 /// Bump whenever the schema, the analyzer or what is indexed changes: the cache
 /// folder is named by it, so an old index is never opened by a new binary.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// The analyzer's registered name.
 pub const ANALYZER: &str = "arbiter_en";
@@ -66,6 +66,9 @@ pub struct Fields {
     pub rtext_source: Field,
     /// Example passages, one value each.
     pub examples: Field,
+    /// For a heading without text: its first sub-rule with text, as `id\ttext`
+    /// (stored only; shown in place of a snippet).
+    pub lead: Field,
 }
 
 /// Fields searched for words, with their weights (titles and keyword names weigh
@@ -107,8 +110,9 @@ pub fn build() -> (Schema, Fields) {
         crumb: b.add_text_field("crumb", stored.clone()),
         text: b.add_text_field("text", text_stored.clone()),
         rtext: b.add_text_field("rtext", text_stored.clone()),
-        rtext_source: b.add_text_field("rtext_source", stored),
+        rtext_source: b.add_text_field("rtext_source", stored.clone()),
         examples: b.add_text_field("examples", text_stored),
+        lead: b.add_text_field("lead", stored),
     };
     (b.build(), fields)
 }
@@ -136,6 +140,7 @@ pub fn fields_of(schema: &Schema) -> tantivy::Result<Fields> {
         rtext: f("rtext")?,
         rtext_source: f("rtext_source")?,
         examples: f("examples")?,
+        lead: f("lead")?,
     })
 }
 

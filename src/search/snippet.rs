@@ -28,6 +28,7 @@ pub fn make(text: &str, field: &'static str, is_match: &dyn Fn(&str) -> bool) ->
             highlights: matches,
             leading_ellipsis: false,
             trailing_ellipsis: false,
+            from: None,
         };
     }
     // The window start (a match) that covers the most matches within MAX bytes.
@@ -78,6 +79,7 @@ pub fn make(text: &str, field: &'static str, is_match: &dyn Fn(&str) -> bool) ->
         highlights,
         leading_ellipsis: start > 0,
         trailing_ellipsis: end < text.len(),
+        from: None,
     }
 }
 
