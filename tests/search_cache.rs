@@ -236,3 +236,33 @@ fn a_read_only_cache_directory_falls_back_to_memory() {
     assert!(err.contains("in-memory index"), "{err}");
     assert!(index_dirs(&ro).is_empty());
 }
+
+#[test]
+fn a_build_prunes_other_versions_unused_for_a_week() {
+    let tmp = tempfile::tempdir().unwrap();
+    let make = |name: &str, age_days: u64| {
+        let d = tmp.path().join(name);
+        fs::create_dir_all(&d).unwrap();
+        let f = fs::File::create(d.join("READY")).unwrap();
+        let t = std::time::SystemTime::now() - std::time::Duration::from_secs(age_days * 86_400);
+        f.set_modified(t).unwrap();
+        d
+    };
+    let old = make("search-v0-0000000000000000", 8);
+    let recent = make("search-v0-1111111111111111", 1);
+    let unrelated = make("notes-v0", 30);
+    search_ok(tmp.path());
+    assert!(
+        !old.exists(),
+        "a week-old index of another version was kept"
+    );
+    assert!(
+        recent.exists(),
+        "a recent index of another version was deleted"
+    );
+    assert!(
+        unrelated.exists(),
+        "a folder that is not an index was deleted"
+    );
+    assert_eq!(index_dirs(tmp.path()).len(), 2);
+}

@@ -246,6 +246,7 @@ fn build_on_disk(root: &Path, dir: &Path) -> Result<Opened, String> {
             ));
         }
     }
+    prune_stale(root, dir);
     match try_open(dir) {
         Ok(mut o) => {
             o.built = Some(built);
@@ -315,6 +316,32 @@ fn in_memory(why: String) -> Result<Opened, String> {
     o.vocab_mem = Some(built.vocab);
     o.notices.push(format!("{why}; using an in-memory index"));
     Ok(o)
+}
+
+/// Indexes of other binaries (other rules, schema or tantivy versions) that have
+/// not been rebuilt for a week are deleted when this binary builds its own, so
+/// the cache does not grow without bound; recent ones may belong to another
+/// installed version still in use, and are left alone.
+fn prune_stale(root: &Path, keep: &Path) {
+    const WEEK: Duration = Duration::from_secs(7 * 24 * 3600);
+    let Ok(entries) = fs::read_dir(root) else {
+        return;
+    };
+    for e in entries.filter_map(|e| e.ok()) {
+        let path = e.path();
+        let is_index = e
+            .file_name()
+            .to_str()
+            .is_some_and(|n| n.starts_with("search-v"));
+        let old = fs::metadata(path.join(READY))
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > WEEK);
+        if is_index && path != keep && old {
+            discard(root, &path);
+        }
+    }
 }
 
 /// Moves a damaged or stale folder aside (atomically) and deletes it.
