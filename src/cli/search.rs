@@ -244,7 +244,12 @@ fn print_text(out: &mut Out, res: &Results) -> Result<()> {
 
 fn render_snippet(out: &Out, s: &Snippet) -> String {
     let mut r = String::new();
-    if s.field == "example" {
+    let says_example = s
+        .text
+        .trim_start()
+        .get(..7)
+        .is_some_and(|w| w.eq_ignore_ascii_case("example"));
+    if s.field == "example" && (s.leading_ellipsis || !says_example) {
         r.push_str(&out.dim("Example: "));
     }
     if s.field == "recovered_text" {
