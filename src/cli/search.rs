@@ -183,7 +183,10 @@ fn print_text(out: &mut Out, res: &Results) -> Result<()> {
             "{} {} {}",
             out.dim("searched for"),
             out.bold(&format!("\"{}\"", corrected.join(" "))),
-            out.dim(&format!("(no rule says {})", typed.join(" or ")))
+            out.dim(&format!(
+                "(did you mean it? no rule says {})",
+                typed.join(" or ")
+            ))
         ))?;
     }
     for (typed, to) in &res.synonyms {
