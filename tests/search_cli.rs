@@ -354,3 +354,20 @@ fn the_other_game_is_searched_with_game() {
     let v = json(tmp.path(), &["100.1a", "--game", "legions-of-will"]);
     assert_eq!(v["hits"][0]["id"], "100.1a");
 }
+
+#[test]
+fn a_misspelt_other_game_word_is_corrected_then_mapped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let v = json(tmp.path(), &["sumoning sickness"]);
+    assert_eq!(v["corrections"][0]["typed"], "sumoning");
+    assert_eq!(v["corrections"][0]["searched"], "summoning");
+    assert_eq!(v["synonyms"][0]["typed"], "summoning sickness");
+    assert!(
+        ids(&v)
+            .iter()
+            .take(5)
+            .any(|i| i.starts_with("805") || i == "359.2.c"),
+        "{:?}",
+        ids(&v)
+    );
+}

@@ -241,6 +241,15 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
     }
 
     let pieces = query::lex(q)?;
+    let mut vocab: Option<BTreeMap<String, u32>> = None;
+    let pieces = correct_words(
+        opened,
+        &searcher,
+        filter.as_deref(),
+        pieces,
+        &mut vocab,
+        &mut res,
+    )?;
     let mut plan = query::plan(&pieces);
     res.dropped = plan.dropped.clone();
     if plan.concepts.is_empty() {
@@ -258,7 +267,6 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
     }
 
     // Keep the alternatives the rules in scope actually use; correct the rest.
-    let mut vocab: Option<BTreeMap<String, u32>> = None;
     let mut fuzzy_words: Vec<String> = Vec::new();
     for c in plan.concepts.iter_mut().filter(|c| !c.phrase) {
         let mut kept: Vec<(String, f32)> = Vec::new();
@@ -382,6 +390,60 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
         res.suggestions = suggestions(&plan, &res, opened, opts, &mut vocab);
     }
     Ok(res)
+}
+
+/// Corrects the bare words no rule in scope uses, before synonyms are applied,
+/// against the rules' vocabulary and the synonym table's own words (so
+/// "sumoning sickness" becomes "summoning sickness", then "enters exhausted").
+fn correct_words(
+    opened: &Opened,
+    searcher: &Searcher,
+    filter: Option<&dyn Query>,
+    pieces: Vec<query::Piece>,
+    vocab: &mut Option<BTreeMap<String, u32>>,
+    res: &mut Results,
+) -> Result<Vec<query::Piece>, Error> {
+    let synonym_words: HashSet<&str> = query::synonyms()
+        .iter()
+        .flat_map(|s| s.keys.iter().flatten())
+        .map(String::as_str)
+        .collect();
+    let mut out = Vec::with_capacity(pieces.len());
+    for p in pieces {
+        let query::Piece::Word(w) = p else {
+            out.push(p);
+            continue;
+        };
+        let mut fixed = Vec::new();
+        for word in query::words(&w) {
+            let plain = word.chars().count() < 4
+                || query::is_stop(&word)
+                || synonym_words.contains(word.as_str())
+                || count(
+                    searcher,
+                    alt_query(&opened.fields, &word, 1.0).as_ref(),
+                    filter,
+                )? > 0;
+            if plain {
+                fixed.push(word);
+                continue;
+            }
+            let v = vocab.get_or_insert_with(|| opened.vocab());
+            let mut candidates = v.clone();
+            for s in &synonym_words {
+                candidates.entry(s.to_string()).or_insert(1);
+            }
+            match query::correct(&word, &candidates) {
+                Some(c) => {
+                    res.corrections.push((word, c.clone()));
+                    fixed.push(c);
+                }
+                None => fixed.push(word),
+            }
+        }
+        out.push(query::Piece::Word(fixed.join(" ")));
+    }
+    Ok(out)
 }
 
 fn fuzzy_distance(word: &str) -> usize {
