@@ -4,7 +4,7 @@
 use super::schema::{self, Fields};
 use crate::render::text::plain;
 use crate::rulebook::library::Book;
-use crate::rulebook::{Library, RuleId, TermSource};
+use crate::rulebook::{Library, RuleId};
 use std::collections::{BTreeMap, HashMap};
 use tantivy::schema::Facet;
 use tantivy::{IndexWriter, TantivyDocument};
@@ -39,11 +39,8 @@ fn add_book(
     // Keyword and glossary names by the rule that defines them.
     let mut names: HashMap<&RuleId, Vec<&str>> = HashMap::new();
     for t in &book.ed.glossary {
-        if matches!(t.source, TermSource::Keyword | TermSource::Heading) || !t.defined_by.is_empty()
-        {
-            for id in &t.defined_by {
-                names.entry(id).or_default().push(&t.term);
-            }
+        for id in &t.defined_by {
+            names.entry(id).or_default().push(&t.term);
         }
     }
     for (i, r) in book.ed.rules.iter().enumerate() {
