@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 #[derive(Debug, clap::Args)]
 pub struct SearchArgs {
     /// The words to search for: keywords, a question, a "quoted phrase", -excluded
-    /// words, or a rule id (323.5).
+    /// words (a query that starts with - goes after --), or a rule id (323.5).
     #[arg(value_name = "QUERY")]
     pub query: Vec<String>,
     /// How many hits to show.
