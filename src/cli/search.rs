@@ -222,7 +222,7 @@ fn print_text(out: &mut Out, res: &Results) -> Result<()> {
             .saturating_sub(qid.chars().count() + 2 + visible_len(&tail))
             .max(20);
         let (title, _) = crumb_title(h, room);
-        out.line(format!("{id_text}  {title}{tail}"))?;
+        out.line(format!("{id_text}  {title}{tail}").trim_end())?;
         for s in &h.snippets {
             for l in wrap(&render_snippet(out, s), width, "    ") {
                 out.line(l)?;

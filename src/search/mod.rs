@@ -205,6 +205,18 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
             for a in addrs {
                 let mut h = load_hit(&searcher, f, a, 0.0, &|_| false)?;
                 h.exact = true;
+                // The rule asked for by id is shown whole, not as a snippet.
+                let doc: TantivyDocument = searcher.doc(a).map_err(tantivy_err)?;
+                if let Some(t) = stored(&doc, f.text)
+                    && let Some(s) = h.snippets.iter_mut().find(|s| s.field == "text")
+                {
+                    *s = snippet::whole(t, "text");
+                }
+                if !h.snippets.iter().any(|s| s.field == "example")
+                    && let Some(e) = doc.get_first(f.examples).and_then(|v| v.as_str())
+                {
+                    h.snippets.push(snippet::whole(e, "example"));
+                }
                 res.hits.push(h);
             }
             return Ok(res);

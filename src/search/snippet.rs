@@ -13,6 +13,18 @@ pub fn has_match(text: &str, is_match: &dyn Fn(&str) -> bool) -> bool {
     stems_with_offsets(text).iter().any(|(s, _, _)| is_match(s))
 }
 
+/// All of `text`, nothing marked.
+pub fn whole(text: &str, field: &'static str) -> Snippet {
+    Snippet {
+        field,
+        text: text.to_string(),
+        highlights: Vec::new(),
+        leading_ellipsis: false,
+        trailing_ellipsis: false,
+        from: None,
+    }
+}
+
 /// The best window of `text` (whole when short), with its matches marked.
 pub fn make(text: &str, field: &'static str, is_match: &dyn Fn(&str) -> bool) -> Snippet {
     let tokens = stems_with_offsets(text);
