@@ -131,10 +131,9 @@ fn report_rebuild(out: &mut Out, o: &cache::Opened) -> Result<()> {
 
 /// The breadcrumb title of a hit: ancestors' titles, then its own, shortened in
 /// the middle to fit `room` columns.
-fn crumb_title(h: &Hit, room: usize) -> (String, bool) {
+fn crumb_title(h: &Hit, room: usize) -> String {
     let mut parts: Vec<String> = h.breadcrumb.iter().filter_map(|(_, t)| t.clone()).collect();
-    let own = h.title.clone();
-    if let Some(t) = &own {
+    if let Some(t) = &h.title {
         parts.push(t.clone());
     }
     // A chapter and its first section may share a title: say it once.
@@ -155,7 +154,7 @@ fn crumb_title(h: &Hit, room: usize) -> (String, bool) {
     if s.chars().count() > room {
         s = s.chars().take(room.saturating_sub(1)).collect::<String>() + "…";
     }
-    (s, own.is_some())
+    s
 }
 
 fn print_text(out: &mut Out, res: &Results) -> Result<()> {
@@ -221,7 +220,7 @@ fn print_text(out: &mut Out, res: &Results) -> Result<()> {
         let room = width
             .saturating_sub(qid.chars().count() + 2 + visible_len(&tail))
             .max(20);
-        let (title, _) = crumb_title(h, room);
+        let title = crumb_title(h, room);
         out.line(format!("{id_text}  {title}{tail}").trim_end())?;
         for s in &h.snippets {
             for l in wrap(&render_snippet(out, s), width, "    ") {

@@ -78,9 +78,6 @@ fn add_book(
             _ => "",
         };
         doc.add_text(f.title_recovered, recovered_key);
-        if let Some(t) = own_title.or(recovered_title) {
-            doc.add_text(f.display_title, plain(t));
-        }
         for n in names.get(&r.id).into_iter().flatten() {
             doc.add_text(f.keywords, n);
             count_words(&mut built.vocab, n);

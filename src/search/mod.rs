@@ -685,7 +685,7 @@ fn load_hit(
     let breadcrumb: Vec<(String, Option<String>)> =
         serde_json::from_str(stored(&doc, f.crumb).unwrap_or("[]")).unwrap_or_default();
     let mut snippets = Vec::new();
-    let title = opt(f.display_title);
+    let title = opt(f.title);
     // A heading whose text is its title says nothing more in a snippet.
     let text = opt(f.text).filter(|t| title.as_deref().is_none_or(|ti| !same_words(t, ti)));
     let rtext = opt(f.rtext);

@@ -10,7 +10,7 @@ use tantivy::tokenizer::{
 
 /// Bump whenever the schema, the analyzer or what is indexed changes: the cache
 /// folder is named by it, so an old index is never opened by a new binary.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// The analyzer's registered name.
 pub const ANALYZER: &str = "arbiter_en";
@@ -47,10 +47,9 @@ pub struct Fields {
     pub top: Field,
     /// Document order within the edition.
     pub order: Field,
-    /// The rule's own title (source, section or recovered), weighted high.
+    /// The rule's own title (source, section or recovered), weighted high; stored
+    /// for display.
     pub title: Field,
-    /// The displayed title (stored only; may be short text).
-    pub display_title: Field,
     /// Provenance key of a recovered title ("" when the title is the source's own).
     pub title_recovered: Field,
     /// Keyword and glossary term names this rule defines, weighted highest.
@@ -103,7 +102,6 @@ pub fn build() -> (Schema, Fields) {
         top: b.add_u64_field("top", INDEXED | FAST | STORED),
         order: b.add_u64_field("order", STORED),
         title: b.add_text_field("title", text_stored.clone()),
-        display_title: b.add_text_field("display_title", stored.clone()),
         title_recovered: b.add_text_field("title_recovered", stored.clone()),
         keywords: b.add_text_field("keywords", text_stored.clone()),
         heading: b.add_text_field("heading", text),
@@ -131,7 +129,6 @@ pub fn fields_of(schema: &Schema) -> tantivy::Result<Fields> {
         top: f("top")?,
         order: f("order")?,
         title: f("title")?,
-        display_title: f("display_title")?,
         title_recovered: f("title_recovered")?,
         keywords: f("keywords")?,
         heading: f("heading")?,
