@@ -77,12 +77,17 @@ pub fn cache_root() -> Option<PathBuf> {
 }
 
 /// The folder name for this binary's index: a hash of every embedded edition
-/// (names, verbatim source and imported blob), the schema version and tantivy's version.
+/// (names, verbatim source and imported blob), the schema version, tantivy's
+/// version and the indexing code itself.
 pub fn folder_name() -> String {
     let mut h = Hash64::new();
     h.write(b"arbiter-search");
     h.write(&schema::SCHEMA_VERSION.to_le_bytes());
     h.write(tantivy::version_string().as_bytes());
+    // The code that decides what is indexed, so that changing it can never
+    // reuse an index built by the old code (even if SCHEMA_VERSION is not bumped).
+    h.write(include_str!("docs.rs").as_bytes());
+    h.write(include_str!("schema.rs").as_bytes());
     for m in crate::rulebook::Library::get().metas() {
         h.write(m.game.as_bytes());
         h.write(m.edition.as_bytes());
