@@ -181,75 +181,7 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
     let filter = filter_query(f, opts);
 
     if let Some(id) = as_rule_id(q) {
-        let dotted = id
-            .clone()
-            .with_style(crate::rulebook::IdStyle::Dotted)
-            .to_string();
-        let tq: Box<dyn Query> = Box::new(TermQuery::new(
-            Term::from_field_text(f.dotted, &dotted),
-            IndexRecordOption::Basic,
-        ));
-        let exact = with_filter(tq, filter.as_ref().map(|x| x.box_clone()));
-        let top = searcher
-            .search(
-                &exact,
-                &TopDocs::with_limit(opts.limit.max(1)).order_by_score(),
-            )
-            .map_err(tantivy_err)?;
-        if !top.is_empty() {
-            res.id_query = true;
-            res.searched_for = dotted;
-            res.total = top.len();
-            let mut addrs: Vec<DocAddress> = top.into_iter().map(|(_, a)| a).collect();
-            addrs.sort();
-            for a in addrs {
-                let mut h = load_hit(&searcher, f, a, 0.0, &|_| false)?;
-                h.exact = true;
-                // The rule asked for by id is shown whole, not as a snippet.
-                let doc: TantivyDocument = searcher.doc(a).map_err(tantivy_err)?;
-                if let Some(t) = stored(&doc, f.text)
-                    && let Some(s) = h.snippets.iter_mut().find(|s| s.field == "text")
-                {
-                    *s = snippet::whole(t, "text");
-                }
-                if !h.snippets.iter().any(|s| s.field == "example")
-                    && let Some(e) = doc.get_first(f.examples).and_then(|v| v.as_str())
-                {
-                    h.snippets.push(snippet::whole(e, "example"));
-                }
-                res.hits.push(h);
-            }
-            return Ok(res);
-        }
-        // An id that is not in scope: say so, and offer the nearest ancestor that is.
-        res.id_query = true;
-        res.searched_for = dotted.clone();
-        let mut up = id.parent();
-        while let Some(p) = up {
-            let pd = p
-                .clone()
-                .with_style(crate::rulebook::IdStyle::Dotted)
-                .to_string();
-            let tq: Box<dyn Query> = Box::new(TermQuery::new(
-                Term::from_field_text(f.dotted, &pd),
-                IndexRecordOption::Basic,
-            ));
-            if count(&searcher, tq.as_ref(), filter.as_deref())? > 0 {
-                res.suggestions.push(format!(
-                    "no rule {dotted} here; its nearest ancestor is {pd}: arbiter search {pd}"
-                ));
-                break;
-            }
-            up = p.parent();
-        }
-        if res.suggestions.is_empty() {
-            res.suggestions.push(format!("no rule {dotted} here"));
-        }
-        if opts.scope != Scope::All {
-            res.suggestions
-                .push("search every edition with --all-editions".to_string());
-        }
-        return Ok(res);
+        return id_lookup(&searcher, f, filter.as_deref(), &id, opts, res);
     }
 
     let pieces = query::lex(q)?;
@@ -400,6 +332,87 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
     }
     if res.hits.is_empty() {
         res.suggestions = suggestions(&plan, &res, opened, opts, &mut vocab);
+    }
+    Ok(res)
+}
+
+/// A query that is a rule id: that rule (in every edition in scope), shown
+/// whole; or, when it does not exist, its nearest existing ancestor.
+fn id_lookup(
+    searcher: &Searcher,
+    f: &Fields,
+    filter: Option<&dyn Query>,
+    id: &RuleId,
+    opts: &Options,
+    mut res: Results,
+) -> Result<Results, Error> {
+    let dotted = id
+        .clone()
+        .with_style(crate::rulebook::IdStyle::Dotted)
+        .to_string();
+    let tq: Box<dyn Query> = Box::new(TermQuery::new(
+        Term::from_field_text(f.dotted, &dotted),
+        IndexRecordOption::Basic,
+    ));
+    let exact = with_filter(tq, filter.map(|x| x.box_clone()));
+    let top = searcher
+        .search(
+            &exact,
+            &TopDocs::with_limit(opts.limit.max(1)).order_by_score(),
+        )
+        .map_err(tantivy_err)?;
+    if !top.is_empty() {
+        res.id_query = true;
+        res.searched_for = dotted;
+        res.total = top.len();
+        let mut addrs: Vec<DocAddress> = top.into_iter().map(|(_, a)| a).collect();
+        addrs.sort();
+        for a in addrs {
+            let mut h = load_hit(searcher, f, a, 0.0, &|_| false)?;
+            h.exact = true;
+            // The rule asked for by id is shown whole, not as a snippet.
+            let doc: TantivyDocument = searcher.doc(a).map_err(tantivy_err)?;
+            if let Some(t) = stored(&doc, f.text)
+                && let Some(s) = h.snippets.iter_mut().find(|s| s.field == "text")
+            {
+                *s = snippet::whole(t, "text");
+            }
+            if !h.snippets.iter().any(|s| s.field == "example")
+                && let Some(e) = doc.get_first(f.examples).and_then(|v| v.as_str())
+            {
+                h.snippets.push(snippet::whole(e, "example"));
+            }
+            res.hits.push(h);
+        }
+        return Ok(res);
+    }
+    // An id that is not in scope: say so, and offer the nearest ancestor that is.
+    res.id_query = true;
+    res.searched_for = dotted.clone();
+    let mut up = id.parent();
+    while let Some(p) = up {
+        let pd = p
+            .clone()
+            .with_style(crate::rulebook::IdStyle::Dotted)
+            .to_string();
+        let tq: Box<dyn Query> = Box::new(TermQuery::new(
+            Term::from_field_text(f.dotted, &pd),
+            IndexRecordOption::Basic,
+        ));
+        if count(searcher, tq.as_ref(), filter)? > 0 {
+            res.suggestions.push(format!(
+                "no rule {dotted} here; its nearest ancestor is {pd}: arbiter search {pd}"
+            ));
+            break;
+        }
+        up = p.parent();
+    }
+    if res.suggestions.is_empty() {
+        res.suggestions.push(format!("no rule {dotted} here"));
+    }
+    if opts.scope != Scope::All {
+        res.suggestions
+            .push("search every edition with --all-editions".to_string());
     }
     Ok(res)
 }
