@@ -5,6 +5,7 @@ pub mod cli;
 pub mod error;
 pub mod render;
 pub mod rulebook;
+pub mod scenario;
 
 pub use error::{Error, Result};
 

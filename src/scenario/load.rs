@@ -1,0 +1,1130 @@
+//! Loading a scenario: YAML through serde-saphyr, then every name resolved.
+//! Every error carries file:line:col, what was expected, and a "did you mean"
+//! where a near name exists.
+
+use super::format::{self, File, Name};
+use super::keywords;
+use super::suggest::did_you_mean;
+use crate::error::InputError;
+use serde::Deserialize;
+use serde_saphyr::{Location, Spanned};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// What went wrong, as a scenario may expect it with `expect-error: {kind: ...}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The file is not YAML (cannot be expected: the file cannot be read).
+    Yaml,
+    UnknownField,
+    InvalidValue,
+    UnknownName,
+    AmbiguousName,
+    UnknownKeyword,
+    /// An ability or step the engine does not model.
+    Unsupported,
+    /// The engine refused a step (with the rule that forbids it).
+    Illegal,
+    /// A decision with several legal options that the script did not make.
+    Undecided,
+    /// A `choose` step that no decision used.
+    UnusedChoice,
+}
+
+impl ErrorKind {
+    pub const ALL: &'static [ErrorKind] = &[
+        ErrorKind::Yaml,
+        ErrorKind::UnknownField,
+        ErrorKind::InvalidValue,
+        ErrorKind::UnknownName,
+        ErrorKind::AmbiguousName,
+        ErrorKind::UnknownKeyword,
+        ErrorKind::Unsupported,
+        ErrorKind::Illegal,
+        ErrorKind::Undecided,
+        ErrorKind::UnusedChoice,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::Yaml => "yaml",
+            ErrorKind::UnknownField => "unknown-field",
+            ErrorKind::InvalidValue => "invalid-value",
+            ErrorKind::UnknownName => "unknown-name",
+            ErrorKind::AmbiguousName => "ambiguous-name",
+            ErrorKind::UnknownKeyword => "unknown-keyword",
+            ErrorKind::Unsupported => "unsupported",
+            ErrorKind::Illegal => "illegal",
+            ErrorKind::Undecided => "undecided",
+            ErrorKind::UnusedChoice => "unused-choice",
+        }
+    }
+}
+
+/// A scenario error: its kind, where, what, and (for `illegal`) the rule.
+#[derive(Debug, Clone)]
+pub struct ScenarioError {
+    pub kind: ErrorKind,
+    pub input: Box<InputError>,
+    pub rule: Option<String>,
+}
+
+impl ScenarioError {
+    pub fn at(kind: ErrorKind, file: &str, loc: Location, message: impl Into<String>) -> Self {
+        let (line, column) = if loc == Location::UNKNOWN {
+            (None, None)
+        } else {
+            (Some(loc.line() as usize), Some(loc.column() as usize))
+        };
+        ScenarioError {
+            kind,
+            input: Box::new(InputError {
+                file: file.to_string(),
+                line,
+                column,
+                message: message.into(),
+                hint: None,
+            }),
+            rule: None,
+        }
+    }
+
+    pub fn hint(mut self, h: impl Into<String>) -> Self {
+        self.input.hint = Some(h.into());
+        self
+    }
+
+    pub fn with_rule(mut self, r: impl Into<String>) -> Self {
+        self.rule = Some(r.into());
+        self
+    }
+}
+
+impl From<ScenarioError> for crate::error::Error {
+    fn from(e: ScenarioError) -> Self {
+        crate::error::Error::Input(*e.input)
+    }
+}
+
+/// Where an object starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    Base(usize),
+    Battlefield(usize),
+    Hand(usize),
+    Deck(usize),
+    Trash(usize),
+}
+
+/// One object of the setup, with the name it goes by.
+#[derive(Debug, Clone)]
+pub struct ObjectInfo {
+    /// Its `id:` if given.
+    pub id: Option<String>,
+    pub card: String,
+    pub place: Place,
+    /// Where it is, in words ("at The Bridge", "in A's base").
+    pub where_: String,
+}
+
+impl ObjectInfo {
+    /// The name it is shown with: its id, or its card name.
+    pub fn label(&self) -> &str {
+        self.id.as_deref().unwrap_or(&self.card)
+    }
+}
+
+/// A loaded, validated scenario: the parsed file and its names resolved.
+pub struct Scenario {
+    pub path: String,
+    pub file: File,
+    pub players: Vec<String>,
+    pub battlefields: Vec<String>,
+    pub objects: Vec<ObjectInfo>,
+    /// Victory score of the mode (466, 480–484).
+    pub victory_score: u32,
+    pub mode: String,
+}
+
+/// Only `expect-error`, read before the rest so that a scenario about a load
+/// error can still say which error it expects.
+#[derive(Deserialize)]
+struct Header {
+    #[serde(rename = "expect-error", default)]
+    expect_error: Option<format::ExpectError>,
+}
+
+/// The modes of play (479–484): name, players, victory score.
+pub const MODES: &[(&str, usize, u32)] = &[
+    ("duel", 2, 8),
+    ("match", 2, 8),
+    ("skirmish", 3, 8),
+    ("war", 4, 11),
+    ("magma-chamber", 4, 8),
+];
+
+/// Reads the file (a missing file is a usage error, exit 2).
+pub fn read(path: &Path) -> Result<String, crate::error::Error> {
+    std::fs::read_to_string(path).map_err(|e| {
+        crate::error::Error::Input(InputError {
+            file: path.display().to_string(),
+            line: None,
+            column: None,
+            message: format!("cannot read the scenario: {e}"),
+            hint: None,
+        })
+    })
+}
+
+/// The `expect-error` block, if the file is YAML and has one.
+pub fn expected_error(source: &str) -> Option<format::ExpectError> {
+    serde_saphyr::from_str::<Header>(source)
+        .ok()
+        .and_then(|h| h.expect_error)
+}
+
+/// Parses and validates a scenario.
+pub fn load(path: &str, source: &str) -> Result<Scenario, ScenarioError> {
+    let file: File = serde_saphyr::from_str(source).map_err(|e| yaml_error(path, &e))?;
+    Resolver::new(path).build(file)
+}
+
+/// Maps a serde-saphyr error to a located error with a suggestion.
+fn yaml_error(path: &str, e: &serde_saphyr::Error) -> ScenarioError {
+    use serde_saphyr::Error as E;
+    let inner = e.without_snippet();
+    let loc = inner.location().unwrap_or(Location::UNKNOWN);
+    match inner {
+        E::SerdeUnknownField {
+            field, expected, ..
+        } => {
+            let mut msg = format!("unknown field \"{field}\"");
+            msg.push_str(&did_you_mean(field, expected.iter().copied()));
+            ScenarioError::at(ErrorKind::UnknownField, path, loc, msg)
+                .hint(format!("expected one of: {}", expected.join(", ")))
+        }
+        E::SerdeUnknownVariant {
+            variant, expected, ..
+        } => {
+            let mut msg = format!("unknown step or value \"{variant}\"");
+            msg.push_str(&did_you_mean(variant, expected.iter().copied()));
+            ScenarioError::at(ErrorKind::UnknownField, path, loc, msg)
+                .hint(format!("expected one of: {}", expected.join(", ")))
+        }
+        E::SerdeMissingField { field, .. } => ScenarioError::at(
+            ErrorKind::InvalidValue,
+            path,
+            loc,
+            format!("missing field \"{field}\""),
+        ),
+        _ => {
+            let text = inner.render_with_options(serde_saphyr::render_options! {
+                snippets: serde_saphyr::SnippetMode::Off,
+            });
+            let text = strip_location(&text);
+            let kind = if matches!(
+                inner,
+                E::SerdeInvalidType { .. } | E::SerdeInvalidValue { .. } | E::Message { .. }
+            ) {
+                ErrorKind::InvalidValue
+            } else {
+                ErrorKind::Yaml
+            };
+            ScenarioError::at(kind, path, loc, text)
+        }
+    }
+}
+
+/// serde-saphyr appends " at line X, column Y"; the location is reported in front instead.
+fn strip_location(s: &str) -> String {
+    let s = s.lines().next().unwrap_or("").trim();
+    match s.rfind(" at line ") {
+        Some(i) => s[..i].to_string(),
+        None => s.to_string(),
+    }
+}
+
+fn loc_of<T>(s: &Spanned<T>) -> Location {
+    s.referenced
+}
+
+/// Resolves names while building the [`Scenario`].
+struct Resolver<'a> {
+    path: &'a str,
+    players: Vec<String>,
+    battlefields: Vec<String>,
+    objects: Vec<ObjectInfo>,
+}
+
+impl<'a> Resolver<'a> {
+    fn new(path: &'a str) -> Self {
+        Resolver {
+            path,
+            players: Vec::new(),
+            battlefields: Vec::new(),
+            objects: Vec::new(),
+        }
+    }
+
+    fn err(&self, kind: ErrorKind, loc: Location, msg: impl Into<String>) -> ScenarioError {
+        ScenarioError::at(kind, self.path, loc, msg)
+    }
+
+    fn build(mut self, file: File) -> Result<Scenario, ScenarioError> {
+        // Mode: players and victory score.
+        let (mode, n_players, victory) = match &file.mode {
+            None => ("duel", 2, 8),
+            Some(m) => match MODES.iter().find(|x| x.0 == m.value.as_str()) {
+                Some(&(n, p, v)) => (n, p, v),
+                None => {
+                    return Err(self
+                        .err(
+                            ErrorKind::InvalidValue,
+                            loc_of(m),
+                            format!(
+                                "unknown mode \"{}\"{}",
+                                m.value,
+                                did_you_mean(&m.value, MODES.iter().map(|x| x.0))
+                            ),
+                        )
+                        .hint("expected one of: duel, match, skirmish, war, magma-chamber"));
+                }
+            },
+        };
+        if let Some(r) = &file.rules {
+            let mut it = r.value.split_whitespace();
+            let game = it.next().unwrap_or("");
+            let ed = it.next();
+            if let Err(e) = crate::rulebook::Library::get().resolve(Some(game), ed) {
+                return Err(self.err(ErrorKind::InvalidValue, loc_of(r), e));
+            }
+        }
+        // Players: those named in setup, in order; then A, B, … up to the mode's count.
+        self.players = file.setup.players.keys().cloned().collect();
+        if self.players.is_empty() {
+            self.players = (0..n_players)
+                .map(|i| char::from(b'A' + i as u8).to_string())
+                .collect();
+        } else if self.players.len() != n_players {
+            let first = file
+                .setup
+                .players
+                .values()
+                .next()
+                .map(loc_of)
+                .unwrap_or(Location::UNKNOWN);
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                first,
+                format!(
+                    "the mode {mode} has {n_players} players, the setup names {} ({})",
+                    self.players.len(),
+                    self.players.join(", ")
+                ),
+            ));
+        }
+        // Cards: check keywords and ability shapes.
+        for (name, card) in &file.cards {
+            self.check_card(name, card)?;
+        }
+        // Battlefields.
+        for bf in &file.setup.battlefields {
+            if self.battlefields.contains(&bf.value.name.value) {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(&bf.value.name),
+                    format!(
+                        "the battlefield \"{}\" is set up twice",
+                        bf.value.name.value
+                    ),
+                ));
+            }
+            self.battlefields.push(bf.value.name.value.clone());
+        }
+        // Objects, in setup order: battlefields, then bases, then hands/decks/trash.
+        for (bi, bf) in file.setup.battlefields.iter().enumerate() {
+            let bf = &bf.value;
+            if let Some(c) = &bf.controller {
+                self.player(c)?;
+            }
+            for u in bf.units.iter().chain(bf.gear.iter()) {
+                self.add_object(&file, u, Place::Battlefield(bi))?;
+            }
+            for a in &bf.abilities {
+                self.check_ability(&bf.name.value, a)?;
+            }
+        }
+        for (p, objs) in &file.setup.bases {
+            let pi = self.player_str(p, Location::UNKNOWN)?;
+            for o in objs {
+                self.add_object(&file, o, Place::Base(pi))?;
+            }
+        }
+        for (p, ps) in &file.setup.players {
+            let pi = self.player_str(p, loc_of(ps))?;
+            for (cards, place) in [
+                (&ps.value.hand, Place::Hand(pi)),
+                (&ps.value.deck, Place::Deck(pi)),
+                (&ps.value.trash, Place::Trash(pi)),
+            ] {
+                for c in cards {
+                    self.card(&file, c)?;
+                    let where_ = match place {
+                        Place::Hand(_) => format!("in {p}'s hand"),
+                        Place::Deck(_) => format!("in {p}'s deck"),
+                        _ => format!("in {p}'s trash"),
+                    };
+                    self.objects.push(ObjectInfo {
+                        id: None,
+                        card: c.value.clone(),
+                        place: place.clone(),
+                        where_,
+                    });
+                }
+            }
+        }
+        // Turn.
+        if let Some(t) = &file.setup.turn {
+            if let Some(p) = &t.player {
+                self.player(p)?;
+            }
+            if let Some(ph) = &t.phase {
+                phase(self.path, ph)?;
+            }
+        }
+        if let Some(c) = &file.setup.combat {
+            self.battlefield(&c.at)?;
+            self.player(&c.attacker)?;
+        }
+        // Script and expectations: every name must resolve.
+        for step in &file.script {
+            self.check_step(step)?;
+        }
+        for e in &file.expect {
+            self.check_expect(e)?;
+        }
+        if let Some(ee) = &file.expect_error
+            && !ErrorKind::ALL.iter().any(|k| k.name() == ee.kind.value)
+        {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(&ee.kind),
+                    format!(
+                        "unknown error kind \"{}\"{}",
+                        ee.kind.value,
+                        did_you_mean(&ee.kind.value, ErrorKind::ALL.iter().map(|k| k.name()))
+                    ),
+                )
+                .hint(format!(
+                    "expected one of: {}",
+                    ErrorKind::ALL
+                        .iter()
+                        .map(|k| k.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
+        }
+        Ok(Scenario {
+            path: self.path.to_string(),
+            file,
+            players: self.players,
+            battlefields: self.battlefields,
+            objects: self.objects,
+            victory_score: victory,
+            mode: mode.to_string(),
+        })
+    }
+
+    fn check_card(&self, name: &str, card: &Spanned<format::CardDef>) -> Result<(), ScenarioError> {
+        let c = &card.value;
+        if let Some(k) = &c.kind {
+            const TYPES: &[&str] = &[
+                "unit",
+                "gear",
+                "spell",
+                "rune",
+                "battlefield",
+                "legend",
+                "token",
+            ];
+            if !TYPES.contains(&k.value.as_str()) {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(k),
+                        format!(
+                            "unknown card type \"{}\"{}",
+                            k.value,
+                            did_you_mean(&k.value, TYPES.iter().copied())
+                        ),
+                    )
+                    .hint(format!("expected one of: {}", TYPES.join(", "))));
+            }
+        }
+        for kw in &c.keywords {
+            keyword(self.path, kw)?;
+        }
+        for a in &c.abilities {
+            self.check_ability(name, a)?;
+        }
+        Ok(())
+    }
+
+    fn check_ability(
+        &self,
+        _owner: &str,
+        a: &Spanned<format::AbilityDef>,
+    ) -> Result<(), ScenarioError> {
+        let ab = &a.value;
+        for g in &ab.grant {
+            keyword(self.path, g)?;
+        }
+        match (&ab.when, &ab.while_) {
+            (Some(_), Some(_)) => Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(a),
+                "an ability has either \"when\" (triggered) or \"while\" (conditional passive), not both",
+            )),
+            (None, None) if ab.text.is_none() => Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(a),
+                "an ability needs \"when\" (a trigger), \"while\" (a condition) or \"text\"",
+            )),
+            (Some(w), None) => {
+                if !TRIGGERS.contains(&w.value.as_str()) {
+                    return Err(self
+                        .err(
+                            ErrorKind::InvalidValue,
+                            loc_of(w),
+                            format!(
+                                "unknown trigger \"{}\"{}",
+                                w.value,
+                                did_you_mean(&w.value, TRIGGERS.iter().copied())
+                            ),
+                        )
+                        .hint(format!("expected one of: {}", TRIGGERS.join(", "))));
+                }
+                if ab.effect.is_none() {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        loc_of(w),
+                        format!("the triggered ability \"when {}\" has no effect", w.value),
+                    ));
+                }
+                Ok(())
+            }
+            (None, Some(c)) => {
+                if !CONDITIONS.contains(&c.value.as_str()) {
+                    return Err(self
+                        .err(
+                            ErrorKind::InvalidValue,
+                            loc_of(c),
+                            format!(
+                                "unknown condition \"{}\"{}",
+                                c.value,
+                                did_you_mean(&c.value, CONDITIONS.iter().copied())
+                            ),
+                        )
+                        .hint(format!("expected one of: {}", CONDITIONS.join(", "))));
+                }
+                Ok(())
+            }
+            (None, None) => Ok(()),
+        }
+    }
+
+    fn card<'f>(&self, file: &'f File, name: &Name) -> Result<&'f format::CardDef, ScenarioError> {
+        match file.cards.get(&name.value) {
+            Some(c) => Ok(&c.value),
+            None => Err(self
+                .err(
+                    ErrorKind::UnknownName,
+                    loc_of(name),
+                    format!(
+                        "unknown card \"{}\"{}",
+                        name.value,
+                        did_you_mean(&name.value, file.cards.keys().map(String::as_str))
+                    ),
+                )
+                .hint("cards used in a scenario are defined under \"cards:\"")),
+        }
+    }
+
+    fn add_object(
+        &mut self,
+        file: &File,
+        o: &Spanned<format::ObjectSetup>,
+        place: Place,
+    ) -> Result<(), ScenarioError> {
+        let ob = &o.value;
+        self.card(file, &ob.card)?;
+        if let Some(c) = &ob.controller {
+            self.player(c)?;
+        }
+        if let Some(c) = &ob.owner {
+            self.player(c)?;
+        }
+        for k in &ob.keywords_this_turn {
+            keyword(self.path, k)?;
+        }
+        if let Some(d) = &ob.designation
+            && !["attacker", "defender"].contains(&d.value.as_str())
+        {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(d),
+                format!(
+                    "unknown designation \"{}\"{}",
+                    d.value,
+                    did_you_mean(&d.value, ["attacker", "defender"])
+                ),
+            ));
+        }
+        if let Some(id) = &ob.id {
+            if self
+                .objects
+                .iter()
+                .any(|x| x.id.as_deref() == Some(&id.value))
+            {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(id),
+                    format!("the id \"{}\" is used twice", id.value),
+                ));
+            }
+            if self.players.contains(&id.value) || self.battlefields.contains(&id.value) {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(id),
+                    format!(
+                        "the id \"{}\" is already the name of a player or battlefield",
+                        id.value
+                    ),
+                ));
+            }
+        }
+        let where_ = match &place {
+            Place::Battlefield(b) => format!("at {}", self.battlefields[*b]),
+            Place::Base(p) => format!("in {}'s base", self.players[*p]),
+            _ => String::new(),
+        };
+        self.objects.push(ObjectInfo {
+            id: ob.id.as_ref().map(|i| i.value.clone()),
+            card: ob.card.value.clone(),
+            place,
+            where_,
+        });
+        Ok(())
+    }
+
+    fn player(&self, n: &Name) -> Result<usize, ScenarioError> {
+        self.player_str(&n.value, loc_of(n))
+    }
+
+    fn player_str(&self, n: &str, loc: Location) -> Result<usize, ScenarioError> {
+        self.players.iter().position(|p| p == n).ok_or_else(|| {
+            self.err(
+                ErrorKind::UnknownName,
+                loc,
+                format!(
+                    "unknown player \"{n}\"{}",
+                    did_you_mean(n, self.players.iter().map(String::as_str))
+                ),
+            )
+            .hint(format!("the players are: {}", self.players.join(", ")))
+        })
+    }
+
+    fn battlefield(&self, n: &Name) -> Result<usize, ScenarioError> {
+        resolve_battlefield(self.path, &self.battlefields, n)
+    }
+
+    fn object(&self, n: &Name) -> Result<usize, ScenarioError> {
+        resolve_object(self.path, &self.objects, n)
+    }
+
+    /// A location: a battlefield by name, or `base` / `A's base` / `base A`.
+    fn location(&self, n: &Name) -> Result<(), ScenarioError> {
+        if parse_base(&n.value, &self.players).is_some() || n.value == "base" {
+            return Ok(());
+        }
+        self.battlefield(n).map(|_| ())
+    }
+
+    fn check_effect(&self, e: &format::Effect, loc: Location) -> Result<(), ScenarioError> {
+        let verbs = effect_verbs(e);
+        if verbs.len() != 1 {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc,
+                    if verbs.is_empty() {
+                        "an effect needs one action".to_string()
+                    } else {
+                        format!("an effect has one action, found {}", verbs.join(" and "))
+                    },
+                )
+                .hint(
+                    "one of: deal, kill, buff, might, set-might, grant, remove, recall, move, heal, exhaust, ready, score, draw",
+                ));
+        }
+        for o in [
+            &e.kill, &e.buff, &e.recall, &e.move_, &e.heal, &e.exhaust, &e.ready,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if o.value != "self" {
+                self.object(o)?;
+            }
+        }
+        for k in [&e.grant, &e.remove].into_iter().flatten() {
+            keyword(self.path, k)?;
+        }
+        for p in [&e.score, &e.draw].into_iter().flatten() {
+            if p.value != "you" {
+                self.player(p)?;
+            }
+        }
+        if e.move_.is_some() {
+            match &e.to {
+                Some(t) => self.location(t)?,
+                None => return Err(self.err(ErrorKind::InvalidValue, loc, "move needs \"to\"")),
+            }
+        } else if let Some(t) = &e.to
+            && t.value != "self"
+        {
+            self.object(t)?;
+        }
+        if let Some(f) = &e.from
+            && f.value != "self"
+        {
+            self.object(f)?;
+        }
+        if let Some(s) = &e.source {
+            self.object(s)?;
+        }
+        if let Some(a) = &e.at
+            && a.value != "here"
+        {
+            self.battlefield(a)?;
+        }
+        let needs_to =
+            e.deal.is_some() || e.might.is_some() || e.set_might.is_some() || e.grant.is_some();
+        if needs_to && e.to.is_none() {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc,
+                format!("\"{}\" needs \"to\": the unit it applies to", verbs[0]),
+            ));
+        }
+        if e.remove.is_some() && e.from.is_none() {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc,
+                "\"remove\" needs \"from\": the unit that loses the keyword",
+            ));
+        }
+        if let Some(h) = &e.how
+            && !["conquer", "hold"].contains(&h.value.as_str())
+        {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(h),
+                format!(
+                    "unknown way to score \"{}\"{}",
+                    h.value,
+                    did_you_mean(&h.value, ["conquer", "hold"])
+                ),
+            ));
+        }
+        if let Some(d) = &e.duration
+            && !DURATIONS.contains(&d.value.as_str())
+        {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(d),
+                    format!(
+                        "unknown duration \"{}\"{}",
+                        d.value,
+                        did_you_mean(&d.value, DURATIONS.iter().copied())
+                    ),
+                )
+                .hint(format!("expected one of: {}", DURATIONS.join(", "))));
+        }
+        Ok(())
+    }
+
+    fn check_step(&self, step: &Spanned<format::Step>) -> Result<(), ScenarioError> {
+        use format::Step;
+        match &step.value {
+            Step::Move(m) => {
+                for u in &m.units {
+                    self.object(u)?;
+                }
+                self.location(&m.to)?;
+                if let Some(p) = &m.player {
+                    self.player(p)?;
+                }
+            }
+            Step::Play(p) => {
+                self.object(&p.card)?;
+                if let Some(pl) = &p.player {
+                    self.player(pl)?;
+                }
+                if let Some(t) = &p.to {
+                    self.location(t)?;
+                }
+                for t in &p.targets {
+                    self.object(t)?;
+                }
+            }
+            Step::Pass(p) => {
+                self.player(p)?;
+            }
+            Step::Choose(c) => {
+                if let Some(p) = &c.player {
+                    self.player(p)?;
+                }
+                let mut n = 0;
+                if let Some(ad) = &c.assign_damage {
+                    n += 1;
+                    for k in ad.value.keys() {
+                        let name = Spanned {
+                            value: k.clone(),
+                            referenced: ad.referenced,
+                            defined: ad.defined,
+                        };
+                        self.object(&name)?;
+                    }
+                }
+                if !c.order.is_empty() {
+                    n += 1;
+                    for o in &c.order {
+                        self.object(o)?;
+                    }
+                }
+                if let Some(b) = &c.battlefield {
+                    n += 1;
+                    self.battlefield(b)?;
+                }
+                if c.option.is_some() {
+                    n += 1;
+                }
+                if n != 1 {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        loc_of(step),
+                        "a choose step makes one choice: assign-damage, order, battlefield or option",
+                    ));
+                }
+            }
+            Step::Effect(e) => self.check_effect(e, loc_of(step))?,
+            Step::EndTurn(p) => {
+                if let Some(p) = p {
+                    self.player(p)?;
+                }
+            }
+            Step::Advance(ph) => {
+                if let Some(ph) = ph {
+                    phase(self.path, ph)?;
+                }
+            }
+            Step::Expect(es) => {
+                for e in es {
+                    self.check_expect(e)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn check_expect(&self, e: &Spanned<format::Expect>) -> Result<(), ScenarioError> {
+        let x = &e.value;
+        let subjects = [
+            x.object.is_some(),
+            x.player.is_some(),
+            x.battlefield.is_some(),
+            x.turn.is_some(),
+            !x.cited.is_empty(),
+            !x.not_cited.is_empty(),
+            x.trace_contains.is_some(),
+            x.trace_not_contains.is_some(),
+        ]
+        .iter()
+        .filter(|b| **b)
+        .count();
+        if subjects != 1 {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(e),
+                    format!("an expectation has exactly one subject, found {subjects}"),
+                )
+                .hint("object, player, battlefield, turn, cited, not-cited, trace-contains or trace-not-contains"));
+        }
+        if let Some(o) = &x.object {
+            self.object(o)?;
+            if let Some(z) = &x.zone
+                && !ZONES.contains(&z.value.as_str())
+            {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(z),
+                        format!(
+                            "unknown zone \"{}\"{}",
+                            z.value,
+                            did_you_mean(&z.value, ZONES.iter().copied())
+                        ),
+                    )
+                    .hint(format!("expected one of: {}", ZONES.join(", "))));
+            }
+            if let Some(l) = &x.location {
+                self.location(l)?;
+            }
+            for k in x.keywords.iter().flatten() {
+                keyword(self.path, k)?;
+            }
+        }
+        if let Some(p) = &x.player {
+            self.player(p)?;
+        }
+        if let Some(b) = &x.battlefield {
+            self.battlefield(b)?;
+        }
+        for p in [&x.controller, &x.turn_player, &x.focus, &x.priority]
+            .into_iter()
+            .flatten()
+        {
+            if p.value != "none" {
+                self.player(p)?;
+            }
+        }
+        for id in x.cited.iter().chain(x.not_cited.iter()) {
+            let lib = crate::rulebook::Library::get();
+            let ok = lib
+                .resolve(None, None)
+                .ok()
+                .map(|i| lib.book(i).index_of(&id.value).is_some())
+                .unwrap_or(false);
+            if !ok {
+                return Err(self.err(
+                    ErrorKind::UnknownName,
+                    loc_of(id),
+                    format!(
+                        "no rule \"{}\" in the Riftbound Core Rules 2026-03-30",
+                        id.value
+                    ),
+                ));
+            }
+        }
+        for (v, allowed) in [
+            (&x.showdown, STATUSES),
+            (&x.combat, STATUSES),
+            (&x.state, STATES),
+            (&x.designation, &["attacker", "defender", "none"][..]),
+        ] {
+            if let Some(v) = v
+                && !allowed.contains(&v.value.as_str())
+            {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(v),
+                        format!(
+                            "unknown value \"{}\"{}",
+                            v.value,
+                            did_you_mean(&v.value, allowed.iter().copied())
+                        ),
+                    )
+                    .hint(format!("expected one of: {}", allowed.join(", "))));
+            }
+        }
+        if let Some(ph) = &x.phase {
+            phase(self.path, ph)?;
+        }
+        Ok(())
+    }
+}
+
+pub const TRIGGERS: &[&str] = &["move", "attack", "defend", "conquer", "hold", "die", "play"];
+pub const CONDITIONS: &[&str] = &["mighty", "attacking", "defending", "alone", "damaged"];
+pub const DURATIONS: &[&str] = &["this-turn", "this-combat", "permanent"];
+pub const ZONES: &[&str] = &[
+    "base",
+    "battlefield",
+    "trash",
+    "hand",
+    "deck",
+    "banishment",
+    "chain",
+];
+pub const STATUSES: &[&str] = &["none", "staged", "open"];
+pub const STATES: &[&str] = &[
+    "neutral-open",
+    "neutral-closed",
+    "showdown-open",
+    "showdown-closed",
+];
+pub const PHASES: &[&str] = &["awaken", "beginning", "channel", "draw", "main", "ending"];
+
+/// The names of an effect's actions (exactly one is valid).
+pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
+    let mut v = Vec::new();
+    for (set, name) in [
+        (e.deal.is_some(), "deal"),
+        (e.kill.is_some(), "kill"),
+        (e.buff.is_some(), "buff"),
+        (e.might.is_some(), "might"),
+        (e.set_might.is_some(), "set-might"),
+        (e.grant.is_some(), "grant"),
+        (e.remove.is_some(), "remove"),
+        (e.recall.is_some(), "recall"),
+        (e.move_.is_some(), "move"),
+        (e.heal.is_some(), "heal"),
+        (e.exhaust.is_some(), "exhaust"),
+        (e.ready.is_some(), "ready"),
+        (e.score.is_some(), "score"),
+        (e.draw.is_some(), "draw"),
+    ] {
+        if set {
+            v.push(name);
+        }
+    }
+    v
+}
+
+/// A keyword as written, checked against the glossary (805–826).
+pub fn keyword(path: &str, n: &Name) -> Result<keywords::KeywordRef, ScenarioError> {
+    keywords::parse(&n.value).map_err(|m| {
+        let kind = if m.starts_with("unknown keyword") {
+            ErrorKind::UnknownKeyword
+        } else {
+            ErrorKind::InvalidValue
+        };
+        ScenarioError::at(kind, path, loc_of(n), m)
+    })
+}
+
+/// A phase name (314–317).
+pub fn phase(path: &str, n: &Name) -> Result<usize, ScenarioError> {
+    PHASES.iter().position(|p| *p == n.value).ok_or_else(|| {
+        ScenarioError::at(
+            ErrorKind::InvalidValue,
+            path,
+            loc_of(n),
+            format!(
+                "unknown phase \"{}\"{}",
+                n.value,
+                did_you_mean(&n.value, PHASES.iter().copied())
+            ),
+        )
+        .hint(format!("expected one of: {}", PHASES.join(", ")))
+    })
+}
+
+/// `base` of a player: `A's base`, `base A`, `base of A` → player index.
+pub fn parse_base(s: &str, players: &[String]) -> Option<usize> {
+    let p = s
+        .strip_suffix("'s base")
+        .or_else(|| s.strip_prefix("base of "))
+        .or_else(|| s.strip_prefix("base "))?;
+    players.iter().position(|x| x == p.trim())
+}
+
+pub fn resolve_battlefield(path: &str, bfs: &[String], n: &Name) -> Result<usize, ScenarioError> {
+    bfs.iter().position(|b| *b == n.value).ok_or_else(|| {
+        ScenarioError::at(
+            ErrorKind::UnknownName,
+            path,
+            loc_of(n),
+            format!(
+                "unknown battlefield \"{}\"{}",
+                n.value,
+                did_you_mean(&n.value, bfs.iter().map(String::as_str))
+            ),
+        )
+        .hint(if bfs.is_empty() {
+            "the setup has no battlefields".to_string()
+        } else {
+            format!("the battlefields are: {}", bfs.join(", "))
+        })
+    })
+}
+
+/// An object by `id`, or by card name when exactly one object has that card.
+pub fn resolve_object(
+    path: &str,
+    objects: &[ObjectInfo],
+    n: &Name,
+) -> Result<usize, ScenarioError> {
+    if let Some(i) = objects
+        .iter()
+        .position(|o| o.id.as_deref() == Some(&n.value))
+    {
+        return Ok(i);
+    }
+    let same: Vec<usize> = (0..objects.len())
+        .filter(|&i| objects[i].card == n.value)
+        .collect();
+    match same.len() {
+        1 => Ok(same[0]),
+        0 => {
+            let mut names: Vec<&str> = objects.iter().filter_map(|o| o.id.as_deref()).collect();
+            names.extend(objects.iter().map(|o| o.card.as_str()));
+            names.sort();
+            names.dedup();
+            let msg = format!(
+                "unknown object \"{}\"{}",
+                n.value,
+                did_you_mean(&n.value, names.iter().copied())
+            );
+            Err(
+                ScenarioError::at(ErrorKind::UnknownName, path, loc_of(n), msg).hint(
+                    if names.is_empty() {
+                        "the setup has no objects".to_string()
+                    } else {
+                        format!("objects: {}", names.join(", "))
+                    },
+                ),
+            )
+        }
+        _ => {
+            let cands: Vec<String> = same
+                .iter()
+                .enumerate()
+                .map(|(k, &i)| match &objects[i].id {
+                    Some(id) => format!("id \"{id}\" {}", objects[i].where_),
+                    None => format!("#{} {} (no id)", k + 1, objects[i].where_),
+                })
+                .collect();
+            Err(ScenarioError::at(
+                ErrorKind::AmbiguousName,
+                path,
+                loc_of(n),
+                format!(
+                    "\"{}\" is ambiguous: {} objects are {} — candidates: {}",
+                    n.value,
+                    same.len(),
+                    n.value,
+                    cands.join(", ")
+                ),
+            )
+            .hint("give each an `id:` in the setup and refer to it by id"))
+        }
+    }
+}
+
+/// Rough validation for the `check` command's summary.
+pub fn summary(s: &Scenario) -> BTreeMap<&'static str, usize> {
+    let mut m = BTreeMap::new();
+    m.insert("players", s.players.len());
+    m.insert("battlefields", s.battlefields.len());
+    m.insert("objects", s.objects.len());
+    m.insert("steps", s.file.script.len());
+    m.insert("expectations", s.file.expect.len());
+    m
+}
