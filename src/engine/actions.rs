@@ -347,6 +347,20 @@ impl Game {
         snap: Option<&super::state::Snapshot>,
     ) -> R<Vec<ObjId>> {
         let here = self.source_location(source, snap);
+        let needs_here = matches!(
+            t,
+            Target::EnemyUnitsHere | Target::OtherFriendlyUnitsHere | Target::AllUnitsHere
+        ) || matches!(
+            t,
+            Target::ChooseUnit(
+                super::objects::UnitFilter::EnemyHere | super::objects::UnitFilter::FriendlyHere
+            )
+        );
+        if needs_here && !here.is_some_and(|z| z.on_board()) {
+            return Err(Halt::Err(EngineError::Unsupported(
+                "an effect refers to \"here\" but its source is not on the board (give the effect a source)".into(),
+            )));
+        }
         let here_units = |g: &Game| -> Vec<ObjId> {
             match here {
                 Some(z) if z.on_board() => g.units_at(z),

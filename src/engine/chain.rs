@@ -306,12 +306,12 @@ impl Game {
 
     /// 338.1.c / 339 / 347: the player with priority passes. On a chain, when every player has
     /// passed in sequence the newest item resolves (339.1, 340); in an open showdown the
-    /// player with focus passes focus (347.2), and when all have passed the showdown closes
+    /// player with focus passes focus (347.3), and when all have passed the showdown closes
     /// (347.3, 348).
     pub(crate) fn pass(&mut self, player: PlayerId) -> R<()> {
         if self.priority != Some(player) {
             return illegal(
-                cite!("312.1.b"),
+                cite!("312.1"),
                 format!(
                     "{} does not have priority{}",
                     self.player_name(player),
@@ -337,7 +337,7 @@ impl Game {
         }
         if self.showdown.is_some() {
             let t = format!("{} passes focus", self.player_name(player));
-            self.event(EventKind::Action, vec![cite!("347.2")], t, vec![]);
+            self.event(EventKind::Action, vec![cite!("347.3")], t, vec![]);
             self.depth = 1;
             let passes = {
                 let s = self

@@ -33,6 +33,7 @@ fn reason_text(why: Cite) -> &'static str {
         "319.8" => "a move was completed",
         "322" => "the previous cleanup changed the game",
         "461.1" => "combat cleanup",
+        "347.3.a.1" => "the showdown ended",
         "317.2.a" => "end-of-turn cleanup",
         _ => "outstanding",
     }

@@ -114,7 +114,7 @@ impl Game {
             self.battlefields[b.0].contested_by = None;
         }
         // 347.3.a.1: perform a cleanup
-        self.make_outstanding(cite!("319.1"));
+        self.make_outstanding(cite!("347.3.a.1"));
         Ok(())
     }
 }

@@ -204,3 +204,401 @@ fn an_illegal_action_leaves_the_state_unchanged() {
     assert!(matches!(err, EngineError::Illegal { rule, .. } if rule.0 == "144.1.a"));
     assert_eq!(g.trace, before);
 }
+
+fn mv(g: &mut Game, p: PlayerId, units: &[ObjId], b: BfId) {
+    g.apply(Action::Move {
+        player: p,
+        units: units.to_vec(),
+        to: Location::Battlefield(b),
+    })
+    .unwrap_or_else(|e| panic!("move failed: {e}\n{}", g.trace.render_plain()));
+}
+
+fn pass_all(g: &mut Game) {
+    g.apply(Action::PassAll)
+        .unwrap_or_else(|e| panic!("pass failed: {e}\n{}", g.trace.render_plain()));
+}
+
+#[test]
+fn non_combat_showdown_gives_control_and_a_conquer() {
+    let (mut g, a, _b) = duel();
+    let bf = g.add_battlefield("Empty Field", None);
+    let scout = unit(&mut g, CardDef::unit("Scout", 2), a, Zone::Base(a));
+    g.start().expect("start");
+    mv(&mut g, a, &[scout], bf);
+    let tr = g.trace.render_plain();
+    assert_eq!(g.turn_state().name(), "showdown-open", "{tr}");
+    assert!(g.combat.is_none());
+    assert_eq!(g.focus(), Some(a));
+    pass_all(&mut g);
+    let tr = g.trace.render_plain();
+    assert_eq!(g.battlefield(bf).controller, Some(a), "{tr}");
+    assert!(!g.battlefield(bf).contested, "{tr}");
+    assert_eq!(g.player(a).points, 1, "{tr}");
+    assert!(
+        g.trace.cites("348.2.a") && g.trace.cites("345") && g.trace.cites("464.1"),
+        "{tr}"
+    );
+    assert_eq!(g.turn_state().name(), "neutral-open");
+    assert_eq!(g.status(), Status::Idle { player: a });
+}
+
+#[test]
+fn standard_move_legality() {
+    let (mut g, a, b) = duel();
+    let b1 = g.add_battlefield("One", None);
+    let b2 = g.add_battlefield("Two", None);
+    g.battlefield_mut(b1).controller = Some(a);
+    let walker = unit(&mut g, CardDef::unit("Walker", 2), a, Zone::Battlefield(b1));
+    let ganker = unit(
+        &mut g,
+        CardDef::unit("Ganker", 2).with_keyword(Keyword::Ganking),
+        a,
+        Zone::Battlefield(b1),
+    );
+    let tired = unit(&mut g, CardDef::unit("Tired", 2), a, Zone::Base(a));
+    g.object_mut(tired).exhausted = true;
+    let theirs = unit(&mut g, CardDef::unit("Theirs", 2), b, Zone::Base(b));
+    g.start().expect("start");
+    let err = |g: &mut Game, p, u: ObjId, to| match g.apply(Action::Move {
+        player: p,
+        units: vec![u],
+        to,
+    }) {
+        Err(EngineError::Illegal { rule, .. }) => rule.0,
+        other => panic!("expected illegal, got {other:?}"),
+    };
+    assert_eq!(
+        err(&mut g, a, walker, Location::Battlefield(b2)),
+        "144.4.c.1"
+    );
+    assert_eq!(err(&mut g, a, tired, Location::Battlefield(b2)), "144.2");
+    assert_eq!(err(&mut g, a, theirs, Location::Battlefield(b2)), "144.2");
+    assert_eq!(err(&mut g, b, theirs, Location::Battlefield(b2)), "144.1.a");
+    // Ganking: battlefield to battlefield (810.1.b)
+    mv(&mut g, a, &[ganker], b2);
+    assert_eq!(g.object(ganker).zone, Zone::Battlefield(b2));
+    assert!(
+        g.object(ganker).exhausted,
+        "the move's cost exhausts (144.2)"
+    );
+    // in the showdown that follows, no standard move (144.1.c)
+    assert_eq!(err(&mut g, a, walker, Location::Base), "144.1.c");
+}
+
+#[test]
+fn end_turn_reaches_the_next_players_hold() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Keep", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let guard = unit(&mut g, CardDef::unit("Guard", 2), b, Zone::Battlefield(bf));
+    g.object_mut(guard).exhausted = true;
+    let buffed = unit(&mut g, CardDef::unit("Pumped", 2), a, Zone::Base(a));
+    g.setup_effect(buffed, "Rally", Modification::Might(3), Duration::ThisTurn);
+    let card = unit(&mut g, CardDef::unit("Deck Card", 1), b, Zone::MainDeck(b));
+    g.start().expect("start");
+    assert_eq!(g.might(buffed), 5);
+    g.apply(Action::EndTurn { player: a }).expect("end turn");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.turn.player, b, "{tr}");
+    assert_eq!(g.turn.phase, Phase::Main, "{tr}");
+    assert_eq!(g.turn.number, 2);
+    assert_eq!(g.player(b).points, 1, "hold: {tr}");
+    assert!(!g.object(guard).exhausted, "awaken readies: {tr}");
+    assert_eq!(g.might(buffed), 2, "this-turn effect expired: {tr}");
+    assert_eq!(g.object(card).zone, Zone::Hand(b), "draw phase: {tr}");
+    assert!(
+        g.trace.cites("464.2") && g.trace.cites("317.2.c") && g.trace.cites("315.1.b"),
+        "{tr}"
+    );
+    // A cannot end B's turn
+    assert!(matches!(
+        g.apply(Action::EndTurn { player: a }),
+        Err(EngineError::Illegal { .. })
+    ));
+}
+
+fn winning_point(other_scored: bool) -> Game {
+    let (mut g, a, _b) = duel();
+    let b1 = g.add_battlefield("One", None);
+    let b2 = g.add_battlefield("Two", None);
+    if other_scored {
+        g.battlefield_mut(b2).scored_this_turn.push(a);
+    }
+    g.player_mut(a).points = 7;
+    let u = unit(&mut g, CardDef::unit("Runner", 2), a, Zone::Base(a));
+    unit(&mut g, CardDef::unit("Drawn", 1), a, Zone::MainDeck(a));
+    g.start().expect("start");
+    mv(&mut g, a, &[u], b1);
+    pass_all(&mut g);
+    g
+}
+
+#[test]
+fn conquering_for_the_winning_point_needs_every_battlefield() {
+    let g = winning_point(false);
+    let tr = g.trace.render_plain();
+    assert_eq!(g.player(PlayerId(0)).points, 7, "{tr}");
+    assert_eq!(
+        g.objects_in(Zone::Hand(PlayerId(0))).len(),
+        1,
+        "draws instead: {tr}"
+    );
+    assert!(g.winner().is_none());
+    assert!(g.trace.cites("466.1.b.2"));
+    let g = winning_point(true);
+    let tr = g.trace.render_plain();
+    assert_eq!(g.player(PlayerId(0)).points, 8, "{tr}");
+    assert_eq!(g.winner(), Some(PlayerId(0)), "{tr}");
+    assert!(g.trace.cites("323.1"), "{tr}");
+    assert!(matches!(
+        g.status(),
+        Status::Over {
+            winner: Some(PlayerId(0))
+        }
+    ));
+}
+
+#[test]
+fn holding_gives_the_winning_point_and_magma_chamber_needs_eleven() {
+    for (mode, names, expect_win) in [
+        (Mode::Duel, vec!["A", "B"], true),
+        (Mode::MagmaChamber, vec!["A", "B", "C", "D"], false),
+    ] {
+        let mut g = Game::new(mode, &names, 1);
+        let b = PlayerId(1);
+        let bf = g.add_battlefield("Keep", None);
+        g.battlefield_mut(bf).controller = Some(b);
+        unit(&mut g, CardDef::unit("Guard", 2), b, Zone::Battlefield(bf));
+        g.player_mut(b).points = 7;
+        g.start().expect("start");
+        g.apply(Action::EndTurn {
+            player: PlayerId(0),
+        })
+        .expect("end");
+        let tr = g.trace.render_plain();
+        assert_eq!(g.player(b).points, 8, "{tr}");
+        assert_eq!(g.winner().is_some(), expect_win, "{mode:?}: {tr}");
+    }
+}
+
+fn deathknell_burst() -> CardDef {
+    CardDef::unit("Doomed", 1)
+        .with_keyword(Keyword::Assault(2))
+        .with_deathknell(vec![Effect::DealDamage {
+            target: Target::EnemyUnitsHere,
+            amount: Amount::MyMight,
+        }])
+}
+
+#[test]
+fn deathknell_uses_the_snapshot_of_the_dying_unit() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Pit", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let doomed = unit(&mut g, deathknell_burst(), a, Zone::Battlefield(bf));
+    let wall = unit(&mut g, CardDef::unit("Wall", 3), b, Zone::Battlefield(bf));
+    g.setup_showdown(bf, a, Some((a, b)));
+    g.start().expect("start");
+    assert_eq!(g.might(doomed), 3, "Assault 2 while attacking");
+    g.apply(Action::Effect {
+        controller: b,
+        source: None,
+        effect: Effect::DealDamage {
+            target: Target::Object(doomed),
+            amount: Amount::Fixed(3),
+        },
+    })
+    .expect("inject");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(doomed).zone, Zone::Trash(a), "{tr}");
+    assert_eq!(g.chain().len(), 1, "{tr}");
+    assert!(tr.contains("noted as it died: at Pit, Might 3"), "{tr}");
+    assert_eq!(g.priority(), Some(a));
+    // resolve the Deathknell only (B passes too)
+    g.apply(Action::Pass { player: a }).expect("pass");
+    g.apply(Action::Pass { player: b }).expect("pass");
+    let tr = g.trace.render_plain();
+    assert_eq!(
+        g.object(wall).zone,
+        Zone::Trash(b),
+        "dealt 3 (snapshot Might), not 1: {tr}"
+    );
+    assert!(g.trace.cites("323.4") && g.trace.cites("808.1.d.3"), "{tr}");
+    // 346.1: the chain was opened by a trigger, so focus stays with A
+    assert_eq!(g.focus(), Some(a), "{tr}");
+}
+
+#[test]
+fn simultaneous_triggers_are_ordered_by_their_controller() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Pit", None);
+    g.battlefield_mut(bf).controller = Some(a);
+    let gain = |n: &str, x: i32| {
+        CardDef::unit(n, 1).with_deathknell(vec![Effect::GainXp {
+            player: PlayerRef::You,
+            amount: x,
+        }])
+    };
+    let one = unit(&mut g, gain("First", 1), a, Zone::Battlefield(bf));
+    let two = unit(&mut g, gain("Second", 2), a, Zone::Battlefield(bf));
+    let _ = b;
+    g.start().expect("start");
+    g.apply(Action::Effect {
+        controller: b,
+        source: None,
+        effect: Effect::Kill {
+            target: Target::AllUnitsHere,
+        },
+    })
+    .expect_err("AllUnitsHere needs a source location");
+    for u in [one, two] {
+        g.object_mut(u).damage = 0;
+    }
+    g.apply(Action::Effect {
+        controller: b,
+        source: Some(one),
+        effect: Effect::DealDamage {
+            target: Target::AllUnitsHere,
+            amount: Amount::Fixed(1),
+        },
+    })
+    .expect("inject");
+    let d = g
+        .pending_decision()
+        .expect("two triggers: an order decision")
+        .clone();
+    assert_eq!(d.kind, DecisionKind::TriggerOrder);
+    assert_eq!(d.player, a);
+    assert_eq!(d.options.len(), 2);
+    // place Second first, so First resolves... last placed resolves first
+    g.apply(Action::Choose {
+        player: a,
+        answer: Answer::Order(vec![1, 0]),
+    })
+    .expect("order");
+    let labels: Vec<&str> = g.chain().iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(labels, vec!["Deathknell of Second", "Deathknell of First"]);
+    pass_all(&mut g);
+    assert_eq!(g.player(a).xp, 3);
+    let tr = g.trace.render_plain();
+    let first = tr.find("Deathknell of First resolves").expect("resolves");
+    let second = tr.find("Deathknell of Second resolves").expect("resolves");
+    assert!(first < second, "{tr}");
+}
+
+#[test]
+fn mighty_grants_shield_and_shield_applies_while_defending() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Hill", None);
+    let fiora = CardDef::unit("Fiora", 4).with_ability(Ability::Passive(Passive {
+        scope: Scope::Me,
+        condition: Condition::Mighty,
+        modification: Modification::AddKeyword(Keyword::Shield(1)),
+    }));
+    let f = unit(&mut g, fiora, b, Zone::Battlefield(bf));
+    let _ = a;
+    assert_eq!(g.might(f), 4);
+    assert!(!g.has_keyword(f, KeywordKind::Shield));
+    g.object_mut(f).buffs = 1;
+    assert_eq!(g.might(f), 5);
+    assert!(
+        g.has_keyword(f, KeywordKind::Shield),
+        "471.3: layer 2 re-checked after arithmetic"
+    );
+    g.object_mut(f).designation = Some(Designation::Defender);
+    let c = g.characteristics(f);
+    assert_eq!(c.might, 6, "{}", c.describe());
+    assert_eq!(c.breakdown.iter().filter(|s| s.layer == 3).count(), 2);
+    g.object_mut(f).buffs = 0;
+    assert_eq!(
+        g.might(f),
+        4,
+        "without the buff she is not Mighty and loses Shield"
+    );
+}
+
+#[test]
+fn layer_timestamps_order_set_effects() {
+    let (mut g, a, _) = duel();
+    let u = unit(&mut g, CardDef::unit("Target", 3), a, Zone::Base(a));
+    g.setup_effect(u, "Early", Modification::SetMight(2), Duration::ThisTurn);
+    g.setup_effect(u, "Late", Modification::SetMight(6), Duration::ThisTurn);
+    g.setup_effect(u, "Bonus", Modification::Might(1), Duration::ThisTurn);
+    let c = g.characteristics(u);
+    assert_eq!(c.might, 7, "{}", c.describe());
+    let sources: Vec<&str> = c.breakdown.iter().map(|s| s.source.as_str()).collect();
+    assert_eq!(sources, vec!["printed", "Early", "Late", "Bonus"]);
+}
+
+#[test]
+fn a_dependency_orders_effects_before_timestamps() {
+    let (mut g, a, _) = duel();
+    // earlier: "friendly units with Tank have Shield"; later: "other friendly units have Tank"
+    let s1 = CardDef::unit("Captain", 1).with_ability(Ability::Passive(Passive {
+        scope: Scope::FriendlyUnits,
+        condition: Condition::HasKeyword(KeywordKind::Tank),
+        modification: Modification::AddKeyword(Keyword::Shield(1)),
+    }));
+    let s2 = CardDef::unit("Drillmaster", 1).with_ability(Ability::Passive(Passive {
+        scope: Scope::OtherFriendlyUnits,
+        condition: Condition::Always,
+        modification: Modification::AddKeyword(Keyword::Tank),
+    }));
+    unit(&mut g, s1, a, Zone::Base(a));
+    unit(&mut g, s2, a, Zone::Base(a));
+    let t = unit(
+        &mut g,
+        CardDef::unit("Born Tank", 2).with_keyword(Keyword::Tank),
+        a,
+        Zone::Base(a),
+    );
+    let u = unit(&mut g, CardDef::unit("Recruit", 2), a, Zone::Base(a));
+    let c = g.characteristics(u);
+    assert!(
+        c.has(&KeywordKind::Tank) && c.has(&KeywordKind::Shield),
+        "{:?}",
+        c.keywords
+    );
+    let step = c
+        .breakdown
+        .iter()
+        .find(|s| s.change.contains("Shield"))
+        .expect("shield step");
+    assert_eq!(
+        step.depends_on.as_deref(),
+        Some("Drillmaster's passive ability")
+    );
+    assert!(step.rules.iter().any(|r| r.0 == "474.1"));
+    assert!(g.characteristics(t).has(&KeywordKind::Shield));
+}
+
+#[test]
+fn a_limited_decrease_is_snapshotted() {
+    let (mut g, a, _) = duel();
+    let bf = g.add_battlefield("Hill", None);
+    g.battlefield_mut(bf).controller = Some(a);
+    let u = unit(&mut g, CardDef::unit("Small", 2), a, Zone::Battlefield(bf));
+    g.start().expect("start");
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::MightThisTurn {
+            target: Target::Object(u),
+            amount: -4,
+            limit: Some(1),
+        },
+    })
+    .expect("inject");
+    assert_eq!(g.might(u), 1);
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::Buff {
+            target: Target::Object(u),
+        },
+    })
+    .expect("buff");
+    assert_eq!(g.might(u), 2, "the -1 was snapshotted (472.3.b)");
+    assert!(g.trace.cites("472.3.b"));
+}

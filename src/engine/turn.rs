@@ -29,7 +29,7 @@ impl Game {
         }
         if !self.chain.is_empty() || self.showdown.is_some() || self.combat.is_some() {
             return illegal(
-                cite!("306"),
+                cite!("305"),
                 "the turn cannot end while the chain exists or a showdown or combat is in progress",
             );
         }
