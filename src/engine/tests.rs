@@ -602,3 +602,150 @@ fn a_limited_decrease_is_snapshotted() {
     assert_eq!(g.might(u), 2, "the -1 was snapshotted (472.3.b)");
     assert!(g.trace.cites("472.3.b"));
 }
+
+#[test]
+fn backline_last_and_an_exclusive_tank_backline_is_the_assigners_choice() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Gate", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let archer = unit(
+        &mut g,
+        CardDef::unit("Archer", 2).with_keyword(Keyword::Backline),
+        b,
+        Zone::Battlefield(bf),
+    );
+    let grunt = unit(&mut g, CardDef::unit("Grunt", 2), b, Zone::Battlefield(bf));
+    let brute = unit(&mut g, CardDef::unit("Brute", 3), a, Zone::Base(a));
+    g.start().expect("start");
+    mv(&mut g, a, &[brute], bf);
+    pass_all(&mut g);
+    // 3 damage: Grunt must get lethal 2 before the Backline Archer gets the remaining 1
+    let tr = g.trace.render_plain();
+    assert!(g.pending_decision().is_none(), "{tr}");
+    assert_eq!(g.object(grunt).zone, Zone::Trash(b), "{tr}");
+    assert_eq!(g.object(archer).zone, Zone::Battlefield(bf), "{tr}");
+    assert!(
+        tr.contains("Archer 1, Grunt 2 (the only legal option)"),
+        "{tr}"
+    );
+    assert!(g.trace.cites("826.3"));
+    // both survivors healed; attacker (Brute took 4 = lethal) died; defender wins, keeps control
+    assert_eq!(g.object(brute).zone, Zone::Trash(a), "{tr}");
+    assert_eq!(g.battlefield(bf).controller, Some(b));
+
+    // 460.2.c.7: a unit with both Tank and Backline may be assigned first or last
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Gate", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let odd = unit(
+        &mut g,
+        CardDef::unit("Caitlyn", 2)
+            .with_keyword(Keyword::Backline)
+            .with_keyword(Keyword::Tank),
+        b,
+        Zone::Battlefield(bf),
+    );
+    let grunt = unit(&mut g, CardDef::unit("Grunt", 2), b, Zone::Battlefield(bf));
+    let brute = unit(&mut g, CardDef::unit("Brute", 2), a, Zone::Base(a));
+    g.start().expect("start");
+    mv(&mut g, a, &[brute], bf);
+    pass_all(&mut g);
+    let d = g.pending_decision().expect("a choice").clone();
+    let labels: Vec<&str> = d.options.iter().map(|o| o.label.as_str()).collect();
+    assert_eq!(labels, vec!["Caitlyn 2, Grunt 0", "Caitlyn 0, Grunt 2"]);
+    assert!(d.rules.iter().any(|r| r.0 == "460.2.c.7"));
+    g.apply(Action::Choose {
+        player: a,
+        answer: Answer::Assignment(vec![(grunt, 2)]),
+    })
+    .expect("choose");
+    assert_eq!(g.object(grunt).zone, Zone::Trash(b));
+    assert_eq!(g.object(odd).zone, Zone::Battlefield(bf));
+}
+
+#[test]
+fn attackers_are_recalled_when_defenders_remain_and_attack_triggers_keep_focus() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Gate", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let big = unit(&mut g, CardDef::unit("Big", 6), b, Zone::Battlefield(bf));
+    let hero = CardDef::unit("Hero", 2).with_ability(Ability::Triggered {
+        when: Trigger::Attacks,
+        effects: vec![Effect::Buff { target: Target::Me }],
+        deathknell: false,
+    });
+    let hero = unit(&mut g, hero, a, Zone::Base(a));
+    let pal = unit(&mut g, CardDef::unit("Pal", 7), a, Zone::Base(a));
+    g.start().expect("start");
+    mv(&mut g, a, &[hero, pal], bf);
+    let tr = g.trace.render_plain();
+    assert_eq!(
+        g.turn_state().name(),
+        "showdown-closed",
+        "initial chain: {tr}"
+    );
+    assert_eq!(g.chain().len(), 1);
+    g.apply(Action::Pass { player: a }).expect("pass");
+    g.apply(Action::Pass { player: b }).expect("pass");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.might(hero), 3, "{tr}");
+    assert_eq!(g.focus(), Some(a), "459.2.g: {tr}");
+    assert!(g.trace.cites("459.2.g"), "{tr}");
+    // 9 damage at Big (6): lethal then 3 excess; Big assigns 6 among Hero (3) and Pal (7)
+    pass_all(&mut g);
+    // A's options: all 9 to Big — a single option; B's: Hero 3 + Pal 3, or Pal 6 (Pal's lethal is 7)
+    let d = g.pending_decision().expect("B chooses").clone();
+    assert_eq!(d.player, b, "{}", g.trace.render_plain());
+    g.apply(Action::Choose {
+        player: b,
+        answer: Answer::Assignment(vec![(pal, 6)]),
+    })
+    .expect("choose");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(big).zone, Zone::Trash(b), "{tr}");
+    assert_eq!(g.battlefield(bf).controller, Some(a), "{tr}");
+    assert_eq!(g.object(pal).damage, 0, "healed by 3c: {tr}");
+}
+
+#[test]
+fn attackers_are_recalled_when_defenders_survive() {
+    // Summed Might can leave survivors on both sides only with units of Might 0 (lethal is
+    // non-zero damage, so they still need 1).
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Gate", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let wall = unit(&mut g, CardDef::unit("Wall", 2), b, Zone::Battlefield(bf));
+    let poker = unit(&mut g, CardDef::unit("Poker", 1), a, Zone::Base(a));
+    let zed = unit(&mut g, CardDef::unit("Zed", 0), a, Zone::Base(a));
+    let zod = unit(&mut g, CardDef::unit("Zod", 0), a, Zone::Base(a));
+    g.start().expect("start");
+    mv(&mut g, a, &[poker, zed, zod], bf);
+    pass_all(&mut g);
+    let d = g
+        .pending_decision()
+        .expect("B: which attackers die")
+        .clone();
+    assert_eq!(d.options.len(), 3, "{}", d.describe());
+    // lethal before the next unit (460.2.c.3): 2 to Poker is not legal
+    let bad = g.apply(Action::Choose {
+        player: b,
+        answer: Answer::Assignment(vec![(poker, 2)]),
+    });
+    assert!(matches!(bad, Err(EngineError::BadAnswer { .. })));
+    g.apply(Action::Choose {
+        player: b,
+        answer: Answer::Assignment(vec![(poker, 1), (zed, 1)]),
+    })
+    .expect("choose");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(poker).zone, Zone::Trash(a), "{tr}");
+    assert_eq!(g.object(zed).zone, Zone::Trash(a), "{tr}");
+    assert_eq!(g.object(zod).zone, Zone::Base(a), "recalled by 3d: {tr}");
+    assert_eq!(g.object(wall).damage, 0, "healed by 3c: {tr}");
+    assert!(
+        g.trace.cites("461.1.a.2") && g.trace.cites("461.3.a"),
+        "{tr}"
+    );
+    assert_eq!(g.battlefield(bf).controller, Some(b));
+    assert!(!g.battlefield(bf).contested, "{tr}");
+}
