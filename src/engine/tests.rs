@@ -749,3 +749,149 @@ fn attackers_are_recalled_when_defenders_survive() {
     assert_eq!(g.battlefield(bf).controller, Some(b));
     assert!(!g.battlefield(bf).contested, "{tr}");
 }
+
+#[test]
+fn temporary_dies_before_scoring_and_hunt_gains_xp_on_hold() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Keep", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let hunter = unit(
+        &mut g,
+        CardDef::unit("Hunter", 2).with_keyword(Keyword::Hunt(2)),
+        b,
+        Zone::Battlefield(bf),
+    );
+    let sprite = unit(
+        &mut g,
+        CardDef::unit("Sprite", 3).with_keyword(Keyword::Temporary),
+        b,
+        Zone::Base(b),
+    );
+    g.start().expect("start");
+    g.apply(Action::EndTurn { player: a }).expect("end");
+    // B's beginning phase: the Temporary trigger is on the chain
+    assert_eq!(g.turn.phase, Phase::Beginning, "{}", g.trace.render_plain());
+    assert_eq!(g.chain().len(), 1);
+    pass_all(&mut g);
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(sprite).zone, Zone::Trash(b), "{tr}");
+    // the hold scored, Hunt triggered; pass to resolve it
+    assert_eq!(g.player(b).points, 1, "{tr}");
+    pass_all(&mut g);
+    let tr = g.trace.render_plain();
+    assert_eq!(g.player(b).xp, 2, "{tr}");
+    assert_eq!(g.turn.phase, Phase::Main, "{tr}");
+    let _ = hunter;
+    let kill = tr.find("Sprite is killed").expect("killed");
+    let hold = tr.find("B holds Keep").expect("held");
+    assert!(kill < hold, "816.1.b: before scoring\n{tr}");
+}
+
+#[test]
+fn the_turn_player_chooses_among_staged_showdowns() {
+    let (mut g, a, _) = duel();
+    let b1 = g.add_battlefield("North", None);
+    let b2 = g.add_battlefield("South", None);
+    let x = unit(&mut g, CardDef::unit("X", 1), a, Zone::Base(a));
+    let y = unit(&mut g, CardDef::unit("Y", 1), a, Zone::Base(a));
+    g.start().expect("start");
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::Move {
+            target: Target::Object(x),
+            to: Location::Battlefield(b1),
+        },
+    })
+    .expect("no decision yet");
+    // the first showdown began already (one staged): move Y during it, then finish
+    assert!(g.showdown.is_some());
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::Move {
+            target: Target::Object(y),
+            to: Location::Battlefield(b2),
+        },
+    })
+    .expect("move");
+    g.apply(Action::Pass { player: a }).expect("pass");
+    g.apply(Action::Pass {
+        player: PlayerId(1),
+    })
+    .expect("pass");
+    let tr = g.trace.render_plain();
+    // North resolved; South's showdown was staged and begins next
+    assert_eq!(g.battlefield(b1).controller, Some(a), "{tr}");
+    assert_eq!(g.showdown.as_ref().map(|s| s.battlefield), Some(b2), "{tr}");
+    pass_all(&mut g);
+    assert_eq!(g.battlefield(b2).controller, Some(a));
+    assert_eq!(g.player(a).points, 2);
+
+    // two staged at once: a decision
+    let (mut g, a, _) = duel();
+    let b1 = g.add_battlefield("North", None);
+    let b2 = g.add_battlefield("South", None);
+    let x = unit(&mut g, CardDef::unit("X", 1), a, Zone::Battlefield(b1));
+    let y = unit(&mut g, CardDef::unit("Y", 1), a, Zone::Battlefield(b2));
+    g.battlefield_mut(b1).contested = true;
+    g.battlefield_mut(b1).contested_by = Some(a);
+    g.battlefield_mut(b2).contested = true;
+    g.battlefield_mut(b2).contested_by = Some(a);
+    let _ = (x, y);
+    g.set_turn(a, Phase::Main, 3);
+    g.start().expect("start");
+    assert!(
+        g.pending_decision().is_none(),
+        "start makes no cleanup by itself"
+    );
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::Ready {
+            target: Target::Object(x),
+        },
+    })
+    .expect("inject");
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::Exhaust {
+            target: Target::Object(x),
+        },
+    })
+    .expect("inject");
+    let d = g.pending_decision().expect("choose a showdown").clone();
+    assert_eq!(d.kind, DecisionKind::ChooseShowdown);
+    g.apply(Action::Choose {
+        player: a,
+        answer: Answer::Battlefield(b2),
+    })
+    .expect("choose");
+    assert_eq!(g.showdown.as_ref().map(|s| s.battlefield), Some(b2));
+}
+
+#[test]
+fn a_scenario_sized_run_is_fast() {
+    let t = std::time::Instant::now();
+    let n = 20;
+    for _ in 0..n {
+        let (mut g, raider, _, _, bridge) = tank_first();
+        mv(&mut g, PlayerId(0), &[raider], bridge);
+        pass_all(&mut g);
+        g.apply(Action::Choose {
+            player: PlayerId(0),
+            answer: Answer::Index(0),
+        })
+        .expect("choose");
+        g.apply(Action::EndTurn {
+            player: PlayerId(0),
+        })
+        .expect("end");
+        assert_eq!(g.turn.player, PlayerId(1));
+    }
+    let per = t.elapsed() / n;
+    eprintln!("scenario-sized run: {per:?} (unoptimized build)");
+    // generous for unoptimized test builds on a shared machine; release is far below 10 ms
+    assert!(per < std::time::Duration::from_millis(50), "{per:?}");
+}
