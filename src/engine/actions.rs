@@ -501,6 +501,9 @@ impl Game {
             } => {
                 format!("{} becomes {}{}", t(target), tag, dur(duration))
             }
+            Effect::CantBeDealtDamage { target, duration } => {
+                format!("{} doesn't take damage{}", t(target), dur(duration))
+            }
             Effect::Recall { target } => format!("recall {}", t(target)),
             Effect::Move { target, to } => format!(
                 "move {} to {}",
@@ -634,6 +637,11 @@ impl Game {
                     );
                 }
             }
+            Effect::CantBeDealtDamage { target, duration } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.add_continuous(u, source, Modification::NoDamage, *duration, None);
+                }
+            }
             Effect::Recall { target } => {
                 for u in self.targets_of(target, controller, source, snap)? {
                     self.recall(u, vec![cite!("450")]);
@@ -742,6 +750,7 @@ impl Game {
                 Modification::AddTag(t) => format!("tag {t}"),
                 Modification::AddKeyword(k) => format!("{k}"),
                 Modification::RemoveKeyword(k) => format!("loses {k:?}"),
+                Modification::NoDamage => "\"I don't take damage\"".to_string(),
                 Modification::Might(n) => format!("{n:+} Might"),
             },
             modification.layer(),
@@ -767,6 +776,15 @@ impl Game {
     /// 417.1.b (deal damage): marks damage on a unit.
     pub(crate) fn deal_damage(&mut self, u: ObjId, n: i32, mut rules: Vec<Cite>) {
         if n <= 0 || !self.objects[u.0].zone.on_board() {
+            return;
+        }
+        if self.characteristics(u).no_damage {
+            let t = format!(
+                "{} doesn't take damage: {} damage is not dealt",
+                self.obj_name(u),
+                n
+            );
+            self.event(EventKind::Damage, vec![cite!("437.1")], t, vec![u.0]);
             return;
         }
         self.objects[u.0].damage += n;

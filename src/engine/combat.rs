@@ -16,8 +16,12 @@ const MAX_LISTED: usize = 60;
 /// Most candidate assignments generated (the rest are counted, not listed).
 const MAX_GENERATED: usize = 20_000;
 
-/// The assignment priority of a unit (460.2.c.5): Tank first (815), Backline last (826).
+/// The assignment priority of a unit (460.2.c.5): Tank first (815), Backline last (826);
+/// a unit that can't be dealt damage is exempt (460.2.c.9: class 3, no lethal amount).
 fn classes(c: &Characteristics) -> Vec<u8> {
+    if c.no_damage {
+        return vec![3];
+    }
     let tank = c.has(&KeywordKind::Tank);
     let back = c.has(&KeywordKind::Backline);
     match (tank, back) {
@@ -268,7 +272,14 @@ impl Game {
             // 460.2.c.1.a / 460.2.d: dealt simultaneously
             let mut dealt = Vec::new();
             for (u, n) in a.into_iter().chain(d) {
-                if n > 0 {
+                if n > 0 && chars[u.0].no_damage {
+                    let t = format!(
+                        "{} doesn't take damage: {} is not dealt",
+                        self.obj_name(u),
+                        n
+                    );
+                    self.event(EventKind::Damage, vec![cite!("460.2.c.9")], t, vec![u.0]);
+                } else if n > 0 {
                     self.objects[u.0].damage += n;
                     dealt.push(format!("{} {}", self.obj_name(u), n));
                 }
@@ -332,7 +343,13 @@ impl Game {
         // 460.2.c.2 reminder: lethal is non-zero damage at least the unit's Might
         let need: Vec<i32> = foes
             .iter()
-            .map(|u| (chars[u.0].might - self.objects[u.0].damage).max(1))
+            .map(|u| {
+                if chars[u.0].no_damage {
+                    0
+                } else {
+                    (chars[u.0].might - self.objects[u.0].damage).max(1)
+                }
+            })
             .collect();
         let class_opts: Vec<Vec<u8>> = foes.iter().map(|u| classes(&chars[u.0])).collect();
         let mut rules = vec![cite!("460.2.c.3"), cite!("460.2.c.4")];
@@ -350,6 +367,9 @@ impl Game {
                 rules.push(cite!("460.2.c.7"));
                 let _ = u;
             }
+        }
+        if class_opts.iter().any(|c| c == &vec![3]) {
+            rules.push(cite!("460.2.c.9"));
         }
         let tanks = class_opts.iter().filter(|c| c.contains(&0)).count();
         let backs = class_opts.iter().filter(|c| c.contains(&2)).count();
@@ -385,12 +405,16 @@ impl Game {
             .iter()
             .zip(&need)
             .map(|(u, n)| {
-                format!(
-                    "{} needs {} for lethal (Might {})",
-                    self.obj_name(*u),
-                    n,
-                    chars[u.0].might
-                )
+                if chars[u.0].no_damage {
+                    format!("{} can't be dealt damage: exempt", self.obj_name(*u))
+                } else {
+                    format!(
+                        "{} needs {} for lethal (Might {})",
+                        self.obj_name(*u),
+                        n,
+                        chars[u.0].might
+                    )
+                }
             })
             .collect();
         let d = Decision {

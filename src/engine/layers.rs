@@ -34,6 +34,8 @@ pub struct Characteristics {
     pub keywords: Vec<Keyword>,
     pub tags: Vec<String>,
     pub controller: PlayerId,
+    /// The object has "I don't take damage" (460.2.c.9).
+    pub no_damage: bool,
     pub breakdown: Vec<BreakdownStep>,
 }
 
@@ -116,6 +118,7 @@ struct Work {
     kw: Vec<Vec<Keyword>>,
     tags: Vec<Vec<String>>,
     controller: Vec<PlayerId>,
+    no_damage: Vec<bool>,
     steps: Vec<Vec<BreakdownStep>>,
 }
 
@@ -128,6 +131,7 @@ impl Game {
             kw: Vec::with_capacity(n),
             tags: Vec::with_capacity(n),
             controller: Vec::with_capacity(n),
+            no_damage: vec![false; n],
             steps: Vec::with_capacity(n),
         };
         for o in &self.objects {
@@ -184,6 +188,7 @@ impl Game {
                 keywords: w.kw[i].clone(),
                 tags: w.tags[i].clone(),
                 controller: w.controller[i],
+                no_damage: w.no_damage[i],
                 breakdown: w.steps[i].clone(),
             })
             .collect()
@@ -504,6 +509,10 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
         Modification::RemoveKeyword(k) => {
             w.kw[t.0].retain(|x| &x.kind() != k);
             format!("loses {k:?}")
+        }
+        Modification::NoDamage => {
+            w.no_damage[t.0] = true;
+            "gains \"I don't take damage\"".to_string()
         }
         Modification::Might(n) => {
             let d = inst.snapshot.unwrap_or(*n);

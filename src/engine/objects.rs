@@ -280,6 +280,11 @@ pub enum Effect {
         keyword: KeywordKind,
         duration: Duration,
     },
+    /// "[target] doesn't take damage [duration]" (a layer-2 ability, see `Modification::NoDamage`).
+    CantBeDealtDamage {
+        target: Target,
+        duration: Duration,
+    },
     GrantTag {
         target: Target,
         tag: String,
@@ -382,6 +387,9 @@ pub enum Modification {
     RemoveKeyword(KeywordKind),
     /// Layer 3: +N or -N Might (472.3); `limit` snapshotted at application (472.3.b).
     Might(i32),
+    /// Layer 2: "I don't take damage" (an ability; 460.2.c.9 exempts the unit from lethal
+    /// assignment, and damage is not dealt to it).
+    NoDamage,
 }
 
 impl Modification {
@@ -389,7 +397,9 @@ impl Modification {
     pub fn layer(&self) -> u8 {
         match self {
             Modification::SetMight(_) | Modification::AddTag(_) => 1,
-            Modification::AddKeyword(_) | Modification::RemoveKeyword(_) => 2,
+            Modification::AddKeyword(_)
+            | Modification::RemoveKeyword(_)
+            | Modification::NoDamage => 2,
             Modification::Might(_) => 3,
         }
     }

@@ -895,3 +895,30 @@ fn a_scenario_sized_run_is_fast() {
     // generous for unoptimized test builds on a shared machine; release is far below 10 ms
     assert!(per < std::time::Duration::from_millis(50), "{per:?}");
 }
+
+#[test]
+fn a_unit_that_cannot_take_damage_is_exempt_from_lethal_assignment() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Gate", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let kayn = unit(
+        &mut g,
+        CardDef::unit("Kayn", 3).with_keyword(Keyword::Tank),
+        b,
+        Zone::Battlefield(bf),
+    );
+    g.setup_effect(kayn, "Shadow", Modification::NoDamage, Duration::ThisTurn);
+    let grunt = unit(&mut g, CardDef::unit("Grunt", 2), b, Zone::Battlefield(bf));
+    let brute = unit(&mut g, CardDef::unit("Brute", 2), a, Zone::Base(a));
+    g.start().expect("start");
+    mv(&mut g, a, &[brute], bf);
+    pass_all(&mut g);
+    let tr = g.trace.render_plain();
+    // Kayn's Tank does not bind: it is exempt, so the Grunt gets lethal first
+    assert!(
+        tr.contains("Kayn 0, Grunt 2 (the only legal option)"),
+        "{tr}"
+    );
+    assert_eq!(g.object(grunt).zone, Zone::Trash(b), "{tr}");
+    assert!(g.trace.cites("460.2.c.9"));
+}
