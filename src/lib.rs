@@ -2,6 +2,7 @@
 //! explains its rulings with citations. See the README for the commands.
 
 pub mod cli;
+pub mod engine;
 pub mod error;
 pub mod render;
 pub mod rulebook;
