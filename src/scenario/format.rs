@@ -74,12 +74,25 @@ pub struct AbilityDef {
     /// Conditional passive: `mighty`, `attacking`, `defending`, …
     #[serde(rename = "while", default)]
     pub while_: Option<Name>,
-    /// For a conditional passive: the keywords it grants while the condition holds.
+    /// For a passive: whom it affects (me, other-friendly-units, friendly-units,
+    /// enemy-units, other-friendly-units-here); default me.
+    #[serde(default)]
+    pub scope: Option<Name>,
+    /// For a passive: the keywords it grants while the condition holds.
     #[serde(default)]
     pub grant: Vec<Name>,
-    /// For a conditional passive: Might it adds while the condition holds.
+    /// For a passive: a keyword it removes.
+    #[serde(default)]
+    pub remove: Option<Name>,
+    /// For a passive: Might it adds (or subtracts) while the condition holds.
     #[serde(default)]
     pub might: Option<i64>,
+    /// For a passive: Might becomes this value (a trait effect, 472.1).
+    #[serde(default)]
+    pub set_might: Option<i64>,
+    /// For a passive: a tag it gives.
+    #[serde(default)]
+    pub tag: Option<Name>,
     /// For a triggered ability: what it does.
     #[serde(default)]
     pub effect: Option<Spanned<Effect>>,
@@ -99,9 +112,12 @@ pub struct Setup {
     pub battlefields: Vec<Spanned<BattlefieldSetup>>,
     #[serde(default)]
     pub bases: BTreeMap<String, Vec<Spanned<ObjectSetup>>>,
-    /// Set up mid-combat: the battlefield where a combat is in progress.
+    /// Set up mid-combat: a combat showdown open at a battlefield.
     #[serde(default)]
     pub combat: Option<CombatSetup>,
+    /// Set up mid-showdown: a non-combat showdown open at a battlefield.
+    #[serde(default)]
+    pub showdown: Option<ShowdownSetup>,
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -120,6 +136,17 @@ pub struct TurnSetup {
 pub struct CombatSetup {
     pub at: Name,
     pub attacker: Name,
+    /// Who holds focus (default: the attacker, 459.2.c).
+    #[serde(default)]
+    pub focus: Option<Name>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ShowdownSetup {
+    pub at: Name,
+    /// Who holds focus.
+    pub focus: Name,
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -147,6 +174,9 @@ pub struct BattlefieldSetup {
     pub controller: Option<Name>,
     #[serde(default)]
     pub contested: Option<bool>,
+    /// Players who already scored this battlefield this turn (465).
+    #[serde(default)]
+    pub scored_this_turn: Vec<Name>,
     #[serde(default)]
     pub units: Vec<Spanned<ObjectSetup>>,
     #[serde(default)]
@@ -244,18 +274,21 @@ pub struct ChooseStep {
     /// A battlefield (which staged showdown or combat to open, 323.11/323.13).
     #[serde(default)]
     pub battlefield: Option<Name>,
-    /// A target or other single option, by name.
+    /// A target, by object name or id.
     #[serde(default)]
-    pub option: Option<Name>,
+    pub target: Option<Name>,
+    /// An option by its number in the list the run prints (1 = first).
+    #[serde(default)]
+    pub option: Option<usize>,
 }
 
 /// A game effect, as injected by a script or produced by an ability.
 #[derive(Debug, Deserialize, Default, Clone)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Effect {
-    /// Deal this much damage `to` a unit.
+    /// Deal this much damage `to` a unit: a number, or `my-might` (the source's Might).
     #[serde(default)]
-    pub deal: Option<u32>,
+    pub deal: Option<Amount>,
     #[serde(default)]
     pub kill: Option<Name>,
     /// Buff a unit (+1 Might counter, 133.4).
@@ -293,6 +326,19 @@ pub struct Effect {
     /// A player draws `count` cards (default 1).
     #[serde(default)]
     pub draw: Option<Name>,
+    /// `player` gains this many points (not a score, 466.1.a.1).
+    #[serde(default)]
+    pub gain_points: Option<i64>,
+    /// `player` gains this much XP.
+    #[serde(default)]
+    pub gain_xp: Option<i64>,
+    /// Give `to` a tag.
+    #[serde(default)]
+    pub tag: Option<Name>,
+    /// The player concerned by gain-points / gain-xp (default: you), or, for an
+    /// injected effect, its controller (default: the turn player).
+    #[serde(default)]
+    pub player: Option<Name>,
     #[serde(default)]
     pub count: Option<u32>,
     #[serde(default)]
@@ -309,6 +355,14 @@ pub struct Effect {
     /// The object the effect comes from (for its timestamp and dependency).
     #[serde(default)]
     pub source: Option<Name>,
+}
+
+/// A number, or a word standing for one (`my-might`).
+#[derive(Debug, Deserialize, Clone)]
+#[serde(untagged)]
+pub enum Amount {
+    Fixed(i64),
+    Word(String),
 }
 
 /// One expectation. Exactly one subject key: `object`, `player`, `battlefield`,

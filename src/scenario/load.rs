@@ -154,15 +154,6 @@ struct Header {
     expect_error: Option<format::ExpectError>,
 }
 
-/// The modes of play (479–484): name, players, victory score.
-pub const MODES: &[(&str, usize, u32)] = &[
-    ("duel", 2, 8),
-    ("match", 2, 8),
-    ("skirmish", 3, 8),
-    ("war", 4, 11),
-    ("magma-chamber", 4, 8),
-];
-
 /// Reads the file (a missing file is a usage error, exit 2).
 pub fn read(path: &Path) -> Result<String, crate::error::Error> {
     std::fs::read_to_string(path).map_err(|e| {
@@ -272,10 +263,11 @@ impl<'a> Resolver<'a> {
 
     fn build(mut self, file: File) -> Result<Scenario, ScenarioError> {
         // Mode: players and victory score.
+        use crate::engine::Mode;
         let (mode, n_players, victory) = match &file.mode {
             None => ("duel", 2, 8),
-            Some(m) => match MODES.iter().find(|x| x.0 == m.value.as_str()) {
-                Some(&(n, p, v)) => (n, p, v),
+            Some(m) => match Mode::parse(&m.value) {
+                Some(md) => (md_name(md), md.players(), md.victory_score() as u32),
                 None => {
                     return Err(self
                         .err(
@@ -284,10 +276,10 @@ impl<'a> Resolver<'a> {
                             format!(
                                 "unknown mode \"{}\"{}",
                                 m.value,
-                                did_you_mean(&m.value, MODES.iter().map(|x| x.0))
+                                did_you_mean(&m.value, Mode::NAMES.iter().copied())
                             ),
                         )
-                        .hint("expected one of: duel, match, skirmish, war, magma-chamber"));
+                        .hint(format!("expected one of: {}", Mode::NAMES.join(", "))));
                 }
             },
         };
@@ -347,6 +339,9 @@ impl<'a> Resolver<'a> {
             if let Some(c) = &bf.controller {
                 self.player(c)?;
             }
+            for p in &bf.scored_this_turn {
+                self.player(p)?;
+            }
             for u in bf.units.iter().chain(bf.gear.iter()) {
                 self.add_object(&file, u, Place::Battlefield(bi))?;
             }
@@ -395,6 +390,20 @@ impl<'a> Resolver<'a> {
         if let Some(c) = &file.setup.combat {
             self.battlefield(&c.at)?;
             self.player(&c.attacker)?;
+            if let Some(f) = &c.focus {
+                self.player(f)?;
+            }
+        }
+        if let Some(sd) = &file.setup.showdown {
+            self.battlefield(&sd.at)?;
+            self.player(&sd.focus)?;
+            if file.setup.combat.is_some() {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(&sd.at),
+                    "set up either a combat (a combat showdown) or a non-combat showdown, not both",
+                ));
+            }
         }
         // Script and expectations: every name must resolve.
         for step in &file.script {
@@ -477,8 +486,26 @@ impl<'a> Resolver<'a> {
         a: &Spanned<format::AbilityDef>,
     ) -> Result<(), ScenarioError> {
         let ab = &a.value;
-        for g in &ab.grant {
+        for g in ab.grant.iter().chain(ab.remove.iter()) {
             keyword(self.path, g)?;
+        }
+        if let Some(sc) = &ab.scope
+            && !SCOPES.contains(&sc.value.as_str())
+        {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(sc),
+                    format!(
+                        "unknown scope \"{}\"{}",
+                        sc.value,
+                        did_you_mean(&sc.value, SCOPES.iter().copied())
+                    ),
+                )
+                .hint(format!("expected one of: {}", SCOPES.join(", "))));
+        }
+        if let Some(e) = &ab.effect {
+            self.check_effect(&e.value, loc_of(e), true)?;
         }
         match (&ab.when, &ab.while_) {
             (Some(_), Some(_)) => Err(self.err(
@@ -515,7 +542,28 @@ impl<'a> Resolver<'a> {
                 Ok(())
             }
             (None, Some(c)) => {
-                if !CONDITIONS.contains(&c.value.as_str()) {
+                let mods = usize::from(!ab.grant.is_empty())
+                    + usize::from(ab.remove.is_some())
+                    + usize::from(ab.might.is_some())
+                    + usize::from(ab.set_might.is_some())
+                    + usize::from(ab.tag.is_some());
+                if mods != 1 || ab.grant.len() > 1 {
+                    return Err(self
+                        .err(
+                            ErrorKind::InvalidValue,
+                            loc_of(c),
+                            "a passive ability makes one change: grant (one keyword), remove, might, set-might or tag",
+                        )
+                        .hint("write two abilities for two changes"));
+                }
+                if ab.effect.is_some() {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        loc_of(c),
+                        "a passive ability (\"while\") has no \"effect\"; effects belong to triggered abilities (\"when\")",
+                    ));
+                }
+                if !condition_ok(&c.value) {
                     return Err(self
                         .err(
                             ErrorKind::InvalidValue,
@@ -526,7 +574,10 @@ impl<'a> Resolver<'a> {
                                 did_you_mean(&c.value, CONDITIONS.iter().copied())
                             ),
                         )
-                        .hint(format!("expected one of: {}", CONDITIONS.join(", "))));
+                        .hint(format!(
+                            "expected one of: {}, has KEYWORD, tag TAG, level N",
+                            CONDITIONS.join(", ")
+                        )));
                 }
                 Ok(())
             }
@@ -652,7 +703,41 @@ impl<'a> Resolver<'a> {
         self.battlefield(n).map(|_| ())
     }
 
-    fn check_effect(&self, e: &format::Effect, loc: Location) -> Result<(), ScenarioError> {
+    /// Checks an effect; `in_ability` allows the words of abilities (`me`, `enemy-units-here`, …).
+    fn check_effect(
+        &self,
+        e: &format::Effect,
+        loc: Location,
+        in_ability: bool,
+    ) -> Result<(), ScenarioError> {
+        let obj = |n: &Name| -> Result<(), ScenarioError> {
+            if in_ability {
+                if TARGET_WORDS.contains(&n.value.as_str()) {
+                    return Ok(());
+                }
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(n),
+                        format!(
+                            "an ability's effect names what it affects with a word, not \"{}\"{}",
+                            n.value,
+                            did_you_mean(&n.value, TARGET_WORDS.iter().copied())
+                        ),
+                    )
+                    .hint(format!("expected one of: {}", TARGET_WORDS.join(", "))));
+            }
+            if TARGET_WORDS.contains(&n.value.as_str()) && n.value.starts_with("choose-") {
+                return Ok(());
+            }
+            self.object(n).map(|_| ())
+        };
+        let player = |n: &Name| -> Result<(), ScenarioError> {
+            if PLAYER_WORDS.contains(&n.value.as_str()) {
+                return Ok(());
+            }
+            self.player(n).map(|_| ())
+        };
         let verbs = effect_verbs(e);
         if verbs.len() != 1 {
             return Err(self
@@ -666,7 +751,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, buff, might, set-might, grant, remove, recall, move, heal, exhaust, ready, score, draw",
+                    "one of: deal, kill, buff, might, set-might, grant, remove, tag, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp",
                 ));
         }
         for o in [
@@ -675,32 +760,40 @@ impl<'a> Resolver<'a> {
         .into_iter()
         .flatten()
         {
-            if o.value != "self" {
-                self.object(o)?;
-            }
+            obj(o)?;
         }
         for k in [&e.grant, &e.remove].into_iter().flatten() {
             keyword(self.path, k)?;
         }
-        for p in [&e.score, &e.draw].into_iter().flatten() {
-            if p.value != "you" {
-                self.player(p)?;
-            }
+        for p in [&e.score, &e.draw, &e.player].into_iter().flatten() {
+            player(p)?;
+        }
+        if let Some(format::Amount::Word(w)) = &e.deal
+            && w != "my-might"
+        {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc,
+                format!("\"deal\" is a number or my-might, found \"{w}\""),
+            ));
+        }
+        if e.score.is_some() && (e.at.is_none() || e.how.is_none()) {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc,
+                "\"score\" needs \"at\" (a battlefield, or here) and \"how\" (conquer or hold)",
+            ));
         }
         if e.move_.is_some() {
             match &e.to {
                 Some(t) => self.location(t)?,
                 None => return Err(self.err(ErrorKind::InvalidValue, loc, "move needs \"to\"")),
             }
-        } else if let Some(t) = &e.to
-            && t.value != "self"
-        {
-            self.object(t)?;
+        } else if let Some(t) = &e.to {
+            obj(t)?;
         }
-        if let Some(f) = &e.from
-            && f.value != "self"
-        {
-            self.object(f)?;
+        if let Some(f) = &e.from {
+            obj(f)?;
         }
         if let Some(s) = &e.source {
             self.object(s)?;
@@ -810,6 +903,10 @@ impl<'a> Resolver<'a> {
                     n += 1;
                     self.battlefield(b)?;
                 }
+                if let Some(t) = &c.target {
+                    n += 1;
+                    self.object(t)?;
+                }
                 if c.option.is_some() {
                     n += 1;
                 }
@@ -817,11 +914,11 @@ impl<'a> Resolver<'a> {
                     return Err(self.err(
                         ErrorKind::InvalidValue,
                         loc_of(step),
-                        "a choose step makes one choice: assign-damage, order, battlefield or option",
+                        "a choose step makes one choice: assign-damage, order, battlefield, target or option",
                     ));
                 }
             }
-            Step::Effect(e) => self.check_effect(e, loc_of(step))?,
+            Step::Effect(e) => self.check_effect(e, loc_of(step), false)?,
             Step::EndTurn(p) => {
                 if let Some(p) = p {
                     self.player(p)?;
@@ -950,17 +1047,62 @@ impl<'a> Resolver<'a> {
     }
 }
 
-pub const TRIGGERS: &[&str] = &["move", "attack", "defend", "conquer", "hold", "die", "play"];
-pub const CONDITIONS: &[&str] = &["mighty", "attacking", "defending", "alone", "damaged"];
+pub const TRIGGERS: &[&str] = &[
+    "move",
+    "attack",
+    "defend",
+    "conquer",
+    "hold",
+    "die",
+    "beginning-phase",
+];
+/// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
+pub const CONDITIONS: &[&str] = &["always", "mighty", "attacking", "defending"];
+pub const SCOPES: &[&str] = &[
+    "me",
+    "other-friendly-units",
+    "friendly-units",
+    "enemy-units",
+    "other-friendly-units-here",
+];
+/// Targets an ability's effect may name instead of an object.
+pub const TARGET_WORDS: &[&str] = &[
+    "me",
+    "enemy-units-here",
+    "other-friendly-units-here",
+    "all-units-here",
+    "choose-unit",
+    "choose-friendly",
+    "choose-enemy",
+    "choose-enemy-here",
+    "choose-friendly-here",
+];
+/// Players an effect may name instead of a player.
+pub const PLAYER_WORDS: &[&str] = &["you", "each-opponent"];
+
+/// `always`, `mighty`, …, `has Tank`, `tag Poro`, `level 3`.
+pub fn condition_ok(c: &str) -> bool {
+    CONDITIONS.contains(&c)
+        || c.strip_prefix("has ")
+            .is_some_and(|k| keywords::parse(k).is_ok())
+        || c.strip_prefix("tag ").is_some_and(|t| !t.trim().is_empty())
+        || c.strip_prefix("level ")
+            .is_some_and(|n| n.trim().parse::<u32>().is_ok())
+}
 pub const DURATIONS: &[&str] = &["this-turn", "this-combat", "permanent"];
 pub const ZONES: &[&str] = &[
     "base",
     "battlefield",
+    "facedown",
     "trash",
     "hand",
-    "deck",
+    "main-deck",
+    "rune-deck",
+    "champion-zone",
+    "legend-zone",
     "banishment",
     "chain",
+    "gone",
 ];
 pub const STATUSES: &[&str] = &["none", "staged", "open"];
 pub const STATES: &[&str] = &[
@@ -989,6 +1131,9 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.ready.is_some(), "ready"),
         (e.score.is_some(), "score"),
         (e.draw.is_some(), "draw"),
+        (e.gain_points.is_some(), "gain-points"),
+        (e.gain_xp.is_some(), "gain-xp"),
+        (e.tag.is_some(), "tag"),
     ] {
         if set {
             v.push(name);
@@ -1127,4 +1272,14 @@ pub fn summary(s: &Scenario) -> BTreeMap<&'static str, usize> {
     m.insert("steps", s.file.script.len());
     m.insert("expectations", s.file.expect.len());
     m
+}
+
+/// The canonical name of a mode.
+fn md_name(m: crate::engine::Mode) -> &'static str {
+    use crate::engine::Mode;
+    Mode::NAMES
+        .iter()
+        .copied()
+        .find(|n| Mode::parse(n) == Some(m))
+        .unwrap_or("duel")
 }
