@@ -83,6 +83,7 @@ pub fn test(out: &mut Out, args: TestArgs) -> Result<()> {
                     title: None,
                     ruling: None,
                     labels: Vec::new(),
+                    cards: Vec::new(),
                     outcome: None,
                     expected_error: None,
                     status: Status::Invalid(scenario::ScenarioError {

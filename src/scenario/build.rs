@@ -611,6 +611,17 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             Some(o) => pnames.player_id(o)?,
             None => controller,
         };
+        // Several objects of one card: the trace names each by its id, so that
+        // "west-wall 3, east-wall 1" says which is which.
+        let shared = s.objects.iter().filter(|o| o.card == info.card).count() > 1;
+        let def = match &info.id {
+            Some(label) if shared => {
+                let mut d = (*def).clone();
+                d.name = label.clone();
+                Arc::new(d)
+            }
+            _ => def,
+        };
         let id = g.create(def, owner, zone);
         g.object_mut(id).base_controller = controller;
         if let Some(o) = setup {

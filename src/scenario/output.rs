@@ -90,14 +90,27 @@ pub fn expectations(out: &mut Out, checked: &[Checked], verbose: bool) -> io::Re
     Ok(())
 }
 
+/// A block of text as paragraphs: single line breaks become spaces.
+pub fn paragraphs(t: &str) -> Vec<String> {
+    t.split("\n\n")
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
 /// `arbiter run` text output.
 pub fn run_text(out: &mut Out, v: &Verdict, explain: bool) -> io::Result<()> {
     if let Some(t) = &v.title {
         out.line(out.bold(t))?;
     }
     if let Some(r) = &v.ruling {
-        for l in text::wrap(r.trim(), out.width.saturating_sub(2), "") {
-            out.line(format!("  {}", out.italic(&l)))?;
+        for (i, para) in paragraphs(r).iter().enumerate() {
+            if i > 0 {
+                out.line("")?;
+            }
+            for l in text::wrap(para, out.width.saturating_sub(2), "") {
+                out.line(format!("  {}", out.italic(&l)))?;
+            }
         }
     }
     if let Some(o) = &v.outcome {
@@ -146,7 +159,7 @@ fn zone_json(g: &Game, z: Zone) -> Value {
 }
 
 /// The final state as JSON (stable field names, documented in the README).
-pub fn state_json(o: &Outcome, labels: &[String]) -> Value {
+pub fn state_json(o: &Outcome, labels: &[String], cards: &[String]) -> Value {
     let g = &o.game;
     let chars = g.derive_all();
     let players: Vec<Value> = g
@@ -182,16 +195,16 @@ pub fn state_json(o: &Outcome, labels: &[String]) -> Value {
         .enumerate()
         .map(|(i, ob)| {
             let c = &chars[i];
-            let label = o
-                .built
-                .objects
-                .iter()
-                .position(|x| x.0 == i)
+            let k = o.built.objects.iter().position(|x| x.0 == i);
+            let label = k
                 .and_then(|k| labels.get(k).cloned())
+                .unwrap_or_else(|| ob.def.name.clone());
+            let card = k
+                .and_then(|k| cards.get(k).cloned())
                 .unwrap_or_else(|| ob.def.name.clone());
             json!({
                 "ref": label,
-                "card": ob.def.name,
+                "card": card,
                 "zone": zone_json(g, ob.zone),
                 "controller": g.player_name(c.controller),
                 "might": c.might,
@@ -255,7 +268,7 @@ pub fn verdict_json(v: &Verdict, with_trace: bool) -> Value {
         m["expectations"] = serde_json::to_value(&o.checked).unwrap_or(Value::Null);
         if with_trace {
             m["trace"] = serde_json::to_value(&o.game.trace().events).unwrap_or(Value::Null);
-            m["state"] = state_json(o, &v.labels);
+            m["state"] = state_json(o, &v.labels, &v.cards);
         }
     }
     m

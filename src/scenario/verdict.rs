@@ -21,6 +21,8 @@ pub struct Verdict {
     pub ruling: Option<String>,
     /// How each setup object is referred to (its id or card name), in setup order.
     pub labels: Vec<String>,
+    /// The card of each setup object, in setup order.
+    pub cards: Vec<String>,
     pub outcome: Option<Outcome>,
     /// The error that occurred, when it was the one expected.
     pub expected_error: Option<ScenarioError>,
@@ -61,6 +63,7 @@ pub fn evaluate(path: &str, source: &str) -> Verdict {
         title: None,
         ruling: None,
         labels: Vec::new(),
+        cards: Vec::new(),
         outcome: None,
         expected_error: None,
         status: Status::Pass,
@@ -90,6 +93,7 @@ pub fn evaluate(path: &str, source: &str) -> Verdict {
     v.title = Some(s.file.title.clone());
     v.ruling = s.file.ruling.clone();
     v.labels = s.objects.iter().map(|o| o.label().to_string()).collect();
+    v.cards = s.objects.iter().map(|o| o.card.clone()).collect();
     let outcome = match run::run(&s) {
         Ok(o) => o,
         Err(e) => {
