@@ -22,7 +22,13 @@ pub enum Action {
         units: Vec<ObjId>,
         to: Location,
     },
-    /// Pass priority (338.1.c) or focus (347.2).
+    /// 349–359: play a card from the hand (a unit to `to`, default its base; gear; a spell).
+    Play {
+        player: PlayerId,
+        card: ObjId,
+        to: Option<Location>,
+    },
+    /// Pass priority (338.1.c) or focus (347.3).
     Pass { player: PlayerId },
     /// Every player passes in turn until the turn is neutral and open (or a decision is needed).
     PassAll,
@@ -205,6 +211,9 @@ impl Game {
             }
             Action::Pass { player } => {
                 self.pass(*player)?;
+            }
+            Action::Play { player, card, to } => {
+                self.play_card(*player, *card, *to)?;
             }
             Action::PassAll => {
                 let mut guard = 0;
@@ -473,6 +482,18 @@ impl Game {
                 amount,
                 limit.map(|l| format!(" (limit {l})")).unwrap_or_default()
             ),
+            Effect::GiveMight {
+                target,
+                amount,
+                limit,
+                duration,
+            } => format!(
+                "give {} {:+} Might{}{}",
+                t(target),
+                amount,
+                dur(duration),
+                limit.map(|l| format!(" (limit {l})")).unwrap_or_default()
+            ),
             Effect::SetMight {
                 target,
                 value,
@@ -581,6 +602,16 @@ impl Game {
                         Duration::ThisTurn,
                         *limit,
                     );
+                }
+            }
+            Effect::GiveMight {
+                target,
+                amount,
+                limit,
+                duration,
+            } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.add_continuous(u, source, Modification::Might(*amount), *duration, *limit);
                 }
             }
             Effect::SetMight {

@@ -179,6 +179,8 @@ pub enum Trigger {
     Dies,
     /// "At the start of your beginning phase" (315.2.a).
     StartOfBeginningPhase,
+    /// "When you play me" (383.4.a): a play effect, pending after the permanent enters.
+    Played,
 }
 
 /// Who or what an effect affects.
@@ -263,6 +265,14 @@ pub enum Effect {
         target: Target,
         amount: i32,
         limit: Option<i32>,
+    },
+    /// "+N Might" (negative for decreases) for a duration: this turn, this combat, or for as
+    /// long as the unit stays on the board; `limit` as for `MightThisTurn`.
+    GiveMight {
+        target: Target,
+        amount: i32,
+        limit: Option<i32>,
+        duration: Duration,
     },
     /// "Might becomes N" (472.1.a.1).
     SetMight {
@@ -426,6 +436,8 @@ pub enum Ability {
         deathknell: bool,
     },
     Passive(Passive),
+    /// A spell's effect, executed when it resolves (351.1).
+    Spell(Vec<Effect>),
     /// Text the engine cannot model; reported before running, never ignored.
     Unsupported(String),
 }
