@@ -522,6 +522,16 @@ impl Game {
             } => {
                 format!("{} becomes {}{}", t(target), tag, dur(duration))
             }
+            Effect::GainControl {
+                target,
+                player,
+                duration,
+            } => format!(
+                "{} gains control of {}{}",
+                p(player),
+                t(target),
+                dur(duration)
+            ),
             Effect::CantBeDealtDamage { target, duration } => {
                 format!("{} doesn't take damage{}", t(target), dur(duration))
             }
@@ -668,6 +678,33 @@ impl Game {
                     );
                 }
             }
+            Effect::GainControl {
+                target,
+                player,
+                duration,
+            } => {
+                let new = self.players_of(player, controller);
+                let Some(&new) = new.first() else {
+                    return Ok(());
+                };
+                for u in self.targets_of(target, controller, source, snap)? {
+                    if self.controller(u) == new {
+                        continue;
+                    }
+                    self.add_continuous(
+                        u,
+                        source,
+                        Modification::SetController(new),
+                        *duration,
+                        None,
+                    );
+                    // 187.3.a: a unit that becomes present (under a new controller) where its
+                    // controller does not control the battlefield applies Contested
+                    if let Zone::Battlefield(b) = self.objects[u.0].zone {
+                        self.apply_contested(b, new, cite!("187.3.a"));
+                    }
+                }
+            }
             Effect::CantBeDealtDamage { target, duration } => {
                 for u in self.targets_of(target, controller, source, snap)? {
                     self.add_continuous(u, source, Modification::NoDamage, *duration, None);
@@ -778,6 +815,7 @@ impl Game {
             self.obj_name(target),
             match &modification {
                 Modification::SetMight(v) => format!("Might becomes {v}"),
+                Modification::SetController(p) => format!("controller {}", self.player_name(*p)),
                 Modification::AddTag(t) => format!("tag {t}"),
                 Modification::AddKeyword(k) => format!("{k}"),
                 Modification::RemoveKeyword(k) => format!("loses {k:?}"),

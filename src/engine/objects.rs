@@ -295,6 +295,12 @@ pub enum Effect {
         target: Target,
         duration: Duration,
     },
+    /// "Gain control of [target] [duration]": its controller becomes `player` (layer 1).
+    GainControl {
+        target: Target,
+        player: PlayerRef,
+        duration: Duration,
+    },
     GrantTag {
         target: Target,
         tag: String,
@@ -391,6 +397,8 @@ pub enum Modification {
     SetMight(i32),
     /// Layer 1: gains a tag (472.1).
     AddTag(String),
+    /// Layer 1: its controller becomes this player (472.1.a: Controller is a trait).
+    SetController(PlayerId),
     /// Layer 2: gains a keyword (472.2).
     AddKeyword(Keyword),
     /// Layer 2: loses a keyword.
@@ -406,7 +414,9 @@ impl Modification {
     /// The layer of 472 this modification applies in (1, 2 or 3).
     pub fn layer(&self) -> u8 {
         match self {
-            Modification::SetMight(_) | Modification::AddTag(_) => 1,
+            Modification::SetMight(_)
+            | Modification::AddTag(_)
+            | Modification::SetController(_) => 1,
             Modification::AddKeyword(_)
             | Modification::RemoveKeyword(_)
             | Modification::NoDamage => 2,

@@ -1012,3 +1012,42 @@ fn playing_a_unit_pays_its_cost_and_enters_exhausted() {
     pass_all(&mut g);
     assert_eq!(g.player(a).xp, 1);
 }
+
+#[test]
+fn gaining_control_of_a_unit_is_a_layer_one_trait_and_contests_its_battlefield() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Camp", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let turncoat = unit(
+        &mut g,
+        CardDef::unit("Turncoat", 3),
+        b,
+        Zone::Battlefield(bf),
+    );
+    let loyal = unit(&mut g, CardDef::unit("Loyal", 2), b, Zone::Battlefield(bf));
+    g.start().expect("start");
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::GainControl {
+            target: Target::Object(turncoat),
+            player: PlayerRef::You,
+            duration: Duration::ThisTurn,
+        },
+    })
+    .expect("inject");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.controller(turncoat), a, "{tr}");
+    let c = g.characteristics(turncoat);
+    assert!(
+        c.breakdown
+            .iter()
+            .any(|s| s.layer == 1 && s.change.contains("controller"))
+    );
+    assert!(g.combat.is_some(), "combat opens: {tr}");
+    assert_eq!(g.object(turncoat).designation, Some(Designation::Attacker));
+    pass_all(&mut g);
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(loyal).zone, Zone::Trash(b), "{tr}");
+    assert_eq!(g.battlefield(bf).controller, Some(a), "{tr}");
+}
