@@ -22,7 +22,13 @@ pub enum Action {
         units: Vec<ObjId>,
         to: Location,
     },
-    /// Pass priority (338.1.c) or focus (347.2).
+    /// 349–359: play a card from the hand (a unit to `to`, default its base; gear; a spell).
+    Play {
+        player: PlayerId,
+        card: ObjId,
+        to: Option<Location>,
+    },
+    /// Pass priority (338.1.c) or focus (347.3).
     Pass { player: PlayerId },
     /// Every player passes in turn until the turn is neutral and open (or a decision is needed).
     PassAll,
@@ -205,6 +211,9 @@ impl Game {
             }
             Action::Pass { player } => {
                 self.pass(*player)?;
+            }
+            Action::Play { player, card, to } => {
+                self.play_card(*player, *card, *to)?;
             }
             Action::PassAll => {
                 let mut guard = 0;
@@ -473,6 +482,18 @@ impl Game {
                 amount,
                 limit.map(|l| format!(" (limit {l})")).unwrap_or_default()
             ),
+            Effect::GiveMight {
+                target,
+                amount,
+                limit,
+                duration,
+            } => format!(
+                "give {} {:+} Might{}{}",
+                t(target),
+                amount,
+                dur(duration),
+                limit.map(|l| format!(" (limit {l})")).unwrap_or_default()
+            ),
             Effect::SetMight {
                 target,
                 value,
@@ -501,6 +522,16 @@ impl Game {
             } => {
                 format!("{} becomes {}{}", t(target), tag, dur(duration))
             }
+            Effect::GainControl {
+                target,
+                player,
+                duration,
+            } => format!(
+                "{} gains control of {}{}",
+                p(player),
+                t(target),
+                dur(duration)
+            ),
             Effect::CantBeDealtDamage { target, duration } => {
                 format!("{} doesn't take damage{}", t(target), dur(duration))
             }
@@ -583,6 +614,16 @@ impl Game {
                     );
                 }
             }
+            Effect::GiveMight {
+                target,
+                amount,
+                limit,
+                duration,
+            } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.add_continuous(u, source, Modification::Might(*amount), *duration, *limit);
+                }
+            }
             Effect::SetMight {
                 target,
                 value,
@@ -635,6 +676,33 @@ impl Game {
                         *duration,
                         None,
                     );
+                }
+            }
+            Effect::GainControl {
+                target,
+                player,
+                duration,
+            } => {
+                let new = self.players_of(player, controller);
+                let Some(&new) = new.first() else {
+                    return Ok(());
+                };
+                for u in self.targets_of(target, controller, source, snap)? {
+                    if self.controller(u) == new {
+                        continue;
+                    }
+                    self.add_continuous(
+                        u,
+                        source,
+                        Modification::SetController(new),
+                        *duration,
+                        None,
+                    );
+                    // 187.3.a: a unit that becomes present (under a new controller) where its
+                    // controller does not control the battlefield applies Contested
+                    if let Zone::Battlefield(b) = self.objects[u.0].zone {
+                        self.apply_contested(b, new, cite!("187.3.a"));
+                    }
                 }
             }
             Effect::CantBeDealtDamage { target, duration } => {
@@ -747,6 +815,7 @@ impl Game {
             self.obj_name(target),
             match &modification {
                 Modification::SetMight(v) => format!("Might becomes {v}"),
+                Modification::SetController(p) => format!("controller {}", self.player_name(*p)),
                 Modification::AddTag(t) => format!("tag {t}"),
                 Modification::AddKeyword(k) => format!("{k}"),
                 Modification::RemoveKeyword(k) => format!("loses {k:?}"),

@@ -5,7 +5,7 @@
 use super::actions::{EngineError, Halt, R, illegal};
 use super::decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
 use super::objects::{Ability, Effect, Keyword, KeywordKind, PlayerRef, Target, Trigger};
-use super::state::{BfId, ChainItem, Game, ObjId, Phase, PlayerId, Snapshot};
+use super::state::{BfId, ChainItem, Game, ObjId, Phase, PlayerId, Snapshot, Zone};
 use super::trace::{Cite, EventKind};
 use crate::cite;
 
@@ -241,6 +241,8 @@ impl Game {
                     pending: true,
                     triggered: true,
                     snapshot: t.snapshot.clone(),
+                    card: None,
+                    destination: None,
                 });
                 let mut r = rules.clone();
                 r.push(cite!("329.2"));
@@ -273,11 +275,20 @@ impl Game {
     /// 337.1: pending items are finalized in the order they were appended (337.1.b), without
     /// passing priority (337.1.a); then the controller of the newest item gains priority
     /// (337.1.c.3).
-    pub(crate) fn finalize_pending(&mut self) {
-        let ids: Vec<usize> = (0..self.chain.len())
-            .filter(|&i| self.chain[i].pending)
-            .collect();
-        for i in ids {
+    pub(crate) fn finalize_pending(&mut self) -> R<()> {
+        let mut i = 0;
+        while i < self.chain.len() {
+            if !self.chain[i].pending {
+                i += 1;
+                continue;
+            }
+            if self.chain[i].destination.is_some() {
+                // 337.1.c: units and gear resolve immediately when finalized
+                let item = self.chain.remove(i);
+                self.make_outstanding(cite!("319.5"));
+                self.permanent_enters(item)?;
+                continue;
+            }
             self.chain[i].pending = false;
             let t = format!("{} is finalized on the chain", self.chain[i].label);
             self.event(
@@ -287,15 +298,36 @@ impl Game {
                 vec![],
             );
             self.make_outstanding(cite!("319.4"));
+            i += 1;
         }
         self.fepr_happened = true;
         self.chain_passes = 0;
         if let Some(top) = self.chain.last() {
             let p = top.controller;
             self.give_priority(p, cite!("337.1.c.3"));
+        } else {
+            // 337.1.c.1: the chain is empty: play proceeds in an open state
+            self.priority = None;
+            self.make_outstanding(cite!("319.1"));
+            if self.showdown.is_some() && !self.chain_by_trigger {
+                // 337.1.c.1.a: during a showdown, the next player gains focus
+                let focus = self.focus.unwrap_or(self.turn.player);
+                let next = self.next_player(focus);
+                self.focus = Some(next);
+                self.priority = Some(next);
+                let t = format!(
+                    "the chain is empty; {} gains focus and priority",
+                    self.player_name(next)
+                );
+                self.event(EventKind::Priority, vec![cite!("337.1.c.1.a")], t, vec![]);
+                if let Some(s) = self.showdown.as_mut() {
+                    s.passes = 0;
+                }
+            }
+            self.chain_by_trigger = false;
         }
+        Ok(())
     }
-
     pub(crate) fn give_priority(&mut self, p: PlayerId, why: Cite) {
         if self.priority != Some(p) {
             self.priority = Some(p);
@@ -397,6 +429,17 @@ impl Game {
         self.resolving = false;
         self.depth = self.depth.saturating_sub(1);
         result?;
+        if let Some(card) = item.card {
+            // 351.1: a spell is placed in the trash when played
+            let owner = self.objects[card.0].owner;
+            self.objects[card.0].zone = Zone::Trash(owner);
+            let t = format!(
+                "{} is put into {}'s trash",
+                item.label,
+                self.player_name(owner)
+            );
+            self.event(EventKind::Zone, vec![cite!("351.1")], t, vec![card.0]);
+        }
         self.fepr_happened = true;
         self.make_outstanding(cite!("319.5"));
         self.chain_passes = 0;
@@ -476,7 +519,7 @@ impl Game {
                 continue;
             }
             if self.chain.iter().any(|i| i.pending) {
-                self.finalize_pending();
+                self.finalize_pending()?;
                 continue;
             }
             if let Some(top) = self.chain.last() {
@@ -519,5 +562,6 @@ fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::HoldHere => "when you hold here",
         Trigger::Dies => "when I die",
         Trigger::StartOfBeginningPhase => "at the start of your beginning phase",
+        Trigger::Played => "when you play me",
     }
 }

@@ -214,9 +214,16 @@ impl Game {
         self.characteristics(id).has(&k)
     }
 
-    /// The controller (188.3). Effects that change control are not modeled, so this is the
-    /// controller assigned when the object entered the board.
+    /// The controller: assigned as the object entered the board (188.3), changed by
+    /// control-changing effects in layer 1 (472.1.a).
     pub fn controller(&self, id: ObjId) -> PlayerId {
+        if self
+            .effects
+            .iter()
+            .any(|e| matches!(e.modification, Modification::SetController(_)))
+        {
+            return self.characteristics(id).controller;
+        }
         self.objects[id.0].base_controller
     }
 
@@ -477,7 +484,6 @@ fn kw_sum(kws: &[Keyword], k: &KeywordKind) -> i32 {
 
 /// Applies one modification to one object of the work state; returns the change's text.
 fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
-    let _ = g;
     match &inst.kind {
         Kind::Assault(_) => {
             let x = kw_sum(&w.kw[t.0], &KeywordKind::Assault);
@@ -492,6 +498,10 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
         _ => {}
     }
     match &inst.modification {
+        Modification::SetController(p) => {
+            w.controller[t.0] = *p;
+            format!("controller becomes {}", g.player_name(*p))
+        }
         Modification::SetMight(v) => {
             w.might[t.0] = *v;
             format!("Might becomes {v}")

@@ -16,6 +16,7 @@ pub mod keywords;
 pub mod layers;
 pub mod movement;
 pub mod objects;
+pub mod play;
 pub mod scoring;
 pub mod showdown;
 pub mod state;

@@ -179,6 +179,8 @@ pub enum Trigger {
     Dies,
     /// "At the start of your beginning phase" (315.2.a).
     StartOfBeginningPhase,
+    /// "When you play me" (383.4.a): a play effect, pending after the permanent enters.
+    Played,
 }
 
 /// Who or what an effect affects.
@@ -264,6 +266,14 @@ pub enum Effect {
         amount: i32,
         limit: Option<i32>,
     },
+    /// "+N Might" (negative for decreases) for a duration: this turn, this combat, or for as
+    /// long as the unit stays on the board; `limit` as for `MightThisTurn`.
+    GiveMight {
+        target: Target,
+        amount: i32,
+        limit: Option<i32>,
+        duration: Duration,
+    },
     /// "Might becomes N" (472.1.a.1).
     SetMight {
         target: Target,
@@ -283,6 +293,12 @@ pub enum Effect {
     /// "[target] doesn't take damage [duration]" (a layer-2 ability, see `Modification::NoDamage`).
     CantBeDealtDamage {
         target: Target,
+        duration: Duration,
+    },
+    /// "Gain control of [target] [duration]": its controller becomes `player` (layer 1).
+    GainControl {
+        target: Target,
+        player: PlayerRef,
         duration: Duration,
     },
     GrantTag {
@@ -381,6 +397,8 @@ pub enum Modification {
     SetMight(i32),
     /// Layer 1: gains a tag (472.1).
     AddTag(String),
+    /// Layer 1: its controller becomes this player (472.1.a: Controller is a trait).
+    SetController(PlayerId),
     /// Layer 2: gains a keyword (472.2).
     AddKeyword(Keyword),
     /// Layer 2: loses a keyword.
@@ -396,7 +414,9 @@ impl Modification {
     /// The layer of 472 this modification applies in (1, 2 or 3).
     pub fn layer(&self) -> u8 {
         match self {
-            Modification::SetMight(_) | Modification::AddTag(_) => 1,
+            Modification::SetMight(_)
+            | Modification::AddTag(_)
+            | Modification::SetController(_) => 1,
             Modification::AddKeyword(_)
             | Modification::RemoveKeyword(_)
             | Modification::NoDamage => 2,
@@ -426,6 +446,8 @@ pub enum Ability {
         deathknell: bool,
     },
     Passive(Passive),
+    /// A spell's effect, executed when it resolves (351.1).
+    Spell(Vec<Effect>),
     /// Text the engine cannot model; reported before running, never ignored.
     Unsupported(String),
 }

@@ -237,6 +237,9 @@ pub struct ChainItem {
     /// A triggered ability (346.1: its chain does not pass focus when it closes).
     pub triggered: bool,
     pub snapshot: Option<Snapshot>,
+    /// A card being played (349): the card, and for a permanent where it will enter.
+    pub card: Option<ObjId>,
+    pub destination: Option<Zone>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -563,6 +566,8 @@ impl Game {
             pending,
             triggered: false,
             snapshot: None,
+            card: None,
+            destination: None,
         });
         id
     }

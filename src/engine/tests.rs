@@ -922,3 +922,132 @@ fn a_unit_that_cannot_take_damage_is_exempt_from_lethal_assignment() {
     assert_eq!(g.object(grunt).zone, Zone::Trash(b), "{tr}");
     assert!(g.trace.cites("460.2.c.9"));
 }
+
+#[test]
+fn a_spell_in_a_showdown_passes_focus_when_its_chain_closes() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Field", None);
+    let scout = unit(&mut g, CardDef::unit("Scout", 2), a, Zone::Base(a));
+    let mut spell = CardDef::unit("Insight", 0);
+    spell.card_type = CardType::Spell;
+    spell.might = None;
+    let slow = unit(&mut g, spell.clone(), a, Zone::Hand(a));
+    spell.name = "Quick Insight".into();
+    let spell = spell
+        .with_keyword(Keyword::Action)
+        .with_ability(Ability::Spell(vec![Effect::GainXp {
+            player: PlayerRef::You,
+            amount: 1,
+        }]));
+    let quick = unit(&mut g, spell, a, Zone::Hand(a));
+    g.start().expect("start");
+    mv(&mut g, a, &[scout], bf);
+    assert_eq!(g.focus(), Some(a));
+    let e = g.apply(Action::Play {
+        player: a,
+        card: slow,
+        to: None,
+    });
+    assert!(
+        matches!(e, Err(EngineError::Illegal { rule, .. }) if rule.0 == "308.1.a"),
+        "{e:?}"
+    );
+    g.apply(Action::Play {
+        player: a,
+        card: quick,
+        to: None,
+    })
+    .expect("Action spell in a showdown");
+    assert_eq!(g.turn_state().name(), "showdown-closed");
+    assert_eq!(g.priority(), Some(a));
+    g.apply(Action::Pass { player: a }).expect("pass");
+    assert_eq!(g.priority(), Some(b), "339.2");
+    g.apply(Action::Pass { player: b }).expect("pass");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.player(a).xp, 1, "{tr}");
+    assert_eq!(g.object(quick).zone, Zone::Trash(a), "{tr}");
+    assert_eq!(g.focus(), Some(b), "340.2.a: {tr}");
+    assert_eq!(g.turn_state().name(), "showdown-open");
+    // B and A pass in sequence: the showdown ends and A conquers
+    g.apply(Action::Pass { player: b }).expect("pass");
+    g.apply(Action::Pass { player: a }).expect("pass");
+    assert_eq!(g.battlefield(bf).controller, Some(a));
+}
+
+#[test]
+fn playing_a_unit_pays_its_cost_and_enters_exhausted() {
+    let (mut g, a, _) = duel();
+    let mut def = CardDef::unit("Recruit", 2).with_ability(Ability::Triggered {
+        when: Trigger::Played,
+        effects: vec![Effect::GainXp {
+            player: PlayerRef::You,
+            amount: 1,
+        }],
+        deathknell: false,
+    });
+    def.energy_cost = Some(2);
+    let r = unit(&mut g, def, a, Zone::Hand(a));
+    g.start().expect("start");
+    let e = g.apply(Action::Play {
+        player: a,
+        card: r,
+        to: None,
+    });
+    assert!(
+        matches!(e, Err(EngineError::Illegal { rule, .. }) if rule.0 == "357.1"),
+        "{e:?}"
+    );
+    g.player_mut(a).energy = 3;
+    g.apply(Action::Play {
+        player: a,
+        card: r,
+        to: None,
+    })
+    .expect("play");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(r).zone, Zone::Base(a), "{tr}");
+    assert!(g.object(r).exhausted, "359.2.c: {tr}");
+    assert_eq!(g.player(a).energy, 1);
+    assert_eq!(g.chain().len(), 1, "play effect pending: {tr}");
+    pass_all(&mut g);
+    assert_eq!(g.player(a).xp, 1);
+}
+
+#[test]
+fn gaining_control_of_a_unit_is_a_layer_one_trait_and_contests_its_battlefield() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Camp", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let turncoat = unit(
+        &mut g,
+        CardDef::unit("Turncoat", 3),
+        b,
+        Zone::Battlefield(bf),
+    );
+    let loyal = unit(&mut g, CardDef::unit("Loyal", 2), b, Zone::Battlefield(bf));
+    g.start().expect("start");
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::GainControl {
+            target: Target::Object(turncoat),
+            player: PlayerRef::You,
+            duration: Duration::ThisTurn,
+        },
+    })
+    .expect("inject");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.controller(turncoat), a, "{tr}");
+    let c = g.characteristics(turncoat);
+    assert!(
+        c.breakdown
+            .iter()
+            .any(|s| s.layer == 1 && s.change.contains("controller"))
+    );
+    assert!(g.combat.is_some(), "combat opens: {tr}");
+    assert_eq!(g.object(turncoat).designation, Some(Designation::Attacker));
+    pass_all(&mut g);
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(loyal).zone, Zone::Trash(b), "{tr}");
+    assert_eq!(g.battlefield(bf).controller, Some(a), "{tr}");
+}

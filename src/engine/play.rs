@@ -1,0 +1,205 @@
+//! Playing cards (349–359), as far as the engine models it: a unit, gear or spell from the
+//! hand, with timing permissions (Action 806, Reaction 813, the states of 308–310), energy
+//! and power paid from the rune pool (357.1), a unit's location (355.2), permanents
+//! resolving when finalized (337.1.c, 359.2) and spells lingering on the chain until they
+//! resolve (359.3) and then going to the trash (351.1). Targets of spells are chosen when
+//! they resolve, not when played (a simplification).
+
+use super::actions::{R, illegal};
+use super::objects::{Ability, CardType, KeywordKind, Location, Trigger};
+use super::state::{ChainItem, Game, ObjId, Phase, PlayerId, Zone};
+use super::trace::EventKind;
+use crate::cite;
+
+impl Game {
+    /// 349–358: `player` plays `card` from their hand (to `to` for a unit).
+    pub(crate) fn play_card(
+        &mut self,
+        player: PlayerId,
+        card: ObjId,
+        to: Option<Location>,
+    ) -> R<()> {
+        if self.priority != Some(player) {
+            return illegal(
+                cite!("312.1.a"),
+                format!("{} does not have priority", self.player_name(player)),
+            );
+        }
+        let o = &self.objects[card.0];
+        if o.zone != Zone::Hand(player) {
+            return illegal(
+                cite!("419.1"),
+                format!(
+                    "{} is not in {}'s hand",
+                    o.def.name,
+                    self.player_name(player)
+                ),
+            );
+        }
+        let def = o.def.clone();
+        let kws: Vec<KeywordKind> = def.keywords().map(|k| k.kind()).collect();
+        let reaction = kws.contains(&KeywordKind::Reaction);
+        let action = kws.contains(&KeywordKind::Action) || reaction;
+        let st = self.turn_state();
+        // 358.3: timing permissions
+        if st.closed && !reaction {
+            return illegal(
+                cite!("338.1.a.1"),
+                format!("{} has no Reaction and the state is closed", def.name),
+            );
+        }
+        if st.showdown && !action {
+            return illegal(
+                cite!("308.1.a"),
+                format!(
+                    "{} has neither Action nor Reaction and a showdown is in progress",
+                    def.name
+                ),
+            );
+        }
+        if !st.showdown
+            && !st.closed
+            && !reaction
+            && (player != self.turn.player || self.turn.phase != Phase::Main)
+        {
+            return illegal(
+                cite!("310.1.a"),
+                format!(
+                    "{} can be played only in its controller's main phase in a neutral open state",
+                    def.name
+                ),
+            );
+        }
+        // 355.2: a unit's location: its controller's base or a battlefield they control
+        let destination = match def.card_type {
+            CardType::Unit | CardType::Token => Some(match to.unwrap_or(Location::Base) {
+                Location::Base => Zone::Base(player),
+                Location::Battlefield(b) => {
+                    if self.battlefields[b.0].controller != Some(player) {
+                        return illegal(
+                            cite!("355.2.a"),
+                            format!(
+                                "{} can be played only to {}'s base or a battlefield they control",
+                                def.name,
+                                self.player_name(player)
+                            ),
+                        );
+                    }
+                    Zone::Battlefield(b)
+                }
+            }),
+            // 359.2.d: gear enters at the player's base
+            CardType::Gear => Some(Zone::Base(player)),
+            CardType::Spell => None,
+            other => {
+                return Err(super::actions::Halt::Err(
+                    super::actions::EngineError::Unsupported(format!("playing a {other:?} card")),
+                ));
+            }
+        };
+        // 357.1: pay energy and power from the rune pool
+        let energy = def.energy_cost.unwrap_or(0);
+        let power = def.power_cost.unwrap_or(0);
+        let pl = &self.players[player.0];
+        if pl.energy < energy || pl.power < power {
+            return illegal(
+                cite!("357.1"),
+                format!(
+                    "{} costs {} energy and {} power; {} has {} and {} in their rune pool",
+                    def.name, energy, power, pl.name, pl.energy, pl.power
+                ),
+            );
+        }
+        self.players[player.0].energy -= energy;
+        self.players[player.0].power -= power;
+        // 354: the card goes onto the chain as a pending item; the state closes
+        self.objects[card.0].zone = Zone::Chain;
+        let effects = def
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::Spell(e) => Some(e.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        if self.chain.is_empty() {
+            self.chain_by_trigger = false;
+        }
+        let id = self.fresh_id();
+        self.chain.push(ChainItem {
+            id,
+            controller: player,
+            source: Some(card),
+            label: def.name.clone(),
+            effects,
+            pending: true,
+            triggered: false,
+            snapshot: None,
+            card: Some(card),
+            destination,
+        });
+        self.chain_passes = 0;
+        let t = format!(
+            "{} plays {}{}{}",
+            self.player_name(player),
+            def.name,
+            destination
+                .map(|z| format!(" to {}", self.zone_name(z)))
+                .unwrap_or_default(),
+            if energy + power > 0 {
+                format!(", paying {energy} energy and {power} power")
+            } else {
+                String::new()
+            }
+        );
+        self.event(
+            EventKind::Action,
+            vec![cite!("419.1"), cite!("354"), cite!("357.1")],
+            t,
+            vec![card.0],
+        );
+        self.depth = 1;
+        self.make_outstanding(cite!("319.3"));
+        Ok(())
+    }
+
+    /// 337.1.c, 359.2: a finalized permanent leaves the chain and enters the board (a unit
+    /// exhausted at its chosen location, 359.2.c; gear ready at the base, 359.2.d); its play
+    /// effects go pending (383.4.a.2).
+    pub(crate) fn permanent_enters(&mut self, item: ChainItem) -> R<()> {
+        let (Some(card), Some(dest)) = (item.card, item.destination) else {
+            return Ok(());
+        };
+        let unit = self.objects[card.0].is_unit();
+        let ts = self.tick();
+        let o = &mut self.objects[card.0];
+        o.zone = dest;
+        o.base_controller = item.controller;
+        o.exhausted = unit;
+        o.timestamp = ts;
+        let t = format!(
+            "{} is finalized and enters {}{}",
+            self.obj_name(card),
+            self.zone_name(dest),
+            if unit { " exhausted" } else { " ready" }
+        );
+        let rule = if unit {
+            cite!("359.2.c")
+        } else {
+            cite!("359.2.d")
+        };
+        self.event(
+            EventKind::Zone,
+            vec![cite!("337.1.c"), rule, cite!("188.3")],
+            t,
+            vec![card.0],
+        );
+        self.make_outstanding(cite!("319.6"));
+        if let Zone::Battlefield(b) = dest {
+            self.apply_contested(b, item.controller, cite!("187.3.a.1"));
+        }
+        let batch = self.collect_triggers(card, &Trigger::Played, None);
+        self.place_triggers(batch, vec![cite!("383.4.a.2")], false)
+    }
+}
