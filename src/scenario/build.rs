@@ -162,23 +162,22 @@ impl Names<'_> {
                 target: self.target(t)?,
             }
         } else if let Some(n) = e.might {
-            if let Some(d) = &e.duration
-                && d.value != "this-turn"
-            {
-                return Err(err(
-                    s,
-                    ErrorKind::Unsupported,
-                    d.referenced,
-                    format!(
-                        "the engine models Might changes \"this turn\" only, not {}",
-                        d.value
-                    ),
-                ));
-            }
-            Effect::MightThisTurn {
+            Effect::GiveMight {
                 target: need(&e.to, "might")?,
                 amount: n as i32,
                 limit: limit.map(|l| l as i32),
+                duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
+            }
+        } else if let Some(t) = &e.no_damage {
+            Effect::CantBeDealtDamage {
+                target: self.target(t)?,
+                duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
+            }
+        } else if let Some(t) = &e.gain_control {
+            Effect::GainControl {
+                target: self.target(t)?,
+                player: you(&e.player)?,
+                duration: duration(s, e.duration.as_ref(), Duration::Permanent)?,
             }
         } else if let Some(v) = e.set_might {
             Effect::SetMight {
@@ -290,6 +289,7 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("conquer", true) => Trigger::ConquerHere,
         ("hold", true) => Trigger::HoldHere,
         ("die", false) => Trigger::Dies,
+        ("play", false) => Trigger::Played,
         ("beginning-phase", _) => Trigger::StartOfBeginningPhase,
         _ => return None,
     })
@@ -405,6 +405,8 @@ fn abilities(
                 Modification::SetMight(n as i32)
             } else if let Some(t) = &ab.tag {
                 Modification::AddTag(t.value.clone())
+            } else if ab.no_damage == Some(true) {
+                Modification::NoDamage
             } else {
                 return Err(err(
                     s,
@@ -478,7 +480,17 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             domains: c.domains.iter().map(|t| t.value.clone()).collect(),
             energy_cost: c.cost.map(|m| m as i32),
             power_cost: c.power.map(|m| m as i32),
-            abilities: abilities(s, &c.keywords, &c.abilities, false)?,
+            abilities: {
+                let mut a = abilities(s, &c.keywords, &c.abilities, false)?;
+                if let Some(e) = &c.effect {
+                    let names = Names {
+                        scenario: s,
+                        built: None,
+                    };
+                    a.push(Ability::Spell(vec![names.effect(&e.value, e.referenced)?]));
+                }
+                a
+            },
         };
         // Refuse rather than guess: anything not modeled stops the run before it starts.
         if let Some(u) = def.unsupported().into_iter().next() {
@@ -655,6 +667,8 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         let p = g.player_mut(PlayerId(i));
         p.points = ps.value.points.unwrap_or(0) as i32;
         p.xp = ps.value.xp.unwrap_or(0) as i32;
+        p.energy = ps.value.energy.unwrap_or(0) as i32;
+        p.power = ps.value.power.unwrap_or(0) as i32;
     }
 
     // The turn.

@@ -62,6 +62,9 @@ pub struct CardDef {
     pub keywords: Vec<Name>,
     #[serde(default)]
     pub abilities: Vec<Spanned<AbilityDef>>,
+    /// A spell's effect (what it does when it resolves).
+    #[serde(default)]
+    pub effect: Option<Spanned<Effect>>,
 }
 
 /// One ability of a card: a trigger with an effect, or a conditional passive.
@@ -93,6 +96,9 @@ pub struct AbilityDef {
     /// For a passive: a tag it gives.
     #[serde(default)]
     pub tag: Option<Name>,
+    /// For a passive: "I don't take damage" while the condition holds.
+    #[serde(default)]
+    pub no_damage: Option<bool>,
     /// For a triggered ability: what it does.
     #[serde(default)]
     pub effect: Option<Spanned<Effect>>,
@@ -154,6 +160,11 @@ pub struct ShowdownSetup {
 pub struct PlayerSetup {
     #[serde(default)]
     pub points: Option<u32>,
+    /// Energy and power in the rune pool (to pay for cards played).
+    #[serde(default)]
+    pub energy: Option<u32>,
+    #[serde(default)]
+    pub power: Option<u32>,
     #[serde(default)]
     pub xp: Option<u32>,
     /// Cards in hand, by card name.
@@ -254,10 +265,9 @@ pub struct PlayStep {
     pub card: Name,
     #[serde(default)]
     pub player: Option<Name>,
+    /// Where a unit is played (default: its base).
     #[serde(default)]
     pub to: Option<Name>,
-    #[serde(default)]
-    pub targets: Vec<Name>,
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -335,6 +345,12 @@ pub struct Effect {
     /// Give `to` a tag.
     #[serde(default)]
     pub tag: Option<Name>,
+    /// This unit can't be dealt damage (for `duration`).
+    #[serde(default)]
+    pub no_damage: Option<Name>,
+    /// `player` gains control of this unit (for `duration`).
+    #[serde(default)]
+    pub gain_control: Option<Name>,
     /// The player concerned by gain-points / gain-xp (default: you), or, for an
     /// injected effect, its controller (default: the turn player).
     #[serde(default)]

@@ -474,6 +474,9 @@ impl<'a> Resolver<'a> {
         for kw in &c.keywords {
             keyword(self.path, kw)?;
         }
+        if let Some(e) = &c.effect {
+            self.check_effect(&e.value, loc_of(e), true)?;
+        }
         for a in &c.abilities {
             self.check_ability(name, a)?;
         }
@@ -546,13 +549,14 @@ impl<'a> Resolver<'a> {
                     + usize::from(ab.remove.is_some())
                     + usize::from(ab.might.is_some())
                     + usize::from(ab.set_might.is_some())
-                    + usize::from(ab.tag.is_some());
+                    + usize::from(ab.tag.is_some())
+                    + usize::from(ab.no_damage == Some(true));
                 if mods != 1 || ab.grant.len() > 1 {
                     return Err(self
                         .err(
                             ErrorKind::InvalidValue,
                             loc_of(c),
-                            "a passive ability makes one change: grant (one keyword), remove, might, set-might or tag",
+                            "a passive ability makes one change: grant (one keyword), remove, might, set-might, tag or no-damage",
                         )
                         .hint("write two abilities for two changes"));
                 }
@@ -751,11 +755,19 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, buff, might, set-might, grant, remove, tag, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp",
+                    "one of: deal, kill, buff, might, set-might, grant, remove, tag, no-damage, gain-control, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp",
                 ));
         }
         for o in [
-            &e.kill, &e.buff, &e.recall, &e.move_, &e.heal, &e.exhaust, &e.ready,
+            &e.kill,
+            &e.buff,
+            &e.recall,
+            &e.move_,
+            &e.heal,
+            &e.exhaust,
+            &e.ready,
+            &e.no_damage,
+            &e.gain_control,
         ]
         .into_iter()
         .flatten()
@@ -869,9 +881,6 @@ impl<'a> Resolver<'a> {
                 }
                 if let Some(t) = &p.to {
                     self.location(t)?;
-                }
-                for t in &p.targets {
-                    self.object(t)?;
                 }
             }
             Step::Pass(p) => {
@@ -1054,6 +1063,7 @@ pub const TRIGGERS: &[&str] = &[
     "conquer",
     "hold",
     "die",
+    "play",
     "beginning-phase",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
@@ -1134,6 +1144,8 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.gain_points.is_some(), "gain-points"),
         (e.gain_xp.is_some(), "gain-xp"),
         (e.tag.is_some(), "tag"),
+        (e.no_damage.is_some(), "no-damage"),
+        (e.gain_control.is_some(), "gain-control"),
     ] {
         if set {
             v.push(name);

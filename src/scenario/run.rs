@@ -202,11 +202,17 @@ impl Runner<'_> {
                 self.apply(Action::Move { player, units, to }, loc)?;
             }
             Step::Play(p) => {
-                return Err(self.err(
-                    ErrorKind::Unsupported,
-                    p.card.referenced,
-                    "playing cards (349–359) is not modeled by the engine yet; inject the card's effect with an `effect:` step",
-                ));
+                let names = self.names();
+                let card = names.object(&p.card)?;
+                let to = match &p.to {
+                    Some(t) => Some(names.location(t)?),
+                    None => None,
+                };
+                let player = match &p.player {
+                    Some(pl) => names.player_id(pl)?,
+                    None => self.game.object(card).owner,
+                };
+                self.apply(Action::Play { player, card, to }, loc)?;
             }
             Step::Pass(p) => {
                 let player = self.names().player_id(p)?;
