@@ -157,6 +157,16 @@ fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
             have.dedup();
             d.cmp("tags", want.join(", "), have.join(", "));
         }
+        if let Some(want) = &x.breakdown_contains {
+            let lines = breakdown_lines(&ch);
+            if !lines.iter().any(|l| l.contains(want.as_str())) {
+                d.0.push(Diff {
+                    attribute: "breakdown".into(),
+                    expected: format!("a step containing \"{want}\""),
+                    actual: lines.join(" | "),
+                });
+            }
+        }
         if let Some(des) = &x.designation {
             let have = match obj.designation {
                 Some(Designation::Attacker) => "attacker",
@@ -293,6 +303,35 @@ fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
         subject = "(nothing)".into();
     }
     (subject, d.0)
+}
+
+/// The breakdown of an object's characteristics, one line per step:
+/// "layer 3: buff: +1 Might → 4 (timestamp 3) (depends on X) [rules]".
+pub fn breakdown_lines(c: &crate::engine::Characteristics) -> Vec<String> {
+    c.breakdown
+        .iter()
+        .map(|s| {
+            let mut l = if s.layer == 0 {
+                format!("printed: {} → {}", s.change, s.might)
+            } else {
+                format!(
+                    "layer {}: {}: {} → {}",
+                    s.layer, s.source, s.change, s.might
+                )
+            };
+            if let Some(t) = s.timestamp {
+                l.push_str(&format!(" (timestamp {t})"));
+            }
+            if let Some(dep) = &s.depends_on {
+                l.push_str(&format!(" (depends on {dep})"));
+            }
+            if !s.rules.is_empty() {
+                let ids: Vec<&str> = s.rules.iter().map(|r| r.id()).collect();
+                l.push_str(&format!(" [{}]", ids.join(", ")));
+            }
+            l
+        })
+        .collect()
 }
 
 fn ids(v: &[Name]) -> String {

@@ -423,6 +423,10 @@ pub struct Expect {
     pub buffs: Option<u32>,
     #[serde(default)]
     pub designation: Option<Name>,
+    /// A piece of the object's characteristics breakdown (468–475), e.g.
+    /// "layer 2: Banner: gains Shield (depends on Warlord)".
+    #[serde(default)]
+    pub breakdown_contains: Option<String>,
     // players
     #[serde(default)]
     pub points: Option<u32>,

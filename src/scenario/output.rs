@@ -213,6 +213,7 @@ pub fn state_json(o: &Outcome, labels: &[String], cards: &[String]) -> Value {
                 "exhausted": ob.exhausted,
                 "keywords": c.keywords.iter().map(|k| k.to_string()).collect::<Vec<_>>(),
                 "tags": c.tags,
+                "breakdown": super::expect::breakdown_lines(c),
                 "designation": ob.designation.map(|d| match d {
                     Designation::Attacker => "attacker",
                     Designation::Defender => "defender",
