@@ -312,7 +312,7 @@ pub fn breakdown_lines(c: &crate::engine::Characteristics) -> Vec<String> {
         .iter()
         .map(|s| {
             let mut l = if s.layer == 0 {
-                format!("printed: {} → {}", s.change, s.might)
+                s.change.clone()
             } else {
                 format!(
                     "layer {}: {}: {} → {}",
