@@ -316,8 +316,8 @@ impl Game {
 
     /// Makes a cleanup outstanding (319): `why` is the 319.x time.
     pub(crate) fn make_outstanding(&mut self, why: Cite) {
-        if self.outstanding_cleanup.is_none() {
-            self.outstanding_cleanup = Some(why);
+        if !self.outstanding_cleanup.contains(&why) {
+            self.outstanding_cleanup.push(why);
         }
     }
 

@@ -507,7 +507,8 @@ impl Game {
                 self.priority = None;
                 return Ok(());
             }
-            if let Some(why) = self.outstanding_cleanup.take() {
+            if !self.outstanding_cleanup.is_empty() {
+                let why = std::mem::take(&mut self.outstanding_cleanup);
                 self.cleanup(why, super::cleanup::Special::None)?;
                 continue;
             }

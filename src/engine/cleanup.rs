@@ -41,7 +41,7 @@ fn reason_text(why: Cite) -> &'static str {
 
 impl Game {
     /// 318–324: performs a cleanup and its repeats.
-    pub(crate) fn cleanup(&mut self, why: Cite, special: Special) -> R<()> {
+    pub(crate) fn cleanup(&mut self, why: Vec<Cite>, special: Special) -> R<()> {
         let mut why = why;
         let mut special = special;
         let mut first = true;
@@ -49,9 +49,13 @@ impl Game {
         self.in_cleanup = true;
         loop {
             self.depth = saved_depth;
-            self.outstanding_cleanup = None;
+            self.outstanding_cleanup.clear();
             let mark = self.trace.events.len();
-            let mut rules = vec![why, cite!("323")];
+            let mut rules = why.clone();
+            if why.contains(&cite!("319.8")) {
+                rules.push(cite!("448"));
+            }
+            rules.push(cite!("323"));
             match special {
                 Special::Combat => rules.push(cite!("324.1")),
                 Special::Ending => rules.push(cite!("324.1")),
@@ -61,7 +65,13 @@ impl Game {
             let title = match special {
                 Special::Combat => "combat cleanup".to_string(),
                 Special::Ending => "end-of-turn cleanup".to_string(),
-                Special::None => format!("cleanup ({})", reason_text(why)),
+                Special::None => format!(
+                    "cleanup ({})",
+                    why.iter()
+                        .map(|c| reason_text(*c))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ),
             };
             self.event(EventKind::Cleanup, rules, title, vec![]);
             let header = self.trace.events.len();
@@ -79,13 +89,13 @@ impl Game {
                 break;
             }
             // 322: a cleanup that changed the game is followed by another, a normal one (324.2)
-            why = cite!("322");
+            why = vec![cite!("322")];
             special = Special::None;
             first = false;
         }
         self.depth = saved_depth;
         self.in_cleanup = false;
-        self.outstanding_cleanup = None;
+        self.outstanding_cleanup.clear();
         Ok(())
     }
 

@@ -220,7 +220,6 @@ impl Game {
             );
         }
         self.depth -= 1;
-        self.make_outstanding(cite!("319.1"));
         Ok(())
     }
 
@@ -451,7 +450,7 @@ impl Game {
     /// 461: the resolution step: combat cleanup (461.1), result (461.3), control and conquer
     /// (461.5), end of combat (461.7).
     fn combat_resolution(&mut self, c: &Combat) -> R<()> {
-        self.cleanup(cite!("461.1"), super::cleanup::Special::Combat)?;
+        self.cleanup(vec![cite!("461.1")], super::cleanup::Special::Combat)?;
         if self.winner.is_some() {
             return Ok(());
         }
@@ -575,7 +574,7 @@ impl Game {
             t,
             vec![],
         );
-        self.make_outstanding(cite!("319.1"));
+        self.make_outstanding(cite!("319.7"));
         Ok(())
     }
 }

@@ -329,7 +329,7 @@ pub struct Game {
     pub(crate) clock: u64,
     pub(crate) next_id: u64,
     /// The cleanup made outstanding (319.x) and not yet performed.
-    pub(crate) outstanding_cleanup: Option<Cite>,
+    pub(crate) outstanding_cleanup: Vec<Cite>,
     /// Consecutive priority passes on the current chain (339).
     pub(crate) chain_passes: usize,
     /// The chain was opened by a triggered ability (346.1) or is a combat's initial chain (459.2.g).
@@ -387,7 +387,7 @@ impl Game {
             rng: seed ^ 0x9E37_79B9_7F4A_7C15 | 1,
             clock: 0,
             next_id: 1,
-            outstanding_cleanup: None,
+            outstanding_cleanup: Vec::new(),
             chain_passes: 0,
             chain_by_trigger: false,
             answers: Default::default(),

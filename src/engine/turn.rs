@@ -161,7 +161,7 @@ impl Game {
                     "expiration step".into(),
                     vec![],
                 );
-                self.cleanup(cite!("317.2.a"), Special::Ending)?;
+                self.cleanup(vec![cite!("317.2.a")], Special::Ending)?;
             }
             (Phase::Ending, _) => {
                 if self.fepr_happened {
