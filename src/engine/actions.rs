@@ -2,7 +2,7 @@
 //! trace events. Also the game actions of 407–439 that effects perform (kill, deal damage,
 //! buff, heal, ready, exhaust, draw, gain XP, ...).
 
-use super::decision::{Answer, Decision};
+use super::decision::{Answer, Decision, DecisionOption};
 use super::objects::{
     Amount, Designation, Duration, Effect, Location, Modification, PlayerRef, Target,
 };
@@ -763,7 +763,7 @@ impl Game {
             Effect::Draw { player, amount } => {
                 for p in self.players_of(player, controller) {
                     for _ in 0..*amount {
-                        self.draw(p);
+                        self.draw(p)?;
                     }
                 }
             }
@@ -904,21 +904,83 @@ impl Game {
         }
     }
 
-    /// Draws the top card of the main deck (draw: 413.1); an empty deck is not modeled beyond a note.
-    pub(crate) fn draw(&mut self, p: PlayerId) {
-        let deck = self.objects_in(Zone::MainDeck(p));
-        match deck.first() {
-            Some(&c) => {
+    /// 413.1: draws the top card of the main deck; from an empty deck the player burns out
+    /// first (431.1.a): recycles their trash into the main deck in a random order (431.2.b),
+    /// an opponent they choose gains 1 point (431.2.c), then the draw completes (431.2.d).
+    pub(crate) fn draw(&mut self, p: PlayerId) -> R<()> {
+        let vs = self.victory_score();
+        loop {
+            let deck = self.objects_in(Zone::MainDeck(p));
+            if let Some(&c) = deck.first() {
                 self.objects[c.0].zone = Zone::Hand(p);
                 let t = format!("{} draws {}", self.player_name(p), self.obj_name(c));
                 self.event(EventKind::Zone, vec![cite!("413.1")], t, vec![c.0]);
+                self.make_outstanding(cite!("319.7"));
+                return Ok(());
             }
-            None => {
-                let t = format!(
-                    "{} would draw from an empty main deck: burn out is not modeled",
+            // burn out
+            let mut trash = self.objects_in(Zone::Trash(p));
+            let n = trash.len();
+            for i in (1..n).rev() {
+                let j = self.random(i as u64 + 1) as usize;
+                trash.swap(i, j);
+            }
+            for (k, c) in trash.iter().enumerate() {
+                self.objects[c.0].zone = Zone::MainDeck(p);
+                self.objects[c.0].position = k as u64;
+            }
+            let t = format!(
+                "{} must draw from an empty main deck and burns out: {} card(s) of their trash are recycled into it in a random order",
+                self.player_name(p),
+                n
+            );
+            self.event(
+                EventKind::Zone,
+                vec![cite!("431.1.a"), cite!("431.2.b")],
+                t,
+                vec![],
+            );
+            let opps: Vec<PlayerId> = self
+                .players
+                .iter()
+                .filter(|q| self.opponents(p, q.id) && !q.lost)
+                .map(|q| q.id)
+                .collect();
+            if opps.is_empty() {
+                return Ok(());
+            }
+            let options = opps
+                .iter()
+                .enumerate()
+                .map(|(i, q)| DecisionOption {
+                    label: self.player_name(*q).to_string(),
+                    answer: Answer::Index(i),
+                })
+                .collect();
+            let d = Decision {
+                kind: super::decision::DecisionKind::Target,
+                player: p,
+                prompt: format!(
+                    "{} chooses an opponent to gain 1 point",
                     self.player_name(p)
-                );
-                self.event(EventKind::Zone, vec![cite!("431.1")], t, vec![]);
+                ),
+                options,
+                more: 0,
+                items: vec![],
+                rules: vec![cite!("431.2.c")],
+            };
+            let i = self.decide(d)?;
+            let q = opps[i];
+            self.players[q.0].points += 1;
+            let t = format!(
+                "{} gains 1 point (now {})",
+                self.player_name(q),
+                self.players[q.0].points
+            );
+            self.event(EventKind::Score, vec![cite!("431.2.c")], t, vec![]);
+            if n == 0 && self.players[q.0].points >= vs {
+                // 431.3.a: repeated burn outs only feed points until the game ends
+                return Ok(());
             }
         }
     }

@@ -768,6 +768,7 @@ fn temporary_dies_before_scoring_and_hunt_gains_xp_on_hold() {
         b,
         Zone::Base(b),
     );
+    unit(&mut g, CardDef::unit("Deck Card", 1), b, Zone::MainDeck(b));
     g.start().expect("start");
     g.apply(Action::EndTurn { player: a }).expect("end");
     // B's beginning phase: the Temporary trigger is on the chain
@@ -1051,4 +1052,20 @@ fn gaining_control_of_a_unit_is_a_layer_one_trait_and_contests_its_battlefield()
     let tr = g.trace.render_plain();
     assert_eq!(g.object(loyal).zone, Zone::Trash(b), "{tr}");
     assert_eq!(g.battlefield(bf).controller, Some(a), "{tr}");
+}
+
+#[test]
+fn drawing_from_an_empty_deck_burns_out() {
+    let (mut g, a, b) = duel();
+    let t1 = unit(&mut g, CardDef::unit("Old One", 1), b, Zone::Trash(b));
+    let t2 = unit(&mut g, CardDef::unit("Old Two", 1), b, Zone::Trash(b));
+    g.start().expect("start");
+    g.apply(Action::EndTurn { player: a }).expect("end");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.player(a).points, 1, "{tr}");
+    let hand = g.objects_in(Zone::Hand(b));
+    assert_eq!(hand.len(), 1, "{tr}");
+    assert!(hand[0] == t1 || hand[0] == t2);
+    assert_eq!(g.objects_in(Zone::MainDeck(b)).len(), 1);
+    assert!(g.trace.cites("431.2.c"), "{tr}");
 }

@@ -133,7 +133,7 @@ impl Game {
             }
             (Phase::Draw, _) => {
                 // 315.4.b: draw 1; 315.4.d: rune pools empty
-                self.draw(tp);
+                self.draw(tp)?;
                 for i in 0..self.players.len() {
                     self.players[i].energy = 0;
                     self.players[i].power = 0;
