@@ -190,6 +190,7 @@ impl Game {
         self.depth = 0;
         match action {
             Action::Start => {
+                self.mighty = self.mighty_units(&self.derive_all());
                 self.event(
                     EventKind::Turn,
                     vec![cite!("314")],

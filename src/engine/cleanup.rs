@@ -74,8 +74,9 @@ impl Game {
                 ),
             };
             self.event(EventKind::Cleanup, rules, title, vec![]);
-            let header = self.trace.events.len();
             self.depth = saved_depth + 1;
+            self.note_mighty();
+            let header = self.trace.events.len();
             let r = self.cleanup_tasks(special);
             if let Err(e) = r {
                 self.in_cleanup = false;
@@ -97,6 +98,58 @@ impl Game {
         self.in_cleanup = false;
         self.outstanding_cleanup.clear();
         Ok(())
+    }
+
+    /// Units on the board that are Mighty (708: Might 5 or greater).
+    pub(crate) fn mighty_units(
+        &self,
+        chars: &[super::layers::Characteristics],
+    ) -> Vec<super::state::ObjId> {
+        self.objects
+            .iter()
+            .filter(|o| o.is_unit() && o.zone.on_board() && chars[o.id.0].might >= 5)
+            .map(|o| o.id)
+            .collect()
+    }
+
+    /// 709: traces units that became Mighty (or stopped being Mighty) since the last look,
+    /// with the breakdown of their Might — Mighty decides conditional abilities.
+    fn note_mighty(&mut self) {
+        let chars = self.derive_all();
+        let now = self.mighty_units(&chars);
+        let new: Vec<_> = now
+            .iter()
+            .copied()
+            .filter(|u| !self.mighty.contains(u))
+            .collect();
+        for u in new.iter() {
+            let t = format!(
+                "{} becomes Mighty: {}",
+                self.obj_name(*u),
+                chars[u.0].describe()
+            );
+            self.event(
+                EventKind::Layer,
+                vec![cite!("709"), cite!("708")],
+                t,
+                vec![u.0],
+            );
+        }
+        let gone: Vec<_> = self
+            .mighty
+            .iter()
+            .copied()
+            .filter(|u| !now.contains(u) && self.objects[u.0].zone.on_board())
+            .collect();
+        for u in gone {
+            let t = format!(
+                "{} is no longer Mighty: {}",
+                self.obj_name(u),
+                chars[u.0].describe()
+            );
+            self.event(EventKind::Layer, vec![cite!("708")], t, vec![u.0]);
+        }
+        self.mighty = now;
     }
 
     /// 323: the tasks of a cleanup, in order, with the special steps inserted.

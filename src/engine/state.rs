@@ -342,6 +342,8 @@ pub struct Game {
     pub(crate) resolving: bool,
     pub(crate) depth: u8,
     pub(crate) fepr_happened: bool,
+    /// Units known to be Mighty (707–709), to trace when one becomes or stops being Mighty.
+    pub(crate) mighty: Vec<ObjId>,
 }
 
 impl Game {
@@ -397,6 +399,7 @@ impl Game {
             resolving: false,
             depth: 0,
             fepr_happened: false,
+            mighty: Vec::new(),
         }
     }
 

@@ -1069,3 +1069,29 @@ fn drawing_from_an_empty_deck_burns_out() {
     assert_eq!(g.objects_in(Zone::MainDeck(b)).len(), 1);
     assert!(g.trace.cites("431.2.c"), "{tr}");
 }
+
+#[test]
+fn becoming_mighty_is_traced_with_its_breakdown() {
+    let (mut g, a, _) = duel();
+    let fiora = CardDef::unit("Fiora", 4).with_ability(Ability::Passive(Passive {
+        scope: Scope::Me,
+        condition: Condition::Mighty,
+        modification: Modification::AddKeyword(Keyword::Shield(1)),
+    }));
+    let f = unit(&mut g, fiora, a, Zone::Base(a));
+    g.start().expect("start");
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::Buff {
+            target: Target::Object(f),
+        },
+    })
+    .expect("buff");
+    let tr = g.trace.render_plain();
+    assert!(
+        tr.contains("Fiora becomes Mighty: Might 5 = printed 4, +1 Might from buff (layer 3); keywords: Shield 1"),
+        "{tr}"
+    );
+    assert!(g.trace.cites("709"));
+}
