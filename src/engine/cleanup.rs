@@ -130,7 +130,7 @@ impl Game {
             );
             self.event(
                 EventKind::Layer,
-                vec![cite!("709"), cite!("708")],
+                [vec![cite!("709"), cite!("708")], chars[u.0].rules()].concat(),
                 t,
                 vec![u.0],
             );
@@ -147,7 +147,8 @@ impl Game {
                 self.obj_name(u),
                 chars[u.0].describe()
             );
-            self.event(EventKind::Layer, vec![cite!("708")], t, vec![u.0]);
+            let rules = [vec![cite!("708")], chars[u.0].rules()].concat();
+            self.event(EventKind::Layer, rules, t, vec![u.0]);
         }
         self.mighty = now;
     }
@@ -362,12 +363,9 @@ impl Game {
                 self.objects[u.0].damage,
                 chars[u.0].might_text()
             );
-            self.event(
-                EventKind::Layer,
-                vec![cite!("323.5"), cite!("472")],
-                t,
-                vec![u.0],
-            );
+            let mut rules = vec![cite!("323.5")];
+            rules.extend(chars[u.0].rules());
+            self.event(EventKind::Layer, rules, t, vec![u.0]);
         }
         self.trigger_deathknells_with(&lethal, &chars, cite!("323.4"))?;
         for u in lethal {

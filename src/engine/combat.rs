@@ -330,9 +330,17 @@ impl Game {
             total,
             parts.join("; ")
         );
+        let mut rules = vec![cite!("460.2.c"), cite!("460.2")];
+        for u in own {
+            for r in chars[u.0].rules() {
+                if !rules.contains(&r) {
+                    rules.push(r);
+                }
+            }
+        }
         self.event(
             EventKind::Layer,
-            vec![cite!("460.2.c"), cite!("460.2")],
+            rules,
             t,
             own.iter().map(|u| u.0).collect(),
         );

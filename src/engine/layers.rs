@@ -53,6 +53,20 @@ impl Characteristics {
             .sum()
     }
 
+    /// The rules of every layer step of the breakdown (what a value that decided something
+    /// was made of: 472.x, 703 buffs, 807.1.c Assault, 814.1.c Shield, 475.3, 474.1, ...).
+    pub fn rules(&self) -> Vec<Cite> {
+        let mut v: Vec<Cite> = self
+            .breakdown
+            .iter()
+            .filter(|s| s.layer > 0)
+            .flat_map(|s| s.rules.iter().copied())
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
     /// "5 = printed 3, +1 buff (layer 3), +1 Shield 1 (defending, layer 3)".
     pub fn might_text(&self) -> String {
         let mut parts = Vec::new();

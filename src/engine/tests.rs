@@ -426,6 +426,8 @@ fn deathknell_uses_the_snapshot_of_the_dying_unit() {
         "dealt 3 (snapshot Might), not 1: {tr}"
     );
     assert!(g.trace.cites("323.4") && g.trace.cites("808.1.d.3"), "{tr}");
+    // the lethal check shows what the Might was made of (Assault while attacking)
+    assert!(g.trace.cites("807.1.c"), "{tr}");
     // 346.1: the chain was opened by a trigger, so focus stays with A
     assert_eq!(g.focus(), Some(a), "{tr}");
 }
