@@ -564,6 +564,7 @@ impl Game {
                 )
             }
             Effect::Draw { player, amount } => format!("{} draws {}", p(player), amount),
+            Effect::May { effect } => format!("you may {}", self.describe_effect(effect, source)),
             Effect::GainXp { player, amount } => format!("{} gains {} XP", p(player), amount),
         }
     }
@@ -766,6 +767,30 @@ impl Game {
                     for _ in 0..*amount {
                         self.draw(p)?;
                     }
+                }
+            }
+            Effect::May { effect } => {
+                let what = self.describe_effect(effect, source);
+                let d = Decision {
+                    kind: super::decision::DecisionKind::May,
+                    player: controller,
+                    prompt: format!("{} may {}", self.player_name(controller), what),
+                    options: vec![
+                        DecisionOption {
+                            label: "yes".into(),
+                            answer: Answer::Index(0),
+                        },
+                        DecisionOption {
+                            label: "no".into(),
+                            answer: Answer::Index(1),
+                        },
+                    ],
+                    more: 0,
+                    items: vec![],
+                    rules: vec![cite!("355.17")],
+                };
+                if self.decide(d)? == 0 {
+                    self.execute_effect(effect, controller, source, snap)?;
                 }
             }
             Effect::GainXp { player, amount } => {

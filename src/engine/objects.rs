@@ -341,6 +341,10 @@ pub enum Effect {
         player: PlayerRef,
         amount: i32,
     },
+    /// "You may [effect]": the controller decides (a `may` decision).
+    May {
+        effect: Box<Effect>,
+    },
 }
 
 /// The two ways to score (464).

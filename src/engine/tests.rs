@@ -1097,3 +1097,63 @@ fn becoming_mighty_is_traced_with_its_breakdown() {
     );
     assert!(g.trace.cites("709"));
 }
+
+#[test]
+fn a_non_combat_showdown_becomes_a_combat_showdown() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Field", None);
+    let scout = unit(&mut g, CardDef::unit("Scout", 3), a, Zone::Base(a));
+    let guard = unit(&mut g, CardDef::unit("Guard", 2), b, Zone::Base(b));
+    g.start().expect("start");
+    mv(&mut g, a, &[scout], bf);
+    assert!(g.combat.is_none());
+    g.apply(Action::Effect {
+        controller: b,
+        source: None,
+        effect: Effect::Move {
+            target: Target::Object(guard),
+            to: Location::Battlefield(bf),
+        },
+    })
+    .expect("move in");
+    let tr = g.trace.render_plain();
+    assert!(g.trace.cites("323.14"), "{tr}");
+    let c = g.combat.clone().expect("combat");
+    assert_eq!(
+        (c.attacker, c.defender),
+        (a, b),
+        "the attacker applied Contested: {tr}"
+    );
+    assert_eq!(g.object(guard).designation, Some(Designation::Defender));
+    pass_all(&mut g);
+    assert_eq!(g.battlefield(bf).controller, Some(a));
+    assert_eq!(g.object(guard).zone, Zone::Trash(b));
+}
+
+#[test]
+fn a_may_effect_is_the_controllers_decision() {
+    for (answer, xp) in [(0usize, 1), (1, 0)] {
+        let (mut g, a, _) = duel();
+        g.start().expect("start");
+        g.apply(Action::Effect {
+            controller: a,
+            source: None,
+            effect: Effect::May {
+                effect: Box::new(Effect::GainXp {
+                    player: PlayerRef::You,
+                    amount: 1,
+                }),
+            },
+        })
+        .expect("inject");
+        let d = g.pending_decision().expect("may").clone();
+        assert_eq!(d.kind, DecisionKind::May);
+        assert_eq!(d.kind.name(), "may");
+        g.apply(Action::Choose {
+            player: a,
+            answer: Answer::Index(answer),
+        })
+        .expect("choose");
+        assert_eq!(g.player(a).xp, xp);
+    }
+}
