@@ -592,9 +592,8 @@ impl Game {
                 }
             }
             Effect::Kill { target } => {
-                for u in self.targets_of(target, controller, source, snap)? {
-                    self.kill(u, cite!("428.1.a.1"))?;
-                }
+                let units = self.targets_of(target, controller, source, snap)?;
+                self.kill(&units, cite!("428.1.a.1"))?;
             }
             Effect::Buff { target } => {
                 for u in self.targets_of(target, controller, source, snap)? {
@@ -1011,14 +1010,19 @@ impl Game {
         }
     }
 
-    /// 428 (kill): a permanent goes to its owner's trash; Deathknell triggers first, with a
+    /// 428 (kill): permanents go to their owner's trash; Deathknell triggers first, with a
     /// snapshot (808.1.d.2–3). Leaving the board removes buffs (705) and designations.
-    pub(crate) fn kill(&mut self, u: ObjId, why: Cite) -> R<()> {
-        if !self.objects[u.0].zone.on_board() {
-            return Ok(());
+    pub(crate) fn kill(&mut self, units: &[ObjId], why: Cite) -> R<()> {
+        let units: Vec<ObjId> = units
+            .iter()
+            .copied()
+            .filter(|u| self.objects[u.0].zone.on_board())
+            .collect();
+        // killed simultaneously: their Deathknells trigger together (ordered by controller)
+        self.trigger_deathknells(&units)?;
+        for u in units {
+            self.leave_board_to_trash(u, why);
         }
-        self.trigger_deathknells(&[u])?;
-        self.leave_board_to_trash(u, why);
         Ok(())
     }
 

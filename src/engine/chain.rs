@@ -566,3 +566,20 @@ fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::Played => "when you play me",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::permutations;
+
+    #[test]
+    fn permutations_are_lexicographic_and_capped() {
+        let (p, more) = permutations(3, 10);
+        assert_eq!(p.len(), 6);
+        assert_eq!(more, 0);
+        assert_eq!(p[0], vec![0, 1, 2]);
+        assert_eq!(p[5], vec![2, 1, 0]);
+        let (p, more) = permutations(4, 5);
+        assert_eq!((p.len(), more), (5, 19));
+        assert_eq!(permutations(1, 5).0, vec![vec![0]]);
+    }
+}

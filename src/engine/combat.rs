@@ -586,3 +586,48 @@ impl Game {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(n: usize) -> Vec<ObjId> {
+        (0..n).map(ObjId).collect()
+    }
+
+    #[test]
+    fn lethal_in_full_before_the_next_unit() {
+        // 460.2.c.3 example: 5 damage among four 3-Might units
+        let (all, cut) = legal_assignments(&ids(4), &[3, 3, 3, 3], &vec![vec![1]; 4], 5);
+        assert!(!cut);
+        assert!(
+            all.iter()
+                .all(|a| a.iter().filter(|&&n| n == 3).count() == 1)
+        );
+        assert!(
+            all.iter()
+                .all(|a| a.iter().filter(|&&n| n == 2).count() == 1)
+        );
+        assert_eq!(all.len(), 12);
+    }
+
+    #[test]
+    fn tank_first_backline_last_and_excess_anywhere() {
+        // Tank (class 0), plain (1), Backline (2): one order; 7 damage on needs 2,2,2 → 1 excess
+        let (all, _) = legal_assignments(&ids(3), &[2, 2, 2], &[vec![2], vec![1], vec![0]], 4);
+        assert_eq!(all, vec![vec![0, 2, 2]]);
+        let (all, _) = legal_assignments(&ids(3), &[2, 2, 2], &[vec![2], vec![1], vec![0]], 7);
+        assert_eq!(
+            all.len(),
+            3,
+            "the excess 1 may go to any unit once all have lethal"
+        );
+    }
+
+    #[test]
+    fn exclusive_requirements_give_a_choice() {
+        // 460.2.c.7: a Tank+Backline unit may come first or last
+        let (all, _) = legal_assignments(&ids(2), &[2, 2], &[vec![0, 2], vec![1]], 2);
+        assert_eq!(all, vec![vec![2, 0], vec![0, 2]]);
+    }
+}

@@ -346,6 +346,14 @@ pub struct Game {
     pub(crate) mighty: Vec<ObjId>,
 }
 
+/// SplitMix64: spreads a seed over all 64 bits for the xorshift state.
+fn splitmix64(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 impl Game {
     /// A new game in `mode` with the players named (in turn order), seeded RNG.
     /// The turn starts as player 0's main phase, turn 1; change it with `set_turn`.
@@ -386,7 +394,7 @@ impl Game {
             winner: None,
             effects: Vec::new(),
             trace: Trace::default(),
-            rng: seed ^ 0x9E37_79B9_7F4A_7C15 | 1,
+            rng: splitmix64(seed).max(1),
             clock: 0,
             next_id: 1,
             outstanding_cleanup: Vec::new(),
@@ -740,5 +748,46 @@ impl Game {
     }
     pub fn bf_name(&self, b: BfId) -> &str {
         &self.battlefields[b.0].name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modes_set_victory_scores() {
+        for m in Mode::NAMES {
+            let mode = Mode::parse(m).expect("parses");
+            let want = if *m == "magma-chamber" { 11 } else { 8 };
+            assert_eq!(mode.victory_score(), want, "{m}");
+        }
+        assert!(Mode::parse("chess").is_none());
+    }
+
+    #[test]
+    fn the_rng_is_seeded() {
+        let mut a = Game::new(Mode::Duel, &["A", "B"], 42);
+        let mut b = Game::new(Mode::Duel, &["A", "B"], 42);
+        let mut c = Game::new(Mode::Duel, &["A", "B"], 43);
+        let xs: Vec<u64> = (0..8).map(|_| a.random(1000)).collect();
+        let ys: Vec<u64> = (0..8).map(|_| b.random(1000)).collect();
+        let zs: Vec<u64> = (0..8).map(|_| c.random(1000)).collect();
+        assert_eq!(xs, ys);
+        assert_ne!(xs, zs);
+        assert!(xs.iter().all(|x| *x < 1000));
+    }
+
+    #[test]
+    fn turn_states_have_the_four_names_of_310() {
+        let mut g = Game::new(Mode::Duel, &["A", "B"], 1);
+        assert_eq!(g.turn_state().name(), "neutral-open");
+        let bf = g.add_battlefield("X", None);
+        g.setup_showdown(bf, PlayerId(0), None);
+        assert_eq!(g.turn_state().name(), "showdown-open");
+        g.setup_chain_item(PlayerId(0), None, "item", vec![], false);
+        assert_eq!(g.turn_state().name(), "showdown-closed");
+        assert_eq!(g.find_battlefield("x"), Some(bf));
+        assert_eq!(g.find_player("b"), Some(PlayerId(1)));
     }
 }
