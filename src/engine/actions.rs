@@ -203,6 +203,9 @@ impl Game {
                     ),
                     vec![],
                 );
+                // the scenario begins as the game enters the set-up phase (319.2), and, with a
+                // chain or showdown set up, in that state (319.1)
+                self.make_outstanding(cite!("319.2"));
                 if !self.chain.is_empty() || self.showdown.is_some() {
                     self.make_outstanding(cite!("319.1"));
                 }

@@ -189,7 +189,24 @@ impl Game {
                     applied[pick] = true;
                     any = true;
                     let dep_label = dep_of[pick].map(|d| insts[d].label.clone());
+                    // 473.1: effects of this layer still to apply whose objects (or existence)
+                    // change by applying this one depend on it
+                    let watch: Vec<(usize, Vec<ObjId>)> = if layer < 3 {
+                        (0..insts.len())
+                            .filter(|&i| {
+                                !applied[i] && insts[i].layer == layer && dep_of[i].is_none()
+                            })
+                            .map(|i| (i, self.affected(&insts[i], &w)))
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
                     self.apply_inst(&insts[pick], &mut w, dep_label);
+                    for (i, before) in watch {
+                        if self.affected(&insts[i], &w) != before {
+                            dep_of[i] = Some(pick);
+                        }
+                    }
                 }
             }
             if !any {

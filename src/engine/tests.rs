@@ -844,27 +844,9 @@ fn the_turn_player_chooses_among_staged_showdowns() {
     g.battlefield_mut(b2).contested_by = Some(a);
     let _ = (x, y);
     g.set_turn(a, Phase::Main, 3);
+    // the set-up position gets the cleanup of entering its phase (319.2): both showdowns stage
     g.start().expect("start");
-    assert!(
-        g.pending_decision().is_none(),
-        "start makes no cleanup by itself"
-    );
-    g.apply(Action::Effect {
-        controller: a,
-        source: None,
-        effect: Effect::Ready {
-            target: Target::Object(x),
-        },
-    })
-    .expect("inject");
-    g.apply(Action::Effect {
-        controller: a,
-        source: None,
-        effect: Effect::Exhaust {
-            target: Target::Object(x),
-        },
-    })
-    .expect("inject");
+    assert!(g.trace.cites("319.2"));
     let d = g.pending_decision().expect("choose a showdown").clone();
     assert_eq!(d.kind, DecisionKind::ChooseShowdown);
     g.apply(Action::Choose {
@@ -1156,4 +1138,35 @@ fn a_may_effect_is_the_controllers_decision() {
         .expect("choose");
         assert_eq!(g.player(a).xp, xp);
     }
+}
+
+#[test]
+fn a_dependency_is_reported_even_when_the_dependent_could_not_apply_yet() {
+    let (mut g, a, _) = duel();
+    let banner = CardDef::unit("Banner", 1).with_ability(Ability::Passive(Passive {
+        scope: Scope::OtherFriendlyUnits,
+        condition: Condition::HasKeyword(KeywordKind::Tank),
+        modification: Modification::AddKeyword(Keyword::Shield(1)),
+    }));
+    let warlord = CardDef::unit("Warlord", 1).with_ability(Ability::Passive(Passive {
+        scope: Scope::OtherFriendlyUnits,
+        condition: Condition::Always,
+        modification: Modification::AddKeyword(Keyword::Tank),
+    }));
+    unit(&mut g, banner, a, Zone::Base(a));
+    unit(&mut g, warlord, a, Zone::Base(a));
+    let squire = unit(&mut g, CardDef::unit("Squire", 2), a, Zone::Base(a));
+    let c = g.characteristics(squire);
+    let step = c
+        .breakdown
+        .iter()
+        .find(|s| s.change.contains("Shield"))
+        .expect("shield");
+    assert_eq!(
+        step.depends_on.as_deref(),
+        Some("Warlord's passive ability"),
+        "{:?}",
+        c.breakdown
+    );
+    assert!(step.rules.iter().any(|r| r.0 == "474.1"));
 }
