@@ -284,8 +284,7 @@ impl Game {
             ))));
         }
         if d.options.len() == 1 && d.more == 0 {
-            let mut rules = d.rules.clone();
-            rules.push(cite!("312.1.b.1"));
+            let rules = d.rules.clone();
             self.event(
                 EventKind::Decision,
                 rules,

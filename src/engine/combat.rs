@@ -488,12 +488,12 @@ impl Game {
                 cite!("461.3.d"),
             ),
         };
-        self.event(
-            EventKind::Combat,
-            vec![cite!("461.3"), rule, cite!("461.3.b")],
-            text,
-            vec![],
-        );
+        let mut rules = vec![cite!("461.3"), rule];
+        if rule == cite!("461.3.a") {
+            rules.push(cite!("461.3.b"));
+            rules.push(cite!("461.3.c"));
+        }
+        self.event(EventKind::Combat, rules, text, vec![]);
         if a_present && d_present {
             self.battlefields[b.0].combat_staged = true;
             let t = format!(
