@@ -2,7 +2,7 @@
 //! trace events. Also the game actions of 407–439 that effects perform (kill, deal damage,
 //! buff, heal, ready, exhaust, draw, gain XP, ...).
 
-use super::decision::{Answer, Decision};
+use super::decision::{Answer, Decision, DecisionOption};
 use super::objects::{
     Amount, Designation, Duration, Effect, Location, Modification, PlayerRef, Target,
 };
@@ -190,6 +190,7 @@ impl Game {
         self.depth = 0;
         match action {
             Action::Start => {
+                self.mighty = self.mighty_units(&self.derive_all());
                 self.event(
                     EventKind::Turn,
                     vec![cite!("314")],
@@ -202,6 +203,9 @@ impl Game {
                     ),
                     vec![],
                 );
+                // the scenario begins as the game enters the set-up phase (319.2), and, with a
+                // chain or showdown set up, in that state (319.1)
+                self.make_outstanding(cite!("319.2"));
                 if !self.chain.is_empty() || self.showdown.is_some() {
                     self.make_outstanding(cite!("319.1"));
                 }
@@ -280,8 +284,7 @@ impl Game {
             ))));
         }
         if d.options.len() == 1 && d.more == 0 {
-            let mut rules = d.rules.clone();
-            rules.push(cite!("312.1.b.1"));
+            let rules = d.rules.clone();
             self.event(
                 EventKind::Decision,
                 rules,
@@ -316,8 +319,8 @@ impl Game {
 
     /// Makes a cleanup outstanding (319): `why` is the 319.x time.
     pub(crate) fn make_outstanding(&mut self, why: Cite) {
-        if self.outstanding_cleanup.is_none() {
-            self.outstanding_cleanup = Some(why);
+        if !self.outstanding_cleanup.contains(&why) {
+            self.outstanding_cleanup.push(why);
         }
     }
 
@@ -563,6 +566,7 @@ impl Game {
                 )
             }
             Effect::Draw { player, amount } => format!("{} draws {}", p(player), amount),
+            Effect::May { effect } => format!("you may {}", self.describe_effect(effect, source)),
             Effect::GainXp { player, amount } => format!("{} gains {} XP", p(player), amount),
         }
     }
@@ -590,9 +594,8 @@ impl Game {
                 }
             }
             Effect::Kill { target } => {
-                for u in self.targets_of(target, controller, source, snap)? {
-                    self.kill(u, cite!("428.1.a.1"))?;
-                }
+                let units = self.targets_of(target, controller, source, snap)?;
+                self.kill(&units, cite!("428.1.a.1"))?;
             }
             Effect::Buff { target } => {
                 for u in self.targets_of(target, controller, source, snap)? {
@@ -763,8 +766,32 @@ impl Game {
             Effect::Draw { player, amount } => {
                 for p in self.players_of(player, controller) {
                     for _ in 0..*amount {
-                        self.draw(p);
+                        self.draw(p)?;
                     }
+                }
+            }
+            Effect::May { effect } => {
+                let what = self.describe_effect(effect, source);
+                let d = Decision {
+                    kind: super::decision::DecisionKind::May,
+                    player: controller,
+                    prompt: format!("{} may {}", self.player_name(controller), what),
+                    options: vec![
+                        DecisionOption {
+                            label: "yes".into(),
+                            answer: Answer::Index(0),
+                        },
+                        DecisionOption {
+                            label: "no".into(),
+                            answer: Answer::Index(1),
+                        },
+                    ],
+                    more: 0,
+                    items: vec![],
+                    rules: vec![cite!("355.17")],
+                };
+                if self.decide(d)? == 0 {
+                    self.execute_effect(effect, controller, source, snap)?;
                 }
             }
             Effect::GainXp { player, amount } => {
@@ -904,33 +931,100 @@ impl Game {
         }
     }
 
-    /// Draws the top card of the main deck (draw: 413.1); an empty deck is not modeled beyond a note.
-    pub(crate) fn draw(&mut self, p: PlayerId) {
-        let deck = self.objects_in(Zone::MainDeck(p));
-        match deck.first() {
-            Some(&c) => {
+    /// 413.1: draws the top card of the main deck; from an empty deck the player burns out
+    /// first (431.1.a): recycles their trash into the main deck in a random order (431.2.b),
+    /// an opponent they choose gains 1 point (431.2.c), then the draw completes (431.2.d).
+    pub(crate) fn draw(&mut self, p: PlayerId) -> R<()> {
+        let vs = self.victory_score();
+        loop {
+            let deck = self.objects_in(Zone::MainDeck(p));
+            if let Some(&c) = deck.first() {
                 self.objects[c.0].zone = Zone::Hand(p);
                 let t = format!("{} draws {}", self.player_name(p), self.obj_name(c));
                 self.event(EventKind::Zone, vec![cite!("413.1")], t, vec![c.0]);
+                self.make_outstanding(cite!("319.7"));
+                return Ok(());
             }
-            None => {
-                let t = format!(
-                    "{} would draw from an empty main deck: burn out is not modeled",
+            // burn out
+            let mut trash = self.objects_in(Zone::Trash(p));
+            let n = trash.len();
+            for i in (1..n).rev() {
+                let j = self.random(i as u64 + 1) as usize;
+                trash.swap(i, j);
+            }
+            for (k, c) in trash.iter().enumerate() {
+                self.objects[c.0].zone = Zone::MainDeck(p);
+                self.objects[c.0].position = k as u64;
+            }
+            let t = format!(
+                "{} must draw from an empty main deck and burns out: {} card(s) of their trash are recycled into it in a random order",
+                self.player_name(p),
+                n
+            );
+            self.event(
+                EventKind::Zone,
+                vec![cite!("431.1.a"), cite!("431.2.b")],
+                t,
+                vec![],
+            );
+            let opps: Vec<PlayerId> = self
+                .players
+                .iter()
+                .filter(|q| self.opponents(p, q.id) && !q.lost)
+                .map(|q| q.id)
+                .collect();
+            if opps.is_empty() {
+                return Ok(());
+            }
+            let options = opps
+                .iter()
+                .enumerate()
+                .map(|(i, q)| DecisionOption {
+                    label: self.player_name(*q).to_string(),
+                    answer: Answer::Index(i),
+                })
+                .collect();
+            let d = Decision {
+                kind: super::decision::DecisionKind::Target,
+                player: p,
+                prompt: format!(
+                    "{} chooses an opponent to gain 1 point",
                     self.player_name(p)
-                );
-                self.event(EventKind::Zone, vec![cite!("431.1")], t, vec![]);
+                ),
+                options,
+                more: 0,
+                items: vec![],
+                rules: vec![cite!("431.2.c")],
+            };
+            let i = self.decide(d)?;
+            let q = opps[i];
+            self.players[q.0].points += 1;
+            let t = format!(
+                "{} gains 1 point (now {})",
+                self.player_name(q),
+                self.players[q.0].points
+            );
+            self.event(EventKind::Score, vec![cite!("431.2.c")], t, vec![]);
+            if n == 0 && self.players[q.0].points >= vs {
+                // 431.3.a: repeated burn outs only feed points until the game ends
+                return Ok(());
             }
         }
     }
 
-    /// 428 (kill): a permanent goes to its owner's trash; Deathknell triggers first, with a
+    /// 428 (kill): permanents go to their owner's trash; Deathknell triggers first, with a
     /// snapshot (808.1.d.2–3). Leaving the board removes buffs (705) and designations.
-    pub(crate) fn kill(&mut self, u: ObjId, why: Cite) -> R<()> {
-        if !self.objects[u.0].zone.on_board() {
-            return Ok(());
+    pub(crate) fn kill(&mut self, units: &[ObjId], why: Cite) -> R<()> {
+        let units: Vec<ObjId> = units
+            .iter()
+            .copied()
+            .filter(|u| self.objects[u.0].zone.on_board())
+            .collect();
+        // killed simultaneously: their Deathknells trigger together (ordered by controller)
+        self.trigger_deathknells(&units)?;
+        for u in units {
+            self.leave_board_to_trash(u, why);
         }
-        self.trigger_deathknells(&[u])?;
-        self.leave_board_to_trash(u, why);
         Ok(())
     }
 

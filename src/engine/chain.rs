@@ -507,7 +507,8 @@ impl Game {
                 self.priority = None;
                 return Ok(());
             }
-            if let Some(why) = self.outstanding_cleanup.take() {
+            if !self.outstanding_cleanup.is_empty() {
+                let why = std::mem::take(&mut self.outstanding_cleanup);
                 self.cleanup(why, super::cleanup::Special::None)?;
                 continue;
             }
@@ -563,5 +564,22 @@ fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::Dies => "when I die",
         Trigger::StartOfBeginningPhase => "at the start of your beginning phase",
         Trigger::Played => "when you play me",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::permutations;
+
+    #[test]
+    fn permutations_are_lexicographic_and_capped() {
+        let (p, more) = permutations(3, 10);
+        assert_eq!(p.len(), 6);
+        assert_eq!(more, 0);
+        assert_eq!(p[0], vec![0, 1, 2]);
+        assert_eq!(p[5], vec![2, 1, 0]);
+        let (p, more) = permutations(4, 5);
+        assert_eq!((p.len(), more), (5, 19));
+        assert_eq!(permutations(1, 5).0, vec![vec![0]]);
     }
 }

@@ -41,7 +41,7 @@ fn reason_text(why: Cite) -> &'static str {
 
 impl Game {
     /// 318–324: performs a cleanup and its repeats.
-    pub(crate) fn cleanup(&mut self, why: Cite, special: Special) -> R<()> {
+    pub(crate) fn cleanup(&mut self, why: Vec<Cite>, special: Special) -> R<()> {
         let mut why = why;
         let mut special = special;
         let mut first = true;
@@ -49,9 +49,13 @@ impl Game {
         self.in_cleanup = true;
         loop {
             self.depth = saved_depth;
-            self.outstanding_cleanup = None;
+            self.outstanding_cleanup.clear();
             let mark = self.trace.events.len();
-            let mut rules = vec![why, cite!("323")];
+            let mut rules = why.clone();
+            if why.contains(&cite!("319.8")) {
+                rules.push(cite!("448"));
+            }
+            rules.push(cite!("323"));
             match special {
                 Special::Combat => rules.push(cite!("324.1")),
                 Special::Ending => rules.push(cite!("324.1")),
@@ -61,11 +65,18 @@ impl Game {
             let title = match special {
                 Special::Combat => "combat cleanup".to_string(),
                 Special::Ending => "end-of-turn cleanup".to_string(),
-                Special::None => format!("cleanup ({})", reason_text(why)),
+                Special::None => format!(
+                    "cleanup ({})",
+                    why.iter()
+                        .map(|c| reason_text(*c))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ),
             };
             self.event(EventKind::Cleanup, rules, title, vec![]);
-            let header = self.trace.events.len();
             self.depth = saved_depth + 1;
+            self.note_mighty();
+            let header = self.trace.events.len();
             let r = self.cleanup_tasks(special);
             if let Err(e) = r {
                 self.in_cleanup = false;
@@ -79,14 +90,67 @@ impl Game {
                 break;
             }
             // 322: a cleanup that changed the game is followed by another, a normal one (324.2)
-            why = cite!("322");
+            why = vec![cite!("322")];
             special = Special::None;
             first = false;
         }
         self.depth = saved_depth;
         self.in_cleanup = false;
-        self.outstanding_cleanup = None;
+        self.outstanding_cleanup.clear();
         Ok(())
+    }
+
+    /// Units on the board that are Mighty (708: Might 5 or greater).
+    pub(crate) fn mighty_units(
+        &self,
+        chars: &[super::layers::Characteristics],
+    ) -> Vec<super::state::ObjId> {
+        self.objects
+            .iter()
+            .filter(|o| o.is_unit() && o.zone.on_board() && chars[o.id.0].might >= 5)
+            .map(|o| o.id)
+            .collect()
+    }
+
+    /// 709: traces units that became Mighty (or stopped being Mighty) since the last look,
+    /// with the breakdown of their Might — Mighty decides conditional abilities.
+    fn note_mighty(&mut self) {
+        let chars = self.derive_all();
+        let now = self.mighty_units(&chars);
+        let new: Vec<_> = now
+            .iter()
+            .copied()
+            .filter(|u| !self.mighty.contains(u))
+            .collect();
+        for u in new.iter() {
+            let t = format!(
+                "{} becomes Mighty: {}",
+                self.obj_name(*u),
+                chars[u.0].describe()
+            );
+            self.event(
+                EventKind::Layer,
+                [vec![cite!("709"), cite!("708")], chars[u.0].rules()].concat(),
+                t,
+                vec![u.0],
+            );
+        }
+        let gone: Vec<_> = self
+            .mighty
+            .iter()
+            .copied()
+            .filter(|u| !now.contains(u) && self.objects[u.0].zone.on_board())
+            .collect();
+        for u in gone {
+            let t = format!(
+                "{} is no longer Mighty: {}",
+                self.obj_name(u),
+                chars[u.0].describe()
+            );
+            let rules = [vec![cite!("708")], chars[u.0].rules()].concat();
+            self.event(EventKind::Layer, rules, t, vec![u.0]);
+        }
+        self.mighty = now;
     }
 
     /// 323: the tasks of a cleanup, in order, with the special steps inserted.
@@ -299,12 +363,9 @@ impl Game {
                 self.objects[u.0].damage,
                 chars[u.0].might_text()
             );
-            self.event(
-                EventKind::Layer,
-                vec![cite!("323.5"), cite!("472")],
-                t,
-                vec![u.0],
-            );
+            let mut rules = vec![cite!("323.5")];
+            rules.extend(chars[u.0].rules());
+            self.event(EventKind::Layer, rules, t, vec![u.0]);
         }
         self.trigger_deathknells_with(&lethal, &chars, cite!("323.4"))?;
         for u in lethal {

@@ -220,7 +220,6 @@ impl Game {
             );
         }
         self.depth -= 1;
-        self.make_outstanding(cite!("319.1"));
         Ok(())
     }
 
@@ -331,9 +330,17 @@ impl Game {
             total,
             parts.join("; ")
         );
+        let mut rules = vec![cite!("460.2.c"), cite!("460.2")];
+        for u in own {
+            for r in chars[u.0].rules() {
+                if !rules.contains(&r) {
+                    rules.push(r);
+                }
+            }
+        }
         self.event(
             EventKind::Layer,
-            vec![cite!("460.2.c"), cite!("460.2")],
+            rules,
             t,
             own.iter().map(|u| u.0).collect(),
         );
@@ -451,7 +458,7 @@ impl Game {
     /// 461: the resolution step: combat cleanup (461.1), result (461.3), control and conquer
     /// (461.5), end of combat (461.7).
     fn combat_resolution(&mut self, c: &Combat) -> R<()> {
-        self.cleanup(cite!("461.1"), super::cleanup::Special::Combat)?;
+        self.cleanup(vec![cite!("461.1")], super::cleanup::Special::Combat)?;
         if self.winner.is_some() {
             return Ok(());
         }
@@ -481,12 +488,12 @@ impl Game {
                 cite!("461.3.d"),
             ),
         };
-        self.event(
-            EventKind::Combat,
-            vec![cite!("461.3"), rule, cite!("461.3.b")],
-            text,
-            vec![],
-        );
+        let mut rules = vec![cite!("461.3"), rule];
+        if rule == cite!("461.3.a") {
+            rules.push(cite!("461.3.b"));
+            rules.push(cite!("461.3.c"));
+        }
+        self.event(EventKind::Combat, rules, text, vec![]);
         if a_present && d_present {
             self.battlefields[b.0].combat_staged = true;
             let t = format!(
@@ -575,7 +582,52 @@ impl Game {
             t,
             vec![],
         );
-        self.make_outstanding(cite!("319.1"));
+        self.make_outstanding(cite!("319.7"));
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(n: usize) -> Vec<ObjId> {
+        (0..n).map(ObjId).collect()
+    }
+
+    #[test]
+    fn lethal_in_full_before_the_next_unit() {
+        // 460.2.c.3 example: 5 damage among four 3-Might units
+        let (all, cut) = legal_assignments(&ids(4), &[3, 3, 3, 3], &vec![vec![1]; 4], 5);
+        assert!(!cut);
+        assert!(
+            all.iter()
+                .all(|a| a.iter().filter(|&&n| n == 3).count() == 1)
+        );
+        assert!(
+            all.iter()
+                .all(|a| a.iter().filter(|&&n| n == 2).count() == 1)
+        );
+        assert_eq!(all.len(), 12);
+    }
+
+    #[test]
+    fn tank_first_backline_last_and_excess_anywhere() {
+        // Tank (class 0), plain (1), Backline (2): one order; 7 damage on needs 2,2,2 → 1 excess
+        let (all, _) = legal_assignments(&ids(3), &[2, 2, 2], &[vec![2], vec![1], vec![0]], 4);
+        assert_eq!(all, vec![vec![0, 2, 2]]);
+        let (all, _) = legal_assignments(&ids(3), &[2, 2, 2], &[vec![2], vec![1], vec![0]], 7);
+        assert_eq!(
+            all.len(),
+            3,
+            "the excess 1 may go to any unit once all have lethal"
+        );
+    }
+
+    #[test]
+    fn exclusive_requirements_give_a_choice() {
+        // 460.2.c.7: a Tank+Backline unit may come first or last
+        let (all, _) = legal_assignments(&ids(2), &[2, 2], &[vec![0, 2], vec![1]], 2);
+        assert_eq!(all, vec![vec![2, 0], vec![0, 2]]);
     }
 }

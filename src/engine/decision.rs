@@ -20,6 +20,8 @@ pub enum DecisionKind {
     AssignDamage,
     /// A target for an effect ("choose a unit").
     Target,
+    /// "You may ...": yes (option 1) or no (option 2).
+    May,
 }
 
 impl DecisionKind {
@@ -30,6 +32,7 @@ impl DecisionKind {
             DecisionKind::TriggerOrder => "trigger-order",
             DecisionKind::AssignDamage => "assign-damage",
             DecisionKind::Target => "target",
+            DecisionKind::May => "may",
         }
     }
 }

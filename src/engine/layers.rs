@@ -53,6 +53,20 @@ impl Characteristics {
             .sum()
     }
 
+    /// The rules of every layer step of the breakdown (what a value that decided something
+    /// was made of: 472.x, 703 buffs, 807.1.c Assault, 814.1.c Shield, 475.3, 474.1, ...).
+    pub fn rules(&self) -> Vec<Cite> {
+        let mut v: Vec<Cite> = self
+            .breakdown
+            .iter()
+            .filter(|s| s.layer > 0)
+            .flat_map(|s| s.rules.iter().copied())
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
     /// "5 = printed 3, +1 buff (layer 3), +1 Shield 1 (defending, layer 3)".
     pub fn might_text(&self) -> String {
         let mut parts = Vec::new();
@@ -175,7 +189,24 @@ impl Game {
                     applied[pick] = true;
                     any = true;
                     let dep_label = dep_of[pick].map(|d| insts[d].label.clone());
+                    // 473.1: effects of this layer still to apply whose objects (or existence)
+                    // change by applying this one depend on it
+                    let watch: Vec<(usize, Vec<ObjId>)> = if layer < 3 {
+                        (0..insts.len())
+                            .filter(|&i| {
+                                !applied[i] && insts[i].layer == layer && dep_of[i].is_none()
+                            })
+                            .map(|i| (i, self.affected(&insts[i], &w)))
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
                     self.apply_inst(&insts[pick], &mut w, dep_label);
+                    for (i, before) in watch {
+                        if self.affected(&insts[i], &w) != before {
+                            dep_of[i] = Some(pick);
+                        }
+                    }
                 }
             }
             if !any {

@@ -225,6 +225,8 @@ impl Game {
             );
             triggered.push(u);
         }
+        // 448: when the move is complete, a cleanup (319.8)
+        self.make_outstanding(cite!("319.8"));
         if let Location::Battlefield(b) = to {
             let mover = self.controller(units[0]);
             self.apply_contested(b, mover, cite!("445"));
@@ -233,9 +235,7 @@ impl Game {
         for u in triggered {
             batch.extend(self.collect_triggers(u, &Trigger::Moves, None));
         }
-        self.place_triggers(batch, vec![cite!("383.3")], false)?;
-        self.make_outstanding(cite!("319.8"));
-        Ok(())
+        self.place_triggers(batch, vec![cite!("383.3")], false)
     }
 
     /// 187.3.a.1: a unit that becomes present at a battlefield its controller does not

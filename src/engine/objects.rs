@@ -341,6 +341,10 @@ pub enum Effect {
         player: PlayerRef,
         amount: i32,
     },
+    /// "You may [effect]": the controller decides (a `may` decision).
+    May {
+        effect: Box<Effect>,
+    },
 }
 
 /// The two ways to score (464).
@@ -585,4 +589,46 @@ pub fn ser_opt_arc<S: serde::Serializer>(
     s: S,
 ) -> Result<S::Ok, S::Error> {
     d.as_deref().serialize(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keywords_parse_with_values_presumed_one() {
+        assert_eq!(Keyword::parse("Assault 2"), Keyword::Assault(2));
+        assert_eq!(Keyword::parse("shield"), Keyword::Shield(1));
+        assert_eq!(Keyword::parse("Tank"), Keyword::Tank);
+        assert_eq!(
+            Keyword::parse("Level 3"),
+            Keyword::Other("Level".into(), Some(3))
+        );
+        assert_eq!(Keyword::Assault(2).to_string(), "Assault 2");
+        assert_eq!(Keyword::Backline.to_string(), "Backline");
+    }
+
+    #[test]
+    fn unmodeled_text_and_keywords_are_reported() {
+        let d = CardDef::unit("Odd", 2)
+            .with_keyword(Keyword::Tank)
+            .with_keyword(Keyword::parse("Vision"))
+            .with_ability(Ability::Unsupported("When you recycle, draw 1".into()));
+        let u = d.unsupported();
+        assert_eq!(u.len(), 2, "{u:?}");
+        assert!(u[0].contains("Vision"));
+        assert!(
+            CardDef::unit("Plain", 1)
+                .with_keyword(Keyword::Tank)
+                .unsupported()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn modifications_know_their_layer() {
+        assert_eq!(Modification::SetMight(3).layer(), 1);
+        assert_eq!(Modification::AddKeyword(Keyword::Tank).layer(), 2);
+        assert_eq!(Modification::Might(-1).layer(), 3);
+    }
 }

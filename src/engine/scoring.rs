@@ -119,7 +119,7 @@ impl Game {
                         t,
                         vec![],
                     );
-                    self.draw(p);
+                    self.draw(p)?;
                 }
             }
         } else {

@@ -54,7 +54,6 @@ impl Game {
             t,
             vec![],
         );
-        self.make_outstanding(cite!("319.1"));
         Ok(())
     }
 

@@ -329,7 +329,7 @@ pub struct Game {
     pub(crate) clock: u64,
     pub(crate) next_id: u64,
     /// The cleanup made outstanding (319.x) and not yet performed.
-    pub(crate) outstanding_cleanup: Option<Cite>,
+    pub(crate) outstanding_cleanup: Vec<Cite>,
     /// Consecutive priority passes on the current chain (339).
     pub(crate) chain_passes: usize,
     /// The chain was opened by a triggered ability (346.1) or is a combat's initial chain (459.2.g).
@@ -342,6 +342,16 @@ pub struct Game {
     pub(crate) resolving: bool,
     pub(crate) depth: u8,
     pub(crate) fepr_happened: bool,
+    /// Units known to be Mighty (707–709), to trace when one becomes or stops being Mighty.
+    pub(crate) mighty: Vec<ObjId>,
+}
+
+/// SplitMix64: spreads a seed over all 64 bits for the xorshift state.
+fn splitmix64(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 impl Game {
@@ -384,10 +394,10 @@ impl Game {
             winner: None,
             effects: Vec::new(),
             trace: Trace::default(),
-            rng: seed ^ 0x9E37_79B9_7F4A_7C15 | 1,
+            rng: splitmix64(seed).max(1),
             clock: 0,
             next_id: 1,
-            outstanding_cleanup: None,
+            outstanding_cleanup: Vec::new(),
             chain_passes: 0,
             chain_by_trigger: false,
             answers: Default::default(),
@@ -397,6 +407,7 @@ impl Game {
             resolving: false,
             depth: 0,
             fepr_happened: false,
+            mighty: Vec::new(),
         }
     }
 
@@ -737,5 +748,46 @@ impl Game {
     }
     pub fn bf_name(&self, b: BfId) -> &str {
         &self.battlefields[b.0].name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modes_set_victory_scores() {
+        for m in Mode::NAMES {
+            let mode = Mode::parse(m).expect("parses");
+            let want = if *m == "magma-chamber" { 11 } else { 8 };
+            assert_eq!(mode.victory_score(), want, "{m}");
+        }
+        assert!(Mode::parse("chess").is_none());
+    }
+
+    #[test]
+    fn the_rng_is_seeded() {
+        let mut a = Game::new(Mode::Duel, &["A", "B"], 42);
+        let mut b = Game::new(Mode::Duel, &["A", "B"], 42);
+        let mut c = Game::new(Mode::Duel, &["A", "B"], 43);
+        let xs: Vec<u64> = (0..8).map(|_| a.random(1000)).collect();
+        let ys: Vec<u64> = (0..8).map(|_| b.random(1000)).collect();
+        let zs: Vec<u64> = (0..8).map(|_| c.random(1000)).collect();
+        assert_eq!(xs, ys);
+        assert_ne!(xs, zs);
+        assert!(xs.iter().all(|x| *x < 1000));
+    }
+
+    #[test]
+    fn turn_states_have_the_four_names_of_310() {
+        let mut g = Game::new(Mode::Duel, &["A", "B"], 1);
+        assert_eq!(g.turn_state().name(), "neutral-open");
+        let bf = g.add_battlefield("X", None);
+        g.setup_showdown(bf, PlayerId(0), None);
+        assert_eq!(g.turn_state().name(), "showdown-open");
+        g.setup_chain_item(PlayerId(0), None, "item", vec![], false);
+        assert_eq!(g.turn_state().name(), "showdown-closed");
+        assert_eq!(g.find_battlefield("x"), Some(bf));
+        assert_eq!(g.find_player("b"), Some(PlayerId(1)));
     }
 }

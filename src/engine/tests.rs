@@ -138,6 +138,7 @@ fn tank_first_combat_conquers() {
     assert_eq!(g.player(a).points, 3, "{tr}");
     assert!(g.trace.cites("815.1.b"), "{tr}");
     assert!(g.trace.cites("461.5.d"), "{tr}");
+    eprintln!("{tr}");
     // the raider took 5 (3 + 2) and survives, healed by the combat cleanup (461.1.a.1)
     assert_eq!(g.object(raider).zone, Zone::Battlefield(bridge), "{tr}");
     assert_eq!(g.object(raider).damage, 0, "{tr}");
@@ -425,6 +426,8 @@ fn deathknell_uses_the_snapshot_of_the_dying_unit() {
         "dealt 3 (snapshot Might), not 1: {tr}"
     );
     assert!(g.trace.cites("323.4") && g.trace.cites("808.1.d.3"), "{tr}");
+    // the lethal check shows what the Might was made of (Assault while attacking)
+    assert!(g.trace.cites("807.1.c"), "{tr}");
     // 346.1: the chain was opened by a trigger, so focus stays with A
     assert_eq!(g.focus(), Some(a), "{tr}");
 }
@@ -767,6 +770,7 @@ fn temporary_dies_before_scoring_and_hunt_gains_xp_on_hold() {
         b,
         Zone::Base(b),
     );
+    unit(&mut g, CardDef::unit("Deck Card", 1), b, Zone::MainDeck(b));
     g.start().expect("start");
     g.apply(Action::EndTurn { player: a }).expect("end");
     // B's beginning phase: the Temporary trigger is on the chain
@@ -840,27 +844,9 @@ fn the_turn_player_chooses_among_staged_showdowns() {
     g.battlefield_mut(b2).contested_by = Some(a);
     let _ = (x, y);
     g.set_turn(a, Phase::Main, 3);
+    // the set-up position gets the cleanup of entering its phase (319.2): both showdowns stage
     g.start().expect("start");
-    assert!(
-        g.pending_decision().is_none(),
-        "start makes no cleanup by itself"
-    );
-    g.apply(Action::Effect {
-        controller: a,
-        source: None,
-        effect: Effect::Ready {
-            target: Target::Object(x),
-        },
-    })
-    .expect("inject");
-    g.apply(Action::Effect {
-        controller: a,
-        source: None,
-        effect: Effect::Exhaust {
-            target: Target::Object(x),
-        },
-    })
-    .expect("inject");
+    assert!(g.trace.cites("319.2"));
     let d = g.pending_decision().expect("choose a showdown").clone();
     assert_eq!(d.kind, DecisionKind::ChooseShowdown);
     g.apply(Action::Choose {
@@ -1050,4 +1036,137 @@ fn gaining_control_of_a_unit_is_a_layer_one_trait_and_contests_its_battlefield()
     let tr = g.trace.render_plain();
     assert_eq!(g.object(loyal).zone, Zone::Trash(b), "{tr}");
     assert_eq!(g.battlefield(bf).controller, Some(a), "{tr}");
+}
+
+#[test]
+fn drawing_from_an_empty_deck_burns_out() {
+    let (mut g, a, b) = duel();
+    let t1 = unit(&mut g, CardDef::unit("Old One", 1), b, Zone::Trash(b));
+    let t2 = unit(&mut g, CardDef::unit("Old Two", 1), b, Zone::Trash(b));
+    g.start().expect("start");
+    g.apply(Action::EndTurn { player: a }).expect("end");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.player(a).points, 1, "{tr}");
+    let hand = g.objects_in(Zone::Hand(b));
+    assert_eq!(hand.len(), 1, "{tr}");
+    assert!(hand[0] == t1 || hand[0] == t2);
+    assert_eq!(g.objects_in(Zone::MainDeck(b)).len(), 1);
+    assert!(g.trace.cites("431.2.c"), "{tr}");
+}
+
+#[test]
+fn becoming_mighty_is_traced_with_its_breakdown() {
+    let (mut g, a, _) = duel();
+    let fiora = CardDef::unit("Fiora", 4).with_ability(Ability::Passive(Passive {
+        scope: Scope::Me,
+        condition: Condition::Mighty,
+        modification: Modification::AddKeyword(Keyword::Shield(1)),
+    }));
+    let f = unit(&mut g, fiora, a, Zone::Base(a));
+    g.start().expect("start");
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::Buff {
+            target: Target::Object(f),
+        },
+    })
+    .expect("buff");
+    let tr = g.trace.render_plain();
+    assert!(
+        tr.contains("Fiora becomes Mighty: Might 5 = printed 4, +1 Might from buff (layer 3); keywords: Shield 1"),
+        "{tr}"
+    );
+    assert!(g.trace.cites("709"));
+}
+
+#[test]
+fn a_non_combat_showdown_becomes_a_combat_showdown() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Field", None);
+    let scout = unit(&mut g, CardDef::unit("Scout", 3), a, Zone::Base(a));
+    let guard = unit(&mut g, CardDef::unit("Guard", 2), b, Zone::Base(b));
+    g.start().expect("start");
+    mv(&mut g, a, &[scout], bf);
+    assert!(g.combat.is_none());
+    g.apply(Action::Effect {
+        controller: b,
+        source: None,
+        effect: Effect::Move {
+            target: Target::Object(guard),
+            to: Location::Battlefield(bf),
+        },
+    })
+    .expect("move in");
+    let tr = g.trace.render_plain();
+    assert!(g.trace.cites("323.14"), "{tr}");
+    let c = g.combat.clone().expect("combat");
+    assert_eq!(
+        (c.attacker, c.defender),
+        (a, b),
+        "the attacker applied Contested: {tr}"
+    );
+    assert_eq!(g.object(guard).designation, Some(Designation::Defender));
+    pass_all(&mut g);
+    assert_eq!(g.battlefield(bf).controller, Some(a));
+    assert_eq!(g.object(guard).zone, Zone::Trash(b));
+}
+
+#[test]
+fn a_may_effect_is_the_controllers_decision() {
+    for (answer, xp) in [(0usize, 1), (1, 0)] {
+        let (mut g, a, _) = duel();
+        g.start().expect("start");
+        g.apply(Action::Effect {
+            controller: a,
+            source: None,
+            effect: Effect::May {
+                effect: Box::new(Effect::GainXp {
+                    player: PlayerRef::You,
+                    amount: 1,
+                }),
+            },
+        })
+        .expect("inject");
+        let d = g.pending_decision().expect("may").clone();
+        assert_eq!(d.kind, DecisionKind::May);
+        assert_eq!(d.kind.name(), "may");
+        g.apply(Action::Choose {
+            player: a,
+            answer: Answer::Index(answer),
+        })
+        .expect("choose");
+        assert_eq!(g.player(a).xp, xp);
+    }
+}
+
+#[test]
+fn a_dependency_is_reported_even_when_the_dependent_could_not_apply_yet() {
+    let (mut g, a, _) = duel();
+    let banner = CardDef::unit("Banner", 1).with_ability(Ability::Passive(Passive {
+        scope: Scope::OtherFriendlyUnits,
+        condition: Condition::HasKeyword(KeywordKind::Tank),
+        modification: Modification::AddKeyword(Keyword::Shield(1)),
+    }));
+    let warlord = CardDef::unit("Warlord", 1).with_ability(Ability::Passive(Passive {
+        scope: Scope::OtherFriendlyUnits,
+        condition: Condition::Always,
+        modification: Modification::AddKeyword(Keyword::Tank),
+    }));
+    unit(&mut g, banner, a, Zone::Base(a));
+    unit(&mut g, warlord, a, Zone::Base(a));
+    let squire = unit(&mut g, CardDef::unit("Squire", 2), a, Zone::Base(a));
+    let c = g.characteristics(squire);
+    let step = c
+        .breakdown
+        .iter()
+        .find(|s| s.change.contains("Shield"))
+        .expect("shield");
+    assert_eq!(
+        step.depends_on.as_deref(),
+        Some("Warlord's passive ability"),
+        "{:?}",
+        c.breakdown
+    );
+    assert!(step.rules.iter().any(|r| r.0 == "474.1"));
 }

@@ -152,3 +152,38 @@ impl Trace {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trace_renders_with_its_rule_ids() {
+        let mut t = Trace::default();
+        t.push(
+            0,
+            EventKind::Action,
+            vec![crate::cite!("144")],
+            "A moves".into(),
+            vec![],
+        );
+        t.push(
+            1,
+            EventKind::Cleanup,
+            vec![crate::cite!("319.8"), crate::cite!("323")],
+            "cleanup".into(),
+            vec![],
+        );
+        assert_eq!(
+            t.render_plain(),
+            "A moves  [144]\n  cleanup  [319.8, 323]\n"
+        );
+        assert!(t.cites("323") && !t.cites("324"));
+        assert_eq!(t.cited().len(), 3);
+        let json = serde_json::to_string(&t.events[1]).expect("json");
+        assert!(
+            json.contains("\"rules\":[\"319.8\",\"323\"]") && json.contains("\"kind\":\"cleanup\""),
+            "{json}"
+        );
+    }
+}

@@ -133,7 +133,7 @@ impl Game {
             }
             (Phase::Draw, _) => {
                 // 315.4.b: draw 1; 315.4.d: rune pools empty
-                self.draw(tp);
+                self.draw(tp)?;
                 for i in 0..self.players.len() {
                     self.players[i].energy = 0;
                     self.players[i].power = 0;
@@ -161,7 +161,7 @@ impl Game {
                     "expiration step".into(),
                     vec![],
                 );
-                self.cleanup(cite!("317.2.a"), Special::Ending)?;
+                self.cleanup(vec![cite!("317.2.a")], Special::Ending)?;
             }
             (Phase::Ending, _) => {
                 if self.fepr_happened {
