@@ -253,6 +253,9 @@ impl Game {
                 let r = self.execute_effect(effect, *controller, *source, None);
                 self.resolving = false;
                 r?;
+                // an injected effect stands for a chain item that resolved: its leaving the
+                // chain makes a cleanup outstanding (319.5, 321.1)
+                self.make_outstanding(cite!("319.5"));
                 self.depth = 0;
             }
             Action::EndTurn { player } => {

@@ -154,9 +154,19 @@ impl Game {
                 Location::Battlefield(b) => self.bf_name(b).to_string(),
             }
         );
+        let mut rules = vec![cite!("144"), cite!("443")];
+        if units
+            .iter()
+            .any(|u| matches!(self.objects[u.0].zone, Zone::Battlefield(_)))
+            && matches!(to, Location::Battlefield(_))
+        {
+            // battlefield to battlefield: allowed by Ganking
+            rules.push(cite!("144.4.c.1"));
+            rules.push(cite!("810.1.b"));
+        }
         self.event(
             EventKind::Action,
-            vec![cite!("144"), cite!("443")],
+            rules,
             text,
             units.iter().map(|u| u.0).collect(),
         );

@@ -279,6 +279,7 @@ fn standard_move_legality() {
     // Ganking: battlefield to battlefield (810.1.b)
     mv(&mut g, a, &[ganker], b2);
     assert_eq!(g.object(ganker).zone, Zone::Battlefield(b2));
+    assert!(g.trace.cites("810.1.b"));
     assert!(
         g.object(ganker).exhausted,
         "the move's cost exhausts (144.2)"
@@ -1169,4 +1170,22 @@ fn a_dependency_is_reported_even_when_the_dependent_could_not_apply_yet() {
         c.breakdown
     );
     assert!(step.rules.iter().any(|r| r.0 == "474.1"));
+}
+
+#[test]
+fn an_injected_point_gain_is_followed_by_a_cleanup_that_checks_victory() {
+    let (mut g, a, b) = duel();
+    g.player_mut(a).points = 7;
+    g.player_mut(b).points = 5;
+    g.start().expect("start");
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::GainPoints {
+            player: PlayerRef::You,
+            amount: 1,
+        },
+    })
+    .expect("inject");
+    assert_eq!(g.winner(), Some(a), "{}", g.trace.render_plain());
 }
