@@ -84,11 +84,12 @@ pub fn check_all(
         .collect()
 }
 
-struct D(Vec<Diff>);
+struct D(Vec<Diff>, Vec<String>);
 
 impl D {
     fn cmp(&mut self, attr: &str, expected: impl ToString, actual: impl ToString) {
         let (e, a) = (expected.to_string(), actual.to_string());
+        self.1.push(format!("{attr} {e}"));
         if e != a {
             self.0.push(Diff {
                 attribute: attr.to_string(),
@@ -100,7 +101,7 @@ impl D {
 }
 
 fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
-    let mut d = D(Vec::new());
+    let mut d = D(Vec::new(), Vec::new());
     let subject;
     if let Some(o) = &x.object {
         subject = o.value.clone();
@@ -123,6 +124,9 @@ fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
         }
         if let Some(c) = &x.controller {
             d.cmp("controller", &c.value, g.player_name(ch.controller));
+        }
+        if let Some(m) = x.might {
+            d.1.push(format!("might {m}"));
         }
         if let Some(m) = x.might
             && m != ch.might as i64
@@ -158,6 +162,7 @@ fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
             d.cmp("tags", want.join(", "), have.join(", "));
         }
         if let Some(want) = &x.breakdown_contains {
+            d.1.push(format!("breakdown has \"{want}\""));
             let lines = breakdown_lines(&ch);
             if !lines.iter().any(|l| l.contains(want.as_str())) {
                 d.0.push(Diff {
@@ -302,6 +307,11 @@ fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
     } else {
         subject = "(nothing)".into();
     }
+    let subject = if d.1.is_empty() {
+        subject
+    } else {
+        format!("{subject}: {}", d.1.join(", "))
+    };
     (subject, d.0)
 }
 

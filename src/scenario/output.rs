@@ -26,6 +26,7 @@ pub fn rule_text(id: &str) -> Option<String> {
         .as_deref()
         .map(|t| t.trim_end_matches('📎').trim().to_string())
         .or_else(|| book.title_of(r))
+        .or_else(|| r.any_title().map(str::to_string))
 }
 
 /// The timeline: one line per trace event, indented by depth, ending with its rule ids.
@@ -50,7 +51,8 @@ pub fn timeline(out: &mut Out, g: &Game, explain: bool) -> io::Result<()> {
                 if !explained.insert(c.id()) {
                     continue;
                 }
-                let t = rule_text(c.id()).unwrap_or_else(|| "(no text)".into());
+                let t = rule_text(c.id())
+                    .unwrap_or_else(|| "(a heading without text in this edition)".into());
                 let body = format!("{} {}", c.id(), text::plain(&t));
                 let pad = format!("{indent}    ");
                 for l in text::wrap(&body, out.width.saturating_sub(pad.len()).max(30), "") {
