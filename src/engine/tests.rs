@@ -1189,3 +1189,203 @@ fn an_injected_point_gain_is_followed_by_a_cleanup_that_checks_victory() {
     .expect("inject");
     assert_eq!(g.winner(), Some(a), "{}", g.trace.render_plain());
 }
+
+#[test]
+fn unknown_ids_are_errors_not_panics() {
+    let (mut g, a, _) = duel();
+    g.start().expect("start");
+    for action in [
+        Action::Move {
+            player: a,
+            units: vec![ObjId(99)],
+            to: Location::Base,
+        },
+        Action::Move {
+            player: PlayerId(9),
+            units: vec![],
+            to: Location::Base,
+        },
+        Action::Pass {
+            player: PlayerId(5),
+        },
+        Action::Choose {
+            player: PlayerId(5),
+            answer: Answer::Index(0),
+        },
+        Action::Effect {
+            controller: a,
+            source: None,
+            effect: Effect::Kill {
+                target: Target::Object(ObjId(3)),
+            },
+        },
+        Action::Effect {
+            controller: a,
+            source: None,
+            effect: Effect::May {
+                effect: Box::new(Effect::Score {
+                    player: PlayerRef::You,
+                    battlefield: BfId(4),
+                    how: ScoreKind::Hold,
+                }),
+            },
+        },
+    ] {
+        let e = g.apply(action.clone()).expect_err("unknown id");
+        assert!(e.to_string().contains("id"), "{action:?}: {e}");
+    }
+}
+
+/// Random play on a busy board: the engine never panics, and whenever it rests idle the
+/// invariants of a finished cleanup hold.
+#[test]
+fn random_play_keeps_the_invariants() {
+    let mut seen: Vec<Cite> = Vec::new();
+    for seed in 0..25u64 {
+        let mut g = Game::new(Mode::Duel, &["A", "B"], seed);
+        let (a, b) = (PlayerId(0), PlayerId(1));
+        let b1 = g.add_battlefield("North", None);
+        let b2 = g.add_battlefield("South", None);
+        g.battlefield_mut(b2).controller = Some(b);
+        let defs = [
+            CardDef::unit("Tank", 3).with_keyword(Keyword::Tank),
+            CardDef::unit("Archer", 2).with_keyword(Keyword::Backline),
+            CardDef::unit("Raider", 2)
+                .with_keyword(Keyword::Assault(2))
+                .with_keyword(Keyword::Ganking),
+            CardDef::unit("Wall", 1).with_keyword(Keyword::Shield(3)),
+            deathknell_burst(),
+            CardDef::unit("Hunter", 2).with_keyword(Keyword::Hunt(1)),
+        ];
+        for (i, d) in defs.iter().enumerate() {
+            unit(&mut g, d.clone(), a, Zone::Base(a));
+            let z = if i % 2 == 0 {
+                Zone::Battlefield(b2)
+            } else {
+                Zone::Base(b)
+            };
+            unit(&mut g, d.clone(), b, z);
+        }
+        for p in [a, b] {
+            for _ in 0..6 {
+                unit(&mut g, CardDef::unit("Card", 1), p, Zone::MainDeck(p));
+            }
+        }
+        g.start().expect("start");
+        let mut rng = Game::new(Mode::Duel, &["x", "y"], seed + 1000);
+        for _ in 0..150 {
+            if g.winner().is_some() {
+                break;
+            }
+            let action = if let Some(d) = g.pending_decision() {
+                let i = rng.random(d.options.len() as u64) as usize;
+                Action::Choose {
+                    player: d.player,
+                    answer: Answer::Index(i),
+                }
+            } else {
+                match (g.status(), rng.random(6)) {
+                    (Status::Priority { player }, 0..=2) => Action::Pass { player },
+                    (Status::Priority { .. }, _) => Action::PassAll,
+                    (_, 0) => Action::EndTurn {
+                        player: g.turn.player,
+                    },
+                    (_, 1) => {
+                        let n = g.objects.len() as u64;
+                        let u = ObjId(rng.random(n) as usize);
+                        Action::Effect {
+                            controller: g.turn.player,
+                            source: Some(u),
+                            effect: Effect::DealDamage {
+                                target: Target::Object(u),
+                                amount: Amount::Fixed(1),
+                            },
+                        }
+                    }
+                    _ => {
+                        let tp = g.turn.player;
+                        let mine: Vec<ObjId> = g
+                            .objects
+                            .iter()
+                            .filter(|o| {
+                                o.zone.on_board()
+                                    && o.is_unit()
+                                    && g.controller(o.id) == tp
+                                    && !o.exhausted
+                            })
+                            .map(|o| o.id)
+                            .collect();
+                        if mine.is_empty() {
+                            Action::EndTurn { player: tp }
+                        } else {
+                            let u = mine[rng.random(mine.len() as u64) as usize];
+                            let to = match rng.random(3) {
+                                0 => Location::Base,
+                                1 => Location::Battlefield(b1),
+                                _ => Location::Battlefield(b2),
+                            };
+                            Action::Move {
+                                player: tp,
+                                units: vec![u],
+                                to,
+                            }
+                        }
+                    }
+                }
+            };
+            let before = g.trace.events.len();
+            match g.apply(action.clone()) {
+                Ok(()) => {}
+                Err(EngineError::Illegal { .. }) => {
+                    assert_eq!(
+                        g.trace.events.len(),
+                        before,
+                        "an illegal action changed the trace"
+                    );
+                    continue;
+                }
+                Err(e) => panic!("seed {seed}: {action:?}: {e}\n{}", g.trace.render_plain()),
+            }
+            if let Status::Idle { .. } = g.status() {
+                let chars = g.derive_all();
+                for o in g
+                    .objects
+                    .iter()
+                    .filter(|o| o.zone.on_board() && o.is_unit())
+                {
+                    assert!(
+                        !(o.damage > 0 && o.damage >= chars[o.id.0].might),
+                        "seed {seed}: {} left with lethal damage\n{}",
+                        o.def.name,
+                        g.trace.render_plain()
+                    );
+                    assert!(
+                        o.designation.is_none(),
+                        "seed {seed}: designation outside combat"
+                    );
+                }
+                assert!(g.chain().is_empty() && g.combat.is_none() && g.showdown.is_none());
+                for bf in &g.battlefields {
+                    let units = g.units_at(Zone::Battlefield(bf.id));
+                    if let Some(c) = bf.controller {
+                        assert!(
+                            units.iter().all(|u| g.controller(*u) == c) || bf.contested,
+                            "seed {seed}: {} controlled by {} with enemy units and not contested\n{}",
+                            bf.name,
+                            c.0,
+                            g.trace.render_plain()
+                        );
+                    }
+                }
+            }
+        }
+        seen.extend(g.trace.cited());
+    }
+    // the random games did reach combat damage, lethal kills, Deathknells, holds and conquers
+    for id in ["460.2.d", "323.5", "323.4", "464.2", "464.1", "317.3"] {
+        assert!(
+            seen.iter().any(|c| c.0 == id),
+            "random play never reached {id}"
+        );
+    }
+}
