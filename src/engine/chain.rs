@@ -417,7 +417,7 @@ impl Game {
             t,
             item.source.iter().map(|o| o.0).collect(),
         );
-        self.depth += 1;
+        self.depth = self.depth.saturating_add(1);
         self.resolving = true;
         let mut result = Ok(());
         for e in &item.effects {

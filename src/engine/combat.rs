@@ -169,7 +169,7 @@ impl Game {
             t,
             vec![],
         );
-        self.depth += 1;
+        self.depth = self.depth.saturating_add(1);
         let mut batch = Vec::new();
         for u in units {
             let ctl = self.controller(u);
@@ -219,7 +219,7 @@ impl Game {
                 vec![],
             );
         }
-        self.depth -= 1;
+        self.depth = self.depth.saturating_sub(1);
         Ok(())
     }
 
@@ -264,7 +264,7 @@ impl Game {
                 format!("combat damage at {}", self.bf_name(c.battlefield)),
                 vec![],
             );
-            self.depth += 1;
+            self.depth = self.depth.saturating_add(1);
             let chars = self.derive_all();
             let a = self.assign_damage(c.attacker, &attackers, &defenders, &chars)?;
             let d = self.assign_damage(c.defender, &defenders, &attackers, &chars)?;
@@ -296,7 +296,7 @@ impl Game {
                     objs,
                 );
             }
-            self.depth -= 1;
+            self.depth = self.depth.saturating_sub(1);
         }
         self.event(
             EventKind::Combat,

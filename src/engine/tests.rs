@@ -1270,6 +1270,7 @@ fn random_play_keeps_the_invariants() {
             for _ in 0..6 {
                 unit(&mut g, CardDef::unit("Card", 1), p, Zone::MainDeck(p));
             }
+            g.player_mut(p).energy = 3;
         }
         g.start().expect("start");
         let mut rng = Game::new(Mode::Duel, &["x", "y"], seed + 1000);
@@ -1293,13 +1294,51 @@ fn random_play_keeps_the_invariants() {
                     (_, 1) => {
                         let n = g.objects.len() as u64;
                         let u = ObjId(rng.random(n) as usize);
-                        Action::Effect {
-                            controller: g.turn.player,
-                            source: Some(u),
-                            effect: Effect::DealDamage {
+                        let v = ObjId(rng.random(n) as usize);
+                        let effect = match rng.random(7) {
+                            0 => Effect::DealDamage {
                                 target: Target::Object(u),
                                 amount: Amount::Fixed(1),
                             },
+                            1 => Effect::Kill {
+                                target: Target::Object(u),
+                            },
+                            2 => Effect::Buff {
+                                target: Target::Object(u),
+                            },
+                            3 => Effect::GainControl {
+                                target: Target::Object(u),
+                                player: PlayerRef::EachOpponent,
+                                duration: Duration::ThisTurn,
+                            },
+                            4 => Effect::Move {
+                                target: Target::Object(u),
+                                to: Location::Battlefield(b1),
+                            },
+                            5 => Effect::MightThisTurn {
+                                target: Target::Object(u),
+                                amount: -2,
+                                limit: Some(1),
+                            },
+                            _ => Effect::Recall {
+                                target: Target::Object(v),
+                            },
+                        };
+                        Action::Effect {
+                            controller: g.turn.player,
+                            source: Some(u),
+                            effect,
+                        }
+                    }
+                    (Status::Idle { player }, 2) => {
+                        let hand = g.objects_in(Zone::Hand(player));
+                        match hand.first() {
+                            Some(&c) => Action::Play {
+                                player,
+                                card: c,
+                                to: None,
+                            },
+                            None => Action::PassAll,
                         }
                     }
                     _ => {
