@@ -1428,3 +1428,88 @@ fn random_play_keeps_the_invariants() {
         );
     }
 }
+
+#[test]
+fn cleanup_recalls_stray_gear_and_removes_unowned_hidden_cards() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Ruins", None);
+    g.battlefield_mut(bf).controller = Some(a);
+    unit(&mut g, CardDef::unit("Holder", 2), a, Zone::Battlefield(bf));
+    let mut gear = CardDef::unit("Lantern", 0);
+    gear.card_type = CardType::Gear;
+    gear.might = None;
+    let lantern = unit(&mut g, gear, a, Zone::Battlefield(bf));
+    let mut trap = CardDef::unit("Trap", 0);
+    trap.card_type = CardType::Spell;
+    trap.might = None;
+    let trap = unit(&mut g, trap, b, Zone::Facedown(bf));
+    let guest = unit(&mut g, CardDef::unit("Guest", 1), b, Zone::Base(a));
+    g.start().expect("start");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(lantern).zone, Zone::Base(a), "{tr}");
+    assert_eq!(g.object(trap).zone, Zone::Trash(b), "{tr}");
+    assert_eq!(g.object(guest).zone, Zone::Base(b), "{tr}");
+    assert!(g.trace.cites("323.7") && g.trace.cites("452.1"), "{tr}");
+}
+
+#[test]
+fn designations_follow_units_in_and_out_of_the_combat() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Pass", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let first = unit(&mut g, CardDef::unit("First", 2), a, Zone::Battlefield(bf));
+    unit(&mut g, CardDef::unit("Keeper", 2), b, Zone::Battlefield(bf));
+    let late = CardDef::unit("Latecomer", 1).with_ability(Ability::Triggered {
+        when: Trigger::Attacks,
+        effects: vec![Effect::GainXp {
+            player: PlayerRef::You,
+            amount: 1,
+        }],
+        deathknell: false,
+    });
+    let late = unit(&mut g, late, a, Zone::Base(a));
+    g.setup_showdown(bf, a, Some((a, b)));
+    g.start().expect("start");
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::Move {
+            target: Target::Object(late),
+            to: Location::Battlefield(bf),
+        },
+    })
+    .expect("move in");
+    let tr = g.trace.render_plain();
+    assert_eq!(
+        g.object(late).designation,
+        Some(Designation::Attacker),
+        "{tr}"
+    );
+    assert!(g.trace.cites("323.2.a"), "{tr}");
+    assert_eq!(g.chain().len(), 1, "its attack trigger (383.4.e): {tr}");
+    pass_all(&mut g);
+    let _ = first;
+    assert_eq!(g.player(a).xp, 1);
+
+    // a unit leaving the combat's battlefield loses its designation (323.2.c)
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Pass", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let first = unit(&mut g, CardDef::unit("First", 2), a, Zone::Battlefield(bf));
+    let second = unit(&mut g, CardDef::unit("Second", 2), a, Zone::Battlefield(bf));
+    unit(&mut g, CardDef::unit("Keeper", 2), b, Zone::Battlefield(bf));
+    g.setup_showdown(bf, a, Some((a, b)));
+    g.start().expect("start");
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::Recall {
+            target: Target::Object(second),
+        },
+    })
+    .expect("recall");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(second).designation, None, "{tr}");
+    assert!(g.trace.cites("323.2.c"), "{tr}");
+    assert_eq!(g.object(first).designation, Some(Designation::Attacker));
+}
