@@ -28,6 +28,13 @@ pub enum Action {
         card: ObjId,
         to: Option<Location>,
     },
+    /// 377, 398–403: activate the `ability`-th activated ability (counting only activated
+    /// abilities, from 0) of `source`.
+    Activate {
+        player: PlayerId,
+        source: ObjId,
+        ability: usize,
+    },
     /// Pass priority (338.1.c) or focus (347.3).
     Pass { player: PlayerId },
     /// Every player passes in turn until the turn is neutral and open (or a decision is needed).
@@ -257,6 +264,12 @@ impl Game {
             Action::Pass { player: p }
             | Action::EndTurn { player: p }
             | Action::Choose { player: p, .. } => player(p),
+            Action::Activate {
+                player: p, source, ..
+            } => {
+                player(p)?;
+                obj(source)
+            }
             Action::Play {
                 player: p,
                 card,
@@ -344,6 +357,13 @@ impl Game {
             }
             Action::Play { player, card, to } => {
                 self.play_card(*player, *card, *to)?;
+            }
+            Action::Activate {
+                player,
+                source,
+                ability,
+            } => {
+                self.activate(*player, *source, *ability)?;
             }
             Action::PassAll => {
                 let mut guard = 0;

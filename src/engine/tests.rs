@@ -1513,3 +1513,55 @@ fn designations_follow_units_in_and_out_of_the_combat() {
     assert!(g.trace.cites("323.2.c"), "{tr}");
     assert_eq!(g.object(first).designation, Some(Designation::Attacker));
 }
+
+#[test]
+fn an_activated_ability_pays_its_cost_and_uses_the_chain() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Yard", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let mut torch = CardDef::unit("Torch", 0).with_ability(Ability::Activated {
+        exhaust: true,
+        energy: 1,
+        power: 0,
+        action: false,
+        reaction: false,
+        effects: vec![Effect::DealDamage {
+            target: Target::ChooseUnit(UnitFilter::Enemy),
+            amount: Amount::Fixed(1),
+        }],
+    });
+    torch.card_type = CardType::Gear;
+    torch.might = None;
+    let torch = unit(&mut g, torch, a, Zone::Base(a));
+    let imp = unit(&mut g, CardDef::unit("Imp", 1), b, Zone::Battlefield(bf));
+    g.player_mut(a).energy = 1;
+    g.start().expect("start");
+    g.apply(Action::Activate {
+        player: a,
+        source: torch,
+        ability: 0,
+    })
+    .expect("activate");
+    assert_eq!(g.turn_state().name(), "neutral-closed");
+    assert!(g.object(torch).exhausted);
+    assert_eq!(g.player(a).energy, 0);
+    pass_all(&mut g);
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(imp).zone, Zone::Trash(b), "{tr}");
+    assert_eq!(g.battlefield(bf).controller, None, "{tr}");
+    let e = g.apply(Action::Activate {
+        player: a,
+        source: torch,
+        ability: 0,
+    });
+    assert!(
+        matches!(e, Err(EngineError::Illegal { rule, .. }) if rule.0 == "403.1.a"),
+        "{e:?}"
+    );
+    let e = g.apply(Action::Activate {
+        player: a,
+        source: torch,
+        ability: 1,
+    });
+    assert!(matches!(e, Err(EngineError::Unsupported(_))), "{e:?}");
+}
