@@ -1565,3 +1565,34 @@ fn an_activated_ability_pays_its_cost_and_uses_the_chain() {
     });
     assert!(matches!(e, Err(EngineError::Unsupported(_))), "{e:?}");
 }
+
+#[test]
+fn a_third_player_cannot_join_a_combat() {
+    let mut g = Game::new(Mode::Skirmish, &["A", "B", "C"], 3);
+    let (a, b, c) = (PlayerId(0), PlayerId(1), PlayerId(2));
+    let bf = g.add_battlefield("Arena", None);
+    let other = g.add_battlefield("Hill", None);
+    g.battlefield_mut(other).controller = Some(c);
+    unit(&mut g, CardDef::unit("Red", 2), a, Zone::Battlefield(bf));
+    let green = unit(
+        &mut g,
+        CardDef::unit("Green", 2),
+        c,
+        Zone::Battlefield(other),
+    );
+    // combat in progress between A and B; B's units are already gone
+    g.setup_showdown(bf, a, Some((a, b)));
+    g.start().expect("start");
+    g.apply(Action::Effect {
+        controller: c,
+        source: None,
+        effect: Effect::Move {
+            target: Target::Object(green),
+            to: Location::Battlefield(bf),
+        },
+    })
+    .expect("effect");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(green).zone, Zone::Base(c), "{tr}");
+    assert!(g.trace.cites("442.2.a") && g.trace.cites("442.2.c"), "{tr}");
+}
