@@ -372,6 +372,7 @@ fn holding_gives_the_winning_point_and_magma_chamber_needs_eleven() {
         let bf = g.add_battlefield("Keep", None);
         g.battlefield_mut(bf).controller = Some(b);
         unit(&mut g, CardDef::unit("Guard", 2), b, Zone::Battlefield(bf));
+        unit(&mut g, CardDef::unit("Card", 1), b, Zone::MainDeck(b));
         g.player_mut(b).points = 7;
         g.start().expect("start");
         g.apply(Action::EndTurn {
@@ -381,6 +382,23 @@ fn holding_gives_the_winning_point_and_magma_chamber_needs_eleven() {
         let tr = g.trace.render_plain();
         assert_eq!(g.player(b).points, 8, "{tr}");
         assert_eq!(g.winner().is_some(), expect_win, "{mode:?}: {tr}");
+        if mode == Mode::MagmaChamber {
+            g.player_mut(b).points = 11;
+            g.apply(Action::Effect {
+                controller: b,
+                source: None,
+                effect: Effect::GainXp {
+                    player: PlayerRef::You,
+                    amount: 1,
+                },
+            })
+            .expect("a cleanup");
+            assert_eq!(
+                g.winners(),
+                vec![PlayerId(1), PlayerId(3)],
+                "teammates win together"
+            );
+        }
     }
 }
 
