@@ -93,6 +93,7 @@ impl From<EngineError> for Halt {
 
 pub(crate) type R<T> = Result<T, Halt>;
 
+/// An action the rules forbid: `rule` is the rule that forbids it.
 pub(crate) fn illegal<T>(rule: Cite, message: impl Into<String>) -> R<T> {
     Err(Halt::Err(EngineError::Illegal {
         rule,

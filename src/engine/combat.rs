@@ -97,6 +97,8 @@ pub(crate) fn legal_assignments(
     }
 }
 
+/// 460.2.c.4: once every unit has lethal damage assigned, the excess may go to any of them:
+/// every way to spread `left` over the units from `from` on.
 fn distribute(base: &[i32], left: i32, from: usize, out: &mut Vec<Vec<i32>>, cut: &mut bool) {
     if out.len() >= MAX_GENERATED {
         *cut = true;
