@@ -567,6 +567,7 @@ fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::Dies => "when I die",
         Trigger::StartOfBeginningPhase => "at the start of your beginning phase",
         Trigger::Played => "when you play me",
+        Trigger::EndOfTurn => "at the end of your turn",
     }
 }
 

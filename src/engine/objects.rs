@@ -181,6 +181,8 @@ pub enum Trigger {
     StartOfBeginningPhase,
     /// "When you play me" (383.4.a): a play effect, pending after the permanent enters.
     Played,
+    /// "At the end of your turn" (317.1.a).
+    EndOfTurn,
 }
 
 /// Who or what an effect affects.

@@ -1614,3 +1614,33 @@ fn a_third_player_cannot_join_a_combat() {
     assert_eq!(g.object(green).zone, Zone::Base(c), "{tr}");
     assert!(g.trace.cites("442.2.a") && g.trace.cites("442.2.c"), "{tr}");
 }
+
+#[test]
+fn end_of_turn_triggers_then_this_turn_effects_expire() {
+    let (mut g, a, b) = duel();
+    let sage = CardDef::unit("Sage", 2).with_ability(Ability::Triggered {
+        when: Trigger::EndOfTurn,
+        effects: vec![Effect::GainXp {
+            player: PlayerRef::You,
+            amount: 2,
+        }],
+        deathknell: false,
+    });
+    let s = unit(&mut g, sage, a, Zone::Base(a));
+    g.setup_effect(s, "Surge", Modification::Might(2), Duration::ThisTurn);
+    unit(&mut g, CardDef::unit("Card", 1), b, Zone::MainDeck(b));
+    g.start().expect("start");
+    g.apply(Action::EndTurn { player: a }).expect("end");
+    assert_eq!(
+        g.chain().len(),
+        1,
+        "the end-of-turn trigger waits on the chain"
+    );
+    assert_eq!(g.might(s), 4, "not expired yet");
+    pass_all(&mut g);
+    let tr = g.trace.render_plain();
+    assert_eq!(g.player(a).xp, 2, "{tr}");
+    assert_eq!(g.might(s), 2, "{tr}");
+    assert_eq!(g.turn.player, b, "{tr}");
+    assert!(g.trace.cites("317.1.a"));
+}
