@@ -28,6 +28,13 @@ pub enum Action {
         card: ObjId,
         to: Option<Location>,
     },
+    /// 377, 398–403: activate the `ability`-th activated ability (counting only activated
+    /// abilities, from 0) of `source`.
+    Activate {
+        player: PlayerId,
+        source: ObjId,
+        ability: usize,
+    },
     /// Pass priority (338.1.c) or focus (347.3).
     Pass { player: PlayerId },
     /// Every player passes in turn until the turn is neutral and open (or a decision is needed).
@@ -86,6 +93,7 @@ impl From<EngineError> for Halt {
 
 pub(crate) type R<T> = Result<T, Halt>;
 
+/// An action the rules forbid: `rule` is the rule that forbids it.
 pub(crate) fn illegal<T>(rule: Cite, message: impl Into<String>) -> R<T> {
     Err(Halt::Err(EngineError::Illegal {
         rule,
@@ -105,6 +113,7 @@ impl Game {
     /// phase, the game is over, or a decision with several options is pending.
     /// On an error the state is unchanged.
     pub fn apply(&mut self, action: Action) -> Result<(), EngineError> {
+        self.check_ids(&action)?;
         if let Action::Choose { player, answer } = &action {
             let Some(decision) = self.decision.clone() else {
                 return Err(EngineError::NoDecision);
@@ -150,6 +159,137 @@ impl Game {
         g.answers.clear();
         let result = g.run_action(&action);
         self.settle(result, g, before, action, Vec::new())
+    }
+
+    /// Every id an action names must exist (a clear error, never a panic).
+    fn check_ids(&self, action: &Action) -> Result<(), EngineError> {
+        let obj = |o: &ObjId| -> Result<(), EngineError> {
+            if o.0 < self.objects.len() {
+                Ok(())
+            } else {
+                Err(EngineError::Unsupported(format!(
+                    "no game object has id {}",
+                    o.0
+                )))
+            }
+        };
+        let player = |p: &PlayerId| -> Result<(), EngineError> {
+            if p.0 < self.players.len() {
+                Ok(())
+            } else {
+                Err(EngineError::Unsupported(format!(
+                    "no player has id {}",
+                    p.0
+                )))
+            }
+        };
+        let bf = |b: &super::state::BfId| -> Result<(), EngineError> {
+            if b.0 < self.battlefields.len() {
+                Ok(())
+            } else {
+                Err(EngineError::Unsupported(format!(
+                    "no battlefield has id {}",
+                    b.0
+                )))
+            }
+        };
+        let loc = |l: &Location| match l {
+            Location::Base => Ok(()),
+            Location::Battlefield(b) => bf(b),
+        };
+        fn effect(
+            e: &Effect,
+            obj: &dyn Fn(&ObjId) -> Result<(), EngineError>,
+            player: &dyn Fn(&PlayerId) -> Result<(), EngineError>,
+            bf: &dyn Fn(&super::state::BfId) -> Result<(), EngineError>,
+        ) -> Result<(), EngineError> {
+            let t = |t: &Target| match t {
+                Target::Object(o) => obj(o),
+                _ => Ok(()),
+            };
+            let p = |r: &PlayerRef| match r {
+                PlayerRef::Player(x) => player(x),
+                _ => Ok(()),
+            };
+            match e {
+                Effect::DealDamage { target, .. }
+                | Effect::Kill { target }
+                | Effect::Buff { target }
+                | Effect::MightThisTurn { target, .. }
+                | Effect::GiveMight { target, .. }
+                | Effect::SetMight { target, .. }
+                | Effect::GrantKeyword { target, .. }
+                | Effect::RemoveKeyword { target, .. }
+                | Effect::CantBeDealtDamage { target, .. }
+                | Effect::GrantTag { target, .. }
+                | Effect::Recall { target }
+                | Effect::Heal { target }
+                | Effect::Ready { target }
+                | Effect::Exhaust { target } => t(target),
+                Effect::Move { target, to } => {
+                    t(target)?;
+                    match to {
+                        Location::Battlefield(b) => bf(b),
+                        Location::Base => Ok(()),
+                    }
+                }
+                Effect::GainControl { target, player, .. } => {
+                    t(target)?;
+                    p(player)
+                }
+                Effect::GainPoints { player, .. }
+                | Effect::Draw { player, .. }
+                | Effect::GainXp { player, .. } => p(player),
+                Effect::Score {
+                    player,
+                    battlefield,
+                    ..
+                } => {
+                    p(player)?;
+                    bf(battlefield)
+                }
+                Effect::May { effect: inner } => effect(inner, obj, player, bf),
+            }
+        }
+        match action {
+            Action::Start | Action::PassAll => Ok(()),
+            Action::Move {
+                player: p,
+                units,
+                to,
+            } => {
+                player(p)?;
+                units.iter().try_for_each(obj)?;
+                loc(to)
+            }
+            Action::Pass { player: p }
+            | Action::EndTurn { player: p }
+            | Action::Choose { player: p, .. } => player(p),
+            Action::Activate {
+                player: p, source, ..
+            } => {
+                player(p)?;
+                obj(source)
+            }
+            Action::Play {
+                player: p,
+                card,
+                to,
+            } => {
+                player(p)?;
+                obj(card)?;
+                to.as_ref().map_or(Ok(()), loc)
+            }
+            Action::Effect {
+                controller,
+                source,
+                effect: e,
+            } => {
+                player(controller)?;
+                source.as_ref().map_or(Ok(()), obj)?;
+                effect(e, &obj, &player, &bf)
+            }
+        }
     }
 
     fn settle(
@@ -218,6 +358,13 @@ impl Game {
             }
             Action::Play { player, card, to } => {
                 self.play_card(*player, *card, *to)?;
+            }
+            Action::Activate {
+                player,
+                source,
+                ability,
+            } => {
+                self.activate(*player, *source, *ability)?;
             }
             Action::PassAll => {
                 let mut guard = 0;

@@ -407,6 +407,8 @@ impl Game {
     /// 340: the newest chain item resolves, executing its effects in their entirety (340.1);
     /// no cleanup happens during resolution (321), one becomes outstanding (321.1, 319.5).
     pub(crate) fn resolve_newest(&mut self) -> R<()> {
+        // 320: no chain item resolves during a cleanup
+        debug_assert!(!self.in_cleanup, "320: resolution during a cleanup");
         let Some(item) = self.chain.pop() else {
             return Ok(());
         };
@@ -417,7 +419,7 @@ impl Game {
             t,
             item.source.iter().map(|o| o.0).collect(),
         );
-        self.depth += 1;
+        self.depth = self.depth.saturating_add(1);
         self.resolving = true;
         let mut result = Ok(());
         for e in &item.effects {
@@ -552,6 +554,7 @@ impl Game {
     }
 }
 
+/// The usual wording of a trigger condition (383.4), for trace labels.
 fn trigger_phrase(t: &Trigger) -> &'static str {
     match t {
         Trigger::Moves => "when I move",
@@ -564,6 +567,7 @@ fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::Dies => "when I die",
         Trigger::StartOfBeginningPhase => "at the start of your beginning phase",
         Trigger::Played => "when you play me",
+        Trigger::EndOfTurn => "at the end of your turn",
     }
 }
 

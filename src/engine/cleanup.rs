@@ -21,6 +21,7 @@ pub enum Special {
     Ending,
 }
 
+/// What happened at a time of 319 that made a cleanup outstanding, in words.
 fn reason_text(why: Cite) -> &'static str {
     match why.0 {
         "319.1" => "the turn changed between open and closed",
@@ -45,6 +46,8 @@ impl Game {
         let mut why = why;
         let mut special = special;
         let mut first = true;
+        // 321: no cleanup happens while a chain item resolves
+        debug_assert!(!self.resolving, "321: a cleanup during resolution");
         let saved_depth = self.depth;
         self.in_cleanup = true;
         loop {

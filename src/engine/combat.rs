@@ -97,6 +97,8 @@ pub(crate) fn legal_assignments(
     }
 }
 
+/// 460.2.c.4: once every unit has lethal damage assigned, the excess may go to any of them:
+/// every way to spread `left` over the units from `from` on.
 fn distribute(base: &[i32], left: i32, from: usize, out: &mut Vec<Vec<i32>>, cut: &mut bool) {
     if out.len() >= MAX_GENERATED {
         *cut = true;
@@ -169,7 +171,7 @@ impl Game {
             t,
             vec![],
         );
-        self.depth += 1;
+        self.depth = self.depth.saturating_add(1);
         let mut batch = Vec::new();
         for u in units {
             let ctl = self.controller(u);
@@ -219,7 +221,7 @@ impl Game {
                 vec![],
             );
         }
-        self.depth -= 1;
+        self.depth = self.depth.saturating_sub(1);
         Ok(())
     }
 
@@ -264,7 +266,7 @@ impl Game {
                 format!("combat damage at {}", self.bf_name(c.battlefield)),
                 vec![],
             );
-            self.depth += 1;
+            self.depth = self.depth.saturating_add(1);
             let chars = self.derive_all();
             let a = self.assign_damage(c.attacker, &attackers, &defenders, &chars)?;
             let d = self.assign_damage(c.defender, &defenders, &attackers, &chars)?;
@@ -296,7 +298,7 @@ impl Game {
                     objs,
                 );
             }
-            self.depth -= 1;
+            self.depth = self.depth.saturating_sub(1);
         }
         self.event(
             EventKind::Combat,

@@ -506,6 +506,7 @@ impl Game {
     }
 }
 
+/// The summed value of a keyword's instances (807.2, 814.2, 823.2).
 fn kw_sum(kws: &[Keyword], k: &KeywordKind) -> i32 {
     kws.iter()
         .filter(|x| &x.kind() == k)

@@ -29,6 +29,22 @@ impl Game {
         if others.len() >= 2 {
             return Some(cite!("444.2"));
         }
+        // 442.2.a / 457.1: with more than two players, a battlefield with a staged combat or
+        // a combat in progress is closed to players not in it who have no permanents there
+        if self.players.len() > 2 {
+            let present = self
+                .objects
+                .iter()
+                .any(|o| o.zone == Zone::Battlefield(b) && self.controller(o.id) == p);
+            let in_combat = self
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.battlefield == b && c.attacker != p && c.defender != p);
+            let staged = self.battlefields[b.0].combat_staged;
+            if (in_combat || staged) && !present {
+                return Some(cite!("442.2.a"));
+            }
+        }
         if let Some(c) = self.battlefields[b.0].controller
             && c != p
             && !self.opponents(p, c)

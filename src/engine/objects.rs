@@ -181,6 +181,8 @@ pub enum Trigger {
     StartOfBeginningPhase,
     /// "When you play me" (383.4.a): a play effect, pending after the permanent enters.
     Played,
+    /// "At the end of your turn" (317.1.a).
+    EndOfTurn,
 }
 
 /// Who or what an effect affects.
@@ -452,6 +454,17 @@ pub enum Ability {
     Passive(Passive),
     /// A spell's effect, executed when it resolves (351.1).
     Spell(Vec<Effect>),
+    /// An activated ability (377): "[cost]: [effects]". The cost may exhaust the source and
+    /// take energy and power from the rune pool; `action` / `reaction` give its timing
+    /// permissions (806, 813); by default only on its controller's turn in an open state (381).
+    Activated {
+        exhaust: bool,
+        energy: i32,
+        power: i32,
+        action: bool,
+        reaction: bool,
+        effects: Vec<Effect>,
+    },
     /// Text the engine cannot model; reported before running, never ignored.
     Unsupported(String),
 }

@@ -164,6 +164,140 @@ impl Game {
         Ok(())
     }
 
+    /// 377, 381, 398–403: `player` activates an activated ability of `source`: it needs
+    /// priority (312.1.a); by default only on its controller's turn in an open state (381),
+    /// with Action also during showdowns (806.1.c.2), with Reaction also in a closed state;
+    /// the cost is paid (403, 357.1) and the ability goes on the chain as a pending item (401.1).
+    pub(crate) fn activate(&mut self, player: PlayerId, source: ObjId, index: usize) -> R<()> {
+        if self.priority != Some(player) {
+            return illegal(
+                cite!("312.1.a"),
+                format!("{} does not have priority", self.player_name(player)),
+            );
+        }
+        let o = &self.objects[source.0];
+        if !o.zone.on_board() || self.controller(source) != player {
+            return illegal(
+                cite!("380"),
+                format!(
+                    "{} is not on the board under {}'s control",
+                    o.def.name,
+                    self.player_name(player)
+                ),
+            );
+        }
+        let def = o.def.clone();
+        let Some((exhaust, energy, power, action, reaction, effects)) = def
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::Activated {
+                    exhaust,
+                    energy,
+                    power,
+                    action,
+                    reaction,
+                    effects,
+                } => Some((
+                    *exhaust,
+                    *energy,
+                    *power,
+                    *action,
+                    *reaction,
+                    effects.clone(),
+                )),
+                _ => None,
+            })
+            .nth(index)
+        else {
+            return Err(super::actions::Halt::Err(
+                super::actions::EngineError::Unsupported(format!(
+                    "{} has no activated ability number {}",
+                    def.name,
+                    index + 1
+                )),
+            ));
+        };
+        let st = self.turn_state();
+        if st.closed && !reaction {
+            return illegal(
+                cite!("381"),
+                "this ability has no Reaction and the state is closed",
+            );
+        }
+        if st.showdown && !(action || reaction) {
+            return illegal(
+                cite!("343.1.b"),
+                "this ability has neither Action nor Reaction and a showdown is in progress",
+            );
+        }
+        if player != self.turn.player && !(action || reaction) {
+            return illegal(
+                cite!("381"),
+                "this ability can be activated only on its controller's turn",
+            );
+        }
+        if exhaust && self.objects[source.0].exhausted {
+            return illegal(
+                cite!("403.1.a"),
+                format!("{} is exhausted and cannot pay the cost", def.name),
+            );
+        }
+        let pl = &self.players[player.0];
+        if pl.energy < energy || pl.power < power {
+            return illegal(
+                cite!("357.1"),
+                format!(
+                    "the ability costs {} energy and {} power; {} has {} and {}",
+                    energy, power, pl.name, pl.energy, pl.power
+                ),
+            );
+        }
+        self.players[player.0].energy -= energy;
+        self.players[player.0].power -= power;
+        let t = format!(
+            "{} activates an ability of {}",
+            self.player_name(player),
+            def.name
+        );
+        self.event(
+            EventKind::Action,
+            vec![cite!("377.3.a"), cite!("401.1")],
+            t,
+            vec![source.0],
+        );
+        self.depth = 1;
+        if exhaust {
+            self.objects[source.0].exhausted = true;
+            let t = format!("{} is exhausted to pay the cost", def.name);
+            self.event(
+                EventKind::Effect,
+                vec![cite!("403.1.a"), cite!("414.1")],
+                t,
+                vec![source.0],
+            );
+        }
+        if self.chain.is_empty() {
+            self.chain_by_trigger = false;
+        }
+        let id = self.fresh_id();
+        self.chain.push(ChainItem {
+            id,
+            controller: player,
+            source: Some(source),
+            label: format!("{}'s ability", def.name),
+            effects,
+            pending: true,
+            triggered: false,
+            snapshot: None,
+            card: None,
+            destination: None,
+        });
+        self.chain_passes = 0;
+        self.make_outstanding(cite!("319.3"));
+        Ok(())
+    }
+
     /// 337.1.c, 359.2: a finalized permanent leaves the chain and enters the board (a unit
     /// exhausted at its chosen location, 359.2.c; gear ready at the base, 359.2.d); its play
     /// effects go pending (383.4.a.2).

@@ -608,6 +608,19 @@ impl Game {
     pub fn winner(&self) -> Option<PlayerId> {
         self.winner
     }
+
+    /// The winner with their teammates (484.6.a.3: teammates win together); empty while the
+    /// game goes on.
+    pub fn winners(&self) -> Vec<PlayerId> {
+        let Some(w) = self.winner else {
+            return Vec::new();
+        };
+        self.players
+            .iter()
+            .filter(|p| p.id == w || (p.team.is_some() && p.team == self.players[w.0].team))
+            .map(|p| p.id)
+            .collect()
+    }
     pub fn chain(&self) -> &[ChainItem] {
         &self.chain
     }

@@ -372,6 +372,7 @@ fn holding_gives_the_winning_point_and_magma_chamber_needs_eleven() {
         let bf = g.add_battlefield("Keep", None);
         g.battlefield_mut(bf).controller = Some(b);
         unit(&mut g, CardDef::unit("Guard", 2), b, Zone::Battlefield(bf));
+        unit(&mut g, CardDef::unit("Card", 1), b, Zone::MainDeck(b));
         g.player_mut(b).points = 7;
         g.start().expect("start");
         g.apply(Action::EndTurn {
@@ -381,6 +382,23 @@ fn holding_gives_the_winning_point_and_magma_chamber_needs_eleven() {
         let tr = g.trace.render_plain();
         assert_eq!(g.player(b).points, 8, "{tr}");
         assert_eq!(g.winner().is_some(), expect_win, "{mode:?}: {tr}");
+        if mode == Mode::MagmaChamber {
+            g.player_mut(b).points = 11;
+            g.apply(Action::Effect {
+                controller: b,
+                source: None,
+                effect: Effect::GainXp {
+                    player: PlayerRef::You,
+                    amount: 1,
+                },
+            })
+            .expect("a cleanup");
+            assert_eq!(
+                g.winners(),
+                vec![PlayerId(1), PlayerId(3)],
+                "teammates win together"
+            );
+        }
     }
 }
 
@@ -1188,4 +1206,441 @@ fn an_injected_point_gain_is_followed_by_a_cleanup_that_checks_victory() {
     })
     .expect("inject");
     assert_eq!(g.winner(), Some(a), "{}", g.trace.render_plain());
+}
+
+#[test]
+fn unknown_ids_are_errors_not_panics() {
+    let (mut g, a, _) = duel();
+    g.start().expect("start");
+    for action in [
+        Action::Move {
+            player: a,
+            units: vec![ObjId(99)],
+            to: Location::Base,
+        },
+        Action::Move {
+            player: PlayerId(9),
+            units: vec![],
+            to: Location::Base,
+        },
+        Action::Pass {
+            player: PlayerId(5),
+        },
+        Action::Choose {
+            player: PlayerId(5),
+            answer: Answer::Index(0),
+        },
+        Action::Effect {
+            controller: a,
+            source: None,
+            effect: Effect::Kill {
+                target: Target::Object(ObjId(3)),
+            },
+        },
+        Action::Effect {
+            controller: a,
+            source: None,
+            effect: Effect::May {
+                effect: Box::new(Effect::Score {
+                    player: PlayerRef::You,
+                    battlefield: BfId(4),
+                    how: ScoreKind::Hold,
+                }),
+            },
+        },
+    ] {
+        let e = g.apply(action.clone()).expect_err("unknown id");
+        assert!(e.to_string().contains("id"), "{action:?}: {e}");
+    }
+}
+
+/// Random play on a busy board: the engine never panics, and whenever it rests idle the
+/// invariants of a finished cleanup hold.
+#[test]
+fn random_play_keeps_the_invariants() {
+    let mut seen: Vec<Cite> = Vec::new();
+    for seed in 0..25u64 {
+        let mut g = Game::new(Mode::Duel, &["A", "B"], seed);
+        let (a, b) = (PlayerId(0), PlayerId(1));
+        let b1 = g.add_battlefield("North", None);
+        let b2 = g.add_battlefield("South", None);
+        g.battlefield_mut(b2).controller = Some(b);
+        let defs = [
+            CardDef::unit("Tank", 3).with_keyword(Keyword::Tank),
+            CardDef::unit("Archer", 2).with_keyword(Keyword::Backline),
+            CardDef::unit("Raider", 2)
+                .with_keyword(Keyword::Assault(2))
+                .with_keyword(Keyword::Ganking),
+            CardDef::unit("Wall", 1).with_keyword(Keyword::Shield(3)),
+            deathknell_burst(),
+            CardDef::unit("Hunter", 2).with_keyword(Keyword::Hunt(1)),
+        ];
+        for (i, d) in defs.iter().enumerate() {
+            unit(&mut g, d.clone(), a, Zone::Base(a));
+            let z = if i % 2 == 0 {
+                Zone::Battlefield(b2)
+            } else {
+                Zone::Base(b)
+            };
+            unit(&mut g, d.clone(), b, z);
+        }
+        for p in [a, b] {
+            for _ in 0..6 {
+                unit(&mut g, CardDef::unit("Card", 1), p, Zone::MainDeck(p));
+            }
+            g.player_mut(p).energy = 3;
+        }
+        g.start().expect("start");
+        let mut rng = Game::new(Mode::Duel, &["x", "y"], seed + 1000);
+        for _ in 0..150 {
+            if g.winner().is_some() {
+                break;
+            }
+            let action = if let Some(d) = g.pending_decision() {
+                let i = rng.random(d.options.len() as u64) as usize;
+                Action::Choose {
+                    player: d.player,
+                    answer: Answer::Index(i),
+                }
+            } else {
+                match (g.status(), rng.random(6)) {
+                    (Status::Priority { player }, 0..=2) => Action::Pass { player },
+                    (Status::Priority { .. }, _) => Action::PassAll,
+                    (_, 0) => Action::EndTurn {
+                        player: g.turn.player,
+                    },
+                    (_, 1) => {
+                        let n = g.objects.len() as u64;
+                        let u = ObjId(rng.random(n) as usize);
+                        let v = ObjId(rng.random(n) as usize);
+                        let effect = match rng.random(7) {
+                            0 => Effect::DealDamage {
+                                target: Target::Object(u),
+                                amount: Amount::Fixed(1),
+                            },
+                            1 => Effect::Kill {
+                                target: Target::Object(u),
+                            },
+                            2 => Effect::Buff {
+                                target: Target::Object(u),
+                            },
+                            3 => Effect::GainControl {
+                                target: Target::Object(u),
+                                player: PlayerRef::EachOpponent,
+                                duration: Duration::ThisTurn,
+                            },
+                            4 => Effect::Move {
+                                target: Target::Object(u),
+                                to: Location::Battlefield(b1),
+                            },
+                            5 => Effect::MightThisTurn {
+                                target: Target::Object(u),
+                                amount: -2,
+                                limit: Some(1),
+                            },
+                            _ => Effect::Recall {
+                                target: Target::Object(v),
+                            },
+                        };
+                        Action::Effect {
+                            controller: g.turn.player,
+                            source: Some(u),
+                            effect,
+                        }
+                    }
+                    (Status::Idle { player }, 2) => {
+                        let hand = g.objects_in(Zone::Hand(player));
+                        match hand.first() {
+                            Some(&c) => Action::Play {
+                                player,
+                                card: c,
+                                to: None,
+                            },
+                            None => Action::PassAll,
+                        }
+                    }
+                    _ => {
+                        let tp = g.turn.player;
+                        let mine: Vec<ObjId> = g
+                            .objects
+                            .iter()
+                            .filter(|o| {
+                                o.zone.on_board()
+                                    && o.is_unit()
+                                    && g.controller(o.id) == tp
+                                    && !o.exhausted
+                            })
+                            .map(|o| o.id)
+                            .collect();
+                        if mine.is_empty() {
+                            Action::EndTurn { player: tp }
+                        } else {
+                            let u = mine[rng.random(mine.len() as u64) as usize];
+                            let to = match rng.random(3) {
+                                0 => Location::Base,
+                                1 => Location::Battlefield(b1),
+                                _ => Location::Battlefield(b2),
+                            };
+                            Action::Move {
+                                player: tp,
+                                units: vec![u],
+                                to,
+                            }
+                        }
+                    }
+                }
+            };
+            let before = g.trace.events.len();
+            match g.apply(action.clone()) {
+                Ok(()) => {}
+                Err(EngineError::Illegal { .. }) => {
+                    assert_eq!(
+                        g.trace.events.len(),
+                        before,
+                        "an illegal action changed the trace"
+                    );
+                    continue;
+                }
+                Err(e) => panic!("seed {seed}: {action:?}: {e}\n{}", g.trace.render_plain()),
+            }
+            if let Status::Idle { .. } = g.status() {
+                let chars = g.derive_all();
+                for o in g
+                    .objects
+                    .iter()
+                    .filter(|o| o.zone.on_board() && o.is_unit())
+                {
+                    assert!(
+                        !(o.damage > 0 && o.damage >= chars[o.id.0].might),
+                        "seed {seed}: {} left with lethal damage\n{}",
+                        o.def.name,
+                        g.trace.render_plain()
+                    );
+                    assert!(
+                        o.designation.is_none(),
+                        "seed {seed}: designation outside combat"
+                    );
+                }
+                assert!(g.chain().is_empty() && g.combat.is_none() && g.showdown.is_none());
+                for bf in &g.battlefields {
+                    let units = g.units_at(Zone::Battlefield(bf.id));
+                    if let Some(c) = bf.controller {
+                        assert!(
+                            units.iter().all(|u| g.controller(*u) == c) || bf.contested,
+                            "seed {seed}: {} controlled by {} with enemy units and not contested\n{}",
+                            bf.name,
+                            c.0,
+                            g.trace.render_plain()
+                        );
+                    }
+                }
+            }
+        }
+        seen.extend(g.trace.cited());
+    }
+    // the random games did reach combat damage, lethal kills, Deathknells, holds and conquers
+    for id in ["460.2.d", "323.5", "323.4", "464.2", "464.1", "317.3"] {
+        assert!(
+            seen.iter().any(|c| c.0 == id),
+            "random play never reached {id}"
+        );
+    }
+}
+
+#[test]
+fn cleanup_recalls_stray_gear_and_removes_unowned_hidden_cards() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Ruins", None);
+    g.battlefield_mut(bf).controller = Some(a);
+    unit(&mut g, CardDef::unit("Holder", 2), a, Zone::Battlefield(bf));
+    let mut gear = CardDef::unit("Lantern", 0);
+    gear.card_type = CardType::Gear;
+    gear.might = None;
+    let lantern = unit(&mut g, gear, a, Zone::Battlefield(bf));
+    let mut trap = CardDef::unit("Trap", 0);
+    trap.card_type = CardType::Spell;
+    trap.might = None;
+    let trap = unit(&mut g, trap, b, Zone::Facedown(bf));
+    let guest = unit(&mut g, CardDef::unit("Guest", 1), b, Zone::Base(a));
+    g.start().expect("start");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(lantern).zone, Zone::Base(a), "{tr}");
+    assert_eq!(g.object(trap).zone, Zone::Trash(b), "{tr}");
+    assert_eq!(g.object(guest).zone, Zone::Base(b), "{tr}");
+    assert!(g.trace.cites("323.7") && g.trace.cites("452.1"), "{tr}");
+}
+
+#[test]
+fn designations_follow_units_in_and_out_of_the_combat() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Pass", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let first = unit(&mut g, CardDef::unit("First", 2), a, Zone::Battlefield(bf));
+    unit(&mut g, CardDef::unit("Keeper", 2), b, Zone::Battlefield(bf));
+    let late = CardDef::unit("Latecomer", 1).with_ability(Ability::Triggered {
+        when: Trigger::Attacks,
+        effects: vec![Effect::GainXp {
+            player: PlayerRef::You,
+            amount: 1,
+        }],
+        deathknell: false,
+    });
+    let late = unit(&mut g, late, a, Zone::Base(a));
+    g.setup_showdown(bf, a, Some((a, b)));
+    g.start().expect("start");
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::Move {
+            target: Target::Object(late),
+            to: Location::Battlefield(bf),
+        },
+    })
+    .expect("move in");
+    let tr = g.trace.render_plain();
+    assert_eq!(
+        g.object(late).designation,
+        Some(Designation::Attacker),
+        "{tr}"
+    );
+    assert!(g.trace.cites("323.2.a"), "{tr}");
+    assert_eq!(g.chain().len(), 1, "its attack trigger (383.4.e): {tr}");
+    pass_all(&mut g);
+    let _ = first;
+    assert_eq!(g.player(a).xp, 1);
+
+    // a unit leaving the combat's battlefield loses its designation (323.2.c)
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Pass", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let first = unit(&mut g, CardDef::unit("First", 2), a, Zone::Battlefield(bf));
+    let second = unit(&mut g, CardDef::unit("Second", 2), a, Zone::Battlefield(bf));
+    unit(&mut g, CardDef::unit("Keeper", 2), b, Zone::Battlefield(bf));
+    g.setup_showdown(bf, a, Some((a, b)));
+    g.start().expect("start");
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::Recall {
+            target: Target::Object(second),
+        },
+    })
+    .expect("recall");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(second).designation, None, "{tr}");
+    assert!(g.trace.cites("323.2.c"), "{tr}");
+    assert_eq!(g.object(first).designation, Some(Designation::Attacker));
+}
+
+#[test]
+fn an_activated_ability_pays_its_cost_and_uses_the_chain() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Yard", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let mut torch = CardDef::unit("Torch", 0).with_ability(Ability::Activated {
+        exhaust: true,
+        energy: 1,
+        power: 0,
+        action: false,
+        reaction: false,
+        effects: vec![Effect::DealDamage {
+            target: Target::ChooseUnit(UnitFilter::Enemy),
+            amount: Amount::Fixed(1),
+        }],
+    });
+    torch.card_type = CardType::Gear;
+    torch.might = None;
+    let torch = unit(&mut g, torch, a, Zone::Base(a));
+    let imp = unit(&mut g, CardDef::unit("Imp", 1), b, Zone::Battlefield(bf));
+    g.player_mut(a).energy = 1;
+    g.start().expect("start");
+    g.apply(Action::Activate {
+        player: a,
+        source: torch,
+        ability: 0,
+    })
+    .expect("activate");
+    assert_eq!(g.turn_state().name(), "neutral-closed");
+    assert!(g.object(torch).exhausted);
+    assert_eq!(g.player(a).energy, 0);
+    pass_all(&mut g);
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(imp).zone, Zone::Trash(b), "{tr}");
+    assert_eq!(g.battlefield(bf).controller, None, "{tr}");
+    let e = g.apply(Action::Activate {
+        player: a,
+        source: torch,
+        ability: 0,
+    });
+    assert!(
+        matches!(e, Err(EngineError::Illegal { rule, .. }) if rule.0 == "403.1.a"),
+        "{e:?}"
+    );
+    let e = g.apply(Action::Activate {
+        player: a,
+        source: torch,
+        ability: 1,
+    });
+    assert!(matches!(e, Err(EngineError::Unsupported(_))), "{e:?}");
+}
+
+#[test]
+fn a_third_player_cannot_join_a_combat() {
+    let mut g = Game::new(Mode::Skirmish, &["A", "B", "C"], 3);
+    let (a, b, c) = (PlayerId(0), PlayerId(1), PlayerId(2));
+    let bf = g.add_battlefield("Arena", None);
+    let other = g.add_battlefield("Hill", None);
+    g.battlefield_mut(other).controller = Some(c);
+    unit(&mut g, CardDef::unit("Red", 2), a, Zone::Battlefield(bf));
+    let green = unit(
+        &mut g,
+        CardDef::unit("Green", 2),
+        c,
+        Zone::Battlefield(other),
+    );
+    // combat in progress between A and B; B's units are already gone
+    g.setup_showdown(bf, a, Some((a, b)));
+    g.start().expect("start");
+    g.apply(Action::Effect {
+        controller: c,
+        source: None,
+        effect: Effect::Move {
+            target: Target::Object(green),
+            to: Location::Battlefield(bf),
+        },
+    })
+    .expect("effect");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(green).zone, Zone::Base(c), "{tr}");
+    assert!(g.trace.cites("442.2.a") && g.trace.cites("442.2.c"), "{tr}");
+}
+
+#[test]
+fn end_of_turn_triggers_then_this_turn_effects_expire() {
+    let (mut g, a, b) = duel();
+    let sage = CardDef::unit("Sage", 2).with_ability(Ability::Triggered {
+        when: Trigger::EndOfTurn,
+        effects: vec![Effect::GainXp {
+            player: PlayerRef::You,
+            amount: 2,
+        }],
+        deathknell: false,
+    });
+    let s = unit(&mut g, sage, a, Zone::Base(a));
+    g.setup_effect(s, "Surge", Modification::Might(2), Duration::ThisTurn);
+    unit(&mut g, CardDef::unit("Card", 1), b, Zone::MainDeck(b));
+    g.start().expect("start");
+    g.apply(Action::EndTurn { player: a }).expect("end");
+    assert_eq!(
+        g.chain().len(),
+        1,
+        "the end-of-turn trigger waits on the chain"
+    );
+    assert_eq!(g.might(s), 4, "not expired yet");
+    pass_all(&mut g);
+    let tr = g.trace.render_plain();
+    assert_eq!(g.player(a).xp, 2, "{tr}");
+    assert_eq!(g.might(s), 2, "{tr}");
+    assert_eq!(g.turn.player, b, "{tr}");
+    assert!(g.trace.cites("317.1.a"));
 }

@@ -142,7 +142,7 @@ impl Game {
             }
             (Phase::Main, _) => {}
             (Phase::Ending, 0) => {
-                // 317.1: ending step (end-of-turn effects are not modeled beyond this point)
+                // 317.1: ending step: "at the end of your turn" effects (317.1.a)
                 self.turn.step = 1;
                 self.event(
                     EventKind::Turn,
@@ -150,6 +150,17 @@ impl Game {
                     "ending step".into(),
                     vec![],
                 );
+                let ids: Vec<_> = self
+                    .objects
+                    .iter()
+                    .filter(|o| o.zone.on_board() && self.controller(o.id) == tp)
+                    .map(|o| o.id)
+                    .collect();
+                let mut batch = Vec::new();
+                for u in ids {
+                    batch.extend(self.collect_triggers(u, &Trigger::EndOfTurn, None));
+                }
+                self.place_triggers(batch, vec![cite!("317.1.a")], false)?;
             }
             (Phase::Ending, 1) => {
                 // 317.2: expiration step with its special cleanup
