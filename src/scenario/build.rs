@@ -126,6 +126,17 @@ impl Names<'_> {
 
     /// An effect as the engine models it.
     pub fn effect(&self, e: &format::Effect, loc: Loc) -> Result<Effect, ScenarioError> {
+        let eff = self.effect_only(e, loc)?;
+        Ok(if e.may {
+            Effect::May {
+                effect: Box::new(eff),
+            }
+        } else {
+            eff
+        })
+    }
+
+    fn effect_only(&self, e: &format::Effect, loc: Loc) -> Result<Effect, ScenarioError> {
         let s = self.scenario;
         let need = |o: &Option<Name>, what: &str| -> Result<Target, ScenarioError> {
             match o {
@@ -291,6 +302,7 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("die", false) => Trigger::Dies,
         ("play", false) => Trigger::Played,
         ("beginning-phase", _) => Trigger::StartOfBeginningPhase,
+        ("end-of-turn", _) => Trigger::EndOfTurn,
         _ => return None,
     })
 }
@@ -347,7 +359,24 @@ fn abilities(
     let mut deathknell_effect = false;
     for a in defs {
         let ab = &a.value;
-        if let Some(w) = &ab.when {
+        if let Some(c) = &ab.activate {
+            let Some(e) = &ab.effect else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    c.referenced,
+                    "an activated ability needs an effect",
+                ));
+            };
+            out.push(Ability::Activated {
+                exhaust: c.value.exhaust,
+                energy: c.value.energy as i32,
+                power: c.value.power as i32,
+                action: c.value.action,
+                reaction: c.value.reaction,
+                effects: vec![names.effect(&e.value, e.referenced)?],
+            });
+        } else if let Some(w) = &ab.when {
             let Some(t) = trigger(&w.value, on_battlefield) else {
                 return Err(err(
                     s,

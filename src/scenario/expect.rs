@@ -304,6 +304,29 @@ fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
                 actual: "such a line exists".into(),
             });
         }
+    } else if !x.trace_order.is_empty() {
+        subject = format!("trace order: {}", x.trace_order.join(" → "));
+        let mut from = 0;
+        for t in &x.trace_order {
+            match g.trace().events[from..]
+                .iter()
+                .position(|e| e.text.contains(t.as_str()))
+            {
+                Some(i) => from += i + 1,
+                None => {
+                    d.0.push(Diff {
+                        attribute: "trace order".into(),
+                        expected: format!("a line containing \"{t}\" after the previous ones"),
+                        actual: if trace_has(g, t) {
+                            "it comes earlier".into()
+                        } else {
+                            "no such line".into()
+                        },
+                    });
+                    break;
+                }
+            }
+        }
     } else {
         subject = "(nothing)".into();
     }

@@ -102,9 +102,31 @@ pub struct AbilityDef {
     /// For a triggered ability: what it does.
     #[serde(default)]
     pub effect: Option<Spanned<Effect>>,
+    /// Activated: its cost and timing ("[cost]: [effect]", 377).
+    #[serde(default)]
+    pub activate: Option<Spanned<ActivateCost>>,
     /// Free text describing an ability arbiter cannot model (reported as unsupported).
     #[serde(default)]
     pub text: Option<Name>,
+}
+
+/// The cost and timing of an activated ability.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ActivateCost {
+    /// Exhaust the source as part of the cost.
+    #[serde(default)]
+    pub exhaust: bool,
+    #[serde(default)]
+    pub energy: u32,
+    #[serde(default)]
+    pub power: u32,
+    /// [Action]: may be activated in showdowns (806).
+    #[serde(default)]
+    pub action: bool,
+    /// [Reaction]: may be activated in closed states too (813).
+    #[serde(default)]
+    pub reaction: bool,
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -238,6 +260,8 @@ pub enum Step {
     Play(PlayStep),
     /// The player passes priority or focus.
     Pass(Name),
+    /// Activate an object's activated ability.
+    Activate(ActivateStep),
     /// Answers for the next decision(s) of the game.
     Choose(ChooseStep),
     /// Inject a game effect directly ("suppose this happens").
@@ -270,6 +294,18 @@ pub struct PlayStep {
     pub to: Option<Name>,
 }
 
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ActivateStep {
+    /// The object whose ability is activated.
+    pub source: Name,
+    /// Which of its activated abilities (1 = the first; default 1).
+    #[serde(default)]
+    pub ability: Option<usize>,
+    #[serde(default)]
+    pub player: Option<Name>,
+}
+
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ChooseStep {
@@ -290,6 +326,9 @@ pub struct ChooseStep {
     /// An option by its number in the list the run prints (1 = first).
     #[serde(default)]
     pub option: Option<usize>,
+    /// The answer to a "you may" decision.
+    #[serde(default)]
+    pub may: Option<bool>,
 }
 
 /// A game effect, as injected by a script or produced by an ability.
@@ -371,6 +410,9 @@ pub struct Effect {
     /// The object the effect comes from (for its timestamp and dependency).
     #[serde(default)]
     pub source: Option<Name>,
+    /// "You may …": the controller decides on resolution.
+    #[serde(default)]
+    pub may: bool,
 }
 
 /// A number, or a word standing for one (`my-might`).
@@ -402,6 +444,9 @@ pub struct Expect {
     pub trace_contains: Option<String>,
     #[serde(default)]
     pub trace_not_contains: Option<String>,
+    /// Lines containing these pieces of text appear in the trace in this order.
+    #[serde(default)]
+    pub trace_order: Vec<String>,
     // objects
     #[serde(default)]
     pub zone: Option<Name>,

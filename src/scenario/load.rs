@@ -510,6 +510,23 @@ impl<'a> Resolver<'a> {
         if let Some(e) = &ab.effect {
             self.check_effect(&e.value, loc_of(e), true)?;
         }
+        if let Some(c) = &ab.activate {
+            if ab.when.is_some() || ab.while_.is_some() {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(c),
+                    "an ability is activated (\"activate\"), triggered (\"when\") or passive (\"while\"), one of them",
+                ));
+            }
+            if ab.effect.is_none() {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(c),
+                    "an activated ability needs an \"effect\"",
+                ));
+            }
+            return Ok(());
+        }
         match (&ab.when, &ab.while_) {
             (Some(_), Some(_)) => Err(self.err(
                 ErrorKind::InvalidValue,
@@ -519,7 +536,7 @@ impl<'a> Resolver<'a> {
             (None, None) if ab.text.is_none() => Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(a),
-                "an ability needs \"when\" (a trigger), \"while\" (a condition) or \"text\"",
+                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost) or \"text\"",
             )),
             (Some(w), None) => {
                 if !TRIGGERS.contains(&w.value.as_str()) {
@@ -886,6 +903,19 @@ impl<'a> Resolver<'a> {
             Step::Pass(p) => {
                 self.player(p)?;
             }
+            Step::Activate(a) => {
+                self.object(&a.source)?;
+                if let Some(p) = &a.player {
+                    self.player(p)?;
+                }
+                if a.ability == Some(0) {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        loc_of(step),
+                        "abilities are numbered from 1",
+                    ));
+                }
+            }
             Step::Choose(c) => {
                 if let Some(p) = &c.player {
                     self.player(p)?;
@@ -919,11 +949,14 @@ impl<'a> Resolver<'a> {
                 if c.option.is_some() {
                     n += 1;
                 }
+                if c.may.is_some() {
+                    n += 1;
+                }
                 if n != 1 {
                     return Err(self.err(
                         ErrorKind::InvalidValue,
                         loc_of(step),
-                        "a choose step makes one choice: assign-damage, order, battlefield, target or option",
+                        "a choose step makes one choice: assign-damage, order, battlefield, target, option or may",
                     ));
                 }
             }
@@ -958,6 +991,7 @@ impl<'a> Resolver<'a> {
             !x.not_cited.is_empty(),
             x.trace_contains.is_some(),
             x.trace_not_contains.is_some(),
+            !x.trace_order.is_empty(),
         ]
         .iter()
         .filter(|b| **b)
@@ -969,7 +1003,7 @@ impl<'a> Resolver<'a> {
                     loc_of(e),
                     format!("an expectation has exactly one subject, found {subjects}"),
                 )
-                .hint("object, player, battlefield, turn, cited, not-cited, trace-contains or trace-not-contains"));
+                .hint("object, player, battlefield, turn, cited, not-cited, trace-contains, trace-not-contains or trace-order"));
         }
         if let Some(o) = &x.object {
             self.object(o)?;
@@ -1065,6 +1099,7 @@ pub const TRIGGERS: &[&str] = &[
     "die",
     "play",
     "beginning-phase",
+    "end-of-turn",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 pub const CONDITIONS: &[&str] = &["always", "mighty", "attacking", "defending"];

@@ -218,6 +218,23 @@ impl Runner<'_> {
                 let player = self.names().player_id(p)?;
                 self.apply(Action::Pass { player }, loc)?;
             }
+            Step::Activate(a) => {
+                let names = self.names();
+                let source = names.object(&a.source)?;
+                let player = match &a.player {
+                    Some(p) => names.player_id(p)?,
+                    None => expect::controller(&self.game, source),
+                };
+                let ability = a.ability.unwrap_or(1).saturating_sub(1);
+                self.apply(
+                    Action::Activate {
+                        player,
+                        source,
+                        ability,
+                    },
+                    loc,
+                )?;
+            }
             Step::Choose(c) => {
                 if self.game.pending_decision().is_none() {
                     self.pass_all(loc)?;
@@ -348,6 +365,9 @@ impl Runner<'_> {
         }
         if let Some(t) = &c.target {
             return Ok(Answer::Object(names.object(t)?));
+        }
+        if let Some(m) = c.may {
+            return Ok(Answer::Index(if m { 0 } else { 1 }));
         }
         if let Some(n) = c.option {
             if n == 0 || n > d.options.len() {
