@@ -751,3 +751,58 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         battlefields: bfs,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn build_src(src: &str) -> Result<Built, ScenarioError> {
+        let s = load::load("t.yaml", src).expect("loads");
+        build(&s)
+    }
+
+    #[test]
+    fn deathknell_needs_its_effect() {
+        let e = build_src(
+            "title: t\ncards:\n  M: {type: unit, might: 1, keywords: [Deathknell]}\nsetup:\n  bases:\n    A: [{card: M}]\n",
+        )
+        .err()
+        .expect("an error");
+        assert_eq!(e.kind, ErrorKind::InvalidValue);
+        assert!(
+            e.input
+                .message
+                .contains("Deathknell (808) needs its effect")
+        );
+    }
+
+    #[test]
+    fn unmodeled_abilities_are_refused_before_the_run() {
+        let e = build_src(
+            "title: t\ncards:\n  M: {type: unit, might: 1, abilities: [{text: \"Copy a spell\"}]}\nsetup:\n  bases:\n    A: [{card: M}]\n",
+        )
+        .err()
+        .expect("an error");
+        assert_eq!(e.kind, ErrorKind::Unsupported);
+        assert!(e.input.message.contains("Copy a spell"));
+        assert_eq!(e.input.line, Some(3));
+    }
+
+    #[test]
+    fn setup_state_reaches_the_engine() {
+        let b = build_src(
+            "title: t\ncards:\n  M: {type: unit, might: 3, keywords: [Tank]}\nsetup:\n  turn: {player: B, phase: main, number: 4}\n  players:\n    A: {points: 5}\n    B: {xp: 2}\n  battlefields:\n    - name: Ford\n      controller: B\n      units: [{card: M, damage: 1, exhausted: true}]\n",
+        )
+        .expect("builds");
+        let g = &b.game;
+        let m = b.objects[0];
+        assert_eq!(g.object(m).damage, 1);
+        assert!(g.object(m).exhausted);
+        assert_eq!(g.controller(m), PlayerId(1));
+        assert_eq!(g.player(PlayerId(0)).points, 5);
+        assert_eq!(g.player(PlayerId(1)).xp, 2);
+        assert_eq!(g.turn.number, 4);
+        assert_eq!(g.turn.player, PlayerId(1));
+        assert!(g.has_keyword(m, crate::engine::KeywordKind::Tank));
+    }
+}

@@ -1330,3 +1330,97 @@ fn md_name(m: crate::engine::Mode) -> &'static str {
         .find(|n| Mode::parse(n) == Some(m))
         .unwrap_or("duel")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BASE: &str = "title: t\ncards:\n  Squire: {type: unit, might: 2}\nsetup:\n  bases:\n    A: [{card: Squire, id: s1}, {card: Squire, id: s2}]\n";
+
+    fn err(src: &str) -> ScenarioError {
+        match load("t.yaml", src) {
+            Ok(_) => panic!("expected an error for:\n{src}"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn ids_resolve_and_shared_card_names_are_ambiguous() {
+        let s = load(
+            "t.yaml",
+            &format!("{BASE}expect:\n  - {{object: s2, zone: base}}\n"),
+        )
+        .unwrap();
+        assert_eq!(s.objects.len(), 2);
+        assert_eq!(s.players, vec!["A", "B"]);
+        let e = err(&format!(
+            "{BASE}expect:\n  - {{object: Squire, zone: base}}\n"
+        ));
+        assert_eq!(e.kind, ErrorKind::AmbiguousName);
+        assert!(
+            e.input.message.contains("id \"s1\" in A's base"),
+            "{}",
+            e.input.message
+        );
+        assert_eq!((e.input.line, e.input.column), (Some(8), Some(14)));
+    }
+
+    #[test]
+    fn an_effect_has_exactly_one_action() {
+        let e = err(&format!(
+            "{BASE}script:\n  - effect: {{kill: s1, buff: s2}}\n"
+        ));
+        assert_eq!(e.kind, ErrorKind::InvalidValue);
+        assert!(
+            e.input.message.contains("kill and buff"),
+            "{}",
+            e.input.message
+        );
+        let e = err(&format!("{BASE}script:\n  - effect: {{deal: 2}}\n"));
+        assert!(
+            e.input.message.contains("needs \"to\""),
+            "{}",
+            e.input.message
+        );
+    }
+
+    #[test]
+    fn an_expectation_has_exactly_one_subject() {
+        let e = err(&format!("{BASE}expect:\n  - {{object: s1, player: A}}\n"));
+        assert!(e.input.message.contains("exactly one subject"));
+        let e = err(&format!("{BASE}expect:\n  - {{cited: [999.9]}}\n"));
+        assert_eq!(e.kind, ErrorKind::UnknownName);
+        assert!(e.input.message.contains("no rule \"999.9\""));
+    }
+
+    #[test]
+    fn ids_are_unique_and_players_must_match_the_mode() {
+        let e = err(&BASE.replace("id: s2", "id: s1"));
+        assert!(e.input.message.contains("used twice"));
+        let e = err(&format!(
+            "mode: war\n{BASE}  players:\n    A: {{}}\n    B: {{}}\n"
+        ));
+        assert!(
+            e.input.message.contains("has 4 players"),
+            "{}",
+            e.input.message
+        );
+    }
+
+    #[test]
+    fn a_wrong_step_or_value_suggests_the_nearest() {
+        let e = err(&format!("{BASE}script:\n  - end-trun\n"));
+        assert_eq!(e.kind, ErrorKind::UnknownField);
+        assert!(
+            e.input.message.contains("did you mean \"end-turn\""),
+            "{}",
+            e.input.message
+        );
+        let e = err(&format!("mode: dual\n{BASE}"));
+        assert!(
+            e.input.message.contains("did you mean \"duel\""),
+            "{}",
+            e.input.message
+        );
+    }
+}
