@@ -212,7 +212,7 @@ fn yaml_error(path: &str, e: &serde_saphyr::Error) -> ScenarioError {
             let text = inner.render_with_options(serde_saphyr::render_options! {
                 snippets: serde_saphyr::SnippetMode::Off,
             });
-            let text = strip_location(&text);
+            let text = friendlier(&strip_location(&text));
             let kind = if matches!(
                 inner,
                 E::SerdeInvalidType { .. } | E::SerdeInvalidValue { .. } | E::Message { .. }
@@ -223,6 +223,25 @@ fn yaml_error(path: &str, e: &serde_saphyr::Error) -> ScenarioError {
             };
             ScenarioError::at(kind, path, loc, text)
         }
+    }
+}
+
+/// The parser's words for YAML shapes, in the words of the format.
+fn friendlier(s: &str) -> String {
+    let t = s
+        .replace(
+            "expected sequence start",
+            "expected a list here, e.g. [a, b]",
+        )
+        .replace(
+            "expected mapping start",
+            "expected a mapping here, e.g. {key: value}",
+        )
+        .replace("expected string scalar", "expected a text value here");
+    if t.contains("unclosed bracket") {
+        format!("{t} (it opens here and is never closed)")
+    } else {
+        t
     }
 }
 
