@@ -1,14 +1,26 @@
-//! Runs the importers ahead of time so that a lookup does no parsing at start-up:
-//! every edition in `rules/manifest.json` is imported here and embedded in the
-//! binary as a postcard blob, next to the verbatim source documents.
+//! Runs the importers ahead of time so that a lookup does no parsing at start-up.
+//! Every edition in `rules/manifest.json` is imported here and embedded in the
+//! binary twice: whole (a postcard blob, decoded by commands that walk an edition)
+//! and rule by rule with a sorted key table (so `arbiter rule` decodes only the
+//! rules it prints), next to the verbatim source documents.
 
 #[path = "src/rulebook/import/mod.rs"]
 #[allow(dead_code)]
 mod import;
 
+use import::model::{Edition, RuleRecord};
+use std::fmt::Write as _;
 use std::{env, fs, path::Path};
 
 fn main() {
+    // A position-dependent executable needs no start-up relocation of its ~30,000
+    // absolute addresses (vtables, the embedded tables): a third of a lookup's
+    // instructions otherwise. Only the binary is linked so; the library stays PIC.
+    if env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux")
+        && env::var("CARGO_CFG_TARGET_ENV").as_deref() == Ok("gnu")
+    {
+        println!("cargo:rustc-link-arg-bins=-no-pie");
+    }
     println!("cargo:rerun-if-changed=rules");
     println!("cargo:rerun-if-changed=src/rulebook/import");
     let manifest_text = fs::read_to_string("rules/manifest.json").expect("rules/manifest.json");
@@ -20,17 +32,76 @@ fn main() {
     .unwrap_or_else(|e| panic!("importing the rules failed: {e}"));
 
     let out = env::var("OUT_DIR").expect("OUT_DIR");
+    let write = |name: &str, bytes: &[u8]| {
+        fs::write(Path::new(&out).join(name), bytes).expect("write blob");
+    };
     let mut table = String::from("pub(crate) static EMBEDDED: &[EmbeddedEdition] = &[\n");
     for (i, ed) in editions.iter().enumerate() {
-        let blob = postcard::to_stdvec(ed).expect("serialize edition");
-        let name = format!("edition_{i}.bin");
-        fs::write(Path::new(&out).join(&name), blob).expect("write blob");
-        table.push_str(&format!(
-            "    EmbeddedEdition {{ game: {:?}, edition: {:?}, effective: {:?}, title: {:?}, format: {:?}, file: {:?}, default: {:?}, rule_count: {}, blob: include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}\")), source: include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/rules/{}\")) }},\n",
-            ed.game, ed.edition, ed.effective, ed.title, ed.format, ed.file, ed.default, ed.rules.len(), ed.file
-        ));
+        write(
+            &format!("edition_{i}.bin"),
+            &postcard::to_stdvec(ed).expect("serialize edition"),
+        );
+        write(
+            &format!("sections_{i}.bin"),
+            &postcard::to_stdvec(&ed.sections).expect("serialize sections"),
+        );
+        let (records, offsets) = records(ed);
+        write(&format!("records_{i}.bin"), &records);
+        let mut keys: Vec<(String, usize)> = ed
+            .rules
+            .iter()
+            .enumerate()
+            .map(|(k, r)| (r.key(), k))
+            .collect();
+        keys.sort();
+        let mut offs = String::new();
+        for o in &offsets {
+            write!(offs, "{o},").unwrap();
+        }
+        let mut ks = String::new();
+        for (k, n) in &keys {
+            write!(ks, "({k:?},{n}),").unwrap();
+        }
+        let blob =
+            |kind: &str| format!("include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{kind}_{i}.bin\"))");
+        writeln!(
+            table,
+            "    EmbeddedEdition {{ game: {:?}, edition: {:?}, effective: {:?}, title: {:?}, format: {:?}, file: {:?}, default: {:?}, rule_count: {}, blob: {}, sections: {}, records: {}, offsets: &[{offs}], keys: &[{ks}], source: include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/rules/{}\")) }},",
+            ed.game,
+            ed.edition,
+            ed.effective,
+            ed.title,
+            ed.format,
+            ed.file,
+            ed.default,
+            ed.rules.len(),
+            blob("edition"),
+            blob("sections"),
+            blob("records"),
+            ed.file
+        )
+        .unwrap();
     }
     table.push_str("];\n");
     table.push_str("pub(crate) static MANIFEST: &str = include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/rules/manifest.json\"));\n");
     fs::write(Path::new(&out).join("embedded.rs"), table).expect("write embedded.rs");
+}
+
+/// Every rule as its own postcard record, and where each starts (plus the end).
+fn records(ed: &Edition) -> (Vec<u8>, Vec<usize>) {
+    let children = ed.children_table();
+    let backlinks = ed.backlinks_table();
+    let mut bytes = Vec::new();
+    let mut offsets = vec![0];
+    for (i, r) in ed.rules.iter().enumerate() {
+        let rec = RuleRecord {
+            rule: r.clone(),
+            children: children[i].clone(),
+            backlinks: backlinks[i].clone(),
+            counterpart: ed.counterparts.get(i).cloned().flatten(),
+        };
+        bytes.extend(postcard::to_stdvec(&rec).expect("serialize rule"));
+        offsets.push(bytes.len());
+    }
+    (bytes, offsets)
 }

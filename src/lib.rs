@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod engine;
 pub mod error;
+pub mod fuzzy;
 pub mod render;
 pub mod rulebook;
 pub mod scenario;

@@ -3,15 +3,19 @@
 use super::EditionArgs;
 use crate::error::{Error, Result};
 use crate::render::Out;
-use crate::rulebook::Library;
+use crate::render::text::{inline, wrap, wrap_hanging};
+use crate::rulebook::library::{Book, Rules, normalize_game};
+use crate::rulebook::{Library, Passage, Ref, RefField, RefKind, Rule, RuleId, TermSource};
+use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
+use serde_json::{Value, json};
 
 #[derive(Debug, clap::Args)]
 pub struct RuleArgs {
-    /// The rule id, e.g. 323.5, 466.1.b.2 or 603.3b.
+    /// The rule id, e.g. 323.5, 466.1.b.2 or 603.3b (a duplicated id: 111.1a#2).
     #[arg(value_name = "ID")]
     pub id: String,
     /// How many levels of sub-rules to show beneath it.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_name = "N")]
     pub depth: usize,
     #[command(flatten)]
     pub edition: EditionArgs,
@@ -19,7 +23,8 @@ pub struct RuleArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct TocArgs {
-    /// One part or section, e.g. 300.
+    /// One part or section, e.g. 300 or 318.
+    #[arg(value_name = "ID")]
     pub part: Option<String>,
     #[command(flatten)]
     pub edition: EditionArgs,
@@ -27,7 +32,8 @@ pub struct TocArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct DefineArgs {
-    /// The term, e.g. mighty or "hot fepr".
+    /// The term, e.g. mighty or "hot fepr" (case-insensitive, small typos forgiven).
+    #[arg(required = true, value_name = "TERM")]
     pub term: Vec<String>,
     #[command(flatten)]
     pub edition: EditionArgs,
@@ -39,6 +45,7 @@ pub struct EditionsArgs {}
 #[derive(Debug, clap::Args)]
 pub struct RefsArgs {
     /// The rule id.
+    #[arg(value_name = "ID")]
     pub id: String,
     #[command(flatten)]
     pub edition: EditionArgs,
@@ -46,55 +53,893 @@ pub struct RefsArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct CompletionsArgs {
-    /// The shell.
+    /// The shell: bash, zsh, fish, powershell or elvish.
     pub shell: clap_complete::Shell,
 }
 
+/// The edition the arguments name (default: the newest Riftbound edition).
+fn book_for(args: &EditionArgs) -> Result<&'static Book> {
+    let lib = Library::get();
+    let i = lib
+        .resolve(args.game.as_deref(), args.edition.as_deref())
+        .map_err(Error::usage)?;
+    Ok(lib.book(i))
+}
+
+/// Finds a rule by the id the user typed, or explains where it is instead.
+fn find_rule<R: Rules + ?Sized>(book: &R, typed: &str) -> Result<usize> {
+    let (id_part, dup) = match typed.split_once('#') {
+        Some((a, b)) => (a, Some(b)),
+        None => (typed, None),
+    };
+    let id = book.parse_id(id_part).ok_or_else(|| Error::Usage {
+        message: format!(
+            "{typed:?} is not a rule id (ids look like 323.5, 466.1.b.2{})",
+            if book.id_style() == crate::rulebook::IdStyle::Comprehensive {
+                " or 603.3b"
+            } else {
+                ""
+            }
+        ),
+        suggestions: Vec::new(),
+    })?;
+    let key = match dup {
+        Some(n) if n != "1" => format!("{id}#{n}"),
+        _ => id.to_string(),
+    };
+    if let Some(i) = book.index_of(&key) {
+        return Ok(i);
+    }
+    Err(not_found(book.meta(), &id))
+}
+
+/// The error for an id an edition lacks: the nearest existing ids and, when another
+/// edition of the game has it, what it is there and where it went.
+fn not_found(m: &crate::rulebook::library::EmbeddedEdition, id: &RuleId) -> Error {
+    let lib = Library::get();
+    let book = lib.book(
+        lib.metas()
+            .iter()
+            .position(|e| std::ptr::eq(e, m))
+            .unwrap_or(0),
+    );
+    let mut message = format!("{id} is not in {} {}", m.game, m.edition);
+    for (j, other) in lib.metas().iter().enumerate() {
+        if other.game != m.game || other.edition == m.edition {
+            continue;
+        }
+        let ob = lib.book(j);
+        let Some(k) = ob.index_of(&id.to_string()) else {
+            continue;
+        };
+        let r = &ob.ed.rules[k];
+        let what = ob
+            .title_of(r)
+            .or_else(|| r.text.clone())
+            .unwrap_or_default();
+        message.push_str(&format!(
+            "; in {} it is {:?}",
+            other.edition,
+            shorten(&what, 90)
+        ));
+        if let Some(Some(cp)) = ob.ed.counterparts.get(k)
+            && cp.edition == m.edition
+        {
+            message.push_str(&format!(" (now {})", cp.id));
+        }
+        break;
+    }
+    Error::Usage {
+        message,
+        suggestions: nearest_ids(book, id),
+    }
+}
+
+/// Up to five existing ids near `id`: its closest ancestor and siblings, then ids that
+/// are a typo away.
+fn nearest_ids(book: &Book, id: &RuleId) -> Vec<String> {
+    let typed = id.to_string();
+    let mut anc = id.parent();
+    while let Some(a) = &anc {
+        if book.index_of(&a.to_string()).is_some() {
+            break;
+        }
+        anc = a.parent();
+    }
+    let mut scored: Vec<(usize, String)> = book
+        .ed
+        .rules
+        .iter()
+        .filter(|r| r.dup == 0)
+        .map(|r| {
+            let s = r.id.to_string();
+            let mut d = crate::fuzzy::distance(&typed, &s);
+            if anc
+                .as_ref()
+                .is_some_and(|a| r.parent.as_ref() == Some(a) || &r.id == a)
+            {
+                d = d.saturating_sub(1);
+            }
+            (d, s)
+        })
+        .filter(|(d, _)| *d <= 2)
+        .collect();
+    scored.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| cmp_ids(&a.1, &b.1)));
+    scored.into_iter().take(5).map(|(_, s)| s).collect()
+}
+
+fn cmp_ids(a: &str, b: &str) -> std::cmp::Ordering {
+    RuleId::parse(a).cmp(&RuleId::parse(b))
+}
+
+fn shorten(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let cut: String = s.chars().take(max - 1).collect();
+    format!("{}…", cut.trim_end())
+}
+
+/// `arbiter rule ID [--depth N]`.
 pub fn rule(out: &mut Out, args: RuleArgs) -> Result<()> {
     let lib = Library::get();
-    let bi = lib
+    let e = lib
         .resolve(
             args.edition.game.as_deref(),
             args.edition.edition.as_deref(),
         )
         .map_err(Error::usage)?;
-    let book = lib.book(bi);
-    let id = book
-        .parse_id(&args.id)
-        .ok_or_else(|| Error::usage(format!("{:?} is not a rule id", args.id)))?;
-    let i = book.index_of(&id.to_string()).ok_or_else(|| {
-        Error::usage(format!(
-            "{id} is not in {} {}",
-            book.meta.game, book.meta.edition
-        ))
-    })?;
-    let r = &book.ed.rules[i];
-    out.line(format!("{} {}", r.id, r.text.as_deref().unwrap_or("")))?;
+    // Only the rules printed are decoded: a lookup stays close to a grep.
+    let quick = lib.quick(e);
+    let book = &quick;
+    let i = find_rule(book, &args.id)?;
+    if out.json {
+        let v = rule_json(book, i, args.depth, true);
+        out.json_value(&v)?;
+        return Ok(());
+    }
+    let crumbs = book.breadcrumb(i);
+    if !crumbs.is_empty() {
+        let trail: Vec<String> = crumbs
+            .iter()
+            .map(|(id, t)| match t {
+                Some(t) => format!("{id} {t}"),
+                None => id.to_string(),
+            })
+            .collect();
+        for l in wrap(&trail.join(" › "), out.width, "") {
+            let l = out.dim(&l);
+            out.line(l)?;
+        }
+    }
+    print_rule(out, book, i, 0, args.depth)?;
+    print_edition_footer(out, book)?;
     Ok(())
 }
 
-pub fn toc(_out: &mut Out, _args: TocArgs) -> Result<()> {
-    Err(Error::usage("toc is not available yet"))
+fn print_edition_footer<R: Rules + ?Sized>(out: &mut Out, book: &R) -> Result<()> {
+    let line = format!(
+        "— {} {} ({})",
+        book.meta().game,
+        book.meta().edition,
+        book.meta().title
+    );
+    let line = out.dim(&line);
+    out.line(line)?;
+    Ok(())
 }
 
-pub fn define(_out: &mut Out, _args: DefineArgs) -> Result<()> {
-    Err(Error::usage("define is not available yet"))
-}
-
-pub fn editions(out: &mut Out, _args: EditionsArgs) -> Result<()> {
-    for m in Library::get().metas() {
-        out.line(format!("{} {} {}", m.game, m.edition, m.rule_count))?;
+/// One rule as text: id and text (or title), recovered text marked, examples set
+/// apart, references listed; then its children to `depth` levels.
+fn print_rule<R: Rules + ?Sized>(
+    out: &mut Out,
+    book: &R,
+    i: usize,
+    level: usize,
+    depth: usize,
+) -> Result<()> {
+    let r = book.rule(i);
+    let r = &*r;
+    let indent = "  ".repeat(level);
+    let id = out.rule_link(book.meta().game, book.meta().edition, &r.key(), &r.key());
+    let id = out.bold(&id);
+    let body = match (&r.text, &r.title) {
+        (Some(t), _) => inline(out, t),
+        (None, Some(t)) => out.bold(t),
+        (None, None) => String::new(),
+    };
+    let mut first = format!("{id}  {body}");
+    if r.text.is_none() && r.title.is_none() {
+        match &r.recovered {
+            Some(rec) => {
+                let what = rec
+                    .text
+                    .as_deref()
+                    .or(rec.title.as_deref())
+                    .unwrap_or_default();
+                first = format!(
+                    "{id}  {} {}",
+                    out.dim(&inline(out, what)),
+                    out.dim(&format!("[{}]", rec.source.describe()))
+                );
+            }
+            None => {
+                first = format!("{id}  {}", out.dim("(no text in the source)"));
+            }
+        }
+    }
+    let hang = format!("{indent}{}", " ".repeat(r.key().chars().count() + 1));
+    for l in wrap_hanging(&first, out.width, &indent, &hang) {
+        out.line(l)?;
+    }
+    if (r.text.is_some() || r.title.is_some())
+        && let Some(rec) = &r.recovered
+        && let Some(t) = rec.text.as_deref().or(rec.title.as_deref())
+    {
+        let s = format!("{} [{}]", inline(out, t), rec.source.describe());
+        for l in wrap(&s, out.width, &hang) {
+            let l = out.dim(&l);
+            out.line(l)?;
+        }
+    }
+    for item in &r.items {
+        for l in wrap(&format!("• {}", inline(out, item)), out.width, &hang) {
+            out.line(l)?;
+        }
+    }
+    for ex in &r.examples {
+        let label_end = ex.find(':').map(|p| p + 1).unwrap_or(0);
+        let (label, rest) = ex.split_at(label_end);
+        let s = format!("{}{}", out.italic(label), inline(out, rest));
+        let ex_indent = format!("{hang}│ ");
+        for l in wrap(&s, out.width, &ex_indent) {
+            let l = out.dim(&l);
+            out.line(l)?;
+        }
+    }
+    if let Some(note) = &r.note {
+        let s = out.warn(&format!("note: {note}"));
+        out.line(format!("{hang}{s}"))?;
+    }
+    let links = ref_list(out, book, &r.refs);
+    if !links.is_empty() {
+        let s = format!("{} {}", out.dim("→ see"), links.join(", "));
+        for l in wrap(&s, out.width, &hang) {
+            out.line(l)?;
+        }
+    }
+    if level < depth {
+        for &c in book.children(i).iter() {
+            print_rule(out, book, c as usize, level + 1, depth)?;
+        }
     }
     Ok(())
 }
 
-pub fn refs(_out: &mut Out, _args: RefsArgs) -> Result<()> {
-    Err(Error::usage("refs is not available yet"))
+/// The distinct targets of `refs` as linked `id Title` strings.
+fn ref_list<R: Rules + ?Sized>(out: &Out, book: &R, refs: &[Ref]) -> Vec<String> {
+    let mut seen: Vec<&RuleId> = Vec::new();
+    let mut v = Vec::new();
+    for rf in refs {
+        if seen.contains(&&rf.target) {
+            continue;
+        }
+        seen.push(&rf.target);
+        let key = rf.target.to_string();
+        let title = book
+            .get(&rf.target)
+            .and_then(|t| book.title_of(&t))
+            .or_else(|| rf.title.clone());
+        let id = out.rule_link(book.meta().game, book.meta().edition, &key, &key);
+        let mut s = match title {
+            Some(t) => format!("{} {}", out.accent(&id), shorten(&t, 40)),
+            None => out.accent(&id),
+        };
+        if rf.dangling {
+            s.push_str(&out.dim(" (not in this edition)"));
+        }
+        v.push(s);
+    }
+    v
 }
 
+fn kind_key(k: RefKind) -> &'static str {
+    match k {
+        RefKind::SeeRule => "see_rule",
+        RefKind::Inline => "inline",
+        RefKind::Step => "step",
+        RefKind::CleanupLabel => "cleanup_label",
+    }
+}
+
+fn ref_json<R: Rules + ?Sized>(book: &R, rf: &Ref) -> Value {
+    let field = match rf.field {
+        RefField::Text => json!("text"),
+        RefField::Example(n) => json!(format!("examples[{n}]")),
+    };
+    json!({
+        "target": rf.target.to_string(),
+        "target_title": book.get(&rf.target).and_then(|t| book.title_of(&t)).or_else(|| rf.title.clone()),
+        "kind": kind_key(rf.kind),
+        "field": field,
+        "start": rf.start,
+        "end": rf.end,
+        "link_title": rf.title,
+        "dangling": rf.dangling,
+    })
+}
+
+/// The stable JSON form of a rule (documented in the README).
+pub fn rule_json<R: Rules + ?Sized>(book: &R, i: usize, depth: usize, top: bool) -> Value {
+    let r = book.rule(i);
+    let r = &*r;
+    let mut v = json!({
+        "game": book.meta().game,
+        "edition": book.meta().edition,
+        "id": r.id.to_string(),
+        "key": r.key(),
+        "title": book.title_of(r),
+        "text": r.text,
+        "examples": r.examples,
+        "items": r.items,
+        "recovered": r.recovered.as_ref().map(|rec| json!({
+            "title": rec.title,
+            "text": rec.text,
+            "source": rec.source.key(),
+            "description": rec.source.describe(),
+            "detail": rec.detail,
+        })),
+        "refs": r.refs.iter().map(|rf| ref_json(book, rf)).collect::<Vec<_>>(),
+        "line": r.line,
+        "note": r.note,
+    });
+    if top {
+        v["breadcrumb"] = json!(
+            book.breadcrumb(i)
+                .into_iter()
+                .map(|(id, t)| json!({"id": id.to_string(), "title": t}))
+                .collect::<Vec<_>>()
+        );
+        v["backlinks"] = json!(
+            book.backlinks_of(i)
+                .iter()
+                .map(|&j| book.rule(j as usize).key())
+                .collect::<Vec<_>>()
+        );
+        v["counterpart"] = json!(book.counterpart(i).map(|c| json!({
+            "edition": c.edition, "id": c.id.to_string(), "relation": c.relation
+        })));
+    }
+    if depth > 0 {
+        v["children"] = json!(
+            book.children(i)
+                .iter()
+                .map(|&c| rule_json(book, c as usize, depth - 1, false))
+                .collect::<Vec<_>>()
+        );
+    }
+    v
+}
+
+/// `arbiter toc [ID]`: the sections of an edition, or what one part or section holds.
+pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
+    let book = book_for(&args.edition)?;
+    let sections = &book.ed.sections;
+    let filter = match &args.part {
+        None => None,
+        Some(p) => {
+            let id = book
+                .parse_id(p)
+                .ok_or_else(|| Error::usage(format!("{p:?} is not a rule id")))?;
+            Some(id)
+        }
+    };
+    // rows: (id, title, level, rules in range)
+    let mut rows: Vec<(String, String, u8, usize)> = Vec::new();
+    match &filter {
+        None => {
+            for (k, s) in sections.iter().enumerate() {
+                rows.push((
+                    s.id.to_string(),
+                    s.title.clone(),
+                    s.level,
+                    section_size(book, k),
+                ));
+            }
+        }
+        Some(id) if id.depth() == 1 && sections.iter().any(|s| &s.id == id && s.level == 1) => {
+            // a part: its sections
+            let part_end = sections
+                .iter()
+                .find(|s| s.level == 1 && s.id.top() > id.top())
+                .map(|s| s.id.top())
+                .unwrap_or(u32::MAX);
+            for (k, s) in sections.iter().enumerate() {
+                if s.id.top() < id.top() || s.id.top() >= part_end {
+                    continue;
+                }
+                rows.push((
+                    s.id.to_string(),
+                    s.title.clone(),
+                    s.level,
+                    section_size(book, k),
+                ));
+            }
+        }
+        Some(id) => {
+            // a section or rule: its top-level rules (or children) with titles
+            let i = find_rule(book, &id.to_string())?;
+            let members: Vec<usize> = if id.depth() == 1 {
+                let end = sections
+                    .iter()
+                    .find(|s| s.id.top() > id.top())
+                    .map(|s| s.id.top())
+                    .unwrap_or(u32::MAX);
+                book.ed
+                    .rules
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| {
+                        r.id.depth() == 1 && r.id.top() >= id.top() && r.id.top() < end
+                    })
+                    .map(|(j, _)| j)
+                    .collect()
+            } else {
+                std::iter::once(i)
+                    .chain(book.children(i).iter().map(|&c| c as usize))
+                    .collect()
+            };
+            for j in members {
+                let r = &book.ed.rules[j];
+                let count = book
+                    .ed
+                    .rules
+                    .iter()
+                    .filter(|x| x.id.is_within(&r.id))
+                    .count();
+                let title = book
+                    .title_of(r)
+                    .or_else(|| r.text.as_deref().map(|t| shorten(t, 60)))
+                    .unwrap_or_default();
+                rows.push((r.key(), title, 2, count));
+            }
+        }
+    }
+    if rows.is_empty() {
+        return Err(Error::usage(format!(
+            "{} {} has no table of contents{}",
+            book.meta.game,
+            book.meta.edition,
+            args.part.map(|p| format!(" under {p}")).unwrap_or_default()
+        )));
+    }
+    if out.json {
+        let v = json!({
+            "game": book.meta.game,
+            "edition": book.meta.edition,
+            "entries": rows.iter().map(|(id, t, lvl, n)| json!({
+                "id": id, "title": t, "level": lvl, "rules": n
+            })).collect::<Vec<_>>(),
+        });
+        out.json_value(&v)?;
+        return Ok(());
+    }
+    let mut table = Table::new();
+    table
+        .load_style(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_width(out.width as u16)
+        .set_header(vec!["id", "title", "rules"]);
+    if !out.color {
+        table.force_no_tty();
+    }
+    for (id, t, lvl, n) in &rows {
+        let label = if *lvl == 1 {
+            out.bold(t)
+        } else {
+            format!("  {t}")
+        };
+        let idl = out.rule_link(book.meta.game, book.meta.edition, id, id);
+        table.add_row(vec![idl, label, n.to_string()]);
+    }
+    out.line(table.to_string())?;
+    print_edition_footer(out, book)?;
+    Ok(())
+}
+
+/// How many rules section `k` of the top index holds (a part: every section in it).
+fn section_size(book: &Book, k: usize) -> usize {
+    let sections = &book.ed.sections;
+    let s = &sections[k];
+    let end = sections[k + 1..]
+        .iter()
+        .find(|n| n.level <= s.level)
+        .map(|n| n.id.top())
+        .unwrap_or(u32::MAX);
+    book.ed
+        .rules
+        .iter()
+        .filter(|r| r.id.top() >= s.id.top() && r.id.top() < end)
+        .count()
+}
+
+/// `arbiter define TERM`: the glossary (A–Z index, keyword names, headings).
+pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
+    let book = book_for(&args.edition)?;
+    let query = args.term.join(" ");
+    let norm = |s: &str| {
+        s.to_lowercase()
+            .trim()
+            .trim_end_matches(':')
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let q = norm(&query);
+    let terms = &book.ed.glossary;
+    let mut hits: Vec<usize> = (0..terms.len())
+        .filter(|&k| norm(&terms[k].term) == q)
+        .collect();
+    let mut corrected = None;
+    if hits.is_empty() {
+        // a plural or singular form, then typos
+        let alt: Vec<String> = [format!("{q}s"), q.trim_end_matches('s').to_string()].into();
+        hits = (0..terms.len())
+            .filter(|&k| alt.contains(&norm(&terms[k].term)))
+            .collect();
+    }
+    if hits.is_empty() {
+        // a term the query begins ("hot fepr" → "Hot Fepr: H"): the shortest
+        let mut starts: Vec<usize> = (0..terms.len())
+            .filter(|&k| {
+                let n = norm(&terms[k].term);
+                n.starts_with(&q) && n[q.len()..].starts_with([' ', ':'])
+            })
+            .collect();
+        starts.sort_by_key(|&k| terms[k].term.len());
+        if let Some(&k) = starts.first() {
+            let n = norm(&terms[k].term);
+            hits = (0..terms.len())
+                .filter(|&j| norm(&terms[j].term) == n)
+                .collect();
+        }
+    }
+    if hits.is_empty() {
+        let names: Vec<String> = terms.iter().map(|t| norm(&t.term)).collect();
+        if let Some(best) = crate::fuzzy::suggest(&q, names.iter().map(String::as_str), 1).first() {
+            corrected = Some(best.to_string());
+            hits = (0..terms.len()).filter(|&k| names[k] == *best).collect();
+        }
+    }
+    if hits.is_empty() {
+        let names: Vec<&str> = terms.iter().map(|t| t.term.as_str()).collect();
+        let mut near: Vec<String> = names
+            .iter()
+            .filter(|n| {
+                let n = n.to_lowercase();
+                q.split_whitespace().any(|w| w.len() >= 3 && n.contains(w))
+            })
+            .take(5)
+            .map(|s| s.to_string())
+            .collect();
+        if near.is_empty() {
+            near = crate::fuzzy::suggest(&q, names.iter().copied(), 5)
+                .into_iter()
+                .map(String::from)
+                .collect();
+        }
+        return Err(Error::Usage {
+            message: format!(
+                "no glossary term {query:?} in {} {}",
+                book.meta.game, book.meta.edition
+            ),
+            suggestions: near,
+        });
+    }
+    // Merge the entries for the same term from different sources.
+    let mut defined: Vec<RuleId> = Vec::new();
+    let mut used: Vec<(Option<RuleId>, Option<String>)> = Vec::new();
+    let mut sources: Vec<&'static str> = Vec::new();
+    for &k in &hits {
+        let t = &terms[k];
+        let src = match t.source {
+            TermSource::ReferenceIndex => "reference index",
+            TermSource::Keyword => "keyword",
+            TermSource::Heading => "heading",
+        };
+        if !sources.contains(&src) {
+            sources.push(src);
+        }
+        for d in &t.defined_by {
+            if !defined.contains(d) {
+                defined.push(d.clone());
+            }
+        }
+        for p in &t.passages {
+            let entry = match p {
+                Passage::Rule(id) => (Some(id.clone()), None),
+                Passage::Recovered(id, text) => (Some(id.clone()), Some(text.clone())),
+                Passage::Unplaced(text) => (None, Some(text.clone())),
+            };
+            if !used.iter().any(|u| u.0.is_some() && u.0 == entry.0) {
+                used.push(entry);
+            }
+        }
+    }
+    let term = terms[hits[0]].term.clone();
+    if out.json {
+        let v = json!({
+            "game": book.meta.game,
+            "edition": book.meta.edition,
+            "query": query,
+            "term": term,
+            "corrected_from": corrected.as_ref().map(|_| query.clone()),
+            "sources": sources,
+            "defined_by": defined.iter().map(|d| json!({
+                "id": d.to_string(),
+                "title": book.get(d).and_then(|r| book.title_of(r)),
+                "text": book.get(d).and_then(|r| r.text.clone()),
+            })).collect::<Vec<_>>(),
+            "used_in": used.iter().map(|(id, text)| json!({
+                "id": id.as_ref().map(|i| i.to_string()),
+                "text": text.clone().or_else(|| id.as_ref().and_then(|i| book.get(i)).and_then(|r| r.text.clone())),
+                "recovered": text.is_some(),
+            })).collect::<Vec<_>>(),
+        });
+        out.json_value(&v)?;
+        return Ok(());
+    }
+    if corrected.is_some() {
+        let s = out.warn(&format!("(no term {query:?}; showing {term:?})"));
+        out.line(s)?;
+    }
+    let head = format!(
+        "{}  {}",
+        out.bold(&term),
+        out.dim(&format!("[{}]", sources.join(", ")))
+    );
+    out.line(head)?;
+    for d in &defined {
+        let key = d.to_string();
+        let id = out.rule_link(book.meta.game, book.meta.edition, &key, &key);
+        let r = book.get(d);
+        let title = r.and_then(|r| book.title_of(r)).unwrap_or_default();
+        let text = r
+            .and_then(|r| r.text.as_deref())
+            .filter(|t| *t != title)
+            .map(|t| format!(" — {}", inline(out, t)))
+            .unwrap_or_default();
+        for l in wrap(
+            &format!("defined by {} {title}{text}", out.accent(&id)),
+            out.width,
+            "  ",
+        ) {
+            out.line(l)?;
+        }
+    }
+    if !used.is_empty() {
+        out.line(out.dim("  used in:"))?;
+    }
+    for (id, text) in &used {
+        let label_width = id.as_ref().map(|i| i.to_string().len()).unwrap_or(1);
+        let (label, body, recovered) = match id {
+            Some(i) => {
+                let key = i.to_string();
+                let body = text
+                    .clone()
+                    .or_else(|| {
+                        book.get(i)
+                            .and_then(|r| r.text.clone().or_else(|| book.title_of(r)))
+                    })
+                    .unwrap_or_default();
+                (
+                    out.accent(&out.rule_link(book.meta.game, book.meta.edition, &key, &key)),
+                    body,
+                    text.is_some(),
+                )
+            }
+            None => ("?".to_string(), text.clone().unwrap_or_default(), true),
+        };
+        let mut s = format!("{label}  {}", shorten(&inline(out, &body), 160));
+        if recovered {
+            s = format!(
+                "{label}  {}",
+                out.dim(&format!(
+                    "{} [recovered from the reference index]",
+                    shorten(&body, 140)
+                ))
+            );
+        }
+        let hang = " ".repeat(5 + label_width);
+        for l in wrap_hanging(&s, out.width, "    ", &hang) {
+            out.line(l)?;
+        }
+    }
+    print_edition_footer(out, book)?;
+    Ok(())
+}
+
+/// `arbiter editions`: the embedded rulebooks.
+pub fn editions(out: &mut Out, _args: EditionsArgs) -> Result<()> {
+    let lib = Library::get();
+    let metas = lib.metas();
+    if out.json {
+        let v: Vec<Value> = metas
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let ed = &lib.book(i).ed;
+                json!({
+                    "game": m.game,
+                    "edition": m.edition,
+                    "effective": m.effective,
+                    "title": m.title,
+                    "format": m.format,
+                    "file": m.file,
+                    "default": m.default,
+                    "rules": m.rule_count,
+                    "with_text": ed.rules.iter().filter(|r| r.text.is_some()).count(),
+                    "recovered": ed.rules.iter().filter(|r| r.recovered.is_some()).count(),
+                    "glossary_terms": ed.glossary.len(),
+                    "warnings": ed.warnings.len(),
+                })
+            })
+            .collect();
+        out.json_value(&json!({ "editions": v }))?;
+        return Ok(());
+    }
+    let mut table = Table::new();
+    table
+        .load_style(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_width(out.width as u16)
+        .set_header(vec!["game", "edition", "effective", "rules", "source"]);
+    if !out.color {
+        table.force_no_tty();
+    }
+    for m in metas {
+        let ed = if m.default {
+            out.bold(&format!("{} *", m.edition))
+        } else {
+            m.edition.to_string()
+        };
+        table.add_row(vec![
+            m.game.to_string(),
+            ed,
+            m.effective.unwrap_or("undated").to_string(),
+            m.rule_count.to_string(),
+            format!("{}\n{}", m.title, out.dim(&format!("rules/{}", m.file))),
+        ]);
+    }
+    out.line(table.to_string())?;
+    out.line(out.dim("* the default edition of its game"))?;
+    Ok(())
+}
+
+/// `arbiter refs ID`: what a rule links to, and every rule that links to it.
+pub fn refs(out: &mut Out, args: RefsArgs) -> Result<()> {
+    let book = book_for(&args.edition)?;
+    let i = find_rule(book, &args.id)?;
+    let r: &Rule = &book.ed.rules[i];
+    let back = book.backlinks(&r.id);
+    // links to rules beneath this one count too ("See rule 327" for 327.1 is not a
+    // backlink, but a link to 327.1 is one for 327's subtree): listed apart.
+    let mut below: Vec<(usize, RuleId)> = Vec::new();
+    for (j, other) in book.ed.rules.iter().enumerate() {
+        for rf in &other.refs {
+            if rf.target != r.id
+                && rf.target.is_within(&r.id)
+                && !below.iter().any(|(k, _)| *k == j)
+            {
+                below.push((j, rf.target.clone()));
+            }
+        }
+    }
+    if out.json {
+        let v = json!({
+            "game": book.meta.game,
+            "edition": book.meta.edition,
+            "id": r.key(),
+            "title": book.title_of(r),
+            "links_to": r.refs.iter().map(|rf| ref_json(book, rf)).collect::<Vec<_>>(),
+            "linked_from": back.iter().map(|&j| json!({
+                "id": book.ed.rules[j].key(),
+                "title": book.title_of(&book.ed.rules[j]),
+            })).collect::<Vec<_>>(),
+            "linked_from_below": below.iter().map(|(j, t)| json!({
+                "id": book.ed.rules[*j].key(),
+                "target": t.to_string(),
+            })).collect::<Vec<_>>(),
+        });
+        out.json_value(&v)?;
+        return Ok(());
+    }
+    let key = r.key();
+    let title = book.title_of(r).unwrap_or_default();
+    let idl = out.rule_link(book.meta.game, book.meta.edition, &key, &key);
+    out.line(format!("{}  {}", out.bold(&idl), title))?;
+    let to = ref_list(out, book, &r.refs);
+    out.line(format!("  links to ({}):", to.len()))?;
+    for s in &to {
+        out.line(format!("    {s}"))?;
+    }
+    if to.is_empty() {
+        out.line(out.dim("    (nothing)"))?;
+    }
+    out.line(format!("  linked from ({}):", back.len()))?;
+    for &j in back {
+        let o = &book.ed.rules[j];
+        let k = o.key();
+        let t = book
+            .title_of(o)
+            .or_else(|| o.text.as_deref().map(|t| shorten(t, 60)))
+            .unwrap_or_default();
+        let idl = out.rule_link(book.meta.game, book.meta.edition, &k, &k);
+        out.line(format!("    {} {}", out.accent(&idl), shorten(&t, 64)))?;
+    }
+    if back.is_empty() {
+        out.line(out.dim("    (nothing)"))?;
+    }
+    if !below.is_empty() {
+        out.line(format!("  links to rules beneath it ({}):", below.len()))?;
+        for (j, t) in &below {
+            let k = book.ed.rules[*j].key();
+            let idl = out.rule_link(book.meta.game, book.meta.edition, &k, &k);
+            out.line(format!("    {} → {t}", out.accent(&idl)))?;
+        }
+    }
+    print_edition_footer(out, book)?;
+    Ok(())
+}
+
+/// `arbiter completions SHELL`.
 pub fn completions(out: &mut Out, args: CompletionsArgs) -> Result<()> {
     let mut buf = Vec::new();
     crate::cli::write_completions(args.shell, &mut buf);
     out.raw(String::from_utf8_lossy(&buf))?;
     Ok(())
+}
+
+/// For `--game` values that name no game (used by error messages).
+pub fn is_known_game(g: &str) -> bool {
+    normalize_game(g) != "unknown"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every rule of every edition renders, as text and JSON, with colour and links
+    /// on and off, without panicking, and every reference span lies on its text.
+    #[test]
+    fn every_rule_of_every_edition_renders() {
+        let lib = Library::get();
+        for (e, meta) in lib.metas().iter().enumerate() {
+            let book = lib.book(e);
+            for color in [false, true] {
+                let mut out = Out::to_writer(Box::new(std::io::sink()), color, color, false);
+                for i in 0..book.ed.rules.len() {
+                    print_rule(&mut out, book, i, 0, 1).unwrap();
+                }
+            }
+            for (i, r) in book.ed.rules.iter().enumerate() {
+                let v = rule_json(book, i, 1, true);
+                assert_eq!(v["key"], r.key(), "{} {}", meta.edition, r.key());
+                for rf in &r.refs {
+                    let field = match rf.field {
+                        RefField::Text => r.text.as_deref().unwrap_or(""),
+                        RefField::Example(n) => &r.examples[n as usize],
+                    };
+                    assert!(
+                        field.get(rf.start as usize..rf.end as usize).is_some(),
+                        "{} {}: span {}..{} off its text",
+                        meta.edition,
+                        r.key(),
+                        rf.start,
+                        rf.end
+                    );
+                }
+            }
+        }
+    }
 }

@@ -13,7 +13,13 @@ const SYMBOLS: &[(&str, &str)] = &[
     ("[T]", "[T: Exhaust]"),
     ("[A]", "[A: any rune]"),
     ("[C]", "[C: rune of any domain]"),
-    ("[>]", "[>: then]"),
+    ("[>]", "[>: keyword applies]"),
+    ("[R]", "[R: Fury]"),
+    ("[G]", "[G: Calm]"),
+    ("[B]", "[B: Mind]"),
+    ("[O]", "[O: Body]"),
+    ("[P]", "[P: Chaos]"),
+    ("[Y]", "[Y: Order]"),
 ];
 
 /// Renders rule text to styled, unwrapped text.
@@ -66,7 +72,10 @@ fn escape_block_markers(text: &str) -> String {
     let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     if digits > 0 && t[digits..].starts_with(['.', ')']) {
         format!("{}\\{}", &t[..digits], &t[digits..])
-    } else if t.starts_with(['-', '*', '+', '#', '>']) {
+    } else if ["- ", "* ", "+ ", "#", "> "]
+        .iter()
+        .any(|m| t.starts_with(m))
+    {
         format!("\\{t}")
     } else {
         t.to_string()
@@ -130,6 +139,17 @@ pub fn visible_len(s: &str) -> usize {
         }
     }
     n
+}
+
+/// Wraps styled text at `width` visible columns: the first line prefixed by
+/// `indent`, the others by `hang` (a hanging indent).
+pub fn wrap_hanging(s: &str, width: usize, indent: &str, hang: &str) -> Vec<String> {
+    let narrower = width.saturating_sub(visible_len(hang).saturating_sub(visible_len(indent)));
+    let mut lines = wrap(s, narrower, indent);
+    for l in lines.iter_mut().skip(1) {
+        *l = format!("{hang}{}", l.trim_start());
+    }
+    lines
 }
 
 /// Wraps styled text at `width` visible columns, each line prefixed by `indent`.

@@ -1,11 +1,17 @@
 //! The embedded editions: the manifest, the verbatim documents and their
-//! pre-imported form (decoded lazily, one edition at a time).
+//! pre-imported form.
+//!
+//! Two views of an edition share one interface, [`Rules`]: a [`Book`] decodes the
+//! whole edition once (for commands that walk it: toc, define, refs, search, the
+//! engine), and a [`Quick`] decodes single rules on demand (for `arbiter rule`,
+//! whose start-up must stay close to a grep).
 
-use super::import::model::{Edition, Rule, RuleId};
+use super::import::model::{Counterpart, Edition, Rule, RuleId, RuleRecord, Section};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// One embedded edition: its facts, its pre-imported blob and its verbatim source.
+/// One embedded edition: its facts, its pre-imported blobs and its verbatim source.
 pub struct EmbeddedEdition {
     pub game: &'static str,
     pub edition: &'static str,
@@ -15,7 +21,17 @@ pub struct EmbeddedEdition {
     pub file: &'static str,
     pub default: bool,
     pub rule_count: usize,
+    /// The whole [`Edition`], postcard-encoded.
     blob: &'static [u8],
+    /// The top index, postcard-encoded `Vec<Section>`.
+    sections: &'static [u8],
+    /// One [`RuleRecord`] per rule, back to back, in document order.
+    records: &'static [u8],
+    /// Where each record starts, plus the end: `rule_count + 1` entries.
+    offsets: &'static [usize],
+    /// Lookup keys (`323.5`, `111.1a#2`) sorted as strings, with the document index.
+    keys: &'static [(&'static str, usize)],
+    /// The source document, verbatim.
     pub source: &'static str,
 }
 
@@ -26,37 +42,128 @@ pub fn manifest_text() -> &'static str {
     MANIFEST
 }
 
-/// An edition with its lookup tables.
+impl EmbeddedEdition {
+    /// The pre-imported edition as embedded (e.g. to key a cache on its content).
+    pub fn blob(&self) -> &'static [u8] {
+        self.blob
+    }
+
+    /// The document index of the rule with this lookup key.
+    fn find_key(&self, key: &str) -> Option<usize> {
+        self.keys
+            .binary_search_by(|(k, _)| (*k).cmp(key))
+            .ok()
+            .map(|p| self.keys[p].1)
+    }
+
+    fn record(&self, i: usize) -> RuleRecord {
+        let bytes = &self.records[self.offsets[i]..self.offsets[i + 1]];
+        postcard::from_bytes(bytes).expect("embedded rule record decodes")
+    }
+}
+
+/// What the lookup commands need of an edition, whichever way it is decoded.
+pub trait Rules {
+    fn meta(&self) -> &'static EmbeddedEdition;
+    fn sections(&self) -> &[Section];
+    /// The document index of the rule with this key (`323.5`, or `111.1a#2`).
+    fn index_of(&self, key: &str) -> Option<usize>;
+    fn rule(&self, i: usize) -> Cow<'_, Rule>;
+    fn children(&self, i: usize) -> Cow<'_, [u32]>;
+    /// The rules whose references target rule `i`.
+    fn backlinks_of(&self, i: usize) -> Cow<'_, [u32]>;
+    fn counterpart(&self, i: usize) -> Option<Counterpart>;
+    fn id_style(&self) -> super::IdStyle;
+
+    fn get(&self, id: &RuleId) -> Option<Cow<'_, Rule>> {
+        self.index_of(&id.to_string()).map(|i| self.rule(i))
+    }
+
+    /// Parses an id in this edition's style.
+    fn parse_id(&self, s: &str) -> Option<RuleId> {
+        RuleId::parse_styled(s, self.id_style())
+    }
+
+    /// A rule's display title: its own, a recovered one, a section title, or its
+    /// text if that is short.
+    fn title_of(&self, r: &Rule) -> Option<String> {
+        if let Some(t) = r.any_title() {
+            return Some(t.to_string());
+        }
+        if let Some(s) = self.sections().iter().find(|s| s.id == r.id) {
+            return Some(s.title.clone());
+        }
+        match &r.text {
+            Some(t) if t.chars().count() <= 48 => Some(t.clone()),
+            _ => None,
+        }
+    }
+
+    /// The ancestors from the top: part and section from the top index, then the
+    /// dotted parents.
+    fn breadcrumb(&self, i: usize) -> Vec<(RuleId, Option<String>)> {
+        let r = self.rule(i);
+        let mut chain = Vec::new();
+        let mut cur = r.parent.clone();
+        while let Some(p) = cur {
+            let rule = self.get(&p);
+            chain.push((p.clone(), rule.as_ref().and_then(|x| self.title_of(x))));
+            cur = rule.and_then(|x| x.parent.clone()).or_else(|| p.parent());
+        }
+        chain.reverse();
+        let top = r.id.top();
+        let sections = self.sections();
+        let part = sections.iter().rfind(|s| s.level == 1 && s.id.top() <= top);
+        let sect = sections
+            .iter()
+            .rfind(|s| s.level >= 2 && s.id.top() <= top)
+            .filter(|s| part.is_none_or(|p| s.id >= p.id));
+        let mut head: Vec<(RuleId, Option<String>)> = Vec::new();
+        // A chapter may share its number with its first section (Legions of Will's
+        // chapter 100 "Game Concepts" and section 100 "General").
+        let shared = sections.iter().any(|x| x.level >= 2 && x.id == r.id);
+        for (s, is_part) in [(part, true), (sect, false)] {
+            let Some(s) = s else { continue };
+            let is_self = s.id == r.id && !(is_part && shared);
+            let listed = chain
+                .iter()
+                .any(|(c, t)| c == &s.id && (!is_part || t.as_deref() == Some(&s.title)));
+            if !is_self && !listed {
+                head.push((s.id.clone().with_style(r.id.style), Some(s.title.clone())));
+            }
+        }
+        head.extend(chain);
+        head
+    }
+}
+
+/// A whole edition, decoded, with its lookup tables.
 pub struct Book {
     pub meta: &'static EmbeddedEdition,
     pub ed: Edition,
     by_key: HashMap<String, usize>,
-    children: Vec<Vec<usize>>,
-    /// Rules per top-level number, for section ownership.
-    backlinks: OnceLock<HashMap<RuleId, Vec<usize>>>,
+    children: Vec<Vec<u32>>,
+    backlinks: OnceLock<Vec<Vec<u32>>>,
+    by_target: OnceLock<HashMap<RuleId, Vec<usize>>>,
 }
 
 impl Book {
     fn new(meta: &'static EmbeddedEdition) -> Book {
         let ed: Edition = postcard::from_bytes(meta.blob).expect("embedded edition decodes");
-        let mut by_key = HashMap::with_capacity(ed.rules.len() * 2);
-        let mut children = vec![Vec::new(); ed.rules.len()];
-        for (i, r) in ed.rules.iter().enumerate() {
-            by_key.insert(r.key(), i);
-        }
-        for (i, r) in ed.rules.iter().enumerate() {
-            if r.dup == 0
-                && let Some(p) = r.parent.as_ref().and_then(|p| by_key.get(&p.to_string()))
-            {
-                children[*p].push(i);
-            }
-        }
+        let by_key = ed
+            .rules
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.key(), i))
+            .collect();
+        let children = ed.children_table();
         Book {
             meta,
             ed,
             by_key,
             children,
             backlinks: OnceLock::new(),
+            by_target: OnceLock::new(),
         }
     }
 
@@ -67,6 +174,23 @@ impl Book {
 
     pub fn get(&self, id: &RuleId) -> Option<&Rule> {
         self.index_of(&id.to_string()).map(|i| &self.ed.rules[i])
+    }
+
+    /// Document-order indices of rule `i`'s children.
+    pub fn children(&self, i: usize) -> &[u32] {
+        &self.children[i]
+    }
+
+    pub fn parse_id(&self, s: &str) -> Option<RuleId> {
+        Rules::parse_id(self, s)
+    }
+
+    pub fn title_of(&self, r: &Rule) -> Option<String> {
+        Rules::title_of(self, r)
+    }
+
+    pub fn breadcrumb(&self, i: usize) -> Vec<(RuleId, Option<String>)> {
+        Rules::breadcrumb(self, i)
     }
 
     /// Every rule with this id, duplicates included, in document order.
@@ -80,71 +204,9 @@ impl Book {
             .collect()
     }
 
-    pub fn children(&self, i: usize) -> &[usize] {
-        &self.children[i]
-    }
-
-    /// Parses an id in this edition's style.
-    pub fn parse_id(&self, s: &str) -> Option<RuleId> {
-        RuleId::parse_styled(s, self.ed.id_style)
-    }
-
-    /// The chain of ancestors from the top: part, section, then dotted parents.
-    pub fn breadcrumb(&self, i: usize) -> Vec<(RuleId, Option<String>)> {
-        let r = &self.ed.rules[i];
-        let mut chain = Vec::new();
-        let mut cur = r.parent.clone();
-        while let Some(p) = cur {
-            let rule = self.get(&p);
-            chain.push((p.clone(), rule.and_then(|x| self.title_of(x))));
-            cur = rule.and_then(|x| x.parent.clone()).or_else(|| p.parent());
-        }
-        chain.reverse();
-        let top = RuleId::top_level(r.id.top()).with_style(r.id.style);
-        // part and section from the top index
-        let mut head = Vec::new();
-        let part = self
-            .ed
-            .sections
-            .iter()
-            .rfind(|s| s.level == 1 && s.id.top() <= top.top());
-        let sect = self
-            .ed
-            .sections
-            .iter()
-            .rfind(|s| s.level >= 2 && s.id.top() <= top.top());
-        for s in [part, sect].into_iter().flatten() {
-            if s.id != r.id && !chain.iter().any(|(c, _)| c == &s.id) {
-                if head
-                    .iter()
-                    .any(|(h, _): &(RuleId, Option<String>)| h == &s.id)
-                {
-                    continue;
-                }
-                head.push((s.id.clone().with_style(r.id.style), Some(s.title.clone())));
-            }
-        }
-        head.extend(chain);
-        head
-    }
-
-    /// A rule's display title: its own, a recovered one, a section title, or its text if short.
-    pub fn title_of(&self, r: &Rule) -> Option<String> {
-        if let Some(t) = r.any_title() {
-            return Some(t.to_string());
-        }
-        if let Some(s) = self.ed.sections.iter().find(|s| s.id == r.id) {
-            return Some(s.title.clone());
-        }
-        match &r.text {
-            Some(t) if t.chars().count() <= 48 => Some(t.clone()),
-            _ => None,
-        }
-    }
-
-    /// Every rule that references `target` (backlinks), as (rule index, ref index).
+    /// Every rule that references `target`, whether or not `target` exists.
     pub fn backlinks(&self, target: &RuleId) -> &[usize] {
-        let map = self.backlinks.get_or_init(|| {
+        let map = self.by_target.get_or_init(|| {
             let mut m: HashMap<RuleId, Vec<usize>> = HashMap::new();
             for (i, r) in self.ed.rules.iter().enumerate() {
                 for rf in &r.refs {
@@ -157,6 +219,85 @@ impl Book {
             m
         });
         map.get(target).map(Vec::as_slice).unwrap_or(&[])
+    }
+}
+
+impl Rules for Book {
+    fn meta(&self) -> &'static EmbeddedEdition {
+        self.meta
+    }
+    fn sections(&self) -> &[Section] {
+        &self.ed.sections
+    }
+    fn index_of(&self, key: &str) -> Option<usize> {
+        self.by_key.get(key).copied()
+    }
+    fn rule(&self, i: usize) -> Cow<'_, Rule> {
+        Cow::Borrowed(&self.ed.rules[i])
+    }
+    fn children(&self, i: usize) -> Cow<'_, [u32]> {
+        Cow::Borrowed(&self.children[i])
+    }
+    fn backlinks_of(&self, i: usize) -> Cow<'_, [u32]> {
+        let t = self.backlinks.get_or_init(|| self.ed.backlinks_table());
+        Cow::Borrowed(&t[i])
+    }
+    fn counterpart(&self, i: usize) -> Option<Counterpart> {
+        self.ed.counterparts.get(i).cloned().flatten()
+    }
+    fn id_style(&self) -> super::IdStyle {
+        self.ed.id_style
+    }
+}
+
+/// An edition read rule by rule: nothing is decoded until it is asked for.
+pub struct Quick {
+    meta: &'static EmbeddedEdition,
+    sections: Vec<Section>,
+    style: super::IdStyle,
+}
+
+impl Quick {
+    pub fn new(meta: &'static EmbeddedEdition) -> Quick {
+        let sections: Vec<Section> =
+            postcard::from_bytes(meta.sections).expect("embedded sections decode");
+        let style = if meta.format == "comprehensive" {
+            super::IdStyle::Comprehensive
+        } else {
+            super::IdStyle::Dotted
+        };
+        Quick {
+            meta,
+            sections,
+            style,
+        }
+    }
+}
+
+impl Rules for Quick {
+    fn meta(&self) -> &'static EmbeddedEdition {
+        self.meta
+    }
+    fn sections(&self) -> &[Section] {
+        &self.sections
+    }
+    fn index_of(&self, key: &str) -> Option<usize> {
+        self.meta.find_key(key)
+    }
+    fn rule(&self, i: usize) -> Cow<'_, Rule> {
+        Cow::Owned(self.meta.record(i).rule)
+    }
+    fn children(&self, i: usize) -> Cow<'_, [u32]> {
+        Cow::Owned(self.meta.record(i).children)
+    }
+    fn backlinks_of(&self, i: usize) -> Cow<'_, [u32]> {
+        Cow::Owned(self.meta.record(i).backlinks)
+    }
+    fn counterpart(&self, i: usize) -> Option<Counterpart> {
+        self.meta.record(i).counterpart
+    }
+    fn id_style(&self) -> super::IdStyle {
+        self.style
     }
 }
 
@@ -178,8 +319,14 @@ impl Library {
         EMBEDDED
     }
 
+    /// Edition `i`, wholly decoded.
     pub fn book(&self, i: usize) -> &Book {
         self.books[i].get_or_init(|| Book::new(&EMBEDDED[i]))
+    }
+
+    /// Edition `i`, decoded rule by rule on demand.
+    pub fn quick(&self, i: usize) -> Quick {
+        Quick::new(&EMBEDDED[i])
     }
 
     /// The index of an edition by game and edition names (either may be omitted;
@@ -192,7 +339,7 @@ impl Library {
         if in_game.is_empty() {
             let games: Vec<&str> = dedup(EMBEDDED.iter().map(|e| e.game));
             return Err(format!(
-                "unknown game {game:?}; the embedded games are {}",
+                "unknown game; the embedded games are {}",
                 games.join(", ")
             ));
         }
@@ -212,7 +359,7 @@ impl Library {
                 let prefixed: Vec<usize> = in_game
                     .iter()
                     .copied()
-                    .filter(|&i| EMBEDDED[i].edition.starts_with(e))
+                    .filter(|&i| !e.is_empty() && EMBEDDED[i].edition.starts_with(e))
                     .collect();
                 if prefixed.len() == 1 {
                     return Ok(prefixed[0]);
@@ -249,4 +396,39 @@ fn dedup<'a>(it: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
         }
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quick_and_book_agree() {
+        let lib = Library::get();
+        let i = lib.resolve(None, None).unwrap();
+        let (book, quick) = (lib.book(i), lib.quick(i));
+        for key in ["323.5", "001", "169.10", "359.3.f.3.a.1"] {
+            let a = book.index_of(key).unwrap();
+            assert_eq!(quick.index_of(key), Some(a));
+            assert_eq!(Rules::rule(book, a), quick.rule(a));
+            assert_eq!(book.children(a), &*quick.children(a));
+            assert_eq!(book.backlinks_of(a), quick.backlinks_of(a));
+            assert_eq!(book.breadcrumb(a), quick.breadcrumb(a));
+        }
+        assert!(quick.index_of("323.15").is_none());
+    }
+
+    #[test]
+    fn editions_resolve_by_name_and_alias() {
+        let lib = Library::get();
+        let d = lib.resolve(None, None).unwrap();
+        assert_eq!(lib.metas()[d].edition, "2026-03-30");
+        let old = lib.resolve(Some("riftbound"), Some("2025")).unwrap();
+        assert_eq!(lib.metas()[old].edition, "2025-06-02");
+        let low = lib.resolve(Some("LoW"), None).unwrap();
+        assert_eq!(lib.metas()[low].game, "legions-of-will");
+        assert!(lib.resolve(Some("chess"), None).is_err());
+        assert!(lib.resolve(None, Some("1999")).is_err());
+        assert!(lib.resolve(None, Some("")).is_err());
+    }
 }

@@ -6,11 +6,15 @@
 //! relative paths only.
 
 pub mod align;
+pub mod azindex;
 pub mod comprehensive;
 pub mod hyperlinked;
 pub mod model;
+pub mod recover;
 pub mod table;
+pub mod textutil;
 pub mod web;
+pub mod xref;
 
 use model::{Edition, Manifest, ManifestEntry};
 
@@ -106,6 +110,15 @@ pub fn import_all(
             (&mut r[0], &mut l[n])
         };
         align::align(a, b);
+    }
+    // The older web edition's counterparts in the same 2026 edition (its side only).
+    if let (Some(w), Some(n)) = (
+        out.iter().position(|e| e.format == "web-bullets"),
+        out.iter().position(|e| e.format == "hyperlinked-text"),
+    ) {
+        let mut new = out[n].clone();
+        align::align_web(&mut out[w], &mut new);
+        out[n] = new;
     }
     Ok(out)
 }

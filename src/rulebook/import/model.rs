@@ -430,6 +430,71 @@ impl Edition {
     }
 }
 
+/// One rule with what a lookup of it needs, stored on its own so that `arbiter rule`
+/// decodes only the handful of rules it prints.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleRecord {
+    pub rule: Rule,
+    /// Document-order indices of its children (see [`Edition::children_table`]).
+    pub children: Vec<u32>,
+    /// Document-order indices of the rules that reference it.
+    pub backlinks: Vec<u32>,
+    pub counterpart: Option<Counterpart>,
+}
+
+impl Edition {
+    /// Each rule's children, by document-order index. A dotted id's parent is its
+    /// prefix; a 3-digit id belongs to the top-index section that owns it, and a
+    /// section heading to its part (000, 100, …). Duplicated ids hang under nothing.
+    pub fn children_table(&self) -> Vec<Vec<u32>> {
+        let mut first: std::collections::HashMap<&RuleId, usize> = Default::default();
+        for (i, r) in self.rules.iter().enumerate() {
+            first.entry(&r.id).or_insert(i);
+        }
+        let mut children = vec![Vec::new(); self.rules.len()];
+        for (i, r) in self.rules.iter().enumerate() {
+            if r.dup != 0 {
+                continue;
+            }
+            let parent = match &r.parent {
+                Some(p) => Some(p.clone()),
+                None => match &r.section {
+                    Some(s) if s != &r.id => Some(s.clone()),
+                    _ if self.sections.iter().any(|s| s.id == r.id && s.level > 1) => self
+                        .sections
+                        .iter()
+                        .rfind(|s| s.level == 1 && s.id < r.id)
+                        .map(|s| s.id.clone()),
+                    _ => None,
+                },
+            };
+            if let Some(&p) = parent.as_ref().and_then(|p| first.get(p)) {
+                children[p].push(i as u32);
+            }
+        }
+        children
+    }
+
+    /// For each rule, the rules whose references target its id, in document order.
+    pub fn backlinks_table(&self) -> Vec<Vec<u32>> {
+        let mut first: std::collections::HashMap<&RuleId, usize> = Default::default();
+        for (i, r) in self.rules.iter().enumerate() {
+            first.entry(&r.id).or_insert(i);
+        }
+        let mut back = vec![Vec::<u32>::new(); self.rules.len()];
+        for (i, r) in self.rules.iter().enumerate() {
+            for rf in &r.refs {
+                if let Some(&t) = first.get(&rf.target)
+                    && back[t].last() != Some(&(i as u32))
+                {
+                    back[t].push(i as u32);
+                }
+            }
+        }
+        back
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,174 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'arbiter'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'arbiter' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('rule', 'rule', [CompletionResultType]::ParameterValue, 'Show a rule by id: its breadcrumb, text, examples and references')
+            [CompletionResult]::new('toc', 'toc', [CompletionResultType]::ParameterValue, 'Table of contents: the sections of an edition, or one part')
+            [CompletionResult]::new('define', 'define', [CompletionResultType]::ParameterValue, 'Look a term up in the glossary: the rules that define and use it')
+            [CompletionResult]::new('editions', 'editions', [CompletionResultType]::ParameterValue, 'The embedded rulebooks: game, edition, date, rule count, source file')
+            [CompletionResult]::new('refs', 'refs', [CompletionResultType]::ParameterValue, 'What a rule links to, and every rule that links to it')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search the rules by words: ranked, typo-tolerant, with synonyms')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run a scenario and print its timeline with rule citations')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run every scenario in files or folders and report pass/fail')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Validate a scenario without running it')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'arbiter;rule' {
+            [CompletionResult]::new('--depth', '--depth', [CompletionResultType]::ParameterName, 'How many levels of sub-rules to show beneath it')
+            [CompletionResult]::new('--game', '--game', [CompletionResultType]::ParameterName, 'The game: riftbound (default) or legions-of-will')
+            [CompletionResult]::new('--edition', '--edition', [CompletionResultType]::ParameterName, 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'arbiter;toc' {
+            [CompletionResult]::new('--game', '--game', [CompletionResultType]::ParameterName, 'The game: riftbound (default) or legions-of-will')
+            [CompletionResult]::new('--edition', '--edition', [CompletionResultType]::ParameterName, 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'arbiter;define' {
+            [CompletionResult]::new('--game', '--game', [CompletionResultType]::ParameterName, 'The game: riftbound (default) or legions-of-will')
+            [CompletionResult]::new('--edition', '--edition', [CompletionResultType]::ParameterName, 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'arbiter;editions' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'arbiter;refs' {
+            [CompletionResult]::new('--game', '--game', [CompletionResultType]::ParameterName, 'The game: riftbound (default) or legions-of-will')
+            [CompletionResult]::new('--edition', '--edition', [CompletionResultType]::ParameterName, 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'arbiter;search' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'arbiter;run' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Print each cited rule''s text beneath the first line that cites it')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'arbiter;test' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'arbiter;check' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'arbiter;completions' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'arbiter;help' {
+            [CompletionResult]::new('rule', 'rule', [CompletionResultType]::ParameterValue, 'Show a rule by id: its breadcrumb, text, examples and references')
+            [CompletionResult]::new('toc', 'toc', [CompletionResultType]::ParameterValue, 'Table of contents: the sections of an edition, or one part')
+            [CompletionResult]::new('define', 'define', [CompletionResultType]::ParameterValue, 'Look a term up in the glossary: the rules that define and use it')
+            [CompletionResult]::new('editions', 'editions', [CompletionResultType]::ParameterValue, 'The embedded rulebooks: game, edition, date, rule count, source file')
+            [CompletionResult]::new('refs', 'refs', [CompletionResultType]::ParameterValue, 'What a rule links to, and every rule that links to it')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search the rules by words: ranked, typo-tolerant, with synonyms')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run a scenario and print its timeline with rule citations')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run every scenario in files or folders and report pass/fail')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Validate a scenario without running it')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'arbiter;help;rule' {
+            break
+        }
+        'arbiter;help;toc' {
+            break
+        }
+        'arbiter;help;define' {
+            break
+        }
+        'arbiter;help;editions' {
+            break
+        }
+        'arbiter;help;refs' {
+            break
+        }
+        'arbiter;help;search' {
+            break
+        }
+        'arbiter;help;run' {
+            break
+        }
+        'arbiter;help;test' {
+            break
+        }
+        'arbiter;help;check' {
+            break
+        }
+        'arbiter;help;completions' {
+            break
+        }
+        'arbiter;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

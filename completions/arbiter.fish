@@ -1,0 +1,114 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_arbiter_global_optspecs
+    string join \n color= json h/help V/version
+end
+
+function __fish_arbiter_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_arbiter_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_arbiter_using_subcommand
+    set -l cmd (__fish_arbiter_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c arbiter -n "__fish_arbiter_needs_command" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c arbiter -n "__fish_arbiter_needs_command" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_needs_command" -s h -l help -d 'Print help'
+complete -c arbiter -n "__fish_arbiter_needs_command" -s V -l version -d 'Print version'
+complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "rule" -d 'Show a rule by id: its breadcrumb, text, examples and references'
+complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "toc" -d 'Table of contents: the sections of an edition, or one part'
+complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "define" -d 'Look a term up in the glossary: the rules that define and use it'
+complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "editions" -d 'The embedded rulebooks: game, edition, date, rule count, source file'
+complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "refs" -d 'What a rule links to, and every rule that links to it'
+complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "search" -d 'Search the rules by words: ranked, typo-tolerant, with synonyms'
+complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "run" -d 'Run a scenario and print its timeline with rule citations'
+complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "test" -d 'Run every scenario in files or folders and report pass/fail'
+complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "check" -d 'Validate a scenario without running it'
+complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l depth -d 'How many levels of sub-rules to show beneath it' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l game -d 'The game: riftbound (default) or legions-of-will' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l edition -d 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -s h -l help -d 'Print help'
+complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l game -d 'The game: riftbound (default) or legions-of-will' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l edition -d 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -s h -l help -d 'Print help'
+complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l game -d 'The game: riftbound (default) or legions-of-will' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l edition -d 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand define" -s h -l help -d 'Print help'
+complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -s h -l help -d 'Print help'
+complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l game -d 'The game: riftbound (default) or legions-of-will' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l edition -d 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -s h -l help -d 'Print help'
+complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand search" -s h -l help -d 'Print help'
+complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l explain -d 'Print each cited rule\'s text beneath the first line that cites it'
+complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand run" -s h -l help -d 'Print help'
+complete -c arbiter -n "__fish_arbiter_using_subcommand test" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand test" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand test" -s h -l help -d 'Print help'
+complete -c arbiter -n "__fish_arbiter_using_subcommand check" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand check" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand check" -s h -l help -d 'Print help'
+complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -s h -l help -d 'Print help'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "rule" -d 'Show a rule by id: its breadcrumb, text, examples and references'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "toc" -d 'Table of contents: the sections of an edition, or one part'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "define" -d 'Look a term up in the glossary: the rules that define and use it'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "editions" -d 'The embedded rulebooks: game, edition, date, rule count, source file'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "refs" -d 'What a rule links to, and every rule that links to it'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "search" -d 'Search the rules by words: ranked, typo-tolerant, with synonyms'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "run" -d 'Run a scenario and print its timeline with rule citations'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "test" -d 'Run every scenario in files or folders and report pass/fail'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "check" -d 'Validate a scenario without running it'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

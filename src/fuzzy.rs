@@ -1,0 +1,66 @@
+//! Near matches for "did you mean": edit distance over short names.
+
+/// Optimal-string-alignment distance (Levenshtein plus adjacent transpositions),
+/// case-insensitive.
+pub fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let (n, m) = (a.len(), b.len());
+    let mut d = vec![vec![0usize; m + 1]; n + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=n {
+        for j in 1..=m {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[n][m]
+}
+
+/// The candidates within a typo's reach of `input` (about one edit per four
+/// characters), nearest first, at most `max`.
+pub fn suggest<'a>(
+    input: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+    max: usize,
+) -> Vec<&'a str> {
+    let limit = (input.chars().count() / 4).clamp(1, 3);
+    let mut scored: Vec<(usize, &str)> = candidates
+        .into_iter()
+        .map(|c| (distance(input, c), c))
+        .filter(|(d, _)| *d <= limit)
+        .collect();
+    scored.sort();
+    scored.dedup_by(|a, b| a.1.eq_ignore_ascii_case(b.1));
+    scored.into_iter().take(max).map(|(_, c)| c).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances() {
+        assert_eq!(distance("Asault", "Assault"), 1);
+        assert_eq!(distance("mihgty", "mighty"), 1);
+        assert_eq!(distance("", "abc"), 3);
+        assert_eq!(distance("Tank", "tank"), 0);
+    }
+
+    #[test]
+    fn suggestions_are_near_and_ordered() {
+        let words = ["Assault", "Shield", "Tank", "Accelerate"];
+        assert_eq!(suggest("Asault", words, 3), vec!["Assault"]);
+        assert!(suggest("Zzzzzz", words, 3).is_empty());
+    }
+}

@@ -1,0 +1,368 @@
+//! Titles and text for the 286 ids whose text the source lost (NOTES.md §1.4), kept in
+//! `Rule::recovered` with their provenance and never merged into `text`.
+//!
+//! Sources, most trusted first: (a) the top index (`318. Cleanups`), (b) the link text
+//! of cross-references (`See rule 327. Chains`), the keyword names at 805–826 (from the
+//! keyword's own rules: "Backline, and whether or not a unit has Backline, is a
+//! characteristic…", "Accelerate is a Unit ability."), and (c) the A–Z index placed by
+//! order ([`super::azindex::map`]). The 2025 edition, source (d), is aligned elsewhere.
+
+use super::azindex::{Index, Mapped, Mapping};
+use super::model::{Edition, Provenance, Recovered, RuleId};
+use std::collections::{BTreeMap, HashSet};
+
+/// Whether `id` is a keyword's heading: a 3-digit id after "Keyword Glossary" (804) in
+/// the same top-index section.
+pub fn is_keyword(ed: &Edition, id: &RuleId) -> bool {
+    let Some(glossary) = ed
+        .rules
+        .iter()
+        .find(|r| r.title.as_deref() == Some("Keyword Glossary"))
+    else {
+        return false;
+    };
+    id.depth() == 1
+        && *id > glossary.id
+        && ed
+            .rules
+            .iter()
+            .find(|r| r.id == *id)
+            .is_some_and(|r| r.section == glossary.section)
+}
+
+/// A keyword's name, when a word-capitalised name of one or two words.
+fn name_like(s: &str) -> Option<&str> {
+    let s = s.trim();
+    let words: Vec<&str> = s.split([' ', '-']).collect();
+    let ok = !s.is_empty()
+        && words.len() <= 2
+        && words.iter().all(|w| {
+            w.chars().next().is_some_and(char::is_uppercase) && w.chars().all(char::is_alphabetic)
+        });
+    ok.then_some(s)
+}
+
+/// The keyword name of `k`, read from its own rules; `None` when they disagree.
+fn keyword_name(ed: &Edition, k: &RuleId) -> Option<String> {
+    let mut names: Vec<&str> = Vec::new();
+    for r in ed.rules.iter().filter(|r| r.id.is_within(k) && r.id != *k) {
+        let Some(t) = r.text.as_deref() else { continue };
+        if let Some((n, _)) = t.split_once(", and whether or not")
+            && let Some(n) = name_like(n)
+        {
+            names.push(n);
+        }
+        if r.id.depth() == 2
+            && r.id.segs.get(1) == Some(&super::model::Seg::Num(1))
+            && let Some((n, _)) = t.split_once(" is a").or_else(|| t.split_once(" is an"))
+            && let Some(n) = name_like(n)
+        {
+            names.push(n);
+        }
+    }
+    let first = *names.first()?;
+    names.iter().all(|n| *n == first).then(|| first.to_string())
+}
+
+/// Whether a recovered string reads as a title (short, no final punctuation) for a rule
+/// that heads others or is 3-digit, rather than as a sentence.
+fn reads_as_title(s: &str, heads: bool) -> bool {
+    heads && s.chars().count() <= 40 && !s.ends_with(['.', ':', '!', '?', '"', '”'])
+}
+
+/// The sentence that opens a keyword's rules (`Backline is a Passive Ability keyword.`)
+/// for the keywords whose `K.1` is empty: the one A–Z index line, not a rule text,
+/// that reads `<Name> is a …` / `<Name> is an …`. Every texted `K.1` of the keyword
+/// glossary has this form (805.1 "Accelerate is a Unit ability.").
+fn keyword_openers(
+    ed: &Edition,
+    names: &BTreeMap<RuleId, String>,
+    index: &Index,
+    mapping: &Mapping,
+) -> BTreeMap<usize, String> {
+    let mut out = BTreeMap::new();
+    let texted_follow = ed
+        .rules
+        .iter()
+        .filter(|r| r.id.depth() == 2 && r.id.segs[1] == super::model::Seg::Num(1))
+        .filter_map(|r| {
+            Some((
+                names.get(&RuleId::top_level(r.id.top()))?,
+                r.text.as_deref()?,
+            ))
+        })
+        .all(|(n, t)| t.starts_with(&format!("{n} is a")));
+    if !texted_follow {
+        return out;
+    }
+    for (k, name) in names {
+        let first = RuleId {
+            segs: vec![k.segs[0], super::model::Seg::Num(1)],
+            style: k.style,
+        };
+        let Some(pos) = ed.rules.iter().position(|r| r.id == first) else {
+            continue;
+        };
+        if ed.rules[pos].text.is_some() {
+            continue;
+        }
+        let mut lines: Vec<&str> = index
+            .terms
+            .iter()
+            .zip(&mapping.terms)
+            .flat_map(|(t, m)| t.passages.iter().zip(m))
+            .filter(|(_, m)| matches!(m, Mapped::Unplaced))
+            .map(|((p, _), _)| p.as_str())
+            .filter(|p| {
+                p.starts_with(&format!("{name} is a ")) || p.starts_with(&format!("{name} is an "))
+            })
+            .collect();
+        lines.sort_unstable();
+        lines.dedup();
+        if let [one] = lines.as_slice() {
+            out.insert(pos, one.to_string());
+        }
+    }
+    out
+}
+
+pub fn recover(ed: &mut Edition, index: &Index, mapping: &Mapping) {
+    let parents: HashSet<RuleId> = ed.rules.iter().filter_map(|r| r.parent.clone()).collect();
+    // (a) the top index
+    let sections: BTreeMap<RuleId, String> = ed
+        .sections
+        .iter()
+        .map(|s| (s.id.clone(), s.title.clone()))
+        .collect();
+    // (b) cross-reference link text: the most frequent title per target
+    let mut link_titles: BTreeMap<RuleId, BTreeMap<String, usize>> = BTreeMap::new();
+    for r in &ed.rules {
+        for f in &r.refs {
+            if matches!(f.kind, super::model::RefKind::SeeRule)
+                && let Some(t) = &f.title
+            {
+                *link_titles
+                    .entry(f.target.clone())
+                    .or_default()
+                    .entry(t.clone())
+                    .or_default() += 1;
+            }
+        }
+    }
+    let keywords: Vec<(RuleId, String)> = ed
+        .rules
+        .iter()
+        .filter(|r| r.text.is_none() && is_keyword(ed, &r.id))
+        .filter_map(|r| keyword_name(ed, &r.id).map(|n| (r.id.clone(), n)))
+        .collect();
+    // every keyword's name: its own, a link title, or read from its rules
+    let mut names: BTreeMap<RuleId, String> = BTreeMap::new();
+    for r in ed.rules.iter().filter(|r| is_keyword(ed, &r.id)) {
+        let link = link_titles
+            .get(&r.id)
+            .and_then(|m| m.iter().max_by_key(|(_, n)| **n).map(|(t, _)| t.clone()));
+        let own = keywords
+            .iter()
+            .find(|(id, _)| *id == r.id)
+            .map(|(_, n)| n.clone());
+        if let Some(n) = r.title.clone().or(link).or(own) {
+            names.insert(r.id.clone(), n);
+        }
+    }
+    let openers = keyword_openers(ed, &names, index, mapping);
+    for (k, r) in ed.rules.iter_mut().enumerate() {
+        if r.text.is_some() {
+            continue;
+        }
+        if let Some(t) = sections.get(&r.id) {
+            r.recovered = Some(Recovered {
+                title: Some(t.clone()),
+                text: None,
+                source: Provenance::TopIndex,
+                detail: Some("top index".into()),
+            });
+        } else if let Some(ts) = link_titles.get(&r.id) {
+            let mut ts: Vec<(&String, &usize)> = ts.iter().collect();
+            ts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+            r.recovered = Some(Recovered {
+                title: Some(ts[0].0.clone()),
+                text: None,
+                source: Provenance::CrossReference,
+                detail: Some(format!("link text of {} reference(s)", ts[0].1)),
+            });
+        } else if let Some((_, n)) = keywords.iter().find(|(id, _)| *id == r.id) {
+            r.recovered = Some(Recovered {
+                title: Some(n.clone()),
+                text: None,
+                source: Provenance::KeywordTable,
+                detail: Some("the keyword's own rules".into()),
+            });
+        } else if let Some(text) = openers.get(&k) {
+            r.recovered = Some(Recovered {
+                title: None,
+                text: Some(text.clone()),
+                source: Provenance::KeywordTable,
+                detail: Some("the A–Z index line that opens the keyword".into()),
+            });
+        } else if let Some((text, term)) = mapping.placed.get(&k) {
+            let heads = parents.contains(&r.id) || r.id.depth() == 1;
+            let title = reads_as_title(text, heads) && !mapping.labelled.contains(&k);
+            r.recovered = Some(Recovered {
+                title: title.then(|| text.clone()),
+                text: (!title).then(|| text.clone()),
+                source: Provenance::ReferenceIndex,
+                detail: Some(format!("A–Z index, term “{term}”")),
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::hyperlinked::tests::{ed, rule};
+    use super::*;
+
+    fn rec(id: &str) -> Option<(Option<&'static str>, Option<&'static str>, Provenance)> {
+        rule(id)
+            .recovered
+            .as_ref()
+            .map(|r| (r.title.as_deref(), r.text.as_deref(), r.source))
+    }
+
+    fn count(p: Provenance) -> usize {
+        ed().rules
+            .iter()
+            .filter(|r| r.recovered.as_ref().is_some_and(|x| x.source == p))
+            .count()
+    }
+
+    #[test]
+    fn top_index_and_cross_references() {
+        assert_eq!(count(Provenance::TopIndex), 37);
+        // 52 empty targets have link text; 18 of them are also in the top index
+        assert_eq!(count(Provenance::CrossReference), 71 - 37);
+        assert_eq!(
+            rec("318"),
+            Some((Some("Cleanups"), None, Provenance::TopIndex))
+        );
+        assert_eq!(
+            rec("341"),
+            Some((Some("Showdowns"), None, Provenance::CrossReference))
+        );
+        assert_eq!(
+            rec("355.6"),
+            Some((Some("Targeting"), None, Provenance::CrossReference))
+        );
+        assert_eq!(
+            rec("337"),
+            Some((Some("Finalize"), None, Provenance::CrossReference))
+        );
+        // 327 has its own text, so the link title is not "recovered"
+        assert_eq!(rule("327").title.as_deref(), Some("Chains"));
+        assert!(rule("327").recovered.is_none());
+        // recovered text never enters `text`
+        assert!(
+            ed().rules
+                .iter()
+                .all(|r| r.recovered.is_none() || r.text.is_none())
+        );
+    }
+
+    #[test]
+    fn keyword_openers() {
+        let text = |id| rec(id).and_then(|r| r.1);
+        assert_eq!(
+            text("826.1"),
+            Some("Backline is a Passive Ability keyword.")
+        );
+        assert_eq!(text("812.1"), Some("Legion is a Dependent Keyword."));
+        assert_eq!(
+            text("818.1"),
+            Some("Equip is an Activated Ability keyword.")
+        );
+        assert_eq!(
+            text("821.1"),
+            Some("Weaponmaster is a Triggered Ability keyword.")
+        );
+        assert_eq!(
+            text("825.1"),
+            Some("Unique is a Deck Constraint Permission.")
+        );
+    }
+
+    #[test]
+    fn keyword_names() {
+        for (id, name) in [
+            ("807", "Assault"),
+            ("812", "Legion"),
+            ("818", "Equip"),
+            ("819", "Quick-Draw"),
+            ("824", "Level"),
+            ("825", "Unique"),
+            ("826", "Backline"),
+        ] {
+            assert_eq!(
+                rec(id),
+                Some((Some(name), None, Provenance::KeywordTable)),
+                "{id}"
+            );
+        }
+        // names given by cross-references keep that provenance
+        assert_eq!(
+            rec("808"),
+            Some((Some("Deathknell"), None, Provenance::CrossReference))
+        );
+        let n = (805..=826)
+            .filter(|k| rule(&k.to_string()).recovered.is_some())
+            .count();
+        assert_eq!(n, 22);
+    }
+
+    #[test]
+    fn reference_index_placements() {
+        // measured: 74 placed by order (10 of them labelled mode values), 23 keyword names and openers, 37 + 34 from the
+        // top index and link text: 158 of the 286 empty ids
+        assert_eq!(count(Provenance::ReferenceIndex), 74);
+        assert_eq!(count(Provenance::KeywordTable), 23);
+        let total = ed().rules.iter().filter(|r| r.recovered.is_some()).count();
+        assert_eq!(total, 168);
+        let text = |id| rec(id).and_then(|r| r.1);
+        assert_eq!(
+            text("144"),
+            Some("Units have the Inherent Ability to perform a Standard Move.")
+        );
+        assert_eq!(text("169.4"), Some("Battlefields cannot be Moved."));
+        assert_eq!(text("459.2.c"), Some("2. The Attacker gains Focus."));
+        assert_eq!(
+            text("466.2"),
+            Some("Trigger Score abilities at the Battlefield that Scored.")
+        );
+        assert_eq!(text("420.2"), Some("Moving is a Limited Action."));
+        assert_eq!(
+            text("460.2.a"),
+            Some("Sum the Might of all Attacking Units.")
+        );
+        assert_eq!(text("818.1.b.1"), Some("Equip’s choice is a Target."));
+        // labelled mode values, placed by the schema of 478 (001 has the same values)
+        for (mode, vs, bf) in [
+            ("480", 8, 2),
+            ("481", 8, 2),
+            ("482", 8, 3),
+            ("483", 8, 3),
+            ("484", 11, 3),
+        ] {
+            let vs_id = format!("{mode}.3");
+            let bf_id = format!("{mode}.4");
+            let got = (rec(&vs_id).and_then(|r| r.1), rec(&bf_id).and_then(|r| r.1));
+            let want = (
+                format!("Victory Score: {vs}"),
+                format!("Battlefield Count: {bf}"),
+            );
+            assert_eq!(
+                got,
+                (Some(want.0.as_str()), Some(want.1.as_str())),
+                "{mode}"
+            );
+        }
+    }
+}

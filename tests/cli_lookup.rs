@@ -1,0 +1,257 @@
+//! The judge's lookups, driven through the binary: text, --json, colour policy,
+//! errors and exit codes.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn arbiter() -> Command {
+    let mut c = Command::cargo_bin("arbiter").unwrap();
+    c.env_remove("NO_COLOR")
+        .env_remove("ARBITER_HYPERLINKS")
+        .env_remove("ARBITER_LINK_BASE")
+        .env("COLUMNS", "80");
+    c
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = arbiter().args(args).arg("--json").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+#[test]
+fn rule_shows_breadcrumb_and_text() {
+    arbiter()
+        .args(["rule", "323.5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("318 Cleanups"))
+        .stdout(predicate::str::contains("323.5"))
+        .stdout(predicate::str::contains(
+            "are killed and placed in their owners'",
+        ))
+        .stdout(predicate::str::contains("riftbound 2026-03-30"));
+}
+
+#[test]
+fn rule_text_fits_80_columns() {
+    let out = arbiter()
+        .args(["rule", "300", "--depth", "3"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().count() > 20);
+    for line in text.lines() {
+        assert!(line.chars().count() <= 80, "too wide: {line}");
+    }
+}
+
+#[test]
+fn rule_json_has_stable_fields() {
+    let v = json(&["rule", "323.5"]);
+    assert_eq!(v["id"], "323.5");
+    assert_eq!(v["game"], "riftbound");
+    assert_eq!(v["edition"], "2026-03-30");
+    assert!(v["text"].as_str().unwrap().starts_with("3b."));
+    let crumbs: Vec<&str> = v["breadcrumb"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(crumbs, ["300", "318", "323"]);
+    for field in [
+        "examples",
+        "refs",
+        "backlinks",
+        "line",
+        "recovered",
+        "title",
+        "key",
+    ] {
+        assert!(v.get(field).is_some(), "missing field {field}");
+    }
+}
+
+#[test]
+fn depth_shows_the_subtree() {
+    let shallow = arbiter().args(["rule", "323"]).output().unwrap();
+    let shallow = String::from_utf8(shallow.stdout).unwrap();
+    assert!(!shallow.contains("323.14"));
+    arbiter()
+        .args(["rule", "323", "--depth", "2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("323.14"))
+        .stdout(predicate::str::contains("323.1 "));
+    let v = json(&["rule", "323", "--depth", "1"]);
+    assert_eq!(v["children"].as_array().unwrap().len(), 14);
+}
+
+#[test]
+fn ids_order_by_segments_in_a_subtree() {
+    let v = json(&["rule", "169", "--depth", "1"]);
+    let ids: Vec<&str> = v["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    let nine = ids.iter().position(|i| *i == "169.9").unwrap();
+    let ten = ids.iter().position(|i| *i == "169.10").unwrap();
+    assert!(nine < ten);
+}
+
+#[test]
+fn unknown_id_suggests_near_ids_and_exits_2() {
+    arbiter()
+        .args(["rule", "323.15"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "323.15 is not in riftbound 2026-03-30",
+        ))
+        .stderr(predicate::str::contains("did you mean"))
+        .stderr(predicate::str::contains("323.1"));
+}
+
+#[test]
+fn malformed_ids_and_names_are_usage_errors() {
+    for args in [
+        vec!["rule", "abc"],
+        vec!["rule", "323..5"],
+        vec!["rule", ""],
+        vec!["rule", "99999999999999999999"],
+        vec!["rule", "323.5", "--edition", "1999"],
+        vec!["rule", "323.5", "--game", "chess"],
+        vec!["rule"],
+        vec!["toc", "zzz"],
+    ] {
+        let out = arbiter().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!err.is_empty());
+    }
+}
+
+#[test]
+fn colour_policy() {
+    // not a terminal: auto means no colour
+    let plain = arbiter().args(["rule", "323.5"]).output().unwrap();
+    assert!(!plain.stdout.contains(&0x1b));
+    let always = arbiter()
+        .args(["rule", "323.5", "--color", "always"])
+        .output()
+        .unwrap();
+    assert!(always.stdout.contains(&0x1b));
+    let never = arbiter()
+        .args(["rule", "323.5", "--color", "never"])
+        .env("ARBITER_HYPERLINKS", "1")
+        .output()
+        .unwrap();
+    assert!(!never.stdout.contains(&0x1b));
+    // the same words with and without colour
+    let strip = |b: &[u8]| {
+        let s = String::from_utf8_lossy(b).to_string();
+        let mut out = String::new();
+        let mut esc = false;
+        for c in s.chars() {
+            match (esc, c) {
+                (false, '\x1b') => esc = true,
+                (true, 'm') => esc = false,
+                (true, _) => {}
+                (false, c) => out.push(c),
+            }
+        }
+        out
+    };
+    assert_eq!(strip(&always.stdout), strip(&plain.stdout));
+}
+
+#[test]
+fn hyperlinks_only_with_colour() {
+    let linked = arbiter()
+        .args(["rule", "323", "--depth", "1", "--color", "always"])
+        .env("ARBITER_HYPERLINKS", "1")
+        .env("ARBITER_LINK_BASE", "https://example.test/{edition}#{id}")
+        .output()
+        .unwrap();
+    let s = String::from_utf8_lossy(&linked.stdout);
+    assert!(
+        s.contains("\x1b]8;;https://example.test/2026-03-30#323.5\x1b\\"),
+        "{s}"
+    );
+    let json_out = arbiter()
+        .args(["rule", "323", "--json", "--color", "always"])
+        .env("ARBITER_HYPERLINKS", "1")
+        .output()
+        .unwrap();
+    assert!(!json_out.stdout.contains(&0x1b));
+}
+
+#[test]
+fn toc_lists_the_sections() {
+    arbiter()
+        .args(["toc"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Cleanups"))
+        .stdout(predicate::str::contains("Keywords"));
+    let v = json(&["toc"]);
+    assert_eq!(v["entries"].as_array().unwrap().len(), 41);
+    let part = json(&["toc", "300"]);
+    let ids: Vec<&str> = part["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.first(), Some(&"300"));
+    assert!(ids.contains(&"318") && ids.contains(&"462"));
+    assert!(!ids.contains(&"800"));
+    let sect = json(&["toc", "318"]);
+    assert_eq!(sect["entries"].as_array().unwrap().len(), 7);
+}
+
+#[test]
+fn editions_lists_all_four() {
+    arbiter()
+        .args(["editions"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2026-03-30"))
+        .stdout(predicate::str::contains("legions-of-will"));
+    let v = json(&["editions"]);
+    let eds = v["editions"].as_array().unwrap();
+    assert_eq!(eds.len(), 4);
+    assert_eq!(eds[0]["rules"], 2089);
+    assert_eq!(eds[0]["default"], true);
+    assert_eq!(eds[0]["file"], "000_d1f22d35fe5558d9.txt");
+}
+
+#[test]
+fn broken_pipe_is_not_an_error() {
+    use std::process::{Command as Std, Stdio};
+    let bin = assert_cmd::cargo::cargo_bin("arbiter");
+    let mut child = Std::new(bin)
+        .args(["rule", "300", "--depth", "9"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
