@@ -321,7 +321,8 @@ impl Game {
         foes: &[ObjId],
         chars: &[Characteristics],
     ) -> R<Vec<(ObjId, i32)>> {
-        let total: i32 = own.iter().map(|u| chars[u.0].might.max(0)).sum();
+        // the summed Might of the units (a total below 0 assigns nothing)
+        let total: i32 = own.iter().map(|u| chars[u.0].might).sum::<i32>().max(0);
         let parts: Vec<String> = own
             .iter()
             .map(|u| format!("{} {}", self.obj_name(*u), chars[u.0].might_text()))

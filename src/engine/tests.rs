@@ -896,7 +896,12 @@ fn a_scenario_sized_run_is_fast() {
         assert_eq!(g.turn.player, PlayerId(1));
     }
     let per = t.elapsed() / n;
-    eprintln!("scenario-sized run: {per:?} (unoptimized build)");
+    let build = if cfg!(debug_assertions) {
+        "unoptimized"
+    } else {
+        "release"
+    };
+    eprintln!("scenario-sized run: {per:?} ({build} build)");
     // generous for unoptimized test builds on a shared machine; release is far below 10 ms
     assert!(per < std::time::Duration::from_millis(50), "{per:?}");
 }
