@@ -212,7 +212,7 @@ impl Game {
             vec![],
         );
         let had_chain = !self.chain.is_empty();
-        self.place_triggers(batch, vec![cite!("459.2.d"), cite!("383.4.e.2")], true)?;
+        self.place_triggers(batch, vec![cite!("459.2.d")], true)?;
         if !had_chain && !self.chain.is_empty() {
             self.event(
                 EventKind::Combat,

@@ -1649,3 +1649,44 @@ fn end_of_turn_triggers_then_this_turn_effects_expire() {
     assert_eq!(g.turn.player, b, "{tr}");
     assert!(g.trace.cites("317.1.a"));
 }
+
+#[test]
+fn the_attacker_places_attack_triggers_before_the_defenders_defend_triggers() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Gate", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let xp = |who: &str, when: Trigger| {
+        CardDef::unit(who, 2).with_ability(Ability::Triggered {
+            when,
+            effects: vec![Effect::GainXp {
+                player: PlayerRef::You,
+                amount: 1,
+            }],
+            deathknell: false,
+        })
+    };
+    let charger = unit(&mut g, xp("Charger", Trigger::Attacks), a, Zone::Base(a));
+    unit(
+        &mut g,
+        xp("Keeper", Trigger::Defends),
+        b,
+        Zone::Battlefield(bf),
+    );
+    g.start().expect("start");
+    mv(&mut g, a, &[charger], bf);
+    let labels: Vec<&str> = g.chain().iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        vec!["Charger (when I attack)", "Keeper (when I defend)"]
+    );
+    let tr = g.trace.render_plain();
+    assert!(
+        g.trace.cites("459.2.d.1") && g.trace.cites("383.4.f.2") && g.trace.cites("383.4.e.2"),
+        "{tr}"
+    );
+    let keeper_line = tr
+        .lines()
+        .find(|l| l.contains("Keeper (when I defend) triggers"))
+        .expect("line");
+    assert!(!keeper_line.contains("383.4.e.2"), "{keeper_line}");
+}
