@@ -134,7 +134,7 @@ impl Game {
                     decision: Box::new(decision),
                 });
             };
-            let Some(s) = self.suspended.take() else {
+            let Some(s) = self.suspended.clone() else {
                 return Err(EngineError::NoDecision);
             };
             let Suspended {

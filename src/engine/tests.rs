@@ -1690,3 +1690,37 @@ fn the_attacker_places_attack_triggers_before_the_defenders_defend_triggers() {
         .expect("line");
     assert!(!keeper_line.contains("383.4.e.2"), "{keeper_line}");
 }
+
+#[test]
+fn an_error_after_a_choice_keeps_the_decision_pending() {
+    let (mut g, a, _) = duel();
+    g.start().expect("start");
+    let here = Effect::DealDamage {
+        target: Target::EnemyUnitsHere,
+        amount: Amount::Fixed(1),
+    };
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::May {
+            effect: Box::new(here),
+        },
+    })
+    .expect("asks first");
+    assert!(g.pending_decision().is_some());
+    let e = g.apply(Action::Choose {
+        player: a,
+        answer: Answer::Index(0),
+    });
+    assert!(matches!(e, Err(EngineError::Unsupported(_))), "{e:?}");
+    assert!(
+        g.pending_decision().is_some(),
+        "still pending after the error"
+    );
+    g.apply(Action::Choose {
+        player: a,
+        answer: Answer::Index(1),
+    })
+    .expect("declining works");
+    assert!(g.pending_decision().is_none());
+}
