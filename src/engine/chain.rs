@@ -266,6 +266,7 @@ impl Game {
                     snapshot: t.snapshot.clone(),
                     card: None,
                     destination: None,
+                    enters_ready: false,
                 });
                 let mut r = rules.clone();
                 if !r.contains(&t.rule) {

@@ -112,6 +112,40 @@ impl Game {
         }
         self.players[player.0].energy -= energy;
         self.players[player.0].power -= power;
+        // 805: Accelerate, an optional additional cost of 1 energy and 1 power: the unit enters ready
+        let mut enters_ready = false;
+        if kws.contains(&KeywordKind::Accelerate)
+            && self.players[player.0].energy >= 1
+            && self.players[player.0].power >= 1
+        {
+            let d = super::decision::Decision {
+                kind: super::decision::DecisionKind::May,
+                player,
+                prompt: format!(
+                    "{} may pay Accelerate (1 energy and 1 power) so {} enters ready",
+                    self.player_name(player),
+                    def.name
+                ),
+                options: vec![
+                    super::decision::DecisionOption {
+                        label: "yes".into(),
+                        answer: super::decision::Answer::Index(0),
+                    },
+                    super::decision::DecisionOption {
+                        label: "no".into(),
+                        answer: super::decision::Answer::Index(1),
+                    },
+                ],
+                more: 0,
+                items: vec![],
+                rules: vec![cite!("805.1.a"), cite!("805.2")],
+            };
+            if self.decide(d)? == 0 {
+                self.players[player.0].energy -= 1;
+                self.players[player.0].power -= 1;
+                enters_ready = true;
+            }
+        }
         // 354: the card goes onto the chain as a pending item; the state closes
         self.objects[card.0].zone = Zone::Chain;
         let effects = def
@@ -138,6 +172,7 @@ impl Game {
             snapshot: None,
             card: Some(card),
             destination,
+            enters_ready,
         });
         self.chain_passes = 0;
         let t = format!(
@@ -292,6 +327,7 @@ impl Game {
             snapshot: None,
             card: None,
             destination: None,
+            enters_ready: false,
         });
         self.chain_passes = 0;
         self.make_outstanding(cite!("319.3"));
@@ -310,15 +346,21 @@ impl Game {
         let o = &mut self.objects[card.0];
         o.zone = dest;
         o.base_controller = item.controller;
-        o.exhausted = unit;
+        o.exhausted = unit && !item.enters_ready;
         o.timestamp = ts;
         let t = format!(
             "{} is finalized and enters {}{}",
             self.obj_name(card),
             self.zone_name(dest),
-            if unit { " exhausted" } else { " ready" }
+            if unit && !item.enters_ready {
+                " exhausted"
+            } else {
+                " ready"
+            }
         );
-        let rule = if unit {
+        let rule = if item.enters_ready {
+            cite!("805.6")
+        } else if unit {
             cite!("359.2.c")
         } else {
             cite!("359.2.d")

@@ -1724,3 +1724,34 @@ fn an_error_after_a_choice_keeps_the_decision_pending() {
     .expect("declining works");
     assert!(g.pending_decision().is_none());
 }
+
+#[test]
+fn accelerate_is_an_optional_cost_that_readies_the_unit() {
+    for (answer, ready, energy) in [(0usize, true, 0), (1, false, 1)] {
+        let (mut g, a, _) = duel();
+        let mut def = CardDef::unit("Sprinter", 2).with_keyword(Keyword::Accelerate);
+        def.energy_cost = Some(1);
+        let s = unit(&mut g, def, a, Zone::Hand(a));
+        g.player_mut(a).energy = 2;
+        g.player_mut(a).power = 1;
+        g.start().expect("start");
+        g.apply(Action::Play {
+            player: a,
+            card: s,
+            to: None,
+        })
+        .expect("play");
+        assert_eq!(
+            g.pending_decision().map(|d| d.kind),
+            Some(DecisionKind::May)
+        );
+        g.apply(Action::Choose {
+            player: a,
+            answer: Answer::Index(answer),
+        })
+        .expect("choose");
+        assert_eq!(g.object(s).zone, Zone::Base(a));
+        assert_eq!(!g.object(s).exhausted, ready, "{}", g.trace.render_plain());
+        assert_eq!(g.player(a).energy, energy);
+    }
+}
