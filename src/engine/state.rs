@@ -472,6 +472,7 @@ impl Game {
             attack_checked: false,
             defend_checked: false,
             moves_this_turn: 0,
+            hidden_on_turn: None,
         });
         id
     }

@@ -1755,3 +1755,58 @@ fn accelerate_is_an_optional_cost_that_readies_the_unit() {
         assert_eq!(g.player(a).energy, energy);
     }
 }
+
+#[test]
+fn a_hidden_card_is_played_on_a_later_turn_as_a_reaction_at_its_battlefield() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Thicket", None);
+    g.battlefield_mut(bf).controller = Some(a);
+    unit(&mut g, CardDef::unit("Sentry", 3), a, Zone::Battlefield(bf));
+    let mut ambush = CardDef::unit("Ambush", 0)
+        .with_keyword(Keyword::Hidden)
+        .with_ability(Ability::Spell(vec![Effect::DealDamage {
+            target: Target::EnemyUnitsHere,
+            amount: Amount::Fixed(2),
+        }]));
+    ambush.card_type = CardType::Spell;
+    ambush.might = None;
+    ambush.energy_cost = Some(5);
+    let ambush = unit(&mut g, ambush, a, Zone::Hand(a));
+    let raider = unit(&mut g, CardDef::unit("Raider", 2), b, Zone::Base(b));
+    unit(&mut g, CardDef::unit("Card", 1), b, Zone::MainDeck(b));
+    g.player_mut(a).power = 1;
+    g.start().expect("start");
+    g.apply(Action::Hide {
+        player: a,
+        card: ambush,
+        at: bf,
+    })
+    .expect("hide");
+    assert_eq!(g.object(ambush).zone, Zone::Facedown(bf));
+    assert_eq!(g.player(a).power, 0);
+    let e = g.apply(Action::Play {
+        player: a,
+        card: ambush,
+        to: None,
+    });
+    assert!(
+        matches!(e, Err(EngineError::Illegal { rule, .. }) if rule.0 == "811.1.b"),
+        "{e:?}"
+    );
+    g.apply(Action::EndTurn { player: a }).expect("end");
+    mv(&mut g, b, &[raider], bf);
+    assert!(g.combat.is_some());
+    g.apply(Action::Pass { player: b }).expect("B passes focus");
+    // A has focus; the hidden spell has Reaction and costs nothing
+    g.apply(Action::Play {
+        player: a,
+        card: ambush,
+        to: None,
+    })
+    .expect("play from hidden");
+    pass_all(&mut g);
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(raider).zone, Zone::Trash(b), "{tr}");
+    assert_eq!(g.object(ambush).zone, Zone::Trash(a), "{tr}");
+    assert_eq!(g.battlefield(bf).controller, Some(a), "{tr}");
+}
