@@ -35,6 +35,12 @@ pub enum Action {
         source: ObjId,
         ability: usize,
     },
+    /// 421, 811: hide a card with Hidden facedown at a battlefield the player controls.
+    Hide {
+        player: PlayerId,
+        card: ObjId,
+        at: super::state::BfId,
+    },
     /// Pass priority (338.1.c) or focus (347.3).
     Pass { player: PlayerId },
     /// Every player passes in turn until the turn is neutral and open (or a decision is needed).
@@ -134,7 +140,7 @@ impl Game {
                     decision: Box::new(decision),
                 });
             };
-            let Some(s) = self.suspended.take() else {
+            let Some(s) = self.suspended.clone() else {
                 return Err(EngineError::NoDecision);
             };
             let Suspended {
@@ -271,6 +277,15 @@ impl Game {
                 player(p)?;
                 obj(source)
             }
+            Action::Hide {
+                player: p,
+                card,
+                at,
+            } => {
+                player(p)?;
+                obj(card)?;
+                bf(at)
+            }
             Action::Play {
                 player: p,
                 card,
@@ -358,6 +373,9 @@ impl Game {
             }
             Action::Play { player, card, to } => {
                 self.play_card(*player, *card, *to)?;
+            }
+            Action::Hide { player, card, at } => {
+                self.hide(*player, *card, *at)?;
             }
             Action::Activate {
                 player,

@@ -17,6 +17,24 @@ pub(crate) struct Triggered {
     pub label: String,
     pub effects: Vec<Effect>,
     pub snapshot: Option<Snapshot>,
+    /// The rule that makes this kind of trigger go pending.
+    pub rule: Cite,
+}
+
+/// The rule by which a trigger of this kind goes pending.
+fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
+    match t {
+        Trigger::Moves => cite!("383.1"),
+        Trigger::Attacks => cite!("383.4.e.2"),
+        Trigger::Defends => cite!("383.4.f.2"),
+        Trigger::Conquers | Trigger::ConquerHere => cite!("383.4.c.2.a"),
+        Trigger::Holds | Trigger::HoldHere => cite!("383.4.d.2.a"),
+        Trigger::Dies if deathknell => cite!("808.1.c"),
+        Trigger::Dies => cite!("383.1"),
+        Trigger::StartOfBeginningPhase => cite!("315.2.a.1"),
+        Trigger::Played => cite!("383.4.a.2"),
+        Trigger::EndOfTurn => cite!("317.1.a"),
+    }
 }
 
 /// All permutations of 0..n in lexicographic order, at most `cap` of them.
@@ -76,6 +94,7 @@ impl Game {
                     label,
                     effects: effects.clone(),
                     snapshot: snapshot.clone(),
+                    rule: trigger_rule(when, *deathknell),
                 });
             }
         }
@@ -99,6 +118,7 @@ impl Game {
                         amount: hunt,
                     }],
                     snapshot: None,
+                    rule: cite!("823.1.c.1"),
                 });
             }
         }
@@ -109,6 +129,7 @@ impl Game {
                 label: format!("Temporary of {}", o.def.name),
                 effects: vec![Effect::Kill { target: Target::Me }],
                 snapshot: None,
+                rule: cite!("816.1.b"),
             });
         }
         v
@@ -144,6 +165,7 @@ impl Game {
                         keywords: Vec::new(),
                         designation: None,
                     }),
+                    rule: trigger_rule(when, false),
                 });
             }
         }
@@ -182,6 +204,7 @@ impl Game {
             .copied()
             .filter(|p| batch.iter().any(|t| t.controller == *p))
             .collect();
+        let several_players = players_with.len() > 1;
         for p in players_with {
             let mine: Vec<Triggered> = batch
                 .iter()
@@ -243,8 +266,16 @@ impl Game {
                     snapshot: t.snapshot.clone(),
                     card: None,
                     destination: None,
+                    enters_ready: false,
                 });
                 let mut r = rules.clone();
+                if !r.contains(&t.rule) {
+                    r.push(t.rule);
+                }
+                if several_players && !r.contains(&order_rule) {
+                    // players place their simultaneous triggers in order (383.3.d.1, 459.2.d.1)
+                    r.push(order_rule);
+                }
                 r.push(cite!("329.2"));
                 let text = format!(
                     "{} triggers and goes pending on the chain (controlled by {}){}",

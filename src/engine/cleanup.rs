@@ -341,7 +341,7 @@ impl Game {
                 _ => {}
             }
         }
-        self.place_triggers(batch, vec![cite!("383.4.e.2")], false)
+        self.place_triggers(batch, vec![cite!("323.2")], false)
     }
 
     /// 323.3–323.5: units with non-zero damage at least their Might: those with Deathknell

@@ -212,7 +212,7 @@ impl Game {
             vec![],
         );
         let had_chain = !self.chain.is_empty();
-        self.place_triggers(batch, vec![cite!("459.2.d"), cite!("383.4.e.2")], true)?;
+        self.place_triggers(batch, vec![cite!("459.2.d")], true)?;
         if !had_chain && !self.chain.is_empty() {
             self.event(
                 EventKind::Combat,
@@ -321,7 +321,8 @@ impl Game {
         foes: &[ObjId],
         chars: &[Characteristics],
     ) -> R<Vec<(ObjId, i32)>> {
-        let total: i32 = own.iter().map(|u| chars[u.0].might.max(0)).sum();
+        // the summed Might of the units (a total below 0 assigns nothing)
+        let total: i32 = own.iter().map(|u| chars[u.0].might).sum::<i32>().max(0);
         let parts: Vec<String> = own
             .iter()
             .map(|u| format!("{} {}", self.obj_name(*u), chars[u.0].might_text()))

@@ -139,7 +139,7 @@ impl Keyword {
     pub fn is_modeled(&self) -> bool {
         !matches!(
             self,
-            Keyword::Other(..) | Keyword::Hidden | Keyword::Vision | Keyword::Deflect(_)
+            Keyword::Other(..) | Keyword::Vision | Keyword::Deflect(_)
         )
     }
 }
@@ -578,6 +578,8 @@ pub struct Object {
     pub attack_checked: bool,
     pub defend_checked: bool,
     pub moves_this_turn: u32,
+    /// The turn it was hidden facedown on (811.1.b: playable from the next turn on).
+    pub hidden_on_turn: Option<u32>,
 }
 
 impl Object {

@@ -26,7 +26,24 @@ impl Game {
             );
         }
         let o = &self.objects[card.0];
-        if o.zone != Zone::Hand(player) {
+        // 811.1.b: a card hidden on an earlier turn may be played from facedown, ignoring its
+        // base cost, with Reaction (811.6), at its battlefield (811.1.d.1)
+        let from_hidden = match o.zone {
+            Zone::Facedown(b) if self.controller(card) == player => {
+                if o.hidden_on_turn.is_some_and(|t| t >= self.turn.number) {
+                    return illegal(
+                        cite!("811.1.b"),
+                        format!(
+                            "{} was hidden this turn; it can be played from the next turn on",
+                            o.def.name
+                        ),
+                    );
+                }
+                Some(b)
+            }
+            _ => None,
+        };
+        if o.zone != Zone::Hand(player) && from_hidden.is_none() {
             return illegal(
                 cite!("419.1"),
                 format!(
@@ -38,7 +55,7 @@ impl Game {
         }
         let def = o.def.clone();
         let kws: Vec<KeywordKind> = def.keywords().map(|k| k.kind()).collect();
-        let reaction = kws.contains(&KeywordKind::Reaction);
+        let reaction = kws.contains(&KeywordKind::Reaction) || from_hidden.is_some();
         let action = kws.contains(&KeywordKind::Action) || reaction;
         let st = self.turn_state();
         // 358.3: timing permissions
@@ -70,8 +87,14 @@ impl Game {
                 ),
             );
         }
-        // 355.2: a unit's location: its controller's base or a battlefield they control
+        // 355.2: a unit's location: its controller's base or a battlefield they control;
+        // 811.1.d.1: a hidden permanent (gear too) is played to its battlefield
+        let to = match from_hidden {
+            Some(b) => Some(Location::Battlefield(b)),
+            None => to,
+        };
         let destination = match def.card_type {
+            CardType::Gear if from_hidden.is_some() => from_hidden.map(Zone::Battlefield),
             CardType::Unit | CardType::Token => Some(match to.unwrap_or(Location::Base) {
                 Location::Base => Zone::Base(player),
                 Location::Battlefield(b) => {
@@ -97,9 +120,12 @@ impl Game {
                 ));
             }
         };
-        // 357.1: pay energy and power from the rune pool
-        let energy = def.energy_cost.unwrap_or(0);
-        let power = def.power_cost.unwrap_or(0);
+        // 357.1: pay energy and power from the rune pool (a hidden card ignores its base cost)
+        let (energy, power) = if from_hidden.is_some() {
+            (0, 0)
+        } else {
+            (def.energy_cost.unwrap_or(0), def.power_cost.unwrap_or(0))
+        };
         let pl = &self.players[player.0];
         if pl.energy < energy || pl.power < power {
             return illegal(
@@ -112,6 +138,40 @@ impl Game {
         }
         self.players[player.0].energy -= energy;
         self.players[player.0].power -= power;
+        // 805: Accelerate, an optional additional cost of 1 energy and 1 power: the unit enters ready
+        let mut enters_ready = false;
+        if kws.contains(&KeywordKind::Accelerate)
+            && self.players[player.0].energy >= 1
+            && self.players[player.0].power >= 1
+        {
+            let d = super::decision::Decision {
+                kind: super::decision::DecisionKind::May,
+                player,
+                prompt: format!(
+                    "{} may pay Accelerate (1 energy and 1 power) so {} enters ready",
+                    self.player_name(player),
+                    def.name
+                ),
+                options: vec![
+                    super::decision::DecisionOption {
+                        label: "yes".into(),
+                        answer: super::decision::Answer::Index(0),
+                    },
+                    super::decision::DecisionOption {
+                        label: "no".into(),
+                        answer: super::decision::Answer::Index(1),
+                    },
+                ],
+                more: 0,
+                items: vec![],
+                rules: vec![cite!("805.1.a"), cite!("805.2")],
+            };
+            if self.decide(d)? == 0 {
+                self.players[player.0].energy -= 1;
+                self.players[player.0].power -= 1;
+                enters_ready = true;
+            }
+        }
         // 354: the card goes onto the chain as a pending item; the state closes
         self.objects[card.0].zone = Zone::Chain;
         let effects = def
@@ -135,9 +195,17 @@ impl Game {
             effects,
             pending: true,
             triggered: false,
-            snapshot: None,
+            // 811.1.d.2: "here" for a card played from hidden is its battlefield
+            snapshot: from_hidden.map(|b| super::state::Snapshot {
+                location: Zone::Battlefield(b),
+                might: 0,
+                controller: player,
+                keywords: Vec::new(),
+                designation: None,
+            }),
             card: Some(card),
             destination,
+            enters_ready,
         });
         self.chain_passes = 0;
         let t = format!(
@@ -161,6 +229,89 @@ impl Game {
         );
         self.depth = 1;
         self.make_outstanding(cite!("319.3"));
+        Ok(())
+    }
+
+    /// 421, 811.1.b: `player` hides a card with Hidden from their hand facedown at a battlefield
+    /// they control that has no facedown card, on their turn in an open state, paying 1 power
+    /// of any domain ([A]). Hiding does not open a chain (811.1.c.2).
+    pub(crate) fn hide(&mut self, player: PlayerId, card: ObjId, at: super::state::BfId) -> R<()> {
+        if self.priority != Some(player) || self.turn.player != player {
+            return illegal(
+                cite!("811.1.b"),
+                format!(
+                    "{} can hide only on their turn with priority",
+                    self.player_name(player)
+                ),
+            );
+        }
+        if !self.chain.is_empty() {
+            return illegal(
+                cite!("811.1.b"),
+                "a card can be hidden only in an open state",
+            );
+        }
+        let o = &self.objects[card.0];
+        if !matches!(o.zone, Zone::Hand(p) | Zone::ChampionZone(p) if p == player) {
+            return illegal(
+                cite!("421.2.a"),
+                format!(
+                    "{} is not in {}'s hand or champion zone",
+                    o.def.name,
+                    self.player_name(player)
+                ),
+            );
+        }
+        if !o.def.keywords().any(|k| k.kind() == KeywordKind::Hidden) {
+            return illegal(
+                cite!("811.1.c"),
+                format!("{} does not have Hidden", o.def.name),
+            );
+        }
+        if self.battlefields[at.0].controller != Some(player) {
+            return illegal(
+                cite!("421.1"),
+                format!(
+                    "{} does not control {}",
+                    self.player_name(player),
+                    self.bf_name(at)
+                ),
+            );
+        }
+        if !self.objects_in(Zone::Facedown(at)).is_empty() {
+            return illegal(
+                cite!("811.1.b"),
+                format!("{} already has a facedown card", self.bf_name(at)),
+            );
+        }
+        if self.players[player.0].power < 1 {
+            return illegal(
+                cite!("357.1"),
+                format!(
+                    "hiding costs 1 power; {} has none",
+                    self.player_name(player)
+                ),
+            );
+        }
+        self.players[player.0].power -= 1;
+        let turn = self.turn.number;
+        let o = &mut self.objects[card.0];
+        o.zone = Zone::Facedown(at);
+        o.base_controller = player;
+        o.hidden_on_turn = Some(turn);
+        let t = format!(
+            "{} hides a card facedown at {}, paying 1 power",
+            self.player_name(player),
+            self.bf_name(at)
+        );
+        self.event(
+            EventKind::Action,
+            vec![cite!("421.1"), cite!("811.1.b"), cite!("811.1.c.2")],
+            t,
+            vec![card.0],
+        );
+        self.depth = 1;
+        self.make_outstanding(cite!("319.6"));
         Ok(())
     }
 
@@ -292,6 +443,7 @@ impl Game {
             snapshot: None,
             card: None,
             destination: None,
+            enters_ready: false,
         });
         self.chain_passes = 0;
         self.make_outstanding(cite!("319.3"));
@@ -310,15 +462,21 @@ impl Game {
         let o = &mut self.objects[card.0];
         o.zone = dest;
         o.base_controller = item.controller;
-        o.exhausted = unit;
+        o.exhausted = unit && !item.enters_ready;
         o.timestamp = ts;
         let t = format!(
             "{} is finalized and enters {}{}",
             self.obj_name(card),
             self.zone_name(dest),
-            if unit { " exhausted" } else { " ready" }
+            if unit && !item.enters_ready {
+                " exhausted"
+            } else {
+                " ready"
+            }
         );
-        let rule = if unit {
+        let rule = if item.enters_ready {
+            cite!("805.6")
+        } else if unit {
             cite!("359.2.c")
         } else {
             cite!("359.2.d")

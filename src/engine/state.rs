@@ -240,6 +240,8 @@ pub struct ChainItem {
     /// A card being played (349): the card, and for a permanent where it will enter.
     pub card: Option<ObjId>,
     pub destination: Option<Zone>,
+    /// A unit played with Accelerate paid enters ready (805.1.a, 805.6).
+    pub enters_ready: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -470,6 +472,7 @@ impl Game {
             attack_checked: false,
             defend_checked: false,
             moves_this_turn: 0,
+            hidden_on_turn: None,
         });
         id
     }
@@ -579,6 +582,7 @@ impl Game {
             snapshot: None,
             card: None,
             destination: None,
+            enters_ready: false,
         });
         id
     }

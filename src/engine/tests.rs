@@ -896,7 +896,12 @@ fn a_scenario_sized_run_is_fast() {
         assert_eq!(g.turn.player, PlayerId(1));
     }
     let per = t.elapsed() / n;
-    eprintln!("scenario-sized run: {per:?} (unoptimized build)");
+    let build = if cfg!(debug_assertions) {
+        "unoptimized"
+    } else {
+        "release"
+    };
+    eprintln!("scenario-sized run: {per:?} ({build} build)");
     // generous for unoptimized test builds on a shared machine; release is far below 10 ms
     assert!(per < std::time::Duration::from_millis(50), "{per:?}");
 }
@@ -1643,4 +1648,165 @@ fn end_of_turn_triggers_then_this_turn_effects_expire() {
     assert_eq!(g.might(s), 2, "{tr}");
     assert_eq!(g.turn.player, b, "{tr}");
     assert!(g.trace.cites("317.1.a"));
+}
+
+#[test]
+fn the_attacker_places_attack_triggers_before_the_defenders_defend_triggers() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Gate", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let xp = |who: &str, when: Trigger| {
+        CardDef::unit(who, 2).with_ability(Ability::Triggered {
+            when,
+            effects: vec![Effect::GainXp {
+                player: PlayerRef::You,
+                amount: 1,
+            }],
+            deathknell: false,
+        })
+    };
+    let charger = unit(&mut g, xp("Charger", Trigger::Attacks), a, Zone::Base(a));
+    unit(
+        &mut g,
+        xp("Keeper", Trigger::Defends),
+        b,
+        Zone::Battlefield(bf),
+    );
+    g.start().expect("start");
+    mv(&mut g, a, &[charger], bf);
+    let labels: Vec<&str> = g.chain().iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        vec!["Charger (when I attack)", "Keeper (when I defend)"]
+    );
+    let tr = g.trace.render_plain();
+    assert!(
+        g.trace.cites("459.2.d.1") && g.trace.cites("383.4.f.2") && g.trace.cites("383.4.e.2"),
+        "{tr}"
+    );
+    let keeper_line = tr
+        .lines()
+        .find(|l| l.contains("Keeper (when I defend) triggers"))
+        .expect("line");
+    assert!(!keeper_line.contains("383.4.e.2"), "{keeper_line}");
+}
+
+#[test]
+fn an_error_after_a_choice_keeps_the_decision_pending() {
+    let (mut g, a, _) = duel();
+    g.start().expect("start");
+    let here = Effect::DealDamage {
+        target: Target::EnemyUnitsHere,
+        amount: Amount::Fixed(1),
+    };
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::May {
+            effect: Box::new(here),
+        },
+    })
+    .expect("asks first");
+    assert!(g.pending_decision().is_some());
+    let e = g.apply(Action::Choose {
+        player: a,
+        answer: Answer::Index(0),
+    });
+    assert!(matches!(e, Err(EngineError::Unsupported(_))), "{e:?}");
+    assert!(
+        g.pending_decision().is_some(),
+        "still pending after the error"
+    );
+    g.apply(Action::Choose {
+        player: a,
+        answer: Answer::Index(1),
+    })
+    .expect("declining works");
+    assert!(g.pending_decision().is_none());
+}
+
+#[test]
+fn accelerate_is_an_optional_cost_that_readies_the_unit() {
+    for (answer, ready, energy) in [(0usize, true, 0), (1, false, 1)] {
+        let (mut g, a, _) = duel();
+        let mut def = CardDef::unit("Sprinter", 2).with_keyword(Keyword::Accelerate);
+        def.energy_cost = Some(1);
+        let s = unit(&mut g, def, a, Zone::Hand(a));
+        g.player_mut(a).energy = 2;
+        g.player_mut(a).power = 1;
+        g.start().expect("start");
+        g.apply(Action::Play {
+            player: a,
+            card: s,
+            to: None,
+        })
+        .expect("play");
+        assert_eq!(
+            g.pending_decision().map(|d| d.kind),
+            Some(DecisionKind::May)
+        );
+        g.apply(Action::Choose {
+            player: a,
+            answer: Answer::Index(answer),
+        })
+        .expect("choose");
+        assert_eq!(g.object(s).zone, Zone::Base(a));
+        assert_eq!(!g.object(s).exhausted, ready, "{}", g.trace.render_plain());
+        assert_eq!(g.player(a).energy, energy);
+    }
+}
+
+#[test]
+fn a_hidden_card_is_played_on_a_later_turn_as_a_reaction_at_its_battlefield() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Thicket", None);
+    g.battlefield_mut(bf).controller = Some(a);
+    unit(&mut g, CardDef::unit("Sentry", 3), a, Zone::Battlefield(bf));
+    let mut ambush = CardDef::unit("Ambush", 0)
+        .with_keyword(Keyword::Hidden)
+        .with_ability(Ability::Spell(vec![Effect::DealDamage {
+            target: Target::EnemyUnitsHere,
+            amount: Amount::Fixed(2),
+        }]));
+    ambush.card_type = CardType::Spell;
+    ambush.might = None;
+    ambush.energy_cost = Some(5);
+    let ambush = unit(&mut g, ambush, a, Zone::Hand(a));
+    let raider = unit(&mut g, CardDef::unit("Raider", 2), b, Zone::Base(b));
+    unit(&mut g, CardDef::unit("Card", 1), b, Zone::MainDeck(b));
+    g.player_mut(a).power = 1;
+    g.start().expect("start");
+    g.apply(Action::Hide {
+        player: a,
+        card: ambush,
+        at: bf,
+    })
+    .expect("hide");
+    assert_eq!(g.object(ambush).zone, Zone::Facedown(bf));
+    assert_eq!(g.player(a).power, 0);
+    let e = g.apply(Action::Play {
+        player: a,
+        card: ambush,
+        to: None,
+    });
+    assert!(
+        matches!(e, Err(EngineError::Illegal { rule, .. }) if rule.0 == "811.1.b"),
+        "{e:?}"
+    );
+    g.apply(Action::EndTurn { player: a }).expect("end");
+    mv(&mut g, b, &[raider], bf);
+    assert!(g.combat.is_some());
+    g.apply(Action::Pass { player: b }).expect("B passes focus");
+    // A has focus; the hidden spell has Reaction and costs nothing
+    g.apply(Action::Play {
+        player: a,
+        card: ambush,
+        to: None,
+    })
+    .expect("play from hidden");
+    pass_all(&mut g);
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(raider).zone, Zone::Trash(b), "{tr}");
+    assert_eq!(g.object(ambush).zone, Zone::Trash(a), "{tr}");
+    assert_eq!(g.battlefield(bf).controller, Some(a), "{tr}");
 }

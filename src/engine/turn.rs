@@ -99,7 +99,7 @@ impl Game {
                 for u in ids {
                     batch.extend(self.collect_triggers(u, &Trigger::StartOfBeginningPhase, None));
                 }
-                self.place_triggers(batch, vec![cite!("315.2.a.1"), cite!("816.1.c")], false)?;
+                self.place_triggers(batch, vec![cite!("315.2.a.1")], false)?;
             }
             (Phase::Beginning, _) => {
                 // 315.2.b: scoring step
