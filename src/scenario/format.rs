@@ -262,14 +262,17 @@ pub enum Step {
     Pass(Name),
     /// Activate an object's activated ability.
     Activate(ActivateStep),
+    /// Hide a card with Hidden facedown at a battlefield you control (421, 811).
+    Hide(HideStep),
     /// Answers for the next decision(s) of the game.
     Choose(ChooseStep),
     /// Inject a game effect directly ("suppose this happens").
     Effect(Effect),
-    /// End the turn (the ending phase and its cleanups).
-    EndTurn(Option<Name>),
-    /// Advance to the next phase (or to the named one).
-    Advance(Option<Name>),
+    /// The turn player ends their turn: the ending phase and its cleanups, then the
+    /// next turn up to its main phase.
+    EndTurn,
+    /// Every player passes until the turn is neutral and open.
+    Advance,
     /// A checkpoint in the middle of the script.
     Expect(Vec<Spanned<Expect>>),
 }
@@ -292,6 +295,15 @@ pub struct PlayStep {
     /// Where a unit is played (default: its base).
     #[serde(default)]
     pub to: Option<Name>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct HideStep {
+    pub card: Name,
+    pub at: Name,
+    #[serde(default)]
+    pub player: Option<Name>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -922,6 +922,13 @@ impl<'a> Resolver<'a> {
             Step::Pass(p) => {
                 self.player(p)?;
             }
+            Step::Hide(h) => {
+                self.object(&h.card)?;
+                self.battlefield(&h.at)?;
+                if let Some(p) = &h.player {
+                    self.player(p)?;
+                }
+            }
             Step::Activate(a) => {
                 self.object(&a.source)?;
                 if let Some(p) = &a.player {
@@ -980,16 +987,7 @@ impl<'a> Resolver<'a> {
                 }
             }
             Step::Effect(e) => self.check_effect(e, loc_of(step), false)?,
-            Step::EndTurn(p) => {
-                if let Some(p) = p {
-                    self.player(p)?;
-                }
-            }
-            Step::Advance(ph) => {
-                if let Some(ph) = ph {
-                    phase(self.path, ph)?;
-                }
-            }
+            Step::EndTurn | Step::Advance => {}
             Step::Expect(es) => {
                 for e in es {
                     self.check_expect(e)?;

@@ -218,6 +218,17 @@ impl Runner<'_> {
                 let player = self.names().player_id(p)?;
                 self.apply(Action::Pass { player }, loc)?;
             }
+            Step::Hide(h) => {
+                self.pass_all(loc)?;
+                let names = self.names();
+                let card = names.object(&h.card)?;
+                let at = self.built.battlefields[names.battlefield(&h.at)?.0];
+                let player = match &h.player {
+                    Some(p) => names.player_id(p)?,
+                    None => self.game.object(card).owner,
+                };
+                self.apply(Action::Hide { player, card, at }, loc)?;
+            }
             Step::Activate(a) => {
                 let names = self.names();
                 let source = names.object(&a.source)?;
@@ -279,22 +290,12 @@ impl Runner<'_> {
                     loc,
                 )?;
             }
-            Step::EndTurn(p) => {
+            Step::EndTurn => {
                 self.pass_all(loc)?;
-                let player = match p {
-                    Some(p) => self.names().player_id(p)?,
-                    None => self.game.turn.player,
-                };
+                let player = self.game.turn.player;
                 self.apply(Action::EndTurn { player }, loc)?;
             }
-            Step::Advance(ph) => {
-                if let Some(ph) = ph {
-                    return Err(self.err(
-                        ErrorKind::Unsupported,
-                        ph.referenced,
-                        "advancing to a named phase is not modeled; use end-turn (the next turn runs up to its main phase)",
-                    ));
-                }
+            Step::Advance => {
                 self.pass_all(loc)?;
             }
             Step::Expect(es) => {
