@@ -27,7 +27,7 @@ pub struct Failure {
 pub struct Checked {
     /// Line of the expectation in the file.
     pub line: usize,
-    /// After which script step (a mid-script checkpoint), or None for the final ones.
+    /// The script step of a mid-script checkpoint (from 1), or None for the final ones.
     pub after_step: Option<usize>,
     /// "Shieldbearer", "player A", "cited 460.2.c.5", …
     pub subject: String,

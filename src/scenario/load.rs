@@ -902,6 +902,13 @@ impl<'a> Resolver<'a> {
         use format::Step;
         match &step.value {
             Step::Move(m) => {
+                if m.units.is_empty() {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        loc_of(&m.to),
+                        "a move needs at least one unit in \"units\"",
+                    ));
+                }
                 for u in &m.units {
                     self.object(u)?;
                 }

@@ -68,7 +68,7 @@ pub fn timeline(out: &mut Out, g: &Game, explain: bool) -> io::Result<()> {
 pub fn expectations(out: &mut Out, checked: &[Checked], verbose: bool) -> io::Result<()> {
     for c in checked {
         let when = match c.after_step {
-            Some(n) => format!(" (after step {n})"),
+            Some(n) => format!(" (checkpoint, step {n})"),
             None => String::new(),
         };
         match &c.failure {

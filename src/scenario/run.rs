@@ -141,12 +141,10 @@ impl Runner<'_> {
         Ok(())
     }
 
-    /// A decision is pending and the next step is not a `choose`: stop.
-    fn no_open_decision(
-        &self,
-        next: Option<&Spanned<Step>>,
-        loc: Loc,
-    ) -> Result<(), ScenarioError> {
+    /// A decision is pending and the next step that acts (after any `expect`
+    /// checkpoints) is not a `choose`: stop.
+    fn no_open_decision(&self, rest: &[Spanned<Step>], loc: Loc) -> Result<(), ScenarioError> {
+        let next = rest.iter().find(|s| !matches!(s.value, Step::Expect(_)));
         if let Some(d) = self.game.pending_decision()
             && !matches!(next.map(|s| &s.value), Some(Step::Choose(_)))
         {
@@ -159,11 +157,11 @@ impl Runner<'_> {
         let start = Loc::UNKNOWN;
         self.game.start().map_err(|e| self.engine_err(e, start))?;
         let steps = &self.s.file.script;
-        self.no_open_decision(steps.first(), start)?;
+        self.no_open_decision(steps, start)?;
         for (i, step) in steps.iter().enumerate() {
             let loc = step.referenced;
             self.step(i, step)?;
-            self.no_open_decision(steps.get(i + 1), loc)?;
+            self.no_open_decision(&steps[i + 1..], loc)?;
         }
         let end = steps.last().map(|s| s.referenced).unwrap_or(Loc::UNKNOWN);
         if self.game.pending_decision().is_none()
