@@ -306,8 +306,24 @@ impl<'a> Resolver<'a> {
             let mut it = r.value.split_whitespace();
             let game = it.next().unwrap_or("");
             let ed = it.next();
-            if let Err(e) = crate::rulebook::Library::get().resolve(Some(game), ed) {
-                return Err(self.err(ErrorKind::InvalidValue, loc_of(r), e));
+            let lib = crate::rulebook::Library::get();
+            match lib.resolve(Some(game), ed) {
+                Err(e) => return Err(self.err(ErrorKind::InvalidValue, loc_of(r), e)),
+                Ok(i) => {
+                    let m = lib.book(i).meta;
+                    if m.game != "riftbound" || m.edition != "2026-03-30" {
+                        return Err(self
+                            .err(
+                                ErrorKind::Unsupported,
+                                loc_of(r),
+                                format!(
+                                    "the engine follows the Riftbound Core Rules 2026-03-30, not {} {}",
+                                    m.game, m.edition
+                                ),
+                            )
+                            .hint("write `rules: riftbound 2026-03-30`, or leave `rules` out"));
+                    }
+                }
             }
         }
         // Players: those named in setup, in order; then A, B, … up to the mode's count.
@@ -1429,6 +1445,14 @@ mod tests {
             "{}",
             e.input.message
         );
+    }
+
+    #[test]
+    fn only_the_2026_03_30_rules_are_followed() {
+        assert!(load("t.yaml", &format!("rules: riftbound 2026-03-30\n{BASE}")).is_ok());
+        let e = err(&format!("rules: riftbound 2025-06-02\n{BASE}"));
+        assert_eq!(e.kind, ErrorKind::Unsupported);
+        assert_eq!((e.input.line, e.input.column), (Some(1), Some(8)));
     }
 
     #[test]
