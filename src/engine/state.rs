@@ -473,6 +473,7 @@ impl Game {
             defend_checked: false,
             moves_this_turn: 0,
             hidden_on_turn: None,
+            token: false,
         });
         id
     }
