@@ -138,7 +138,6 @@ fn tank_first_combat_conquers() {
     assert_eq!(g.player(a).points, 3, "{tr}");
     assert!(g.trace.cites("815.1.b"), "{tr}");
     assert!(g.trace.cites("461.5.d"), "{tr}");
-    eprintln!("{tr}");
     // the raider took 5 (3 + 2) and survives, healed by the combat cleanup (461.1.a.1)
     assert_eq!(g.object(raider).zone, Zone::Battlefield(bridge), "{tr}");
     assert_eq!(g.object(raider).damage, 0, "{tr}");
