@@ -255,6 +255,10 @@ impl Game {
                     bf(battlefield)
                 }
                 Effect::May { effect: inner } => effect(inner, obj, player, bf),
+                Effect::CreateToken { at, .. } => match at {
+                    Location::Battlefield(b) => bf(b),
+                    Location::Base => Ok(()),
+                },
             }
         }
         match action {
@@ -734,6 +738,17 @@ impl Game {
                 )
             }
             Effect::Draw { player, amount } => format!("{} draws {}", p(player), amount),
+            Effect::CreateToken {
+                card, count, at, ..
+            } => format!(
+                "create {} {} token(s) at {}",
+                count,
+                card.name,
+                match at {
+                    Location::Base => "your base".to_string(),
+                    Location::Battlefield(b) => self.bf_name(*b).to_string(),
+                }
+            ),
             Effect::May { effect } => format!("you may {}", self.describe_effect(effect, source)),
             Effect::GainXp { player, amount } => format!("{} gains {} XP", p(player), amount),
         }
@@ -935,6 +950,41 @@ impl Game {
                 for p in self.players_of(player, controller) {
                     for _ in 0..*amount {
                         self.draw(p)?;
+                    }
+                }
+            }
+            Effect::CreateToken {
+                card,
+                count,
+                at,
+                ready,
+            } => {
+                let def = std::sync::Arc::new((**card).clone());
+                let zone = match at {
+                    Location::Base => Zone::Base(controller),
+                    Location::Battlefield(b) => Zone::Battlefield(*b),
+                };
+                for _ in 0..*count {
+                    let id = self.create(def.clone(), controller, zone);
+                    let unit = self.objects[id.0].is_unit();
+                    let o = &mut self.objects[id.0];
+                    o.token = true;
+                    o.exhausted = unit && !*ready;
+                    let t = format!(
+                        "a {} token is created at {}{}",
+                        def.name,
+                        self.zone_name(zone),
+                        if unit && !*ready { ", exhausted" } else { "" }
+                    );
+                    self.event(
+                        EventKind::Zone,
+                        vec![cite!("439.2"), cite!("179"), cite!("182.1.d")],
+                        t,
+                        vec![id.0],
+                    );
+                    self.make_outstanding(cite!("319.6"));
+                    if let Location::Battlefield(b) = at {
+                        self.apply_contested(*b, controller, cite!("187.3.a"));
                     }
                 }
             }
@@ -1196,13 +1246,12 @@ impl Game {
         Ok(())
     }
 
+    /// 428.2: a killed permanent goes from the board to its owner's trash (a token ceases to
+    /// exist, 183.1); it loses its buffs (705), damage, designation and effects on it.
     pub(crate) fn leave_board_to_trash(&mut self, u: ObjId, why: Cite) {
         let owner = self.objects[u.0].owner;
         let from = self.objects[u.0].zone;
-        let is_token = matches!(
-            self.objects[u.0].def.card_type,
-            super::objects::CardType::Token
-        );
+        let is_token = self.objects[u.0].is_token();
         let o = &mut self.objects[u.0];
         o.zone = if is_token {
             Zone::Gone
@@ -1216,18 +1265,28 @@ impl Game {
         let ts = self.tick();
         self.objects[u.0].timestamp = ts;
         self.effects.retain(|e| e.target != u);
-        let t = format!(
-            "{} is killed and put into {}'s trash (from {})",
-            self.obj_name(u),
-            self.player_name(owner),
-            self.zone_name(from)
-        );
-        self.event(
-            EventKind::Zone,
-            vec![why, cite!("428.2"), cite!("705")],
-            t,
-            vec![u.0],
-        );
+        let (t, mut rules) = if is_token {
+            (
+                format!(
+                    "{} is killed (from {}); a token, it ceases to exist",
+                    self.obj_name(u),
+                    self.zone_name(from)
+                ),
+                vec![why, cite!("428.2"), cite!("183.1")],
+            )
+        } else {
+            (
+                format!(
+                    "{} is killed and put into {}'s trash (from {})",
+                    self.obj_name(u),
+                    self.player_name(owner),
+                    self.zone_name(from)
+                ),
+                vec![why, cite!("428.2")],
+            )
+        };
+        rules.push(cite!("705"));
+        self.event(EventKind::Zone, rules, t, vec![u.0]);
         self.make_outstanding(cite!("319.6"));
     }
 

@@ -343,6 +343,14 @@ pub enum Effect {
         player: PlayerRef,
         amount: i32,
     },
+    /// 439, 176–182: create `count` tokens of `card` for the effect's controller at `at`
+    /// (its base or a battlefield); units enter exhausted unless `ready` (181.1, 182.1.d).
+    CreateToken {
+        card: Box<CardDef>,
+        count: i32,
+        at: Location,
+        ready: bool,
+    },
     /// "You may [effect]": the controller decides (a `may` decision).
     May {
         effect: Box<Effect>,
@@ -580,11 +588,18 @@ pub struct Object {
     pub moves_this_turn: u32,
     /// The turn it was hidden facedown on (811.1.b: playable from the next turn on).
     pub hidden_on_turn: Option<u32>,
+    /// A token (176): it ceases to exist when it leaves the board.
+    pub token: bool,
 }
 
 impl Object {
     pub fn name(&self) -> &str {
         &self.def.name
+    }
+
+    /// A token (176), created by an effect or set up with the token card type.
+    pub fn is_token(&self) -> bool {
+        self.token || self.def.card_type == CardType::Token
     }
 
     pub fn is_unit(&self) -> bool {

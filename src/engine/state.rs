@@ -222,7 +222,7 @@ pub struct Snapshot {
     pub designation: Option<super::objects::Designation>,
 }
 
-/// A chain item (329): a triggered ability or an injected effect. Spells are not modeled.
+/// A chain item (329): a card being played, an activated ability, or a triggered ability.
 #[derive(Clone, Debug, Serialize)]
 pub struct ChainItem {
     /// Unique id in this game.
@@ -473,6 +473,7 @@ impl Game {
             defend_checked: false,
             moves_this_turn: 0,
             hidden_on_turn: None,
+            token: false,
         });
         id
     }

@@ -138,7 +138,6 @@ fn tank_first_combat_conquers() {
     assert_eq!(g.player(a).points, 3, "{tr}");
     assert!(g.trace.cites("815.1.b"), "{tr}");
     assert!(g.trace.cites("461.5.d"), "{tr}");
-    eprintln!("{tr}");
     // the raider took 5 (3 + 2) and survives, healed by the combat cleanup (461.1.a.1)
     assert_eq!(g.object(raider).zone, Zone::Battlefield(bridge), "{tr}");
     assert_eq!(g.object(raider).damage, 0, "{tr}");
@@ -1809,4 +1808,46 @@ fn a_hidden_card_is_played_on_a_later_turn_as_a_reaction_at_its_battlefield() {
     assert_eq!(g.object(raider).zone, Zone::Trash(b), "{tr}");
     assert_eq!(g.object(ambush).zone, Zone::Trash(a), "{tr}");
     assert_eq!(g.battlefield(bf).controller, Some(a), "{tr}");
+}
+
+#[test]
+fn created_tokens_enter_exhausted_and_cease_to_exist_when_they_die() {
+    let (mut g, a, _) = duel();
+    let bf = g.add_battlefield("Glade", None);
+    g.start().expect("start");
+    let sprite = CardDef::unit("Sprite", 3).with_keyword(Keyword::Temporary);
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::CreateToken {
+            card: Box::new(sprite),
+            count: 2,
+            at: Location::Battlefield(bf),
+            ready: false,
+        },
+    })
+    .expect("create");
+    let tr = g.trace.render_plain();
+    let tokens = g.units_at(Zone::Battlefield(bf));
+    assert_eq!(tokens.len(), 2, "{tr}");
+    assert!(
+        tokens
+            .iter()
+            .all(|t| g.object(*t).exhausted && g.object(*t).is_token())
+    );
+    assert!(
+        g.showdown.is_some(),
+        "they contest the empty battlefield: {tr}"
+    );
+    pass_all(&mut g);
+    assert_eq!(g.battlefield(bf).controller, Some(a));
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::Kill {
+            target: Target::Object(tokens[0]),
+        },
+    })
+    .expect("kill");
+    assert_eq!(g.object(tokens[0]).zone, Zone::Gone);
 }
