@@ -59,6 +59,8 @@ fn duration(s: &Scenario, d: Option<&Name>, default: Duration) -> Result<Duratio
 pub struct Names<'a> {
     pub scenario: &'a Scenario,
     pub built: Option<&'a Built>,
+    /// How deep in token definitions this is (a token whose ability creates tokens, …).
+    pub depth: u8,
 }
 
 impl Names<'_> {
@@ -274,6 +276,18 @@ impl Names<'_> {
                 player: you(&e.player)?,
                 amount: n as i32,
             }
+        } else if let Some(c) = &e.create {
+            let def = card_def(s, &c.value, self.depth + 1)?;
+            let at = match &e.at {
+                Some(a) => self.location(a)?,
+                None => Location::Base,
+            };
+            Effect::CreateToken {
+                card: Box::new(def),
+                count: e.count.unwrap_or(1) as i32,
+                at,
+                ready: e.ready_token,
+            }
         } else if let Some(n) = e.gain_xp {
             Effect::GainXp {
                 player: you(&e.player)?,
@@ -344,10 +358,12 @@ fn abilities(
     keywords: &[Name],
     defs: &[serde_saphyr::Spanned<format::AbilityDef>],
     on_battlefield: bool,
+    depth: u8,
 ) -> Result<Vec<Ability>, ScenarioError> {
     let names = Names {
         scenario: s,
         built: None,
+        depth,
     };
     let mut out = Vec::new();
     let has_deathknell = keywords
@@ -489,6 +505,49 @@ fn card_type(s: &Scenario, k: Option<&Name>) -> Result<CardType, ScenarioError> 
     })
 }
 
+/// A card's definition as the engine models it; `depth` counts token definitions
+/// reached through "create" effects (a token that creates tokens, …).
+fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioError> {
+    let Some(card) = s.file.cards.get(name) else {
+        return Err(err(
+            s,
+            ErrorKind::UnknownName,
+            Loc::UNKNOWN,
+            format!("unknown card \"{name}\""),
+        ));
+    };
+    if depth > 4 {
+        return Err(err(
+            s,
+            ErrorKind::Unsupported,
+            card.referenced,
+            format!("{name}: tokens that create tokens nest too deep"),
+        ));
+    }
+    let c = &card.value;
+    Ok(CardDef {
+        name: name.to_string(),
+        card_type: card_type(s, c.kind.as_ref())?,
+        might: c.might.map(|m| m as i32),
+        tags: c.tags.iter().map(|t| t.value.clone()).collect(),
+        domains: c.domains.iter().map(|t| t.value.clone()).collect(),
+        energy_cost: c.cost.map(|m| m as i32),
+        power_cost: c.power.map(|m| m as i32),
+        abilities: {
+            let mut a = abilities(s, &c.keywords, &c.abilities, false, depth)?;
+            if let Some(e) = &c.effect {
+                let names = Names {
+                    scenario: s,
+                    built: None,
+                    depth,
+                };
+                a.push(Ability::Spell(vec![names.effect(&e.value, e.referenced)?]));
+            }
+            a
+        },
+    })
+}
+
 /// Builds the game of a loaded scenario.
 pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
     let f = &s.file;
@@ -500,27 +559,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
     // Card definitions.
     let mut defs: BTreeMap<&str, Arc<CardDef>> = BTreeMap::new();
     for (name, card) in &f.cards {
-        let c = &card.value;
-        let def = CardDef {
-            name: name.clone(),
-            card_type: card_type(s, c.kind.as_ref())?,
-            might: c.might.map(|m| m as i32),
-            tags: c.tags.iter().map(|t| t.value.clone()).collect(),
-            domains: c.domains.iter().map(|t| t.value.clone()).collect(),
-            energy_cost: c.cost.map(|m| m as i32),
-            power_cost: c.power.map(|m| m as i32),
-            abilities: {
-                let mut a = abilities(s, &c.keywords, &c.abilities, false)?;
-                if let Some(e) = &c.effect {
-                    let names = Names {
-                        scenario: s,
-                        built: None,
-                    };
-                    a.push(Ability::Spell(vec![names.effect(&e.value, e.referenced)?]));
-                }
-                a
-            },
-        };
+        let def = card_def(s, name, 0)?;
         // Refuse rather than guess: anything not modeled stops the run before it starts.
         if let Some(u) = def.unsupported().into_iter().next() {
             return Err(err(
@@ -549,7 +588,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                 domains: Vec::new(),
                 energy_cost: None,
                 power_cost: None,
-                abilities: abilities(s, &[], &bv.abilities, true)?,
+                abilities: abilities(s, &[], &bv.abilities, true, 0)?,
             }))
         };
         if let Some(d) = &def
@@ -566,6 +605,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         let names = Names {
             scenario: s,
             built: None,
+            depth: 0,
         };
         if let Some(c) = &bv.controller {
             g.battlefield_mut(id).controller = Some(names.player_id(c)?);
@@ -602,6 +642,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
     let pnames = Names {
         scenario: s,
         built: None,
+        depth: 0,
     };
     // Designations as written (applied after a combat set-up, which designates by controller).
     let setups_designation: Vec<Option<Option<Designation>>> = setups

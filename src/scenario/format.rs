@@ -399,6 +399,13 @@ pub struct Effect {
     /// This unit can't be dealt damage (for `duration`).
     #[serde(default)]
     pub no_damage: Option<Name>,
+    /// Create `count` tokens of this card (defined under `cards:`) `at` a location
+    /// (default: the controller's base).
+    #[serde(default)]
+    pub create: Option<Name>,
+    /// With `create` (as `enter-ready`): the tokens enter ready.
+    #[serde(default, rename = "enter-ready")]
+    pub ready_token: bool,
     /// `player` gains control of this unit (for `duration`).
     #[serde(default)]
     pub gain_control: Option<Name>,

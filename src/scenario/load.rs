@@ -261,6 +261,8 @@ fn loc_of<T>(s: &Spanned<T>) -> Location {
 /// Resolves names while building the [`Scenario`].
 struct Resolver<'a> {
     path: &'a str,
+    /// Card names defined under `cards:`.
+    cards: Vec<String>,
     players: Vec<String>,
     battlefields: Vec<String>,
     objects: Vec<ObjectInfo>,
@@ -270,6 +272,7 @@ impl<'a> Resolver<'a> {
     fn new(path: &'a str) -> Self {
         Resolver {
             path,
+            cards: Vec::new(),
             players: Vec::new(),
             battlefields: Vec::new(),
             objects: Vec::new(),
@@ -350,6 +353,7 @@ impl<'a> Resolver<'a> {
                 ),
             ));
         }
+        self.cards = file.cards.keys().cloned().collect();
         // Cards: check keywords and ability shapes.
         for (name, card) in &file.cards {
             self.check_card(name, card)?;
@@ -807,7 +811,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, buff, might, set-might, grant, remove, tag, no-damage, gain-control, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp",
+                    "one of: deal, kill, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp",
                 ));
         }
         for o in [
@@ -862,7 +866,24 @@ impl<'a> Resolver<'a> {
         if let Some(s) = &e.source {
             self.object(s)?;
         }
-        if let Some(a) = &e.at
+        if let Some(c) = &e.create {
+            if !self.cards.contains(&c.value) {
+                return Err(self
+                    .err(
+                        ErrorKind::UnknownName,
+                        loc_of(c),
+                        format!(
+                            "unknown card \"{}\" to create{}",
+                            c.value,
+                            did_you_mean(&c.value, self.cards.iter().map(String::as_str))
+                        ),
+                    )
+                    .hint("a token's card is defined under \"cards:\" like any other"));
+            }
+            if let Some(a) = &e.at {
+                self.location(a)?;
+            }
+        } else if let Some(a) = &e.at
             && a.value != "here"
         {
             self.battlefield(a)?;
@@ -1221,6 +1242,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.tag.is_some(), "tag"),
         (e.no_damage.is_some(), "no-damage"),
         (e.gain_control.is_some(), "gain-control"),
+        (e.create.is_some(), "create"),
     ] {
         if set {
             v.push(name);

@@ -72,6 +72,7 @@ impl Runner<'_> {
         Names {
             scenario: self.s,
             built: Some(self.built),
+            depth: 0,
         }
     }
 
