@@ -256,6 +256,10 @@ fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
         if let Some(n) = x.chain_size {
             d.cmp("chain-size", n, g.chain().len());
         }
+        if let Some(items) = &x.chain {
+            let have: Vec<String> = g.chain().iter().map(|c| c.label.clone()).collect();
+            d.cmp("chain", items.join(" | "), have.join(" | "));
+        }
     } else if !x.cited.is_empty() {
         subject = format!("cited {}", ids(&x.cited));
         let missing: Vec<&str> = x

@@ -525,6 +525,9 @@ pub struct Expect {
     pub priority: Option<Name>,
     #[serde(default)]
     pub chain_size: Option<u32>,
+    /// The chain's items, first added first (their labels, e.g. "Herald (when I attack)").
+    #[serde(default)]
+    pub chain: Option<Vec<String>>,
 }
 
 /// The error a scenario expects its run to stop with.
