@@ -194,3 +194,15 @@ fn a_scenario_may_expect_its_load_error() {
             "fails to load as expected (unknown-keyword)",
         ));
 }
+
+#[test]
+fn check_json_reports_the_error_too() {
+    let (_d, p) = scenario(&GOOD.replace("zone: trash", "zon: trash"));
+    let out = arbiter().args(["--json", "check", &p]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["error"]["kind"], "unknown-field");
+    assert_eq!(v["error"]["line"], 18);
+    assert_eq!(v["error"]["column"], 28);
+}

@@ -204,6 +204,21 @@ pub fn check(out: &mut Out, args: CheckArgs) -> Result<()> {
             }
             Ok(())
         }
-        Err(e) => Err(e.into()),
+        Err(e) => {
+            if out.json {
+                out.json_value(&serde_json::json!({
+                    "file": path,
+                    "ok": false,
+                    "error": {
+                        "kind": e.kind.name(),
+                        "line": e.input.line,
+                        "column": e.input.column,
+                        "message": e.input.message,
+                        "hint": e.input.hint,
+                    },
+                }))?;
+            }
+            Err(e.into())
+        }
     }
 }
