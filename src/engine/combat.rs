@@ -364,19 +364,24 @@ impl Game {
         let class_opts: Vec<Vec<u8>> = foes.iter().map(|u| classes(&chars[u.0])).collect();
         let mut rules = vec![cite!("460.2.c.3"), cite!("460.2.c.4")];
         if class_opts.iter().any(|c| c != &vec![1]) {
+            // abilities influence the order (460.2.c.2) and must be obeyed (460.2.c.5)
+            rules.push(cite!("460.2.c.2"));
             rules.push(cite!("460.2.c.5"));
         }
-        for (i, u) in foes.iter().enumerate() {
-            if class_opts[i].contains(&0) {
+        for opts in &class_opts {
+            if opts.contains(&0) {
                 rules.push(cite!("815.1.b"));
             }
-            if class_opts[i].contains(&2) {
+            if opts.contains(&2) {
                 rules.push(cite!("826.3"));
             }
-            if class_opts[i].len() > 1 {
+            if opts.len() > 1 {
                 rules.push(cite!("460.2.c.7"));
-                let _ = u;
             }
+        }
+        if class_opts.iter().filter(|c| c.len() > 1).count() > 1 {
+            // several units with exclusionary requirements: each is dealt with individually
+            rules.push(cite!("460.2.c.8"));
         }
         if class_opts.iter().any(|c| c == &vec![3]) {
             rules.push(cite!("460.2.c.9"));
@@ -624,6 +629,21 @@ mod tests {
             all.len(),
             3,
             "the excess 1 may go to any unit once all have lethal"
+        );
+    }
+
+    #[test]
+    fn two_units_with_exclusive_requirements_are_dealt_with_individually() {
+        // 460.2.c.8: each Tank+Backline unit first or last, independently
+        let (all, _) =
+            legal_assignments(&ids(3), &[2, 2, 2], &[vec![0, 2], vec![0, 2], vec![1]], 3);
+        assert!(
+            all.contains(&vec![2, 1, 0]) && all.contains(&vec![1, 2, 0]),
+            "{all:?}"
+        );
+        assert!(
+            all.contains(&vec![0, 1, 2]) || all.contains(&vec![1, 0, 2]),
+            "{all:?}"
         );
     }
 
