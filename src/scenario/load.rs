@@ -150,6 +150,8 @@ pub struct Scenario {
 /// error can still say which error it expects.
 #[derive(Deserialize)]
 struct Header {
+    #[serde(default)]
+    title: Option<String>,
     #[serde(rename = "expect-error", default)]
     expect_error: Option<format::ExpectError>,
 }
@@ -172,6 +174,13 @@ pub fn expected_error(source: &str) -> Option<format::ExpectError> {
     serde_saphyr::from_str::<Header>(source)
         .ok()
         .and_then(|h| h.expect_error)
+}
+
+/// The title, read leniently (for reporting a scenario that fails to load).
+pub fn title(source: &str) -> Option<String> {
+    serde_saphyr::from_str::<Header>(source)
+        .ok()
+        .and_then(|h| h.title)
 }
 
 /// Parses and validates a scenario.

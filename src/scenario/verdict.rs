@@ -60,7 +60,7 @@ pub fn evaluate(path: &str, source: &str) -> Verdict {
     let expected = load::expected_error(source);
     let mut v = Verdict {
         path: path.to_string(),
-        title: None,
+        title: load::title(source),
         ruling: None,
         labels: Vec::new(),
         cards: Vec::new(),
