@@ -36,7 +36,7 @@ fn run_prints_the_timeline_with_rule_ids_and_the_expectations() {
             "A makes a standard move: Raider to The Bridge  [144, 443]",
         ))
         .stdout(predicate::str::contains(
-            "[460.2.c.3, 460.2.c.4, 460.2.c.5, 815.1.b",
+            "460.2.c.3, 460.2.c.4, 460.2.c.5, 815.1.b]",
         ))
         .stdout(predicate::str::contains("✓ cited 460.2.c.5"));
 }
