@@ -100,6 +100,7 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
         }
         'arbiter;run' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Print each cited rule''s text beneath the first line that cites it')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')

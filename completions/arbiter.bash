@@ -411,7 +411,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__run)
-            opts="-h --color --json --help"
+            opts="-h --explain --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -90,6 +90,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
         }
         &'arbiter;run'= {
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --explain 'Print each cited rule''s text beneath the first line that cites it'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
             cand -h 'Print help'
             cand --help 'Print help'

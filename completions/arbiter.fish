@@ -89,6 +89,7 @@ complete -c arbiter -n "__fish_arbiter_using_subcommand search" -s h -l help -d 
 complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l explain -d 'Print each cited rule\'s text beneath the first line that cites it'
 complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l json -d 'Print JSON instead of text (stable field names, see the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand run" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand test" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''

@@ -2,10 +2,12 @@
 //! explains its rulings with citations. See the README for the commands.
 
 pub mod cli;
+pub mod engine;
 pub mod error;
 pub mod fuzzy;
 pub mod render;
 pub mod rulebook;
+pub mod scenario;
 pub mod search;
 
 pub use error::{Error, Result};

@@ -1,18 +1,27 @@
 //! `arbiter run`, `arbiter test`, `arbiter check`.
+//!
+//! Exit codes: 0 every expectation holds (or the expected error occurred);
+//! 1 an expectation failed; 2 the scenario is invalid (a load error, an
+//! unsupported ability, an unscripted decision with several options) or usage.
 
 use crate::error::{Error, Result};
 use crate::render::Out;
+use crate::scenario::{self, Status, output};
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
     /// The scenario file (YAML).
     pub file: PathBuf,
+    /// Print each cited rule's text beneath the first line that cites it.
+    #[arg(long)]
+    pub explain: bool,
 }
 
 #[derive(Debug, clap::Args)]
 pub struct TestArgs {
-    /// Scenario files or folders.
+    /// Scenario files or folders (searched recursively for *.yaml / *.yml).
+    #[arg(required = true)]
     pub paths: Vec<PathBuf>,
 }
 
@@ -22,14 +31,194 @@ pub struct CheckArgs {
     pub file: PathBuf,
 }
 
-pub fn run(_out: &mut Out, _args: RunArgs) -> Result<()> {
-    Err(Error::usage("the scenario engine is not available yet"))
+/// `arbiter run FILE`: the timeline with rule citations, then the expectations.
+pub fn run(out: &mut Out, args: RunArgs) -> Result<()> {
+    let path = args.file.display().to_string();
+    let source = scenario::load::read(&args.file)?;
+    let v = scenario::evaluate(&path, &source);
+    if out.json {
+        out.json_value(&output::verdict_json(&v, true))?;
+    } else {
+        output::run_text(out, &v, args.explain)?;
+    }
+    match v.status {
+        Status::Pass => Ok(()),
+        Status::Fail(reasons) => Err(Error::Failed(format!(
+            "{path}: {} failed",
+            reasons.join("; ")
+        ))),
+        Status::Invalid(e) => {
+            out.flush()?;
+            Err(e.into())
+        }
+    }
 }
 
-pub fn test(_out: &mut Out, _args: TestArgs) -> Result<()> {
-    Err(Error::usage("the scenario engine is not available yet"))
+/// `arbiter test PATHS...`: one line per scenario, diffs on failure, and a final
+/// line `N passed, N failed`.
+pub fn test(out: &mut Out, args: TestArgs) -> Result<()> {
+    let files = scenario::collect(&args.paths)?;
+    if files.is_empty() {
+        return Err(Error::usage("no scenario files (*.yaml, *.yml) found"));
+    }
+    let (mut passed, mut failed) = (0usize, 0usize);
+    let mut results = Vec::new();
+    for f in &files {
+        let path = f.display().to_string();
+        let v = match scenario::load::read(f) {
+            Ok(source) => scenario::evaluate(&path, &source),
+            Err(e) => {
+                let input = match e {
+                    Error::Input(i) => i,
+                    other => crate::error::InputError {
+                        file: path.clone(),
+                        line: None,
+                        column: None,
+                        message: other.to_string(),
+                        hint: None,
+                    },
+                };
+                scenario::Verdict {
+                    path: path.clone(),
+                    title: None,
+                    ruling: None,
+                    labels: Vec::new(),
+                    cards: Vec::new(),
+                    outcome: None,
+                    expected_error: None,
+                    status: Status::Invalid(scenario::ScenarioError {
+                        kind: scenario::ErrorKind::Yaml,
+                        input: Box::new(input),
+                        rule: None,
+                    }),
+                }
+            }
+        };
+        let ok = matches!(v.status, Status::Pass);
+        if ok {
+            passed += 1;
+        } else {
+            failed += 1;
+        }
+        if out.json {
+            results.push(output::verdict_json(&v, false));
+            continue;
+        }
+        let title = v.title.as_deref().unwrap_or("");
+        match &v.status {
+            Status::Pass => out.line(format!("{} {path}  {}", out.good("pass"), out.dim(title)))?,
+            Status::Fail(reasons) => {
+                out.line(format!("{} {path}  {}", out.bad("FAIL"), out.dim(title)))?;
+                match v.outcome.as_ref().filter(|o| !o.failures().is_empty()) {
+                    Some(o) => output::expectations(out, &o.checked, false)?,
+                    None => {
+                        for r in reasons {
+                            out.line(format!("  {} {r}", out.bad("✗")))?;
+                        }
+                    }
+                }
+            }
+            Status::Invalid(e) => {
+                out.line(format!("{} {path}  {}", out.bad("FAIL"), out.dim(title)))?;
+                out.line(format!(
+                    "  {} invalid scenario ({}): {}",
+                    out.bad("✗"),
+                    e.kind.name(),
+                    e.input
+                ))?;
+            }
+        }
+    }
+    if out.json {
+        out.json_value(&serde_json::json!({
+            "scenarios": results,
+            "passed": passed,
+            "failed": failed,
+        }))?;
+    } else {
+        out.line(format!("{passed} passed, {failed} failed"))?;
+    }
+    if failed > 0 {
+        Err(Error::Failed(format!(
+            "{failed} of {} scenarios failed",
+            passed + failed
+        )))
+    } else {
+        Ok(())
+    }
 }
 
-pub fn check(_out: &mut Out, _args: CheckArgs) -> Result<()> {
-    Err(Error::usage("the scenario engine is not available yet"))
+/// `arbiter check FILE`: loads and validates a scenario (and builds its game, so that
+/// unsupported abilities are reported) without running it. A scenario that expects a
+/// load error passes when exactly that error occurs.
+pub fn check(out: &mut Out, args: CheckArgs) -> Result<()> {
+    let path = args.file.display().to_string();
+    let source = scenario::load::read(&args.file)?;
+    let expected = scenario::load::expected_error(&source);
+    let loaded = scenario::load(&path, &source).and_then(|s| scenario::build::build(&s).map(|_| s));
+    match loaded {
+        Ok(s) => {
+            if out.json {
+                out.json_value(&serde_json::json!({
+                    "file": path,
+                    "ok": true,
+                    "title": s.file.title,
+                    "players": s.players,
+                    "battlefields": s.battlefields,
+                    "objects": s.objects.len(),
+                    "steps": s.file.script.len(),
+                    "expectations": s.file.expect.len(),
+                    "expected_error": null,
+                }))?;
+            } else {
+                out.line(format!(
+                    "{} {path}: {} ({} objects, {} steps, {} expectations)",
+                    out.good("ok"),
+                    s.file.title,
+                    s.objects.len(),
+                    s.file.script.len(),
+                    s.file.expect.len()
+                ))?;
+            }
+            Ok(())
+        }
+        Err(e)
+            if expected
+                .as_ref()
+                .is_some_and(|x| scenario::verdict::matches(x, &e)) =>
+        {
+            if out.json {
+                out.json_value(&serde_json::json!({
+                    "file": path,
+                    "ok": true,
+                    "expected_error": e.kind.name(),
+                    "error": e.input.to_string(),
+                }))?;
+            } else {
+                out.line(format!(
+                    "{} {path}: fails to load as expected ({}): {}",
+                    out.good("ok"),
+                    e.kind.name(),
+                    e.input.message
+                ))?;
+            }
+            Ok(())
+        }
+        Err(e) => {
+            if out.json {
+                out.json_value(&serde_json::json!({
+                    "file": path,
+                    "ok": false,
+                    "error": {
+                        "kind": e.kind.name(),
+                        "line": e.input.line,
+                        "column": e.input.column,
+                        "message": e.input.message,
+                        "hint": e.input.hint,
+                    },
+                }))?;
+            }
+            Err(e.into())
+        }
+    }
 }

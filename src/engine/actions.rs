@@ -1,0 +1,1320 @@
+//! The one dispatch: every change to the game goes through `Game::apply`, which records
+//! trace events. Also the game actions of 407–439 that effects perform (kill, deal damage,
+//! buff, heal, ready, exhaust, draw, gain XP, ...).
+
+use super::decision::{Answer, Decision, DecisionOption};
+use super::objects::{
+    Amount, Designation, Duration, Effect, Location, Modification, PlayerRef, Target,
+};
+use super::state::{ContinuousEffect, Game, ObjId, PlayerId, Suspended, Zone};
+use super::trace::{Cite, EventKind};
+use crate::cite;
+
+/// A scripted action.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Begin from the set-up position: perform outstanding tasks and run the set-up phase
+    /// from its start (done by `Game::start`).
+    Start,
+    /// 144: the standard move of one or more units to one destination.
+    Move {
+        player: PlayerId,
+        units: Vec<ObjId>,
+        to: Location,
+    },
+    /// 349–359: play a card from the hand (a unit to `to`, default its base; gear; a spell).
+    Play {
+        player: PlayerId,
+        card: ObjId,
+        to: Option<Location>,
+    },
+    /// 377, 398–403: activate the `ability`-th activated ability (counting only activated
+    /// abilities, from 0) of `source`.
+    Activate {
+        player: PlayerId,
+        source: ObjId,
+        ability: usize,
+    },
+    /// 421, 811: hide a card with Hidden facedown at a battlefield the player controls.
+    Hide {
+        player: PlayerId,
+        card: ObjId,
+        at: super::state::BfId,
+    },
+    /// Pass priority (338.1.c) or focus (347.3).
+    Pass { player: PlayerId },
+    /// Every player passes in turn until the turn is neutral and open (or a decision is needed).
+    PassAll,
+    /// Answer the pending decision.
+    Choose { player: PlayerId, answer: Answer },
+    /// Inject a game effect (it happens now, as if resolving, then a cleanup follows: 321.1).
+    Effect {
+        controller: PlayerId,
+        source: Option<ObjId>,
+        effect: Effect,
+    },
+    /// 316.6: the turn player ends their main phase; play proceeds to the ending phase and the
+    /// next turn, up to that turn's main phase.
+    EndTurn { player: PlayerId },
+}
+
+/// Why an action could not be applied.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum EngineError {
+    /// The rules forbid this action.
+    #[error("{message} (rule {rule})")]
+    Illegal { rule: Cite, message: String },
+    /// A decision is pending; it must be answered first.
+    #[error("a decision is pending: {}", .0.describe())]
+    DecisionPending(Box<Decision>),
+    /// `Choose` without a pending decision.
+    #[error("no decision is pending")]
+    NoDecision,
+    /// The answer is not one of the legal options.
+    #[error("{message}\n{}", .decision.describe())]
+    BadAnswer {
+        message: String,
+        decision: Box<Decision>,
+    },
+    /// Something the engine does not model.
+    #[error("not modeled by the engine: {0}")]
+    Unsupported(String),
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// Internal interruption: a decision to ask for, or an error.
+#[derive(Debug)]
+pub(crate) enum Halt {
+    Decide(Decision),
+    Err(EngineError),
+}
+
+impl From<EngineError> for Halt {
+    fn from(e: EngineError) -> Halt {
+        Halt::Err(e)
+    }
+}
+
+pub(crate) type R<T> = Result<T, Halt>;
+
+/// An action the rules forbid: `rule` is the rule that forbids it.
+pub(crate) fn illegal<T>(rule: Cite, message: impl Into<String>) -> R<T> {
+    Err(Halt::Err(EngineError::Illegal {
+        rule,
+        message: message.into(),
+    }))
+}
+
+impl Game {
+    /// Begins play from the set-up position (performs outstanding tasks; runs a non-main
+    /// set-up phase from its start). Call once after setup.
+    pub fn start(&mut self) -> Result<(), EngineError> {
+        self.apply(Action::Start)
+    }
+
+    /// The one dispatch. Applies `action` and runs the game until it rests: a player holds
+    /// priority in a closed or showdown state, the turn player is idle in a neutral open main
+    /// phase, the game is over, or a decision with several options is pending.
+    /// On an error the state is unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<(), EngineError> {
+        self.check_ids(&action)?;
+        if let Action::Choose { player, answer } = &action {
+            let Some(decision) = self.decision.clone() else {
+                return Err(EngineError::NoDecision);
+            };
+            if *player != decision.player {
+                return Err(EngineError::BadAnswer {
+                    message: format!(
+                        "the decision is {}'s, not {}'s",
+                        self.player_name(decision.player),
+                        self.player_name(*player)
+                    ),
+                    decision: Box::new(decision),
+                });
+            }
+            let Some(index) = decision.match_answer(answer) else {
+                return Err(EngineError::BadAnswer {
+                    message: "that is not one of the legal options".into(),
+                    decision: Box::new(decision),
+                });
+            };
+            let Some(s) = self.suspended.clone() else {
+                return Err(EngineError::NoDecision);
+            };
+            let Suspended {
+                before,
+                action: suspended_action,
+                mut answers,
+            } = *s;
+            answers.push(Answer::Index(index));
+            let mut g = (*before).clone();
+            g.answers = answers.iter().cloned().collect();
+            let result = g.run_action(&suspended_action);
+            return self.settle(result, g, before, suspended_action, answers);
+        }
+        if let Some(d) = &self.decision {
+            return Err(EngineError::DecisionPending(Box::new(d.clone())));
+        }
+        if self.winner.is_some() {
+            return Err(EngineError::GameOver);
+        }
+        let before = Box::new(self.clone());
+        let mut g = self.clone();
+        g.answers.clear();
+        let result = g.run_action(&action);
+        self.settle(result, g, before, action, Vec::new())
+    }
+
+    /// Every id an action names must exist (a clear error, never a panic).
+    fn check_ids(&self, action: &Action) -> Result<(), EngineError> {
+        let obj = |o: &ObjId| -> Result<(), EngineError> {
+            if o.0 < self.objects.len() {
+                Ok(())
+            } else {
+                Err(EngineError::Unsupported(format!(
+                    "no game object has id {}",
+                    o.0
+                )))
+            }
+        };
+        let player = |p: &PlayerId| -> Result<(), EngineError> {
+            if p.0 < self.players.len() {
+                Ok(())
+            } else {
+                Err(EngineError::Unsupported(format!(
+                    "no player has id {}",
+                    p.0
+                )))
+            }
+        };
+        let bf = |b: &super::state::BfId| -> Result<(), EngineError> {
+            if b.0 < self.battlefields.len() {
+                Ok(())
+            } else {
+                Err(EngineError::Unsupported(format!(
+                    "no battlefield has id {}",
+                    b.0
+                )))
+            }
+        };
+        let loc = |l: &Location| match l {
+            Location::Base => Ok(()),
+            Location::Battlefield(b) => bf(b),
+        };
+        fn effect(
+            e: &Effect,
+            obj: &dyn Fn(&ObjId) -> Result<(), EngineError>,
+            player: &dyn Fn(&PlayerId) -> Result<(), EngineError>,
+            bf: &dyn Fn(&super::state::BfId) -> Result<(), EngineError>,
+        ) -> Result<(), EngineError> {
+            let t = |t: &Target| match t {
+                Target::Object(o) => obj(o),
+                _ => Ok(()),
+            };
+            let p = |r: &PlayerRef| match r {
+                PlayerRef::Player(x) => player(x),
+                _ => Ok(()),
+            };
+            match e {
+                Effect::DealDamage { target, .. }
+                | Effect::Kill { target }
+                | Effect::Buff { target }
+                | Effect::MightThisTurn { target, .. }
+                | Effect::GiveMight { target, .. }
+                | Effect::SetMight { target, .. }
+                | Effect::GrantKeyword { target, .. }
+                | Effect::RemoveKeyword { target, .. }
+                | Effect::CantBeDealtDamage { target, .. }
+                | Effect::GrantTag { target, .. }
+                | Effect::Recall { target }
+                | Effect::Heal { target }
+                | Effect::Ready { target }
+                | Effect::Exhaust { target } => t(target),
+                Effect::Move { target, to } => {
+                    t(target)?;
+                    match to {
+                        Location::Battlefield(b) => bf(b),
+                        Location::Base => Ok(()),
+                    }
+                }
+                Effect::GainControl { target, player, .. } => {
+                    t(target)?;
+                    p(player)
+                }
+                Effect::GainPoints { player, .. }
+                | Effect::Draw { player, .. }
+                | Effect::GainXp { player, .. } => p(player),
+                Effect::Score {
+                    player,
+                    battlefield,
+                    ..
+                } => {
+                    p(player)?;
+                    bf(battlefield)
+                }
+                Effect::May { effect: inner } => effect(inner, obj, player, bf),
+                Effect::CreateToken { at, .. } => match at {
+                    Location::Battlefield(b) => bf(b),
+                    Location::Base => Ok(()),
+                },
+            }
+        }
+        match action {
+            Action::Start | Action::PassAll => Ok(()),
+            Action::Move {
+                player: p,
+                units,
+                to,
+            } => {
+                player(p)?;
+                units.iter().try_for_each(obj)?;
+                loc(to)
+            }
+            Action::Pass { player: p }
+            | Action::EndTurn { player: p }
+            | Action::Choose { player: p, .. } => player(p),
+            Action::Activate {
+                player: p, source, ..
+            } => {
+                player(p)?;
+                obj(source)
+            }
+            Action::Hide {
+                player: p,
+                card,
+                at,
+            } => {
+                player(p)?;
+                obj(card)?;
+                bf(at)
+            }
+            Action::Play {
+                player: p,
+                card,
+                to,
+            } => {
+                player(p)?;
+                obj(card)?;
+                to.as_ref().map_or(Ok(()), loc)
+            }
+            Action::Effect {
+                controller,
+                source,
+                effect: e,
+            } => {
+                player(controller)?;
+                source.as_ref().map_or(Ok(()), obj)?;
+                effect(e, &obj, &player, &bf)
+            }
+        }
+    }
+
+    fn settle(
+        &mut self,
+        result: R<()>,
+        mut g: Game,
+        before: Box<Game>,
+        action: Action,
+        answers: Vec<Answer>,
+    ) -> Result<(), EngineError> {
+        match result {
+            Ok(()) => {
+                g.answers.clear();
+                g.decision = None;
+                g.suspended = None;
+                *self = g;
+                Ok(())
+            }
+            Err(Halt::Decide(d)) => {
+                g.decision = Some(d);
+                g.suspended = Some(Box::new(Suspended {
+                    before,
+                    action,
+                    answers,
+                }));
+                g.answers.clear();
+                *self = g;
+                Ok(())
+            }
+            Err(Halt::Err(e)) => {
+                // the state is unchanged (and a pending decision, if any, stays pending)
+                Err(e)
+            }
+        }
+    }
+
+    fn run_action(&mut self, action: &Action) -> R<()> {
+        self.depth = 0;
+        match action {
+            Action::Start => {
+                self.mighty = self.mighty_units(&self.derive_all());
+                self.event(
+                    EventKind::Turn,
+                    vec![cite!("314")],
+                    format!(
+                        "start: turn {} of {}, {} phase, {}",
+                        self.turn.number,
+                        self.player_name(self.turn.player),
+                        self.turn.phase.name(),
+                        self.turn_state().name()
+                    ),
+                    vec![],
+                );
+                // the scenario begins as the game enters the set-up phase (319.2), and, with a
+                // chain or showdown set up, in that state (319.1)
+                self.make_outstanding(cite!("319.2"));
+                if !self.chain.is_empty() || self.showdown.is_some() {
+                    self.make_outstanding(cite!("319.1"));
+                }
+            }
+            Action::Move { player, units, to } => {
+                self.standard_move(*player, units, *to)?;
+            }
+            Action::Pass { player } => {
+                self.pass(*player)?;
+            }
+            Action::Play { player, card, to } => {
+                self.play_card(*player, *card, *to)?;
+            }
+            Action::Hide { player, card, at } => {
+                self.hide(*player, *card, *at)?;
+            }
+            Action::Activate {
+                player,
+                source,
+                ability,
+            } => {
+                self.activate(*player, *source, *ability)?;
+            }
+            Action::PassAll => {
+                let mut guard = 0;
+                while self.priority.is_some()
+                    && (self.showdown.is_some() || !self.chain.is_empty())
+                    && self.winner.is_none()
+                {
+                    guard += 1;
+                    if guard > 10_000 {
+                        return Err(Halt::Err(EngineError::Unsupported(
+                            "passing did not end the showdown or chain (loop)".into(),
+                        )));
+                    }
+                    let p = self.priority.unwrap_or(self.turn.player);
+                    self.pass(p)?;
+                    self.advance()?;
+                }
+            }
+            Action::Choose { .. } => return Err(Halt::Err(EngineError::NoDecision)),
+            Action::Effect {
+                controller,
+                source,
+                effect,
+            } => {
+                self.event(
+                    EventKind::Action,
+                    vec![cite!("321.1")],
+                    format!("effect: {}", self.describe_effect(effect, *source)),
+                    source.iter().map(|o| o.0).collect(),
+                );
+                self.depth = 1;
+                self.resolving = true;
+                let r = self.execute_effect(effect, *controller, *source, None);
+                self.resolving = false;
+                r?;
+                // an injected effect stands for a chain item that resolved: its leaving the
+                // chain makes a cleanup outstanding (319.5, 321.1)
+                self.make_outstanding(cite!("319.5"));
+                self.depth = 0;
+            }
+            Action::EndTurn { player } => {
+                self.end_turn(*player)?;
+            }
+        }
+        self.advance()
+    }
+
+    /// Records a trace event at the current depth.
+    pub(crate) fn event(
+        &mut self,
+        kind: EventKind,
+        rules: Vec<Cite>,
+        text: String,
+        objects: Vec<usize>,
+    ) {
+        let depth = self.depth;
+        self.trace.push(depth, kind, rules, text, objects);
+    }
+
+    /// Asks for a decision: a single option is taken and traced; several need a scripted
+    /// answer (taken from the queue when replaying), otherwise the action halts.
+    pub(crate) fn decide(&mut self, d: Decision) -> R<usize> {
+        if d.options.is_empty() {
+            return Err(Halt::Err(EngineError::Unsupported(format!(
+                "decision with no legal option: {}",
+                d.prompt
+            ))));
+        }
+        if d.options.len() == 1 && d.more == 0 {
+            let rules = d.rules.clone();
+            self.event(
+                EventKind::Decision,
+                rules,
+                format!(
+                    "{}: {} (the only legal option)",
+                    d.prompt, d.options[0].label
+                ),
+                vec![],
+            );
+            return Ok(0);
+        }
+        match self.answers.pop_front() {
+            Some(a) => match d.match_answer(&a) {
+                Some(i) => {
+                    let text = format!(
+                        "{}: {} chooses {}",
+                        d.prompt,
+                        self.player_name(d.player),
+                        d.options[i].label
+                    );
+                    self.event(EventKind::Decision, d.rules.clone(), text, vec![]);
+                    Ok(i)
+                }
+                None => Err(Halt::Err(EngineError::BadAnswer {
+                    message: "that is not one of the legal options".into(),
+                    decision: Box::new(d),
+                })),
+            },
+            None => Err(Halt::Decide(d)),
+        }
+    }
+
+    /// Makes a cleanup outstanding (319): `why` is the 319.x time.
+    pub(crate) fn make_outstanding(&mut self, why: Cite) {
+        if !self.outstanding_cleanup.contains(&why) {
+            self.outstanding_cleanup.push(why);
+        }
+    }
+
+    /// Resolves the player an effect refers to.
+    pub(crate) fn players_of(&self, r: &PlayerRef, controller: PlayerId) -> Vec<PlayerId> {
+        match r {
+            PlayerRef::Player(p) => vec![*p],
+            PlayerRef::You => vec![controller],
+            PlayerRef::EachOpponent => self
+                .players
+                .iter()
+                .filter(|p| self.opponents(controller, p.id))
+                .map(|p| p.id)
+                .collect(),
+        }
+    }
+
+    /// The location of an effect's source (for "here"): its zone, or its snapshot's.
+    fn source_location(
+        &self,
+        source: Option<ObjId>,
+        snap: Option<&super::state::Snapshot>,
+    ) -> Option<Zone> {
+        if let Some(s) = snap {
+            return Some(s.location);
+        }
+        source.map(|s| self.objects[s.0].zone)
+    }
+
+    /// Resolves an effect's target to objects; `ChooseUnit` asks the controller.
+    pub(crate) fn targets_of(
+        &mut self,
+        t: &Target,
+        controller: PlayerId,
+        source: Option<ObjId>,
+        snap: Option<&super::state::Snapshot>,
+    ) -> R<Vec<ObjId>> {
+        let here = self.source_location(source, snap);
+        let needs_here = matches!(
+            t,
+            Target::EnemyUnitsHere | Target::OtherFriendlyUnitsHere | Target::AllUnitsHere
+        ) || matches!(
+            t,
+            Target::ChooseUnit(
+                super::objects::UnitFilter::EnemyHere | super::objects::UnitFilter::FriendlyHere
+            )
+        );
+        if needs_here && !here.is_some_and(|z| z.on_board()) {
+            return Err(Halt::Err(EngineError::Unsupported(
+                "an effect refers to \"here\" but its source is not on the board (give the effect a source)".into(),
+            )));
+        }
+        let here_units = |g: &Game| -> Vec<ObjId> {
+            match here {
+                Some(z) if z.on_board() => g.units_at(z),
+                _ => vec![],
+            }
+        };
+        Ok(match t {
+            Target::Object(o) => vec![*o],
+            Target::Me => match source {
+                Some(s) if self.objects[s.0].zone.on_board() => vec![s],
+                _ => vec![],
+            },
+            Target::EnemyUnitsHere => here_units(self)
+                .into_iter()
+                .filter(|u| self.opponents(controller, self.controller(*u)))
+                .collect(),
+            Target::OtherFriendlyUnitsHere => here_units(self)
+                .into_iter()
+                .filter(|u| Some(*u) != source && self.controller(*u) == controller)
+                .collect(),
+            Target::AllUnitsHere => here_units(self),
+            Target::ChooseUnit(filter) => {
+                use super::objects::UnitFilter as F;
+                let cands: Vec<ObjId> = self
+                    .objects
+                    .iter()
+                    .filter(|o| o.is_unit() && o.zone.on_board())
+                    .map(|o| o.id)
+                    .filter(|u| {
+                        let c = self.controller(*u);
+                        let z = self.objects[u.0].zone;
+                        match filter {
+                            F::Any => true,
+                            F::Friendly => c == controller,
+                            F::Enemy => self.opponents(controller, c),
+                            F::EnemyHere => Some(z) == here && self.opponents(controller, c),
+                            F::FriendlyHere => Some(z) == here && c == controller,
+                        }
+                    })
+                    .collect();
+                let options = cands
+                    .iter()
+                    .map(|u| super::decision::DecisionOption {
+                        label: self.obj_name(*u).to_string(),
+                        answer: Answer::Object(*u),
+                    })
+                    .collect();
+                let d = Decision {
+                    kind: super::decision::DecisionKind::Target,
+                    player: controller,
+                    prompt: format!("{} chooses a unit", self.player_name(controller)),
+                    options,
+                    more: 0,
+                    items: vec![],
+                    rules: vec![cite!("355.5")],
+                };
+                if cands.is_empty() {
+                    return Ok(vec![]);
+                }
+                let i = self.decide(d)?;
+                vec![cands[i]]
+            }
+        })
+    }
+
+    /// Short text of an effect for the trace.
+    pub(crate) fn describe_effect(&self, e: &Effect, source: Option<ObjId>) -> String {
+        let t = |t: &Target| -> String {
+            match t {
+                Target::Object(o) => self.obj_name(*o).to_string(),
+                Target::Me => source
+                    .map(|s| self.obj_name(s).to_string())
+                    .unwrap_or("me".into()),
+                Target::EnemyUnitsHere => "each enemy unit here".into(),
+                Target::OtherFriendlyUnitsHere => "each other friendly unit here".into(),
+                Target::AllUnitsHere => "each unit here".into(),
+                Target::ChooseUnit(_) => "a chosen unit".into(),
+            }
+        };
+        let p = |r: &PlayerRef| -> String {
+            match r {
+                PlayerRef::Player(p) => self.player_name(*p).to_string(),
+                PlayerRef::You => "you".into(),
+                PlayerRef::EachOpponent => "each opponent".into(),
+            }
+        };
+        let dur = |d: &Duration| match d {
+            Duration::Permanent => "",
+            Duration::ThisTurn => " this turn",
+            Duration::ThisCombat => " this combat",
+        };
+        match e {
+            Effect::DealDamage { target, amount } => format!(
+                "deal {} to {}",
+                match amount {
+                    Amount::Fixed(n) => n.to_string(),
+                    Amount::MyMight => "damage equal to my Might".into(),
+                },
+                t(target)
+            ),
+            Effect::Kill { target } => format!("kill {}", t(target)),
+            Effect::Buff { target } => format!("buff {}", t(target)),
+            Effect::MightThisTurn {
+                target,
+                amount,
+                limit,
+            } => format!(
+                "give {} {:+} Might this turn{}",
+                t(target),
+                amount,
+                limit.map(|l| format!(" (limit {l})")).unwrap_or_default()
+            ),
+            Effect::GiveMight {
+                target,
+                amount,
+                limit,
+                duration,
+            } => format!(
+                "give {} {:+} Might{}{}",
+                t(target),
+                amount,
+                dur(duration),
+                limit.map(|l| format!(" (limit {l})")).unwrap_or_default()
+            ),
+            Effect::SetMight {
+                target,
+                value,
+                duration,
+            } => {
+                format!("{}'s Might becomes {}{}", t(target), value, dur(duration))
+            }
+            Effect::GrantKeyword {
+                target,
+                keyword,
+                duration,
+            } => {
+                format!("give {} {}{}", t(target), keyword, dur(duration))
+            }
+            Effect::RemoveKeyword {
+                target,
+                keyword,
+                duration,
+            } => {
+                format!("{} loses {:?}{}", t(target), keyword, dur(duration))
+            }
+            Effect::GrantTag {
+                target,
+                tag,
+                duration,
+            } => {
+                format!("{} becomes {}{}", t(target), tag, dur(duration))
+            }
+            Effect::GainControl {
+                target,
+                player,
+                duration,
+            } => format!(
+                "{} gains control of {}{}",
+                p(player),
+                t(target),
+                dur(duration)
+            ),
+            Effect::CantBeDealtDamage { target, duration } => {
+                format!("{} doesn't take damage{}", t(target), dur(duration))
+            }
+            Effect::Recall { target } => format!("recall {}", t(target)),
+            Effect::Move { target, to } => format!(
+                "move {} to {}",
+                t(target),
+                match to {
+                    Location::Base => "its base".to_string(),
+                    Location::Battlefield(b) => self.bf_name(*b).to_string(),
+                }
+            ),
+            Effect::Heal { target } => format!("heal {}", t(target)),
+            Effect::Ready { target } => format!("ready {}", t(target)),
+            Effect::Exhaust { target } => format!("exhaust {}", t(target)),
+            Effect::GainPoints { player, amount } => {
+                format!("{} gains {} point(s)", p(player), amount)
+            }
+            Effect::Score {
+                player,
+                battlefield,
+                how,
+            } => {
+                format!(
+                    "{} scores {} by {:?}",
+                    p(player),
+                    self.bf_name(*battlefield),
+                    how
+                )
+            }
+            Effect::Draw { player, amount } => format!("{} draws {}", p(player), amount),
+            Effect::CreateToken {
+                card, count, at, ..
+            } => format!(
+                "create {} {} token(s) at {}",
+                count,
+                card.name,
+                match at {
+                    Location::Base => "your base".to_string(),
+                    Location::Battlefield(b) => self.bf_name(*b).to_string(),
+                }
+            ),
+            Effect::May { effect } => format!("you may {}", self.describe_effect(effect, source)),
+            Effect::GainXp { player, amount } => format!("{} gains {} XP", p(player), amount),
+        }
+    }
+
+    /// Executes one game effect (407–439). `snap` is the Deathknell snapshot of a dead source.
+    pub(crate) fn execute_effect(
+        &mut self,
+        e: &Effect,
+        controller: PlayerId,
+        source: Option<ObjId>,
+        snap: Option<&super::state::Snapshot>,
+    ) -> R<()> {
+        match e {
+            Effect::DealDamage { target, amount } => {
+                let n = match amount {
+                    Amount::Fixed(n) => *n,
+                    Amount::MyMight => match (snap, source) {
+                        (Some(s), _) => s.might,
+                        (None, Some(s)) => self.might(s),
+                        _ => 0,
+                    },
+                };
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.deal_damage(u, n, vec![cite!("417.1.b")]);
+                }
+            }
+            Effect::Kill { target } => {
+                let units = self.targets_of(target, controller, source, snap)?;
+                self.kill(&units, cite!("428.1.a.1"))?;
+            }
+            Effect::Buff { target } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.buff(u);
+                }
+            }
+            Effect::MightThisTurn {
+                target,
+                amount,
+                limit,
+            } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.add_continuous(
+                        u,
+                        source,
+                        Modification::Might(*amount),
+                        Duration::ThisTurn,
+                        *limit,
+                    );
+                }
+            }
+            Effect::GiveMight {
+                target,
+                amount,
+                limit,
+                duration,
+            } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.add_continuous(u, source, Modification::Might(*amount), *duration, *limit);
+                }
+            }
+            Effect::SetMight {
+                target,
+                value,
+                duration,
+            } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.add_continuous(u, source, Modification::SetMight(*value), *duration, None);
+                }
+            }
+            Effect::GrantKeyword {
+                target,
+                keyword,
+                duration,
+            } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.add_continuous(
+                        u,
+                        source,
+                        Modification::AddKeyword(keyword.clone()),
+                        *duration,
+                        None,
+                    );
+                }
+            }
+            Effect::RemoveKeyword {
+                target,
+                keyword,
+                duration,
+            } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.add_continuous(
+                        u,
+                        source,
+                        Modification::RemoveKeyword(keyword.clone()),
+                        *duration,
+                        None,
+                    );
+                }
+            }
+            Effect::GrantTag {
+                target,
+                tag,
+                duration,
+            } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.add_continuous(
+                        u,
+                        source,
+                        Modification::AddTag(tag.clone()),
+                        *duration,
+                        None,
+                    );
+                }
+            }
+            Effect::GainControl {
+                target,
+                player,
+                duration,
+            } => {
+                let new = self.players_of(player, controller);
+                let Some(&new) = new.first() else {
+                    return Ok(());
+                };
+                for u in self.targets_of(target, controller, source, snap)? {
+                    if self.controller(u) == new {
+                        continue;
+                    }
+                    self.add_continuous(
+                        u,
+                        source,
+                        Modification::SetController(new),
+                        *duration,
+                        None,
+                    );
+                    // 187.3.a: a unit that becomes present (under a new controller) where its
+                    // controller does not control the battlefield applies Contested
+                    if let Zone::Battlefield(b) = self.objects[u.0].zone {
+                        self.apply_contested(b, new, cite!("187.3.a"));
+                    }
+                }
+            }
+            Effect::CantBeDealtDamage { target, duration } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.add_continuous(u, source, Modification::NoDamage, *duration, None);
+                }
+            }
+            Effect::Recall { target } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.recall(u, vec![cite!("450")]);
+                }
+            }
+            Effect::Move { target, to } => {
+                let units = self.targets_of(target, controller, source, snap)?;
+                self.effect_move(&units, *to)?;
+            }
+            Effect::Heal { target } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    if self.objects[u.0].damage > 0 {
+                        self.objects[u.0].damage = 0;
+                        let t = format!("{} is healed", self.obj_name(u));
+                        self.event(EventKind::Effect, vec![cite!("418.1")], t, vec![u.0]);
+                        self.make_outstanding(cite!("319.7"));
+                    }
+                }
+            }
+            Effect::Ready { target } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.set_exhausted(u, false);
+                }
+            }
+            Effect::Exhaust { target } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.set_exhausted(u, true);
+                }
+            }
+            Effect::GainPoints { player, amount } => {
+                for p in self.players_of(player, controller) {
+                    self.players[p.0].points += amount;
+                    let t = format!(
+                        "{} gains {} point(s) (now {})",
+                        self.player_name(p),
+                        amount,
+                        self.players[p.0].points
+                    );
+                    self.event(EventKind::Score, vec![cite!("466.1.a.1")], t, vec![]);
+                }
+            }
+            Effect::Score {
+                player,
+                battlefield,
+                how,
+            } => {
+                for p in self.players_of(player, controller) {
+                    self.score(p, *battlefield, *how)?;
+                }
+            }
+            Effect::Draw { player, amount } => {
+                for p in self.players_of(player, controller) {
+                    for _ in 0..*amount {
+                        self.draw(p)?;
+                    }
+                }
+            }
+            Effect::CreateToken {
+                card,
+                count,
+                at,
+                ready,
+            } => {
+                let def = std::sync::Arc::new((**card).clone());
+                let zone = match at {
+                    Location::Base => Zone::Base(controller),
+                    Location::Battlefield(b) => Zone::Battlefield(*b),
+                };
+                for _ in 0..*count {
+                    let id = self.create(def.clone(), controller, zone);
+                    let unit = self.objects[id.0].is_unit();
+                    let o = &mut self.objects[id.0];
+                    o.token = true;
+                    o.exhausted = unit && !*ready;
+                    let t = format!(
+                        "a {} token is created at {}{}",
+                        def.name,
+                        self.zone_name(zone),
+                        if unit && !*ready { ", exhausted" } else { "" }
+                    );
+                    self.event(
+                        EventKind::Zone,
+                        vec![cite!("439.2"), cite!("179"), cite!("182.1.d")],
+                        t,
+                        vec![id.0],
+                    );
+                    self.make_outstanding(cite!("319.6"));
+                    if let Location::Battlefield(b) = at {
+                        self.apply_contested(*b, controller, cite!("187.3.a"));
+                    }
+                }
+            }
+            Effect::May { effect } => {
+                let what = self.describe_effect(effect, source);
+                let d = Decision {
+                    kind: super::decision::DecisionKind::May,
+                    player: controller,
+                    prompt: format!("{} may {}", self.player_name(controller), what),
+                    options: vec![
+                        DecisionOption {
+                            label: "yes".into(),
+                            answer: Answer::Index(0),
+                        },
+                        DecisionOption {
+                            label: "no".into(),
+                            answer: Answer::Index(1),
+                        },
+                    ],
+                    more: 0,
+                    items: vec![],
+                    rules: vec![cite!("355.17")],
+                };
+                if self.decide(d)? == 0 {
+                    self.execute_effect(effect, controller, source, snap)?;
+                }
+            }
+            Effect::GainXp { player, amount } => {
+                for p in self.players_of(player, controller) {
+                    self.players[p.0].xp += amount;
+                    let t = format!(
+                        "{} gains {} XP (now {})",
+                        self.player_name(p),
+                        amount,
+                        self.players[p.0].xp
+                    );
+                    self.event(EventKind::Effect, vec![cite!("729")], t, vec![]);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A continuous effect begins applying, with its timestamp (475.1); a limited arithmetic
+    /// effect snapshots its limited value now (472.3.b).
+    pub(crate) fn add_continuous(
+        &mut self,
+        target: ObjId,
+        source: Option<ObjId>,
+        modification: Modification,
+        duration: Duration,
+        limit: Option<i32>,
+    ) {
+        let id = self.fresh_id();
+        let timestamp = self.tick();
+        let mut snapshot = None;
+        let mut rules = vec![cite!("475.1")];
+        if let (Modification::Might(n), Some(l)) = (&modification, limit) {
+            let cur = self.might(target);
+            let after = if *n < 0 {
+                (cur + n).max(l.min(cur))
+            } else {
+                (cur + n).min(l.max(cur))
+            };
+            snapshot = Some(after - cur);
+            rules.insert(0, cite!("472.3.b"));
+        }
+        let src = source
+            .map(|s| self.obj_name(s).to_string())
+            .unwrap_or_else(|| "effect".into());
+        let text = format!(
+            "{} gets {} (layer {}, timestamp {}){}",
+            self.obj_name(target),
+            match &modification {
+                Modification::SetMight(v) => format!("Might becomes {v}"),
+                Modification::SetController(p) => format!("controller {}", self.player_name(*p)),
+                Modification::AddTag(t) => format!("tag {t}"),
+                Modification::AddKeyword(k) => format!("{k}"),
+                Modification::RemoveKeyword(k) => format!("loses {k:?}"),
+                Modification::NoDamage => "\"I don't take damage\"".to_string(),
+                Modification::Might(n) => format!("{n:+} Might"),
+            },
+            modification.layer(),
+            timestamp,
+            snapshot
+                .map(|s| format!(", limited and snapshotted at {s:+}"))
+                .unwrap_or_default()
+        );
+        self.effects.push(ContinuousEffect {
+            id,
+            target,
+            source: src,
+            modification,
+            duration,
+            timestamp,
+            limit,
+            snapshot,
+        });
+        self.event(EventKind::Effect, rules, text, vec![target.0]);
+        self.make_outstanding(cite!("319.7"));
+    }
+
+    /// 417.1.b (deal damage): marks damage on a unit.
+    pub(crate) fn deal_damage(&mut self, u: ObjId, n: i32, mut rules: Vec<Cite>) {
+        if n <= 0 || !self.objects[u.0].zone.on_board() {
+            return;
+        }
+        if self.characteristics(u).no_damage {
+            let t = format!(
+                "{} doesn't take damage: {} damage is not dealt",
+                self.obj_name(u),
+                n
+            );
+            self.event(EventKind::Damage, vec![cite!("437.1")], t, vec![u.0]);
+            return;
+        }
+        self.objects[u.0].damage += n;
+        let t = format!(
+            "{} is dealt {} damage (now {} marked, Might {})",
+            self.obj_name(u),
+            n,
+            self.objects[u.0].damage,
+            self.might(u)
+        );
+        rules.dedup();
+        self.event(EventKind::Damage, rules, t, vec![u.0]);
+        self.make_outstanding(cite!("319.7"));
+    }
+
+    /// 426.1.b, 702.3: a unit without a buff gets one (+1 Might).
+    pub(crate) fn buff(&mut self, u: ObjId) {
+        if self.objects[u.0].buffs > 0 {
+            let t = format!("{} already has a buff; nothing happens", self.obj_name(u));
+            self.event(EventKind::Effect, vec![cite!("702.3.a")], t, vec![u.0]);
+            return;
+        }
+        self.objects[u.0].buffs = 1;
+        let t = format!(
+            "{} is buffed (+1 Might, now {})",
+            self.obj_name(u),
+            self.might(u)
+        );
+        self.event(
+            EventKind::Effect,
+            vec![cite!("426.1.b"), cite!("703")],
+            t,
+            vec![u.0],
+        );
+        self.make_outstanding(cite!("319.7"));
+    }
+
+    pub(crate) fn set_exhausted(&mut self, u: ObjId, exhausted: bool) {
+        if self.objects[u.0].exhausted != exhausted {
+            self.objects[u.0].exhausted = exhausted;
+            let (t, c) = if exhausted {
+                (format!("{} is exhausted", self.obj_name(u)), cite!("414.1"))
+            } else {
+                (format!("{} is readied", self.obj_name(u)), cite!("415.1"))
+            };
+            self.event(EventKind::Effect, vec![c], t, vec![u.0]);
+            self.make_outstanding(cite!("319.7"));
+        }
+    }
+
+    /// 413.1: draws the top card of the main deck; from an empty deck the player burns out
+    /// first (431.1.a): recycles their trash into the main deck in a random order (431.2.b),
+    /// an opponent they choose gains 1 point (431.2.c), then the draw completes (431.2.d).
+    pub(crate) fn draw(&mut self, p: PlayerId) -> R<()> {
+        let vs = self.victory_score();
+        loop {
+            let deck = self.objects_in(Zone::MainDeck(p));
+            if let Some(&c) = deck.first() {
+                self.objects[c.0].zone = Zone::Hand(p);
+                let t = format!("{} draws {}", self.player_name(p), self.obj_name(c));
+                self.event(EventKind::Zone, vec![cite!("413.1")], t, vec![c.0]);
+                self.make_outstanding(cite!("319.7"));
+                return Ok(());
+            }
+            // burn out
+            let mut trash = self.objects_in(Zone::Trash(p));
+            let n = trash.len();
+            for i in (1..n).rev() {
+                let j = self.random(i as u64 + 1) as usize;
+                trash.swap(i, j);
+            }
+            for (k, c) in trash.iter().enumerate() {
+                self.objects[c.0].zone = Zone::MainDeck(p);
+                self.objects[c.0].position = k as u64;
+            }
+            let t = format!(
+                "{} must draw from an empty main deck and burns out: {} card(s) of their trash are recycled into it in a random order",
+                self.player_name(p),
+                n
+            );
+            self.event(
+                EventKind::Zone,
+                vec![cite!("431.1.a"), cite!("431.2.b")],
+                t,
+                vec![],
+            );
+            let opps: Vec<PlayerId> = self
+                .players
+                .iter()
+                .filter(|q| self.opponents(p, q.id) && !q.lost)
+                .map(|q| q.id)
+                .collect();
+            if opps.is_empty() {
+                return Ok(());
+            }
+            let options = opps
+                .iter()
+                .enumerate()
+                .map(|(i, q)| DecisionOption {
+                    label: self.player_name(*q).to_string(),
+                    answer: Answer::Index(i),
+                })
+                .collect();
+            let d = Decision {
+                kind: super::decision::DecisionKind::Target,
+                player: p,
+                prompt: format!(
+                    "{} chooses an opponent to gain 1 point",
+                    self.player_name(p)
+                ),
+                options,
+                more: 0,
+                items: vec![],
+                rules: vec![cite!("431.2.c")],
+            };
+            let i = self.decide(d)?;
+            let q = opps[i];
+            self.players[q.0].points += 1;
+            let t = format!(
+                "{} gains 1 point (now {})",
+                self.player_name(q),
+                self.players[q.0].points
+            );
+            self.event(EventKind::Score, vec![cite!("431.2.c")], t, vec![]);
+            if n == 0 && self.players[q.0].points >= vs {
+                // 431.3.a: repeated burn outs only feed points until the game ends
+                return Ok(());
+            }
+        }
+    }
+
+    /// 428 (kill): permanents go to their owner's trash; Deathknell triggers first, with a
+    /// snapshot (808.1.d.2–3). Leaving the board removes buffs (705) and designations.
+    pub(crate) fn kill(&mut self, units: &[ObjId], why: Cite) -> R<()> {
+        let units: Vec<ObjId> = units
+            .iter()
+            .copied()
+            .filter(|u| self.objects[u.0].zone.on_board())
+            .collect();
+        // killed simultaneously: their Deathknells trigger together (ordered by controller)
+        self.trigger_deathknells(&units)?;
+        for u in units {
+            self.leave_board_to_trash(u, why);
+        }
+        Ok(())
+    }
+
+    /// 428.2: a killed permanent goes from the board to its owner's trash (a token ceases to
+    /// exist, 183.1); it loses its buffs (705), damage, designation and effects on it.
+    pub(crate) fn leave_board_to_trash(&mut self, u: ObjId, why: Cite) {
+        let owner = self.objects[u.0].owner;
+        let from = self.objects[u.0].zone;
+        let is_token = self.objects[u.0].is_token();
+        let o = &mut self.objects[u.0];
+        o.zone = if is_token {
+            Zone::Gone
+        } else {
+            Zone::Trash(owner)
+        };
+        o.damage = 0;
+        o.buffs = 0;
+        o.designation = None;
+        o.exhausted = false;
+        let ts = self.tick();
+        self.objects[u.0].timestamp = ts;
+        self.effects.retain(|e| e.target != u);
+        let (t, mut rules) = if is_token {
+            (
+                format!(
+                    "{} is killed (from {}); a token, it ceases to exist",
+                    self.obj_name(u),
+                    self.zone_name(from)
+                ),
+                vec![why, cite!("428.2"), cite!("183.1")],
+            )
+        } else {
+            (
+                format!(
+                    "{} is killed and put into {}'s trash (from {})",
+                    self.obj_name(u),
+                    self.player_name(owner),
+                    self.zone_name(from)
+                ),
+                vec![why, cite!("428.2")],
+            )
+        };
+        rules.push(cite!("705"));
+        self.event(EventKind::Zone, rules, t, vec![u.0]);
+        self.make_outstanding(cite!("319.6"));
+    }
+
+    /// A zone's name for the trace.
+    pub fn zone_name(&self, z: Zone) -> String {
+        match z {
+            Zone::Base(p) => format!("{}'s base", self.player_name(p)),
+            Zone::Battlefield(b) => self.bf_name(b).to_string(),
+            Zone::Facedown(b) => format!("the facedown zone of {}", self.bf_name(b)),
+            other => format!(
+                "{} of {}",
+                other.kind_name(),
+                match other {
+                    Zone::Trash(p)
+                    | Zone::Hand(p)
+                    | Zone::MainDeck(p)
+                    | Zone::RuneDeck(p)
+                    | Zone::ChampionZone(p)
+                    | Zone::LegendZone(p)
+                    | Zone::Banishment(p) => self.player_name(p).to_string(),
+                    _ => String::new(),
+                }
+            ),
+        }
+    }
+
+    /// True when `u` has the given designation.
+    pub(crate) fn has_designation(&self, u: ObjId, d: Designation) -> bool {
+        self.objects[u.0].designation == Some(d)
+    }
+}

@@ -1,0 +1,620 @@
+//! The chain (325–340, 382–388): triggered abilities going pending, the order players place
+//! simultaneous triggers, finalizing pending items, priority passing and resolving — the
+//! HOT FEPR process (334–340) that drives the engine until it rests.
+
+use super::actions::{EngineError, Halt, R, illegal};
+use super::decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
+use super::objects::{Ability, Effect, Keyword, KeywordKind, PlayerRef, Target, Trigger};
+use super::state::{BfId, ChainItem, Game, ObjId, Phase, PlayerId, Snapshot, Zone};
+use super::trace::{Cite, EventKind};
+use crate::cite;
+
+/// A triggered ability that met its condition and is about to go pending.
+#[derive(Clone, Debug)]
+pub(crate) struct Triggered {
+    pub controller: PlayerId,
+    pub source: Option<ObjId>,
+    pub label: String,
+    pub effects: Vec<Effect>,
+    pub snapshot: Option<Snapshot>,
+    /// The rule that makes this kind of trigger go pending.
+    pub rule: Cite,
+}
+
+/// The rule by which a trigger of this kind goes pending.
+fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
+    match t {
+        Trigger::Moves => cite!("383.1"),
+        Trigger::Attacks => cite!("383.4.e.2"),
+        Trigger::Defends => cite!("383.4.f.2"),
+        Trigger::Conquers | Trigger::ConquerHere => cite!("383.4.c.2.a"),
+        Trigger::Holds | Trigger::HoldHere => cite!("383.4.d.2.a"),
+        Trigger::Dies if deathknell => cite!("808.1.c"),
+        Trigger::Dies => cite!("383.1"),
+        Trigger::StartOfBeginningPhase => cite!("315.2.a.1"),
+        Trigger::Played => cite!("383.4.a.2"),
+        Trigger::EndOfTurn => cite!("317.1.a"),
+    }
+}
+
+/// All permutations of 0..n in lexicographic order, at most `cap` of them.
+pub(crate) fn permutations(n: usize, cap: usize) -> (Vec<Vec<usize>>, usize) {
+    let mut out = Vec::new();
+    let mut total = 0usize;
+    let mut p: Vec<usize> = (0..n).collect();
+    loop {
+        total += 1;
+        if out.len() < cap {
+            out.push(p.clone());
+        }
+        // next permutation
+        let Some(i) = (1..n).rev().find(|&i| p[i - 1] < p[i]) else {
+            break;
+        };
+        let j = (i..n).rev().find(|&j| p[j] > p[i - 1]).unwrap_or(i);
+        p.swap(i - 1, j);
+        p[i..].reverse();
+    }
+    let listed = out.len();
+    (out, total - listed)
+}
+
+impl Game {
+    /// 383.2–383.4: the triggered abilities of object `u` whose condition `when` is met,
+    /// including those its keywords are short for (Deathknell 808.1.c, Hunt 823.1.c.1,
+    /// Temporary 816.1.b). `snapshot` is recorded for Deathknell (808.1.d.3).
+    pub(crate) fn collect_triggers(
+        &self,
+        u: ObjId,
+        when: &Trigger,
+        snapshot: Option<Snapshot>,
+    ) -> Vec<Triggered> {
+        let o = &self.objects[u.0];
+        let controller = snapshot
+            .as_ref()
+            .map(|s| s.controller)
+            .unwrap_or(self.controller(u));
+        let mut v = Vec::new();
+        for a in &o.def.abilities {
+            if let Ability::Triggered {
+                when: w,
+                effects,
+                deathknell,
+            } = a
+                && w == when
+            {
+                let label = if *deathknell {
+                    format!("Deathknell of {}", o.def.name)
+                } else {
+                    format!("{} ({})", o.def.name, trigger_phrase(when))
+                };
+                v.push(Triggered {
+                    controller,
+                    source: Some(u),
+                    label,
+                    effects: effects.clone(),
+                    snapshot: snapshot.clone(),
+                    rule: trigger_rule(when, *deathknell),
+                });
+            }
+        }
+        let chars = snapshot
+            .as_ref()
+            .map(|s| s.keywords.clone())
+            .unwrap_or_else(|| self.keywords(u));
+        if matches!(when, Trigger::Conquers | Trigger::Holds) {
+            let hunt: i32 = chars
+                .iter()
+                .filter(|k| k.kind() == KeywordKind::Hunt)
+                .map(|k| k.value().unwrap_or(1))
+                .sum();
+            if hunt > 0 {
+                v.push(Triggered {
+                    controller,
+                    source: Some(u),
+                    label: format!("Hunt {} of {}", hunt, o.def.name),
+                    effects: vec![Effect::GainXp {
+                        player: PlayerRef::You,
+                        amount: hunt,
+                    }],
+                    snapshot: None,
+                    rule: cite!("823.1.c.1"),
+                });
+            }
+        }
+        if *when == Trigger::StartOfBeginningPhase && chars.contains(&Keyword::Temporary) {
+            v.push(Triggered {
+                controller,
+                source: Some(u),
+                label: format!("Temporary of {}", o.def.name),
+                effects: vec![Effect::Kill { target: Target::Me }],
+                snapshot: None,
+                rule: cite!("816.1.b"),
+            });
+        }
+        v
+    }
+
+    /// Triggered abilities of a battlefield's card ("when you conquer here"): controlled by
+    /// the battlefield's controller (187.6.a), or the turn player when uncontrolled (187.6.b).
+    pub(crate) fn collect_bf_triggers(
+        &self,
+        b: BfId,
+        when: &Trigger,
+        player: PlayerId,
+    ) -> Vec<Triggered> {
+        let bf = &self.battlefields[b.0];
+        let Some(def) = &bf.def else { return vec![] };
+        let mut v = Vec::new();
+        for a in &def.abilities {
+            if let Ability::Triggered {
+                when: w, effects, ..
+            } = a
+                && w == when
+            {
+                v.push(Triggered {
+                    controller: bf.controller.unwrap_or(player),
+                    source: None,
+                    label: format!("{} ({})", bf.name, trigger_phrase(when)),
+                    effects: effects.clone(),
+                    // "here" for a battlefield's own ability is that battlefield
+                    snapshot: Some(Snapshot {
+                        location: super::state::Zone::Battlefield(b),
+                        might: 0,
+                        controller: bf.controller.unwrap_or(player),
+                        keywords: Vec::new(),
+                        designation: None,
+                    }),
+                    rule: trigger_rule(when, false),
+                });
+            }
+        }
+        v
+    }
+
+    /// 383.3: triggered abilities go on the chain as pending items. Simultaneous ones are
+    /// placed player by player — the turn player first, then in turn order (383.3.d.1), or
+    /// for a combat's initial chain the attacker first and the defender last (459.2.d.1) —
+    /// each player choosing the order of their own (383.3.d, 808.2.a).
+    pub(crate) fn place_triggers(
+        &mut self,
+        batch: Vec<Triggered>,
+        rules: Vec<Cite>,
+        combat_initial: bool,
+    ) -> R<()> {
+        if batch.is_empty() {
+            return Ok(());
+        }
+        let mut order: Vec<PlayerId> = Vec::new();
+        let mut p = self.turn.player;
+        for _ in 0..self.players.len() {
+            order.push(p);
+            p = PlayerId((p.0 + 1) % self.players.len());
+        }
+        let mut order_rule = cite!("383.3.d.1");
+        if combat_initial && let Some(c) = &self.combat {
+            let (a, d) = (c.attacker, c.defender);
+            order.retain(|x| *x != a && *x != d);
+            order.insert(0, a);
+            order.push(d);
+            order_rule = cite!("459.2.d.1");
+        }
+        let players_with: Vec<PlayerId> = order
+            .iter()
+            .copied()
+            .filter(|p| batch.iter().any(|t| t.controller == *p))
+            .collect();
+        let several_players = players_with.len() > 1;
+        for p in players_with {
+            let mine: Vec<Triggered> = batch
+                .iter()
+                .filter(|t| t.controller == p)
+                .cloned()
+                .collect();
+            let seq: Vec<usize> = if mine.len() > 1 {
+                let (perms, more) = permutations(mine.len(), 120);
+                let options = perms
+                    .iter()
+                    .map(|perm| DecisionOption {
+                        label: perm
+                            .iter()
+                            .map(|&i| mine[i].label.clone())
+                            .collect::<Vec<_>>()
+                            .join(", then "),
+                        answer: Answer::Order(perm.clone()),
+                    })
+                    .collect();
+                let d = Decision {
+                    kind: DecisionKind::TriggerOrder,
+                    player: p,
+                    prompt: format!(
+                        "{} orders their simultaneous triggers on the chain (first placed resolves last)",
+                        self.player_name(p)
+                    ),
+                    options,
+                    more,
+                    items: mine
+                        .iter()
+                        .map(|t| DecisionItem {
+                            label: t.label.clone(),
+                            object: t.source,
+                        })
+                        .collect(),
+                    rules: vec![cite!("383.3.d"), order_rule],
+                };
+                let i = self.decide(d)?;
+                perms[i].clone()
+            } else {
+                vec![0]
+            };
+            for i in seq {
+                let t = &mine[i];
+                if self.chain.is_empty() {
+                    // 346.1: a chain opened by a triggered ability does not pass focus.
+                    self.chain_by_trigger = true;
+                    self.chain_passes = 0;
+                }
+                let id = self.fresh_id();
+                self.chain.push(ChainItem {
+                    id,
+                    controller: t.controller,
+                    source: t.source,
+                    label: t.label.clone(),
+                    effects: t.effects.clone(),
+                    pending: true,
+                    triggered: true,
+                    snapshot: t.snapshot.clone(),
+                    card: None,
+                    destination: None,
+                    enters_ready: false,
+                });
+                let mut r = rules.clone();
+                if !r.contains(&t.rule) {
+                    r.push(t.rule);
+                }
+                if several_players && !r.contains(&order_rule) {
+                    // players place their simultaneous triggers in order (383.3.d.1, 459.2.d.1)
+                    r.push(order_rule);
+                }
+                r.push(cite!("329.2"));
+                let text = format!(
+                    "{} triggers and goes pending on the chain (controlled by {}){}",
+                    t.label,
+                    self.player_name(t.controller),
+                    t.snapshot
+                        .as_ref()
+                        .filter(|_| t.label.starts_with("Deathknell"))
+                        .map(|s| format!(
+                            "; noted as it died: at {}, Might {}",
+                            self.zone_name(s.location),
+                            s.might
+                        ))
+                        .unwrap_or_default()
+                );
+                self.event(
+                    EventKind::Trigger,
+                    r,
+                    text,
+                    t.source.iter().map(|o| o.0).collect(),
+                );
+                self.make_outstanding(cite!("319.3"));
+            }
+        }
+        Ok(())
+    }
+
+    /// 337.1: pending items are finalized in the order they were appended (337.1.b), without
+    /// passing priority (337.1.a); then the controller of the newest item gains priority
+    /// (337.1.c.3).
+    pub(crate) fn finalize_pending(&mut self) -> R<()> {
+        let mut i = 0;
+        while i < self.chain.len() {
+            if !self.chain[i].pending {
+                i += 1;
+                continue;
+            }
+            if self.chain[i].destination.is_some() {
+                // 337.1.c: units and gear resolve immediately when finalized
+                let item = self.chain.remove(i);
+                self.make_outstanding(cite!("319.5"));
+                self.permanent_enters(item)?;
+                continue;
+            }
+            self.chain[i].pending = false;
+            let t = format!("{} is finalized on the chain", self.chain[i].label);
+            self.event(
+                EventKind::Chain,
+                vec![cite!("337.1.b"), cite!("329.3")],
+                t,
+                vec![],
+            );
+            self.make_outstanding(cite!("319.4"));
+            i += 1;
+        }
+        self.fepr_happened = true;
+        self.chain_passes = 0;
+        if let Some(top) = self.chain.last() {
+            let p = top.controller;
+            self.give_priority(p, cite!("337.1.c.3"));
+        } else {
+            // 337.1.c.1: the chain is empty: play proceeds in an open state
+            self.priority = None;
+            self.make_outstanding(cite!("319.1"));
+            if self.showdown.is_some() && !self.chain_by_trigger {
+                // 337.1.c.1.a: during a showdown, the next player gains focus
+                let focus = self.focus.unwrap_or(self.turn.player);
+                let next = self.next_player(focus);
+                self.focus = Some(next);
+                self.priority = Some(next);
+                let t = format!(
+                    "the chain is empty; {} gains focus and priority",
+                    self.player_name(next)
+                );
+                self.event(EventKind::Priority, vec![cite!("337.1.c.1.a")], t, vec![]);
+                if let Some(s) = self.showdown.as_mut() {
+                    s.passes = 0;
+                }
+            }
+            self.chain_by_trigger = false;
+        }
+        Ok(())
+    }
+    pub(crate) fn give_priority(&mut self, p: PlayerId, why: Cite) {
+        if self.priority != Some(p) {
+            self.priority = Some(p);
+            let t = format!("{} gains priority", self.player_name(p));
+            self.event(EventKind::Priority, vec![why, cite!("312.3")], t, vec![]);
+        }
+    }
+
+    /// 338.1.c / 339 / 347: the player with priority passes. On a chain, when every player has
+    /// passed in sequence the newest item resolves (339.1, 340); in an open showdown the
+    /// player with focus passes focus (347.3), and when all have passed the showdown closes
+    /// (347.3, 348).
+    pub(crate) fn pass(&mut self, player: PlayerId) -> R<()> {
+        if self.priority != Some(player) {
+            return illegal(
+                cite!("312.1"),
+                format!(
+                    "{} does not have priority{}",
+                    self.player_name(player),
+                    self.priority
+                        .map(|p| format!(" ({} has it)", self.player_name(p)))
+                        .unwrap_or_default()
+                ),
+            );
+        }
+        let active = self.players.iter().filter(|p| !p.lost).count();
+        if !self.chain.is_empty() {
+            self.chain_passes += 1;
+            let t = format!("{} passes priority", self.player_name(player));
+            self.event(EventKind::Action, vec![cite!("338.1.c.1")], t, vec![]);
+            self.depth = 1;
+            if self.chain_passes >= active {
+                self.resolve_newest()?;
+            } else {
+                let next = self.next_player(player);
+                self.give_priority(next, cite!("339.2"));
+            }
+            return Ok(());
+        }
+        if self.showdown.is_some() {
+            let t = format!("{} passes focus", self.player_name(player));
+            self.event(EventKind::Action, vec![cite!("347.3")], t, vec![]);
+            self.depth = 1;
+            let passes = {
+                let s = self
+                    .showdown
+                    .as_mut()
+                    .ok_or(Halt::Err(EngineError::NoDecision))?;
+                s.passes += 1;
+                s.passes
+            };
+            if passes >= active {
+                self.close_showdown()?;
+            } else {
+                let next = self.next_player(player);
+                self.focus = Some(next);
+                self.priority = Some(next);
+                let t = format!(
+                    "focus passes to {}, who gains priority",
+                    self.player_name(next)
+                );
+                self.event(
+                    EventKind::Priority,
+                    vec![cite!("347.4"), cite!("313.2")],
+                    t,
+                    vec![],
+                );
+            }
+            return Ok(());
+        }
+        illegal(
+            cite!("316.6"),
+            "there is nothing to pass in a neutral open state; end the turn instead",
+        )
+    }
+
+    /// 340: the newest chain item resolves, executing its effects in their entirety (340.1);
+    /// no cleanup happens during resolution (321), one becomes outstanding (321.1, 319.5).
+    pub(crate) fn resolve_newest(&mut self) -> R<()> {
+        // 320: no chain item resolves during a cleanup
+        debug_assert!(!self.in_cleanup, "320: resolution during a cleanup");
+        let Some(item) = self.chain.pop() else {
+            return Ok(());
+        };
+        let t = format!("{} resolves", item.label);
+        self.event(
+            EventKind::Chain,
+            vec![cite!("340.1"), cite!("339.1")],
+            t,
+            item.source.iter().map(|o| o.0).collect(),
+        );
+        self.depth = self.depth.saturating_add(1);
+        self.resolving = true;
+        let mut result = Ok(());
+        for e in &item.effects {
+            result = self.execute_effect(e, item.controller, item.source, item.snapshot.as_ref());
+            if result.is_err() {
+                break;
+            }
+        }
+        self.resolving = false;
+        self.depth = self.depth.saturating_sub(1);
+        result?;
+        if let Some(card) = item.card {
+            // 351.1: a spell is placed in the trash when played
+            let owner = self.objects[card.0].owner;
+            self.objects[card.0].zone = Zone::Trash(owner);
+            let t = format!(
+                "{} is put into {}'s trash",
+                item.label,
+                self.player_name(owner)
+            );
+            self.event(EventKind::Zone, vec![cite!("351.1")], t, vec![card.0]);
+        }
+        self.fepr_happened = true;
+        self.make_outstanding(cite!("319.5"));
+        self.chain_passes = 0;
+        self.priority = None;
+        if self.chain.is_empty() {
+            self.make_outstanding(cite!("319.1"));
+            if self.showdown.is_some() {
+                let by_trigger = self.chain_by_trigger;
+                let focus = self.focus.unwrap_or(self.turn.player);
+                if by_trigger {
+                    let t = format!(
+                        "the chain closes; focus does not pass because the chain was opened by a triggered ability; {} keeps focus and gains priority",
+                        self.player_name(focus)
+                    );
+                    let r = if self.combat.is_some() {
+                        vec![cite!("346.1"), cite!("459.2.g")]
+                    } else {
+                        vec![cite!("346.1")]
+                    };
+                    self.event(EventKind::Priority, r, t, vec![]);
+                    self.priority = Some(focus);
+                } else {
+                    let next = self.next_player(focus);
+                    self.focus = Some(next);
+                    self.priority = Some(next);
+                    let t = format!(
+                        "the chain closes; focus passes to {}, who gains priority",
+                        self.player_name(next)
+                    );
+                    self.event(
+                        EventKind::Priority,
+                        vec![cite!("340.2.a"), cite!("346")],
+                        t,
+                        vec![],
+                    );
+                }
+                if let Some(s) = self.showdown.as_mut() {
+                    s.passes = 0;
+                }
+            }
+            self.chain_by_trigger = false;
+        } else if !self.chain.iter().any(|i| i.pending)
+            && let Some(top) = self.chain.last()
+        {
+            let p = top.controller;
+            self.give_priority(p, cite!("340.4"));
+        }
+        Ok(())
+    }
+
+    /// 335 (HOT FEPR): handle outstanding tasks (cleanups, combat steps), then finalize pending
+    /// items, then wait for the player with priority; with nothing left, the main phase gives
+    /// the turn player priority and other phases proceed (335.3).
+    pub(crate) fn advance(&mut self) -> R<()> {
+        let mut guard = 0u32;
+        loop {
+            guard += 1;
+            if guard > 100_000 {
+                return Err(Halt::Err(EngineError::Unsupported(
+                    "the game did not come to rest (an endless loop of effects)".into(),
+                )));
+            }
+            self.depth = 1;
+            if self.winner.is_some() {
+                self.priority = None;
+                return Ok(());
+            }
+            if !self.outstanding_cleanup.is_empty() {
+                let why = std::mem::take(&mut self.outstanding_cleanup);
+                self.cleanup(why, super::cleanup::Special::None)?;
+                continue;
+            }
+            if self.chain.is_empty()
+                && let Some(c) = &self.combat
+                && c.step != super::state::CombatStep::Showdown
+            {
+                self.combat_steps()?;
+                continue;
+            }
+            if self.chain.iter().any(|i| i.pending) {
+                self.finalize_pending()?;
+                continue;
+            }
+            if let Some(top) = self.chain.last() {
+                if self.priority.is_none() {
+                    let p = top.controller;
+                    self.give_priority(p, cite!("337.1.c.3"));
+                }
+                return Ok(());
+            }
+            if self.showdown.is_some() {
+                if self.priority.is_none() {
+                    let f = self.focus.unwrap_or(self.turn.player);
+                    self.focus = Some(f);
+                    self.give_priority(f, cite!("312.2.b"));
+                }
+                return Ok(());
+            }
+            if self.turn.phase == Phase::Main {
+                self.focus = None;
+                if self.priority != Some(self.turn.player) {
+                    let p = self.turn.player;
+                    self.give_priority(p, cite!("312.2.a"));
+                }
+                return Ok(());
+            }
+            self.priority = None;
+            self.next_step()?;
+        }
+    }
+}
+
+/// The usual wording of a trigger condition (383.4), for trace labels.
+fn trigger_phrase(t: &Trigger) -> &'static str {
+    match t {
+        Trigger::Moves => "when I move",
+        Trigger::Attacks => "when I attack",
+        Trigger::Defends => "when I defend",
+        Trigger::Conquers => "when I conquer",
+        Trigger::Holds => "when I hold",
+        Trigger::ConquerHere => "when you conquer here",
+        Trigger::HoldHere => "when you hold here",
+        Trigger::Dies => "when I die",
+        Trigger::StartOfBeginningPhase => "at the start of your beginning phase",
+        Trigger::Played => "when you play me",
+        Trigger::EndOfTurn => "at the end of your turn",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::permutations;
+
+    #[test]
+    fn permutations_are_lexicographic_and_capped() {
+        let (p, more) = permutations(3, 10);
+        assert_eq!(p.len(), 6);
+        assert_eq!(more, 0);
+        assert_eq!(p[0], vec![0, 1, 2]);
+        assert_eq!(p[5], vec![2, 1, 0]);
+        let (p, more) = permutations(4, 5);
+        assert_eq!((p.len(), more), (5, 19));
+        assert_eq!(permutations(1, 5).0, vec![vec![0]]);
+    }
+}

@@ -1,0 +1,656 @@
+//! Combat (454–461): opening as a combat showdown with attacker and defender designations
+//! and the initial chain of attack/defend triggers (459), combat damage assigned under
+//! 460.2.c.1–9 and dealt simultaneously (460.2.d), the combat cleanup (461.1), the result
+//! (461.3), control and conquer (461.5) and the end of combat (461.7).
+
+use super::actions::R;
+use super::decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
+use super::layers::Characteristics;
+use super::objects::{Designation, Duration, KeywordKind, Trigger};
+use super::state::{BfId, Combat, CombatStep, Game, ObjId, PlayerId, Showdown, Zone};
+use super::trace::{Cite, EventKind};
+use crate::cite;
+
+/// Most options listed in an assignment decision.
+const MAX_LISTED: usize = 60;
+/// Most candidate assignments generated (the rest are counted, not listed).
+const MAX_GENERATED: usize = 20_000;
+
+/// The assignment priority of a unit (460.2.c.5): Tank first (815), Backline last (826);
+/// a unit that can't be dealt damage is exempt (460.2.c.9: class 3, no lethal amount).
+fn classes(c: &Characteristics) -> Vec<u8> {
+    if c.no_damage {
+        return vec![3];
+    }
+    let tank = c.has(&KeywordKind::Tank);
+    let back = c.has(&KeywordKind::Backline);
+    match (tank, back) {
+        // 460.2.c.7: exclusionary requirements: the assigning player applies one of them
+        (true, true) => vec![0, 2],
+        (true, false) => vec![0],
+        (false, true) => vec![2],
+        (false, false) => vec![1],
+    }
+}
+
+/// Every legal damage assignment of `total` among `units` (460.2.c.3–460.2.c.8): units in an
+/// order obeying Tank-first/Backline-last, each assigned lethal damage (`need`) in full before
+/// the next and no more than lethal until every unit has lethal; any excess may then go to any
+/// of them. Returns distinct assignments (in generation order) and whether generation was cut.
+pub(crate) fn legal_assignments(
+    units: &[ObjId],
+    need: &[i32],
+    class_opts: &[Vec<u8>],
+    total: i32,
+) -> (Vec<Vec<i32>>, bool) {
+    let n = units.len();
+    let mut out: Vec<Vec<i32>> = Vec::new();
+    let mut cut = false;
+    if n == 0 {
+        return (out, false);
+    }
+    // every combination of class choices (460.2.c.8: each unit individually)
+    let mut choice = vec![0usize; n];
+    loop {
+        let cls: Vec<u8> = (0..n).map(|i| class_opts[i][choice[i]]).collect();
+        let (perms, _) = super::chain::permutations(n, usize::MAX);
+        for perm in perms {
+            // the order must be sorted by class (460.2.c.5); within a class any order (460.2.c.6)
+            if perm.windows(2).any(|w| cls[w[0]] > cls[w[1]]) {
+                continue;
+            }
+            let mut a = vec![0i32; n];
+            let mut left = total;
+            for &i in &perm {
+                let x = left.min(need[i]);
+                a[i] = x;
+                left -= x;
+                if left == 0 {
+                    break;
+                }
+            }
+            if left == 0 {
+                if !out.contains(&a) {
+                    out.push(a);
+                }
+            } else {
+                // 460.2.c.4: every unit has lethal; the excess may go to any of them
+                distribute(&a, left, 0, &mut out, &mut cut);
+            }
+            if out.len() >= MAX_GENERATED {
+                return (out, true);
+            }
+        }
+        // next class choice
+        let mut k = 0;
+        loop {
+            if k == n {
+                return (out, cut);
+            }
+            choice[k] += 1;
+            if choice[k] < class_opts[k].len() {
+                break;
+            }
+            choice[k] = 0;
+            k += 1;
+        }
+    }
+}
+
+/// 460.2.c.4: once every unit has lethal damage assigned, the excess may go to any of them:
+/// every way to spread `left` over the units from `from` on.
+fn distribute(base: &[i32], left: i32, from: usize, out: &mut Vec<Vec<i32>>, cut: &mut bool) {
+    if out.len() >= MAX_GENERATED {
+        *cut = true;
+        return;
+    }
+    if left == 0 {
+        if !out.iter().any(|x| x.as_slice() == base) {
+            out.push(base.to_vec());
+        }
+        return;
+    }
+    if from == base.len() {
+        return;
+    }
+    if from == base.len() - 1 {
+        let mut b = base.to_vec();
+        b[from] += left;
+        distribute(&b, 0, from + 1, out, cut);
+        return;
+    }
+    for k in 0..=left {
+        let mut b = base.to_vec();
+        b[from] += k;
+        distribute(&b, left - k, from + 1, out, cut);
+    }
+}
+
+impl Game {
+    /// 459: combat opens at `b` (as a combat showdown, or the current showdown becomes one,
+    /// 459.2): the player who applied Contested is the attacker (459.2.b.1) and gains focus
+    /// (459.2.b.1.a); units gain designations (459.2.b.3–4); attack and defend triggers form
+    /// the initial chain, the attacker's first (459.2.d).
+    pub(crate) fn begin_combat(&mut self, b: BfId, why: Cite) -> R<()> {
+        let units = self.units_at(Zone::Battlefield(b));
+        let attacker = self.battlefields[b.0]
+            .contested_by
+            .or(self.focus)
+            .unwrap_or(self.turn.player);
+        let defender = units
+            .iter()
+            .map(|u| self.controller(*u))
+            .find(|c| self.opponents(attacker, *c))
+            .unwrap_or_else(|| self.next_player(attacker));
+        let was_showdown = self.showdown.is_some();
+        self.combat = Some(Combat {
+            battlefield: b,
+            attacker,
+            defender,
+            step: CombatStep::Showdown,
+        });
+        self.showdown = Some(Showdown {
+            battlefield: b,
+            combat: true,
+            passes: 0,
+        });
+        let t = format!(
+            "combat opens at {}{}: {} is the attacker (applied Contested), {} the defender",
+            self.bf_name(b),
+            if was_showdown {
+                " (the showdown becomes a combat showdown)"
+            } else {
+                " with a combat showdown"
+            },
+            self.player_name(attacker),
+            self.player_name(defender)
+        );
+        self.event(
+            EventKind::Combat,
+            vec![why, cite!("459.2"), cite!("459.2.b.1"), cite!("459.2.b.2")],
+            t,
+            vec![],
+        );
+        self.depth = self.depth.saturating_add(1);
+        let mut batch = Vec::new();
+        for u in units {
+            let ctl = self.controller(u);
+            let (d, rule) = if ctl == attacker {
+                (Designation::Attacker, cite!("459.2.b.3"))
+            } else if ctl == defender {
+                (Designation::Defender, cite!("459.2.b.4"))
+            } else {
+                continue;
+            };
+            self.objects[u.0].designation = Some(d);
+            let t = format!(
+                "{} becomes {}",
+                self.obj_name(u),
+                if d == Designation::Attacker {
+                    "an attacker"
+                } else {
+                    "a defender"
+                }
+            );
+            self.event(EventKind::Combat, vec![rule], t, vec![u.0]);
+            if d == Designation::Attacker && !self.objects[u.0].attack_checked {
+                self.objects[u.0].attack_checked = true;
+                batch.extend(self.collect_triggers(u, &Trigger::Attacks, None));
+            }
+            if d == Designation::Defender && !self.objects[u.0].defend_checked {
+                self.objects[u.0].defend_checked = true;
+                batch.extend(self.collect_triggers(u, &Trigger::Defends, None));
+            }
+        }
+        self.focus = Some(attacker);
+        self.priority = Some(attacker);
+        let t = format!("{} gains focus and priority", self.player_name(attacker));
+        self.event(
+            EventKind::Priority,
+            vec![cite!("459.2.b.1.a"), cite!("313.2")],
+            t,
+            vec![],
+        );
+        let had_chain = !self.chain.is_empty();
+        self.place_triggers(batch, vec![cite!("459.2.d")], true)?;
+        if !had_chain && !self.chain.is_empty() {
+            self.event(
+                EventKind::Combat,
+                vec![cite!("459.2.e")],
+                "the combat chain was created: the state closes".into(),
+                vec![],
+            );
+        }
+        self.depth = self.depth.saturating_sub(1);
+        Ok(())
+    }
+
+    /// 460–461: the combat steps after the combat showdown closes.
+    pub(crate) fn combat_steps(&mut self) -> R<()> {
+        let Some(c) = self.combat.clone() else {
+            return Ok(());
+        };
+        match c.step {
+            CombatStep::Showdown => Ok(()),
+            CombatStep::Damage => self.combat_damage(&c),
+            CombatStep::Resolution => self.combat_resolution(&c),
+        }
+    }
+
+    /// 460: if attackers and defenders both remain (460.1), the attacker then the defender
+    /// assigns damage equal to their summed Might among the other's units (460.2.c), then all
+    /// of it is dealt simultaneously (460.2.d); FEPR is skipped (460.3).
+    fn combat_damage(&mut self, c: &Combat) -> R<()> {
+        let here = self.units_at(Zone::Battlefield(c.battlefield));
+        let attackers: Vec<ObjId> = here
+            .iter()
+            .copied()
+            .filter(|u| self.has_designation(*u, Designation::Attacker))
+            .collect();
+        let defenders: Vec<ObjId> = here
+            .iter()
+            .copied()
+            .filter(|u| self.has_designation(*u, Designation::Defender))
+            .collect();
+        if attackers.is_empty() || defenders.is_empty() {
+            self.event(
+                EventKind::Combat,
+                vec![cite!("460.1")],
+                "attackers and defenders do not both remain: no combat damage".into(),
+                vec![],
+            );
+        } else {
+            self.event(
+                EventKind::Combat,
+                vec![cite!("460.1"), cite!("460.2")],
+                format!("combat damage at {}", self.bf_name(c.battlefield)),
+                vec![],
+            );
+            self.depth = self.depth.saturating_add(1);
+            let chars = self.derive_all();
+            let a = self.assign_damage(c.attacker, &attackers, &defenders, &chars)?;
+            let d = self.assign_damage(c.defender, &defenders, &attackers, &chars)?;
+            // 460.2.c.1.a / 460.2.d: dealt simultaneously
+            let mut dealt = Vec::new();
+            for (u, n) in a.into_iter().chain(d) {
+                if n > 0 && chars[u.0].no_damage {
+                    let t = format!(
+                        "{} doesn't take damage: {} is not dealt",
+                        self.obj_name(u),
+                        n
+                    );
+                    self.event(EventKind::Damage, vec![cite!("460.2.c.9")], t, vec![u.0]);
+                } else if n > 0 {
+                    self.objects[u.0].damage += n;
+                    dealt.push(format!("{} {}", self.obj_name(u), n));
+                }
+            }
+            if !dealt.is_empty() {
+                let t = format!(
+                    "combat damage is dealt simultaneously: {}",
+                    dealt.join(", ")
+                );
+                let objs = here.iter().map(|u| u.0).collect();
+                self.event(
+                    EventKind::Damage,
+                    vec![cite!("460.2.d"), cite!("460.2.c.1.a"), cite!("417.6.c")],
+                    t,
+                    objs,
+                );
+            }
+            self.depth = self.depth.saturating_sub(1);
+        }
+        self.event(
+            EventKind::Combat,
+            vec![cite!("460.3")],
+            "FEPR is skipped; the resolution step follows".into(),
+            vec![],
+        );
+        if let Some(cm) = self.combat.as_mut() {
+            cm.step = CombatStep::Resolution;
+        }
+        Ok(())
+    }
+
+    /// 460.2.c: `player` assigns the summed Might of `own` among `foes`, obeying
+    /// 460.2.c.3–460.2.c.9; several legal assignments make it the player's decision.
+    fn assign_damage(
+        &mut self,
+        player: PlayerId,
+        own: &[ObjId],
+        foes: &[ObjId],
+        chars: &[Characteristics],
+    ) -> R<Vec<(ObjId, i32)>> {
+        // the summed Might of the units (a total below 0 assigns nothing)
+        let total: i32 = own.iter().map(|u| chars[u.0].might).sum::<i32>().max(0);
+        let parts: Vec<String> = own
+            .iter()
+            .map(|u| format!("{} {}", self.obj_name(*u), chars[u.0].might_text()))
+            .collect();
+        let t = format!(
+            "{} has {} combat damage to assign (summed Might: {})",
+            self.player_name(player),
+            total,
+            parts.join("; ")
+        );
+        let mut rules = vec![cite!("460.2.c"), cite!("460.2")];
+        for u in own {
+            for r in chars[u.0].rules() {
+                if !rules.contains(&r) {
+                    rules.push(r);
+                }
+            }
+        }
+        self.event(
+            EventKind::Layer,
+            rules,
+            t,
+            own.iter().map(|u| u.0).collect(),
+        );
+        if total == 0 {
+            return Ok(vec![]);
+        }
+        // 460.2.c.2 reminder: lethal is non-zero damage at least the unit's Might
+        let need: Vec<i32> = foes
+            .iter()
+            .map(|u| {
+                if chars[u.0].no_damage {
+                    0
+                } else {
+                    (chars[u.0].might - self.objects[u.0].damage).max(1)
+                }
+            })
+            .collect();
+        let class_opts: Vec<Vec<u8>> = foes.iter().map(|u| classes(&chars[u.0])).collect();
+        let mut rules = vec![cite!("460.2.c.3"), cite!("460.2.c.4")];
+        if class_opts.iter().any(|c| c != &vec![1]) {
+            // abilities influence the order (460.2.c.2) and must be obeyed (460.2.c.5)
+            rules.push(cite!("460.2.c.2"));
+            rules.push(cite!("460.2.c.5"));
+        }
+        for opts in &class_opts {
+            if opts.contains(&0) {
+                rules.push(cite!("815.1.b"));
+            }
+            if opts.contains(&2) {
+                rules.push(cite!("826.3"));
+            }
+            if opts.len() > 1 {
+                rules.push(cite!("460.2.c.7"));
+            }
+        }
+        if class_opts.iter().filter(|c| c.len() > 1).count() > 1 {
+            // several units with exclusionary requirements: each is dealt with individually
+            rules.push(cite!("460.2.c.8"));
+        }
+        if class_opts.iter().any(|c| c == &vec![3]) {
+            rules.push(cite!("460.2.c.9"));
+        }
+        let tanks = class_opts.iter().filter(|c| c.contains(&0)).count();
+        let backs = class_opts.iter().filter(|c| c.contains(&2)).count();
+        if tanks > 1 || backs > 1 {
+            rules.push(cite!("460.2.c.6"));
+        }
+        rules.sort();
+        rules.dedup();
+        let (all, cut) = legal_assignments(foes, &need, &class_opts, total);
+        let label = |a: &[i32]| -> String {
+            foes.iter()
+                .zip(a)
+                .map(|(u, n)| format!("{} {}", self.obj_name(*u), n))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let options: Vec<DecisionOption> = all
+            .iter()
+            .take(MAX_LISTED)
+            .map(|a| DecisionOption {
+                label: label(a),
+                answer: Answer::Assignment(
+                    foes.iter()
+                        .copied()
+                        .zip(a.iter().copied())
+                        .filter(|(_, n)| *n != 0)
+                        .collect(),
+                ),
+            })
+            .collect();
+        let more = all.len().saturating_sub(MAX_LISTED) + usize::from(cut);
+        let needs: Vec<String> = foes
+            .iter()
+            .zip(&need)
+            .map(|(u, n)| {
+                if chars[u.0].no_damage {
+                    format!("{} can't be dealt damage: exempt", self.obj_name(*u))
+                } else {
+                    format!(
+                        "{} needs {} for lethal (Might {})",
+                        self.obj_name(*u),
+                        n,
+                        chars[u.0].might
+                    )
+                }
+            })
+            .collect();
+        let d = Decision {
+            kind: DecisionKind::AssignDamage,
+            player,
+            prompt: format!(
+                "{} assigns {} combat damage among {} ({})",
+                self.player_name(player),
+                total,
+                foes.iter()
+                    .map(|u| self.obj_name(*u))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                needs.join("; ")
+            ),
+            options,
+            more,
+            items: foes
+                .iter()
+                .map(|u| DecisionItem {
+                    label: self.obj_name(*u).to_string(),
+                    object: Some(*u),
+                })
+                .collect(),
+            rules,
+        };
+        let i = self.decide(d.clone())?;
+        match &d.options[i].answer {
+            Answer::Assignment(v) => Ok(v.clone()),
+            _ => Ok(vec![]),
+        }
+    }
+
+    /// 461: the resolution step: combat cleanup (461.1), result (461.3), control and conquer
+    /// (461.5), end of combat (461.7).
+    fn combat_resolution(&mut self, c: &Combat) -> R<()> {
+        self.cleanup(vec![cite!("461.1")], super::cleanup::Special::Combat)?;
+        if self.winner.is_some() {
+            return Ok(());
+        }
+        let b = c.battlefield;
+        let here = self.units_at(Zone::Battlefield(b));
+        let a_present = here.iter().any(|u| self.controller(*u) == c.attacker);
+        let d_present = here.iter().any(|u| self.controller(*u) == c.defender);
+        let (text, rule) = match (a_present, d_present) {
+            (true, false) => (
+                format!(
+                    "{} wins the combat; {} loses it",
+                    self.player_name(c.attacker),
+                    self.player_name(c.defender)
+                ),
+                cite!("461.3.a"),
+            ),
+            (false, true) => (
+                format!(
+                    "{} wins the combat; {} loses it",
+                    self.player_name(c.defender),
+                    self.player_name(c.attacker)
+                ),
+                cite!("461.3.a"),
+            ),
+            _ => (
+                "No Result: both or neither player has units remaining".to_string(),
+                cite!("461.3.d"),
+            ),
+        };
+        let mut rules = vec![cite!("461.3"), rule];
+        if rule == cite!("461.3.a") {
+            rules.push(cite!("461.3.b"));
+            rules.push(cite!("461.3.c"));
+        }
+        self.event(EventKind::Combat, rules, text, vec![]);
+        if a_present && d_present {
+            self.battlefields[b.0].combat_staged = true;
+            let t = format!(
+                "both players have units remaining: a combat is staged again at {}",
+                self.bf_name(b)
+            );
+            self.event(EventKind::Combat, vec![cite!("461.3.d.1")], t, vec![]);
+        }
+        // 461.5: control
+        let staged = self.battlefields[b.0].combat_staged || self.battlefields[b.0].showdown_staged;
+        if !staged {
+            let mut ctls: Vec<PlayerId> = here.iter().map(|u| self.controller(*u)).collect();
+            ctls.sort();
+            ctls.dedup();
+            if ctls.len() == 1 {
+                let p = ctls[0];
+                if self.battlefields[b.0].controller == Some(p) {
+                    self.battlefields[b.0].contested = false;
+                    self.battlefields[b.0].contested_by = None;
+                    let t = format!(
+                        "{} keeps control of {}",
+                        self.player_name(p),
+                        self.bf_name(b)
+                    );
+                    self.event(
+                        EventKind::Control,
+                        vec![cite!("461.5"), cite!("461.5.e")],
+                        t,
+                        vec![],
+                    );
+                } else {
+                    self.establish_control(b, p, vec![cite!("461.5"), cite!("461.5.d")])?;
+                }
+            } else if ctls.is_empty() {
+                self.battlefields[b.0].controller = None;
+                self.battlefields[b.0].contested = false;
+                self.battlefields[b.0].contested_by = None;
+                let t = format!(
+                    "no units remain at {}: it becomes uncontrolled",
+                    self.bf_name(b)
+                );
+                self.event(EventKind::Control, vec![cite!("461.5.b")], t, vec![]);
+            }
+            // 461.5.c: hidden cards not sharing the battlefield's controller
+            let ctl = self.battlefields[b.0].controller;
+            for i in 0..self.objects.len() {
+                if self.objects[i].zone == Zone::Facedown(b)
+                    && Some(self.objects[i].base_controller) != ctl
+                {
+                    let owner = self.objects[i].owner;
+                    self.objects[i].zone = Zone::Trash(owner);
+                    let t = format!(
+                        "hidden {} is removed from {}",
+                        self.objects[i].def.name,
+                        self.bf_name(b)
+                    );
+                    self.event(EventKind::Zone, vec![cite!("461.5.c")], t, vec![i]);
+                }
+            }
+        }
+        // 461.7: combat ends
+        for o in self.objects.iter_mut() {
+            o.designation = None;
+            o.attack_checked = false;
+            o.defend_checked = false;
+        }
+        let n = self.effects.len();
+        self.effects.retain(|e| e.duration != Duration::ThisCombat);
+        let expired = n - self.effects.len();
+        self.combat = None;
+        self.showdown = None;
+        self.focus = None;
+        self.priority = None;
+        let t = format!(
+            "combat at {} ends: designations are removed{}",
+            self.bf_name(b),
+            if expired > 0 {
+                format!(", {expired} \"this combat\" effect(s) expire")
+            } else {
+                String::new()
+            }
+        );
+        self.event(
+            EventKind::Combat,
+            vec![cite!("461.7"), cite!("461.7.a"), cite!("461.7.b")],
+            t,
+            vec![],
+        );
+        self.make_outstanding(cite!("319.7"));
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(n: usize) -> Vec<ObjId> {
+        (0..n).map(ObjId).collect()
+    }
+
+    #[test]
+    fn lethal_in_full_before_the_next_unit() {
+        // 460.2.c.3 example: 5 damage among four 3-Might units
+        let (all, cut) = legal_assignments(&ids(4), &[3, 3, 3, 3], &vec![vec![1]; 4], 5);
+        assert!(!cut);
+        assert!(
+            all.iter()
+                .all(|a| a.iter().filter(|&&n| n == 3).count() == 1)
+        );
+        assert!(
+            all.iter()
+                .all(|a| a.iter().filter(|&&n| n == 2).count() == 1)
+        );
+        assert_eq!(all.len(), 12);
+    }
+
+    #[test]
+    fn tank_first_backline_last_and_excess_anywhere() {
+        // Tank (class 0), plain (1), Backline (2): one order; 7 damage on needs 2,2,2 → 1 excess
+        let (all, _) = legal_assignments(&ids(3), &[2, 2, 2], &[vec![2], vec![1], vec![0]], 4);
+        assert_eq!(all, vec![vec![0, 2, 2]]);
+        let (all, _) = legal_assignments(&ids(3), &[2, 2, 2], &[vec![2], vec![1], vec![0]], 7);
+        assert_eq!(
+            all.len(),
+            3,
+            "the excess 1 may go to any unit once all have lethal"
+        );
+    }
+
+    #[test]
+    fn two_units_with_exclusive_requirements_are_dealt_with_individually() {
+        // 460.2.c.8: each Tank+Backline unit first or last, independently
+        let (all, _) =
+            legal_assignments(&ids(3), &[2, 2, 2], &[vec![0, 2], vec![0, 2], vec![1]], 3);
+        assert!(
+            all.contains(&vec![2, 1, 0]) && all.contains(&vec![1, 2, 0]),
+            "{all:?}"
+        );
+        assert!(
+            all.contains(&vec![0, 1, 2]) || all.contains(&vec![1, 0, 2]),
+            "{all:?}"
+        );
+    }
+
+    #[test]
+    fn exclusive_requirements_give_a_choice() {
+        // 460.2.c.7: a Tank+Backline unit may come first or last
+        let (all, _) = legal_assignments(&ids(2), &[2, 2], &[vec![0, 2], vec![1]], 2);
+        assert_eq!(all, vec![vec![2, 0], vec![0, 2]]);
+    }
+}

@@ -1,0 +1,115 @@
+//! Decisions the engine needs (refuse rather than guess): a decision with one legal option
+//! is taken and traced; one with several must be answered by the script with
+//! `Action::Choose`, otherwise the run stops listing the options.
+
+use super::state::{BfId, ObjId, PlayerId};
+use super::trace::Cite;
+use serde::Serialize;
+
+/// What is being decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DecisionKind {
+    /// 323.11: the turn player chooses which staged showdown begins.
+    ChooseShowdown,
+    /// 323.13 / 456.1: the turn player chooses which staged combat begins.
+    ChooseCombat,
+    /// 383.3.d / 808.2.a: a player orders their simultaneous triggers on the chain.
+    TriggerOrder,
+    /// 460.2.c: a player assigns combat damage.
+    AssignDamage,
+    /// A target for an effect ("choose a unit").
+    Target,
+    /// "You may ...": yes (option 1) or no (option 2).
+    May,
+}
+
+impl DecisionKind {
+    pub fn name(&self) -> &'static str {
+        match self {
+            DecisionKind::ChooseShowdown => "choose-showdown",
+            DecisionKind::ChooseCombat => "choose-combat",
+            DecisionKind::TriggerOrder => "trigger-order",
+            DecisionKind::AssignDamage => "assign-damage",
+            DecisionKind::Target => "target",
+            DecisionKind::May => "may",
+        }
+    }
+}
+
+/// An answer to a decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Answer {
+    /// The option at this index of `Decision::options`.
+    Index(usize),
+    /// A battlefield (choose-showdown, choose-combat).
+    Battlefield(BfId),
+    /// An object (target).
+    Object(ObjId),
+    /// Trigger order: indices into `Decision::items`, first placed first (so it resolves last).
+    Order(Vec<usize>),
+    /// Damage assignment: amount per unit (units not listed get 0).
+    Assignment(Vec<(ObjId, i32)>),
+}
+
+/// One legal option.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DecisionOption {
+    pub label: String,
+    pub answer: Answer,
+}
+
+/// Something a trigger-order decision orders.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DecisionItem {
+    pub label: String,
+    pub object: Option<ObjId>,
+}
+
+/// A decision a player must make.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Decision {
+    pub kind: DecisionKind,
+    pub player: PlayerId,
+    /// "A assigns 5 combat damage among Shieldbearer, Squire".
+    pub prompt: String,
+    /// The legal options (possibly capped: see `more`).
+    pub options: Vec<DecisionOption>,
+    /// Legal options not listed because there are too many.
+    pub more: usize,
+    /// What is being ordered (trigger-order) or assigned to (assign-damage).
+    pub items: Vec<DecisionItem>,
+    pub rules: Vec<Cite>,
+}
+
+impl Decision {
+    /// Normalizes `answer` to the index of the matching option, if it is one of them.
+    pub fn match_answer(&self, answer: &Answer) -> Option<usize> {
+        if let Answer::Index(i) = answer {
+            return (*i < self.options.len()).then_some(*i);
+        }
+        let norm = |a: &Answer| match a {
+            Answer::Assignment(v) => {
+                let mut v: Vec<(ObjId, i32)> = v.iter().copied().filter(|(_, n)| *n != 0).collect();
+                v.sort();
+                Answer::Assignment(v)
+            }
+            other => other.clone(),
+        };
+        let a = norm(answer);
+        self.options.iter().position(|o| norm(&o.answer) == a)
+    }
+
+    /// Text listing the options, one per line ("  1. ...").
+    pub fn describe(&self) -> String {
+        let mut s = format!("{} ({})\n", self.prompt, self.kind.name());
+        for (i, o) in self.options.iter().enumerate() {
+            s.push_str(&format!("  {}. {}\n", i + 1, o.label));
+        }
+        if self.more > 0 {
+            s.push_str(&format!("  ... and {} more\n", self.more));
+        }
+        s
+    }
+}

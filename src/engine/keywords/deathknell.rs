@@ -1,0 +1,45 @@
+//! Deathknell (808): "When I die, [effect]". The trigger goes pending before the unit is
+//! moved to the trash (808.1.d.2), noting its location and attributes (808.1.d.3).
+
+use crate::cite;
+use crate::engine::actions::R;
+use crate::engine::layers::Characteristics;
+use crate::engine::objects::Trigger;
+use crate::engine::state::{Game, ObjId, Snapshot};
+use crate::engine::trace::Cite;
+
+impl Game {
+    /// 808.1.d.2–3, 428.1.a.1.b: Deathknells of units about to be killed by an instruction.
+    pub(crate) fn trigger_deathknells(&mut self, units: &[ObjId]) -> R<()> {
+        let chars = self.derive_all();
+        self.trigger_deathknells_with(units, &chars, cite!("428.1.a.1.b"))
+    }
+
+    /// 323.4 / 808: each dying unit's Deathknell abilities trigger with a snapshot of the unit
+    /// (location, Might, controller, keywords); each instance separately (808.2), the
+    /// controller ordering them (808.2.a).
+    pub(crate) fn trigger_deathknells_with(
+        &mut self,
+        units: &[ObjId],
+        chars: &[Characteristics],
+        why: Cite,
+    ) -> R<()> {
+        let mut batch = Vec::new();
+        for &u in units {
+            let o = &self.objects[u.0];
+            let snap = Snapshot {
+                location: o.zone,
+                might: chars[u.0].might,
+                controller: self.controller(u),
+                keywords: chars[u.0].keywords.clone(),
+                designation: o.designation,
+            };
+            batch.extend(self.collect_triggers(u, &Trigger::Dies, Some(snap)));
+        }
+        self.place_triggers(
+            batch,
+            vec![why, cite!("808.1.d.2"), cite!("808.1.d.3")],
+            false,
+        )
+    }
+}

@@ -1,0 +1,569 @@
+//! Layers (468–475): the current characteristics of game objects, derived from the printed
+//! ones by applying effects in layers (trait, ability, arithmetic), in sequences that recur
+//! until nothing new applies (471.2), ordering effects within a layer by dependency
+//! (473–474) and otherwise by timestamp (475). Every query returns its breakdown.
+
+use super::objects::{Condition, Designation, Keyword, KeywordKind, Modification, Scope};
+use super::state::{Game, ObjId, PlayerId};
+use super::trace::Cite;
+use crate::cite;
+use serde::Serialize;
+
+/// One step of a characteristic's derivation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BreakdownStep {
+    /// 0 for printed values, else the layer of 472 (1 trait, 2 ability, 3 arithmetic).
+    pub layer: u8,
+    /// What applied it ("printed", "buff", "Assault 2 (attacking)", a card name, ...).
+    pub source: String,
+    /// What it did ("+1 Might", "gains Tank", "Might becomes 4").
+    pub change: String,
+    /// The Might after this step.
+    pub might: i32,
+    /// The effect's timestamp (475.1), when it has one.
+    pub timestamp: Option<u64>,
+    /// The effect this one was ordered after because it depends on it (474.1).
+    pub depends_on: Option<String>,
+    pub rules: Vec<Cite>,
+}
+
+/// An object's current characteristics with their breakdown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Characteristics {
+    pub might: i32,
+    pub keywords: Vec<Keyword>,
+    pub tags: Vec<String>,
+    pub controller: PlayerId,
+    /// The object has "I don't take damage" (460.2.c.9).
+    pub no_damage: bool,
+    pub breakdown: Vec<BreakdownStep>,
+}
+
+impl Characteristics {
+    pub fn has(&self, k: &KeywordKind) -> bool {
+        self.keywords.iter().any(|x| &x.kind() == k)
+    }
+
+    /// The summed value of a keyword (807.2 Assault, 814.2 Shield, 823.2 Hunt); 0 if absent.
+    pub fn keyword_value(&self, k: &KeywordKind) -> i32 {
+        self.keywords
+            .iter()
+            .filter(|x| &x.kind() == k)
+            .map(|x| x.value().unwrap_or(1))
+            .sum()
+    }
+
+    /// The rules of every layer step of the breakdown (what a value that decided something
+    /// was made of: 472.x, 703 buffs, 807.1.c Assault, 814.1.c Shield, 475.3, 474.1, ...).
+    pub fn rules(&self) -> Vec<Cite> {
+        let mut v: Vec<Cite> = self
+            .breakdown
+            .iter()
+            .filter(|s| s.layer > 0)
+            .flat_map(|s| s.rules.iter().copied())
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// "5 = printed 3, +1 buff (layer 3), +1 Shield 1 (defending, layer 3)".
+    pub fn might_text(&self) -> String {
+        let mut parts = Vec::new();
+        for s in &self.breakdown {
+            if s.layer == 0 {
+                parts.push(format!("printed {}", s.might));
+            } else if s.change.contains("Might") {
+                parts.push(format!(
+                    "{} from {} (layer {})",
+                    s.change, s.source, s.layer
+                ));
+            }
+        }
+        format!("{} = {}", self.might, parts.join(", "))
+    }
+
+    /// "Might 5 = ...; keywords: Tank, Shield 1".
+    pub fn describe(&self) -> String {
+        let kws: Vec<String> = self.keywords.iter().map(|k| k.to_string()).collect();
+        format!(
+            "Might {}; keywords: {}",
+            self.might_text(),
+            if kws.is_empty() {
+                "none".into()
+            } else {
+                kws.join(", ")
+            }
+        )
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Kind {
+    /// A continuous effect from a resolved effect: one target.
+    Targeted(ObjId),
+    /// A passive ability of an object on the board.
+    Passive {
+        src: ObjId,
+        scope: Scope,
+        condition: Condition,
+    },
+    /// 703: each buff gives +1 Might.
+    Buff(ObjId),
+    /// 807.1.c: while attacking, +X (X summed, 807.2).
+    Assault(ObjId),
+    /// 814.1.c: while defending, +X (X summed, 814.2).
+    Shield(ObjId),
+}
+
+#[derive(Clone, Debug)]
+struct Inst {
+    label: String,
+    layer: u8,
+    modification: Modification,
+    timestamp: u64,
+    kind: Kind,
+    snapshot: Option<i32>,
+}
+
+#[derive(Clone)]
+struct Work {
+    might: Vec<i32>,
+    kw: Vec<Vec<Keyword>>,
+    tags: Vec<Vec<String>>,
+    controller: Vec<PlayerId>,
+    no_damage: Vec<bool>,
+    steps: Vec<Vec<BreakdownStep>>,
+}
+
+impl Game {
+    /// 468–475: the current characteristics of every object (index = `ObjId.0`).
+    pub fn derive_all(&self) -> Vec<Characteristics> {
+        let n = self.objects.len();
+        let mut w = Work {
+            might: Vec::with_capacity(n),
+            kw: Vec::with_capacity(n),
+            tags: Vec::with_capacity(n),
+            controller: Vec::with_capacity(n),
+            no_damage: vec![false; n],
+            steps: Vec::with_capacity(n),
+        };
+        for o in &self.objects {
+            let m = o.def.might.unwrap_or(0);
+            w.might.push(m);
+            w.kw.push(o.def.keywords().cloned().collect());
+            w.tags.push(o.def.tags.clone());
+            w.controller.push(o.base_controller);
+            w.steps.push(vec![BreakdownStep {
+                layer: 0,
+                source: "printed".into(),
+                change: format!("printed Might {m}"),
+                might: m,
+                timestamp: None,
+                depends_on: None,
+                rules: vec![cite!("469")],
+            }]);
+        }
+        let insts = self.instances();
+        let mut applied = vec![false; insts.len()];
+        let mut dep_of: Vec<Option<usize>> = vec![None; insts.len()];
+        // 471.1–471.2: apply layers in sequence; recur until a sequence applies nothing.
+        loop {
+            let mut any = false;
+            for layer in 1..=3u8 {
+                loop {
+                    let cands: Vec<usize> = (0..insts.len())
+                        .filter(|&i| {
+                            !applied[i]
+                                && insts[i].layer == layer
+                                && !self.affected(&insts[i], &w).is_empty()
+                        })
+                        .collect();
+                    if cands.is_empty() {
+                        break;
+                    }
+                    let (pick, postponed) = self.pick(&insts, &cands, &w, layer);
+                    if let Some((c, d)) = postponed {
+                        dep_of[c] = Some(d);
+                    }
+                    applied[pick] = true;
+                    any = true;
+                    let dep_label = dep_of[pick].map(|d| insts[d].label.clone());
+                    // 473.1: effects of this layer still to apply whose objects (or existence)
+                    // change by applying this one depend on it
+                    let watch: Vec<(usize, Vec<ObjId>)> = if layer < 3 {
+                        (0..insts.len())
+                            .filter(|&i| {
+                                !applied[i] && insts[i].layer == layer && dep_of[i].is_none()
+                            })
+                            .map(|i| (i, self.affected(&insts[i], &w)))
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                    self.apply_inst(&insts[pick], &mut w, dep_label);
+                    for (i, before) in watch {
+                        if self.affected(&insts[i], &w) != before {
+                            dep_of[i] = Some(pick);
+                        }
+                    }
+                }
+            }
+            if !any {
+                break;
+            }
+        }
+        (0..n)
+            .map(|i| Characteristics {
+                might: w.might[i],
+                keywords: w.kw[i].clone(),
+                tags: w.tags[i].clone(),
+                controller: w.controller[i],
+                no_damage: w.no_damage[i],
+                breakdown: w.steps[i].clone(),
+            })
+            .collect()
+    }
+
+    /// One object's characteristics with breakdown.
+    pub fn characteristics(&self, id: ObjId) -> Characteristics {
+        let mut all = self.derive_all();
+        all.swap_remove(id.0)
+    }
+
+    /// Current Might (472).
+    pub fn might(&self, id: ObjId) -> i32 {
+        self.characteristics(id).might
+    }
+
+    /// Current keywords (472.2).
+    pub fn keywords(&self, id: ObjId) -> Vec<Keyword> {
+        self.characteristics(id).keywords
+    }
+
+    pub fn has_keyword(&self, id: ObjId, k: KeywordKind) -> bool {
+        self.characteristics(id).has(&k)
+    }
+
+    /// The controller: assigned as the object entered the board (188.3), changed by
+    /// control-changing effects in layer 1 (472.1.a).
+    pub fn controller(&self, id: ObjId) -> PlayerId {
+        if self
+            .effects
+            .iter()
+            .any(|e| matches!(e.modification, Modification::SetController(_)))
+        {
+            return self.characteristics(id).controller;
+        }
+        self.objects[id.0].base_controller
+    }
+
+    /// 707–708: a unit is Mighty while its Might is 5 or greater.
+    pub fn is_mighty(&self, id: ObjId) -> bool {
+        self.might(id) >= 5
+    }
+
+    /// All effect instances that may apply: continuous effects, passives of objects on the
+    /// board, buffs, and the Assault/Shield keywords.
+    fn instances(&self) -> Vec<Inst> {
+        let mut v = Vec::new();
+        for e in &self.effects {
+            if !self.objects[e.target.0].zone.on_board() {
+                continue;
+            }
+            v.push(Inst {
+                label: e.source.clone(),
+                layer: e.modification.layer(),
+                modification: e.modification.clone(),
+                timestamp: e.timestamp,
+                kind: Kind::Targeted(e.target),
+                snapshot: e.snapshot,
+            });
+        }
+        for o in &self.objects {
+            if !o.zone.on_board() {
+                continue;
+            }
+            for a in &o.def.abilities {
+                if let super::objects::Ability::Passive(p) = a {
+                    v.push(Inst {
+                        label: format!("{}'s passive ability", o.def.name),
+                        layer: p.modification.layer(),
+                        modification: p.modification.clone(),
+                        timestamp: o.timestamp,
+                        kind: Kind::Passive {
+                            src: o.id,
+                            scope: p.scope.clone(),
+                            condition: p.condition.clone(),
+                        },
+                        snapshot: None,
+                    });
+                }
+            }
+            if o.is_unit() {
+                if o.buffs > 0 {
+                    v.push(Inst {
+                        label: "buff".into(),
+                        layer: 3,
+                        modification: Modification::Might(o.buffs),
+                        timestamp: o.timestamp,
+                        kind: Kind::Buff(o.id),
+                        snapshot: None,
+                    });
+                }
+                v.push(Inst {
+                    label: "Assault".into(),
+                    layer: 3,
+                    modification: Modification::Might(0),
+                    timestamp: o.timestamp,
+                    kind: Kind::Assault(o.id),
+                    snapshot: None,
+                });
+                v.push(Inst {
+                    label: "Shield".into(),
+                    layer: 3,
+                    modification: Modification::Might(0),
+                    timestamp: o.timestamp,
+                    kind: Kind::Shield(o.id),
+                    snapshot: None,
+                });
+            }
+        }
+        v
+    }
+
+    fn cond_holds(&self, c: &Condition, obj: ObjId, w: &Work) -> bool {
+        match c {
+            Condition::Always => true,
+            Condition::Mighty => w.might[obj.0] >= 5,
+            Condition::Attacking => self.objects[obj.0].designation == Some(Designation::Attacker),
+            Condition::Defending => self.objects[obj.0].designation == Some(Designation::Defender),
+            Condition::HasKeyword(k) => w.kw[obj.0].iter().any(|x| &x.kind() == k),
+            Condition::HasTag(t) => w.tags[obj.0].iter().any(|x| x.eq_ignore_ascii_case(t)),
+            Condition::ControllerXp(n) => self.players[w.controller[obj.0].0].xp >= *n,
+        }
+    }
+
+    /// The objects an instance would apply to now (empty: it is not able to apply).
+    fn affected(&self, inst: &Inst, w: &Work) -> Vec<ObjId> {
+        match &inst.kind {
+            Kind::Targeted(t) => vec![*t],
+            Kind::Buff(t) => vec![*t],
+            Kind::Assault(t) => {
+                let x = kw_sum(&w.kw[t.0], &KeywordKind::Assault);
+                if x != 0 && self.objects[t.0].designation == Some(Designation::Attacker) {
+                    vec![*t]
+                } else {
+                    vec![]
+                }
+            }
+            Kind::Shield(t) => {
+                let x = kw_sum(&w.kw[t.0], &KeywordKind::Shield);
+                if x != 0 && self.objects[t.0].designation == Some(Designation::Defender) {
+                    vec![*t]
+                } else {
+                    vec![]
+                }
+            }
+            Kind::Passive {
+                src,
+                scope,
+                condition,
+            } => {
+                let me = *src;
+                let ctl = w.controller[me.0];
+                let here = self.objects[me.0].zone;
+                let pool: Vec<ObjId> = match scope {
+                    Scope::Me => vec![me],
+                    _ => self
+                        .objects
+                        .iter()
+                        .filter(|o| o.zone.on_board() && o.is_unit())
+                        .map(|o| o.id)
+                        .filter(|&u| match scope {
+                            Scope::Me => false,
+                            Scope::OtherFriendlyUnits => u != me && w.controller[u.0] == ctl,
+                            Scope::FriendlyUnits => w.controller[u.0] == ctl,
+                            Scope::EnemyUnits => self.opponents(ctl, w.controller[u.0]),
+                            Scope::OtherFriendlyUnitsHere => {
+                                u != me
+                                    && w.controller[u.0] == ctl
+                                    && self.objects[u.0].zone == here
+                            }
+                        })
+                        .collect(),
+                };
+                pool.into_iter()
+                    .filter(|&u| self.cond_holds(condition, u, w))
+                    .collect()
+            }
+        }
+    }
+
+    /// Chooses the next instance to apply among candidates of one layer: arithmetic applies
+    /// increases before decreases (472.3.d); dependencies order effects (474.1); otherwise
+    /// the earliest timestamp (475.3). Returns the pick and what it was found to depend on.
+    fn pick(
+        &self,
+        insts: &[Inst],
+        cands: &[usize],
+        w: &Work,
+        layer: u8,
+    ) -> (usize, Option<(usize, usize)>) {
+        if layer == 3 {
+            let inc = |i: &usize| match insts[*i].modification {
+                Modification::Might(n) => n >= 0 && insts[*i].snapshot.unwrap_or(0) >= 0,
+                _ => true,
+            };
+            let pool: Vec<usize> = if cands.iter().any(inc) {
+                cands.iter().copied().filter(inc).collect()
+            } else {
+                cands.to_vec()
+            };
+            let best = pool
+                .iter()
+                .copied()
+                .min_by_key(|&i| (insts[i].timestamp, i))
+                .unwrap_or(cands[0]);
+            return (best, None);
+        }
+        // 473.1: c depends on d when applying d changes the objects c applies to.
+        let mut order: Vec<usize> = cands.to_vec();
+        order.sort_by_key(|&i| (insts[i].timestamp, i));
+        let depends = |c: usize, d: usize| -> bool {
+            let before = self.affected(&insts[c], w);
+            let mut w2 = w.clone();
+            self.apply_inst_silent(&insts[d], &mut w2);
+            self.affected(&insts[c], &w2) != before
+        };
+        let mut postponed = None;
+        for &c in &order {
+            match order.iter().copied().find(|&d| d != c && depends(c, d)) {
+                // c depends on nothing still to apply: apply it now (474.1 step 2).
+                None => return (c, postponed),
+                // c waits for what it depends on (474.1 step 3 applies it right after).
+                Some(d) => {
+                    if postponed.is_none() {
+                        postponed = Some((c, d));
+                    }
+                }
+            }
+        }
+        // a dependency loop: timestamp order (475.3)
+        (order[0], None)
+    }
+
+    fn apply_inst_silent(&self, inst: &Inst, w: &mut Work) {
+        let targets = self.affected(inst, w);
+        for t in targets {
+            modify(w, t, inst, self);
+        }
+    }
+
+    fn apply_inst(&self, inst: &Inst, w: &mut Work, dep: Option<String>) {
+        let targets = self.affected(inst, w);
+        for t in targets {
+            let change = modify(w, t, inst, self);
+            let mut rules = match inst.layer {
+                1 => vec![cite!("472.1")],
+                2 => vec![cite!("472.2")],
+                _ => vec![cite!("472.3")],
+            };
+            let (source, timestamp) = match &inst.kind {
+                Kind::Buff(_) => {
+                    rules.push(cite!("703"));
+                    ("buff".to_string(), None)
+                }
+                Kind::Assault(_) => {
+                    rules.push(cite!("807.1.c"));
+                    ("Assault (attacking)".to_string(), None)
+                }
+                Kind::Shield(_) => {
+                    rules.push(cite!("814.1.c"));
+                    ("Shield (defending)".to_string(), None)
+                }
+                _ => {
+                    rules.push(cite!("475.3"));
+                    (inst.label.clone(), Some(inst.timestamp))
+                }
+            };
+            if inst.snapshot.is_some() {
+                rules.push(cite!("472.3.b"));
+            }
+            if dep.is_some() {
+                rules.push(cite!("474.1"));
+            }
+            w.steps[t.0].push(BreakdownStep {
+                layer: inst.layer,
+                source,
+                change,
+                might: w.might[t.0],
+                timestamp,
+                depends_on: dep.clone(),
+                rules,
+            });
+        }
+    }
+}
+
+/// The summed value of a keyword's instances (807.2, 814.2, 823.2).
+fn kw_sum(kws: &[Keyword], k: &KeywordKind) -> i32 {
+    kws.iter()
+        .filter(|x| &x.kind() == k)
+        .map(|x| x.value().unwrap_or(1))
+        .sum()
+}
+
+/// Applies one modification to one object of the work state; returns the change's text.
+fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
+    match &inst.kind {
+        Kind::Assault(_) => {
+            let x = kw_sum(&w.kw[t.0], &KeywordKind::Assault);
+            w.might[t.0] += x;
+            return format!("{x:+} Might");
+        }
+        Kind::Shield(_) => {
+            let x = kw_sum(&w.kw[t.0], &KeywordKind::Shield);
+            w.might[t.0] += x;
+            return format!("{x:+} Might");
+        }
+        _ => {}
+    }
+    match &inst.modification {
+        Modification::SetController(p) => {
+            w.controller[t.0] = *p;
+            format!("controller becomes {}", g.player_name(*p))
+        }
+        Modification::SetMight(v) => {
+            w.might[t.0] = *v;
+            format!("Might becomes {v}")
+        }
+        Modification::AddTag(tag) => {
+            if !w.tags[t.0].iter().any(|x| x == tag) {
+                w.tags[t.0].push(tag.clone());
+            }
+            format!("gains tag {tag}")
+        }
+        Modification::AddKeyword(k) => {
+            w.kw[t.0].push(k.clone());
+            format!("gains {k}")
+        }
+        Modification::RemoveKeyword(k) => {
+            w.kw[t.0].retain(|x| &x.kind() != k);
+            format!("loses {k:?}")
+        }
+        Modification::NoDamage => {
+            w.no_damage[t.0] = true;
+            "gains \"I don't take damage\"".to_string()
+        }
+        Modification::Might(n) => {
+            let d = inst.snapshot.unwrap_or(*n);
+            w.might[t.0] += d;
+            if inst.snapshot.is_some() && d != *n {
+                format!("{d:+} Might (limited from {n:+}, snapshotted)")
+            } else {
+                format!("{d:+} Might")
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! The Riftbound rules engine, one module per section of the Core Rules (2026-03-30).
+//!
+//! Build a [`Game`] (players, mode, battlefields, objects from [`CardDef`]s, marked state,
+//! the turn, optionally a showdown/combat/chain mid-state), call [`Game::start`], then
+//! [`Game::apply`] scripted [`Action`]s. Every change records [`Event`]s in the trace,
+//! each citing the rules that mandate it. A decision with several legal options pauses
+//! the engine ([`Game::pending_decision`]) until an `Action::Choose` answers it.
+//! See /work/notes/engine-api.md for the contract.
+
+pub mod actions;
+pub mod chain;
+pub mod cleanup;
+pub mod combat;
+pub mod decision;
+pub mod keywords;
+pub mod layers;
+pub mod movement;
+pub mod objects;
+pub mod play;
+pub mod scoring;
+pub mod showdown;
+pub mod state;
+pub mod trace;
+pub mod turn;
+
+#[cfg(test)]
+mod tests;
+
+pub use actions::{Action, EngineError};
+pub use decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
+pub use layers::{BreakdownStep, Characteristics};
+pub use objects::{
+    Ability, Amount, CardDef, CardType, Condition, Designation, Duration, Effect, Keyword,
+    KeywordKind, Location, Modification, Object, Passive, PlayerRef, Scope, ScoreKind, Target,
+    Trigger, UnitFilter,
+};
+pub use state::{
+    Battlefield, BfId, ChainItem, Combat, CombatStep, Game, Mode, ObjId, Phase, Player, PlayerId,
+    Showdown, Snapshot, Status, Turn, TurnState, Zone,
+};
+pub use trace::{Cite, Event, EventKind, Trace};

@@ -1,0 +1,306 @@
+//! Movement (440–453): the standard move (144) and its legality, moves by effects,
+//! contested status (445, 187.3), and recalls (449–453).
+
+use super::actions::{R, illegal};
+use super::objects::{KeywordKind, Location, Trigger};
+use super::state::{BfId, Game, ObjId, Phase, PlayerId, Zone};
+use super::trace::EventKind;
+use crate::cite;
+
+impl Game {
+    fn destination_zone(&self, u: ObjId, to: Location) -> Zone {
+        match to {
+            Location::Base => Zone::Base(self.controller(u)),
+            Location::Battlefield(b) => Zone::Battlefield(b),
+        }
+    }
+
+    /// 444.2 / 144.4.a.1: units cannot move to a battlefield that already has units of two
+    /// other players; 442.2.b: nor to one a teammate controls.
+    fn battlefield_closed_to(&self, p: PlayerId, b: BfId) -> Option<super::trace::Cite> {
+        let mut others: Vec<PlayerId> = self
+            .units_at(Zone::Battlefield(b))
+            .into_iter()
+            .map(|u| self.controller(u))
+            .filter(|c| *c != p)
+            .collect();
+        others.sort();
+        others.dedup();
+        if others.len() >= 2 {
+            return Some(cite!("444.2"));
+        }
+        // 442.2.a / 457.1: with more than two players, a battlefield with a staged combat or
+        // a combat in progress is closed to players not in it who have no permanents there
+        if self.players.len() > 2 {
+            let present = self
+                .objects
+                .iter()
+                .any(|o| o.zone == Zone::Battlefield(b) && self.controller(o.id) == p);
+            let in_combat = self
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.battlefield == b && c.attacker != p && c.defender != p);
+            let staged = self.battlefields[b.0].combat_staged;
+            if (in_combat || staged) && !present {
+                return Some(cite!("442.2.a"));
+            }
+        }
+        if let Some(c) = self.battlefields[b.0].controller
+            && c != p
+            && !self.opponents(p, c)
+        {
+            return Some(cite!("442.2.b"));
+        }
+        None
+    }
+
+    /// 144: the standard move. Legal in the mover's main phase (144.1.a), not in a closed
+    /// state (144.1.b) nor during a showdown or combat (144.1.c); its cost is exhausting the
+    /// units (144.2); several units may move together to one destination (144.3); base to
+    /// battlefield (144.4.a), battlefield to base (144.4.b), battlefield to battlefield only
+    /// with Ganking (144.4.c.1, 810.1.b).
+    pub(crate) fn standard_move(
+        &mut self,
+        player: PlayerId,
+        units: &[ObjId],
+        to: Location,
+    ) -> R<()> {
+        if self.turn.phase != Phase::Main || self.turn.player != player {
+            return illegal(
+                cite!("144.1.a"),
+                format!(
+                    "{} can make a standard move only during their own main phase",
+                    self.player_name(player)
+                ),
+            );
+        }
+        if !self.chain.is_empty() {
+            return illegal(
+                cite!("144.1.b"),
+                "a standard move cannot be made in a closed state (the chain exists)",
+            );
+        }
+        if self.showdown.is_some() || self.combat.is_some() {
+            return illegal(
+                cite!("144.1.c"),
+                "a standard move cannot be made during a showdown or combat",
+            );
+        }
+        if units.is_empty() {
+            return illegal(cite!("144.3"), "a move needs at least one unit");
+        }
+        let chars = self.derive_all();
+        for &u in units {
+            let o = &self.objects[u.0];
+            if !o.is_unit() || !o.zone.on_board() {
+                return illegal(
+                    cite!("442.3"),
+                    format!("{} is not a unit on the board", o.def.name),
+                );
+            }
+            if self.controller(u) != player {
+                return illegal(
+                    cite!("144.2"),
+                    format!(
+                        "{} is not controlled by {}",
+                        o.def.name,
+                        self.player_name(player)
+                    ),
+                );
+            }
+            if o.exhausted {
+                return illegal(
+                    cite!("144.2"),
+                    format!(
+                        "{} is exhausted and cannot pay the standard move's cost (exhausting it)",
+                        o.def.name
+                    ),
+                );
+            }
+            let dest = self.destination_zone(u, to);
+            match (o.zone, dest) {
+                (a, b) if a == b => {
+                    return illegal(cite!("355.4.a"), format!("{} is already there", o.def.name));
+                }
+                (Zone::Base(_), Zone::Battlefield(_)) => {}
+                (Zone::Battlefield(_), Zone::Base(_)) => {}
+                (Zone::Battlefield(_), Zone::Battlefield(_)) => {
+                    if !chars[u.0].has(&KeywordKind::Ganking) {
+                        return illegal(
+                            cite!("144.4.c.1"),
+                            format!(
+                                "{} has no Ganking, so its standard move cannot go from battlefield to battlefield",
+                                o.def.name
+                            ),
+                        );
+                    }
+                }
+                _ => {
+                    return illegal(
+                        cite!("144.4"),
+                        format!(
+                            "{} cannot standard-move from {} to {}",
+                            o.def.name,
+                            self.zone_name(o.zone),
+                            self.zone_name(dest)
+                        ),
+                    );
+                }
+            }
+        }
+        if let Location::Battlefield(b) = to
+            && let Some(rule) = self.battlefield_closed_to(player, b)
+        {
+            return illegal(
+                rule,
+                format!(
+                    "{} cannot move units to {}",
+                    self.player_name(player),
+                    self.bf_name(b)
+                ),
+            );
+        }
+        let names: Vec<&str> = units.iter().map(|u| self.obj_name(*u)).collect();
+        let text = format!(
+            "{} makes a standard move: {} to {}",
+            self.player_name(player),
+            names.join(", "),
+            match to {
+                Location::Base => "base".to_string(),
+                Location::Battlefield(b) => self.bf_name(b).to_string(),
+            }
+        );
+        let mut rules = vec![cite!("144"), cite!("443")];
+        if units
+            .iter()
+            .any(|u| matches!(self.objects[u.0].zone, Zone::Battlefield(_)))
+            && matches!(to, Location::Battlefield(_))
+        {
+            // battlefield to battlefield: allowed by Ganking
+            rules.push(cite!("144.4.c.1"));
+            rules.push(cite!("810.1.b"));
+        }
+        self.event(
+            EventKind::Action,
+            rules,
+            text,
+            units.iter().map(|u| u.0).collect(),
+        );
+        self.depth = 1;
+        for &u in units {
+            if !self.objects[u.0].exhausted {
+                self.objects[u.0].exhausted = true;
+                let t = format!("{} is exhausted to pay for its move", self.obj_name(u));
+                self.event(EventKind::Effect, vec![cite!("144.2")], t, vec![u.0]);
+            }
+        }
+        self.do_move(units, to)
+    }
+
+    /// 444: a move caused by an effect; its destination must be valid, or the unit is
+    /// recalled instead (442.2.c).
+    pub(crate) fn effect_move(&mut self, units: &[ObjId], to: Location) -> R<()> {
+        let mut movers = Vec::new();
+        for &u in units {
+            if !self.objects[u.0].zone.on_board() || !self.objects[u.0].is_unit() {
+                continue;
+            }
+            if let Location::Battlefield(b) = to
+                && let Some(rule) = self.battlefield_closed_to(self.controller(u), b)
+            {
+                let t = format!(
+                    "{} cannot move to {}, so it is recalled instead",
+                    self.obj_name(u),
+                    self.bf_name(b)
+                );
+                self.event(EventKind::Zone, vec![cite!("442.2.c"), rule], t, vec![u.0]);
+                self.recall(u, vec![cite!("442.2.c")]);
+                continue;
+            }
+            if self.objects[u.0].zone != self.destination_zone(u, to) {
+                movers.push(u);
+            }
+        }
+        if movers.is_empty() {
+            return Ok(());
+        }
+        self.do_move(&movers, to)
+    }
+
+    /// 441: the move itself (instantaneous, 441.3); the destination becomes contested if it
+    /// is a battlefield its controller does not control (445, 187.3.a.1); "when I move"
+    /// triggers go pending; a cleanup follows (448, 319.8).
+    fn do_move(&mut self, units: &[ObjId], to: Location) -> R<()> {
+        let mut triggered = Vec::new();
+        for &u in units {
+            let from = self.objects[u.0].zone;
+            let dest = self.destination_zone(u, to);
+            self.objects[u.0].zone = dest;
+            self.objects[u.0].moves_this_turn += 1;
+            let t = format!(
+                "{} moves from {} to {}",
+                self.obj_name(u),
+                self.zone_name(from),
+                self.zone_name(dest)
+            );
+            self.event(
+                EventKind::Zone,
+                vec![cite!("441.1"), cite!("441.3")],
+                t,
+                vec![u.0],
+            );
+            triggered.push(u);
+        }
+        // 448: when the move is complete, a cleanup (319.8)
+        self.make_outstanding(cite!("319.8"));
+        if let Location::Battlefield(b) = to {
+            let mover = self.controller(units[0]);
+            self.apply_contested(b, mover, cite!("445"));
+        }
+        let mut batch = Vec::new();
+        for u in triggered {
+            batch.extend(self.collect_triggers(u, &Trigger::Moves, None));
+        }
+        self.place_triggers(batch, vec![cite!("383.3")], false)
+    }
+
+    /// 187.3.a.1: a unit that becomes present at a battlefield its controller does not
+    /// control applies Contested, if it is not already contested.
+    pub(crate) fn apply_contested(&mut self, b: BfId, p: PlayerId, why: super::trace::Cite) {
+        let bf = &self.battlefields[b.0];
+        if bf.controller == Some(p) || bf.contested {
+            return;
+        }
+        self.battlefields[b.0].contested = true;
+        self.battlefields[b.0].contested_by = Some(p);
+        let t = format!(
+            "{} becomes contested by {}",
+            self.bf_name(b),
+            self.player_name(p)
+        );
+        self.event(EventKind::Control, vec![why, cite!("187.3.a.1")], t, vec![]);
+        self.make_outstanding(cite!("319.7"));
+    }
+
+    /// 450: a recall relocates a permanent to its controller's base without it being a move
+    /// (451.1: no move triggers); its damage, exhausted status, buffs and layer alterations
+    /// remain (453.1).
+    pub(crate) fn recall(&mut self, u: ObjId, mut rules: Vec<super::trace::Cite>) {
+        let from = self.objects[u.0].zone;
+        let base = Zone::Base(self.controller(u));
+        if !from.on_board() || from == base {
+            return;
+        }
+        self.objects[u.0].zone = base;
+        rules.push(cite!("450"));
+        rules.push(cite!("453.1"));
+        let t = format!(
+            "{} is recalled from {} to {}",
+            self.obj_name(u),
+            self.zone_name(from),
+            self.zone_name(base)
+        );
+        self.event(EventKind::Zone, rules, t, vec![u.0]);
+        self.make_outstanding(cite!("319.7"));
+    }
+}

@@ -1,0 +1,664 @@
+//! Game objects (106–189): card definitions with their printed characteristics and
+//! abilities, and the objects on the board or in other zones with their marked state.
+
+use super::state::{BfId, ObjId, PlayerId, Zone};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// Card types (see 130–183).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CardType {
+    Unit,
+    Gear,
+    Spell,
+    Rune,
+    Battlefield,
+    Legend,
+    Token,
+}
+
+/// Keywords of 805–826, with their values where they have one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Keyword {
+    /// 805
+    Accelerate,
+    /// 806
+    Action,
+    /// 807: "While I am an attacker, I have +X might."
+    Assault(i32),
+    /// 808: the keyword itself; its effect is the `Triggered { when: Trigger::Dies }` ability
+    /// marked `deathknell: true`.
+    Deathknell,
+    /// 809
+    Deflect(i32),
+    /// 810: may standard-move battlefield to battlefield.
+    Ganking,
+    /// 811
+    Hidden,
+    /// 813
+    Reaction,
+    /// 814: "While I am a defender, I have +X might."
+    Shield(i32),
+    /// 815: must be assigned lethal damage first.
+    Tank,
+    /// 816: killed at the start of its controller's beginning phase.
+    Temporary,
+    /// 817
+    Vision,
+    /// 823: "When I conquer or hold, my controller gains X XP."
+    Hunt(i32),
+    /// 826: must be assigned lethal damage last.
+    Backline,
+    /// Any other keyword, by name with its value; modeled only as a characteristic.
+    Other(String, Option<i32>),
+}
+
+/// A keyword's identity without its value (for "has Tank?" questions and removal).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum KeywordKind {
+    Accelerate,
+    Action,
+    Assault,
+    Deathknell,
+    Deflect,
+    Ganking,
+    Hidden,
+    Reaction,
+    Shield,
+    Tank,
+    Temporary,
+    Vision,
+    Hunt,
+    Backline,
+    Other(String),
+}
+
+impl Keyword {
+    pub fn kind(&self) -> KeywordKind {
+        match self {
+            Keyword::Accelerate => KeywordKind::Accelerate,
+            Keyword::Action => KeywordKind::Action,
+            Keyword::Assault(_) => KeywordKind::Assault,
+            Keyword::Deathknell => KeywordKind::Deathknell,
+            Keyword::Deflect(_) => KeywordKind::Deflect,
+            Keyword::Ganking => KeywordKind::Ganking,
+            Keyword::Hidden => KeywordKind::Hidden,
+            Keyword::Reaction => KeywordKind::Reaction,
+            Keyword::Shield(_) => KeywordKind::Shield,
+            Keyword::Tank => KeywordKind::Tank,
+            Keyword::Temporary => KeywordKind::Temporary,
+            Keyword::Vision => KeywordKind::Vision,
+            Keyword::Hunt(_) => KeywordKind::Hunt,
+            Keyword::Backline => KeywordKind::Backline,
+            Keyword::Other(n, _) => KeywordKind::Other(n.clone()),
+        }
+    }
+
+    /// The keyword's value (Assault 2 → 2); valueless keywords give None.
+    pub fn value(&self) -> Option<i32> {
+        match self {
+            Keyword::Assault(v) | Keyword::Deflect(v) | Keyword::Shield(v) | Keyword::Hunt(v) => {
+                Some(*v)
+            }
+            Keyword::Other(_, v) => *v,
+            _ => None,
+        }
+    }
+
+    /// Parses "Tank", "Assault 2", "shield" (value presumed 1, 807.1.b.3 / 814.1.b.3).
+    /// Unknown names become `Other`.
+    pub fn parse(s: &str) -> Keyword {
+        let s = s.trim();
+        let (name, val) = match s.rsplit_once(' ') {
+            Some((n, v)) if v.parse::<i32>().is_ok() => (n.trim(), v.parse::<i32>().ok()),
+            _ => (s, None),
+        };
+        let v1 = val.unwrap_or(1);
+        match name.to_ascii_lowercase().as_str() {
+            "accelerate" => Keyword::Accelerate,
+            "action" => Keyword::Action,
+            "assault" => Keyword::Assault(v1),
+            "deathknell" => Keyword::Deathknell,
+            "deflect" => Keyword::Deflect(v1),
+            "ganking" => Keyword::Ganking,
+            "hidden" => Keyword::Hidden,
+            "reaction" => Keyword::Reaction,
+            "shield" => Keyword::Shield(v1),
+            "tank" => Keyword::Tank,
+            "temporary" => Keyword::Temporary,
+            "vision" => Keyword::Vision,
+            "hunt" => Keyword::Hunt(v1),
+            "backline" => Keyword::Backline,
+            _ => Keyword::Other(name.to_string(), val),
+        }
+    }
+
+    /// Whether the engine gives this keyword its rules function (others are characteristics only).
+    pub fn is_modeled(&self) -> bool {
+        !matches!(
+            self,
+            Keyword::Other(..) | Keyword::Vision | Keyword::Deflect(_)
+        )
+    }
+}
+
+impl std::fmt::Display for Keyword {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (name, v) = match self {
+            Keyword::Other(n, v) => (n.clone(), *v),
+            k => (format!("{:?}", k.kind()), k.value()),
+        };
+        match v {
+            Some(v) => write!(f, "{name} {v}"),
+            None => f.write_str(&name),
+        }
+    }
+}
+
+/// When a triggered ability triggers (383.4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trigger {
+    /// "When I move" (moves only, not recalls: 451.1).
+    Moves,
+    /// "When I attack" (383.4.e).
+    Attacks,
+    /// "When I defend" (383.4.f).
+    Defends,
+    /// "When I conquer" (383.4.c): a unit present when its controller conquers.
+    Conquers,
+    /// "When I hold" (383.4.d).
+    Holds,
+    /// "When you conquer here": on a battlefield's card.
+    ConquerHere,
+    /// "When you hold here": on a battlefield's card.
+    HoldHere,
+    /// "When I die" / Deathknell (808).
+    Dies,
+    /// "At the start of your beginning phase" (315.2.a).
+    StartOfBeginningPhase,
+    /// "When you play me" (383.4.a): a play effect, pending after the permanent enters.
+    Played,
+    /// "At the end of your turn" (317.1.a).
+    EndOfTurn,
+}
+
+/// Who or what an effect affects.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    /// A specific object.
+    Object(ObjId),
+    /// The source of the ability ("me"); for a dead source, its Deathknell snapshot (808.1.d.3).
+    Me,
+    /// Each enemy unit at the source's location ("here").
+    EnemyUnitsHere,
+    /// Each friendly unit at the source's location, other than the source.
+    OtherFriendlyUnitsHere,
+    /// Each unit at the source's location.
+    AllUnitsHere,
+    /// A unit the controller chooses among those matching (a decision when several).
+    ChooseUnit(UnitFilter),
+}
+
+/// Which units a choice or a passive ability may concern.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnitFilter {
+    Any,
+    Friendly,
+    Enemy,
+    EnemyHere,
+    FriendlyHere,
+}
+
+/// Which player an effect concerns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayerRef {
+    Player(PlayerId),
+    /// The controller of the effect's source ("you").
+    You,
+    /// Each opponent of the controller.
+    EachOpponent,
+}
+
+/// A number in an effect.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Amount {
+    Fixed(i32),
+    /// The source's Might (for a dead source, as snapshotted: 808.1.d.3).
+    MyMight,
+}
+
+/// How long a continuous effect lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Duration {
+    /// Until the object leaves the board.
+    Permanent,
+    /// Expires in the expiration step (317.2.c).
+    ThisTurn,
+    /// Expires when combat ends (461.7.b).
+    ThisCombat,
+}
+
+/// Game effects (407–439): what abilities do and what scripts may inject.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Effect {
+    DealDamage {
+        target: Target,
+        amount: Amount,
+    },
+    Kill {
+        target: Target,
+    },
+    /// 426.1.b: a buff (+1 Might, 703) if the unit has none (702.3).
+    Buff {
+        target: Target,
+    },
+    /// "+N Might this turn" (negative for decreases), with an optional limit that is
+    /// snapshotted at application (472.3.b): a minimum for decreases, a maximum for increases.
+    MightThisTurn {
+        target: Target,
+        amount: i32,
+        limit: Option<i32>,
+    },
+    /// "+N Might" (negative for decreases) for a duration: this turn, this combat, or for as
+    /// long as the unit stays on the board; `limit` as for `MightThisTurn`.
+    GiveMight {
+        target: Target,
+        amount: i32,
+        limit: Option<i32>,
+        duration: Duration,
+    },
+    /// "Might becomes N" (472.1.a.1).
+    SetMight {
+        target: Target,
+        value: i32,
+        duration: Duration,
+    },
+    GrantKeyword {
+        target: Target,
+        keyword: Keyword,
+        duration: Duration,
+    },
+    RemoveKeyword {
+        target: Target,
+        keyword: KeywordKind,
+        duration: Duration,
+    },
+    /// "[target] doesn't take damage [duration]" (a layer-2 ability, see `Modification::NoDamage`).
+    CantBeDealtDamage {
+        target: Target,
+        duration: Duration,
+    },
+    /// "Gain control of [target] [duration]": its controller becomes `player` (layer 1).
+    GainControl {
+        target: Target,
+        player: PlayerRef,
+        duration: Duration,
+    },
+    GrantTag {
+        target: Target,
+        tag: String,
+        duration: Duration,
+    },
+    Recall {
+        target: Target,
+    },
+    Move {
+        target: Target,
+        to: Location,
+    },
+    Heal {
+        target: Target,
+    },
+    Ready {
+        target: Target,
+    },
+    Exhaust {
+        target: Target,
+    },
+    /// Gain points that are not a score (466.1.a.1).
+    GainPoints {
+        player: PlayerRef,
+        amount: i32,
+    },
+    /// A score: conquer or hold of a battlefield (464), with its restrictions.
+    Score {
+        player: PlayerRef,
+        battlefield: BfId,
+        how: ScoreKind,
+    },
+    Draw {
+        player: PlayerRef,
+        amount: i32,
+    },
+    GainXp {
+        player: PlayerRef,
+        amount: i32,
+    },
+    /// 439, 176–182: create `count` tokens of `card` for the effect's controller at `at`
+    /// (its base or a battlefield); units enter exhausted unless `ready` (181.1, 182.1.d).
+    CreateToken {
+        card: Box<CardDef>,
+        count: i32,
+        at: Location,
+        ready: bool,
+    },
+    /// "You may [effect]": the controller decides (a `may` decision).
+    May {
+        effect: Box<Effect>,
+    },
+}
+
+/// The two ways to score (464).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreKind {
+    Conquer,
+    Hold,
+}
+
+/// A destination for a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Location {
+    /// The controller's base.
+    Base,
+    Battlefield(BfId),
+}
+
+/// A condition of a conditional passive ability ("while I'm Mighty").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Condition {
+    Always,
+    /// 707–708: Might 5 or greater.
+    Mighty,
+    Attacking,
+    Defending,
+    /// The object has this keyword.
+    HasKeyword(KeywordKind),
+    /// The object has this tag.
+    HasTag(String),
+    /// Level N (824): the controller has N or more XP.
+    ControllerXp(i32),
+}
+
+/// Whom a passive ability affects.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scope {
+    Me,
+    OtherFriendlyUnits,
+    FriendlyUnits,
+    EnemyUnits,
+    /// Other friendly units at my location.
+    OtherFriendlyUnitsHere,
+}
+
+/// What a passive ability or a continuous effect changes, which fixes its layer (472).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Modification {
+    /// Layer 1: Might becomes N (472.1.a.1).
+    SetMight(i32),
+    /// Layer 1: gains a tag (472.1).
+    AddTag(String),
+    /// Layer 1: its controller becomes this player (472.1.a: Controller is a trait).
+    SetController(PlayerId),
+    /// Layer 2: gains a keyword (472.2).
+    AddKeyword(Keyword),
+    /// Layer 2: loses a keyword.
+    RemoveKeyword(KeywordKind),
+    /// Layer 3: +N or -N Might (472.3); `limit` snapshotted at application (472.3.b).
+    Might(i32),
+    /// Layer 2: "I don't take damage" (an ability; 460.2.c.9 exempts the unit from lethal
+    /// assignment, and damage is not dealt to it).
+    NoDamage,
+}
+
+impl Modification {
+    /// The layer of 472 this modification applies in (1, 2 or 3).
+    pub fn layer(&self) -> u8 {
+        match self {
+            Modification::SetMight(_)
+            | Modification::AddTag(_)
+            | Modification::SetController(_) => 1,
+            Modification::AddKeyword(_)
+            | Modification::RemoveKeyword(_)
+            | Modification::NoDamage => 2,
+            Modification::Might(_) => 3,
+        }
+    }
+}
+
+/// A passive ability: "[scope] [condition] have/get [modification]".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Passive {
+    pub scope: Scope,
+    /// Checked on each affected object (for `Scope::Me`, on the source).
+    pub condition: Condition,
+    pub modification: Modification,
+}
+
+/// Abilities on a card definition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ability {
+    Keyword(Keyword),
+    Triggered {
+        when: Trigger,
+        effects: Vec<Effect>,
+        /// This is the effect of the Deathknell keyword (808.1.c).
+        deathknell: bool,
+    },
+    Passive(Passive),
+    /// A spell's effect, executed when it resolves (351.1).
+    Spell(Vec<Effect>),
+    /// An activated ability (377): "[cost]: [effects]". The cost may exhaust the source and
+    /// take energy and power from the rune pool; `action` / `reaction` give its timing
+    /// permissions (806, 813); by default only on its controller's turn in an open state (381).
+    Activated {
+        exhaust: bool,
+        energy: i32,
+        power: i32,
+        action: bool,
+        reaction: bool,
+        effects: Vec<Effect>,
+    },
+    /// Text the engine cannot model; reported before running, never ignored.
+    Unsupported(String),
+}
+
+/// A card (or token, or battlefield) definition: printed characteristics and abilities.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardDef {
+    pub name: String,
+    pub card_type: CardType,
+    pub might: Option<i32>,
+    pub tags: Vec<String>,
+    pub domains: Vec<String>,
+    pub energy_cost: Option<i32>,
+    pub power_cost: Option<i32>,
+    pub abilities: Vec<Ability>,
+}
+
+impl CardDef {
+    /// A unit with printed Might and no abilities.
+    pub fn unit(name: &str, might: i32) -> CardDef {
+        CardDef {
+            name: name.to_string(),
+            card_type: CardType::Unit,
+            might: Some(might),
+            tags: Vec::new(),
+            domains: Vec::new(),
+            energy_cost: None,
+            power_cost: None,
+            abilities: Vec::new(),
+        }
+    }
+
+    /// Builder: adds a keyword (`Keyword::Deathknell` is added automatically by `with_deathknell`).
+    pub fn with_keyword(mut self, k: Keyword) -> CardDef {
+        self.abilities.push(Ability::Keyword(k));
+        self
+    }
+
+    /// Builder: adds an ability.
+    pub fn with_ability(mut self, a: Ability) -> CardDef {
+        self.abilities.push(a);
+        self
+    }
+
+    /// Builder: adds "[Deathknell] effects" (808): the keyword and its triggered ability.
+    pub fn with_deathknell(mut self, effects: Vec<Effect>) -> CardDef {
+        self.abilities.push(Ability::Keyword(Keyword::Deathknell));
+        self.abilities.push(Ability::Triggered {
+            when: Trigger::Dies,
+            effects,
+            deathknell: true,
+        });
+        self
+    }
+
+    /// Printed keywords.
+    pub fn keywords(&self) -> impl Iterator<Item = &Keyword> {
+        self.abilities.iter().filter_map(|a| match a {
+            Ability::Keyword(k) => Some(k),
+            _ => None,
+        })
+    }
+
+    /// Everything on this card the engine does not model: unsupported ability texts and
+    /// keywords that are characteristics only. Empty means fully modeled.
+    pub fn unsupported(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        for a in &self.abilities {
+            match a {
+                Ability::Unsupported(t) => v.push(t.clone()),
+                Ability::Keyword(k) if !k.is_modeled() => v.push(format!(
+                    "keyword {k} (kept as a characteristic; its function is not modeled)"
+                )),
+                _ => {}
+            }
+        }
+        v
+    }
+}
+
+/// Attacker or defender (459.2.b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Designation {
+    Attacker,
+    Defender,
+}
+
+/// A game object: a card or token in some zone with its marked state.
+#[derive(Clone, Debug, Serialize)]
+pub struct Object {
+    pub id: ObjId,
+    #[serde(serialize_with = "ser_arc")]
+    pub def: Arc<CardDef>,
+    pub owner: PlayerId,
+    /// The controller before layer 1 (188.3); query `Game::controller` for the current one.
+    pub base_controller: PlayerId,
+    pub zone: Zone,
+    /// Marked damage (cleared by heal, 323.5 checks it against Might).
+    pub damage: i32,
+    /// Number of buffs (704: at most one; each gives +1 Might).
+    pub buffs: i32,
+    pub exhausted: bool,
+    pub designation: Option<Designation>,
+    pub attached_to: Option<ObjId>,
+    /// Timestamp of entering its zone (475.2); passives take it.
+    pub timestamp: u64,
+    /// Position within ordered zones (decks: lower is nearer the top).
+    pub position: u64,
+    /// Whether its attack/defend trigger was already checked this combat (383.4.e.2.a).
+    pub attack_checked: bool,
+    pub defend_checked: bool,
+    pub moves_this_turn: u32,
+    /// The turn it was hidden facedown on (811.1.b: playable from the next turn on).
+    pub hidden_on_turn: Option<u32>,
+    /// A token (176): it ceases to exist when it leaves the board.
+    pub token: bool,
+}
+
+impl Object {
+    pub fn name(&self) -> &str {
+        &self.def.name
+    }
+
+    /// A token (176), created by an effect or set up with the token card type.
+    pub fn is_token(&self) -> bool {
+        self.token || self.def.card_type == CardType::Token
+    }
+
+    pub fn is_unit(&self) -> bool {
+        matches!(self.def.card_type, CardType::Unit)
+            || (matches!(self.def.card_type, CardType::Token) && self.def.might.is_some())
+    }
+}
+
+/// Serializes a shared card definition as the definition itself.
+pub fn ser_arc<S: serde::Serializer>(d: &Arc<CardDef>, s: S) -> Result<S::Ok, S::Error> {
+    d.as_ref().serialize(s)
+}
+
+/// Serializes an optional shared card definition.
+pub fn ser_opt_arc<S: serde::Serializer>(
+    d: &Option<Arc<CardDef>>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    d.as_deref().serialize(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keywords_parse_with_values_presumed_one() {
+        assert_eq!(Keyword::parse("Assault 2"), Keyword::Assault(2));
+        assert_eq!(Keyword::parse("shield"), Keyword::Shield(1));
+        assert_eq!(Keyword::parse("Tank"), Keyword::Tank);
+        assert_eq!(
+            Keyword::parse("Level 3"),
+            Keyword::Other("Level".into(), Some(3))
+        );
+        assert_eq!(Keyword::Assault(2).to_string(), "Assault 2");
+        assert_eq!(Keyword::Backline.to_string(), "Backline");
+    }
+
+    #[test]
+    fn unmodeled_text_and_keywords_are_reported() {
+        let d = CardDef::unit("Odd", 2)
+            .with_keyword(Keyword::Tank)
+            .with_keyword(Keyword::parse("Vision"))
+            .with_ability(Ability::Unsupported("When you recycle, draw 1".into()));
+        let u = d.unsupported();
+        assert_eq!(u.len(), 2, "{u:?}");
+        assert!(u[0].contains("Vision"));
+        assert!(
+            CardDef::unit("Plain", 1)
+                .with_keyword(Keyword::Tank)
+                .unsupported()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn modifications_know_their_layer() {
+        assert_eq!(Modification::SetMight(3).layer(), 1);
+        assert_eq!(Modification::AddKeyword(Keyword::Tank).layer(), 2);
+        assert_eq!(Modification::Might(-1).layer(), 3);
+    }
+}

@@ -1,0 +1,497 @@
+//! Playing cards (349–359), as far as the engine models it: a unit, gear or spell from the
+//! hand, with timing permissions (Action 806, Reaction 813, the states of 308–310), energy
+//! and power paid from the rune pool (357.1), a unit's location (355.2), permanents
+//! resolving when finalized (337.1.c, 359.2) and spells lingering on the chain until they
+//! resolve (359.3) and then going to the trash (351.1). Targets of spells are chosen when
+//! they resolve, not when played (a simplification).
+
+use super::actions::{R, illegal};
+use super::objects::{Ability, CardType, KeywordKind, Location, Trigger};
+use super::state::{ChainItem, Game, ObjId, Phase, PlayerId, Zone};
+use super::trace::EventKind;
+use crate::cite;
+
+impl Game {
+    /// 349–358: `player` plays `card` from their hand (to `to` for a unit).
+    pub(crate) fn play_card(
+        &mut self,
+        player: PlayerId,
+        card: ObjId,
+        to: Option<Location>,
+    ) -> R<()> {
+        if self.priority != Some(player) {
+            return illegal(
+                cite!("312.1.a"),
+                format!("{} does not have priority", self.player_name(player)),
+            );
+        }
+        let o = &self.objects[card.0];
+        // 811.1.b: a card hidden on an earlier turn may be played from facedown, ignoring its
+        // base cost, with Reaction (811.6), at its battlefield (811.1.d.1)
+        let from_hidden = match o.zone {
+            Zone::Facedown(b) if self.controller(card) == player => {
+                if o.hidden_on_turn.is_some_and(|t| t >= self.turn.number) {
+                    return illegal(
+                        cite!("811.1.b"),
+                        format!(
+                            "{} was hidden this turn; it can be played from the next turn on",
+                            o.def.name
+                        ),
+                    );
+                }
+                Some(b)
+            }
+            _ => None,
+        };
+        if o.zone != Zone::Hand(player) && from_hidden.is_none() {
+            return illegal(
+                cite!("419.1"),
+                format!(
+                    "{} is not in {}'s hand",
+                    o.def.name,
+                    self.player_name(player)
+                ),
+            );
+        }
+        let def = o.def.clone();
+        let kws: Vec<KeywordKind> = def.keywords().map(|k| k.kind()).collect();
+        let reaction = kws.contains(&KeywordKind::Reaction) || from_hidden.is_some();
+        let action = kws.contains(&KeywordKind::Action) || reaction;
+        let st = self.turn_state();
+        // 358.3: timing permissions
+        if st.closed && !reaction {
+            return illegal(
+                cite!("338.1.a.1"),
+                format!("{} has no Reaction and the state is closed", def.name),
+            );
+        }
+        if st.showdown && !action {
+            return illegal(
+                cite!("308.1.a"),
+                format!(
+                    "{} has neither Action nor Reaction and a showdown is in progress",
+                    def.name
+                ),
+            );
+        }
+        if !st.showdown
+            && !st.closed
+            && !reaction
+            && (player != self.turn.player || self.turn.phase != Phase::Main)
+        {
+            return illegal(
+                cite!("310.1.a"),
+                format!(
+                    "{} can be played only in its controller's main phase in a neutral open state",
+                    def.name
+                ),
+            );
+        }
+        // 355.2: a unit's location: its controller's base or a battlefield they control;
+        // 811.1.d.1: a hidden permanent (gear too) is played to its battlefield
+        let to = match from_hidden {
+            Some(b) => Some(Location::Battlefield(b)),
+            None => to,
+        };
+        let destination = match def.card_type {
+            CardType::Gear if from_hidden.is_some() => from_hidden.map(Zone::Battlefield),
+            CardType::Unit | CardType::Token => Some(match to.unwrap_or(Location::Base) {
+                Location::Base => Zone::Base(player),
+                Location::Battlefield(b) => {
+                    if self.battlefields[b.0].controller != Some(player) {
+                        return illegal(
+                            cite!("355.2.a"),
+                            format!(
+                                "{} can be played only to {}'s base or a battlefield they control",
+                                def.name,
+                                self.player_name(player)
+                            ),
+                        );
+                    }
+                    Zone::Battlefield(b)
+                }
+            }),
+            // 359.2.d: gear enters at the player's base
+            CardType::Gear => Some(Zone::Base(player)),
+            CardType::Spell => None,
+            other => {
+                return Err(super::actions::Halt::Err(
+                    super::actions::EngineError::Unsupported(format!("playing a {other:?} card")),
+                ));
+            }
+        };
+        // 357.1: pay energy and power from the rune pool (a hidden card ignores its base cost)
+        let (energy, power) = if from_hidden.is_some() {
+            (0, 0)
+        } else {
+            (def.energy_cost.unwrap_or(0), def.power_cost.unwrap_or(0))
+        };
+        let pl = &self.players[player.0];
+        if pl.energy < energy || pl.power < power {
+            return illegal(
+                cite!("357.1"),
+                format!(
+                    "{} costs {} energy and {} power; {} has {} and {} in their rune pool",
+                    def.name, energy, power, pl.name, pl.energy, pl.power
+                ),
+            );
+        }
+        self.players[player.0].energy -= energy;
+        self.players[player.0].power -= power;
+        // 805: Accelerate, an optional additional cost of 1 energy and 1 power: the unit enters ready
+        let mut enters_ready = false;
+        if kws.contains(&KeywordKind::Accelerate)
+            && self.players[player.0].energy >= 1
+            && self.players[player.0].power >= 1
+        {
+            let d = super::decision::Decision {
+                kind: super::decision::DecisionKind::May,
+                player,
+                prompt: format!(
+                    "{} may pay Accelerate (1 energy and 1 power) so {} enters ready",
+                    self.player_name(player),
+                    def.name
+                ),
+                options: vec![
+                    super::decision::DecisionOption {
+                        label: "yes".into(),
+                        answer: super::decision::Answer::Index(0),
+                    },
+                    super::decision::DecisionOption {
+                        label: "no".into(),
+                        answer: super::decision::Answer::Index(1),
+                    },
+                ],
+                more: 0,
+                items: vec![],
+                rules: vec![cite!("805.1.a"), cite!("805.2")],
+            };
+            if self.decide(d)? == 0 {
+                self.players[player.0].energy -= 1;
+                self.players[player.0].power -= 1;
+                enters_ready = true;
+            }
+        }
+        // 354: the card goes onto the chain as a pending item; the state closes
+        self.objects[card.0].zone = Zone::Chain;
+        let effects = def
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::Spell(e) => Some(e.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        if self.chain.is_empty() {
+            self.chain_by_trigger = false;
+        }
+        let id = self.fresh_id();
+        self.chain.push(ChainItem {
+            id,
+            controller: player,
+            source: Some(card),
+            label: def.name.clone(),
+            effects,
+            pending: true,
+            triggered: false,
+            // 811.1.d.2: "here" for a card played from hidden is its battlefield
+            snapshot: from_hidden.map(|b| super::state::Snapshot {
+                location: Zone::Battlefield(b),
+                might: 0,
+                controller: player,
+                keywords: Vec::new(),
+                designation: None,
+            }),
+            card: Some(card),
+            destination,
+            enters_ready,
+        });
+        self.chain_passes = 0;
+        let t = format!(
+            "{} plays {}{}{}",
+            self.player_name(player),
+            def.name,
+            destination
+                .map(|z| format!(" to {}", self.zone_name(z)))
+                .unwrap_or_default(),
+            if energy + power > 0 {
+                format!(", paying {energy} energy and {power} power")
+            } else {
+                String::new()
+            }
+        );
+        self.event(
+            EventKind::Action,
+            vec![cite!("419.1"), cite!("354"), cite!("357.1")],
+            t,
+            vec![card.0],
+        );
+        self.depth = 1;
+        self.make_outstanding(cite!("319.3"));
+        Ok(())
+    }
+
+    /// 421, 811.1.b: `player` hides a card with Hidden from their hand facedown at a battlefield
+    /// they control that has no facedown card, on their turn in an open state, paying 1 power
+    /// of any domain ([A]). Hiding does not open a chain (811.1.c.2).
+    pub(crate) fn hide(&mut self, player: PlayerId, card: ObjId, at: super::state::BfId) -> R<()> {
+        if self.priority != Some(player) || self.turn.player != player {
+            return illegal(
+                cite!("811.1.b"),
+                format!(
+                    "{} can hide only on their turn with priority",
+                    self.player_name(player)
+                ),
+            );
+        }
+        if !self.chain.is_empty() {
+            return illegal(
+                cite!("811.1.b"),
+                "a card can be hidden only in an open state",
+            );
+        }
+        let o = &self.objects[card.0];
+        if !matches!(o.zone, Zone::Hand(p) | Zone::ChampionZone(p) if p == player) {
+            return illegal(
+                cite!("421.2.a"),
+                format!(
+                    "{} is not in {}'s hand or champion zone",
+                    o.def.name,
+                    self.player_name(player)
+                ),
+            );
+        }
+        if !o.def.keywords().any(|k| k.kind() == KeywordKind::Hidden) {
+            return illegal(
+                cite!("811.1.c"),
+                format!("{} does not have Hidden", o.def.name),
+            );
+        }
+        if self.battlefields[at.0].controller != Some(player) {
+            return illegal(
+                cite!("421.1"),
+                format!(
+                    "{} does not control {}",
+                    self.player_name(player),
+                    self.bf_name(at)
+                ),
+            );
+        }
+        if !self.objects_in(Zone::Facedown(at)).is_empty() {
+            return illegal(
+                cite!("811.1.b"),
+                format!("{} already has a facedown card", self.bf_name(at)),
+            );
+        }
+        if self.players[player.0].power < 1 {
+            return illegal(
+                cite!("357.1"),
+                format!(
+                    "hiding costs 1 power; {} has none",
+                    self.player_name(player)
+                ),
+            );
+        }
+        self.players[player.0].power -= 1;
+        let turn = self.turn.number;
+        let o = &mut self.objects[card.0];
+        o.zone = Zone::Facedown(at);
+        o.base_controller = player;
+        o.hidden_on_turn = Some(turn);
+        let t = format!(
+            "{} hides a card facedown at {}, paying 1 power",
+            self.player_name(player),
+            self.bf_name(at)
+        );
+        self.event(
+            EventKind::Action,
+            vec![cite!("421.1"), cite!("811.1.b"), cite!("811.1.c.2")],
+            t,
+            vec![card.0],
+        );
+        self.depth = 1;
+        self.make_outstanding(cite!("319.6"));
+        Ok(())
+    }
+
+    /// 377, 381, 398–403: `player` activates an activated ability of `source`: it needs
+    /// priority (312.1.a); by default only on its controller's turn in an open state (381),
+    /// with Action also during showdowns (806.1.c.2), with Reaction also in a closed state;
+    /// the cost is paid (403, 357.1) and the ability goes on the chain as a pending item (401.1).
+    pub(crate) fn activate(&mut self, player: PlayerId, source: ObjId, index: usize) -> R<()> {
+        if self.priority != Some(player) {
+            return illegal(
+                cite!("312.1.a"),
+                format!("{} does not have priority", self.player_name(player)),
+            );
+        }
+        let o = &self.objects[source.0];
+        if !o.zone.on_board() || self.controller(source) != player {
+            return illegal(
+                cite!("380"),
+                format!(
+                    "{} is not on the board under {}'s control",
+                    o.def.name,
+                    self.player_name(player)
+                ),
+            );
+        }
+        let def = o.def.clone();
+        let Some((exhaust, energy, power, action, reaction, effects)) = def
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::Activated {
+                    exhaust,
+                    energy,
+                    power,
+                    action,
+                    reaction,
+                    effects,
+                } => Some((
+                    *exhaust,
+                    *energy,
+                    *power,
+                    *action,
+                    *reaction,
+                    effects.clone(),
+                )),
+                _ => None,
+            })
+            .nth(index)
+        else {
+            return Err(super::actions::Halt::Err(
+                super::actions::EngineError::Unsupported(format!(
+                    "{} has no activated ability number {}",
+                    def.name,
+                    index + 1
+                )),
+            ));
+        };
+        let st = self.turn_state();
+        if st.closed && !reaction {
+            return illegal(
+                cite!("381"),
+                "this ability has no Reaction and the state is closed",
+            );
+        }
+        if st.showdown && !(action || reaction) {
+            return illegal(
+                cite!("343.1.b"),
+                "this ability has neither Action nor Reaction and a showdown is in progress",
+            );
+        }
+        if player != self.turn.player && !(action || reaction) {
+            return illegal(
+                cite!("381"),
+                "this ability can be activated only on its controller's turn",
+            );
+        }
+        if exhaust && self.objects[source.0].exhausted {
+            return illegal(
+                cite!("403.1.a"),
+                format!("{} is exhausted and cannot pay the cost", def.name),
+            );
+        }
+        let pl = &self.players[player.0];
+        if pl.energy < energy || pl.power < power {
+            return illegal(
+                cite!("357.1"),
+                format!(
+                    "the ability costs {} energy and {} power; {} has {} and {}",
+                    energy, power, pl.name, pl.energy, pl.power
+                ),
+            );
+        }
+        self.players[player.0].energy -= energy;
+        self.players[player.0].power -= power;
+        let t = format!(
+            "{} activates an ability of {}",
+            self.player_name(player),
+            def.name
+        );
+        self.event(
+            EventKind::Action,
+            vec![cite!("377.3.a"), cite!("401.1")],
+            t,
+            vec![source.0],
+        );
+        self.depth = 1;
+        if exhaust {
+            self.objects[source.0].exhausted = true;
+            let t = format!("{} is exhausted to pay the cost", def.name);
+            self.event(
+                EventKind::Effect,
+                vec![cite!("403.1.a"), cite!("414.1")],
+                t,
+                vec![source.0],
+            );
+        }
+        if self.chain.is_empty() {
+            self.chain_by_trigger = false;
+        }
+        let id = self.fresh_id();
+        self.chain.push(ChainItem {
+            id,
+            controller: player,
+            source: Some(source),
+            label: format!("{}'s ability", def.name),
+            effects,
+            pending: true,
+            triggered: false,
+            snapshot: None,
+            card: None,
+            destination: None,
+            enters_ready: false,
+        });
+        self.chain_passes = 0;
+        self.make_outstanding(cite!("319.3"));
+        Ok(())
+    }
+
+    /// 337.1.c, 359.2: a finalized permanent leaves the chain and enters the board (a unit
+    /// exhausted at its chosen location, 359.2.c; gear ready at the base, 359.2.d); its play
+    /// effects go pending (383.4.a.2).
+    pub(crate) fn permanent_enters(&mut self, item: ChainItem) -> R<()> {
+        let (Some(card), Some(dest)) = (item.card, item.destination) else {
+            return Ok(());
+        };
+        let unit = self.objects[card.0].is_unit();
+        let ts = self.tick();
+        let o = &mut self.objects[card.0];
+        o.zone = dest;
+        o.base_controller = item.controller;
+        o.exhausted = unit && !item.enters_ready;
+        o.timestamp = ts;
+        let t = format!(
+            "{} is finalized and enters {}{}",
+            self.obj_name(card),
+            self.zone_name(dest),
+            if unit && !item.enters_ready {
+                " exhausted"
+            } else {
+                " ready"
+            }
+        );
+        let rule = if item.enters_ready {
+            cite!("805.6")
+        } else if unit {
+            cite!("359.2.c")
+        } else {
+            cite!("359.2.d")
+        };
+        self.event(
+            EventKind::Zone,
+            vec![cite!("337.1.c"), rule, cite!("188.3")],
+            t,
+            vec![card.0],
+        );
+        self.make_outstanding(cite!("319.6"));
+        if let Zone::Battlefield(b) = dest {
+            self.apply_contested(b, item.controller, cite!("187.3.a.1"));
+        }
+        let batch = self.collect_triggers(card, &Trigger::Played, None);
+        self.place_triggers(batch, vec![cite!("383.4.a.2")], false)
+    }
+}

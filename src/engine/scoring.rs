@@ -1,0 +1,182 @@
+//! Scoring and victory (462–467): conquer and hold, once per battlefield per turn (465),
+//! the winning point's restrictions (466.1.b); victory itself is checked at each cleanup
+//! (323.1, 467, cleanup.rs).
+
+use super::actions::R;
+use super::objects::{ScoreKind, Trigger};
+use super::state::{BfId, Game, PlayerId, Zone};
+use super::trace::{Cite, EventKind};
+use crate::cite;
+
+impl Game {
+    /// 187.4, 464.1.b: `p` establishes control of `b`, which stops being contested (187.3.b);
+    /// a conquer follows if `p` has not scored `b` this turn (461.5.d, 348.2.a.1, 464.1).
+    pub(crate) fn establish_control(
+        &mut self,
+        b: BfId,
+        p: PlayerId,
+        mut rules: Vec<Cite>,
+    ) -> R<()> {
+        self.battlefields[b.0].controller = Some(p);
+        self.battlefields[b.0].contested = false;
+        self.battlefields[b.0].contested_by = None;
+        rules.push(cite!("187.3.b"));
+        let t = format!(
+            "{} establishes control of {}",
+            self.player_name(p),
+            self.bf_name(b)
+        );
+        self.event(EventKind::Control, rules, t, vec![]);
+        self.make_outstanding(cite!("319.7"));
+        if self.battlefields[b.0].scored_this_turn.contains(&p) {
+            let t = format!(
+                "{} already scored {} this turn: no conquer",
+                self.player_name(p),
+                self.bf_name(b)
+            );
+            self.event(
+                EventKind::Score,
+                vec![cite!("465"), cite!("464.1")],
+                t,
+                vec![],
+            );
+            return Ok(());
+        }
+        self.score(p, b, ScoreKind::Conquer)
+    }
+
+    /// 463–466: `p` scores `b` by conquer or hold: at most once per battlefield per turn
+    /// (465); one point (466.1), except the winning point (466.1.b): a hold gains it
+    /// (466.1.b.1); a conquer gains it only if `p` scored every battlefield this turn,
+    /// otherwise `p` draws a card instead (466.1.b.2). Conquer and hold abilities trigger
+    /// (383.4.c–d).
+    pub(crate) fn score(&mut self, p: PlayerId, b: BfId, how: ScoreKind) -> R<()> {
+        let (verb, rule) = match how {
+            ScoreKind::Conquer => ("conquers", cite!("464.1")),
+            ScoreKind::Hold => ("holds", cite!("464.2")),
+        };
+        if self.battlefields[b.0].scored_this_turn.contains(&p) {
+            let t = format!(
+                "{} already scored {} this turn and cannot score it again",
+                self.player_name(p),
+                self.bf_name(b)
+            );
+            self.event(EventKind::Score, vec![cite!("465")], t, vec![]);
+            return Ok(());
+        }
+        self.battlefields[b.0].scored_this_turn.push(p);
+        let vs = self.victory_score();
+        let pts = self.players[p.0].points;
+        if pts >= vs - 1 {
+            let all = self
+                .battlefields
+                .iter()
+                .all(|bf| bf.scored_this_turn.contains(&p));
+            match how {
+                ScoreKind::Hold => {
+                    self.players[p.0].points += 1;
+                    let t = format!(
+                        "{} {} {} and gains the winning point (now {})",
+                        self.player_name(p),
+                        verb,
+                        self.bf_name(b),
+                        self.players[p.0].points
+                    );
+                    self.event(
+                        EventKind::Score,
+                        vec![rule, cite!("466.1.b"), cite!("466.1.b.1")],
+                        t,
+                        vec![],
+                    );
+                }
+                ScoreKind::Conquer if all => {
+                    self.players[p.0].points += 1;
+                    let t = format!(
+                        "{} {} {} having scored every battlefield this turn, and gains the winning point (now {})",
+                        self.player_name(p),
+                        verb,
+                        self.bf_name(b),
+                        self.players[p.0].points
+                    );
+                    self.event(
+                        EventKind::Score,
+                        vec![rule, cite!("466.1.b"), cite!("466.1.b.2")],
+                        t,
+                        vec![],
+                    );
+                }
+                ScoreKind::Conquer => {
+                    let t = format!(
+                        "{} {} {} at {} points but has not scored every battlefield this turn: no winning point, a card is drawn instead",
+                        self.player_name(p),
+                        verb,
+                        self.bf_name(b),
+                        pts
+                    );
+                    self.event(
+                        EventKind::Score,
+                        vec![rule, cite!("466.1.b"), cite!("466.1.b.2")],
+                        t,
+                        vec![],
+                    );
+                    self.draw(p)?;
+                }
+            }
+        } else {
+            self.players[p.0].points += 1;
+            let t = format!(
+                "{} {} {} and gains 1 point (now {})",
+                self.player_name(p),
+                verb,
+                self.bf_name(b),
+                self.players[p.0].points
+            );
+            self.event(
+                EventKind::Score,
+                vec![rule, cite!("463"), cite!("466.1")],
+                t,
+                vec![],
+            );
+        }
+        self.make_outstanding(cite!("319.7"));
+        // 383.4.c–d: conquer / hold effects of units present and of the battlefield
+        let (unit_trigger, bf_trigger, why) = match how {
+            ScoreKind::Conquer => (
+                Trigger::Conquers,
+                Trigger::ConquerHere,
+                cite!("383.4.c.2.a"),
+            ),
+            ScoreKind::Hold => (Trigger::Holds, Trigger::HoldHere, cite!("383.4.d.2.a")),
+        };
+        let mut batch = Vec::new();
+        for u in self.units_at(Zone::Battlefield(b)) {
+            if self.controller(u) == p {
+                batch.extend(self.collect_triggers(u, &unit_trigger, None));
+            }
+        }
+        batch.extend(self.collect_bf_triggers(b, &bf_trigger, p));
+        self.place_triggers(batch, vec![why], false)
+    }
+
+    /// 315.2.b.2: the turn player holds every battlefield they control (464.2).
+    pub(crate) fn hold_all(&mut self) -> R<()> {
+        let p = self.turn.player;
+        let held: Vec<BfId> = self
+            .battlefields
+            .iter()
+            .filter(|b| b.controller == Some(p))
+            .map(|b| b.id)
+            .collect();
+        if held.is_empty() {
+            let t = format!(
+                "{} controls no battlefield: nothing to hold",
+                self.player_name(p)
+            );
+            self.event(EventKind::Score, vec![cite!("315.2.b.2")], t, vec![]);
+        }
+        for b in held {
+            self.score(p, b, ScoreKind::Hold)?;
+        }
+        Ok(())
+    }
+}

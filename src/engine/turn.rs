@@ -1,0 +1,210 @@
+//! Turn flow (314–317): the phases of the start of turn (awaken, beginning with its scoring
+//! step, channel, draw), the main phase, and the ending phase with its expiration step.
+
+use super::actions::{R, illegal};
+use super::cleanup::Special;
+use super::objects::Trigger;
+use super::state::{Game, Phase, PlayerId, Zone};
+use super::trace::{Cite, EventKind};
+use crate::cite;
+
+impl Game {
+    /// 316.6: the turn player, with no more discretionary actions, ends the main phase;
+    /// play proceeds to the ending phase.
+    pub(crate) fn end_turn(&mut self, player: PlayerId) -> R<()> {
+        if player != self.turn.player {
+            return illegal(
+                cite!("316.6"),
+                format!(
+                    "only the turn player ({}) can end the turn",
+                    self.player_name(self.turn.player)
+                ),
+            );
+        }
+        if self.turn.phase != Phase::Main {
+            return illegal(
+                cite!("316.6"),
+                "the turn can be ended only from the main phase",
+            );
+        }
+        if !self.chain.is_empty() || self.showdown.is_some() || self.combat.is_some() {
+            return illegal(
+                cite!("305"),
+                "the turn cannot end while the chain exists or a showdown or combat is in progress",
+            );
+        }
+        let t = format!("{} ends their main phase", self.player_name(player));
+        self.event(
+            EventKind::Action,
+            vec![cite!("316.6"), cite!("316.6.b")],
+            t,
+            vec![],
+        );
+        self.depth = 1;
+        self.enter_phase(Phase::Ending, cite!("317"));
+        Ok(())
+    }
+
+    fn enter_phase(&mut self, phase: Phase, rule: Cite) {
+        self.turn.phase = phase;
+        self.turn.step = 0;
+        let t = format!(
+            "{} phase of {}'s turn {}",
+            phase.name(),
+            self.player_name(self.turn.player),
+            self.turn.number
+        );
+        self.event(EventKind::Turn, vec![rule], t, vec![]);
+        self.make_outstanding(cite!("319.2"));
+    }
+
+    /// 335.3, 306: with no tasks and no chain outside the main phase, proceed to the next
+    /// step or phase.
+    pub(crate) fn next_step(&mut self) -> R<()> {
+        let tp = self.turn.player;
+        match (self.turn.phase, self.turn.step) {
+            (Phase::Awaken, _) => {
+                // 315.1.b: the turn player readies all their game objects
+                let ids: Vec<_> = self
+                    .objects
+                    .iter()
+                    .filter(|o| o.zone.on_board() && o.exhausted && self.controller(o.id) == tp)
+                    .map(|o| o.id)
+                    .collect();
+                for u in &ids {
+                    self.objects[u.0].exhausted = false;
+                }
+                if !ids.is_empty() {
+                    let names: Vec<&str> = ids.iter().map(|u| self.obj_name(*u)).collect();
+                    let t = format!("{} readies {}", self.player_name(tp), names.join(", "));
+                    self.event(
+                        EventKind::Turn,
+                        vec![cite!("315.1.b"), cite!("415.1")],
+                        t,
+                        ids.iter().map(|u| u.0).collect(),
+                    );
+                }
+                self.enter_phase(Phase::Beginning, cite!("315.2"));
+            }
+            (Phase::Beginning, 0) => {
+                // 315.2.a.1: start-of-beginning-phase effects (Temporary 816.1.b: before scoring)
+                self.turn.step = 1;
+                let mut batch = Vec::new();
+                let ids: Vec<_> = self
+                    .objects
+                    .iter()
+                    .filter(|o| o.zone.on_board() && self.controller(o.id) == tp)
+                    .map(|o| o.id)
+                    .collect();
+                for u in ids {
+                    batch.extend(self.collect_triggers(u, &Trigger::StartOfBeginningPhase, None));
+                }
+                self.place_triggers(batch, vec![cite!("315.2.a.1")], false)?;
+            }
+            (Phase::Beginning, _) => {
+                // 315.2.b: scoring step
+                let t = format!(
+                    "scoring step: {} holds the battlefields they control",
+                    self.player_name(tp)
+                );
+                self.event(
+                    EventKind::Turn,
+                    vec![cite!("315.2.b"), cite!("315.2.b.2")],
+                    t,
+                    vec![],
+                );
+                self.hold_all()?;
+                self.enter_phase(Phase::Channel, cite!("315.3"));
+            }
+            (Phase::Channel, _) => {
+                // 315.3.b: channel 2 runes (as many as possible, 315.3.b.1)
+                let runes = self.objects_in(Zone::RuneDeck(tp));
+                for r in runes.into_iter().take(2) {
+                    self.objects[r.0].zone = Zone::Base(tp);
+                    let t = format!("{} channels {}", self.player_name(tp), self.obj_name(r));
+                    self.event(
+                        EventKind::Zone,
+                        vec![cite!("315.3.b"), cite!("430.1")],
+                        t,
+                        vec![r.0],
+                    );
+                }
+                self.enter_phase(Phase::Draw, cite!("315.4"));
+            }
+            (Phase::Draw, _) => {
+                // 315.4.b: draw 1; 315.4.d: rune pools empty
+                self.draw(tp)?;
+                for i in 0..self.players.len() {
+                    self.players[i].energy = 0;
+                    self.players[i].power = 0;
+                }
+                self.enter_phase(Phase::Main, cite!("316.1"));
+            }
+            (Phase::Main, _) => {}
+            (Phase::Ending, 0) => {
+                // 317.1: ending step: "at the end of your turn" effects (317.1.a)
+                self.turn.step = 1;
+                self.event(
+                    EventKind::Turn,
+                    vec![cite!("317.1")],
+                    "ending step".into(),
+                    vec![],
+                );
+                let ids: Vec<_> = self
+                    .objects
+                    .iter()
+                    .filter(|o| o.zone.on_board() && self.controller(o.id) == tp)
+                    .map(|o| o.id)
+                    .collect();
+                let mut batch = Vec::new();
+                for u in ids {
+                    batch.extend(self.collect_triggers(u, &Trigger::EndOfTurn, None));
+                }
+                self.place_triggers(batch, vec![cite!("317.1.a")], false)?;
+            }
+            (Phase::Ending, 1) => {
+                // 317.2: expiration step with its special cleanup
+                self.turn.step = 2;
+                self.fepr_happened = false;
+                self.event(
+                    EventKind::Turn,
+                    vec![cite!("317.2")],
+                    "expiration step".into(),
+                    vec![],
+                );
+                self.cleanup(vec![cite!("317.2.a")], Special::Ending)?;
+            }
+            (Phase::Ending, _) => {
+                if self.fepr_happened {
+                    // 317.2.f: items underwent FEPR: return to the start of the expiration step
+                    self.turn.step = 1;
+                    self.event(
+                        EventKind::Turn,
+                        vec![cite!("317.2.f")],
+                        "items underwent FEPR: back to the start of the expiration step".into(),
+                        vec![],
+                    );
+                    return Ok(());
+                }
+                // 317.3: the next player becomes the turn player
+                let next = self.next_player(tp);
+                self.turn.player = next;
+                self.turn.number += 1;
+                for b in self.battlefields.iter_mut() {
+                    b.scored_this_turn.clear();
+                }
+                for o in self.objects.iter_mut() {
+                    o.moves_this_turn = 0;
+                }
+                let t = format!(
+                    "{} becomes the turn player (turn {})",
+                    self.player_name(next),
+                    self.turn.number
+                );
+                self.event(EventKind::Turn, vec![cite!("317.3")], t, vec![]);
+                self.enter_phase(Phase::Awaken, cite!("315.1"));
+            }
+        }
+        Ok(())
+    }
+}

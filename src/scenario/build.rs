@@ -1,0 +1,849 @@
+//! From a loaded scenario to the engine's `Game`: card definitions with their
+//! abilities, players, battlefields, objects with their marked state, the turn,
+//! and a showdown or combat in progress. Anything the engine cannot model is
+//! reported here, before the run starts (never ignored).
+
+use super::format::{self, Name};
+use super::load::{self, ErrorKind, Place, Scenario, ScenarioError};
+use crate::engine::{
+    Ability, Amount, BfId, CardDef, CardType, Condition, Designation, Duration, Effect, Game,
+    Keyword, Location, Mode, Modification, ObjId, Passive, Phase, PlayerId, PlayerRef, Scope,
+    ScoreKind, Target, Trigger, UnitFilter, Zone,
+};
+use serde_saphyr::Location as Loc;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The game built from a scenario, and how its names map to engine ids.
+#[derive(Clone)]
+pub struct Built {
+    pub game: Game,
+    /// Engine object of each `Scenario::objects` entry, in order.
+    pub objects: Vec<ObjId>,
+    pub players: Vec<PlayerId>,
+    pub battlefields: Vec<BfId>,
+}
+
+fn err(s: &Scenario, kind: ErrorKind, loc: Loc, msg: impl Into<String>) -> ScenarioError {
+    ScenarioError::at(kind, &s.path, loc, msg)
+}
+
+/// The engine's keyword for a keyword as written (validated by the loader).
+pub fn keyword(s: &Scenario, n: &Name) -> Result<Keyword, ScenarioError> {
+    let k = load::keyword(&s.path, n)?;
+    Ok(Keyword::parse(&match k.value {
+        Some(v) => format!("{} {v}", k.name),
+        None => k.name.to_string(),
+    }))
+}
+
+fn duration(s: &Scenario, d: Option<&Name>, default: Duration) -> Result<Duration, ScenarioError> {
+    Ok(match d.map(|d| d.value.as_str()) {
+        None => default,
+        Some("this-turn") => Duration::ThisTurn,
+        Some("this-combat") => Duration::ThisCombat,
+        Some("permanent") => Duration::Permanent,
+        Some(other) => {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                d.map(|d| d.referenced).unwrap_or(Loc::UNKNOWN),
+                format!("unknown duration \"{other}\""),
+            ));
+        }
+    })
+}
+
+/// Names in an effect: resolved against the built game (script effects) or not at all
+/// (abilities, which use words such as `me`).
+pub struct Names<'a> {
+    pub scenario: &'a Scenario,
+    pub built: Option<&'a Built>,
+    /// How deep in token definitions this is (a token whose ability creates tokens, …).
+    pub depth: u8,
+}
+
+impl Names<'_> {
+    fn target(&self, n: &Name) -> Result<Target, ScenarioError> {
+        Ok(match n.value.as_str() {
+            "me" => Target::Me,
+            "enemy-units-here" => Target::EnemyUnitsHere,
+            "other-friendly-units-here" => Target::OtherFriendlyUnitsHere,
+            "all-units-here" => Target::AllUnitsHere,
+            "choose-unit" => Target::ChooseUnit(UnitFilter::Any),
+            "choose-friendly" => Target::ChooseUnit(UnitFilter::Friendly),
+            "choose-enemy" => Target::ChooseUnit(UnitFilter::Enemy),
+            "choose-enemy-here" => Target::ChooseUnit(UnitFilter::EnemyHere),
+            "choose-friendly-here" => Target::ChooseUnit(UnitFilter::FriendlyHere),
+            _ => Target::Object(self.object(n)?),
+        })
+    }
+
+    pub fn object(&self, n: &Name) -> Result<ObjId, ScenarioError> {
+        let s = self.scenario;
+        let i = load::resolve_object(&s.path, &s.objects, n)?;
+        match self.built {
+            Some(b) => Ok(b.objects[i]),
+            None => Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                n.referenced,
+                format!("an ability cannot name the object \"{}\"", n.value),
+            )),
+        }
+    }
+
+    pub fn player(&self, n: &Name) -> Result<PlayerRef, ScenarioError> {
+        Ok(match n.value.as_str() {
+            "you" => PlayerRef::You,
+            "each-opponent" => PlayerRef::EachOpponent,
+            _ => PlayerRef::Player(self.player_id(n)?),
+        })
+    }
+
+    pub fn player_id(&self, n: &Name) -> Result<PlayerId, ScenarioError> {
+        let s = self.scenario;
+        match s.players.iter().position(|p| *p == n.value) {
+            Some(i) => Ok(PlayerId(i)),
+            None => Err(err(
+                s,
+                ErrorKind::UnknownName,
+                n.referenced,
+                format!("unknown player \"{}\"", n.value),
+            )),
+        }
+    }
+
+    pub fn battlefield(&self, n: &Name) -> Result<BfId, ScenarioError> {
+        let s = self.scenario;
+        load::resolve_battlefield(&s.path, &s.battlefields, n).map(BfId)
+    }
+
+    pub fn location(&self, n: &Name) -> Result<Location, ScenarioError> {
+        if n.value == "base" || load::parse_base(&n.value, &self.scenario.players).is_some() {
+            return Ok(Location::Base);
+        }
+        self.battlefield(n).map(Location::Battlefield)
+    }
+
+    /// An effect as the engine models it.
+    pub fn effect(&self, e: &format::Effect, loc: Loc) -> Result<Effect, ScenarioError> {
+        let eff = self.effect_only(e, loc)?;
+        Ok(if e.may {
+            Effect::May {
+                effect: Box::new(eff),
+            }
+        } else {
+            eff
+        })
+    }
+
+    fn effect_only(&self, e: &format::Effect, loc: Loc) -> Result<Effect, ScenarioError> {
+        let s = self.scenario;
+        let need = |o: &Option<Name>, what: &str| -> Result<Target, ScenarioError> {
+            match o {
+                Some(n) => self.target(n),
+                None => Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    loc,
+                    format!("\"{what}\" needs the unit it applies to"),
+                )),
+            }
+        };
+        let limit = e.min;
+        let you = |p: &Option<Name>| -> Result<PlayerRef, ScenarioError> {
+            match p {
+                Some(n) => self.player(n),
+                None => Ok(PlayerRef::You),
+            }
+        };
+        Ok(if let Some(a) = &e.deal {
+            Effect::DealDamage {
+                target: need(&e.to, "deal")?,
+                amount: match a {
+                    format::Amount::Fixed(n) => Amount::Fixed(*n as i32),
+                    format::Amount::Word(_) => Amount::MyMight,
+                },
+            }
+        } else if let Some(t) = &e.kill {
+            Effect::Kill {
+                target: self.target(t)?,
+            }
+        } else if let Some(t) = &e.buff {
+            Effect::Buff {
+                target: self.target(t)?,
+            }
+        } else if let Some(n) = e.might {
+            Effect::GiveMight {
+                target: need(&e.to, "might")?,
+                amount: n as i32,
+                limit: limit.map(|l| l as i32),
+                duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
+            }
+        } else if let Some(t) = &e.no_damage {
+            Effect::CantBeDealtDamage {
+                target: self.target(t)?,
+                duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
+            }
+        } else if let Some(t) = &e.gain_control {
+            Effect::GainControl {
+                target: self.target(t)?,
+                player: you(&e.player)?,
+                duration: duration(s, e.duration.as_ref(), Duration::Permanent)?,
+            }
+        } else if let Some(v) = e.set_might {
+            Effect::SetMight {
+                target: need(&e.to, "set-might")?,
+                value: v as i32,
+                duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
+            }
+        } else if let Some(k) = &e.grant {
+            Effect::GrantKeyword {
+                target: need(&e.to, "grant")?,
+                keyword: keyword(s, k)?,
+                duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
+            }
+        } else if let Some(k) = &e.remove {
+            Effect::RemoveKeyword {
+                target: need(&e.from, "remove")?,
+                keyword: keyword(s, k)?.kind(),
+                duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
+            }
+        } else if let Some(t) = &e.tag {
+            Effect::GrantTag {
+                target: need(&e.to, "tag")?,
+                tag: t.value.clone(),
+                duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
+            }
+        } else if let Some(t) = &e.recall {
+            Effect::Recall {
+                target: self.target(t)?,
+            }
+        } else if let Some(t) = &e.move_ {
+            let to = match &e.to {
+                Some(n) => self.location(n)?,
+                None => return Err(err(s, ErrorKind::InvalidValue, loc, "move needs \"to\"")),
+            };
+            Effect::Move {
+                target: self.target(t)?,
+                to,
+            }
+        } else if let Some(t) = &e.heal {
+            Effect::Heal {
+                target: self.target(t)?,
+            }
+        } else if let Some(t) = &e.ready {
+            Effect::Ready {
+                target: self.target(t)?,
+            }
+        } else if let Some(t) = &e.exhaust {
+            Effect::Exhaust {
+                target: self.target(t)?,
+            }
+        } else if let Some(p) = &e.score {
+            let at = e.at.as_ref();
+            let battlefield = match at {
+                Some(a) if a.value == "here" => {
+                    return Err(err(
+                        s,
+                        ErrorKind::Unsupported,
+                        a.referenced,
+                        "scoring \"here\" from an ability is not modeled; name the battlefield",
+                    ));
+                }
+                Some(a) => self.battlefield(a)?,
+                None => {
+                    return Err(err(s, ErrorKind::InvalidValue, loc, "score needs \"at\""));
+                }
+            };
+            let how = match e.how.as_ref().map(|h| h.value.as_str()) {
+                Some("hold") => ScoreKind::Hold,
+                _ => ScoreKind::Conquer,
+            };
+            Effect::Score {
+                player: self.player(p)?,
+                battlefield,
+                how,
+            }
+        } else if let Some(p) = &e.draw {
+            Effect::Draw {
+                player: self.player(p)?,
+                amount: e.count.unwrap_or(1) as i32,
+            }
+        } else if let Some(n) = e.gain_points {
+            Effect::GainPoints {
+                player: you(&e.player)?,
+                amount: n as i32,
+            }
+        } else if let Some(c) = &e.create {
+            let def = card_def(s, &c.value, self.depth + 1)?;
+            let at = match &e.at {
+                Some(a) => self.location(a)?,
+                None => Location::Base,
+            };
+            Effect::CreateToken {
+                card: Box::new(def),
+                count: e.count.unwrap_or(1) as i32,
+                at,
+                ready: e.ready_token,
+            }
+        } else if let Some(n) = e.gain_xp {
+            Effect::GainXp {
+                player: you(&e.player)?,
+                amount: n as i32,
+            }
+        } else {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                loc,
+                "an effect needs one action",
+            ));
+        })
+    }
+}
+
+fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
+    Some(match (w, on_battlefield) {
+        ("move", false) => Trigger::Moves,
+        ("attack", false) => Trigger::Attacks,
+        ("defend", false) => Trigger::Defends,
+        ("conquer", false) => Trigger::Conquers,
+        ("hold", false) => Trigger::Holds,
+        ("conquer", true) => Trigger::ConquerHere,
+        ("hold", true) => Trigger::HoldHere,
+        ("die", false) => Trigger::Dies,
+        ("play", false) => Trigger::Played,
+        ("beginning-phase", _) => Trigger::StartOfBeginningPhase,
+        ("end-of-turn", _) => Trigger::EndOfTurn,
+        _ => return None,
+    })
+}
+
+fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
+    let v = c.value.as_str();
+    Ok(match v {
+        "always" => Condition::Always,
+        "mighty" => Condition::Mighty,
+        "attacking" => Condition::Attacking,
+        "defending" => Condition::Defending,
+        _ => {
+            if let Some(k) = v.strip_prefix("has ") {
+                let n = Name {
+                    value: k.to_string(),
+                    referenced: c.referenced,
+                    defined: c.defined,
+                };
+                Condition::HasKeyword(keyword(s, &n)?.kind())
+            } else if let Some(t) = v.strip_prefix("tag ") {
+                Condition::HasTag(t.trim().to_string())
+            } else if let Some(n) = v.strip_prefix("level ").and_then(|n| n.trim().parse().ok()) {
+                Condition::ControllerXp(n)
+            } else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    c.referenced,
+                    format!("unknown condition \"{v}\""),
+                ));
+            }
+        }
+    })
+}
+
+/// The engine's abilities for a card's (or battlefield's) abilities as written.
+fn abilities(
+    s: &Scenario,
+    keywords: &[Name],
+    defs: &[serde_saphyr::Spanned<format::AbilityDef>],
+    on_battlefield: bool,
+    depth: u8,
+) -> Result<Vec<Ability>, ScenarioError> {
+    let names = Names {
+        scenario: s,
+        built: None,
+        depth,
+    };
+    let mut out = Vec::new();
+    let has_deathknell = keywords
+        .iter()
+        .any(|k| k.value.trim().eq_ignore_ascii_case("deathknell"));
+    for k in keywords {
+        out.push(Ability::Keyword(keyword(s, k)?));
+    }
+    let mut deathknell_effect = false;
+    for a in defs {
+        let ab = &a.value;
+        if let Some(c) = &ab.activate {
+            let Some(e) = &ab.effect else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    c.referenced,
+                    "an activated ability needs an effect",
+                ));
+            };
+            out.push(Ability::Activated {
+                exhaust: c.value.exhaust,
+                energy: c.value.energy as i32,
+                power: c.value.power as i32,
+                action: c.value.action,
+                reaction: c.value.reaction,
+                effects: vec![names.effect(&e.value, e.referenced)?],
+            });
+        } else if let Some(w) = &ab.when {
+            let Some(t) = trigger(&w.value, on_battlefield) else {
+                return Err(err(
+                    s,
+                    ErrorKind::Unsupported,
+                    w.referenced,
+                    format!(
+                        "the trigger \"when {}\" is not modeled on a {}",
+                        w.value,
+                        if on_battlefield {
+                            "battlefield"
+                        } else {
+                            "card"
+                        }
+                    ),
+                ));
+            };
+            let Some(e) = &ab.effect else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    w.referenced,
+                    "a trigger needs an effect",
+                ));
+            };
+            let deathknell = t == Trigger::Dies && has_deathknell;
+            deathknell_effect |= deathknell;
+            out.push(Ability::Triggered {
+                when: t,
+                effects: vec![names.effect(&e.value, e.referenced)?],
+                deathknell,
+            });
+        } else if let Some(c) = &ab.while_ {
+            let scope = match ab.scope.as_ref().map(|x| x.value.as_str()) {
+                None | Some("me") => Scope::Me,
+                Some("other-friendly-units") => Scope::OtherFriendlyUnits,
+                Some("friendly-units") => Scope::FriendlyUnits,
+                Some("enemy-units") => Scope::EnemyUnits,
+                Some("other-friendly-units-here") => Scope::OtherFriendlyUnitsHere,
+                Some(o) => {
+                    return Err(err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        a.referenced,
+                        format!("unknown scope \"{o}\""),
+                    ));
+                }
+            };
+            let modification = if let Some(k) = ab.grant.first() {
+                Modification::AddKeyword(keyword(s, k)?)
+            } else if let Some(k) = &ab.remove {
+                Modification::RemoveKeyword(keyword(s, k)?.kind())
+            } else if let Some(n) = ab.might {
+                Modification::Might(n as i32)
+            } else if let Some(n) = ab.set_might {
+                Modification::SetMight(n as i32)
+            } else if let Some(t) = &ab.tag {
+                Modification::AddTag(t.value.clone())
+            } else if ab.no_damage == Some(true) {
+                Modification::NoDamage
+            } else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    a.referenced,
+                    "a passive needs a change",
+                ));
+            };
+            out.push(Ability::Passive(Passive {
+                scope,
+                condition: condition(s, c)?,
+                modification,
+            }));
+        } else if let Some(t) = &ab.text {
+            out.push(Ability::Unsupported(t.value.clone()));
+        }
+    }
+    if has_deathknell && !deathknell_effect {
+        let k = keywords
+            .iter()
+            .find(|k| k.value.trim().eq_ignore_ascii_case("deathknell"))
+            .map(|k| k.referenced)
+            .unwrap_or(Loc::UNKNOWN);
+        return Err(err(
+            s,
+            ErrorKind::InvalidValue,
+            k,
+            "Deathknell (808) needs its effect: add an ability {when: die, effect: ...}",
+        ));
+    }
+    Ok(out)
+}
+
+fn card_type(s: &Scenario, k: Option<&Name>) -> Result<CardType, ScenarioError> {
+    Ok(match k.map(|k| k.value.as_str()) {
+        None | Some("unit") => CardType::Unit,
+        Some("gear") => CardType::Gear,
+        Some("spell") => CardType::Spell,
+        Some("rune") => CardType::Rune,
+        Some("battlefield") => CardType::Battlefield,
+        Some("legend") => CardType::Legend,
+        Some("token") => CardType::Token,
+        Some(o) => {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                k.map(|k| k.referenced).unwrap_or(Loc::UNKNOWN),
+                format!("unknown card type \"{o}\""),
+            ));
+        }
+    })
+}
+
+/// A card's definition as the engine models it; `depth` counts token definitions
+/// reached through "create" effects (a token that creates tokens, …).
+fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioError> {
+    let Some(card) = s.file.cards.get(name) else {
+        return Err(err(
+            s,
+            ErrorKind::UnknownName,
+            Loc::UNKNOWN,
+            format!("unknown card \"{name}\""),
+        ));
+    };
+    if depth > 4 {
+        return Err(err(
+            s,
+            ErrorKind::Unsupported,
+            card.referenced,
+            format!("{name}: tokens that create tokens nest too deep"),
+        ));
+    }
+    let c = &card.value;
+    Ok(CardDef {
+        name: name.to_string(),
+        card_type: card_type(s, c.kind.as_ref())?,
+        might: c.might.map(|m| m as i32),
+        tags: c.tags.iter().map(|t| t.value.clone()).collect(),
+        domains: c.domains.iter().map(|t| t.value.clone()).collect(),
+        energy_cost: c.cost.map(|m| m as i32),
+        power_cost: c.power.map(|m| m as i32),
+        abilities: {
+            let mut a = abilities(s, &c.keywords, &c.abilities, false, depth)?;
+            if let Some(e) = &c.effect {
+                let names = Names {
+                    scenario: s,
+                    built: None,
+                    depth,
+                };
+                a.push(Ability::Spell(vec![names.effect(&e.value, e.referenced)?]));
+            }
+            a
+        },
+    })
+}
+
+/// Builds the game of a loaded scenario.
+pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
+    let f = &s.file;
+    let mode = Mode::parse(&s.mode).unwrap_or(Mode::Duel);
+    let names: Vec<&str> = s.players.iter().map(String::as_str).collect();
+    let mut g = Game::new(mode, &names, f.seed.unwrap_or(0));
+    let players: Vec<PlayerId> = (0..s.players.len()).map(PlayerId).collect();
+
+    // Card definitions.
+    let mut defs: BTreeMap<&str, Arc<CardDef>> = BTreeMap::new();
+    for (name, card) in &f.cards {
+        let def = card_def(s, name, 0)?;
+        // Refuse rather than guess: anything not modeled stops the run before it starts.
+        if let Some(u) = def.unsupported().into_iter().next() {
+            return Err(err(
+                s,
+                ErrorKind::Unsupported,
+                card.referenced,
+                format!("{name}: {u} — not modeled by the engine"),
+            )
+            .hint("remove it from the card, or describe the ruling without it"));
+        }
+        defs.insert(name.as_str(), Arc::new(def));
+    }
+
+    // Battlefields.
+    let mut bfs = Vec::new();
+    for b in &f.setup.battlefields {
+        let bv = &b.value;
+        let def = if bv.abilities.is_empty() {
+            None
+        } else {
+            Some(Arc::new(CardDef {
+                name: bv.name.value.clone(),
+                card_type: CardType::Battlefield,
+                might: None,
+                tags: Vec::new(),
+                domains: Vec::new(),
+                energy_cost: None,
+                power_cost: None,
+                abilities: abilities(s, &[], &bv.abilities, true, 0)?,
+            }))
+        };
+        if let Some(d) = &def
+            && let Some(u) = d.unsupported().into_iter().next()
+        {
+            return Err(err(
+                s,
+                ErrorKind::Unsupported,
+                b.referenced,
+                format!("{}: {u} — not modeled by the engine", bv.name.value),
+            ));
+        }
+        let id = g.add_battlefield(&bv.name.value, def);
+        let names = Names {
+            scenario: s,
+            built: None,
+            depth: 0,
+        };
+        if let Some(c) = &bv.controller {
+            g.battlefield_mut(id).controller = Some(names.player_id(c)?);
+        }
+        if bv.contested == Some(true) {
+            g.battlefield_mut(id).contested = true;
+        }
+        bfs.push(id);
+    }
+
+    // Objects, in the loader's order.
+    let mut setups: Vec<Option<&format::ObjectSetup>> = Vec::new();
+    for b in &f.setup.battlefields {
+        for u in b.value.units.iter().chain(b.value.gear.iter()) {
+            setups.push(Some(&u.value));
+        }
+    }
+    for objs in f.setup.bases.values() {
+        for o in objs {
+            setups.push(Some(&o.value));
+        }
+    }
+    for ps in f.setup.players.values() {
+        for _ in ps
+            .value
+            .hand
+            .iter()
+            .chain(&ps.value.deck)
+            .chain(&ps.value.trash)
+        {
+            setups.push(None);
+        }
+    }
+    let pnames = Names {
+        scenario: s,
+        built: None,
+        depth: 0,
+    };
+    // Designations as written (applied after a combat set-up, which designates by controller).
+    let setups_designation: Vec<Option<Option<Designation>>> = setups
+        .iter()
+        .map(|o| {
+            o.and_then(|o| o.designation.as_ref())
+                .map(|d| match d.value.as_str() {
+                    "attacker" => Some(Designation::Attacker),
+                    "defender" => Some(Designation::Defender),
+                    _ => None,
+                })
+        })
+        .collect();
+    let mut objects = Vec::new();
+    for (info, setup) in s.objects.iter().zip(setups) {
+        let def = defs.get(info.card.as_str()).cloned().ok_or_else(|| {
+            err(
+                s,
+                ErrorKind::UnknownName,
+                Loc::UNKNOWN,
+                format!("unknown card \"{}\"", info.card),
+            )
+        })?;
+        let (zone, default_controller) = match info.place {
+            Place::Base(p) => (Zone::Base(PlayerId(p)), Some(PlayerId(p))),
+            Place::Battlefield(b) => (Zone::Battlefield(bfs[b]), g.battlefield(bfs[b]).controller),
+            Place::Hand(p) => (Zone::Hand(PlayerId(p)), Some(PlayerId(p))),
+            Place::Deck(p) => (Zone::MainDeck(PlayerId(p)), Some(PlayerId(p))),
+            Place::Trash(p) => (Zone::Trash(PlayerId(p)), Some(PlayerId(p))),
+        };
+        let controller = match setup.and_then(|o| o.controller.as_ref()) {
+            Some(c) => Some(pnames.player_id(c)?),
+            None => default_controller,
+        };
+        let Some(controller) = controller else {
+            let loc = setup.map(|o| o.card.referenced).unwrap_or(Loc::UNKNOWN);
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                loc,
+                format!(
+                    "who controls {}? The battlefield has no controller: give the unit a \"controller\"",
+                    info.label()
+                ),
+            ));
+        };
+        let owner = match setup.and_then(|o| o.owner.as_ref()) {
+            Some(o) => pnames.player_id(o)?,
+            None => controller,
+        };
+        // Several objects of one card: the trace names each by its id, so that
+        // "west-wall 3, east-wall 1" says which is which.
+        let shared = s.objects.iter().filter(|o| o.card == info.card).count() > 1;
+        let def = match &info.id {
+            Some(label) if shared => {
+                let mut d = (*def).clone();
+                d.name = label.clone();
+                Arc::new(d)
+            }
+            _ => def,
+        };
+        let id = g.create(def, owner, zone);
+        g.object_mut(id).base_controller = controller;
+        if let Some(o) = setup {
+            let m = g.object_mut(id);
+            m.damage = o.damage.unwrap_or(0) as i32;
+            m.buffs = o.buffs.unwrap_or(0) as i32;
+            m.exhausted = o.exhausted.unwrap_or(false);
+            if let Some(n) = o.might_this_turn {
+                g.setup_effect(
+                    id,
+                    "setup",
+                    Modification::Might(n as i32),
+                    Duration::ThisTurn,
+                );
+            }
+            for k in &o.keywords_this_turn {
+                let k = keyword(s, k)?;
+                g.setup_effect(id, "setup", Modification::AddKeyword(k), Duration::ThisTurn);
+            }
+        }
+        objects.push(id);
+    }
+    let designations: Vec<(ObjId, Option<Designation>)> = objects
+        .iter()
+        .zip(&setups_designation)
+        .filter_map(|(id, d)| d.map(|d| (*id, d)))
+        .collect();
+
+    // Players.
+    for (i, (_, ps)) in f.setup.players.iter().enumerate() {
+        let p = g.player_mut(PlayerId(i));
+        p.points = ps.value.points.unwrap_or(0) as i32;
+        p.xp = ps.value.xp.unwrap_or(0) as i32;
+        p.energy = ps.value.energy.unwrap_or(0) as i32;
+        p.power = ps.value.power.unwrap_or(0) as i32;
+    }
+
+    // The turn.
+    if let Some(t) = &f.setup.turn {
+        let player = match &t.player {
+            Some(p) => pnames.player_id(p)?,
+            None => PlayerId(0),
+        };
+        let phase = t
+            .phase
+            .as_ref()
+            .and_then(|p| Phase::parse(&p.value))
+            .unwrap_or(Phase::Main);
+        g.set_turn(player, phase, t.number.unwrap_or(1));
+    }
+
+    // A showdown or combat in progress.
+    if let Some(c) = &f.setup.combat {
+        let bf = BfId(load::resolve_battlefield(&s.path, &s.battlefields, &c.at)?);
+        let attacker = pnames.player_id(&c.attacker)?;
+        let defender = players
+            .iter()
+            .copied()
+            .find(|&p| p != attacker && g.opponents(attacker, p))
+            .unwrap_or(attacker);
+        let focus = match &c.focus {
+            Some(f) => pnames.player_id(f)?,
+            None => attacker,
+        };
+        g.setup_showdown(bfs[bf.0], focus, Some((attacker, defender)));
+    }
+    if let Some(sd) = &f.setup.showdown {
+        let bf = BfId(load::resolve_battlefield(&s.path, &s.battlefields, &sd.at)?);
+        let focus = pnames.player_id(&sd.focus)?;
+        g.setup_showdown(bfs[bf.0], focus, None);
+    }
+    for (id, d) in designations {
+        g.object_mut(id).designation = d;
+    }
+    for (b, bf) in f.setup.battlefields.iter().zip(&bfs) {
+        for p in &b.value.scored_this_turn {
+            let p = pnames.player_id(p)?;
+            g.battlefield_mut(*bf).scored_this_turn.push(p);
+        }
+    }
+
+    Ok(Built {
+        game: g,
+        objects,
+        players,
+        battlefields: bfs,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn build_src(src: &str) -> Result<Built, ScenarioError> {
+        let s = load::load("t.yaml", src).expect("loads");
+        build(&s)
+    }
+
+    #[test]
+    fn deathknell_needs_its_effect() {
+        let e = build_src(
+            "title: t\ncards:\n  M: {type: unit, might: 1, keywords: [Deathknell]}\nsetup:\n  bases:\n    A: [{card: M}]\n",
+        )
+        .err()
+        .expect("an error");
+        assert_eq!(e.kind, ErrorKind::InvalidValue);
+        assert!(
+            e.input
+                .message
+                .contains("Deathknell (808) needs its effect")
+        );
+    }
+
+    #[test]
+    fn unmodeled_abilities_are_refused_before_the_run() {
+        let e = build_src(
+            "title: t\ncards:\n  M: {type: unit, might: 1, abilities: [{text: \"Copy a spell\"}]}\nsetup:\n  bases:\n    A: [{card: M}]\n",
+        )
+        .err()
+        .expect("an error");
+        assert_eq!(e.kind, ErrorKind::Unsupported);
+        assert!(e.input.message.contains("Copy a spell"));
+        assert_eq!(e.input.line, Some(3));
+    }
+
+    #[test]
+    fn setup_state_reaches_the_engine() {
+        let b = build_src(
+            "title: t\ncards:\n  M: {type: unit, might: 3, keywords: [Tank]}\nsetup:\n  turn: {player: B, phase: main, number: 4}\n  players:\n    A: {points: 5}\n    B: {xp: 2}\n  battlefields:\n    - name: Ford\n      controller: B\n      units: [{card: M, damage: 1, exhausted: true}]\n",
+        )
+        .expect("builds");
+        let g = &b.game;
+        let m = b.objects[0];
+        assert_eq!(g.object(m).damage, 1);
+        assert!(g.object(m).exhausted);
+        assert_eq!(g.controller(m), PlayerId(1));
+        assert_eq!(g.player(PlayerId(0)).points, 5);
+        assert_eq!(g.player(PlayerId(1)).xp, 2);
+        assert_eq!(g.turn.number, 4);
+        assert_eq!(g.turn.player, PlayerId(1));
+        assert!(g.has_keyword(m, crate::engine::KeywordKind::Tank));
+    }
+}

@@ -1,0 +1,546 @@
+//! The YAML shape users write (see the README, "Scenarios"): serde types with
+//! `deny_unknown_fields` everywhere, and spans on every name that is resolved
+//! later, so that a wrong name is reported at its line and column.
+
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+use std::collections::BTreeMap;
+
+/// A name as written, with where it was written.
+pub type Name = Spanned<String>;
+
+/// A whole scenario file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct File {
+    pub title: String,
+    /// The question and its answer, in words.
+    #[serde(default)]
+    pub ruling: Option<String>,
+    /// `riftbound 2026-03-30` (game and edition the citations refer to).
+    #[serde(default)]
+    pub rules: Option<Name>,
+    /// duel | match | skirmish | war | magma-chamber.
+    #[serde(default)]
+    pub mode: Option<Name>,
+    /// Seed for the game's random number generator (default 0).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Cards used here, by name. A map keeps the file's order for error messages.
+    #[serde(default)]
+    pub cards: BTreeMap<String, Spanned<CardDef>>,
+    pub setup: Setup,
+    #[serde(default)]
+    pub script: Vec<Spanned<Step>>,
+    #[serde(default)]
+    pub expect: Vec<Spanned<Expect>>,
+    /// The run must stop with this error (for scenarios about illegal input).
+    #[serde(default)]
+    pub expect_error: Option<ExpectError>,
+}
+
+/// A card's printed characteristics and abilities.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CardDef {
+    #[serde(rename = "type", default)]
+    pub kind: Option<Name>,
+    #[serde(default)]
+    pub might: Option<i64>,
+    #[serde(default)]
+    pub cost: Option<i64>,
+    #[serde(default)]
+    pub power: Option<i64>,
+    #[serde(default)]
+    pub domains: Vec<Name>,
+    #[serde(default)]
+    pub tags: Vec<Name>,
+    #[serde(default)]
+    pub supertype: Option<Name>,
+    /// `Tank`, `Assault 2`, `Deflect 1`, …
+    #[serde(default)]
+    pub keywords: Vec<Name>,
+    #[serde(default)]
+    pub abilities: Vec<Spanned<AbilityDef>>,
+    /// A spell's effect (what it does when it resolves).
+    #[serde(default)]
+    pub effect: Option<Spanned<Effect>>,
+}
+
+/// One ability of a card: a trigger with an effect, or a conditional passive.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct AbilityDef {
+    /// Triggered: `move`, `attack`, `defend`, `conquer`, `hold`, `die`, …
+    #[serde(default)]
+    pub when: Option<Name>,
+    /// Conditional passive: `mighty`, `attacking`, `defending`, …
+    #[serde(rename = "while", default)]
+    pub while_: Option<Name>,
+    /// For a passive: whom it affects (me, other-friendly-units, friendly-units,
+    /// enemy-units, other-friendly-units-here); default me.
+    #[serde(default)]
+    pub scope: Option<Name>,
+    /// For a passive: the keywords it grants while the condition holds.
+    #[serde(default)]
+    pub grant: Vec<Name>,
+    /// For a passive: a keyword it removes.
+    #[serde(default)]
+    pub remove: Option<Name>,
+    /// For a passive: Might it adds (or subtracts) while the condition holds.
+    #[serde(default)]
+    pub might: Option<i64>,
+    /// For a passive: Might becomes this value (a trait effect, 472.1).
+    #[serde(default)]
+    pub set_might: Option<i64>,
+    /// For a passive: a tag it gives.
+    #[serde(default)]
+    pub tag: Option<Name>,
+    /// For a passive: "I don't take damage" while the condition holds.
+    #[serde(default)]
+    pub no_damage: Option<bool>,
+    /// For a triggered ability: what it does.
+    #[serde(default)]
+    pub effect: Option<Spanned<Effect>>,
+    /// Activated: its cost and timing ("[cost]: [effect]", 377).
+    #[serde(default)]
+    pub activate: Option<Spanned<ActivateCost>>,
+    /// Free text describing an ability arbiter cannot model (reported as unsupported).
+    #[serde(default)]
+    pub text: Option<Name>,
+}
+
+/// The cost and timing of an activated ability.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ActivateCost {
+    /// Exhaust the source as part of the cost.
+    #[serde(default)]
+    pub exhaust: bool,
+    #[serde(default)]
+    pub energy: u32,
+    #[serde(default)]
+    pub power: u32,
+    /// [Action]: may be activated in showdowns (806).
+    #[serde(default)]
+    pub action: bool,
+    /// [Reaction]: may be activated in closed states too (813).
+    #[serde(default)]
+    pub reaction: bool,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Setup {
+    #[serde(default)]
+    pub turn: Option<TurnSetup>,
+    #[serde(default)]
+    pub players: BTreeMap<String, Spanned<PlayerSetup>>,
+    #[serde(default)]
+    pub battlefields: Vec<Spanned<BattlefieldSetup>>,
+    #[serde(default)]
+    pub bases: BTreeMap<String, Vec<Spanned<ObjectSetup>>>,
+    /// Set up mid-combat: a combat showdown open at a battlefield.
+    #[serde(default)]
+    pub combat: Option<CombatSetup>,
+    /// Set up mid-showdown: a non-combat showdown open at a battlefield.
+    #[serde(default)]
+    pub showdown: Option<ShowdownSetup>,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct TurnSetup {
+    #[serde(default)]
+    pub player: Option<Name>,
+    #[serde(default)]
+    pub phase: Option<Name>,
+    #[serde(default)]
+    pub number: Option<u32>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CombatSetup {
+    pub at: Name,
+    pub attacker: Name,
+    /// Who holds focus (default: the attacker, 459.2.c).
+    #[serde(default)]
+    pub focus: Option<Name>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ShowdownSetup {
+    pub at: Name,
+    /// Who holds focus.
+    pub focus: Name,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PlayerSetup {
+    #[serde(default)]
+    pub points: Option<u32>,
+    /// Energy and power in the rune pool (to pay for cards played).
+    #[serde(default)]
+    pub energy: Option<u32>,
+    #[serde(default)]
+    pub power: Option<u32>,
+    #[serde(default)]
+    pub xp: Option<u32>,
+    /// Cards in hand, by card name.
+    #[serde(default)]
+    pub hand: Vec<Name>,
+    /// Main deck, top first.
+    #[serde(default)]
+    pub deck: Vec<Name>,
+    #[serde(default)]
+    pub trash: Vec<Name>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct BattlefieldSetup {
+    pub name: Name,
+    #[serde(default)]
+    pub controller: Option<Name>,
+    #[serde(default)]
+    pub contested: Option<bool>,
+    /// Players who already scored this battlefield this turn (465).
+    #[serde(default)]
+    pub scored_this_turn: Vec<Name>,
+    #[serde(default)]
+    pub units: Vec<Spanned<ObjectSetup>>,
+    #[serde(default)]
+    pub gear: Vec<Spanned<ObjectSetup>>,
+    /// Abilities of the battlefield itself ("when you conquer here", "when you hold here").
+    #[serde(default)]
+    pub abilities: Vec<Spanned<AbilityDef>>,
+}
+
+/// A game object on the board with its marked state.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ObjectSetup {
+    pub card: Name,
+    /// A name to refer to this object in the script and expectations.
+    #[serde(default)]
+    pub id: Option<Name>,
+    /// Default: the player whose base it is, or the battlefield's controller.
+    #[serde(default)]
+    pub controller: Option<Name>,
+    #[serde(default)]
+    pub owner: Option<Name>,
+    #[serde(default)]
+    pub damage: Option<u32>,
+    #[serde(default)]
+    pub buffs: Option<u32>,
+    #[serde(default)]
+    pub exhausted: Option<bool>,
+    /// Might added "this turn" (e.g. from a spell already resolved).
+    #[serde(default)]
+    pub might_this_turn: Option<i64>,
+    /// Keywords granted "this turn".
+    #[serde(default)]
+    pub keywords_this_turn: Vec<Name>,
+    /// attacker | defender (mid-combat setups).
+    #[serde(default)]
+    pub designation: Option<Name>,
+}
+
+/// One script step.
+#[allow(clippy::large_enum_variant)] // a parse tree, built once
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub enum Step {
+    /// A standard move of one or more units (144, 440–453).
+    Move(MoveStep),
+    /// Play a card from hand.
+    Play(PlayStep),
+    /// The player passes priority or focus.
+    Pass(Name),
+    /// Activate an object's activated ability.
+    Activate(ActivateStep),
+    /// Hide a card with Hidden facedown at a battlefield you control (421, 811).
+    Hide(HideStep),
+    /// Answers for the next decision(s) of the game.
+    Choose(ChooseStep),
+    /// Inject a game effect directly ("suppose this happens").
+    Effect(Effect),
+    /// The turn player ends their turn: the ending phase and its cleanups, then the
+    /// next turn up to its main phase.
+    EndTurn,
+    /// Every player passes until the turn is neutral and open.
+    Advance,
+    /// A checkpoint in the middle of the script.
+    Expect(Vec<Spanned<Expect>>),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct MoveStep {
+    pub units: Vec<Name>,
+    pub to: Name,
+    #[serde(default)]
+    pub player: Option<Name>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PlayStep {
+    pub card: Name,
+    #[serde(default)]
+    pub player: Option<Name>,
+    /// Where a unit is played (default: its base).
+    #[serde(default)]
+    pub to: Option<Name>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct HideStep {
+    pub card: Name,
+    pub at: Name,
+    #[serde(default)]
+    pub player: Option<Name>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ActivateStep {
+    /// The object whose ability is activated.
+    pub source: Name,
+    /// Which of its activated abilities (1 = the first; default 1).
+    #[serde(default)]
+    pub ability: Option<usize>,
+    #[serde(default)]
+    pub player: Option<Name>,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ChooseStep {
+    #[serde(default)]
+    pub player: Option<Name>,
+    /// Damage assignment: unit → amount (460.2.c).
+    #[serde(default)]
+    pub assign_damage: Option<Spanned<BTreeMap<String, u32>>>,
+    /// An order: triggers in the order to place them on the chain.
+    #[serde(default)]
+    pub order: Vec<Name>,
+    /// A battlefield (which staged showdown or combat to open, 323.11/323.13).
+    #[serde(default)]
+    pub battlefield: Option<Name>,
+    /// A target, by object name or id.
+    #[serde(default)]
+    pub target: Option<Name>,
+    /// An option by its number in the list the run prints (1 = first).
+    #[serde(default)]
+    pub option: Option<usize>,
+    /// The answer to a "you may" decision.
+    #[serde(default)]
+    pub may: Option<bool>,
+}
+
+/// A game effect, as injected by a script or produced by an ability.
+#[derive(Debug, Deserialize, Default, Clone)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Effect {
+    /// Deal this much damage `to` a unit: a number, or `my-might` (the source's Might).
+    #[serde(default)]
+    pub deal: Option<Amount>,
+    #[serde(default)]
+    pub kill: Option<Name>,
+    /// Buff a unit (+1 Might counter, 133.4).
+    #[serde(default)]
+    pub buff: Option<Name>,
+    /// Give `to` this much Might (negative to subtract), with `duration`.
+    #[serde(default)]
+    pub might: Option<i64>,
+    /// Set `to`'s Might to this value (a trait effect, layer 1).
+    #[serde(default)]
+    pub set_might: Option<i64>,
+    /// With `might` or `set_might`: the lowest Might the change may leave (472.3.b).
+    #[serde(default)]
+    pub min: Option<i64>,
+    /// Grant a keyword `to` a unit.
+    #[serde(default)]
+    pub grant: Option<Name>,
+    /// Remove a keyword `from` a unit.
+    #[serde(default)]
+    pub remove: Option<Name>,
+    #[serde(default)]
+    pub recall: Option<Name>,
+    /// Move a unit `to` a location (a move by an effect, 440).
+    #[serde(rename = "move", default)]
+    pub move_: Option<Name>,
+    #[serde(default)]
+    pub heal: Option<Name>,
+    #[serde(default)]
+    pub exhaust: Option<Name>,
+    #[serde(default)]
+    pub ready: Option<Name>,
+    /// A player scores a point (`at` a battlefield, with `how`: conquer | hold).
+    #[serde(default)]
+    pub score: Option<Name>,
+    /// A player draws `count` cards (default 1).
+    #[serde(default)]
+    pub draw: Option<Name>,
+    /// `player` gains this many points (not a score, 466.1.a.1).
+    #[serde(default)]
+    pub gain_points: Option<i64>,
+    /// `player` gains this much XP.
+    #[serde(default)]
+    pub gain_xp: Option<i64>,
+    /// Give `to` a tag.
+    #[serde(default)]
+    pub tag: Option<Name>,
+    /// This unit can't be dealt damage (for `duration`).
+    #[serde(default)]
+    pub no_damage: Option<Name>,
+    /// Create `count` tokens of this card (defined under `cards:`) `at` a location
+    /// (default: the controller's base).
+    #[serde(default)]
+    pub create: Option<Name>,
+    /// With `create` (as `enter-ready`): the tokens enter ready.
+    #[serde(default, rename = "enter-ready")]
+    pub ready_token: bool,
+    /// `player` gains control of this unit (for `duration`).
+    #[serde(default)]
+    pub gain_control: Option<Name>,
+    /// The player concerned by gain-points / gain-xp (default: you), or, for an
+    /// injected effect, its controller (default: the turn player).
+    #[serde(default)]
+    pub player: Option<Name>,
+    #[serde(default)]
+    pub count: Option<u32>,
+    #[serde(default)]
+    pub to: Option<Name>,
+    #[serde(default)]
+    pub from: Option<Name>,
+    #[serde(default)]
+    pub at: Option<Name>,
+    #[serde(default)]
+    pub how: Option<Name>,
+    /// this-turn | this-combat | permanent (default for `might`: this-turn).
+    #[serde(default)]
+    pub duration: Option<Name>,
+    /// The object the effect comes from (for its timestamp and dependency).
+    #[serde(default)]
+    pub source: Option<Name>,
+    /// "You may …": the controller decides on resolution.
+    #[serde(default)]
+    pub may: bool,
+}
+
+/// A number, or a word standing for one (`my-might`).
+#[derive(Debug, Deserialize, Clone)]
+#[serde(untagged)]
+pub enum Amount {
+    Fixed(i64),
+    Word(String),
+}
+
+/// One expectation. Exactly one subject key: `object`, `player`, `battlefield`,
+/// `turn`, `cited`, `not-cited`, `trace-contains`, `trace-not-contains`.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Expect {
+    #[serde(default)]
+    pub object: Option<Name>,
+    #[serde(default)]
+    pub player: Option<Name>,
+    #[serde(default)]
+    pub battlefield: Option<Name>,
+    #[serde(default)]
+    pub turn: Option<bool>,
+    #[serde(default)]
+    pub cited: Vec<Name>,
+    #[serde(default)]
+    pub not_cited: Vec<Name>,
+    #[serde(default)]
+    pub trace_contains: Option<String>,
+    #[serde(default)]
+    pub trace_not_contains: Option<String>,
+    /// Lines containing these pieces of text appear in the trace in this order.
+    #[serde(default)]
+    pub trace_order: Vec<String>,
+    // objects
+    #[serde(default)]
+    pub zone: Option<Name>,
+    #[serde(default)]
+    pub location: Option<Name>,
+    #[serde(default)]
+    pub controller: Option<Name>,
+    #[serde(default)]
+    pub might: Option<i64>,
+    #[serde(default)]
+    pub damage: Option<u32>,
+    #[serde(default)]
+    pub exhausted: Option<bool>,
+    #[serde(default)]
+    pub keywords: Option<Vec<Name>>,
+    #[serde(default)]
+    pub tags: Option<Vec<Name>>,
+    #[serde(default)]
+    pub buffs: Option<u32>,
+    #[serde(default)]
+    pub designation: Option<Name>,
+    /// A piece of the object's characteristics breakdown (468–475), e.g.
+    /// "layer 2: Banner: gains Shield (depends on Warlord)".
+    #[serde(default)]
+    pub breakdown_contains: Option<String>,
+    // players
+    #[serde(default)]
+    pub points: Option<u32>,
+    #[serde(default)]
+    pub xp: Option<u32>,
+    #[serde(default)]
+    pub hand_size: Option<u32>,
+    #[serde(default)]
+    pub winner: Option<bool>,
+    #[serde(default)]
+    pub lost: Option<bool>,
+    // battlefields (controller above)
+    #[serde(default)]
+    pub contested: Option<bool>,
+    /// none | staged | open
+    #[serde(default)]
+    pub showdown: Option<Name>,
+    /// none | staged | open
+    #[serde(default)]
+    pub combat: Option<Name>,
+    // turn
+    #[serde(default)]
+    pub phase: Option<Name>,
+    /// neutral-open | neutral-closed | showdown-open | showdown-closed
+    #[serde(default)]
+    pub state: Option<Name>,
+    #[serde(default)]
+    pub turn_player: Option<Name>,
+    #[serde(default)]
+    pub focus: Option<Name>,
+    #[serde(default)]
+    pub priority: Option<Name>,
+    #[serde(default)]
+    pub chain_size: Option<u32>,
+    /// The chain's items, first added first (their labels, e.g. "Herald (when I attack)").
+    #[serde(default)]
+    pub chain: Option<Vec<String>>,
+}
+
+/// The error a scenario expects its run to stop with.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ExpectError {
+    /// unknown-field | invalid-value | unknown-name | ambiguous-name | unknown-keyword |
+    /// unsupported | illegal | undecided | unused-choice
+    pub kind: Name,
+    /// A piece of the message that must appear.
+    #[serde(default)]
+    pub contains: Option<String>,
+    /// The rule the error must cite (for `illegal`).
+    #[serde(default)]
+    pub rule: Option<Name>,
+}

@@ -1,0 +1,1505 @@
+//! Loading a scenario: YAML through serde-saphyr, then every name resolved.
+//! Every error carries file:line:col, what was expected, and a "did you mean"
+//! where a near name exists.
+
+use super::format::{self, File, Name};
+use super::keywords;
+use super::suggest::did_you_mean;
+use crate::error::InputError;
+use serde::Deserialize;
+use serde_saphyr::{Location, Spanned};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// What went wrong, as a scenario may expect it with `expect-error: {kind: ...}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The file is not YAML (cannot be expected: the file cannot be read).
+    Yaml,
+    UnknownField,
+    InvalidValue,
+    UnknownName,
+    AmbiguousName,
+    UnknownKeyword,
+    /// An ability or step the engine does not model.
+    Unsupported,
+    /// The engine refused a step (with the rule that forbids it).
+    Illegal,
+    /// A decision with several legal options that the script did not make.
+    Undecided,
+    /// A `choose` step that no decision used.
+    UnusedChoice,
+}
+
+impl ErrorKind {
+    pub const ALL: &'static [ErrorKind] = &[
+        ErrorKind::Yaml,
+        ErrorKind::UnknownField,
+        ErrorKind::InvalidValue,
+        ErrorKind::UnknownName,
+        ErrorKind::AmbiguousName,
+        ErrorKind::UnknownKeyword,
+        ErrorKind::Unsupported,
+        ErrorKind::Illegal,
+        ErrorKind::Undecided,
+        ErrorKind::UnusedChoice,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::Yaml => "yaml",
+            ErrorKind::UnknownField => "unknown-field",
+            ErrorKind::InvalidValue => "invalid-value",
+            ErrorKind::UnknownName => "unknown-name",
+            ErrorKind::AmbiguousName => "ambiguous-name",
+            ErrorKind::UnknownKeyword => "unknown-keyword",
+            ErrorKind::Unsupported => "unsupported",
+            ErrorKind::Illegal => "illegal",
+            ErrorKind::Undecided => "undecided",
+            ErrorKind::UnusedChoice => "unused-choice",
+        }
+    }
+}
+
+/// A scenario error: its kind, where, what, and (for `illegal`) the rule.
+#[derive(Debug, Clone)]
+pub struct ScenarioError {
+    pub kind: ErrorKind,
+    pub input: Box<InputError>,
+    pub rule: Option<String>,
+}
+
+impl ScenarioError {
+    pub fn at(kind: ErrorKind, file: &str, loc: Location, message: impl Into<String>) -> Self {
+        let (line, column) = if loc == Location::UNKNOWN {
+            (None, None)
+        } else {
+            (Some(loc.line() as usize), Some(loc.column() as usize))
+        };
+        ScenarioError {
+            kind,
+            input: Box::new(InputError {
+                file: file.to_string(),
+                line,
+                column,
+                message: message.into(),
+                hint: None,
+            }),
+            rule: None,
+        }
+    }
+
+    pub fn hint(mut self, h: impl Into<String>) -> Self {
+        self.input.hint = Some(h.into());
+        self
+    }
+
+    pub fn with_rule(mut self, r: impl Into<String>) -> Self {
+        self.rule = Some(r.into());
+        self
+    }
+}
+
+impl From<ScenarioError> for crate::error::Error {
+    fn from(e: ScenarioError) -> Self {
+        crate::error::Error::Input(*e.input)
+    }
+}
+
+/// Where an object starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    Base(usize),
+    Battlefield(usize),
+    Hand(usize),
+    Deck(usize),
+    Trash(usize),
+}
+
+/// One object of the setup, with the name it goes by.
+#[derive(Debug, Clone)]
+pub struct ObjectInfo {
+    /// Its `id:` if given.
+    pub id: Option<String>,
+    pub card: String,
+    pub place: Place,
+    /// Where it is, in words ("at The Bridge", "in A's base").
+    pub where_: String,
+}
+
+impl ObjectInfo {
+    /// The name it is shown with: its id, or its card name.
+    pub fn label(&self) -> &str {
+        self.id.as_deref().unwrap_or(&self.card)
+    }
+}
+
+/// A loaded, validated scenario: the parsed file and its names resolved.
+pub struct Scenario {
+    pub path: String,
+    pub file: File,
+    pub players: Vec<String>,
+    pub battlefields: Vec<String>,
+    pub objects: Vec<ObjectInfo>,
+    /// Victory score of the mode (466, 480–484).
+    pub victory_score: u32,
+    pub mode: String,
+}
+
+/// Only `expect-error`, read before the rest so that a scenario about a load
+/// error can still say which error it expects.
+#[derive(Deserialize)]
+struct Header {
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(rename = "expect-error", default)]
+    expect_error: Option<format::ExpectError>,
+}
+
+/// Reads the file (a missing file is a usage error, exit 2).
+pub fn read(path: &Path) -> Result<String, crate::error::Error> {
+    std::fs::read_to_string(path).map_err(|e| {
+        crate::error::Error::Input(InputError {
+            file: path.display().to_string(),
+            line: None,
+            column: None,
+            message: format!("cannot read the scenario: {e}"),
+            hint: None,
+        })
+    })
+}
+
+/// The `expect-error` block, if the file is YAML and has one.
+pub fn expected_error(source: &str) -> Option<format::ExpectError> {
+    serde_saphyr::from_str::<Header>(source)
+        .ok()
+        .and_then(|h| h.expect_error)
+}
+
+/// The title, read leniently (for reporting a scenario that fails to load).
+pub fn title(source: &str) -> Option<String> {
+    serde_saphyr::from_str::<Header>(source)
+        .ok()
+        .and_then(|h| h.title)
+}
+
+/// Parses and validates a scenario.
+pub fn load(path: &str, source: &str) -> Result<Scenario, ScenarioError> {
+    let file: File = serde_saphyr::from_str(source).map_err(|e| yaml_error(path, &e))?;
+    Resolver::new(path).build(file)
+}
+
+/// Maps a serde-saphyr error to a located error with a suggestion.
+fn yaml_error(path: &str, e: &serde_saphyr::Error) -> ScenarioError {
+    use serde_saphyr::Error as E;
+    let inner = e.without_snippet();
+    let loc = inner.location().unwrap_or(Location::UNKNOWN);
+    match inner {
+        E::SerdeUnknownField {
+            field, expected, ..
+        } => {
+            let mut msg = format!("unknown field \"{field}\"");
+            msg.push_str(&did_you_mean(field, expected.iter().copied()));
+            ScenarioError::at(ErrorKind::UnknownField, path, loc, msg)
+                .hint(format!("expected one of: {}", expected.join(", ")))
+        }
+        E::SerdeUnknownVariant {
+            variant, expected, ..
+        } => {
+            let mut msg = format!("unknown step or value \"{variant}\"");
+            msg.push_str(&did_you_mean(variant, expected.iter().copied()));
+            ScenarioError::at(ErrorKind::UnknownField, path, loc, msg)
+                .hint(format!("expected one of: {}", expected.join(", ")))
+        }
+        E::SerdeMissingField { field, .. } => ScenarioError::at(
+            ErrorKind::InvalidValue,
+            path,
+            loc,
+            format!("missing field \"{field}\""),
+        ),
+        _ => {
+            let text = inner.render_with_options(serde_saphyr::render_options! {
+                snippets: serde_saphyr::SnippetMode::Off,
+            });
+            let text = friendlier(&strip_location(&text));
+            let kind = if matches!(
+                inner,
+                E::SerdeInvalidType { .. } | E::SerdeInvalidValue { .. } | E::Message { .. }
+            ) {
+                ErrorKind::InvalidValue
+            } else {
+                ErrorKind::Yaml
+            };
+            ScenarioError::at(kind, path, loc, text)
+        }
+    }
+}
+
+/// The parser's words for YAML shapes, in the words of the format.
+fn friendlier(s: &str) -> String {
+    let t = s
+        .replace(
+            "expected sequence start",
+            "expected a list here, e.g. [a, b]",
+        )
+        .replace(
+            "expected mapping start",
+            "expected a mapping here, e.g. {key: value}",
+        )
+        .replace("expected string scalar", "expected a text value here");
+    if t.contains("unclosed bracket") {
+        format!("{t} (it opens here and is never closed)")
+    } else {
+        t
+    }
+}
+
+/// serde-saphyr appends " at line X, column Y"; the location is reported in front instead.
+fn strip_location(s: &str) -> String {
+    let s = s.lines().next().unwrap_or("").trim();
+    match s.rfind(" at line ") {
+        Some(i) => s[..i].to_string(),
+        None => s.to_string(),
+    }
+}
+
+fn loc_of<T>(s: &Spanned<T>) -> Location {
+    s.referenced
+}
+
+/// Resolves names while building the [`Scenario`].
+struct Resolver<'a> {
+    path: &'a str,
+    /// Card names defined under `cards:`.
+    cards: Vec<String>,
+    players: Vec<String>,
+    battlefields: Vec<String>,
+    objects: Vec<ObjectInfo>,
+}
+
+impl<'a> Resolver<'a> {
+    fn new(path: &'a str) -> Self {
+        Resolver {
+            path,
+            cards: Vec::new(),
+            players: Vec::new(),
+            battlefields: Vec::new(),
+            objects: Vec::new(),
+        }
+    }
+
+    fn err(&self, kind: ErrorKind, loc: Location, msg: impl Into<String>) -> ScenarioError {
+        ScenarioError::at(kind, self.path, loc, msg)
+    }
+
+    fn build(mut self, file: File) -> Result<Scenario, ScenarioError> {
+        // Mode: players and victory score.
+        use crate::engine::Mode;
+        let (mode, n_players, victory) = match &file.mode {
+            None => ("duel", 2, 8),
+            Some(m) => match Mode::parse(&m.value) {
+                Some(md) => (md_name(md), md.players(), md.victory_score() as u32),
+                None => {
+                    return Err(self
+                        .err(
+                            ErrorKind::InvalidValue,
+                            loc_of(m),
+                            format!(
+                                "unknown mode \"{}\"{}",
+                                m.value,
+                                did_you_mean(&m.value, Mode::NAMES.iter().copied())
+                            ),
+                        )
+                        .hint(format!("expected one of: {}", Mode::NAMES.join(", "))));
+                }
+            },
+        };
+        if let Some(r) = &file.rules {
+            let mut it = r.value.split_whitespace();
+            let game = it.next().unwrap_or("");
+            let ed = it.next();
+            let lib = crate::rulebook::Library::get();
+            match lib.resolve(Some(game), ed) {
+                Err(e) => return Err(self.err(ErrorKind::InvalidValue, loc_of(r), e)),
+                Ok(i) => {
+                    let m = lib.book(i).meta;
+                    if m.game != "riftbound" || m.edition != "2026-03-30" {
+                        return Err(self
+                            .err(
+                                ErrorKind::Unsupported,
+                                loc_of(r),
+                                format!(
+                                    "the engine follows the Riftbound Core Rules 2026-03-30, not {} {}",
+                                    m.game, m.edition
+                                ),
+                            )
+                            .hint("write `rules: riftbound 2026-03-30`, or leave `rules` out"));
+                    }
+                }
+            }
+        }
+        // Players: those named in setup, in order; then A, B, … up to the mode's count.
+        self.players = file.setup.players.keys().cloned().collect();
+        if self.players.is_empty() {
+            self.players = (0..n_players)
+                .map(|i| char::from(b'A' + i as u8).to_string())
+                .collect();
+        } else if self.players.len() != n_players {
+            let first = file
+                .setup
+                .players
+                .values()
+                .next()
+                .map(loc_of)
+                .unwrap_or(Location::UNKNOWN);
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                first,
+                format!(
+                    "the mode {mode} has {n_players} players, the setup names {} ({})",
+                    self.players.len(),
+                    self.players.join(", ")
+                ),
+            ));
+        }
+        self.cards = file.cards.keys().cloned().collect();
+        // Cards: check keywords and ability shapes.
+        for (name, card) in &file.cards {
+            self.check_card(name, card)?;
+        }
+        // Battlefields.
+        for bf in &file.setup.battlefields {
+            if self.battlefields.contains(&bf.value.name.value) {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(&bf.value.name),
+                    format!(
+                        "the battlefield \"{}\" is set up twice",
+                        bf.value.name.value
+                    ),
+                ));
+            }
+            self.battlefields.push(bf.value.name.value.clone());
+        }
+        // Objects, in setup order: battlefields, then bases, then hands/decks/trash.
+        for (bi, bf) in file.setup.battlefields.iter().enumerate() {
+            let bf = &bf.value;
+            if let Some(c) = &bf.controller {
+                self.player(c)?;
+            }
+            for p in &bf.scored_this_turn {
+                self.player(p)?;
+            }
+            for u in bf.units.iter().chain(bf.gear.iter()) {
+                self.add_object(&file, u, Place::Battlefield(bi))?;
+            }
+            for a in &bf.abilities {
+                self.check_ability(&bf.name.value, a)?;
+            }
+        }
+        for (p, objs) in &file.setup.bases {
+            let pi = self.player_str(p, Location::UNKNOWN)?;
+            for o in objs {
+                self.add_object(&file, o, Place::Base(pi))?;
+            }
+        }
+        for (p, ps) in &file.setup.players {
+            let pi = self.player_str(p, loc_of(ps))?;
+            for (cards, place) in [
+                (&ps.value.hand, Place::Hand(pi)),
+                (&ps.value.deck, Place::Deck(pi)),
+                (&ps.value.trash, Place::Trash(pi)),
+            ] {
+                for c in cards {
+                    self.card(&file, c)?;
+                    let where_ = match place {
+                        Place::Hand(_) => format!("in {p}'s hand"),
+                        Place::Deck(_) => format!("in {p}'s deck"),
+                        _ => format!("in {p}'s trash"),
+                    };
+                    self.objects.push(ObjectInfo {
+                        id: None,
+                        card: c.value.clone(),
+                        place: place.clone(),
+                        where_,
+                    });
+                }
+            }
+        }
+        // Turn.
+        if let Some(t) = &file.setup.turn {
+            if let Some(p) = &t.player {
+                self.player(p)?;
+            }
+            if let Some(ph) = &t.phase {
+                phase(self.path, ph)?;
+            }
+        }
+        if let Some(c) = &file.setup.combat {
+            self.battlefield(&c.at)?;
+            self.player(&c.attacker)?;
+            if let Some(f) = &c.focus {
+                self.player(f)?;
+            }
+        }
+        if let Some(sd) = &file.setup.showdown {
+            self.battlefield(&sd.at)?;
+            self.player(&sd.focus)?;
+            if file.setup.combat.is_some() {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(&sd.at),
+                    "set up either a combat (a combat showdown) or a non-combat showdown, not both",
+                ));
+            }
+        }
+        // Script and expectations: every name must resolve.
+        for step in &file.script {
+            self.check_step(step)?;
+        }
+        for e in &file.expect {
+            self.check_expect(e)?;
+        }
+        if let Some(ee) = &file.expect_error
+            && !ErrorKind::ALL.iter().any(|k| k.name() == ee.kind.value)
+        {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(&ee.kind),
+                    format!(
+                        "unknown error kind \"{}\"{}",
+                        ee.kind.value,
+                        did_you_mean(&ee.kind.value, ErrorKind::ALL.iter().map(|k| k.name()))
+                    ),
+                )
+                .hint(format!(
+                    "expected one of: {}",
+                    ErrorKind::ALL
+                        .iter()
+                        .map(|k| k.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
+        }
+        Ok(Scenario {
+            path: self.path.to_string(),
+            file,
+            players: self.players,
+            battlefields: self.battlefields,
+            objects: self.objects,
+            victory_score: victory,
+            mode: mode.to_string(),
+        })
+    }
+
+    fn check_card(&self, name: &str, card: &Spanned<format::CardDef>) -> Result<(), ScenarioError> {
+        let c = &card.value;
+        if let Some(k) = &c.kind {
+            const TYPES: &[&str] = &[
+                "unit",
+                "gear",
+                "spell",
+                "rune",
+                "battlefield",
+                "legend",
+                "token",
+            ];
+            if !TYPES.contains(&k.value.as_str()) {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(k),
+                        format!(
+                            "unknown card type \"{}\"{}",
+                            k.value,
+                            did_you_mean(&k.value, TYPES.iter().copied())
+                        ),
+                    )
+                    .hint(format!("expected one of: {}", TYPES.join(", "))));
+            }
+        }
+        for kw in &c.keywords {
+            keyword(self.path, kw)?;
+        }
+        if let Some(e) = &c.effect {
+            self.check_effect(&e.value, loc_of(e), true)?;
+        }
+        for a in &c.abilities {
+            self.check_ability(name, a)?;
+        }
+        Ok(())
+    }
+
+    fn check_ability(
+        &self,
+        _owner: &str,
+        a: &Spanned<format::AbilityDef>,
+    ) -> Result<(), ScenarioError> {
+        let ab = &a.value;
+        for g in ab.grant.iter().chain(ab.remove.iter()) {
+            keyword(self.path, g)?;
+        }
+        if let Some(sc) = &ab.scope
+            && !SCOPES.contains(&sc.value.as_str())
+        {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(sc),
+                    format!(
+                        "unknown scope \"{}\"{}",
+                        sc.value,
+                        did_you_mean(&sc.value, SCOPES.iter().copied())
+                    ),
+                )
+                .hint(format!("expected one of: {}", SCOPES.join(", "))));
+        }
+        if let Some(e) = &ab.effect {
+            self.check_effect(&e.value, loc_of(e), true)?;
+        }
+        if let Some(c) = &ab.activate {
+            if ab.when.is_some() || ab.while_.is_some() {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(c),
+                    "an ability is activated (\"activate\"), triggered (\"when\") or passive (\"while\"), one of them",
+                ));
+            }
+            if ab.effect.is_none() {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(c),
+                    "an activated ability needs an \"effect\"",
+                ));
+            }
+            return Ok(());
+        }
+        match (&ab.when, &ab.while_) {
+            (Some(_), Some(_)) => Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(a),
+                "an ability has either \"when\" (triggered) or \"while\" (conditional passive), not both",
+            )),
+            (None, None) if ab.text.is_none() => Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(a),
+                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost) or \"text\"",
+            )),
+            (Some(w), None) => {
+                if !TRIGGERS.contains(&w.value.as_str()) {
+                    return Err(self
+                        .err(
+                            ErrorKind::InvalidValue,
+                            loc_of(w),
+                            format!(
+                                "unknown trigger \"{}\"{}",
+                                w.value,
+                                did_you_mean(&w.value, TRIGGERS.iter().copied())
+                            ),
+                        )
+                        .hint(format!("expected one of: {}", TRIGGERS.join(", "))));
+                }
+                if ab.effect.is_none() {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        loc_of(w),
+                        format!("the triggered ability \"when {}\" has no effect", w.value),
+                    ));
+                }
+                Ok(())
+            }
+            (None, Some(c)) => {
+                let mods = usize::from(!ab.grant.is_empty())
+                    + usize::from(ab.remove.is_some())
+                    + usize::from(ab.might.is_some())
+                    + usize::from(ab.set_might.is_some())
+                    + usize::from(ab.tag.is_some())
+                    + usize::from(ab.no_damage == Some(true));
+                if mods != 1 || ab.grant.len() > 1 {
+                    return Err(self
+                        .err(
+                            ErrorKind::InvalidValue,
+                            loc_of(c),
+                            "a passive ability makes one change: grant (one keyword), remove, might, set-might, tag or no-damage",
+                        )
+                        .hint("write two abilities for two changes"));
+                }
+                if ab.effect.is_some() {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        loc_of(c),
+                        "a passive ability (\"while\") has no \"effect\"; effects belong to triggered abilities (\"when\")",
+                    ));
+                }
+                if !condition_ok(&c.value) {
+                    return Err(self
+                        .err(
+                            ErrorKind::InvalidValue,
+                            loc_of(c),
+                            format!(
+                                "unknown condition \"{}\"{}",
+                                c.value,
+                                did_you_mean(&c.value, CONDITIONS.iter().copied())
+                            ),
+                        )
+                        .hint(format!(
+                            "expected one of: {}, has KEYWORD, tag TAG, level N",
+                            CONDITIONS.join(", ")
+                        )));
+                }
+                Ok(())
+            }
+            (None, None) => Ok(()),
+        }
+    }
+
+    fn card<'f>(&self, file: &'f File, name: &Name) -> Result<&'f format::CardDef, ScenarioError> {
+        match file.cards.get(&name.value) {
+            Some(c) => Ok(&c.value),
+            None => Err(self
+                .err(
+                    ErrorKind::UnknownName,
+                    loc_of(name),
+                    format!(
+                        "unknown card \"{}\"{}",
+                        name.value,
+                        did_you_mean(&name.value, file.cards.keys().map(String::as_str))
+                    ),
+                )
+                .hint("cards used in a scenario are defined under \"cards:\"")),
+        }
+    }
+
+    fn add_object(
+        &mut self,
+        file: &File,
+        o: &Spanned<format::ObjectSetup>,
+        place: Place,
+    ) -> Result<(), ScenarioError> {
+        let ob = &o.value;
+        self.card(file, &ob.card)?;
+        if let Some(c) = &ob.controller {
+            self.player(c)?;
+        }
+        if let Some(c) = &ob.owner {
+            self.player(c)?;
+        }
+        for k in &ob.keywords_this_turn {
+            keyword(self.path, k)?;
+        }
+        if let Some(d) = &ob.designation
+            && !["attacker", "defender"].contains(&d.value.as_str())
+        {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(d),
+                format!(
+                    "unknown designation \"{}\"{}",
+                    d.value,
+                    did_you_mean(&d.value, ["attacker", "defender"])
+                ),
+            ));
+        }
+        if let Some(id) = &ob.id {
+            if self
+                .objects
+                .iter()
+                .any(|x| x.id.as_deref() == Some(&id.value))
+            {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(id),
+                    format!("the id \"{}\" is used twice", id.value),
+                ));
+            }
+            if self.players.contains(&id.value) || self.battlefields.contains(&id.value) {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(id),
+                    format!(
+                        "the id \"{}\" is already the name of a player or battlefield",
+                        id.value
+                    ),
+                ));
+            }
+        }
+        let where_ = match &place {
+            Place::Battlefield(b) => format!("at {}", self.battlefields[*b]),
+            Place::Base(p) => format!("in {}'s base", self.players[*p]),
+            _ => String::new(),
+        };
+        self.objects.push(ObjectInfo {
+            id: ob.id.as_ref().map(|i| i.value.clone()),
+            card: ob.card.value.clone(),
+            place,
+            where_,
+        });
+        Ok(())
+    }
+
+    fn player(&self, n: &Name) -> Result<usize, ScenarioError> {
+        self.player_str(&n.value, loc_of(n))
+    }
+
+    fn player_str(&self, n: &str, loc: Location) -> Result<usize, ScenarioError> {
+        self.players.iter().position(|p| p == n).ok_or_else(|| {
+            self.err(
+                ErrorKind::UnknownName,
+                loc,
+                format!(
+                    "unknown player \"{n}\"{}",
+                    did_you_mean(n, self.players.iter().map(String::as_str))
+                ),
+            )
+            .hint(format!("the players are: {}", self.players.join(", ")))
+        })
+    }
+
+    fn battlefield(&self, n: &Name) -> Result<usize, ScenarioError> {
+        resolve_battlefield(self.path, &self.battlefields, n)
+    }
+
+    fn object(&self, n: &Name) -> Result<usize, ScenarioError> {
+        resolve_object(self.path, &self.objects, n)
+    }
+
+    /// A location: a battlefield by name, or `base` / `A's base` / `base A`.
+    fn location(&self, n: &Name) -> Result<(), ScenarioError> {
+        if parse_base(&n.value, &self.players).is_some() || n.value == "base" {
+            return Ok(());
+        }
+        self.battlefield(n).map(|_| ())
+    }
+
+    /// Checks an effect; `in_ability` allows the words of abilities (`me`, `enemy-units-here`, …).
+    fn check_effect(
+        &self,
+        e: &format::Effect,
+        loc: Location,
+        in_ability: bool,
+    ) -> Result<(), ScenarioError> {
+        let obj = |n: &Name| -> Result<(), ScenarioError> {
+            if in_ability {
+                if TARGET_WORDS.contains(&n.value.as_str()) {
+                    return Ok(());
+                }
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(n),
+                        format!(
+                            "an ability's effect names what it affects with a word, not \"{}\"{}",
+                            n.value,
+                            did_you_mean(&n.value, TARGET_WORDS.iter().copied())
+                        ),
+                    )
+                    .hint(format!("expected one of: {}", TARGET_WORDS.join(", "))));
+            }
+            if TARGET_WORDS.contains(&n.value.as_str()) && n.value.starts_with("choose-") {
+                return Ok(());
+            }
+            self.object(n).map(|_| ())
+        };
+        let player = |n: &Name| -> Result<(), ScenarioError> {
+            if PLAYER_WORDS.contains(&n.value.as_str()) {
+                return Ok(());
+            }
+            self.player(n).map(|_| ())
+        };
+        let verbs = effect_verbs(e);
+        if verbs.len() != 1 {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc,
+                    if verbs.is_empty() {
+                        "an effect needs one action".to_string()
+                    } else {
+                        format!("an effect has one action, found {}", verbs.join(" and "))
+                    },
+                )
+                .hint(
+                    "one of: deal, kill, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp",
+                ));
+        }
+        for o in [
+            &e.kill,
+            &e.buff,
+            &e.recall,
+            &e.move_,
+            &e.heal,
+            &e.exhaust,
+            &e.ready,
+            &e.no_damage,
+            &e.gain_control,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            obj(o)?;
+        }
+        for k in [&e.grant, &e.remove].into_iter().flatten() {
+            keyword(self.path, k)?;
+        }
+        for p in [&e.score, &e.draw, &e.player].into_iter().flatten() {
+            player(p)?;
+        }
+        if let Some(format::Amount::Word(w)) = &e.deal
+            && w != "my-might"
+        {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc,
+                format!("\"deal\" is a number or my-might, found \"{w}\""),
+            ));
+        }
+        if e.score.is_some() && (e.at.is_none() || e.how.is_none()) {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc,
+                "\"score\" needs \"at\" (a battlefield, or here) and \"how\" (conquer or hold)",
+            ));
+        }
+        if e.move_.is_some() {
+            match &e.to {
+                Some(t) => self.location(t)?,
+                None => return Err(self.err(ErrorKind::InvalidValue, loc, "move needs \"to\"")),
+            }
+        } else if let Some(t) = &e.to {
+            obj(t)?;
+        }
+        if let Some(f) = &e.from {
+            obj(f)?;
+        }
+        if let Some(s) = &e.source {
+            self.object(s)?;
+        }
+        if let Some(c) = &e.create {
+            if !self.cards.contains(&c.value) {
+                return Err(self
+                    .err(
+                        ErrorKind::UnknownName,
+                        loc_of(c),
+                        format!(
+                            "unknown card \"{}\" to create{}",
+                            c.value,
+                            did_you_mean(&c.value, self.cards.iter().map(String::as_str))
+                        ),
+                    )
+                    .hint("a token's card is defined under \"cards:\" like any other"));
+            }
+            if let Some(a) = &e.at {
+                self.location(a)?;
+            }
+        } else if let Some(a) = &e.at
+            && a.value != "here"
+        {
+            self.battlefield(a)?;
+        }
+        let needs_to =
+            e.deal.is_some() || e.might.is_some() || e.set_might.is_some() || e.grant.is_some();
+        if needs_to && e.to.is_none() {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc,
+                format!("\"{}\" needs \"to\": the unit it applies to", verbs[0]),
+            ));
+        }
+        if e.remove.is_some() && e.from.is_none() {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc,
+                "\"remove\" needs \"from\": the unit that loses the keyword",
+            ));
+        }
+        if let Some(h) = &e.how
+            && !["conquer", "hold"].contains(&h.value.as_str())
+        {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(h),
+                format!(
+                    "unknown way to score \"{}\"{}",
+                    h.value,
+                    did_you_mean(&h.value, ["conquer", "hold"])
+                ),
+            ));
+        }
+        if let Some(d) = &e.duration
+            && !DURATIONS.contains(&d.value.as_str())
+        {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(d),
+                    format!(
+                        "unknown duration \"{}\"{}",
+                        d.value,
+                        did_you_mean(&d.value, DURATIONS.iter().copied())
+                    ),
+                )
+                .hint(format!("expected one of: {}", DURATIONS.join(", "))));
+        }
+        Ok(())
+    }
+
+    fn check_step(&self, step: &Spanned<format::Step>) -> Result<(), ScenarioError> {
+        use format::Step;
+        match &step.value {
+            Step::Move(m) => {
+                if m.units.is_empty() {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        loc_of(&m.to),
+                        "a move needs at least one unit in \"units\"",
+                    ));
+                }
+                for u in &m.units {
+                    self.object(u)?;
+                }
+                self.location(&m.to)?;
+                if let Some(p) = &m.player {
+                    self.player(p)?;
+                }
+            }
+            Step::Play(p) => {
+                self.object(&p.card)?;
+                if let Some(pl) = &p.player {
+                    self.player(pl)?;
+                }
+                if let Some(t) = &p.to {
+                    self.location(t)?;
+                }
+            }
+            Step::Pass(p) => {
+                self.player(p)?;
+            }
+            Step::Hide(h) => {
+                self.object(&h.card)?;
+                self.battlefield(&h.at)?;
+                if let Some(p) = &h.player {
+                    self.player(p)?;
+                }
+            }
+            Step::Activate(a) => {
+                self.object(&a.source)?;
+                if let Some(p) = &a.player {
+                    self.player(p)?;
+                }
+                if a.ability == Some(0) {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        loc_of(step),
+                        "abilities are numbered from 1",
+                    ));
+                }
+            }
+            Step::Choose(c) => {
+                if let Some(p) = &c.player {
+                    self.player(p)?;
+                }
+                let mut n = 0;
+                if let Some(ad) = &c.assign_damage {
+                    n += 1;
+                    for k in ad.value.keys() {
+                        let name = Spanned {
+                            value: k.clone(),
+                            referenced: ad.referenced,
+                            defined: ad.defined,
+                        };
+                        self.object(&name)?;
+                    }
+                }
+                if !c.order.is_empty() {
+                    n += 1;
+                    for o in &c.order {
+                        self.object(o)?;
+                    }
+                }
+                if let Some(b) = &c.battlefield {
+                    n += 1;
+                    self.battlefield(b)?;
+                }
+                if let Some(t) = &c.target {
+                    n += 1;
+                    self.object(t)?;
+                }
+                if c.option.is_some() {
+                    n += 1;
+                }
+                if c.may.is_some() {
+                    n += 1;
+                }
+                if n != 1 {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        loc_of(step),
+                        "a choose step makes one choice: assign-damage, order, battlefield, target, option or may",
+                    ));
+                }
+            }
+            Step::Effect(e) => self.check_effect(e, loc_of(step), false)?,
+            Step::EndTurn | Step::Advance => {}
+            Step::Expect(es) => {
+                for e in es {
+                    self.check_expect(e)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn check_expect(&self, e: &Spanned<format::Expect>) -> Result<(), ScenarioError> {
+        let x = &e.value;
+        let subjects = [
+            x.object.is_some(),
+            x.player.is_some(),
+            x.battlefield.is_some(),
+            x.turn.is_some(),
+            !x.cited.is_empty(),
+            !x.not_cited.is_empty(),
+            x.trace_contains.is_some(),
+            x.trace_not_contains.is_some(),
+            !x.trace_order.is_empty(),
+        ]
+        .iter()
+        .filter(|b| **b)
+        .count();
+        if subjects != 1 {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(e),
+                    format!("an expectation has exactly one subject, found {subjects}"),
+                )
+                .hint("object, player, battlefield, turn, cited, not-cited, trace-contains, trace-not-contains or trace-order"));
+        }
+        if let Some(o) = &x.object {
+            self.object(o)?;
+            if let Some(z) = &x.zone
+                && !ZONES.contains(&z.value.as_str())
+            {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(z),
+                        format!(
+                            "unknown zone \"{}\"{}",
+                            z.value,
+                            did_you_mean(&z.value, ZONES.iter().copied())
+                        ),
+                    )
+                    .hint(format!("expected one of: {}", ZONES.join(", "))));
+            }
+            if let Some(l) = &x.location {
+                self.location(l)?;
+            }
+            for k in x.keywords.iter().flatten() {
+                keyword(self.path, k)?;
+            }
+        }
+        if let Some(p) = &x.player {
+            self.player(p)?;
+        }
+        if let Some(b) = &x.battlefield {
+            self.battlefield(b)?;
+        }
+        for p in [&x.controller, &x.turn_player, &x.focus, &x.priority]
+            .into_iter()
+            .flatten()
+        {
+            if p.value != "none" {
+                self.player(p)?;
+            }
+        }
+        for id in x.cited.iter().chain(x.not_cited.iter()) {
+            let lib = crate::rulebook::Library::get();
+            let ok = lib
+                .resolve(None, None)
+                .ok()
+                .map(|i| lib.book(i).index_of(&id.value).is_some())
+                .unwrap_or(false);
+            if !ok {
+                return Err(self.err(
+                    ErrorKind::UnknownName,
+                    loc_of(id),
+                    format!(
+                        "no rule \"{}\" in the Riftbound Core Rules 2026-03-30",
+                        id.value
+                    ),
+                ));
+            }
+        }
+        for (v, allowed) in [
+            (&x.showdown, STATUSES),
+            (&x.combat, STATUSES),
+            (&x.state, STATES),
+            (&x.designation, &["attacker", "defender", "none"][..]),
+        ] {
+            if let Some(v) = v
+                && !allowed.contains(&v.value.as_str())
+            {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(v),
+                        format!(
+                            "unknown value \"{}\"{}",
+                            v.value,
+                            did_you_mean(&v.value, allowed.iter().copied())
+                        ),
+                    )
+                    .hint(format!("expected one of: {}", allowed.join(", "))));
+            }
+        }
+        if let Some(ph) = &x.phase {
+            phase(self.path, ph)?;
+        }
+        Ok(())
+    }
+}
+
+pub const TRIGGERS: &[&str] = &[
+    "move",
+    "attack",
+    "defend",
+    "conquer",
+    "hold",
+    "die",
+    "play",
+    "beginning-phase",
+    "end-of-turn",
+];
+/// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
+pub const CONDITIONS: &[&str] = &["always", "mighty", "attacking", "defending"];
+pub const SCOPES: &[&str] = &[
+    "me",
+    "other-friendly-units",
+    "friendly-units",
+    "enemy-units",
+    "other-friendly-units-here",
+];
+/// Targets an ability's effect may name instead of an object.
+pub const TARGET_WORDS: &[&str] = &[
+    "me",
+    "enemy-units-here",
+    "other-friendly-units-here",
+    "all-units-here",
+    "choose-unit",
+    "choose-friendly",
+    "choose-enemy",
+    "choose-enemy-here",
+    "choose-friendly-here",
+];
+/// Players an effect may name instead of a player.
+pub const PLAYER_WORDS: &[&str] = &["you", "each-opponent"];
+
+/// `always`, `mighty`, …, `has Tank`, `tag Poro`, `level 3`.
+pub fn condition_ok(c: &str) -> bool {
+    CONDITIONS.contains(&c)
+        || c.strip_prefix("has ")
+            .is_some_and(|k| keywords::parse(k).is_ok())
+        || c.strip_prefix("tag ").is_some_and(|t| !t.trim().is_empty())
+        || c.strip_prefix("level ")
+            .is_some_and(|n| n.trim().parse::<u32>().is_ok())
+}
+pub const DURATIONS: &[&str] = &["this-turn", "this-combat", "permanent"];
+pub const ZONES: &[&str] = &[
+    "base",
+    "battlefield",
+    "facedown",
+    "trash",
+    "hand",
+    "main-deck",
+    "rune-deck",
+    "champion-zone",
+    "legend-zone",
+    "banishment",
+    "chain",
+    "gone",
+];
+pub const STATUSES: &[&str] = &["none", "staged", "open"];
+pub const STATES: &[&str] = &[
+    "neutral-open",
+    "neutral-closed",
+    "showdown-open",
+    "showdown-closed",
+];
+pub const PHASES: &[&str] = &["awaken", "beginning", "channel", "draw", "main", "ending"];
+
+/// The names of an effect's actions (exactly one is valid).
+pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
+    let mut v = Vec::new();
+    for (set, name) in [
+        (e.deal.is_some(), "deal"),
+        (e.kill.is_some(), "kill"),
+        (e.buff.is_some(), "buff"),
+        (e.might.is_some(), "might"),
+        (e.set_might.is_some(), "set-might"),
+        (e.grant.is_some(), "grant"),
+        (e.remove.is_some(), "remove"),
+        (e.recall.is_some(), "recall"),
+        (e.move_.is_some(), "move"),
+        (e.heal.is_some(), "heal"),
+        (e.exhaust.is_some(), "exhaust"),
+        (e.ready.is_some(), "ready"),
+        (e.score.is_some(), "score"),
+        (e.draw.is_some(), "draw"),
+        (e.gain_points.is_some(), "gain-points"),
+        (e.gain_xp.is_some(), "gain-xp"),
+        (e.tag.is_some(), "tag"),
+        (e.no_damage.is_some(), "no-damage"),
+        (e.gain_control.is_some(), "gain-control"),
+        (e.create.is_some(), "create"),
+    ] {
+        if set {
+            v.push(name);
+        }
+    }
+    v
+}
+
+/// A keyword as written, checked against the glossary (805–826).
+pub fn keyword(path: &str, n: &Name) -> Result<keywords::KeywordRef, ScenarioError> {
+    keywords::parse(&n.value).map_err(|m| {
+        let kind = if m.starts_with("unknown keyword") {
+            ErrorKind::UnknownKeyword
+        } else {
+            ErrorKind::InvalidValue
+        };
+        ScenarioError::at(kind, path, loc_of(n), m)
+    })
+}
+
+/// A phase name (314–317).
+pub fn phase(path: &str, n: &Name) -> Result<usize, ScenarioError> {
+    PHASES.iter().position(|p| *p == n.value).ok_or_else(|| {
+        ScenarioError::at(
+            ErrorKind::InvalidValue,
+            path,
+            loc_of(n),
+            format!(
+                "unknown phase \"{}\"{}",
+                n.value,
+                did_you_mean(&n.value, PHASES.iter().copied())
+            ),
+        )
+        .hint(format!("expected one of: {}", PHASES.join(", ")))
+    })
+}
+
+/// `base` of a player: `A's base`, `base A`, `base of A` → player index.
+pub fn parse_base(s: &str, players: &[String]) -> Option<usize> {
+    let p = s
+        .strip_suffix("'s base")
+        .or_else(|| s.strip_prefix("base of "))
+        .or_else(|| s.strip_prefix("base "))?;
+    players.iter().position(|x| x == p.trim())
+}
+
+pub fn resolve_battlefield(path: &str, bfs: &[String], n: &Name) -> Result<usize, ScenarioError> {
+    bfs.iter().position(|b| *b == n.value).ok_or_else(|| {
+        ScenarioError::at(
+            ErrorKind::UnknownName,
+            path,
+            loc_of(n),
+            format!(
+                "unknown battlefield \"{}\"{}",
+                n.value,
+                did_you_mean(&n.value, bfs.iter().map(String::as_str))
+            ),
+        )
+        .hint(if bfs.is_empty() {
+            "the setup has no battlefields".to_string()
+        } else {
+            format!("the battlefields are: {}", bfs.join(", "))
+        })
+    })
+}
+
+/// An object by `id`, or by card name when exactly one object has that card.
+pub fn resolve_object(
+    path: &str,
+    objects: &[ObjectInfo],
+    n: &Name,
+) -> Result<usize, ScenarioError> {
+    if let Some(i) = objects
+        .iter()
+        .position(|o| o.id.as_deref() == Some(&n.value))
+    {
+        return Ok(i);
+    }
+    let same: Vec<usize> = (0..objects.len())
+        .filter(|&i| objects[i].card == n.value)
+        .collect();
+    match same.len() {
+        1 => Ok(same[0]),
+        0 => {
+            let mut names: Vec<&str> = objects.iter().filter_map(|o| o.id.as_deref()).collect();
+            names.extend(objects.iter().map(|o| o.card.as_str()));
+            names.sort();
+            names.dedup();
+            let msg = format!(
+                "unknown object \"{}\"{}",
+                n.value,
+                did_you_mean(&n.value, names.iter().copied())
+            );
+            Err(
+                ScenarioError::at(ErrorKind::UnknownName, path, loc_of(n), msg).hint(
+                    if names.is_empty() {
+                        "the setup has no objects".to_string()
+                    } else {
+                        format!("objects: {}", names.join(", "))
+                    },
+                ),
+            )
+        }
+        _ => {
+            let cands: Vec<String> = same
+                .iter()
+                .enumerate()
+                .map(|(k, &i)| match &objects[i].id {
+                    Some(id) => format!("id \"{id}\" {}", objects[i].where_),
+                    None => format!("#{} {} (no id)", k + 1, objects[i].where_),
+                })
+                .collect();
+            Err(ScenarioError::at(
+                ErrorKind::AmbiguousName,
+                path,
+                loc_of(n),
+                format!(
+                    "\"{}\" is ambiguous: {} objects are {} — candidates: {}",
+                    n.value,
+                    same.len(),
+                    n.value,
+                    cands.join(", ")
+                ),
+            )
+            .hint("give each an `id:` in the setup and refer to it by id"))
+        }
+    }
+}
+
+/// Rough validation for the `check` command's summary.
+pub fn summary(s: &Scenario) -> BTreeMap<&'static str, usize> {
+    let mut m = BTreeMap::new();
+    m.insert("players", s.players.len());
+    m.insert("battlefields", s.battlefields.len());
+    m.insert("objects", s.objects.len());
+    m.insert("steps", s.file.script.len());
+    m.insert("expectations", s.file.expect.len());
+    m
+}
+
+/// The canonical name of a mode.
+fn md_name(m: crate::engine::Mode) -> &'static str {
+    use crate::engine::Mode;
+    Mode::NAMES
+        .iter()
+        .copied()
+        .find(|n| Mode::parse(n) == Some(m))
+        .unwrap_or("duel")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BASE: &str = "title: t\ncards:\n  Squire: {type: unit, might: 2}\nsetup:\n  bases:\n    A: [{card: Squire, id: s1}, {card: Squire, id: s2}]\n";
+
+    fn err(src: &str) -> ScenarioError {
+        match load("t.yaml", src) {
+            Ok(_) => panic!("expected an error for:\n{src}"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn ids_resolve_and_shared_card_names_are_ambiguous() {
+        let s = load(
+            "t.yaml",
+            &format!("{BASE}expect:\n  - {{object: s2, zone: base}}\n"),
+        )
+        .unwrap();
+        assert_eq!(s.objects.len(), 2);
+        assert_eq!(s.players, vec!["A", "B"]);
+        let e = err(&format!(
+            "{BASE}expect:\n  - {{object: Squire, zone: base}}\n"
+        ));
+        assert_eq!(e.kind, ErrorKind::AmbiguousName);
+        assert!(
+            e.input.message.contains("id \"s1\" in A's base"),
+            "{}",
+            e.input.message
+        );
+        assert_eq!((e.input.line, e.input.column), (Some(8), Some(14)));
+    }
+
+    #[test]
+    fn an_effect_has_exactly_one_action() {
+        let e = err(&format!(
+            "{BASE}script:\n  - effect: {{kill: s1, buff: s2}}\n"
+        ));
+        assert_eq!(e.kind, ErrorKind::InvalidValue);
+        assert!(
+            e.input.message.contains("kill and buff"),
+            "{}",
+            e.input.message
+        );
+        let e = err(&format!("{BASE}script:\n  - effect: {{deal: 2}}\n"));
+        assert!(
+            e.input.message.contains("needs \"to\""),
+            "{}",
+            e.input.message
+        );
+    }
+
+    #[test]
+    fn an_expectation_has_exactly_one_subject() {
+        let e = err(&format!("{BASE}expect:\n  - {{object: s1, player: A}}\n"));
+        assert!(e.input.message.contains("exactly one subject"));
+        let e = err(&format!("{BASE}expect:\n  - {{cited: [999.9]}}\n"));
+        assert_eq!(e.kind, ErrorKind::UnknownName);
+        assert!(e.input.message.contains("no rule \"999.9\""));
+    }
+
+    #[test]
+    fn ids_are_unique_and_players_must_match_the_mode() {
+        let e = err(&BASE.replace("id: s2", "id: s1"));
+        assert!(e.input.message.contains("used twice"));
+        let e = err(&format!(
+            "mode: war\n{BASE}  players:\n    A: {{}}\n    B: {{}}\n"
+        ));
+        assert!(
+            e.input.message.contains("has 4 players"),
+            "{}",
+            e.input.message
+        );
+    }
+
+    #[test]
+    fn only_the_2026_03_30_rules_are_followed() {
+        assert!(load("t.yaml", &format!("rules: riftbound 2026-03-30\n{BASE}")).is_ok());
+        let e = err(&format!("rules: riftbound 2025-06-02\n{BASE}"));
+        assert_eq!(e.kind, ErrorKind::Unsupported);
+        assert_eq!((e.input.line, e.input.column), (Some(1), Some(8)));
+    }
+
+    #[test]
+    fn a_wrong_step_or_value_suggests_the_nearest() {
+        let e = err(&format!("{BASE}script:\n  - end-trun\n"));
+        assert_eq!(e.kind, ErrorKind::UnknownField);
+        assert!(
+            e.input.message.contains("did you mean \"end-turn\""),
+            "{}",
+            e.input.message
+        );
+        let e = err(&format!("mode: dual\n{BASE}"));
+        assert!(
+            e.input.message.contains("did you mean \"duel\""),
+            "{}",
+            e.input.message
+        );
+    }
+}

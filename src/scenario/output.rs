@@ -1,0 +1,278 @@
+//! Printing a run: the trace as a timeline (each line ending with its rule ids,
+//! linked), the cited rules' text with `--explain`, expectation results with
+//! expected/actual diffs, and the JSON form (trace + final state).
+
+use super::expect::Checked;
+use super::run::Outcome;
+use super::verdict::{Status, Verdict};
+use crate::engine::{Designation, Game, Zone};
+use crate::render::{Out, text};
+use crate::rulebook::Library;
+use serde_json::{Value, json};
+use std::collections::BTreeSet;
+use std::io;
+
+const GAME: &str = "riftbound";
+const EDITION: &str = "2026-03-30";
+
+/// The text of a rule of the 2026-03-30 edition, if it has one.
+pub fn rule_text(id: &str) -> Option<String> {
+    let lib = Library::get();
+    let bi = lib.resolve(Some(GAME), Some(EDITION)).ok()?;
+    let book = lib.book(bi);
+    let i = book.index_of(id)?;
+    let r = &book.ed.rules[i];
+    r.text
+        .as_deref()
+        .map(|t| t.trim_end_matches('📎').trim().to_string())
+        .or_else(|| book.title_of(r))
+        .or_else(|| r.any_title().map(str::to_string))
+}
+
+/// The timeline: one line per trace event, indented by depth, ending with its rule ids.
+/// With `explain`, each rule's text is printed beneath the first line that cites it.
+pub fn timeline(out: &mut Out, g: &Game, explain: bool) -> io::Result<()> {
+    let mut explained = BTreeSet::new();
+    for e in &g.trace().events {
+        let indent = "  ".repeat(e.depth as usize + 1);
+        let ids: Vec<String> = e
+            .rules
+            .iter()
+            .map(|c| out.rule_link(GAME, EDITION, c.id(), c.id()))
+            .collect();
+        let cites = if ids.is_empty() {
+            String::new()
+        } else {
+            format!("  {}", out.dim(&format!("[{}]", ids.join(", "))))
+        };
+        out.line(format!("{indent}{}{cites}", e.text))?;
+        if explain {
+            for c in &e.rules {
+                if !explained.insert(c.id()) {
+                    continue;
+                }
+                let t = rule_text(c.id())
+                    .unwrap_or_else(|| "(a heading without text in this edition)".into());
+                let body = format!("{} {}", c.id(), text::plain(&t));
+                let pad = format!("{indent}    ");
+                for l in text::wrap(&body, out.width.saturating_sub(pad.len()).max(30), "") {
+                    out.line(format!("{pad}{}", out.dim(&l)))?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Expectation results: ✓ lines, and for failures each attribute's expected/actual.
+pub fn expectations(out: &mut Out, checked: &[Checked], verbose: bool) -> io::Result<()> {
+    for c in checked {
+        let when = match c.after_step {
+            Some(n) => format!(" (checkpoint, step {n})"),
+            None => String::new(),
+        };
+        match &c.failure {
+            None if verbose => out.line(format!("  {} {}{when}", out.good("✓"), c.subject))?,
+            None => {}
+            Some(f) => {
+                out.line(format!(
+                    "  {} {}{when}  {}",
+                    out.bad("✗"),
+                    c.subject,
+                    out.dim(&format!("line {}", c.line))
+                ))?;
+                for d in &f.diffs {
+                    out.line(format!("      {}:", d.attribute))?;
+                    out.line(format!("        {} {}", out.good("expected:"), d.expected))?;
+                    out.line(format!("        {} {}", out.bad("actual:  "), d.actual))?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A block of text as paragraphs: single line breaks become spaces.
+pub fn paragraphs(t: &str) -> Vec<String> {
+    t.split("\n\n")
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// `arbiter run` text output.
+pub fn run_text(out: &mut Out, v: &Verdict, explain: bool) -> io::Result<()> {
+    if let Some(t) = &v.title {
+        out.line(out.bold(t))?;
+    }
+    if let Some(r) = &v.ruling {
+        for (i, para) in paragraphs(r).iter().enumerate() {
+            if i > 0 {
+                out.line("")?;
+            }
+            for l in text::wrap(para, out.width.saturating_sub(2), "") {
+                out.line(format!("  {}", out.italic(&l)))?;
+            }
+        }
+    }
+    if let Some(o) = &v.outcome {
+        out.line("")?;
+        out.line(out.accent("Timeline"))?;
+        timeline(out, &o.game, explain)?;
+        if !o.checked.is_empty() {
+            out.line("")?;
+            out.line(out.accent("Expectations"))?;
+            expectations(out, &o.checked, true)?;
+        }
+    }
+    if let Some(e) = &v.expected_error {
+        out.line("")?;
+        out.line(format!(
+            "{} stopped as expected ({}): {}",
+            out.good("✓"),
+            e.kind.name(),
+            e.input
+        ))?;
+    }
+    if let Status::Fail(reasons) = &v.status
+        && v.outcome.as_ref().is_none_or(|o| o.failures().is_empty())
+    {
+        for r in reasons {
+            out.line(format!("  {} {r}", out.bad("✗")))?;
+        }
+    }
+    Ok(())
+}
+
+fn zone_json(g: &Game, z: Zone) -> Value {
+    match z {
+        Zone::Base(p) => json!({"zone": "base", "of": g.player_name(p)}),
+        Zone::Battlefield(b) => json!({"zone": "battlefield", "at": g.bf_name(b)}),
+        Zone::Facedown(b) => json!({"zone": "facedown", "at": g.bf_name(b)}),
+        Zone::Trash(p)
+        | Zone::Hand(p)
+        | Zone::MainDeck(p)
+        | Zone::RuneDeck(p)
+        | Zone::ChampionZone(p)
+        | Zone::LegendZone(p)
+        | Zone::Banishment(p) => json!({"zone": z.kind_name(), "of": g.player_name(p)}),
+        Zone::Chain | Zone::Gone => json!({"zone": z.kind_name()}),
+    }
+}
+
+/// The final state as JSON (stable field names, documented in the README).
+pub fn state_json(o: &Outcome, labels: &[String], cards: &[String]) -> Value {
+    let g = &o.game;
+    let chars = g.derive_all();
+    let players: Vec<Value> = g
+        .players
+        .iter()
+        .map(|p| {
+            json!({
+                "name": p.name,
+                "points": p.points,
+                "xp": p.xp,
+                "hand_size": g.objects_in(Zone::Hand(p.id)).len(),
+                "winner": g.winner() == Some(p.id),
+                "lost": p.lost,
+            })
+        })
+        .collect();
+    let battlefields: Vec<Value> = g
+        .battlefields
+        .iter()
+        .map(|b| {
+            json!({
+                "name": b.name,
+                "controller": b.controller.map(|p| g.player_name(p)),
+                "contested": b.contested,
+                "showdown_staged": b.showdown_staged,
+                "combat_staged": b.combat_staged,
+            })
+        })
+        .collect();
+    let objects: Vec<Value> = g
+        .objects
+        .iter()
+        .enumerate()
+        .map(|(i, ob)| {
+            let c = &chars[i];
+            let k = o.built.objects.iter().position(|x| x.0 == i);
+            let label = k
+                .and_then(|k| labels.get(k).cloned())
+                .unwrap_or_else(|| ob.def.name.clone());
+            let card = k
+                .and_then(|k| cards.get(k).cloned())
+                .unwrap_or_else(|| ob.def.name.clone());
+            json!({
+                "ref": label,
+                "card": card,
+                "zone": zone_json(g, ob.zone),
+                "controller": g.player_name(c.controller),
+                "might": c.might,
+                "damage": ob.damage,
+                "buffs": ob.buffs,
+                "exhausted": ob.exhausted,
+                "keywords": c.keywords.iter().map(|k| k.to_string()).collect::<Vec<_>>(),
+                "tags": c.tags,
+                "breakdown": super::expect::breakdown_lines(c),
+                "designation": ob.designation.map(|d| match d {
+                    Designation::Attacker => "attacker",
+                    Designation::Defender => "defender",
+                }),
+            })
+        })
+        .collect();
+    json!({
+        "turn": {
+            "player": g.player_name(g.turn.player),
+            "number": g.turn.number,
+            "phase": g.turn.phase.name(),
+            "state": g.turn_state().name(),
+            "focus": g.focus().map(|p| g.player_name(p)),
+            "priority": g.priority().map(|p| g.player_name(p)),
+            "showdown": g.showdown.as_ref().map(|s| json!({"at": g.bf_name(s.battlefield), "combat": s.combat})),
+            "chain": g.chain().iter().map(|c| c.label.clone()).collect::<Vec<_>>(),
+        },
+        "winner": g.winner().map(|p| g.player_name(p)),
+        "players": players,
+        "battlefields": battlefields,
+        "objects": objects,
+    })
+}
+
+/// The verdict as JSON: file, title, status, trace, final state, expectations, error.
+pub fn verdict_json(v: &Verdict, with_trace: bool) -> Value {
+    let (status, reasons, error) = match &v.status {
+        Status::Pass => ("pass", vec![], None),
+        Status::Fail(r) => ("fail", r.clone(), None),
+        Status::Invalid(e) => ("invalid", vec![], Some(e)),
+    };
+    let err_json = |e: &super::load::ScenarioError| {
+        json!({
+            "kind": e.kind.name(),
+            "file": e.input.file,
+            "line": e.input.line,
+            "column": e.input.column,
+            "message": e.input.message,
+            "hint": e.input.hint,
+            "rule": e.rule,
+        })
+    };
+    let mut m = json!({
+        "file": v.path,
+        "title": v.title,
+        "status": status,
+        "reasons": reasons,
+        "error": error.map(err_json),
+        "expected_error": v.expected_error.as_ref().map(err_json),
+    });
+    if let Some(o) = &v.outcome {
+        m["expectations"] = serde_json::to_value(&o.checked).unwrap_or(Value::Null);
+        if with_trace {
+            m["trace"] = serde_json::to_value(&o.game.trace().events).unwrap_or(Value::Null);
+            m["state"] = state_json(o, &v.labels, &v.cards);
+        }
+    }
+    m
+}

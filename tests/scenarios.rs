@@ -1,0 +1,213 @@
+//! The scenario library as the engine's regression suite: `arbiter test scenarios/`
+//! must pass, each file must pass on its own, runs are deterministic, and together
+//! the scenarios cite every rule the issue's "Done means" asks them to cover.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn arbiter() -> Command {
+    let mut c = Command::cargo_bin("arbiter").unwrap();
+    c.env("NO_COLOR", "1").arg("--color").arg("never");
+    c
+}
+
+fn scenario_files() -> Vec<PathBuf> {
+    fn walk(d: &Path, out: &mut Vec<PathBuf>) {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        v.sort();
+        for p in v {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|e| e == "yaml") {
+                out.push(p);
+            }
+        }
+    }
+    let mut v = Vec::new();
+    walk(Path::new("scenarios"), &mut v);
+    v
+}
+
+#[test]
+fn the_whole_library_passes() {
+    let n = scenario_files().len();
+    assert!(n >= 40, "the library has {n} scenarios, fewer than 40");
+    arbiter()
+        .args(["test", "scenarios"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with(format!("{n} passed, 0 failed\n")));
+}
+
+#[test]
+fn every_scenario_states_its_ruling_and_checks_something() {
+    for f in scenario_files() {
+        let s = std::fs::read_to_string(&f).unwrap();
+        assert!(s.contains("\nruling:"), "{} has no ruling", f.display());
+        assert!(
+            s.contains("\nexpect:") || s.contains("\nexpect-error:") || s.contains("- expect:"),
+            "{} has no expectations",
+            f.display()
+        );
+    }
+}
+
+#[test]
+fn each_scenario_passes_alone() {
+    for f in scenario_files() {
+        arbiter().arg("run").arg(&f).assert().code(0);
+    }
+}
+
+#[test]
+fn runs_are_deterministic_in_text_and_json() {
+    for f in [
+        "scenarios/combat/tank-first.yaml",
+        "scenarios/chain/trigger-order.yaml",
+    ] {
+        let a = arbiter().args(["run", f, "--explain"]).output().unwrap();
+        let b = arbiter().args(["run", f, "--explain"]).output().unwrap();
+        assert_eq!(a.stdout, b.stdout, "{f}: text differs between runs");
+        let a = arbiter().args(["--json", "run", f]).output().unwrap();
+        let b = arbiter().args(["--json", "run", f]).output().unwrap();
+        assert_eq!(a.stdout, b.stdout, "{f}: JSON differs between runs");
+    }
+    let a = arbiter().args(["test", "scenarios"]).output().unwrap();
+    let b = arbiter().args(["test", "scenarios"]).output().unwrap();
+    assert_eq!(a.stdout, b.stdout);
+}
+
+/// Every rule the issue asks the library to cover is cited by some scenario.
+#[test]
+fn the_library_covers_the_required_rules() {
+    let mut cited = BTreeSet::new();
+    for f in scenario_files() {
+        let out = arbiter().arg("--json").arg("run").arg(&f).output().unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        for e in v["trace"].as_array().into_iter().flatten() {
+            for r in e["rules"].as_array().into_iter().flatten() {
+                cited.insert(r.as_str().unwrap().to_string());
+            }
+        }
+        // Layer rules are cited by the breakdowns of characteristics ("... [472.1, 475.3]").
+        for o in v["state"]["objects"].as_array().into_iter().flatten() {
+            for step in o["breakdown"].as_array().into_iter().flatten() {
+                let step = step.as_str().unwrap();
+                if let Some(i) = step.rfind(" [") {
+                    for r in step[i + 2..].trim_end_matches(']').split(", ") {
+                        cited.insert(r.to_string());
+                    }
+                }
+            }
+        }
+    }
+    let required = [
+        // every task of a cleanup (323)
+        "323.1",
+        "323.2.a",
+        "323.2.b",
+        "323.2.c",
+        "323.4",
+        "323.5",
+        "323.6",
+        "323.7",
+        "323.8",
+        "323.9",
+        "323.10",
+        "323.11",
+        "323.12",
+        "323.13",
+        "323.14",
+        // combat: staging, opening, designations and focus, the initial chain, damage,
+        // skipping FEPR, the combat cleanup, the result, control and conquer, the end
+        "456",
+        "459.2",
+        "459.2.b.1",
+        "459.2.b.3",
+        "459.2.b.4",
+        "459.2.d",
+        "459.2.e",
+        "459.2.g",
+        "460.2",
+        "460.2.c",
+        "460.2.d",
+        "460.3",
+        "461.1",
+        "461.1.a.1",
+        "461.1.a.2",
+        "461.3.a",
+        "461.3.d",
+        "461.5",
+        "461.5.b",
+        "461.7",
+        // damage assignment (460.2.c.1–9)
+        "460.2.c.1.a",
+        "460.2.c.3",
+        "460.2.c.4",
+        "460.2.c.5",
+        "460.2.c.6",
+        "460.2.c.7",
+        "460.2.c.9",
+        // scoring: conquer, hold, both branches of the winning point, once per turn
+        "464.1",
+        "464.2",
+        "466.1.b.1",
+        "466.1.b.2",
+        "465",
+        // a non-combat showdown, its control and conquer
+        "316.5.b.1",
+        "348.2",
+        // trigger ordering, Deathknell
+        "383.3.d",
+        // layers: timestamps, snapshot
+        "475.3",
+        "472.3.b",
+    ];
+    let missing: Vec<&str> = required
+        .iter()
+        .copied()
+        .filter(|r| !cited.contains(*r))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no scenario cites: {}",
+        missing.join(", ")
+    );
+}
+
+#[test]
+fn every_error_kind_has_a_scenario() {
+    let mut kinds = BTreeSet::new();
+    for f in scenario_files() {
+        let s = std::fs::read_to_string(&f).unwrap();
+        if let Some(i) = s.find("expect-error: {kind: ") {
+            let rest = &s[i + "expect-error: {kind: ".len()..];
+            let k: String = rest
+                .chars()
+                .take_while(|c| *c != ',' && *c != '}')
+                .collect();
+            kinds.insert(k.trim().to_string());
+        }
+    }
+    for k in [
+        "unknown-field",
+        "invalid-value",
+        "unknown-name",
+        "ambiguous-name",
+        "unknown-keyword",
+        "unsupported",
+        "illegal",
+        "undecided",
+        "unused-choice",
+    ] {
+        assert!(
+            kinds.contains(k),
+            "no scenario expects an error of kind {k}"
+        );
+    }
+}
