@@ -371,3 +371,17 @@ fn a_misspelt_other_game_word_is_corrected_then_mapped() {
         ids(&v)
     );
 }
+
+#[test]
+fn a_keyword_typed_as_two_words_is_joined() {
+    let tmp = tempfile::tempdir().unwrap();
+    arbiter(tmp.path())
+        .args(["search", "death knell", "--limit", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("searched for \"deathknell\""))
+        .stdout(predicate::str::contains("2026-03-30/808"));
+    let v = json(tmp.path(), &["weapon", "master"]);
+    assert_eq!(v["corrections"][0]["searched"], "weaponmaster");
+    assert!(ids(&v)[0].starts_with("821"), "{:?}", ids(&v));
+}

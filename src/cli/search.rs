@@ -159,20 +159,11 @@ fn crumb_title(h: &Hit, room: usize) -> String {
 
 fn print_text(out: &mut Out, res: &Results) -> Result<()> {
     if !res.corrections.is_empty() {
-        // The query as typed, with each corrected word replaced.
-        let corrected: Vec<String> = res
-            .query
-            .split_whitespace()
-            .map(|w| {
-                let bare = w
-                    .trim_matches(|c: char| !c.is_alphanumeric())
-                    .to_lowercase();
-                match res.corrections.iter().find(|(t, _)| *t == bare) {
-                    Some((t, f)) => w.to_lowercase().replace(t.as_str(), f),
-                    None => w.to_string(),
-                }
-            })
-            .collect();
+        // The query as typed, with each corrected word (or word pair) replaced.
+        let mut corrected = res.query.to_lowercase();
+        for (typed, fixed) in &res.corrections {
+            corrected = replace_word(&corrected, typed, fixed);
+        }
         let typed: Vec<String> = res
             .corrections
             .iter()
@@ -181,7 +172,7 @@ fn print_text(out: &mut Out, res: &Results) -> Result<()> {
         out.line(format!(
             "{} {} {}",
             out.dim("searched for"),
-            out.bold(&format!("\"{}\"", corrected.join(" "))),
+            out.bold(&format!("\"{corrected}\"")),
             out.dim(&format!(
                 "(did you mean it? no rule says {})",
                 typed.join(" or ")
@@ -242,6 +233,27 @@ fn print_text(out: &mut Out, res: &Results) -> Result<()> {
         )))?;
     }
     Ok(())
+}
+
+/// `hay` with each whole-word occurrence of `needle` replaced by `with`.
+fn replace_word(hay: &str, needle: &str, with: &str) -> String {
+    if needle.is_empty() {
+        return hay.to_string();
+    }
+    let mut out = String::new();
+    let mut rest = hay;
+    while let Some(p) = rest.find(needle) {
+        let before = rest[..p].chars().next_back();
+        let after = rest[p + needle.len()..].chars().next();
+        let whole =
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric);
+        let end = p + needle.len();
+        out.push_str(&rest[..p]);
+        out.push_str(if whole { with } else { &rest[p..end] });
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn render_snippet(out: &Out, s: &Snippet) -> String {

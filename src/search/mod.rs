@@ -433,40 +433,70 @@ fn correct_words(
         .flat_map(|s| s.keys.iter().flatten())
         .map(String::as_str)
         .collect();
-    let mut out = Vec::with_capacity(pieces.len());
+    // Bare words one by one (quoted phrases and exclusions stay as they are).
+    let mut toks: Vec<Result<String, query::Piece>> = Vec::new();
     for p in pieces {
-        let query::Piece::Word(w) = p else {
-            out.push(p);
-            continue;
-        };
-        let mut fixed = Vec::new();
-        for word in query::words(&w) {
-            let plain = word.chars().count() < 4
-                || query::is_stop(&word)
-                || synonym_words.contains(word.as_str())
-                || count(
-                    searcher,
-                    alt_query(&opened.fields, &word, 1.0).as_ref(),
-                    filter,
-                )? > 0;
-            if plain {
-                fixed.push(word);
+        match p {
+            query::Piece::Word(w) => toks.extend(query::words(&w).into_iter().map(Ok)),
+            other => toks.push(Err(other)),
+        }
+    }
+    let known = |w: &str| -> Result<bool, Error> {
+        Ok(count(searcher, alt_query(&opened.fields, w, 1.0).as_ref(), filter)? > 0)
+    };
+    let mut out: Vec<query::Piece> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        let word = match &toks[i] {
+            Ok(w) => w.clone(),
+            Err(p) => {
+                out.push(p.clone());
+                i += 1;
                 continue;
             }
-            let v = vocab.get_or_insert_with(|| opened.vocab());
-            let mut candidates = v.clone();
-            for s in &synonym_words {
-                candidates.entry(s.to_string()).or_insert(1);
-            }
-            match query::correct(&word, &candidates) {
-                Some(c) => {
-                    res.corrections.push((word, c.clone()));
-                    fixed.push(c);
-                }
-                None => fixed.push(word),
-            }
+        };
+        i += 1;
+        let plain = word.chars().count() < 4
+            || query::is_stop(&word)
+            || synonym_words.contains(word.as_str())
+            || known(&word)?;
+        if plain {
+            out.push(query::Piece::Word(word));
+            continue;
         }
-        out.push(query::Piece::Word(fixed.join(" ")));
+        // A keyword typed as two words: "death knell", "weapon master".
+        if let Some(query::Piece::Word(prev)) = out.last()
+            && known(&format!("{prev}{word}"))?
+        {
+            let joined = format!("{prev}{word}");
+            res.corrections
+                .push((format!("{prev} {word}"), joined.clone()));
+            out.pop();
+            out.push(query::Piece::Word(joined));
+            continue;
+        }
+        if let Some(Ok(next)) = toks.get(i)
+            && known(&format!("{word}{next}"))?
+        {
+            let joined = format!("{word}{next}");
+            res.corrections
+                .push((format!("{word} {next}"), joined.clone()));
+            out.push(query::Piece::Word(joined));
+            i += 1;
+            continue;
+        }
+        let v = vocab.get_or_insert_with(|| opened.vocab());
+        let mut candidates = v.clone();
+        for s in &synonym_words {
+            candidates.entry(s.to_string()).or_insert(1);
+        }
+        match query::correct(&word, &candidates) {
+            Some(c) => {
+                res.corrections.push((word, c.clone()));
+                out.push(query::Piece::Word(c));
+            }
+            None => out.push(query::Piece::Word(word)),
+        }
     }
     Ok(out)
 }

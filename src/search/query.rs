@@ -430,6 +430,11 @@ pub fn correct(word: &str, vocab: &BTreeMap<String, u32>) -> Option<String> {
         }
         let c: Vec<char> = cand.chars().collect();
         let d = damerau(&w, &c);
+        // Two edits must keep the first letter (typos rarely change it): without
+        // this rule "weapon" would become "reason".
+        if d == 2 && c.first() != w.first() {
+            continue;
+        }
         if d <= max && best.is_none_or(|(bd, bf, _)| d < bd || (d == bd && freq > bf)) {
             best = Some((d, freq, cand));
         }
@@ -543,6 +548,9 @@ mod tests {
         assert_eq!(correct("deathnell", &vocab).as_deref(), Some("deathknell"));
         assert_eq!(correct("shiled", &vocab).as_deref(), Some("shield"));
         assert_eq!(correct("xyzzy", &vocab), None);
+        // Two edits that change the first letter are not a typo.
+        let vocab2: BTreeMap<String, u32> = [("reason".to_string(), 50)].into_iter().collect();
+        assert_eq!(correct("weapon", &vocab2), None);
         assert_eq!(damerau(&['a', 'b'], &['b', 'a']), 1);
     }
 }
