@@ -385,3 +385,20 @@ fn a_keyword_typed_as_two_words_is_joined() {
     assert_eq!(v["corrections"][0]["searched"], "weaponmaster");
     assert!(ids(&v)[0].starts_with("821"), "{:?}", ids(&v));
 }
+
+#[test]
+fn an_ordinary_word_the_rules_lack_is_not_forced_into_another() {
+    let tmp = tempfile::tempdir().unwrap();
+    let v = json(tmp.path(), &["deck size"]);
+    assert!(
+        v["corrections"].as_array().unwrap().is_empty(),
+        "{}",
+        v["corrections"]
+    );
+    assert_eq!(v["unknown_words"][0], "size");
+    arbiter(tmp.path())
+        .args(["search", "deck size", "--limit", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no rule here says \"size\""));
+}

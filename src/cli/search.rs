@@ -188,10 +188,21 @@ fn print_text(out: &mut Out, res: &Results) -> Result<()> {
                 .join(", ")
         )))?;
     }
+    if !res.unknown.is_empty() && !res.hits.is_empty() {
+        let words: Vec<String> = res.unknown.iter().map(|w| format!("\"{w}\"")).collect();
+        out.line(out.dim(&format!(
+            "no rule here says {}; ranked by the other words",
+            words.join(" or ")
+        )))?;
+    }
     if res.fuzzy {
         out.line(out.dim("few exact matches; near spellings included"))?;
     }
-    if !res.corrections.is_empty() || !res.synonyms.is_empty() || res.fuzzy {
+    let notes = !res.corrections.is_empty()
+        || !res.synonyms.is_empty()
+        || res.fuzzy
+        || (!res.unknown.is_empty() && !res.hits.is_empty());
+    if notes {
         out.line("")?;
     }
     let width = out.width;

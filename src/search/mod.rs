@@ -210,8 +210,7 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
         return Err(Error::usage(msg));
     }
 
-    // Keep the alternatives the rules in scope actually use; correct the rest.
-    let mut fuzzy_words: Vec<String> = Vec::new();
+    // Keep the alternatives the rules in scope actually use.
     for c in plan.concepts.iter_mut().filter(|c| !c.phrase) {
         let mut kept: Vec<(String, f32)> = Vec::new();
         for (alt, w) in &c.alts {
@@ -223,25 +222,15 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
             c.alts = kept;
             continue;
         }
-        let v = vocab.get_or_insert_with(|| opened.vocab());
-        let typed = c.typed.clone();
-        let words: Vec<&str> = typed.split(' ').collect();
-        let mut fixed = Vec::new();
-        for w in &words {
+        // Nothing in scope says it (typos were corrected before planning): keep
+        // the typed words, for the fuzzy pass, and name the unknown ones.
+        for w in c.typed.split(' ') {
             let known = count(&searcher, &alt_query(f, w, 1.0), filter.as_deref())? > 0;
-            if known || query::is_stop(w) {
-                fixed.push(w.to_string());
-            } else if let Some(cw) = query::correct(w, v) {
-                res.corrections.push((w.to_string(), cw.clone()));
-                fixed.push(cw);
-            } else {
+            if !known && !query::is_stop(w) && !res.unknown.iter().any(|u| u == w) {
                 res.unknown.push(w.to_string());
-                fuzzy_words.push(w.to_string());
-                fixed.push(w.to_string());
             }
         }
-        let fixed = fixed.join(" ");
-        c.alts = vec![(fixed, 1.0)];
+        c.alts = vec![(c.typed.clone(), 1.0)];
     }
     // Report the synonyms the rules in scope actually use.
     res.synonyms = plan
@@ -276,7 +265,7 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
         .collect::<Vec<_>>()
         .join(" ");
 
-    let main = build_query(f, &plan, &fuzzy_words, false);
+    let main = build_query(f, &plan, false);
     let full = with_filter(main, filter.as_ref().map(|x| x.box_clone()));
     let (mut top, mut total) = searcher
         .search(
@@ -287,7 +276,7 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
 
     // Few exact matches: add near spellings of every word.
     if total < 3 && plan.concepts.iter().any(|c| !c.phrase) {
-        let fz = build_query(f, &plan, &fuzzy_words, true);
+        let fz = build_query(f, &plan, true);
         let fz = with_filter(fz, filter.as_ref().map(|x| x.box_clone()));
         let (t2, n2) = searcher
             .search(
@@ -490,7 +479,16 @@ fn correct_words(
         for s in &synonym_words {
             candidates.entry(s.to_string()).or_insert(1);
         }
-        match query::correct(&word, &candidates) {
+        // The best candidate the rules in scope use (the vocabulary spans every
+        // edition).
+        let mut chosen = None;
+        for c in query::candidates(&word, &candidates).into_iter().take(8) {
+            if synonym_words.contains(c.as_str()) || known(&c)? {
+                chosen = Some(c);
+                break;
+            }
+        }
+        match chosen {
             Some(c) => {
                 res.corrections.push((word, c.clone()));
                 out.push(query::Piece::Word(c));
@@ -629,15 +627,16 @@ fn fuzzy_query(f: &Fields, word: &str, weight: f32) -> Option<Box<dyn Query>> {
     Some(Box::new(DisjunctionMaxQuery::with_tie_breaker(qs, 0.2)))
 }
 
-fn concept_query(f: &Fields, c: &Concept, fuzzy_words: &[String], fuzzy: bool) -> Box<dyn Query> {
+/// One concept: the best of its alternatives (and, in the fuzzy pass, of their
+/// near spellings).
+fn concept_query(f: &Fields, c: &Concept, fuzzy: bool) -> Box<dyn Query> {
     let mut alts: Vec<Box<dyn Query>> = c.alts.iter().map(|(a, w)| alt_query(f, a, *w)).collect();
     if !c.phrase {
         for (a, _) in &c.alts {
             if a.contains(' ') {
                 continue;
             }
-            let wanted = fuzzy || fuzzy_words.iter().any(|w| w == a);
-            if wanted && let Some(q) = fuzzy_query(f, a, if fuzzy { 0.4 } else { 0.8 }) {
+            if fuzzy && let Some(q) = fuzzy_query(f, a, 0.4) {
                 alts.push(q);
             }
         }
@@ -653,11 +652,11 @@ fn concept_query(f: &Fields, c: &Concept, fuzzy_words: &[String], fuzzy: bool) -
 /// pair of concepts found together in a rule adds a bonus (so a rule with three of
 /// the words outranks one whose short title has one); quoted phrases must match;
 /// exclusions must not.
-fn build_query(f: &Fields, plan: &Plan, fuzzy_words: &[String], fuzzy: bool) -> Box<dyn Query> {
+fn build_query(f: &Fields, plan: &Plan, fuzzy: bool) -> Box<dyn Query> {
     let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
     let mut optional: Vec<Box<dyn Query>> = Vec::new();
     for c in &plan.concepts {
-        let q = concept_query(f, c, fuzzy_words, fuzzy);
+        let q = concept_query(f, c, fuzzy);
         if !c.required {
             optional.push(q.box_clone());
         }
