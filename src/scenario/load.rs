@@ -322,7 +322,7 @@ impl<'a> Resolver<'a> {
             match lib.resolve(Some(game), ed) {
                 Err(e) => return Err(self.err(ErrorKind::InvalidValue, loc_of(r), e)),
                 Ok(i) => {
-                    let m = lib.book(i).meta;
+                    let m = &lib.metas()[i];
                     if m.game != "riftbound" || m.edition != "2026-03-30" {
                         return Err(self
                             .err(
@@ -1118,7 +1118,9 @@ impl<'a> Resolver<'a> {
             let ok = lib
                 .resolve(None, None)
                 .ok()
-                .map(|i| lib.book(i).index_of(&id.value).is_some())
+                .map(|i| {
+                    crate::rulebook::library::Rules::index_of(&lib.quick(i), &id.value).is_some()
+                })
                 .unwrap_or(false);
             if !ok {
                 return Err(self.err(

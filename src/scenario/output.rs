@@ -8,6 +8,7 @@ use super::verdict::{Status, Verdict};
 use crate::engine::{Designation, Game, Zone};
 use crate::render::{Out, text};
 use crate::rulebook::Library;
+use crate::rulebook::library::Rules;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::io;
@@ -19,14 +20,20 @@ const EDITION: &str = "2026-03-30";
 pub fn rule_text(id: &str) -> Option<String> {
     let lib = Library::get();
     let bi = lib.resolve(Some(GAME), Some(EDITION)).ok()?;
-    let book = lib.book(bi);
+    // one rule decoded, not the whole edition
+    let book = lib.quick(bi);
     let i = book.index_of(id)?;
-    let r = &book.ed.rules[i];
+    let r = book.rule(i);
     r.text
         .as_deref()
         .map(|t| t.trim_end_matches('📎').trim().to_string())
-        .or_else(|| book.title_of(r))
-        .or_else(|| r.any_title().map(str::to_string))
+        .or_else(|| {
+            // lost in the source: recovered text, marked as such
+            let rec = r.recovered.as_ref()?;
+            let t = rec.text.as_deref().or(rec.title.as_deref())?;
+            Some(format!("{t} [{}]", rec.source.describe()))
+        })
+        .or_else(|| book.title_of(&r))
 }
 
 /// The timeline: one line per trace event, indented by depth, ending with its rule ids.
