@@ -1,39 +1,52 @@
 #!/usr/bin/env bash
 # Whole-process wall time of `arbiter rule 323.5` against `grep -A1 '^323.5.$'` on the
-# source document: median of repeated warm runs, and the ratio (target: <= 1.3).
-# Uses hyperfine when installed (apt-get install hyperfine), else a Python timer.
+# source document (target: ratio <= 1.3). Rounds alternate the two commands so both see
+# the same machine load; each round takes the median of its runs, and the script prints
+# the median round. With valgrind installed it also counts instructions (repeatable,
+# whatever the load). Uses hyperfine when installed, else a Python timer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -q
 bin=target/release/arbiter
 doc=rules/000_d1f22d35fe5558d9.txt
-runs=${RUNS:-300}
-grep_cmd="grep -A1 ^323.5.\$ $doc"
-arb_cmd="$bin rule 323.5"
-if command -v hyperfine >/dev/null; then
-  tmp=$(mktemp)
-  hyperfine -N --warmup 30 --runs "$runs" --export-json "$tmp" "$grep_cmd" "$arb_cmd" >/dev/null 2>&1
-  python3 - "$tmp" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))["results"]
-g, a = r[0]["median"] * 1000, r[1]["median"] * 1000
-print(f"grep -A1 (median):           {g:.2f} ms")
-print(f"arbiter rule 323.5 (median): {a:.2f} ms")
-print(f"ratio: {a / g:.2f}x (target <= 1.3x)")
-PY
-  rm -f "$tmp"
-else
-  python3 - "$runs" "$grep_cmd" "$arb_cmd" <<'PY'
-import subprocess, sys, time, statistics
-runs = int(sys.argv[1])
-def med(cmd):
+rounds=${ROUNDS:-7}
+runs=${RUNS:-60}
+python3 - "$bin" "$doc" "$rounds" "$runs" <<'PY'
+import json, os, shutil, statistics, subprocess, sys, tempfile, time
+bin, doc, rounds, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+grep = ["grep", "-A1", "^323.5.$", doc]
+arb = [bin, "rule", "323.5"]
+hf = shutil.which("hyperfine")
+
+def median_ms(cmd):
+    if hf:
+        with tempfile.NamedTemporaryFile(suffix=".json") as f:
+            subprocess.run([hf, "-N", "--warmup", "10", "--runs", str(runs), "--export-json", f.name,
+                            " ".join(cmd)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            return json.load(open(f.name))["results"][0]["median"] * 1000
     xs = []
     for _ in range(runs):
-        t = time.perf_counter(); subprocess.run(cmd.split(), stdout=subprocess.DEVNULL); xs.append(time.perf_counter() - t)
+        t = time.perf_counter(); subprocess.run(cmd, stdout=subprocess.DEVNULL); xs.append(time.perf_counter() - t)
     return statistics.median(xs) * 1000
-g, a = med(sys.argv[2]), med(sys.argv[3])
-print(f"grep -A1 (median):           {g:.2f} ms")
-print(f"arbiter rule 323.5 (median): {a:.2f} ms")
-print(f"ratio: {a / g:.2f}x (target <= 1.3x; Python timer, includes spawn overhead)")
+
+rows = []
+for _ in range(rounds):
+    g = median_ms(grep); a = median_ms(arb)
+    rows.append((a / g, g, a))
+rows.sort()
+ratio, g, a = rows[len(rows) // 2]
+print(f"grep -A1 '^323.5.$' (median):  {g:.2f} ms")
+print(f"arbiter rule 323.5 (median):   {a:.2f} ms")
+print(f"ratio (median of {rounds} alternating rounds): {ratio:.2f}x  (all rounds: "
+      + ", ".join(f"{r:.2f}" for r, _, _ in rows) + ")  target <= 1.3x")
+if shutil.which("valgrind"):
+    def instr(cmd):
+        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True).stderr
+        for line in out.splitlines():
+            if "refs:" in line:
+                return int(line.split("refs:")[1].strip().replace(",", ""))
+    gi, ai = instr(grep), instr(arb)
+    if gi and ai:
+        print(f"instructions: grep {gi:,}, arbiter {ai:,} ({ai / gi:.2f}x)")
 PY
-fi
