@@ -1,10 +1,16 @@
 //! Near matches for "did you mean": edit distance over short names.
 
 /// Optimal-string-alignment distance (Levenshtein plus adjacent transpositions),
-/// case-insensitive.
+/// case-insensitive: `deathnell` → `deathknell` is 1, `Sheild` → `Shield` is 1.
 pub fn distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.to_lowercase().chars().collect();
     let b: Vec<char> = b.to_lowercase().chars().collect();
+    distance_chars(&a, &b)
+}
+
+/// [`distance`] over characters as given (case-sensitive): insertions, deletions,
+/// substitutions and adjacent transpositions each cost 1.
+pub fn distance_chars(a: &[char], b: &[char]) -> usize {
     let (n, m) = (a.len(), b.len());
     let mut d = vec![vec![0usize; m + 1]; n + 1];
     for (i, row) in d.iter_mut().enumerate() {

@@ -1,21 +1,6 @@
 //! "Did you mean …": the nearest names by edit distance.
 
-/// Levenshtein distance over characters, case-insensitive.
-pub fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().collect();
-    let b: Vec<char> = b.to_lowercase().chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
-}
+pub use crate::fuzzy::distance;
 
 /// Case-sensitive distance, to prefer `raider` over `Raider` for "raidr".
 fn exact_distance(a: &str, b: &str) -> usize {

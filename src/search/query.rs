@@ -502,30 +502,9 @@ pub fn near_words(word: &str, vocab: &BTreeMap<String, u32>, n: usize) -> Vec<St
         .collect()
 }
 
-/// Optimal-string-alignment distance: insertions, deletions, substitutions and
-/// adjacent transpositions each cost 1 (`deathnell` → `deathknell` is 1).
+/// Optimal-string-alignment distance over characters (see [`crate::fuzzy`]).
 pub fn damerau(a: &[char], b: &[char]) -> usize {
-    let (n, m) = (a.len(), b.len());
-    let mut d = vec![vec![0usize; m + 1]; n + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=n {
-        for j in 1..=m {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = v;
-        }
-    }
-    d[n][m]
+    crate::fuzzy::distance_chars(a, b)
 }
 
 #[cfg(test)]
