@@ -1299,16 +1299,10 @@ impl Game {
             other => format!(
                 "{} of {}",
                 other.kind_name(),
-                match other {
-                    Zone::Trash(p)
-                    | Zone::Hand(p)
-                    | Zone::MainDeck(p)
-                    | Zone::RuneDeck(p)
-                    | Zone::ChampionZone(p)
-                    | Zone::LegendZone(p)
-                    | Zone::Banishment(p) => self.player_name(p).to_string(),
-                    _ => String::new(),
-                }
+                other
+                    .player()
+                    .map(|p| self.player_name(p).to_string())
+                    .unwrap_or_default()
             ),
         }
     }

@@ -50,6 +50,21 @@ impl Zone {
         )
     }
 
+    /// The player a zone belongs to: a base and every non-board zone but the Chain.
+    pub fn player(&self) -> Option<PlayerId> {
+        match *self {
+            Zone::Base(p)
+            | Zone::Trash(p)
+            | Zone::Hand(p)
+            | Zone::MainDeck(p)
+            | Zone::RuneDeck(p)
+            | Zone::ChampionZone(p)
+            | Zone::LegendZone(p)
+            | Zone::Banishment(p) => Some(p),
+            _ => None,
+        }
+    }
+
     /// Stable name for expectations and JSON ("base", "battlefield", "trash", ...).
     pub fn kind_name(&self) -> &'static str {
         match self {

@@ -156,14 +156,10 @@ fn zone_json(g: &Game, z: Zone) -> Value {
         Zone::Base(p) => json!({"zone": "base", "of": g.player_name(p)}),
         Zone::Battlefield(b) => json!({"zone": "battlefield", "at": g.bf_name(b)}),
         Zone::Facedown(b) => json!({"zone": "facedown", "at": g.bf_name(b)}),
-        Zone::Trash(p)
-        | Zone::Hand(p)
-        | Zone::MainDeck(p)
-        | Zone::RuneDeck(p)
-        | Zone::ChampionZone(p)
-        | Zone::LegendZone(p)
-        | Zone::Banishment(p) => json!({"zone": z.kind_name(), "of": g.player_name(p)}),
-        Zone::Chain | Zone::Gone => json!({"zone": z.kind_name()}),
+        _ => match z.player() {
+            Some(p) => json!({"zone": z.kind_name(), "of": g.player_name(p)}),
+            None => json!({"zone": z.kind_name()}),
+        },
     }
 }
 
