@@ -208,3 +208,17 @@ fn toc_of_other_editions() {
     let v = json(&["toc", "--edition", "2025-06-02"]);
     assert_eq!(v["entries"].as_array().unwrap().len(), 18);
 }
+
+#[test]
+fn a_duplicate_number_that_does_not_exist_says_how_many_there_are() {
+    arbiter()
+        .args(["rule", "111.1a#3", "--game", "legions-of-will"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("111.1a is used by 2 rules"));
+    arbiter()
+        .args(["rule", "323.5#0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("323.5 is used by 1 rule "));
+}

@@ -90,6 +90,19 @@ fn find_rule<R: Rules + ?Sized>(book: &R, typed: &str) -> Result<usize> {
     if let Some(i) = book.index_of(&key) {
         return Ok(i);
     }
+    if dup.is_some() && book.index_of(&id.to_string()).is_some() {
+        let count = (2..)
+            .take_while(|k| book.index_of(&format!("{id}#{k}")).is_some())
+            .count()
+            + 1;
+        return Err(Error::usage(format!(
+            "{typed} is not in {} {}: {id} is used by {count} rule{} (a duplicate is \
+                 written {id}#2, {id}#3, …)",
+            book.meta().game,
+            book.meta().edition,
+            if count == 1 { "" } else { "s" },
+        )));
+    }
     Err(not_found(book.meta(), &id))
 }
 
