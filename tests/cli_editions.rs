@@ -1,27 +1,10 @@
 //! Lookups across editions and games, recovered text, the glossary and references,
 //! driven through the binary.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{arbiter, json};
 use predicates::prelude::*;
-use serde_json::Value;
-
-fn arbiter() -> Command {
-    let mut c = Command::cargo_bin("arbiter").unwrap();
-    c.env_remove("NO_COLOR")
-        .env_remove("ARBITER_HYPERLINKS")
-        .env("COLUMNS", "80");
-    c
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = arbiter().args(args).arg("--json").output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
 
 #[test]
 fn an_older_edition_by_name() {

@@ -1,28 +1,10 @@
 //! The judge's lookups, driven through the binary: text, --json, colour policy,
 //! errors and exit codes.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{arbiter, json};
 use predicates::prelude::*;
-use serde_json::Value;
-
-fn arbiter() -> Command {
-    let mut c = Command::cargo_bin("arbiter").unwrap();
-    c.env_remove("NO_COLOR")
-        .env_remove("ARBITER_HYPERLINKS")
-        .env_remove("ARBITER_LINK_BASE")
-        .env("COLUMNS", "80");
-    c
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = arbiter().args(args).arg("--json").output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
 
 #[test]
 fn rule_shows_breadcrumb_and_text() {
