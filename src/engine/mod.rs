@@ -5,7 +5,7 @@
 //! [`Game::apply`] scripted [`Action`]s. Every change records [`Event`]s in the trace,
 //! each citing the rules that mandate it. A decision with several legal options pauses
 //! the engine ([`Game::pending_decision`]) until an `Action::Choose` answers it.
-//! See /work/notes/engine-api.md for the contract.
+//! See docs/engine-api.md for the contract.
 
 pub mod actions;
 pub mod chain;
