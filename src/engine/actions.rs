@@ -434,7 +434,9 @@ impl Game {
         self.advance()
     }
 
-    /// Records a trace event at the current depth.
+    /// Records a trace event at the current depth. Every event cites the rules that
+    /// mandate it: the trace is the explanation (checked in debug builds, so every
+    /// test and scenario run enforces it).
     pub(crate) fn event(
         &mut self,
         kind: EventKind,
@@ -442,6 +444,7 @@ impl Game {
         text: String,
         objects: Vec<usize>,
     ) {
+        debug_assert!(!rules.is_empty(), "trace event without a rule: {text}");
         let depth = self.depth;
         self.trace.push(depth, kind, rules, text, objects);
     }
