@@ -66,7 +66,7 @@ fn main() {
             |kind: &str| format!("include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{kind}_{i}.bin\"))");
         writeln!(
             table,
-            "    EmbeddedEdition {{ game: {:?}, edition: {:?}, effective: {:?}, title: {:?}, format: {:?}, file: {:?}, default: {:?}, rule_count: {}, blob: {}, sections: {}, records: {}, offsets: &[{offs}], keys: &[{ks}], source: include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/rules/{}\")) }},",
+            "    EmbeddedEdition {{ game: {:?}, edition: {:?}, effective: {:?}, title: {:?}, format: {:?}, file: {:?}, default: {:?}, id_style: crate::rulebook::IdStyle::{:?}, rule_count: {}, blob: {}, sections: {}, records: {}, offsets: &[{offs}], keys: &[{ks}], source: include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/rules/{}\")) }},",
             ed.game,
             ed.edition,
             ed.effective,
@@ -74,6 +74,7 @@ fn main() {
             ed.format,
             ed.file,
             ed.default,
+            ed.id_style,
             ed.rules.len(),
             blob("edition"),
             blob("sections"),

@@ -20,6 +20,8 @@ pub struct EmbeddedEdition {
     pub format: &'static str,
     pub file: &'static str,
     pub default: bool,
+    /// How the edition writes its ids, as its importer decided.
+    pub id_style: super::IdStyle,
     pub rule_count: usize,
     /// The whole [`Edition`], postcard-encoded.
     blob: &'static [u8],
@@ -254,23 +256,13 @@ impl Rules for Book {
 pub struct Quick {
     meta: &'static EmbeddedEdition,
     sections: Vec<Section>,
-    style: super::IdStyle,
 }
 
 impl Quick {
     pub fn new(meta: &'static EmbeddedEdition) -> Quick {
         let sections: Vec<Section> =
             postcard::from_bytes(meta.sections).expect("embedded sections decode");
-        let style = if meta.format == "comprehensive" {
-            super::IdStyle::Comprehensive
-        } else {
-            super::IdStyle::Dotted
-        };
-        Quick {
-            meta,
-            sections,
-            style,
-        }
+        Quick { meta, sections }
     }
 }
 
@@ -297,7 +289,7 @@ impl Rules for Quick {
         self.meta.record(i).counterpart
     }
     fn id_style(&self) -> super::IdStyle {
-        self.style
+        self.meta.id_style
     }
 }
 
