@@ -26,6 +26,11 @@ pub struct File {
     /// Seed for the game's random number generator (default 0).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The card database this ruling was written against (a path relative to the
+    /// scenario); cards named but not defined under `cards:` come from it. Without it,
+    /// the database of `--cards` / `ARBITER_CARDS` / the data directory is used.
+    #[serde(default)]
+    pub card_database: Option<Name>,
     /// Cards used here, by name. A map keeps the file's order for error messages.
     #[serde(default)]
     pub cards: BTreeMap<String, Spanned<CardDef>>,

@@ -185,8 +185,30 @@ pub fn title(source: &str) -> Option<String> {
 
 /// Parses and validates a scenario.
 pub fn load(path: &str, source: &str) -> Result<Scenario, ScenarioError> {
-    let file: File = serde_saphyr::from_str(source).map_err(|e| yaml_error(path, &e))?;
-    Resolver::new(path).build(file)
+    load_with(path, source, None).map(|(s, _)| s)
+}
+
+/// Loads a scenario; cards it names without defining come from its own
+/// `card-database:`, else from `cards` (the user's card database) when given.
+/// Returns the scenario and, when a database supplied cards, which and from where.
+pub fn load_with(
+    path: &str,
+    source: &str,
+    cards: Option<&crate::cards::Database>,
+) -> Result<(Scenario, Option<(String, Vec<String>)>), ScenarioError> {
+    let mut file: File = serde_saphyr::from_str(source).map_err(|e| yaml_error(path, &e))?;
+    let own = match &file.card_database {
+        Some(n) => Some(super::database::open(path, n)?),
+        None => None,
+    };
+    let supplied = match own.as_ref().or(cards) {
+        Some(db) => {
+            let names = super::database::supply(&mut file, db);
+            (!names.is_empty()).then(|| (db.path.display().to_string(), names))
+        }
+        None => None,
+    };
+    Ok((Resolver::new(path).build(file)?, supplied))
 }
 
 /// Maps a serde-saphyr error to a located error with a suggestion.
@@ -667,7 +689,10 @@ impl<'a> Resolver<'a> {
                         did_you_mean(&name.value, file.cards.keys().map(String::as_str))
                     ),
                 )
-                .hint("cards used in a scenario are defined under \"cards:\"")),
+                .hint(
+                    "cards used in a scenario are defined under \"cards:\", or come from a card \
+                     database (--cards FILE or ARBITER_CARDS)",
+                )),
         }
     }
 
