@@ -44,7 +44,9 @@ fn card_shows_text_keywords_rules_and_model_status() {
         .assert()
         .success()
         .stdout(predicate::str::contains("not in riftbound 2026-03-30"))
-        .stdout(predicate::str::contains("not modelled: [Stun] an enemy unit."));
+        .stdout(predicate::str::contains(
+            "not modelled: [Stun] an enemy unit.",
+        ));
 }
 
 #[test]
@@ -58,12 +60,7 @@ fn card_json_and_aliases() {
     let (_, v) = json(&["--cards", FIXTURE, "card", "Static Bolt"]);
     assert_eq!(v["modelled"], "fully");
     assert_eq!(v["keywords"][0]["rule"], "806");
-    assert!(
-        v["rules"]
-            .as_array()
-            .unwrap()
-            .contains(&Value::from("359"))
-    );
+    assert!(v["rules"].as_array().unwrap().contains(&Value::from("359")));
 }
 
 #[test]
@@ -142,7 +139,9 @@ fn coverage_counts_modelled_cards_and_names_what_is_not() {
         .success()
         .stdout(predicate::str::contains("6 cards in"))
         .stdout(predicate::str::contains("4 fully modelled (66.7%)"))
-        .stdout(predicate::str::contains("[Stun]  not in riftbound 2026-03-30"));
+        .stdout(predicate::str::contains(
+            "[Stun]  not in riftbound 2026-03-30",
+        ));
 }
 
 /// A database with what deck construction needs (invented cards).
@@ -155,10 +154,14 @@ fn deck_database(dir: &Path) -> PathBuf {
         r#"{"name":"Mind Rune","type":"Rune","domains":["Mind"]}"#.into(),
     ];
     for i in 0..13 {
-        cards.push(format!(r#"{{"name":"Spark {i}","type":"Unit","domains":["Mind"],"might":1}}"#));
+        cards.push(format!(
+            r#"{{"name":"Spark {i}","type":"Unit","domains":["Mind"],"might":1}}"#
+        ));
     }
     for i in 0..3 {
-        cards.push(format!(r#"{{"name":"Field {i}","type":"Battlefield","domains":["Colorless"]}}"#));
+        cards.push(format!(
+            r#"{{"name":"Field {i}","type":"Battlefield","domains":["Colorless"]}}"#
+        ));
     }
     let p = dir.join("deck-db.json");
     std::fs::write(&p, format!("{{\"cards\": [{}]}}", cards.join(","))).unwrap();
@@ -190,12 +193,18 @@ fn deck_check_legal_not_legal_and_unreadable() {
         .code(0)
         .stdout(predicate::str::contains("legal (56 cards)"));
 
-    std::fs::write(&deck, legal_deck().replace("3 Spark 0\n", "4 Spark 0\n2 Quiet Monk\n")).unwrap();
+    std::fs::write(
+        &deck,
+        legal_deck().replace("3 Spark 0\n", "4 Spark 0\n2 Quiet Monk\n"),
+    )
+    .unwrap();
     arbiter()
         .args(["--cards", db, "deck", "check", deck_s])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("4 copies of Spark 0: at most 3 of the same name  [103.2.b]"))
+        .stdout(predicate::str::contains(
+            "4 copies of Spark 0: at most 3 of the same name  [103.2.b]",
+        ))
         .stdout(predicate::str::contains("outside the Domain Identity"));
     let (code, v) = json(&["--cards", db, "deck", "check", deck_s]);
     assert_eq!(code, 1);
@@ -207,7 +216,10 @@ fn deck_check_legal_not_legal_and_unreadable() {
         .iter()
         .filter_map(|p| p["rule"].as_str())
         .collect();
-    assert!(rules.contains(&"103.2.b") && rules.contains(&"103.1.b.1"), "{rules:?}");
+    assert!(
+        rules.contains(&"103.2.b") && rules.contains(&"103.1.b.1"),
+        "{rules:?}"
+    );
 
     std::fs::write(&deck, "Main deck:\n3 Sprak 1\n").unwrap();
     arbiter()
@@ -226,7 +238,9 @@ fn scenarios_take_cards_from_the_database_and_say_so() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("cards from the card database scenarios/cards/database.json: Brass Warden"));
+    assert!(
+        text.contains("cards from the card database scenarios/cards/database.json: Brass Warden")
+    );
     // The --cards database supplies a scenario that names none of its own.
     let dir = tempfile::tempdir().unwrap();
     let s = dir.path().join("s.yaml");

@@ -395,7 +395,10 @@ fn split_cost(line: &str) -> Option<(ActivateCost, String)> {
             _ => return None,
         }
         any = true;
-        h = h[token.len() + 2..].trim_start().trim_start_matches(',').trim();
+        h = h[token.len() + 2..]
+            .trim_start()
+            .trim_start_matches(',')
+            .trim();
     }
     any.then(|| (cost, tail.trim().to_string()))
 }
@@ -436,10 +439,9 @@ fn triggered(s: &str) -> Option<AbilityDef> {
         ("at the start of your beginning phase", "beginning-phase"),
     ];
     let f = fold(s);
-    let (phrase, when) = WHEN.iter().find(|(p, _)| {
-        f.strip_prefix(p)
-            .is_some_and(|rest| rest.starts_with(','))
-    })?;
+    let (phrase, when) = WHEN
+        .iter()
+        .find(|(p, _)| f.strip_prefix(p).is_some_and(|rest| rest.starts_with(',')))?;
     let (_, body) = s.split_at(s.find(',')? + 1);
     debug_assert!(fold(&s[..s.find(',')?]) == *phrase);
     let e = effect(body.trim())?;
@@ -565,7 +567,9 @@ fn effect(s: &str) -> Option<format::Effect> {
         }
         "gain" => {
             // "Gain 2 XP"
-            let n = rest.strip_suffix("XP").or_else(|| rest.strip_suffix("xp"))?;
+            let n = rest
+                .strip_suffix("XP")
+                .or_else(|| rest.strip_suffix("xp"))?;
             e.gain_xp = Some(n.trim().parse().ok()?);
         }
         "give" => {
@@ -659,8 +663,10 @@ mod tests {
             "I enter ready.\n[Stun] an enemy unit.\n[Vision]",
         ));
         assert!(!c.fully_modelled());
-        let bad: Vec<(&str, &PhraseStatus)> =
-            c.unsupported().map(|p| (p.text.as_str(), &p.status)).collect();
+        let bad: Vec<(&str, &PhraseStatus)> = c
+            .unsupported()
+            .map(|p| (p.text.as_str(), &p.status))
+            .collect();
         assert_eq!(bad[0], ("I enter ready.", &PhraseStatus::Unsupported));
         assert_eq!(bad[1].1, &PhraseStatus::UnknownKeyword);
         assert_eq!(bad[2], ("[Vision]", &PhraseStatus::KeywordNotModelled));
@@ -678,12 +684,26 @@ mod tests {
     fn spells_passives_and_costs() {
         let s = compile(&card("Spell", "[Action]\nDeal 3 to a unit."));
         assert!(s.fully_modelled(), "{:?}", s.phrases);
-        assert_eq!(s.def.effect.as_ref().unwrap().value.to.as_ref().unwrap().value, "choose-unit");
+        assert_eq!(
+            s.def
+                .effect
+                .as_ref()
+                .unwrap()
+                .value
+                .to
+                .as_ref()
+                .unwrap()
+                .value,
+            "choose-unit"
+        );
         let two = compile(&card("Spell", "Deal 1 to a unit. Draw 1."));
         assert!(two.partly_modelled());
         let p = compile(&card("Unit", "While I'm [Mighty], I have [Shield]."));
         assert!(p.fully_modelled(), "{:?}", p.phrases);
-        let act = compile(&card("Gear", "[2][Fury], [Tap]: Give a unit +1 [Might] this turn."));
+        let act = compile(&card(
+            "Gear",
+            "[2][Fury], [Tap]: Give a unit +1 [Might] this turn.",
+        ));
         assert!(act.fully_modelled(), "{:?}", act.phrases);
         let cost = act.def.abilities[0].value.activate.as_ref().unwrap();
         assert_eq!((cost.value.energy, cost.value.power), (2, 1));

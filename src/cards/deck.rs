@@ -37,7 +37,13 @@ impl Section {
             Section::Runes => "Rune deck",
         }
     }
-    const ALL: &[&'static str] = &["Legend", "Champion", "Battlefields", "Main deck", "Rune deck"];
+    const ALL: &[&'static str] = &[
+        "Legend",
+        "Champion",
+        "Battlefields",
+        "Main deck",
+        "Rune deck",
+    ];
 }
 
 /// One line of a deck list.
@@ -105,9 +111,10 @@ pub fn parse(db: &Database, text: &str) -> Result<Vec<Entry>, ListError> {
             continue;
         }
         let (count, name) = match line.split_once(char::is_whitespace) {
-            Some((c, rest)) if c.trim_end_matches(['x', 'X']).parse::<u64>().is_ok() => {
-                (c.trim_end_matches(['x', 'X']).parse::<u64>().unwrap_or(0), rest.trim())
-            }
+            Some((c, rest)) if c.trim_end_matches(['x', 'X']).parse::<u64>().is_ok() => (
+                c.trim_end_matches(['x', 'X']).parse::<u64>().unwrap_or(0),
+                rest.trim(),
+            ),
             _ => (1, line),
         };
         if count == 0 || count > u64::from(MAX_COUNT) {
@@ -162,7 +169,11 @@ pub fn check(db: &Database, entries: &[Entry]) -> Vec<Problem> {
     let legend = match (legends.as_slice(), total(Section::Legend)) {
         ([e], 1) => card(e),
         (_, 0) => {
-            problem(Some("103.1"), None, "no Champion Legend: a deck needs exactly one".into());
+            problem(
+                Some("103.1"),
+                None,
+                "no Champion Legend: a deck needs exactly one".into(),
+            );
             None
         }
         (es, n) => {
@@ -174,14 +185,14 @@ pub fn check(db: &Database, entries: &[Entry]) -> Vec<Problem> {
             None
         }
     };
-    if let (Some(l), Some(e)) = (legend, legends.first()) {
-        if !l.is("legend") {
-            problem(
-                Some("103.1"),
-                Some(e.line),
-                format!("{} is a {}, not a Champion Legend", l.name, l.kind),
-            );
-        }
+    if let (Some(l), Some(e)) = (legend, legends.first())
+        && !l.is("legend")
+    {
+        problem(
+            Some("103.1"),
+            Some(e.line),
+            format!("{} is a {}, not a Champion Legend", l.name, l.kind),
+        );
     }
     let identity: Option<Vec<String>> =
         legend.map(|l| l.identity_domains().iter().map(|d| d.to_string()).collect());
@@ -204,10 +215,16 @@ pub fn check(db: &Database, entries: &[Entry]) -> Vec<Problem> {
                     problem(
                         Some("103.2.a.2"),
                         Some(champs[0].line),
-                        format!("{} is not a champion unit, so it cannot be the Chosen Champion", c.name),
+                        format!(
+                            "{} is not a champion unit, so it cannot be the Chosen Champion",
+                            c.name
+                        ),
                     );
                 } else if legend.is_some()
-                    && !c.tags.iter().any(|t| champion_tags.iter().any(|l| l.eq_ignore_ascii_case(t)))
+                    && !c
+                        .tags
+                        .iter()
+                        .any(|t| champion_tags.iter().any(|l| l.eq_ignore_ascii_case(t)))
                 {
                     problem(
                         Some("103.2.a.2"),
@@ -235,7 +252,9 @@ pub fn check(db: &Database, entries: &[Entry]) -> Vec<Problem> {
         problem(
             Some("103.2"),
             None,
-            format!("the Main Deck has {main_total} cards (with the Chosen Champion); at least 40 are needed"),
+            format!(
+                "the Main Deck has {main_total} cards (with the Chosen Champion); at least 40 are needed"
+            ),
         );
     }
     // 103.2.b: at most 3 copies of a name (the Chosen Champion included).
@@ -269,7 +288,10 @@ pub fn check(db: &Database, entries: &[Entry]) -> Vec<Problem> {
             problem(
                 Some("103.2"),
                 Some(*line),
-                format!("{name} is a {}: the Main Deck holds units, gear and spells", c.kind),
+                format!(
+                    "{name} is a {}: the Main Deck holds units, gear and spells",
+                    c.kind
+                ),
             );
         }
         if !fits_identity(c) {
@@ -286,7 +308,10 @@ pub fn check(db: &Database, entries: &[Entry]) -> Vec<Problem> {
         if c.supertype_is("signature") {
             signature += n;
             if legend.is_some()
-                && !c.tags.iter().any(|t| champion_tags.iter().any(|l| l.eq_ignore_ascii_case(t)))
+                && !c
+                    .tags
+                    .iter()
+                    .any(|t| champion_tags.iter().any(|l| l.eq_ignore_ascii_case(t)))
             {
                 problem(
                     Some("103.2.d.2"),
@@ -317,7 +342,11 @@ pub fn check(db: &Database, entries: &[Entry]) -> Vec<Problem> {
     for e in in_section(Section::Runes) {
         if let Some(c) = card(e) {
             if !c.is("rune") {
-                problem(Some("103.3.a"), Some(e.line), format!("{} is not a rune", c.name));
+                problem(
+                    Some("103.3.a"),
+                    Some(e.line),
+                    format!("{} is not a rune", c.name),
+                );
             } else if !fits_identity(c) {
                 problem(
                     Some("103.3.a.1"),
@@ -340,7 +369,11 @@ pub fn check(db: &Database, entries: &[Entry]) -> Vec<Problem> {
     for e in in_section(Section::Battlefields) {
         if let Some(c) = card(e) {
             if !c.is("battlefield") {
-                problem(Some("103.4"), Some(e.line), format!("{} is not a battlefield", c.name));
+                problem(
+                    Some("103.4"),
+                    Some(e.line),
+                    format!("{} is not a battlefield", c.name),
+                );
             }
             if e.count > 1
                 || in_section(Section::Battlefields)
@@ -428,7 +461,10 @@ mod tests {
     fn each_problem_names_its_rule() {
         let db = db();
         let list = legal_list()
-            .replace("2 Mira, Tempest\n", "3 Mira, Tempest\n2 Lone Titan\n1 Calm Acolyte\n1 Old Relic\n")
+            .replace(
+                "2 Mira, Tempest\n",
+                "3 Mira, Tempest\n2 Lone Titan\n1 Calm Acolyte\n1 Old Relic\n",
+            )
             .replace("6 Mind Rune", "5 Mind Rune");
         let e = parse(&db, &list).unwrap();
         let rules: Vec<Option<&str>> = check(&db, &e).iter().map(|p| p.rule).collect();

@@ -242,7 +242,9 @@ impl Database {
                         .next()
                         .unwrap_or("invalid YAML")
                         .to_string(),
-                    hint: Some("a YAML card list maps names to cards as a scenario's cards: does".into()),
+                    hint: Some(
+                        "a YAML card list maps names to cards as a scenario's cards: does".into(),
+                    ),
                 })
             })?;
         let cards = map
@@ -328,14 +330,11 @@ impl Database {
     /// The card named exactly `name` (case-insensitive, aliases too), for scenarios.
     pub fn exact(&self, name: &str) -> Option<&Card> {
         let q = fold(name);
-        self.cards
-            .iter()
-            .find(|c| fold(&c.name) == q)
-            .or_else(|| {
-                self.cards
-                    .iter()
-                    .find(|c| c.aliases.iter().any(|a| fold(a) == q))
-            })
+        self.cards.iter().find(|c| fold(&c.name) == q).or_else(|| {
+            self.cards
+                .iter()
+                .find(|c| c.aliases.iter().any(|a| fold(a) == q))
+        })
     }
 }
 
@@ -447,8 +446,17 @@ mod tests {
         assert!(db.skipped[0].contains("#3") && db.skipped[0].contains("name"));
         assert!(db.skipped[1].contains("\"Broken\""), "{:?}", db.skipped);
         let spark = db.exact("quiet spark").unwrap();
-        assert_eq!(spark.text, "[Action] (Play on any turn.)\nDeal 2 to a unit.");
-        assert!(spark.errata.as_deref().unwrap().contains("Test Card Errata"));
+        assert_eq!(
+            spark.text,
+            "[Action] (Play on any turn.)\nDeal 2 to a unit."
+        );
+        assert!(
+            spark
+                .errata
+                .as_deref()
+                .unwrap()
+                .contains("Test Card Errata")
+        );
         assert!(db.exact("Old Relic").unwrap().banned);
     }
 
@@ -473,9 +481,11 @@ mod tests {
 
     #[test]
     fn yaml_lists_use_the_scenario_card_format() {
-        let db =
-            Database::from_yaml("my.yaml", "Wall: {type: unit, might: 5, keywords: [Tank]}\n")
-                .unwrap();
+        let db = Database::from_yaml(
+            "my.yaml",
+            "Wall: {type: unit, might: 5, keywords: [Tank]}\n",
+        )
+        .unwrap();
         assert_eq!(db.cards[0].kind, "Unit");
         assert_eq!(db.cards[0].text, "[Tank]");
         assert!(Database::from_yaml("my.yaml", "Wall: {type: unit, mihgt: 5}\n").is_err());

@@ -80,13 +80,15 @@ pub fn cards(out: &mut Out, db_flag: Option<&Path>, args: CardsArgs) -> Result<(
         return coverage(out, &db);
     }
     if out.json {
-        return Ok(out.json_value(&serde_json::to_value(DatabaseJson {
-            schema: "cards/1",
-            path: db.path.display().to_string(),
-            cards: db.cards.len(),
-            skipped: &db.skipped,
-        })
-        .map_err(std::io::Error::other)?)?);
+        return Ok(out.json_value(
+            &serde_json::to_value(DatabaseJson {
+                schema: "cards/1",
+                path: db.path.display().to_string(),
+                cards: db.cards.len(),
+                skipped: &db.skipped,
+            })
+            .map_err(std::io::Error::other)?,
+        )?);
     }
     out.line(format!(
         "{}: {} cards{}",
@@ -159,7 +161,10 @@ pub fn card(out: &mut Out, db_flag: Option<&Path>, args: CardArgs) -> Result<()>
         .filter(|p| p.text.starts_with('['))
         .filter_map(|p| {
             let token = p.text.trim_start_matches('[').split(']').next()?;
-            let kw = compiled.keywords.iter().find(|(k, _)| k.eq_ignore_ascii_case(token));
+            let kw = compiled
+                .keywords
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(token));
             match (kw, &p.status) {
                 (Some((k, rule)), s) => Some(KeywordJson {
                     keyword: k.clone(),
@@ -202,12 +207,14 @@ pub fn card(out: &mut Out, db_flag: Option<&Path>, args: CardArgs) -> Result<()>
     if let Some(p) = c.power.filter(|p| *p > 0) {
         head.push(format!("{p} power"));
     }
-    if c.is("unit") {
-        if let Some(m) = c.might {
-            head.push(format!("Might {m}"));
-        }
+    if let Some(m) = c.might.filter(|_| c.is("unit")) {
+        head.push(format!("Might {m}"));
     }
-    out.line(format!("{}  {}", out.bold(&c.name), out.dim(&head.join(" · "))))?;
+    out.line(format!(
+        "{}  {}",
+        out.bold(&c.name),
+        out.dim(&head.join(" · "))
+    ))?;
     if !c.tags.is_empty() {
         out.line(format!("  tags: {}", c.tags.join(", ")))?;
     }

@@ -5,8 +5,8 @@
 
 use super::format::{Effect, File, Name};
 use super::load::{ErrorKind, ScenarioError};
-use std::path::Path;
 use crate::cards::{Database, compile};
+use std::path::Path;
 
 /// The database a scenario names with `card-database:`, relative to the scenario.
 pub fn open(scenario: &str, n: &Name) -> Result<Database, ScenarioError> {
@@ -35,7 +35,11 @@ pub fn supply(file: &mut File, db: &Database) -> Vec<String> {
     let s = &file.setup;
     for p in s.players.values() {
         let p = &p.value;
-        p.hand.iter().chain(&p.deck).chain(&p.trash).for_each(&mut add);
+        p.hand
+            .iter()
+            .chain(&p.deck)
+            .chain(&p.trash)
+            .for_each(&mut add);
     }
     for b in &s.battlefields {
         for o in b.value.units.iter().chain(&b.value.gear) {
@@ -74,10 +78,8 @@ pub fn supply(file: &mut File, db: &Database) -> Vec<String> {
         }
         if let Some(card) = db.exact(&n) {
             let def = compile::compile(card).def;
-            file.cards.insert(
-                n.clone(),
-                serde_saphyr::Spanned::new(def, at, at),
-            );
+            file.cards
+                .insert(n.clone(), serde_saphyr::Spanned::new(def, at, at));
             supplied.push(n);
         }
     }

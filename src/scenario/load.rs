@@ -188,6 +188,9 @@ pub fn load(path: &str, source: &str) -> Result<Scenario, ScenarioError> {
     load_with(path, source, None).map(|(s, _)| s)
 }
 
+/// The card database that supplied cards to a scenario, and the cards it supplied.
+pub type Supplied = Option<(String, Vec<String>)>;
+
 /// Loads a scenario; cards it names without defining come from its own
 /// `card-database:`, else from `cards` (the user's card database) when given.
 /// Returns the scenario and, when a database supplied cards, which and from where.
@@ -195,7 +198,7 @@ pub fn load_with(
     path: &str,
     source: &str,
     cards: Option<&crate::cards::Database>,
-) -> Result<(Scenario, Option<(String, Vec<String>)>), ScenarioError> {
+) -> Result<(Scenario, Supplied), ScenarioError> {
     let mut file: File = serde_saphyr::from_str(source).map_err(|e| yaml_error(path, &e))?;
     let own = match &file.card_database {
         Some(n) => Some(super::database::open(path, n)?),

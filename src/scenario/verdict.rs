@@ -63,11 +63,7 @@ pub fn evaluate(path: &str, source: &str) -> Verdict {
 }
 
 /// Loads and runs one scenario file, taking cards it does not define from `cards`.
-pub fn evaluate_with(
-    path: &str,
-    source: &str,
-    cards: Option<&crate::cards::Database>,
-) -> Verdict {
+pub fn evaluate_with(path: &str, source: &str, cards: Option<&crate::cards::Database>) -> Verdict {
     let expected = load::expected_error(source);
     let mut v = Verdict {
         path: path.to_string(),
