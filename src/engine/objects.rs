@@ -137,10 +137,13 @@ impl Keyword {
 
     /// Whether the engine gives this keyword its rules function (others are characteristics only).
     pub fn is_modeled(&self) -> bool {
-        !matches!(
-            self,
-            Keyword::Other(..) | Keyword::Vision | Keyword::Deflect(_)
-        )
+        match self {
+            // 825.3: Unique has no effect during gameplay; kept as a characteristic that
+            // effects may check (825.4), it is modeled in full.
+            Keyword::Other(name, _) => name.eq_ignore_ascii_case("unique"),
+            Keyword::Vision | Keyword::Deflect(_) => false,
+            _ => true,
+        }
     }
 }
 
