@@ -235,9 +235,19 @@ impl Compiler<'_> {
                     rest = String::new();
                     break;
                 }
-                // "[Level 6] I have …": a conditional ability, not only the keyword.
-                if k.starts_with("Level") && !after.is_empty() {
-                    self.push(&format!("{shown} {after}"), PhraseStatus::Unsupported);
+                // "[Level 6] I have …" (824.1.b.1): "while you have 6 or more XP, this card
+                // gains …" — the dependent ability is a passive with that condition.
+                if let Some(n) = k.strip_prefix("Level ").filter(|_| !after.is_empty()) {
+                    let phrase = format!("{shown} {after}");
+                    let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
+                    match passive_when(body, &format!("level {n}")) {
+                        Some(a) => {
+                            self.abilities.push(a);
+                            self.keywords.push((k, rule));
+                            self.push(&phrase, PhraseStatus::Compiled);
+                        }
+                        None => self.push(&phrase, PhraseStatus::Unsupported),
+                    }
                     return;
                 }
                 // A keyword's own cost ("[Equip] [1][Body]") belongs to its phrase.
@@ -455,6 +465,11 @@ fn triggered(s: &str) -> Option<AbilityDef> {
 /// Passives the vocabulary has: "While I'm [Mighty], I have [Shield].",
 /// "Other friendly units here have +1 [Might]." (361–366).
 fn passive(s: &str) -> Option<AbilityDef> {
+    passive_when(s, "always")
+}
+
+/// A passive; `given` is its condition unless the text states one ("While I'm …").
+fn passive_when(s: &str, given: &str) -> Option<AbilityDef> {
     let t = s.trim().trim_end_matches('.');
     let (condition, rest) = if let Some(r) = strip_ci(t, "while i'm ") {
         let (cond, rest) = r.split_once(',')?;
@@ -464,9 +479,12 @@ fn passive(s: &str) -> Option<AbilityDef> {
             "a defender" | "defending" => "defending",
             _ => return None,
         };
+        if given != "always" {
+            return None;
+        }
         (cond, rest.trim())
     } else {
-        ("always", t)
+        (given, t)
     };
     let (scope, what) = if let Some(w) = strip_ci(rest, "i have ") {
         ("me", w)
@@ -480,7 +498,7 @@ fn passive(s: &str) -> Option<AbilityDef> {
         return None;
     };
     let mut a = AbilityDef {
-        while_: Some(name(condition)),
+        while_: Some(name(condition.to_string())),
         scope: Some(name(scope)),
         ..Default::default()
     };
@@ -700,6 +718,13 @@ mod tests {
         assert!(two.partly_modelled());
         let p = compile(&card("Unit", "While I'm [Mighty], I have [Shield]."));
         assert!(p.fully_modelled(), "{:?}", p.phrases);
+        let l = compile(&card("Unit", "[Level 6] I have +2 [Might]."));
+        assert!(l.fully_modelled(), "{:?}", l.phrases);
+        assert_eq!(
+            l.def.abilities[0].value.while_.as_ref().unwrap().value,
+            "level 6"
+        );
+        assert_eq!(l.def.keywords[0].value, "Level 6");
         let act = compile(&card(
             "Gear",
             "[2][Fury], [Tap]: Give a unit +1 [Might] this turn.",

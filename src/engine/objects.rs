@@ -140,7 +140,12 @@ impl Keyword {
         match self {
             // 825.3: Unique has no effect during gameplay; kept as a characteristic that
             // effects may check (825.4), it is modeled in full.
-            Keyword::Other(name, _) => name.eq_ignore_ascii_case("unique"),
+            // 824: Level's function is its dependent ability, a passive with the condition
+            // "while you have N or more XP" (`Condition::ControllerXp`); the keyword itself
+            // is a characteristic (824.2).
+            Keyword::Other(name, _) => {
+                name.eq_ignore_ascii_case("unique") || name.eq_ignore_ascii_case("level")
+            }
             Keyword::Vision | Keyword::Deflect(_) => false,
             _ => true,
         }
