@@ -16,6 +16,9 @@ pub const MAX_AMOUNT: i64 = 1_000_000;
 /// Most objects one step may create or draw (`create`/`draw` counts).
 pub const MAX_COUNT: i64 = 1_000;
 
+/// Largest scenario file read, in bytes (the library's largest is a few kilobytes).
+pub const MAX_SCENARIO_BYTES: u64 = 4 * 1024 * 1024;
+
 /// Refuses a query or term past [`MAX_QUERY_CHARS`] / [`MAX_QUERY_WORDS`].
 pub fn query(what: &str, text: &str) -> Result<()> {
     let chars = text.chars().count();

@@ -7,9 +7,12 @@ use std::time::{Duration, Instant};
 
 fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_arbiter"));
-    c.env("ARBITER_CACHE_DIR", std::env::temp_dir().join("arbiter-reliability-unused"))
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::null());
+    c.env(
+        "ARBITER_CACHE_DIR",
+        std::env::temp_dir().join("arbiter-reliability-unused"),
+    )
+    .env_remove("NO_COLOR")
+    .stdin(Stdio::null());
     c
 }
 
@@ -27,11 +30,25 @@ fn a_full_device_on_stderr_or_both_streams_is_not_a_panic() {
         return; // not Linux: nothing to test against
     }
     // the error message cannot be written: exit 2 still, never 101
-    let s = bin().args(["rule", "999.9"]).stdout(Stdio::null()).stderr(full()).status();
+    let s = bin()
+        .args(["rule", "999.9"])
+        .stdout(Stdio::null())
+        .stderr(full())
+        .status();
     assert_eq!(s.unwrap().code(), Some(2));
     // output cannot be written either: an input/output error, exit 2
-    for args in [&["rule", "323.5"][..], &["toc"], &["define", "tank"], &["editions"]] {
-        let s = bin().args(args).stdout(full()).stderr(full()).status().unwrap();
+    for args in [
+        &["rule", "323.5"][..],
+        &["toc"],
+        &["define", "tank"],
+        &["editions"],
+    ] {
+        let s = bin()
+            .args(args)
+            .stdout(full())
+            .stderr(full())
+            .status()
+            .unwrap();
         assert_eq!(s.code(), Some(2), "{args:?}");
         let o = bin().args(args).stdout(full()).output().unwrap();
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -64,7 +81,11 @@ fn a_closed_stdout_pipe_ends_quietly() {
     drop(child.stdout.take());
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(0));
-    assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
 }
 
 fn refused(args: &[&str], needle: &str) {
@@ -83,7 +104,10 @@ fn search_limit_is_bounded() {
         &["search", "--limit", "18446744073709551615", "tank"],
         "accepted 1 to 10000",
     );
-    refused(&["search", "--limit", "4294967295", "tank"], "accepted 1 to 10000");
+    refused(
+        &["search", "--limit", "4294967295", "tank"],
+        "accepted 1 to 10000",
+    );
     refused(&["search", "--limit", "0", "tank"], "accepted 1 to 10000");
 }
 

@@ -74,9 +74,7 @@ pub(crate) fn legal_assignments(
         let mut left = total;
         let mut done = false;
         for (_, members) in &groups {
-            let sum = members
-                .iter()
-                .fold(0i32, |s, &i| s.saturating_add(need[i]));
+            let sum = members.iter().fold(0i32, |s, &i| s.saturating_add(need[i]));
             if sum <= left {
                 for &i in members {
                     a[i] = need[i];
@@ -360,7 +358,7 @@ impl Game {
                     );
                     self.event(EventKind::Damage, vec![cite!("460.2.c.9")], t, vec![u.0]);
                 } else if n > 0 {
-                    self.objects[u.0].damage += n;
+                    self.objects[u.0].damage = self.objects[u.0].damage.saturating_add(n);
                     dealt.push(format!("{} {}", self.obj_name(u), n));
                 }
             }
@@ -772,7 +770,11 @@ mod tests {
             let (mut got, cut) = legal_assignments(&ids(need.len()), need, &opts, *total);
             got.sort();
             assert!(!cut);
-            assert_eq!(got, by_orders(need, cls, *total), "{need:?} {cls:?} {total}");
+            assert_eq!(
+                got,
+                by_orders(need, cls, *total),
+                "{need:?} {cls:?} {total}"
+            );
         }
     }
 
