@@ -1,6 +1,7 @@
 //! arbiter: Riftbound rules as data, a search over them, and a rules engine that
 //! explains its rulings with citations. See the README for the commands.
 
+pub mod cards;
 pub mod cli;
 pub mod engine;
 pub mod error;

@@ -827,6 +827,14 @@ impl Game {
                 keyword,
                 duration,
             } => {
+                // Refuse rather than guess: a granted keyword whose function is not
+                // modeled would otherwise be silently ignored.
+                if !keyword.is_modeled() {
+                    return Err(Halt::Err(EngineError::Unsupported(format!(
+                        "{}: the keyword {keyword} is granted, but its function is not modeled",
+                        self.describe_effect(e, source)
+                    ))));
+                }
                 for u in self.targets_of(target, controller, source, snap)? {
                     self.add_continuous(
                         u,

@@ -137,10 +137,18 @@ impl Keyword {
 
     /// Whether the engine gives this keyword its rules function (others are characteristics only).
     pub fn is_modeled(&self) -> bool {
-        !matches!(
-            self,
-            Keyword::Other(..) | Keyword::Vision | Keyword::Deflect(_)
-        )
+        match self {
+            // 825.3: Unique has no effect during gameplay; kept as a characteristic that
+            // effects may check (825.4), it is modeled in full.
+            // 824: Level's function is its dependent ability, a passive with the condition
+            // "while you have N or more XP" (`Condition::ControllerXp`); the keyword itself
+            // is a characteristic (824.2).
+            Keyword::Other(name, _) => {
+                name.eq_ignore_ascii_case("unique") || name.eq_ignore_ascii_case("level")
+            }
+            Keyword::Vision | Keyword::Deflect(_) => false,
+            _ => true,
+        }
     }
 }
 
@@ -546,10 +554,38 @@ impl CardDef {
                 Ability::Keyword(k) if !k.is_modeled() => v.push(format!(
                     "keyword {k} (kept as a characteristic; its function is not modeled)"
                 )),
+                Ability::Passive(Passive {
+                    modification: Modification::AddKeyword(k),
+                    ..
+                }) if !k.is_modeled() => v.push(granted(k)),
+                Ability::Triggered { effects, .. }
+                | Ability::Spell(effects)
+                | Ability::Activated { effects, .. } => {
+                    v.extend(effects.iter().flat_map(Effect::unsupported))
+                }
                 _ => {}
             }
         }
         v
+    }
+}
+
+/// A keyword an ability would grant whose function the engine does not model: refused
+/// like a printed one, never silently ignored once granted.
+fn granted(k: &Keyword) -> String {
+    format!("grants keyword {k} (its function is not modeled)")
+}
+
+impl Effect {
+    /// What this effect would bring into the game that the engine does not model: a
+    /// keyword it grants, or a token with unmodelled text.
+    pub fn unsupported(&self) -> Vec<String> {
+        match self {
+            Effect::GrantKeyword { keyword, .. } if !keyword.is_modeled() => vec![granted(keyword)],
+            Effect::May { effect } => effect.unsupported(),
+            Effect::CreateToken { card, .. } => card.unsupported(),
+            _ => Vec::new(),
+        }
     }
 }
 

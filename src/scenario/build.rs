@@ -720,7 +720,18 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                 );
             }
             for k in &o.keywords_this_turn {
+                let n = k;
                 let k = keyword(s, k)?;
+                if !k.is_modeled() {
+                    return Err(err(
+                        s,
+                        ErrorKind::Unsupported,
+                        n.referenced,
+                        format!(
+                            "the keyword {k} is granted this turn, but its function is not modeled by the engine"
+                        ),
+                    ));
+                }
                 g.setup_effect(id, "setup", Modification::AddKeyword(k), Duration::ThisTurn);
             }
         }

@@ -27,6 +27,16 @@ impl<const LO: i64, const HI: i64> Int<LO, HI> {
         self.0
     }
 
+    /// `v` if it is within the range.
+    pub fn new(v: i64) -> Option<Self> {
+        (LO..=HI).contains(&v).then_some(Int(v as i32))
+    }
+
+    /// `self + n` if the sum is within the range.
+    pub fn checked_add(self, n: i64) -> Option<Self> {
+        Self::new(i64::from(self.0).checked_add(n)?)
+    }
+
     /// The error text for a value outside the range (tested in load.rs).
     pub fn range_text() -> String {
         format!("accepted {LO} to {HI}")
@@ -47,6 +57,17 @@ impl<const LO: i64, const HI: i64> Int<LO, HI> {
 impl<const LO: i64, const HI: i64> std::fmt::Display for Int<LO, HI> {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         self.0.fmt(f)
+    }
+}
+
+impl<const LO: i64, const HI: i64> std::str::FromStr for Int<LO, HI> {
+    type Err = String;
+    /// A decimal whole number within the range (card text read by the card compiler).
+    fn from_str(s: &str) -> Result<Self, String> {
+        s.parse::<i64>()
+            .ok()
+            .and_then(Self::new)
+            .ok_or_else(|| format!("\"{s}\" is not a whole number: {}", Self::range_text()))
     }
 }
 
@@ -159,6 +180,11 @@ pub struct File {
     /// Seed for the game's random number generator (default 0).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The card database this ruling was written against (a path relative to the
+    /// scenario); cards named but not defined under `cards:` come from it. Without it,
+    /// the database of `--cards` / `ARBITER_CARDS` / the data directory is used.
+    #[serde(default)]
+    pub card_database: Option<Name>,
     /// Cards used here, by name. A map keeps the file's order for error messages.
     #[serde(default)]
     pub cards: BTreeMap<String, Spanned<CardDef>>,

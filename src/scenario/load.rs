@@ -216,10 +216,37 @@ pub fn title(source: &str) -> Option<String> {
 
 /// Parses and validates a scenario.
 pub fn load(path: &str, source: &str) -> Result<Scenario, ScenarioError> {
-    let file: File = serde_saphyr::from_str(source).map_err(|e| yaml_error(path, source, &e))?;
-    Resolver::new(path)
+    load_with(path, source, None).map(|(s, _)| s)
+}
+
+/// The card database that supplied cards to a scenario, and the cards it supplied.
+pub type Supplied = Option<(String, Vec<String>)>;
+
+/// Loads a scenario; cards it names without defining come from its own
+/// `card-database:`, else from `cards` (the user's card database) when given.
+/// Returns the scenario and, when a database supplied cards, which and from where.
+pub fn load_with(
+    path: &str,
+    source: &str,
+    cards: Option<&crate::cards::Database>,
+) -> Result<(Scenario, Supplied), ScenarioError> {
+    let mut file: File =
+        serde_saphyr::from_str(source).map_err(|e| yaml_error(path, source, &e))?;
+    let own = match &file.card_database {
+        Some(n) => Some(super::database::open(path, n)?),
+        None => None,
+    };
+    let supplied = match own.as_ref().or(cards) {
+        Some(db) => {
+            let names = super::database::supply(&mut file, db);
+            (!names.is_empty()).then(|| (db.path.display().to_string(), names))
+        }
+        None => None,
+    };
+    let s = Resolver::new(path)
         .build(file)
-        .map_err(|e| locate_player_key(e, source))
+        .map_err(|e| locate_player_key(e, source))?;
+    Ok((s, supplied))
 }
 
 /// A player named as a key under `bases:` has no span of its own: the error is placed at
@@ -821,7 +848,10 @@ impl<'a> Resolver<'a> {
                         did_you_mean(&name.value, file.cards.keys().map(String::as_str))
                     ),
                 )
-                .hint("cards used in a scenario are defined under \"cards:\"")),
+                .hint(
+                    "cards used in a scenario are defined under \"cards:\", or come from a card \
+                     database (--cards FILE or ARBITER_CARDS)",
+                )),
         }
     }
 
