@@ -734,7 +734,7 @@ mod tests {
         ));
         assert!(act.fully_modelled(), "{:?}", act.phrases);
         let cost = act.def.abilities[0].value.activate.as_ref().unwrap();
-        assert_eq!((cost.value.energy, cost.value.power), (2, 1));
+        assert_eq!((cost.value.energy.get(), cost.value.power.get()), (2, 1));
         assert!(!compile(&card("Gear", "[Add] [Fury].")).fully_modelled());
     }
 }
