@@ -11,7 +11,7 @@
 
 use super::text;
 use super::{Card, fold};
-use crate::scenario::format::{self, AbilityDef, ActivateCost, Amount};
+use crate::scenario::format::{self, AbilityDef, ActivateCost, Amount, Signed};
 use crate::scenario::keywords::KEYWORDS;
 use serde_saphyr::{Location, Spanned};
 
@@ -104,9 +104,12 @@ fn keyword_modelled(canonical: &str) -> bool {
 pub fn compile(card: &Card) -> Compiled {
     let mut def = format::CardDef {
         kind: Some(name(card_type(card))),
-        might: card.might.filter(|_| card.is("unit")).map(i64::from),
-        cost: card.energy.map(i64::from),
-        power: card.power.map(i64::from),
+        might: card
+            .might
+            .filter(|_| card.is("unit"))
+            .and_then(|v| Signed::new(i64::from(v))),
+        cost: card.energy.and_then(|v| Signed::new(i64::from(v))),
+        power: card.power.and_then(|v| Signed::new(i64::from(v))),
         domains: card.domains.iter().map(name).collect(),
         tags: card.tags.iter().map(name).collect(),
         supertype: card.supertype.as_ref().map(name),
@@ -565,13 +568,13 @@ fn passive_when(s: &str, given: &str) -> Option<AbilityDef> {
 }
 
 /// "+2 [Might]" / "-1 [Might]" → 2 / -1.
-fn might_bonus(s: &str) -> Option<i64> {
+fn might_bonus(s: &str) -> Option<Signed> {
     let t = s.trim();
     let (num, rest) = t.split_at(t.find(|c: char| !(c == '+' || c == '-' || c.is_ascii_digit()))?);
     if fold(rest) != "might" {
         return None;
     }
-    num.parse::<i64>().ok()
+    num.parse().ok()
 }
 
 fn strip_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
@@ -794,7 +797,7 @@ mod tests {
         ));
         assert!(act.fully_modelled(), "{:?}", act.phrases);
         let cost = act.def.abilities[0].value.activate.as_ref().unwrap();
-        assert_eq!((cost.value.energy, cost.value.power), (2, 1));
+        assert_eq!((cost.value.energy.get(), cost.value.power.get()), (2, 1));
         assert!(!compile(&card("Gear", "[Add] [Fury].")).fully_modelled());
     }
 }

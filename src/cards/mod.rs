@@ -257,9 +257,9 @@ impl Database {
                     .unwrap_or_else(|| "Unit".into()),
                 supertype: c.supertype.as_ref().map(|s| s.value.clone()),
                 domains: c.domains.iter().map(|d| d.value.clone()).collect(),
-                energy: c.cost.and_then(|v| u32::try_from(v).ok()),
-                power: c.power.and_then(|v| u32::try_from(v).ok()),
-                might: c.might.and_then(|v| u32::try_from(v).ok()),
+                energy: c.cost.and_then(|v| u32::try_from(v.get()).ok()),
+                power: c.power.and_then(|v| u32::try_from(v.get()).ok()),
+                might: c.might.and_then(|v| u32::try_from(v.get()).ok()),
                 tags: c.tags.iter().map(|t| t.value.clone()).collect(),
                 text: c
                     .keywords

@@ -580,6 +580,7 @@ fn section_size(book: &Book, k: usize) -> usize {
 pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
     let book = book_for(&args.edition)?;
     let query = args.term.join(" ");
+    crate::limits::query("term", &query)?;
     let norm = |s: &str| {
         s.to_lowercase()
             .trim()

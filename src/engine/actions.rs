@@ -946,7 +946,10 @@ impl Game {
             }
             Effect::GainPoints { player, amount } => {
                 for p in self.players_of(player, controller) {
-                    self.players[p.0].points += amount;
+                    // saturating (issue 10): no rule caps points, but a wrapped total would
+                    // turn a winner into a loser; i32::MAX is past any victory score
+                    let p_ = &mut self.players[p.0];
+                    p_.points = p_.points.saturating_add(*amount);
                     let t = format!(
                         "{} gains {} point(s) (now {})",
                         self.player_name(p),
@@ -1044,7 +1047,9 @@ impl Game {
             }
             Effect::GainXp { player, amount } => {
                 for p in self.players_of(player, controller) {
-                    self.players[p.0].xp += amount;
+                    // saturating, like points: a wrapped total would be silently wrong
+                    let p_ = &mut self.players[p.0];
+                    p_.xp = p_.xp.saturating_add(*amount);
                     let t = format!(
                         "{} gains {} XP (now {})",
                         self.player_name(p),
@@ -1075,11 +1080,11 @@ impl Game {
         if let (Modification::Might(n), Some(l)) = (&modification, limit) {
             let cur = self.might(target);
             let after = if *n < 0 {
-                (cur + n).max(l.min(cur))
+                cur.saturating_add(*n).max(l.min(cur))
             } else {
-                (cur + n).min(l.max(cur))
+                cur.saturating_add(*n).min(l.max(cur))
             };
-            snapshot = Some(after - cur);
+            snapshot = Some(after.saturating_sub(cur));
             rules.insert(0, cite!("472.3.b"));
         }
         let src = source
@@ -1131,7 +1136,8 @@ impl Game {
             self.event(EventKind::Damage, vec![cite!("437.1")], t, vec![u.0]);
             return;
         }
-        self.objects[u.0].damage += n;
+        // saturating (issue 10): marked damage past i32::MAX is lethal all the same
+        self.objects[u.0].damage = self.objects[u.0].damage.saturating_add(n);
         let t = format!(
             "{} is dealt {} damage (now {} marked, Might {})",
             self.obj_name(u),

@@ -2,6 +2,11 @@
 //! ones by applying effects in layers (trait, ability, arithmetic), in sequences that recur
 //! until nothing new applies (471.2), ordering effects within a layer by dependency
 //! (473–474) and otherwise by timestamp (475). Every query returns its breakdown.
+//!
+//! Arithmetic saturates (issue 10): the rules set no maximum Might, and scenario numbers
+//! are bounded at load (±10⁶), so only thousands of stacked modifiers could reach `i32`'s
+//! ends; there a saturated value still compares right (lethal, "higher Might") where a
+//! wrapped one would flip sign.
 
 use super::objects::{Condition, Designation, Keyword, KeywordKind, Modification, Scope};
 use super::state::{Game, ObjId, PlayerId};
@@ -50,7 +55,7 @@ impl Characteristics {
             .iter()
             .filter(|x| &x.kind() == k)
             .map(|x| x.value().unwrap_or(1))
-            .sum()
+            .fold(0i32, i32::saturating_add)
     }
 
     /// The rules of every layer step of the breakdown (what a value that decided something
@@ -591,7 +596,7 @@ fn kw_sum(kws: &[Keyword], k: &KeywordKind) -> i32 {
     kws.iter()
         .filter(|x| &x.kind() == k)
         .map(|x| x.value().unwrap_or(1))
-        .sum()
+        .fold(0i32, i32::saturating_add)
 }
 
 /// Applies one modification to one object of the work state; returns the change's text.
@@ -599,12 +604,12 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
     match &inst.kind {
         Kind::Assault(_) => {
             let x = kw_sum(&w.kw[t.0], &KeywordKind::Assault);
-            w.might[t.0] += x;
+            w.might[t.0] = w.might[t.0].saturating_add(x);
             return format!("{x:+} Might");
         }
         Kind::Shield(_) => {
             let x = kw_sum(&w.kw[t.0], &KeywordKind::Shield);
-            w.might[t.0] += x;
+            w.might[t.0] = w.might[t.0].saturating_add(x);
             return format!("{x:+} Might");
         }
         _ => {}
@@ -638,7 +643,7 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
         }
         Modification::Might(n) => {
             let d = inst.snapshot.unwrap_or(*n);
-            w.might[t.0] += d;
+            w.might[t.0] = w.might[t.0].saturating_add(d);
             if inst.snapshot.is_some() && d != *n {
                 format!("{d:+} Might (limited from {n:+}, snapshotted)")
             } else {

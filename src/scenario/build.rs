@@ -162,7 +162,7 @@ impl Names<'_> {
             Effect::DealDamage {
                 target: need(&e.to, "deal")?,
                 amount: match a {
-                    format::Amount::Fixed(n) => Amount::Fixed(*n as i32),
+                    format::Amount::Fixed(n) => Amount::Fixed(n.get()),
                     format::Amount::Word(_) => Amount::MyMight,
                 },
             }
@@ -177,8 +177,8 @@ impl Names<'_> {
         } else if let Some(n) = e.might {
             Effect::GiveMight {
                 target: need(&e.to, "might")?,
-                amount: n as i32,
-                limit: limit.map(|l| l as i32),
+                amount: n.get(),
+                limit: limit.map(|l| l.get()),
                 duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
             }
         } else if let Some(t) = &e.no_damage {
@@ -195,7 +195,7 @@ impl Names<'_> {
         } else if let Some(v) = e.set_might {
             Effect::SetMight {
                 target: need(&e.to, "set-might")?,
-                value: v as i32,
+                value: v.get(),
                 duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
             }
         } else if let Some(k) = &e.grant {
@@ -269,12 +269,12 @@ impl Names<'_> {
         } else if let Some(p) = &e.draw {
             Effect::Draw {
                 player: self.player(p)?,
-                amount: e.count.unwrap_or(1) as i32,
+                amount: e.count.map_or(1, |v| v.get()),
             }
         } else if let Some(n) = e.gain_points {
             Effect::GainPoints {
                 player: you(&e.player)?,
-                amount: n as i32,
+                amount: n.get(),
             }
         } else if let Some(c) = &e.create {
             let def = card_def(s, &c.value, self.depth + 1)?;
@@ -284,14 +284,14 @@ impl Names<'_> {
             };
             Effect::CreateToken {
                 card: Box::new(def),
-                count: e.count.unwrap_or(1) as i32,
+                count: e.count.map_or(1, |v| v.get()),
                 at,
                 ready: e.ready_token,
             }
         } else if let Some(n) = e.gain_xp {
             Effect::GainXp {
                 player: you(&e.player)?,
-                amount: n as i32,
+                amount: n.get(),
             }
         } else {
             return Err(err(
@@ -386,8 +386,8 @@ fn abilities(
             };
             out.push(Ability::Activated {
                 exhaust: c.value.exhaust,
-                energy: c.value.energy as i32,
-                power: c.value.power as i32,
+                energy: c.value.energy.get(),
+                power: c.value.power.get(),
                 action: c.value.action,
                 reaction: c.value.reaction,
                 effects: vec![names.effect(&e.value, e.referenced)?],
@@ -445,9 +445,9 @@ fn abilities(
             } else if let Some(k) = &ab.remove {
                 Modification::RemoveKeyword(keyword(s, k)?.kind())
             } else if let Some(n) = ab.might {
-                Modification::Might(n as i32)
+                Modification::Might(n.get())
             } else if let Some(n) = ab.set_might {
-                Modification::SetMight(n as i32)
+                Modification::SetMight(n.get())
             } else if let Some(t) = &ab.tag {
                 Modification::AddTag(t.value.clone())
             } else if ab.no_damage == Some(true) {
@@ -528,11 +528,11 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
     Ok(CardDef {
         name: name.to_string(),
         card_type: card_type(s, c.kind.as_ref())?,
-        might: c.might.map(|m| m as i32),
+        might: c.might.map(|m| m.get()),
         tags: c.tags.iter().map(|t| t.value.clone()).collect(),
         domains: c.domains.iter().map(|t| t.value.clone()).collect(),
-        energy_cost: c.cost.map(|m| m as i32),
-        power_cost: c.power.map(|m| m as i32),
+        energy_cost: c.cost.map(|m| m.get()),
+        power_cost: c.power.map(|m| m.get()),
         abilities: {
             let mut a = abilities(s, &c.keywords, &c.abilities, false, depth)?;
             if let Some(e) = &c.effect {
@@ -742,14 +742,14 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         g.object_mut(id).base_controller = controller;
         if let Some(o) = setup {
             let m = g.object_mut(id);
-            m.damage = o.damage.unwrap_or(0) as i32;
-            m.buffs = o.buffs.unwrap_or(0) as i32;
+            m.damage = o.damage.map_or(0, |v| v.get());
+            m.buffs = o.buffs.map_or(0, |v| v.get());
             m.exhausted = o.exhausted.unwrap_or(false);
             if let Some(n) = o.might_this_turn {
                 g.setup_effect(
                     id,
                     "setup",
-                    Modification::Might(n as i32),
+                    Modification::Might(n.get()),
                     Duration::ThisTurn,
                 );
             }
@@ -780,10 +780,10 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
     // Players.
     for (i, (_, ps)) in f.setup.players.iter().enumerate() {
         let p = g.player_mut(PlayerId(i));
-        p.points = ps.value.points.unwrap_or(0) as i32;
-        p.xp = ps.value.xp.unwrap_or(0) as i32;
-        p.energy = ps.value.energy.unwrap_or(0) as i32;
-        p.power = ps.value.power.unwrap_or(0) as i32;
+        p.points = ps.value.points.map_or(0, |v| v.get());
+        p.xp = ps.value.xp.map_or(0, |v| v.get());
+        p.energy = ps.value.energy.map_or(0, |v| v.get());
+        p.power = ps.value.power.map_or(0, |v| v.get());
     }
 
     // The turn.
@@ -797,7 +797,11 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .as_ref()
             .and_then(|p| Phase::parse(&p.value))
             .unwrap_or(Phase::Main);
-        g.set_turn(player, phase, t.number.unwrap_or(1));
+        g.set_turn(
+            player,
+            phase,
+            t.number.map_or(1, |n| n.get().unsigned_abs()),
+        );
     }
 
     // A showdown or combat in progress.

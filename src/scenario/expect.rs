@@ -129,7 +129,7 @@ fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
             d.1.push(format!("might {m}"));
         }
         if let Some(m) = x.might
-            && m != ch.might as i64
+            && m.get() != ch.might
         {
             d.0.push(Diff {
                 attribute: "might".into(),
