@@ -756,9 +756,7 @@ impl Game {
             Effect::May { effect } => format!("you may {}", self.describe_effect(effect, source)),
             Effect::Attach { target } => format!(
                 "attach {} to {}",
-                source
-                    .map(|s| self.obj_name(s))
-                    .unwrap_or("this"),
+                source.map(|s| self.obj_name(s)).unwrap_or("this"),
                 t(target)
             ),
             Effect::GainXp { player, amount } => format!("{} gains {} XP", p(player), amount),
