@@ -128,7 +128,9 @@ pub fn compile(card: &Card) -> Compiled {
     }
     def.equip = c.equip.take().map(spanned);
     // 718.4: the Might Bonus of an attachable card.
-    def.might_bonus = card.might_bonus.map(i64::from);
+    def.might_bonus = card
+        .might_bonus
+        .and_then(|v| format::Signed::new(i64::from(v)));
     // 718.3: the Effect Text, compiled like a unit's text; what it gives is appended to
     // the unit the card is attached to.
     if let Some(t) = card.equip_text.as_deref().filter(|t| !t.trim().is_empty()) {
@@ -783,8 +785,8 @@ mod tests {
         let eq = compile(&eq);
         assert!(eq.fully_modelled(), "{:?}", eq.phrases);
         let cost = eq.def.equip.as_ref().unwrap();
-        assert_eq!((cost.value.energy, cost.value.power), (1, 1));
-        assert_eq!(eq.def.might_bonus, Some(2));
+        assert_eq!((cost.value.energy.get(), cost.value.power.get()), (1, 1));
+        assert_eq!(eq.def.might_bonus.map(|b| b.get()), Some(2));
         assert_eq!(
             eq.def.effect_text.as_ref().unwrap().value.keywords[0].value,
             "Tank"

@@ -551,8 +551,8 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
                 }
                 a.push(Ability::Activated {
                     exhaust: e.value.exhaust,
-                    energy: i32::try_from(e.value.energy).unwrap_or(i32::MAX),
-                    power: i32::try_from(e.value.power).unwrap_or(i32::MAX),
+                    energy: e.value.energy.get(),
+                    power: e.value.power.get(),
                     action: e.value.action,
                     reaction: e.value.reaction,
                     effects: vec![Effect::Attach {
@@ -561,7 +561,7 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
                 });
             }
             if let Some(n) = c.might_bonus {
-                a.push(Ability::MightBonus(i32::try_from(n).unwrap_or(0)));
+                a.push(Ability::MightBonus(n.get()));
             }
             if let Some(t) = &c.effect_text {
                 let t = &t.value;

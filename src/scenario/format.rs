@@ -229,7 +229,7 @@ pub struct CardDef {
     pub equip: Option<Spanned<ActivateCost>>,
     /// An attachable card's Might Bonus (718.4).
     #[serde(default)]
-    pub might_bonus: Option<i64>,
+    pub might_bonus: Option<Signed>,
     /// An attachable card's Effect Text (718.3): what the unit it is attached to gains.
     #[serde(default)]
     pub effect_text: Option<Spanned<EffectText>>,

@@ -717,15 +717,6 @@ impl<'a> Resolver<'a> {
                 self.check_ability(name, a)?;
             }
         }
-        if let Some(n) = c.might_bonus
-            && i32::try_from(n).is_err()
-        {
-            return Err(self.err(
-                ErrorKind::InvalidValue,
-                loc_of(card),
-                format!("might-bonus {n} is out of range"),
-            ));
-        }
         let has_equip = c
             .keywords
             .iter()
