@@ -246,7 +246,8 @@ impl Game {
                 }
                 Effect::GainPoints { player, .. }
                 | Effect::Draw { player, .. }
-                | Effect::GainXp { player, .. } => p(player),
+                | Effect::GainXp { player, .. }
+                | Effect::Predict { player } => p(player),
                 Effect::Score {
                     player,
                     battlefield,
@@ -760,6 +761,10 @@ impl Game {
                 t(target)
             ),
             Effect::GainXp { player, amount } => format!("{} gains {} XP", p(player), amount),
+            Effect::Predict { player } => format!(
+                "{} looks at the top card of their Main Deck and may recycle it",
+                p(player)
+            ),
         }
     }
 
@@ -1041,6 +1046,11 @@ impl Game {
                 };
                 if self.decide(d)? == 0 {
                     self.execute_effect(effect, controller, source, snap)?;
+                }
+            }
+            Effect::Predict { player } => {
+                for p in self.players_of(player, controller) {
+                    self.predict(p)?;
                 }
             }
             Effect::GainXp { player, amount } => {

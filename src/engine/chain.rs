@@ -130,6 +130,20 @@ impl Game {
                 });
             }
         }
+        // 817.1.b–c: Vision triggers when the permanent enters the board (is played); each
+        // instance separately (817.2)
+        if *when == Trigger::Played && !self.rules_text_inactive(u) {
+            for _ in 0..super::keywords::vision::vision_instances(&chars) {
+                v.push(Triggered {
+                    controller,
+                    source: Some(u),
+                    label: format!("Vision of {}", o.def.name),
+                    effects: vec![Game::vision_effect()],
+                    snapshot: None,
+                    rule: cite!("817.1.c"),
+                });
+            }
+        }
         // 722.1: an inactive card still has its keywords, but they do not function (721.2)
         if *when == Trigger::StartOfBeginningPhase
             && chars.contains(&Keyword::Temporary)

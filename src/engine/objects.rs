@@ -149,7 +149,7 @@ impl Keyword {
             Keyword::Other(name, _) => {
                 name.eq_ignore_ascii_case("unique") || name.eq_ignore_ascii_case("level")
             }
-            Keyword::Vision | Keyword::Deflect(_) => false,
+            Keyword::Deflect(_) => false,
             _ => true,
         }
     }
@@ -369,6 +369,10 @@ pub enum Effect {
     /// 434, 818.1.c.2: attach the effect's source (a gear) to the target unit.
     Attach {
         target: Target,
+    },
+    /// 436.1: the player looks at the top card of their Main Deck and may recycle it.
+    Predict {
+        player: PlayerRef,
     },
 }
 
@@ -700,11 +704,11 @@ mod tests {
     fn unmodeled_text_and_keywords_are_reported() {
         let d = CardDef::unit("Odd", 2)
             .with_keyword(Keyword::Tank)
-            .with_keyword(Keyword::parse("Vision"))
+            .with_keyword(Keyword::parse("Ambush"))
             .with_ability(Ability::Unsupported("When you recycle, draw 1".into()));
         let u = d.unsupported();
         assert_eq!(u.len(), 2, "{u:?}");
-        assert!(u[0].contains("Vision"));
+        assert!(u[0].contains("Ambush"));
         assert!(
             CardDef::unit("Plain", 1)
                 .with_keyword(Keyword::Tank)
