@@ -86,6 +86,8 @@ pub fn folder_name() -> String {
     h.write(b"arbiter-search");
     h.write(&schema::SCHEMA_VERSION.to_le_bytes());
     h.write(tantivy::version_string().as_bytes());
+    // the seal's format: a new format is a new folder, not a "damaged" notice
+    h.write(seal_header().as_bytes());
     // The code that decides what is indexed, so that changing it can never
     // reuse an index built by the old code (even if SCHEMA_VERSION is not bumped).
     h.write(include_str!("docs.rs").as_bytes());
