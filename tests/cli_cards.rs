@@ -89,7 +89,7 @@ fn the_database_is_found_from_flag_env_or_data_directory() {
         .arg("cards")
         .assert()
         .success()
-        .stdout(predicate::str::contains("database.json: 6 cards"));
+        .stdout(predicate::str::contains("database.json: 7 cards"));
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("arbiter")).unwrap();
     std::fs::copy(FIXTURE, dir.path().join("arbiter/cards.json")).unwrap();
@@ -98,7 +98,7 @@ fn the_database_is_found_from_flag_env_or_data_directory() {
         .arg("cards")
         .assert()
         .success()
-        .stdout(predicate::str::contains("cards.json: 6 cards"));
+        .stdout(predicate::str::contains("cards.json: 7 cards"));
 }
 
 #[test]
@@ -127,9 +127,9 @@ fn a_malformed_database_is_an_error_and_a_bad_card_is_skipped() {
 fn coverage_counts_modelled_cards_and_names_what_is_not() {
     let (code, v) = json(&["--cards", FIXTURE, "cards", "coverage"]);
     assert_eq!(code, 0);
-    assert_eq!(v["total"], 6);
-    // Brass Warden, Ember Raider, Tin Squire and Static Bolt compile fully.
-    assert_eq!(v["modelled"], 4);
+    assert_eq!(v["total"], 7);
+    // Brass Warden, Ember Raider, Tin Squire, Static Bolt and Copper Gauntlet compile fully.
+    assert_eq!(v["modelled"], 5);
     assert_eq!(v["unknown_keywords"][0]["keyword"], "Stun");
     assert_eq!(v["unknown_keywords"][0]["in_rules"], false);
     assert_eq!(v["unsupported_phrases"][0]["phrase"], "I enter ready.");
@@ -137,8 +137,8 @@ fn coverage_counts_modelled_cards_and_names_what_is_not() {
         .args(["--cards", FIXTURE, "cards", "coverage"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("6 cards in"))
-        .stdout(predicate::str::contains("4 fully modelled (66.7%)"))
+        .stdout(predicate::str::contains("7 cards in"))
+        .stdout(predicate::str::contains("5 fully modelled (71.4%)"))
         .stdout(predicate::str::contains(
             "[Stun]  not in riftbound 2026-03-30",
         ));

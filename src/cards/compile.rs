@@ -121,9 +121,35 @@ pub fn compile(card: &Card) -> Compiled {
         keywords: Vec::new(),
         abilities: Vec::new(),
         spell_effects: Vec::new(),
+        equip: None,
     };
     for line in logical_lines(&card.text) {
         c.line(&line);
+    }
+    def.equip = c.equip.take().map(spanned);
+    // 718.4: the Might Bonus of an attachable card.
+    def.might_bonus = card
+        .might_bonus
+        .and_then(|v| format::Signed::new(i64::from(v)));
+    // 718.3: the Effect Text, compiled like a unit's text; what it gives is appended to
+    // the unit the card is attached to.
+    if let Some(t) = card.equip_text.as_deref().filter(|t| !t.trim().is_empty()) {
+        let unit = Card {
+            kind: "Unit".into(),
+            text: t.to_string(),
+            equip_text: None,
+            might_bonus: None,
+            ..card.clone()
+        };
+        let inner = compile(&unit);
+        def.effect_text = Some(spanned(format::EffectText {
+            keywords: inner.def.keywords,
+            abilities: inner.def.abilities,
+        }));
+        c.phrases.extend(inner.phrases.into_iter().map(|p| Phrase {
+            text: format!("effect text: {}", p.text),
+            status: p.status,
+        }));
     }
     for (k, _) in &c.keywords {
         def.keywords.push(name(k.clone()));
@@ -190,6 +216,8 @@ struct Compiler<'a> {
     keywords: Vec<(String, &'static str)>,
     abilities: Vec<AbilityDef>,
     spell_effects: Vec<(String, format::Effect)>,
+    /// Equip's cost (818.1.c), when the text has "[Equip] [cost]".
+    equip: Option<ActivateCost>,
 }
 
 impl Compiler<'_> {
@@ -260,8 +288,23 @@ impl Compiler<'_> {
                 } else {
                     shown
                 };
+                // 818.1.c: "Equip [Cost]" — a cost of energy and power only.
+                let status = if k == "Equip" {
+                    match cost_of(after[..cost].trim()).filter(|_| cost > 0) {
+                        Some(c) => {
+                            self.equip = Some(c);
+                            status
+                        }
+                        None => PhraseStatus::Unsupported,
+                    }
+                } else {
+                    status
+                };
+                // An Equip without a cost of symbols only is kept as text, not as the keyword.
+                if !(k == "Equip" && status == PhraseStatus::Unsupported) {
+                    self.keywords.push((k, rule));
+                }
                 self.push(&shown, status);
-                self.keywords.push((k, rule));
                 rest = after[cost..].to_string();
             } else if is_symbol(&token) {
                 break;
@@ -386,6 +429,11 @@ fn leading_token(s: &str) -> Option<String> {
     let end = s.find(']')?;
     let t = &s[..end];
     (!t.contains('[')).then(|| t.to_string())
+}
+
+/// A cost of symbols only ("[1][Body]"): energy and power.
+fn cost_of(s: &str) -> Option<ActivateCost> {
+    split_cost(&format!("{s}:")).map(|(c, _)| c)
 }
 
 /// "[cost]: [effect]" where the cost is only cost symbols: exhaust ([Tap]), energy
@@ -728,6 +776,23 @@ mod tests {
             "level 6"
         );
         assert_eq!(l.def.keywords[0].value, "Level 6");
+        let mut eq = card(
+            "Gear",
+            "[EQUIP][1][Body] ([1][Body]: Attach this to a unit you control.)",
+        );
+        eq.might_bonus = Some(2);
+        eq.equip_text = Some("[Tank] (I must be assigned combat damage first.)".into());
+        let eq = compile(&eq);
+        assert!(eq.fully_modelled(), "{:?}", eq.phrases);
+        let cost = eq.def.equip.as_ref().unwrap();
+        assert_eq!((cost.value.energy.get(), cost.value.power.get()), (1, 1));
+        assert_eq!(eq.def.might_bonus.map(|b| b.get()), Some(2));
+        assert_eq!(
+            eq.def.effect_text.as_ref().unwrap().value.keywords[0].value,
+            "Tank"
+        );
+        let odd = compile(&card("Gear", "[Equip] — [Order], Kill a friendly unit"));
+        assert!(!odd.fully_modelled() && odd.def.keywords.is_empty());
         let act = compile(&card(
             "Gear",
             "[2][Fury], [Tap]: Give a unit +1 [Might] this turn.",

@@ -231,7 +231,8 @@ impl Game {
                 | Effect::Recall { target }
                 | Effect::Heal { target }
                 | Effect::Ready { target }
-                | Effect::Exhaust { target } => t(target),
+                | Effect::Exhaust { target }
+                | Effect::Attach { target } => t(target),
                 Effect::Move { target, to } => {
                     t(target)?;
                     match to {
@@ -753,6 +754,11 @@ impl Game {
                 }
             ),
             Effect::May { effect } => format!("you may {}", self.describe_effect(effect, source)),
+            Effect::Attach { target } => format!(
+                "attach {} to {}",
+                source.map(|s| self.obj_name(s)).unwrap_or("this"),
+                t(target)
+            ),
             Effect::GainXp { player, amount } => format!("{} gains {} XP", p(player), amount),
         }
     }
@@ -1000,6 +1006,17 @@ impl Game {
                     if let Location::Battlefield(b) = at {
                         self.apply_contested(*b, controller, cite!("187.3.a"));
                     }
+                }
+            }
+            Effect::Attach { target } => {
+                // 818.1.c.2: "attach this gear to a unit you control"
+                let Some(gear) = source else {
+                    return Err(Halt::Err(EngineError::Unsupported(
+                        "an attach effect needs its source (the card to attach)".into(),
+                    )));
+                };
+                if let Some(&unit) = self.targets_of(target, controller, source, snap)?.first() {
+                    self.attach(gear, unit)?;
                 }
             }
             Effect::May { effect } => {

@@ -75,12 +75,20 @@ impl Game {
             .map(|s| s.controller)
             .unwrap_or(self.controller(u));
         let mut v = Vec::new();
-        for a in &o.def.abilities {
+        // 721.2: an attached card's own rules text does not trigger; the Effect Text of
+        // the cards attached to it is part of its rules text (718.3).
+        let own: Vec<Ability> = if snapshot.is_none() && self.rules_text_inactive(u) {
+            Vec::new()
+        } else {
+            o.def.abilities.clone()
+        };
+        let appended = self.appended_abilities(u).into_iter().map(|(_, a)| a);
+        for a in own.iter().cloned().chain(appended) {
             if let Ability::Triggered {
                 when: w,
                 effects,
                 deathknell,
-            } = a
+            } = &a
                 && w == when
             {
                 let label = if *deathknell {
@@ -122,7 +130,11 @@ impl Game {
                 });
             }
         }
-        if *when == Trigger::StartOfBeginningPhase && chars.contains(&Keyword::Temporary) {
+        // 722.1: an inactive card still has its keywords, but they do not function (721.2)
+        if *when == Trigger::StartOfBeginningPhase
+            && chars.contains(&Keyword::Temporary)
+            && !self.rules_text_inactive(u)
+        {
             v.push(Triggered {
                 controller,
                 source: Some(u),

@@ -119,6 +119,14 @@ enum Kind {
     Assault(ObjId),
     /// 814.1.c: while defending, +X (X summed, 814.2).
     Shield(ObjId),
+    /// 718.3 / 718.4: Effect Text or a Might Bonus of a card attached to `top`, applied as
+    /// the Top-Most Card's own passive (`rule` says which).
+    Attached {
+        top: ObjId,
+        scope: Scope,
+        condition: Condition,
+        rule: Cite,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -289,6 +297,12 @@ impl Game {
             if !o.zone.on_board() {
                 continue;
             }
+            // 718.2, 721.2: an attached card's rules text does not apply; what it gives the
+            // Top-Most Card does (718.3, 718.4).
+            if let Some(top) = o.attached_to.filter(|_| self.rules_text_inactive(o.id)) {
+                self.attachment_instances(o, top, &mut v);
+                continue;
+            }
             for a in &o.def.abilities {
                 if let super::objects::Ability::Passive(p) = a {
                     v.push(Inst {
@@ -337,6 +351,61 @@ impl Game {
         v
     }
 
+    /// 718.3, 718.4: what the attached card `o` gives the Top-Most Card `top`: its Might
+    /// Bonus (layer 3) and its Effect Text's keywords (layer 2) and passives.
+    fn attachment_instances(&self, o: &super::objects::Object, top: ObjId, v: &mut Vec<Inst>) {
+        use super::objects::Ability;
+        let me = |modification: Modification, condition: Condition, rule: Cite, what: &str| Inst {
+            label: format!("{}'s {what}", o.def.name),
+            layer: modification.layer(),
+            modification,
+            timestamp: o.timestamp,
+            kind: Kind::Attached {
+                top,
+                scope: Scope::Me,
+                condition,
+                rule,
+            },
+            snapshot: None,
+        };
+        for a in &o.def.abilities {
+            match a {
+                Ability::MightBonus(n) => v.push(me(
+                    Modification::Might(*n),
+                    Condition::Always,
+                    cite!("718.4"),
+                    "Might Bonus",
+                )),
+                Ability::EffectText(list) => {
+                    for x in list {
+                        match x {
+                            Ability::Keyword(k) => v.push(me(
+                                Modification::AddKeyword(k.clone()),
+                                Condition::Always,
+                                cite!("718.3"),
+                                "Effect Text",
+                            )),
+                            Ability::Passive(p) => {
+                                let mut i = me(
+                                    p.modification.clone(),
+                                    p.condition.clone(),
+                                    cite!("718.3"),
+                                    "Effect Text",
+                                );
+                                if let Kind::Attached { scope, .. } = &mut i.kind {
+                                    *scope = p.scope.clone();
+                                }
+                                v.push(i);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
     fn cond_holds(&self, c: &Condition, obj: ObjId, w: &Work) -> bool {
         match c {
             Condition::Always => true,
@@ -374,6 +443,12 @@ impl Game {
                 src,
                 scope,
                 condition,
+            }
+            | Kind::Attached {
+                top: src,
+                scope,
+                condition,
+                ..
             } => {
                 let me = *src;
                 let ctl = w.controller[me.0];
@@ -499,6 +574,11 @@ impl Game {
                 Kind::Shield(_) => {
                     rules.push(cite!("814.1.c"));
                     ("Shield (defending)".to_string(), None)
+                }
+                Kind::Attached { rule, .. } => {
+                    rules.push(*rule);
+                    rules.push(cite!("475.3"));
+                    (inst.label.clone(), Some(inst.timestamp))
                 }
                 _ => {
                     rules.push(cite!("475.3"));

@@ -140,6 +140,9 @@ impl Keyword {
         match self {
             // 825.3: Unique has no effect during gameplay; kept as a characteristic that
             // effects may check (825.4), it is modeled in full.
+            // 818.1.c.2: Equip is "[Cost]: attach this gear to a unit you control", an
+            // activated ability the card carries with the keyword.
+            Keyword::Other(name, _) if name.eq_ignore_ascii_case("equip") => true,
             // 824: Level's function is its dependent ability, a passive with the condition
             // "while you have N or more XP" (`Condition::ControllerXp`); the keyword itself
             // is a characteristic (824.2).
@@ -363,6 +366,10 @@ pub enum Effect {
     May {
         effect: Box<Effect>,
     },
+    /// 434, 818.1.c.2: attach the effect's source (a gear) to the target unit.
+    Attach {
+        target: Target,
+    },
 }
 
 /// The two ways to score (464).
@@ -483,6 +490,13 @@ pub enum Ability {
     },
     /// Text the engine cannot model; reported before running, never ignored.
     Unsupported(String),
+    /// 718.4: an attachable card's Might Bonus, added to the Might of the Top-Most Card
+    /// it is attached to.
+    MightBonus(i32),
+    /// 718.3, 724: abilities in the card's Effect Text — inactive unless the card is
+    /// attached, then appended to the Top-Most Card's rules text (keywords, passives with
+    /// `Scope::Me` meaning the Top-Most Card, triggered abilities).
+    EffectText(Vec<Ability>),
 }
 
 /// A card (or token, or battlefield) definition: printed characteristics and abilities.
@@ -547,9 +561,17 @@ impl CardDef {
     /// Everything on this card the engine does not model: unsupported ability texts and
     /// keywords that are characteristics only. Empty means fully modeled.
     pub fn unsupported(&self) -> Vec<String> {
+        unsupported_in(&self.abilities)
+    }
+}
+
+/// What in `abilities` the engine does not model (see `CardDef::unsupported`).
+fn unsupported_in(abilities: &[Ability]) -> Vec<String> {
+    {
         let mut v = Vec::new();
-        for a in &self.abilities {
+        for a in abilities {
             match a {
+                Ability::EffectText(list) => v.extend(unsupported_in(list)),
                 Ability::Unsupported(t) => v.push(t.clone()),
                 Ability::Keyword(k) if !k.is_modeled() => v.push(format!(
                     "keyword {k} (kept as a characteristic; its function is not modeled)"

@@ -543,6 +543,36 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
                 };
                 a.push(Ability::Spell(vec![names.effect(&e.value, e.referenced)?]));
             }
+            // 818.1.c.2: Equip [Cost] is "[Cost]: attach this gear to a unit you control".
+            if let Some(e) = &c.equip {
+                let k = Keyword::parse("Equip");
+                if !a.contains(&Ability::Keyword(k.clone())) {
+                    a.push(Ability::Keyword(k));
+                }
+                a.push(Ability::Activated {
+                    exhaust: e.value.exhaust,
+                    energy: e.value.energy.get(),
+                    power: e.value.power.get(),
+                    action: e.value.action,
+                    reaction: e.value.reaction,
+                    effects: vec![Effect::Attach {
+                        target: Target::ChooseUnit(UnitFilter::Friendly),
+                    }],
+                });
+            }
+            if let Some(n) = c.might_bonus {
+                a.push(Ability::MightBonus(n.get()));
+            }
+            if let Some(t) = &c.effect_text {
+                let t = &t.value;
+                a.push(Ability::EffectText(abilities(
+                    s,
+                    &t.keywords,
+                    &t.abilities,
+                    false,
+                    depth,
+                )?));
+            }
             a
         },
     })
@@ -655,6 +685,10 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                     _ => None,
                 })
         })
+        .collect();
+    let setups_attached: Vec<Option<&format::Name>> = setups
+        .iter()
+        .map(|o| o.and_then(|o| o.attached_to.as_ref()))
         .collect();
     let mut objects = Vec::new();
     for (info, setup) in s.objects.iter().zip(setups) {
@@ -792,6 +826,27 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
     }
     for (id, d) in designations {
         g.object_mut(id).designation = d;
+    }
+    // 718–719: a card attached at set-up is at its Top-Most Card's location (719.3).
+    for (&id, at) in objects.iter().zip(&setups_attached) {
+        if let Some(n) = at {
+            let top = objects[load::resolve_object(&s.path, &s.objects, n)?];
+            if top == id || !g.object(top).is_unit() || !g.object(top).zone.on_board() {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    n.referenced,
+                    format!(
+                        "\"{}\" is not a unit on the board, so nothing can be attached to it (434.1)",
+                        n.value
+                    ),
+                ));
+            }
+            let zone = g.object(top).zone;
+            let o = g.object_mut(id);
+            o.attached_to = Some(top);
+            o.zone = zone;
+        }
     }
     for (b, bf) in f.setup.battlefields.iter().zip(&bfs) {
         for p in &b.value.scored_this_turn {

@@ -172,6 +172,21 @@ fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
                 });
             }
         }
+        if let Some(a) = &x.attached_to {
+            let have = obj
+                .attached_to
+                .map(|t| g.obj_name(t).to_string())
+                .unwrap_or_else(|| "none".into());
+            let want = if a.value == "none" {
+                "none".to_string()
+            } else {
+                match super::load::resolve_object(&s.path, &s.objects, a) {
+                    Ok(i) => g.obj_name(b.objects[i]).to_string(),
+                    Err(_) => a.value.clone(),
+                }
+            };
+            d.cmp("attached-to", want, have);
+        }
         if let Some(des) = &x.designation {
             let have = match obj.designation {
                 Some(Designation::Attacker) => "attacker",

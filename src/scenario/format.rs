@@ -224,6 +224,26 @@ pub struct CardDef {
     /// A spell's effect (what it does when it resolves).
     #[serde(default)]
     pub effect: Option<Spanned<Effect>>,
+    /// Equip [Cost] (818): "[Cost]: attach this gear to a unit you control".
+    #[serde(default)]
+    pub equip: Option<Spanned<ActivateCost>>,
+    /// An attachable card's Might Bonus (718.4).
+    #[serde(default)]
+    pub might_bonus: Option<Signed>,
+    /// An attachable card's Effect Text (718.3): what the unit it is attached to gains.
+    #[serde(default)]
+    pub effect_text: Option<Spanned<EffectText>>,
+}
+
+/// The Effect Text of an attachable card: keywords and abilities appended to the
+/// Top-Most Card's rules text while attached (718.3, 724).
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct EffectText {
+    #[serde(default)]
+    pub keywords: Vec<Name>,
+    #[serde(default)]
+    pub abilities: Vec<Spanned<AbilityDef>>,
 }
 
 /// One ability of a card: a trigger with an effect, or a conditional passive.
@@ -406,6 +426,9 @@ pub struct ObjectSetup {
     /// attacker | defender (mid-combat setups).
     #[serde(default)]
     pub designation: Option<Name>,
+    /// The unit this card is attached to at set-up (434, 716–719): it is placed there.
+    #[serde(default)]
+    pub attached_to: Option<Name>,
 }
 
 /// One script step.
@@ -645,6 +668,9 @@ pub struct Expect {
     pub buffs: Option<Amt>,
     #[serde(default)]
     pub designation: Option<Name>,
+    /// The unit the object is attached to, or `none` (718, 719).
+    #[serde(default)]
+    pub attached_to: Option<Name>,
     /// A piece of the object's characteristics breakdown (468–475), e.g.
     /// "layer 2: Banner: gains Shield (depends on Warlord)".
     #[serde(default)]

@@ -709,6 +709,27 @@ impl<'a> Resolver<'a> {
         for a in &c.abilities {
             self.check_ability(name, a)?;
         }
+        if let Some(t) = &c.effect_text {
+            for kw in &t.value.keywords {
+                keyword(self.path, kw)?;
+            }
+            for a in &t.value.abilities {
+                self.check_ability(name, a)?;
+            }
+        }
+        let has_equip = c
+            .keywords
+            .iter()
+            .find(|k| k.value.trim().eq_ignore_ascii_case("equip"));
+        if let (Some(k), None) = (has_equip, &c.equip) {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(k),
+                    "Equip (818) needs its cost: add equip: {energy: N, power: N}",
+                )
+                .hint("Equip is \"[Cost]: attach this gear to a unit you control\" (818.1.c.2)"));
+        }
         Ok(())
     }
 
