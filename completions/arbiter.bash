@@ -25,6 +25,9 @@ _arbiter() {
             arbiter,define)
                 cmd="arbiter__subcmd__define"
                 ;;
+            arbiter,diff)
+                cmd="arbiter__subcmd__diff"
+                ;;
             arbiter,editions)
                 cmd="arbiter__subcmd__editions"
                 ;;
@@ -58,6 +61,9 @@ _arbiter() {
             arbiter__subcmd__help,define)
                 cmd="arbiter__subcmd__help__subcmd__define"
                 ;;
+            arbiter__subcmd__help,diff)
+                cmd="arbiter__subcmd__help__subcmd__diff"
+                ;;
             arbiter__subcmd__help,editions)
                 cmd="arbiter__subcmd__help__subcmd__editions"
                 ;;
@@ -89,7 +95,7 @@ _arbiter() {
 
     case "${cmd}" in
         arbiter)
-            opts="-h -V --color --json --help --version rule toc define editions refs search run test check completions help"
+            opts="-h -V --color --json --help --version rule toc define editions refs diff search run test check completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -168,6 +174,36 @@ _arbiter() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        arbiter__subcmd__diff)
+            opts="-h --game --section --only --color --json --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --game)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --section)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --only)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         arbiter__subcmd__editions)
             opts="-h --color --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -187,7 +223,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__help)
-            opts="rule toc define editions refs search run test check completions help"
+            opts="rule toc define editions refs diff search run test check completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -229,6 +265,20 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__help__subcmd__define)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        arbiter__subcmd__help__subcmd__diff)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -35,6 +35,7 @@ complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "toc" -d 'Table of c
 complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "define" -d 'Look a term up in the glossary: the rules that define and use it'
 complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "editions" -d 'The embedded rulebooks: game, edition, date, rule count, source file'
 complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "refs" -d 'What a rule links to, and every rule that links to it'
+complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "diff" -d 'What changed between two editions: every rule aligned, with word diffs'
 complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "search" -d 'Search the rules by words: ranked, typo-tolerant, with synonyms'
 complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "run" -d 'Run a scenario and print its timeline with rule citations'
 complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "test" -d 'Run every scenario in files or folders and report pass/fail'
@@ -75,6 +76,14 @@ always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l json -d 'Print JSON instead of text (stable field names, see the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -s h -l help -d 'Print help'
+complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l game -d 'The game (default riftbound)' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l section -d 'Only rules numbered in this range in either edition, e.g. 500-512 or 139' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l only -d 'Only these relations (comma-separated): same, reworded, renumbered, renumbered+reworded, split, merged, removed, added' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -s n -l limit -d 'How many hits to show' -r
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l section -d 'Only rules in these sections: 454-461, 454, or 454.2 and its sub-rules' -r
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l game -d 'The game: riftbound (default) or legions-of-will' -r
@@ -107,14 +116,15 @@ always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -l json -d 'Print JSON instead of text (stable field names, see the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -s h -l help -d 'Print help'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "rule" -d 'Show a rule by id: its breadcrumb, text, examples and references'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "toc" -d 'Table of contents: the sections of an edition, or one part'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "define" -d 'Look a term up in the glossary: the rules that define and use it'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "editions" -d 'The embedded rulebooks: game, edition, date, rule count, source file'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "refs" -d 'What a rule links to, and every rule that links to it'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "search" -d 'Search the rules by words: ranked, typo-tolerant, with synonyms'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "run" -d 'Run a scenario and print its timeline with rule citations'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "test" -d 'Run every scenario in files or folders and report pass/fail'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "check" -d 'Validate a scenario without running it'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff search run test check completions help" -f -a "rule" -d 'Show a rule by id: its breadcrumb, text, examples and references'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff search run test check completions help" -f -a "toc" -d 'Table of contents: the sections of an edition, or one part'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff search run test check completions help" -f -a "define" -d 'Look a term up in the glossary: the rules that define and use it'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff search run test check completions help" -f -a "editions" -d 'The embedded rulebooks: game, edition, date, rule count, source file'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff search run test check completions help" -f -a "refs" -d 'What a rule links to, and every rule that links to it'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff search run test check completions help" -f -a "diff" -d 'What changed between two editions: every rule aligned, with word diffs'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff search run test check completions help" -f -a "search" -d 'Search the rules by words: ranked, typo-tolerant, with synonyms'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff search run test check completions help" -f -a "run" -d 'Run a scenario and print its timeline with rule citations'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff search run test check completions help" -f -a "test" -d 'Run every scenario in files or folders and report pass/fail'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff search run test check completions help" -f -a "check" -d 'Validate a scenario without running it'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff search run test check completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff search run test check completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

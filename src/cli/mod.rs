@@ -1,5 +1,6 @@
 //! The command line: clap definitions, the output policy, one handler per subcommand.
 
+pub mod diff;
 pub mod lookup;
 pub mod scenario;
 pub mod search;
@@ -38,6 +39,8 @@ pub enum Command {
     Editions(lookup::EditionsArgs),
     /// What a rule links to, and every rule that links to it.
     Refs(lookup::RefsArgs),
+    /// What changed between two editions: every rule aligned, with word diffs.
+    Diff(diff::DiffArgs),
     /// Search the rules by words: ranked, typo-tolerant, with synonyms.
     Search(search::SearchArgs),
     /// Run a scenario and print its timeline with rule citations.
@@ -61,6 +64,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Refs(a) => lookup::refs(&mut out, a),
         Command::Completions(a) => lookup::completions(&mut out, a),
         Command::Search(a) => search::search(&mut out, a),
+        Command::Diff(a) => diff::diff(&mut out, a),
         Command::Run(a) => scenario::run(&mut out, a),
         Command::Test(a) => scenario::test(&mut out, a),
         Command::Check(a) => scenario::check(&mut out, a),

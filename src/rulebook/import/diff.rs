@@ -79,13 +79,74 @@ pub struct Alignment {
     /// For each new rule, its counterparts in the old edition (ascending).
     pub new_to_old: Vec<Vec<usize>>,
     pub old_rel: Vec<Relation>,
+    /// `Added` for a new rule with no counterpart; see `new_in_scope`.
     pub new_rel: Vec<Relation>,
+    /// Whether a new rule lies in the part of the new edition the old one covers
+    /// (2025-06-02 is a partial copy: 2026's 312.1–317 are not "added", they are
+    /// beyond the copy). A new rule is in scope when its top-level number is in the
+    /// range of an old top-level number, or between the ranges of two consecutive
+    /// old ones (2026's 054–056, between 2025's 053 and 100), and it does not come
+    /// after the counterpart of the old edition's last rule.
+    pub new_in_scope: Vec<bool>,
 }
+
+/// See [`Alignment::new_in_scope`].
+fn scope(os: &Side, ns: &Side, prior: Prior, old_to_new: &[Vec<usize>]) -> Vec<bool> {
+    // a copy that stops mid-section (2025-06-02 ends at 512, without its
+    // sub-rules) covers nothing after its last rule's counterpart
+    let end = old_to_new
+        .iter()
+        .rev()
+        .find_map(|ns| ns.iter().max().copied())
+        .unwrap_or(usize::MAX);
+    let mut tops: Vec<u32> = os.ids.iter().map(RuleId::top).collect();
+    tops.dedup();
+    let ranges: Vec<(u32, u32)> = tops.iter().filter_map(|&t| prior(t)).collect();
+    let mut covered: Vec<(u32, u32)> = ranges.clone();
+    for w in ranges.windows(2) {
+        if w[1].0 > w[0].1 + 1 {
+            covered.push((w[0].1 + 1, w[1].0 - 1));
+        }
+    }
+    ns.ids
+        .iter()
+        .enumerate()
+        .map(|(n, id)| {
+            let t = id.top();
+            n <= end && covered.iter().any(|&(lo, hi)| lo <= t && t <= hi)
+        })
+        .collect()
+}
+
+/// A rule's distinct words with their weights, sorted.
+type Words = Vec<(String, f64)>;
 
 /// Word weights: rare words count more (inverse document frequency over both sides).
 struct Idf(HashMap<String, f64>);
 
+/// `s` without its "see rule # … for more information …" sentences: the same
+/// boilerplate in many rules, it would make unrelated short rules look alike.
+fn without_see_also(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(p) = rest.find("see rule #") {
+        out.push_str(&rest[..p]);
+        let tail = &rest[p..];
+        let end = tail
+            .find("for more information")
+            .map(|q| {
+                let after = &tail[q..];
+                q + after.find('.').map_or(after.len(), |d| d + 1)
+            })
+            .unwrap_or(tail.len().min("see rule #".len()));
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 fn words(s: &str) -> Vec<String> {
+    let s = without_see_also(s);
     let mut v: Vec<String> = s
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
@@ -496,11 +557,14 @@ impl Aligner<'_> {
             if oc.is_empty() || nc.is_empty() {
                 continue;
             }
+            // confident pairs in order; weak ones only as mutual best matches (a
+            // sum of weak pairs must not outvote the one clear pair)
+            let confident = threshold >= 0.45;
             let pairs = self.dp(&oc, &nc, |a, b| {
                 if self.map[a] == Some(b) {
                     return Some(10.0);
                 }
-                if self.map[a].is_some() || self.taken[b].is_some() {
+                if !confident || self.map[a].is_some() || self.taken[b].is_some() {
                     return None;
                 }
                 let s = self.sim(a, b);
@@ -512,7 +576,8 @@ impl Aligner<'_> {
                     changed = true;
                 }
             }
-            // siblings that changed places: mutual best matches among the rest
+            // siblings that changed places, or weak pairs: mutual best matches
+            // among the rest
             let free_o: Vec<usize> = oc
                 .iter()
                 .copied()
@@ -533,7 +598,7 @@ impl Aligner<'_> {
                 let Some((b, s)) = best(a, &free_n, &|a, b| self.sim(a, b)) else {
                     continue;
                 };
-                if s >= 0.45
+                if s >= threshold
                     && self.taken[b].is_none()
                     && best(b, &free_o, &|b, a| self.sim(a, b)).is_some_and(|x| x.0 == a)
                 {
@@ -627,11 +692,12 @@ impl Aligner<'_> {
     /// one moved there when it reads very much like it.
     fn moves(&mut self) {
         let (os, ns) = (self.old, self.new);
+        // a title is no place to move a rule to
         let free_new: Vec<usize> = (0..ns.ids.len())
-            .filter(|&n| self.taken[n].is_none() && ns.texted[n])
+            .filter(|&n| self.taken[n].is_none() && ns.words[n].len() >= 5)
             .collect();
         // a free new rule's words with those of its free children
-        let subtree: Vec<(usize, Vec<(String, f64)>, f64)> = free_new
+        let subtree: Vec<(usize, Words, f64)> = free_new
             .iter()
             .map(|&n| {
                 let mut ws = ns.words[n].clone();
@@ -717,21 +783,30 @@ impl Aligner<'_> {
                     .collect(),
             };
             let pos = |n: usize| new_sibs.iter().position(|&x| x == n);
-            for (k, &o) in sibs.iter().enumerate() {
-                if self.map[o].is_some() {
+            let mut k = 0;
+            while k < sibs.len() {
+                if self.map[sibs[k]].is_some() {
+                    k += 1;
                     continue;
                 }
+                // a run of unmatched siblings [k, e)
+                let mut e = k;
+                while e < sibs.len() && self.map[sibs[e]].is_none() {
+                    e += 1;
+                }
+                let run: Vec<usize> = sibs[k..e].to_vec();
                 // the matched neighbours' positions among the new siblings
                 let before = match k {
                     0 if parent.is_some() => Some(None),
                     0 => None,
                     _ => self.map[sibs[k - 1]].and_then(pos).map(Some),
                 };
-                let after = match sibs.get(k + 1) {
+                let after = match sibs.get(e) {
                     None if parent.is_some() => Some(None),
                     None => None,
                     Some(&x) => self.map[x].and_then(pos).map(Some),
                 };
+                k = e;
                 let (Some(before), Some(after)) = (before, after) else {
                     continue;
                 };
@@ -740,37 +815,53 @@ impl Aligner<'_> {
                 if hi <= lo {
                     continue;
                 }
-                let n = if hi == lo + 1 {
-                    new_sibs[lo]
-                } else {
+                let slot: Vec<usize> = new_sibs[lo..hi]
+                    .iter()
+                    .copied()
+                    .filter(|&n| self.taken[n].is_none())
+                    .collect();
+                let fits = |o: usize, n: usize| {
+                    self.prior_distance(o, n).is_some_and(|d| d <= self.slack)
+                        // with text on both sides, still about the same thing
+                        && (!self.new.texted[n] || self.sim(o, n) >= 0.1)
+                };
+                let pairs: Vec<(usize, usize)> = if run.len() == slot.len() {
+                    // as many on both sides: in order
+                    run.iter().copied().zip(slot.iter().copied()).collect()
+                } else if let [o] = run[..] {
                     // several new rules in the slot (some were inserted): a title
                     // goes to the one heading whose title was lost, if only one
-                    let lost: Vec<usize> = new_sibs[lo..hi]
+                    // (or, of several, the one right before the next matched rule:
+                    // a title stands right before what it titles)
+                    let lost: Vec<usize> = slot
                         .iter()
                         .copied()
-                        .filter(|&n| !self.new.texted[n] && self.taken[n].is_none())
+                        .filter(|&n| !self.new.texted[n])
                         .collect();
-                    // (or, of several, the one right before the next matched
-                    // rule: a title stands right before what it titles)
                     let last = new_sibs[hi - 1];
                     match lost[..] {
                         _ if !self.old.titled[o] => continue,
-                        [n] => n,
-                        [.., n] if n == last && after.is_some() => n,
+                        [n] => vec![(o, n)],
+                        [.., n] if n == last && after.is_some() => vec![(o, n)],
                         _ => continue,
                     }
+                } else {
+                    continue;
                 };
-                if self.taken[n].is_some()
-                    || self.prior_distance(o, n).is_none_or(|d| d > self.slack)
-                {
-                    continue;
+                // where the new rule has text, no other rule of the run reads more
+                // like it
+                let clear = |o: usize, n: usize| {
+                    !self.new.texted[n]
+                        || run
+                            .iter()
+                            .all(|&x| x == o || self.sim(x, n) <= self.sim(o, n))
+                };
+                if pairs.iter().all(|&(o, n)| fits(o, n) && clear(o, n)) {
+                    for (o, n) in pairs {
+                        self.pair(o, n);
+                    }
+                    changed = true;
                 }
-                // with text on both sides, it must still be about the same thing
-                if self.new.texted[n] && self.sim(o, n) < 0.1 {
-                    continue;
-                }
-                self.pair(o, n);
-                changed = true;
             }
         }
         changed
@@ -796,7 +887,7 @@ pub fn align_editions(old: &Edition, new: &Edition, prior: Prior, slack: u32) ->
     al.text_pass();
     al.prefer_exact();
     // confident structure first, then the weaker evidence of position
-    for threshold in [0.45, 0.2] {
+    for threshold in [0.45, 0.3] {
         for _ in 0..4 {
             let a = al.parents_from_children();
             let b = al.children_of_pairs(threshold);
@@ -842,11 +933,13 @@ pub fn align_editions(old: &Edition, new: &Edition, prior: Prior, slack: u32) ->
             _ => Relation::Merged,
         })
         .collect();
+    let new_in_scope = scope(&os, &ns, prior, &old_to_new);
     Alignment {
         old_to_new,
         new_to_old,
         old_rel,
         new_rel,
+        new_in_scope,
     }
 }
 
