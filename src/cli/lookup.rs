@@ -139,7 +139,7 @@ fn not_found(m: &crate::rulebook::library::EmbeddedEdition, id: &RuleId) -> Erro
             && cp.edition == m.edition
         {
             // from the edition diff: "(now 308)", or "(was 508)" asked of 2025
-            let w = super::diff::was_now(m.game, &other.edition.to_string(), cp);
+            let w = super::diff::was_now(m.game, other.edition, cp);
             let w = w.split(" in ").next().unwrap_or_default();
             message.push_str(&format!(" ({w})"));
         }
@@ -585,6 +585,7 @@ fn section_size(book: &Book, k: usize) -> usize {
 pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
     let book = book_for(&args.edition)?;
     let query = args.term.join(" ");
+    crate::limits::query("term", &query)?;
     let norm = |s: &str| {
         s.to_lowercase()
             .trim()

@@ -231,7 +231,8 @@ impl Game {
                 | Effect::Recall { target }
                 | Effect::Heal { target }
                 | Effect::Ready { target }
-                | Effect::Exhaust { target } => t(target),
+                | Effect::Exhaust { target }
+                | Effect::Attach { target } => t(target),
                 Effect::Move { target, to } => {
                     t(target)?;
                     match to {
@@ -753,6 +754,11 @@ impl Game {
                 }
             ),
             Effect::May { effect } => format!("you may {}", self.describe_effect(effect, source)),
+            Effect::Attach { target } => format!(
+                "attach {} to {}",
+                source.map(|s| self.obj_name(s)).unwrap_or("this"),
+                t(target)
+            ),
             Effect::GainXp { player, amount } => format!("{} gains {} XP", p(player), amount),
         }
     }
@@ -827,6 +833,14 @@ impl Game {
                 keyword,
                 duration,
             } => {
+                // Refuse rather than guess: a granted keyword whose function is not
+                // modeled would otherwise be silently ignored.
+                if !keyword.is_modeled() {
+                    return Err(Halt::Err(EngineError::Unsupported(format!(
+                        "{}: the keyword {keyword} is granted, but its function is not modeled",
+                        self.describe_effect(e, source)
+                    ))));
+                }
                 for u in self.targets_of(target, controller, source, snap)? {
                     self.add_continuous(
                         u,
@@ -930,7 +944,10 @@ impl Game {
             }
             Effect::GainPoints { player, amount } => {
                 for p in self.players_of(player, controller) {
-                    self.players[p.0].points += amount;
+                    // saturating (issue 10): no rule caps points, but a wrapped total would
+                    // turn a winner into a loser; i32::MAX is past any victory score
+                    let p_ = &mut self.players[p.0];
+                    p_.points = p_.points.saturating_add(*amount);
                     let t = format!(
                         "{} gains {} point(s) (now {})",
                         self.player_name(p),
@@ -991,6 +1008,17 @@ impl Game {
                     }
                 }
             }
+            Effect::Attach { target } => {
+                // 818.1.c.2: "attach this gear to a unit you control"
+                let Some(gear) = source else {
+                    return Err(Halt::Err(EngineError::Unsupported(
+                        "an attach effect needs its source (the card to attach)".into(),
+                    )));
+                };
+                if let Some(&unit) = self.targets_of(target, controller, source, snap)?.first() {
+                    self.attach(gear, unit)?;
+                }
+            }
             Effect::May { effect } => {
                 let what = self.describe_effect(effect, source);
                 let d = Decision {
@@ -1017,7 +1045,9 @@ impl Game {
             }
             Effect::GainXp { player, amount } => {
                 for p in self.players_of(player, controller) {
-                    self.players[p.0].xp += amount;
+                    // saturating, like points: a wrapped total would be silently wrong
+                    let p_ = &mut self.players[p.0];
+                    p_.xp = p_.xp.saturating_add(*amount);
                     let t = format!(
                         "{} gains {} XP (now {})",
                         self.player_name(p),
@@ -1048,11 +1078,11 @@ impl Game {
         if let (Modification::Might(n), Some(l)) = (&modification, limit) {
             let cur = self.might(target);
             let after = if *n < 0 {
-                (cur + n).max(l.min(cur))
+                cur.saturating_add(*n).max(l.min(cur))
             } else {
-                (cur + n).min(l.max(cur))
+                cur.saturating_add(*n).min(l.max(cur))
             };
-            snapshot = Some(after - cur);
+            snapshot = Some(after.saturating_sub(cur));
             rules.insert(0, cite!("472.3.b"));
         }
         let src = source
@@ -1104,7 +1134,8 @@ impl Game {
             self.event(EventKind::Damage, vec![cite!("437.1")], t, vec![u.0]);
             return;
         }
-        self.objects[u.0].damage += n;
+        // saturating (issue 10): marked damage past i32::MAX is lethal all the same
+        self.objects[u.0].damage = self.objects[u.0].damage.saturating_add(n);
         let t = format!(
             "{} is dealt {} damage (now {} marked, Might {})",
             self.obj_name(u),

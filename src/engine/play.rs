@@ -337,6 +337,15 @@ impl Game {
                 ),
             );
         }
+        if self.rules_text_inactive(source) {
+            return illegal(
+                cite!("721.2"),
+                format!(
+                    "{} is attached, so its rules text is inactive (718.2) and its abilities cannot be activated",
+                    o.def.name
+                ),
+            );
+        }
         let def = o.def.clone();
         let Some((exhaust, energy, power, action, reaction, effects)) = def
             .abilities
