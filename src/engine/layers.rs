@@ -510,9 +510,22 @@ impl Game {
         // 473.1: c depends on d when applying d changes the objects c applies to.
         let mut order: Vec<usize> = cands.to_vec();
         order.sort_by_key(|&i| (insts[i].timestamp, i));
+        // Bounded work (issue 10): an effect aimed at fixed objects (a target, a buff)
+        // depends on nothing, and the trial application copies the characteristics but
+        // not the breakdowns, which only grow with the number of effects.
         let depends = |c: usize, d: usize| -> bool {
+            if matches!(insts[c].kind, Kind::Targeted(_) | Kind::Buff(_)) {
+                return false;
+            }
             let before = self.affected(&insts[c], w);
-            let mut w2 = w.clone();
+            let mut w2 = Work {
+                might: w.might.clone(),
+                kw: w.kw.clone(),
+                tags: w.tags.clone(),
+                controller: w.controller.clone(),
+                no_damage: w.no_damage.clone(),
+                steps: Vec::new(),
+            };
             self.apply_inst_silent(&insts[d], &mut w2);
             self.affected(&insts[c], &w2) != before
         };
