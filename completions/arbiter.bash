@@ -34,6 +34,9 @@ _arbiter() {
             arbiter,define)
                 cmd="arbiter__subcmd__define"
                 ;;
+            arbiter,diff)
+                cmd="arbiter__subcmd__diff"
+                ;;
             arbiter,editions)
                 cmd="arbiter__subcmd__editions"
                 ;;
@@ -100,6 +103,9 @@ _arbiter() {
             arbiter__subcmd__help,define)
                 cmd="arbiter__subcmd__help__subcmd__define"
                 ;;
+            arbiter__subcmd__help,diff)
+                cmd="arbiter__subcmd__help__subcmd__diff"
+                ;;
             arbiter__subcmd__help,editions)
                 cmd="arbiter__subcmd__help__subcmd__editions"
                 ;;
@@ -137,7 +143,7 @@ _arbiter() {
 
     case "${cmd}" in
         arbiter)
-            opts="-h -V --color --json --cards --help --version rule toc define editions refs search run test check card cards deck completions help"
+            opts="-h -V --color --json --cards --help --version rule toc define editions refs diff search run test check card cards deck completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -525,6 +531,51 @@ _arbiter() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        arbiter__subcmd__diff)
+            opts="-h --game --section --only --color --json --cards --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --game)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --section)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --only)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --cards)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         arbiter__subcmd__editions)
             opts="-h --color --json --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -559,7 +610,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__help)
-            opts="rule toc define editions refs search run test check card cards deck completions help"
+            opts="rule toc define editions refs diff search run test check card cards deck completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -671,6 +722,20 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__help__subcmd__define)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        arbiter__subcmd__help__subcmd__diff)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

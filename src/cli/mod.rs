@@ -1,6 +1,7 @@
 //! The command line: clap definitions, the output policy, one handler per subcommand.
 
 pub mod cards;
+pub mod diff;
 pub mod lookup;
 pub mod scenario;
 pub mod search;
@@ -43,6 +44,8 @@ pub enum Command {
     Editions(lookup::EditionsArgs),
     /// What a rule links to, and every rule that links to it.
     Refs(lookup::RefsArgs),
+    /// What changed between two editions: every rule aligned, with word diffs.
+    Diff(diff::DiffArgs),
     /// Search the rules by words: ranked, typo-tolerant, with synonyms.
     Search(search::SearchArgs),
     /// Run a scenario and print its timeline with rule citations.
@@ -74,6 +77,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Refs(a) => lookup::refs(&mut out, a),
         Command::Completions(a) => lookup::completions(&mut out, a),
         Command::Search(a) => search::search(&mut out, a),
+        Command::Diff(a) => diff::diff(&mut out, a),
         Command::Run(mut a) => scenario_database(db).and_then(|d| {
             a.database = d;
             scenario::run(&mut out, a)
