@@ -248,6 +248,7 @@ impl Game {
                 | Effect::Draw { player, .. }
                 | Effect::GainXp { player, .. }
                 | Effect::Predict { player } => p(player),
+                Effect::Weaponmaster => Ok(()),
                 Effect::Score {
                     player,
                     battlefield,
@@ -761,6 +762,9 @@ impl Game {
                 t(target)
             ),
             Effect::GainXp { player, amount } => format!("{} gains {} XP", p(player), amount),
+            Effect::Weaponmaster => {
+                "choose an Equipment you control and pay its Equip cost, reduced by [A], to attach it to me".into()
+            }
             Effect::Predict { player } => format!(
                 "{} looks at the top card of their Main Deck and may recycle it",
                 p(player)
@@ -1051,6 +1055,11 @@ impl Game {
             Effect::Predict { player } => {
                 for p in self.players_of(player, controller) {
                     self.predict(p)?;
+                }
+            }
+            Effect::Weaponmaster => {
+                if let Some(unit) = source {
+                    self.weaponmaster(controller, unit)?;
                 }
             }
             Effect::GainXp { player, amount } => {

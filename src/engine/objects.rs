@@ -143,6 +143,11 @@ impl Keyword {
             // 818.1.c.2: Equip is "[Cost]: attach this gear to a unit you control", an
             // activated ability the card carries with the keyword.
             Keyword::Other(name, _) if name.eq_ignore_ascii_case("equip") => true,
+            // 819: Quick-Draw — Reaction timing and "when you play this, attach it"
+            // (keywords/quick_draw.rs).
+            Keyword::Other(name, _) if name.eq_ignore_ascii_case("quick-draw") => true,
+            // 821: Weaponmaster's play effect (keywords/weaponmaster.rs).
+            Keyword::Other(name, _) if name.eq_ignore_ascii_case("weaponmaster") => true,
             // 824: Level's function is its dependent ability, a passive with the condition
             // "while you have N or more XP" (`Condition::ControllerXp`); the keyword itself
             // is a characteristic (824.2).
@@ -374,6 +379,9 @@ pub enum Effect {
     Predict {
         player: PlayerRef,
     },
+    /// 821.1.c: the controller may choose an Equipment they control and pay its Equip cost,
+    /// reduced by [A], to attach it to the source.
+    Weaponmaster,
 }
 
 /// The two ways to score (464).
