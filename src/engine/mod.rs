@@ -9,6 +9,7 @@
 
 pub mod actions;
 pub mod chain;
+pub mod choices;
 pub mod cleanup;
 pub mod combat;
 pub mod decision;

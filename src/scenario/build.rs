@@ -541,7 +541,11 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
                     built: None,
                     depth,
                 };
-                a.push(Ability::Spell(vec![names.effect(&e.value, e.referenced)?]));
+                let mut v = vec![names.effect(&e.value, e.referenced)?];
+                for t in &c.then {
+                    v.push(names.effect(&t.value, t.referenced)?);
+                }
+                a.push(Ability::Spell(v));
             }
             a
         },

@@ -65,6 +65,9 @@ pub struct CardDef {
     /// A spell's effect (what it does when it resolves).
     #[serde(default)]
     pub effect: Option<Spanned<Effect>>,
+    /// A spell's further instructions, executed in order after `effect` (359.3.e).
+    #[serde(default)]
+    pub then: Vec<Spanned<Effect>>,
 }
 
 /// One ability of a card: a trigger with an effect, or a conditional passive.
@@ -295,6 +298,9 @@ pub struct PlayStep {
     /// Where a unit is played (default: its base).
     #[serde(default)]
     pub to: Option<Name>,
+    /// The units chosen as its targets at step 2 (355.5), in the order it asks for them.
+    #[serde(default)]
+    pub targets: Vec<Name>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -316,6 +322,9 @@ pub struct ActivateStep {
     pub ability: Option<usize>,
     #[serde(default)]
     pub player: Option<Name>,
+    /// The units chosen as its targets at step 2 (402.1), in the order it asks for them.
+    #[serde(default)]
+    pub targets: Vec<Name>,
 }
 
 #[derive(Debug, Deserialize, Default)]
