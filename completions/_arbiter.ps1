@@ -22,6 +22,7 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
     $completions = @(switch ($command) {
         'arbiter' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -32,10 +33,14 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             [CompletionResult]::new('define', 'define', [CompletionResultType]::ParameterValue, 'Look a term up in the glossary: the rules that define and use it')
             [CompletionResult]::new('editions', 'editions', [CompletionResultType]::ParameterValue, 'The embedded rulebooks: game, edition, date, rule count, source file')
             [CompletionResult]::new('refs', 'refs', [CompletionResultType]::ParameterValue, 'What a rule links to, and every rule that links to it')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'What changed between two editions: every rule aligned, with word diffs')
             [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search the rules by words: ranked, typo-tolerant, with synonyms')
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run a scenario and print its timeline with rule citations')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run every scenario in files or folders and report pass/fail')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Validate a scenario without running it')
+            [CompletionResult]::new('card', 'card', [CompletionResultType]::ParameterValue, 'Look a card up in the card database: its text, keywords linked to their rules, what governs it, and whether the engine models it')
+            [CompletionResult]::new('cards', 'cards', [CompletionResultType]::ParameterValue, 'The card database: which file, how many cards; `cards coverage` for what the engine models')
+            [CompletionResult]::new('deck', 'deck', [CompletionResultType]::ParameterValue, 'Deck lists: `deck check FILE` against deck construction')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -45,6 +50,7 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             [CompletionResult]::new('--game', '--game', [CompletionResultType]::ParameterName, 'The game: riftbound (default) or legions-of-will')
             [CompletionResult]::new('--edition', '--edition', [CompletionResultType]::ParameterName, 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -54,6 +60,7 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             [CompletionResult]::new('--game', '--game', [CompletionResultType]::ParameterName, 'The game: riftbound (default) or legions-of-will')
             [CompletionResult]::new('--edition', '--edition', [CompletionResultType]::ParameterName, 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -63,6 +70,7 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             [CompletionResult]::new('--game', '--game', [CompletionResultType]::ParameterName, 'The game: riftbound (default) or legions-of-will')
             [CompletionResult]::new('--edition', '--edition', [CompletionResultType]::ParameterName, 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -70,6 +78,7 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
         }
         'arbiter;editions' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -79,6 +88,18 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             [CompletionResult]::new('--game', '--game', [CompletionResultType]::ParameterName, 'The game: riftbound (default) or legions-of-will')
             [CompletionResult]::new('--edition', '--edition', [CompletionResultType]::ParameterName, 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'arbiter;diff' {
+            [CompletionResult]::new('--game', '--game', [CompletionResultType]::ParameterName, 'The game (default riftbound)')
+            [CompletionResult]::new('--section', '--section', [CompletionResultType]::ParameterName, 'Only rules numbered in this range in either edition, e.g. 500-512 or 139')
+            [CompletionResult]::new('--only', '--only', [CompletionResultType]::ParameterName, 'Only these relations (comma-separated): same, reworded, renumbered, renumbered+reworded, split, merged, removed, added')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -91,6 +112,7 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             [CompletionResult]::new('--game', '--game', [CompletionResultType]::ParameterName, 'The game: riftbound (default) or legions-of-will')
             [CompletionResult]::new('--edition', '--edition', [CompletionResultType]::ParameterName, 'The edition, e.g. 2026-03-30 (default: the newest of the game)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
             [CompletionResult]::new('--all-editions', '--all-editions', [CompletionResultType]::ParameterName, 'Search every embedded edition (of --game, if given)')
             [CompletionResult]::new('--rebuild', '--rebuild', [CompletionResultType]::ParameterName, 'Rebuild the cached index first')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
@@ -100,6 +122,7 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
         }
         'arbiter;run' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
             [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Print each cited rule''s text beneath the first line that cites it')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -108,6 +131,7 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
         }
         'arbiter;test' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -115,13 +139,81 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
         }
         'arbiter;check' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
+        'arbiter;card' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'arbiter;cards' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('coverage', 'coverage', [CompletionResultType]::ParameterValue, 'How many cards the engine models fully, and the phrases and keywords it does not')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'arbiter;cards;coverage' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'arbiter;cards;help' {
+            [CompletionResult]::new('coverage', 'coverage', [CompletionResultType]::ParameterValue, 'How many cards the engine models fully, and the phrases and keywords it does not')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'arbiter;cards;help;coverage' {
+            break
+        }
+        'arbiter;cards;help;help' {
+            break
+        }
+        'arbiter;deck' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check a deck list against deck construction (101–103, 825, Signature cards, bans)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'arbiter;deck;check' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'arbiter;deck;help' {
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check a deck list against deck construction (101–103, 825, Signature cards, bans)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'arbiter;deck;help;check' {
+            break
+        }
+        'arbiter;deck;help;help' {
+            break
+        }
         'arbiter;completions' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -133,10 +225,14 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             [CompletionResult]::new('define', 'define', [CompletionResultType]::ParameterValue, 'Look a term up in the glossary: the rules that define and use it')
             [CompletionResult]::new('editions', 'editions', [CompletionResultType]::ParameterValue, 'The embedded rulebooks: game, edition, date, rule count, source file')
             [CompletionResult]::new('refs', 'refs', [CompletionResultType]::ParameterValue, 'What a rule links to, and every rule that links to it')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'What changed between two editions: every rule aligned, with word diffs')
             [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search the rules by words: ranked, typo-tolerant, with synonyms')
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run a scenario and print its timeline with rule citations')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run every scenario in files or folders and report pass/fail')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Validate a scenario without running it')
+            [CompletionResult]::new('card', 'card', [CompletionResultType]::ParameterValue, 'Look a card up in the card database: its text, keywords linked to their rules, what governs it, and whether the engine models it')
+            [CompletionResult]::new('cards', 'cards', [CompletionResultType]::ParameterValue, 'The card database: which file, how many cards; `cards coverage` for what the engine models')
+            [CompletionResult]::new('deck', 'deck', [CompletionResultType]::ParameterValue, 'Deck lists: `deck check FILE` against deck construction')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -156,6 +252,9 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
         'arbiter;help;refs' {
             break
         }
+        'arbiter;help;diff' {
+            break
+        }
         'arbiter;help;search' {
             break
         }
@@ -166,6 +265,23 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             break
         }
         'arbiter;help;check' {
+            break
+        }
+        'arbiter;help;card' {
+            break
+        }
+        'arbiter;help;cards' {
+            [CompletionResult]::new('coverage', 'coverage', [CompletionResultType]::ParameterValue, 'How many cards the engine models fully, and the phrases and keywords it does not')
+            break
+        }
+        'arbiter;help;cards;coverage' {
+            break
+        }
+        'arbiter;help;deck' {
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check a deck list against deck construction (101–103, 825, Signature cards, bans)')
+            break
+        }
+        'arbiter;help;deck;check' {
             break
         }
         'arbiter;help;completions' {

@@ -19,6 +19,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
     var completions = [
         &'arbiter'= {
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -29,10 +30,14 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand define 'Look a term up in the glossary: the rules that define and use it'
             cand editions 'The embedded rulebooks: game, edition, date, rule count, source file'
             cand refs 'What a rule links to, and every rule that links to it'
+            cand diff 'What changed between two editions: every rule aligned, with word diffs'
             cand search 'Search the rules by words: ranked, typo-tolerant, with synonyms'
             cand run 'Run a scenario and print its timeline with rule citations'
             cand test 'Run every scenario in files or folders and report pass/fail'
             cand check 'Validate a scenario without running it'
+            cand card 'Look a card up in the card database: its text, keywords linked to their rules, what governs it, and whether the engine models it'
+            cand cards 'The card database: which file, how many cards; `cards coverage` for what the engine models'
+            cand deck 'Deck lists: `deck check FILE` against deck construction'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -41,6 +46,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --game 'The game: riftbound (default) or legions-of-will'
             cand --edition 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older'
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -49,6 +55,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --game 'The game: riftbound (default) or legions-of-will'
             cand --edition 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older'
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -57,12 +64,14 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --game 'The game: riftbound (default) or legions-of-will'
             cand --edition 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older'
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
         &'arbiter;editions'= {
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -71,6 +80,17 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --game 'The game: riftbound (default) or legions-of-will'
             cand --edition 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older'
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
+            cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'arbiter;diff'= {
+            cand --game 'The game (default riftbound)'
+            cand --section 'Only rules numbered in this range in either edition, e.g. 500-512 or 139'
+            cand --only 'Only these relations (comma-separated): same, reworded, renumbered, renumbered+reworded, split, merged, removed, added'
+            cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -82,6 +102,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --game 'The game: riftbound (default) or legions-of-will'
             cand --edition 'The edition, e.g. 2026-03-30 (default: the newest of the game)'
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --all-editions 'Search every embedded edition (of --game, if given)'
             cand --rebuild 'Rebuild the cached index first'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
@@ -90,6 +111,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
         }
         &'arbiter;run'= {
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --explain 'Print each cited rule''s text beneath the first line that cites it'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
             cand -h 'Print help'
@@ -97,18 +119,76 @@ set edit:completion:arg-completer[arbiter] = {|@words|
         }
         &'arbiter;test'= {
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
         &'arbiter;check'= {
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
+        &'arbiter;card'= {
+            cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
+            cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'arbiter;cards'= {
+            cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
+            cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand coverage 'How many cards the engine models fully, and the phrases and keywords it does not'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'arbiter;cards;coverage'= {
+            cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
+            cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'arbiter;cards;help'= {
+            cand coverage 'How many cards the engine models fully, and the phrases and keywords it does not'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'arbiter;cards;help;coverage'= {
+        }
+        &'arbiter;cards;help;help'= {
+        }
+        &'arbiter;deck'= {
+            cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
+            cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand check 'Check a deck list against deck construction (101–103, 825, Signature cards, bans)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'arbiter;deck;check'= {
+            cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
+            cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'arbiter;deck;help'= {
+            cand check 'Check a deck list against deck construction (101–103, 825, Signature cards, bans)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'arbiter;deck;help;check'= {
+        }
+        &'arbiter;deck;help;help'= {
+        }
         &'arbiter;completions'= {
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -119,10 +199,14 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand define 'Look a term up in the glossary: the rules that define and use it'
             cand editions 'The embedded rulebooks: game, edition, date, rule count, source file'
             cand refs 'What a rule links to, and every rule that links to it'
+            cand diff 'What changed between two editions: every rule aligned, with word diffs'
             cand search 'Search the rules by words: ranked, typo-tolerant, with synonyms'
             cand run 'Run a scenario and print its timeline with rule citations'
             cand test 'Run every scenario in files or folders and report pass/fail'
             cand check 'Validate a scenario without running it'
+            cand card 'Look a card up in the card database: its text, keywords linked to their rules, what governs it, and whether the engine models it'
+            cand cards 'The card database: which file, how many cards; `cards coverage` for what the engine models'
+            cand deck 'Deck lists: `deck check FILE` against deck construction'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -136,6 +220,8 @@ set edit:completion:arg-completer[arbiter] = {|@words|
         }
         &'arbiter;help;refs'= {
         }
+        &'arbiter;help;diff'= {
+        }
         &'arbiter;help;search'= {
         }
         &'arbiter;help;run'= {
@@ -143,6 +229,18 @@ set edit:completion:arg-completer[arbiter] = {|@words|
         &'arbiter;help;test'= {
         }
         &'arbiter;help;check'= {
+        }
+        &'arbiter;help;card'= {
+        }
+        &'arbiter;help;cards'= {
+            cand coverage 'How many cards the engine models fully, and the phrases and keywords it does not'
+        }
+        &'arbiter;help;cards;coverage'= {
+        }
+        &'arbiter;help;deck'= {
+            cand check 'Check a deck list against deck construction (101–103, 825, Signature cards, bans)'
+        }
+        &'arbiter;help;deck;check'= {
         }
         &'arbiter;help;completions'= {
         }

@@ -1,10 +1,12 @@
 //! arbiter: Riftbound rules as data, a search over them, and a rules engine that
 //! explains its rulings with citations. See the README for the commands.
 
+pub mod cards;
 pub mod cli;
 pub mod engine;
 pub mod error;
 pub mod fuzzy;
+pub mod limits;
 pub mod render;
 pub mod rulebook;
 pub mod scenario;
@@ -56,10 +58,20 @@ fn report(e: &Error, color: render::ColorChoice) {
     } else {
         label.to_string()
     };
-    eprintln!("{label}: {e}");
+    let mut text = format!("{label}: {e}\n");
     if let Error::Usage { suggestions, .. } = e
         && !suggestions.is_empty()
     {
-        eprintln!("  did you mean: {}", suggestions.join(", "));
+        text.push_str(&format!("  did you mean: {}\n", suggestions.join(", ")));
     }
+    to_stderr(&text);
+}
+
+/// Writes to stderr without panicking: when stderr itself is a full device or a closed
+/// pipe there is nowhere left to report to, and the exit code carries the outcome
+/// (`eprintln!` would panic with exit 101 instead).
+pub fn to_stderr(text: &str) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
 }

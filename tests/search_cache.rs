@@ -190,6 +190,56 @@ fn a_garbled_seal_or_meta_is_rebuilt() {
 }
 
 #[test]
+fn a_same_size_edit_of_the_vocabulary_is_detected() {
+    // issue 10: only sizes were checked, and typo correction was lost for good
+    damaged_index_is_rebuilt(|dir| {
+        let f = dir.join("vocab.txt");
+        let mut bytes = fs::read(&f).unwrap();
+        let i = bytes.iter().position(u8::is_ascii_lowercase).unwrap();
+        bytes[i] = if bytes[i] == b'z' { b'y' } else { b'z' };
+        fs::write(&f, bytes).unwrap();
+    });
+    let tmp = tempfile::tempdir().unwrap();
+    search_ok(tmp.path());
+    // typo correction still works after the repair
+    let out = arbiter(tmp.path())
+        .args(["search", "deathknel"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}
+
+#[test]
+fn leftovers_of_killed_builds_are_removed() {
+    let tmp = tempfile::tempdir().unwrap();
+    search_ok(tmp.path());
+    let name = index_dirs(tmp.path())[0]
+        .file_name()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
+    // a build killed mid-way (pid 4000000000 is past any pid_max), and a removal killed
+    let dead = tmp.path().join(format!(".{name}.tmp-4000000000-123"));
+    fs::create_dir(&dead).unwrap();
+    fs::write(dead.join("meta.json"), b"{}").unwrap();
+    fs::create_dir(tmp.path().join(".trash-4000000000-5")).unwrap();
+    // a build in progress in a live process (this test) is left alone
+    let live = tmp
+        .path()
+        .join(format!(".{name}.tmp-{}-9", std::process::id()));
+    fs::create_dir(&live).unwrap();
+    search_ok(tmp.path());
+    let left = leftovers(tmp.path());
+    if Path::new("/proc/self").exists() {
+        assert_eq!(
+            left,
+            vec![live.file_name().unwrap().to_str().unwrap().to_string()]
+        );
+    }
+}
+
+#[test]
 fn an_unwritable_cache_falls_back_to_memory_with_one_notice() {
     let tmp = tempfile::tempdir().unwrap();
     // A cache path beneath a regular file can never be created, even by root.

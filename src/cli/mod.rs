@@ -1,5 +1,7 @@
 //! The command line: clap definitions, the output policy, one handler per subcommand.
 
+pub mod cards;
+pub mod diff;
 pub mod lookup;
 pub mod scenario;
 pub mod search;
@@ -22,6 +24,10 @@ pub struct Cli {
     /// Print JSON instead of text (stable field names, see the README).
     #[arg(long, global = true)]
     pub json: bool,
+    /// The card database to read (the community JSON format, or a YAML list in the
+    /// scenario's card format); default $ARBITER_CARDS, else cards.json in the data directory.
+    #[arg(long, global = true, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub cards: Option<std::path::PathBuf>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -38,6 +44,8 @@ pub enum Command {
     Editions(lookup::EditionsArgs),
     /// What a rule links to, and every rule that links to it.
     Refs(lookup::RefsArgs),
+    /// What changed between two editions: every rule aligned, with word diffs.
+    Diff(diff::DiffArgs),
     /// Search the rules by words: ranked, typo-tolerant, with synonyms.
     Search(search::SearchArgs),
     /// Run a scenario and print its timeline with rule citations.
@@ -46,6 +54,13 @@ pub enum Command {
     Test(scenario::TestArgs),
     /// Validate a scenario without running it.
     Check(scenario::CheckArgs),
+    /// Look a card up in the card database: its text, keywords linked to their rules,
+    /// what governs it, and whether the engine models it.
+    Card(cards::CardArgs),
+    /// The card database: which file, how many cards; `cards coverage` for what the engine models.
+    Cards(cards::CardsArgs),
+    /// Deck lists: `deck check FILE` against deck construction.
+    Deck(cards::DeckArgs),
     /// Print a shell completion script.
     Completions(lookup::CompletionsArgs),
 }
@@ -53,6 +68,7 @@ pub enum Command {
 /// Parses the arguments and runs the command.
 pub fn run(cli: Cli) -> Result<()> {
     let mut out = Out::stdout(cli.color, cli.json);
+    let db = cli.cards.as_deref();
     let res = match cli.command {
         Command::Rule(a) => lookup::rule(&mut out, a),
         Command::Toc(a) => lookup::toc(&mut out, a),
@@ -61,14 +77,38 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Refs(a) => lookup::refs(&mut out, a),
         Command::Completions(a) => lookup::completions(&mut out, a),
         Command::Search(a) => search::search(&mut out, a),
-        Command::Run(a) => scenario::run(&mut out, a),
-        Command::Test(a) => scenario::test(&mut out, a),
-        Command::Check(a) => scenario::check(&mut out, a),
+        Command::Diff(a) => diff::diff(&mut out, a),
+        Command::Run(mut a) => scenario_database(db).and_then(|d| {
+            a.database = d;
+            scenario::run(&mut out, a)
+        }),
+        Command::Test(mut a) => scenario_database(db).and_then(|d| {
+            a.database = d;
+            scenario::test(&mut out, a)
+        }),
+        Command::Check(mut a) => scenario_database(db).and_then(|d| {
+            a.database = d;
+            scenario::check(&mut out, a)
+        }),
+        Command::Card(a) => cards::card(&mut out, db, a),
+        Command::Cards(a) => cards::cards(&mut out, db, a),
+        Command::Deck(a) => cards::deck(&mut out, db, a),
     };
     let flushed = out.flush();
     res?;
     flushed?;
     Ok(())
+}
+
+/// The card database for scenarios, when one is given or configured (cards a scenario
+/// names without defining come from it).
+fn scenario_database(
+    flag: Option<&std::path::Path>,
+) -> Result<Option<std::sync::Arc<crate::cards::Database>>> {
+    match crate::cards::Database::locate(flag) {
+        Some(p) => Ok(Some(std::sync::Arc::new(crate::cards::Database::load(&p)?))),
+        None => Ok(None),
+    }
 }
 
 /// `--game` and `--edition`, shared by the lookup commands.

@@ -11,6 +11,9 @@ use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
+    /// The card database (set from `--cards`/`ARBITER_CARDS`; not an argument here).
+    #[arg(skip)]
+    pub database: Option<std::sync::Arc<crate::cards::Database>>,
     /// The scenario file (YAML).
     pub file: PathBuf,
     /// Print each cited rule's text beneath the first line that cites it.
@@ -20,6 +23,9 @@ pub struct RunArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct TestArgs {
+    /// The card database (set from `--cards`/`ARBITER_CARDS`; not an argument here).
+    #[arg(skip)]
+    pub database: Option<std::sync::Arc<crate::cards::Database>>,
     /// Scenario files or folders (searched recursively for *.yaml / *.yml).
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
@@ -27,6 +33,9 @@ pub struct TestArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
+    /// The card database (set from `--cards`/`ARBITER_CARDS`; not an argument here).
+    #[arg(skip)]
+    pub database: Option<std::sync::Arc<crate::cards::Database>>,
     /// The scenario file (YAML).
     pub file: PathBuf,
 }
@@ -35,7 +44,7 @@ pub struct CheckArgs {
 pub fn run(out: &mut Out, args: RunArgs) -> Result<()> {
     let path = args.file.display().to_string();
     let source = scenario::load::read(&args.file)?;
-    let v = scenario::evaluate(&path, &source);
+    let v = scenario::evaluate_with(&path, &source, args.database.as_deref());
     if out.json {
         out.json_value(&output::verdict_json(&v, true))?;
     } else {
@@ -66,7 +75,7 @@ pub fn test(out: &mut Out, args: TestArgs) -> Result<()> {
     for f in &files {
         let path = f.display().to_string();
         let v = match scenario::load::read(f) {
-            Ok(source) => scenario::evaluate(&path, &source),
+            Ok(source) => scenario::evaluate_with(&path, &source, args.database.as_deref()),
             Err(e) => {
                 let input = match e {
                     Error::Input(i) => i,
@@ -85,6 +94,7 @@ pub fn test(out: &mut Out, args: TestArgs) -> Result<()> {
                     labels: Vec::new(),
                     cards: Vec::new(),
                     outcome: None,
+                    database: None,
                     expected_error: None,
                     status: Status::Invalid(scenario::ScenarioError {
                         kind: scenario::ErrorKind::Yaml,
@@ -155,7 +165,8 @@ pub fn check(out: &mut Out, args: CheckArgs) -> Result<()> {
     let path = args.file.display().to_string();
     let source = scenario::load::read(&args.file)?;
     let expected = scenario::load::expected_error(&source);
-    let loaded = scenario::load(&path, &source).and_then(|s| scenario::build::build(&s).map(|_| s));
+    let loaded = scenario::load::load_with(&path, &source, args.database.as_deref())
+        .and_then(|(s, _)| scenario::build::build(&s).map(|_| s));
     match loaded {
         Ok(s) => {
             if out.json {

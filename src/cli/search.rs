@@ -48,9 +48,8 @@ pub fn search(out: &mut Out, args: SearchArgs) -> Result<()> {
             ],
         });
     }
-    if args.limit == 0 {
-        return Err(Error::usage("--limit must be at least 1"));
-    }
+    crate::limits::search_limit(args.limit)?;
+    crate::limits::query("query", &q)?;
     let scope = scope(&args)?;
     let section = args.section.as_deref().map(Section::parse).transpose()?;
     let opts = Options {
@@ -61,7 +60,7 @@ pub fn search(out: &mut Out, args: SearchArgs) -> Result<()> {
 
     let mut opened = cache::open(args.rebuild).map_err(Error::Failed)?;
     for n in &opened.notices {
-        eprintln!("note: {n}");
+        crate::to_stderr(&format!("note: {n}\n"));
     }
     if q.trim().is_empty() {
         return report_rebuild(out, &opened);
@@ -70,7 +69,7 @@ pub fn search(out: &mut Out, args: SearchArgs) -> Result<()> {
         Err(e) if search::is_index_failure(&e) && opened.built.is_none() => {
             // A damaged index that passed the seal check: rebuild once and retry.
             opened = cache::open(true).map_err(Error::Failed)?;
-            eprintln!("note: the search index failed; rebuilt it");
+            crate::to_stderr("note: the search index failed; rebuilt it\n");
             search::run(&opened, &q, &opts)?
         }
         r => r?,

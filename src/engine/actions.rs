@@ -231,7 +231,8 @@ impl Game {
                 | Effect::Recall { target }
                 | Effect::Heal { target }
                 | Effect::Ready { target }
-                | Effect::Exhaust { target } => t(target),
+                | Effect::Exhaust { target }
+                | Effect::Attach { target } => t(target),
                 Effect::Move { target, to } => {
                     t(target)?;
                     match to {
@@ -245,7 +246,9 @@ impl Game {
                 }
                 Effect::GainPoints { player, .. }
                 | Effect::Draw { player, .. }
-                | Effect::GainXp { player, .. } => p(player),
+                | Effect::GainXp { player, .. }
+                | Effect::Predict { player } => p(player),
+                Effect::Weaponmaster => Ok(()),
                 Effect::Score {
                     player,
                     battlefield,
@@ -759,7 +762,19 @@ impl Game {
                 }
             ),
             Effect::May { effect } => format!("you may {}", self.describe_effect(effect, source)),
+            Effect::Attach { target } => format!(
+                "attach {} to {}",
+                source.map(|s| self.obj_name(s)).unwrap_or("this"),
+                t(target)
+            ),
             Effect::GainXp { player, amount } => format!("{} gains {} XP", p(player), amount),
+            Effect::Weaponmaster => {
+                "choose an Equipment you control and pay its Equip cost, reduced by [A], to attach it to me".into()
+            }
+            Effect::Predict { player } => format!(
+                "{} looks at the top card of their Main Deck and may recycle it",
+                p(player)
+            ),
         }
     }
 
@@ -833,6 +848,14 @@ impl Game {
                 keyword,
                 duration,
             } => {
+                // Refuse rather than guess: a granted keyword whose function is not
+                // modeled would otherwise be silently ignored.
+                if !keyword.is_modeled() {
+                    return Err(Halt::Err(EngineError::Unsupported(format!(
+                        "{}: the keyword {keyword} is granted, but its function is not modeled",
+                        self.describe_effect(e, source)
+                    ))));
+                }
                 for u in self.targets_of(target, controller, source, snap)? {
                     self.add_continuous(
                         u,
@@ -936,7 +959,10 @@ impl Game {
             }
             Effect::GainPoints { player, amount } => {
                 for p in self.players_of(player, controller) {
-                    self.players[p.0].points += amount;
+                    // saturating (issue 10): no rule caps points, but a wrapped total would
+                    // turn a winner into a loser; i32::MAX is past any victory score
+                    let p_ = &mut self.players[p.0];
+                    p_.points = p_.points.saturating_add(*amount);
                     let t = format!(
                         "{} gains {} point(s) (now {})",
                         self.player_name(p),
@@ -997,6 +1023,17 @@ impl Game {
                     }
                 }
             }
+            Effect::Attach { target } => {
+                // 818.1.c.2: "attach this gear to a unit you control"
+                let Some(gear) = source else {
+                    return Err(Halt::Err(EngineError::Unsupported(
+                        "an attach effect needs its source (the card to attach)".into(),
+                    )));
+                };
+                if let Some(&unit) = self.targets_of(target, controller, source, snap)?.first() {
+                    self.attach(gear, unit)?;
+                }
+            }
             Effect::May { effect } => {
                 let what = self.describe_effect(effect, source);
                 let d = Decision {
@@ -1021,9 +1058,21 @@ impl Game {
                     self.execute_effect(effect, controller, source, snap)?;
                 }
             }
+            Effect::Predict { player } => {
+                for p in self.players_of(player, controller) {
+                    self.predict(p)?;
+                }
+            }
+            Effect::Weaponmaster => {
+                if let Some(unit) = source {
+                    self.weaponmaster(controller, unit)?;
+                }
+            }
             Effect::GainXp { player, amount } => {
                 for p in self.players_of(player, controller) {
-                    self.players[p.0].xp += amount;
+                    // saturating, like points: a wrapped total would be silently wrong
+                    let p_ = &mut self.players[p.0];
+                    p_.xp = p_.xp.saturating_add(*amount);
                     let t = format!(
                         "{} gains {} XP (now {})",
                         self.player_name(p),
@@ -1054,11 +1103,11 @@ impl Game {
         if let (Modification::Might(n), Some(l)) = (&modification, limit) {
             let cur = self.might(target);
             let after = if *n < 0 {
-                (cur + n).max(l.min(cur))
+                cur.saturating_add(*n).max(l.min(cur))
             } else {
-                (cur + n).min(l.max(cur))
+                cur.saturating_add(*n).min(l.max(cur))
             };
-            snapshot = Some(after - cur);
+            snapshot = Some(after.saturating_sub(cur));
             rules.insert(0, cite!("472.3.b"));
         }
         let src = source
@@ -1110,7 +1159,8 @@ impl Game {
             self.event(EventKind::Damage, vec![cite!("437.1")], t, vec![u.0]);
             return;
         }
-        self.objects[u.0].damage += n;
+        // saturating (issue 10): marked damage past i32::MAX is lethal all the same
+        self.objects[u.0].damage = self.objects[u.0].damage.saturating_add(n);
         let t = format!(
             "{} is dealt {} damage (now {} marked, Might {})",
             self.obj_name(u),

@@ -37,16 +37,15 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
     }
 }
 
-/// All permutations of 0..n in lexicographic order, at most `cap` of them.
+/// The first `cap` permutations of 0..n in lexicographic order, and how many more there are.
+/// Lazy: only the listed ones are generated; the rest are counted as n! − listed, saturating
+/// at `usize::MAX` (20! already exceeds anything a player could read), so 20 simultaneous
+/// triggers cost as much as 5.
 pub(crate) fn permutations(n: usize, cap: usize) -> (Vec<Vec<usize>>, usize) {
     let mut out = Vec::new();
-    let mut total = 0usize;
     let mut p: Vec<usize> = (0..n).collect();
-    loop {
-        total += 1;
-        if out.len() < cap {
-            out.push(p.clone());
-        }
+    while out.len() < cap {
+        out.push(p.clone());
         // next permutation
         let Some(i) = (1..n).rev().find(|&i| p[i - 1] < p[i]) else {
             break;
@@ -55,8 +54,9 @@ pub(crate) fn permutations(n: usize, cap: usize) -> (Vec<Vec<usize>>, usize) {
         p.swap(i - 1, j);
         p[i..].reverse();
     }
-    let listed = out.len();
-    (out, total - listed)
+    let total = (1..=n).try_fold(1usize, |acc, k| acc.checked_mul(k));
+    let more = total.map_or(usize::MAX, |t| t - out.len());
+    (out, more)
 }
 
 impl Game {
@@ -75,12 +75,20 @@ impl Game {
             .map(|s| s.controller)
             .unwrap_or(self.controller(u));
         let mut v = Vec::new();
-        for a in &o.def.abilities {
+        // 721.2: an attached card's own rules text does not trigger; the Effect Text of
+        // the cards attached to it is part of its rules text (718.3).
+        let own: Vec<Ability> = if snapshot.is_none() && self.rules_text_inactive(u) {
+            Vec::new()
+        } else {
+            o.def.abilities.clone()
+        };
+        let appended = self.appended_abilities(u).into_iter().map(|(_, a)| a);
+        for a in own.iter().cloned().chain(appended) {
             if let Ability::Triggered {
                 when: w,
                 effects,
                 deathknell,
-            } = a
+            } = &a
                 && w == when
             {
                 let label = if *deathknell {
@@ -122,7 +130,52 @@ impl Game {
                 });
             }
         }
-        if *when == Trigger::StartOfBeginningPhase && chars.contains(&Keyword::Temporary) {
+        // 817.1.b–c: Vision triggers when the permanent enters the board (is played); each
+        // instance separately (817.2)
+        if *when == Trigger::Played && !self.rules_text_inactive(u) {
+            for _ in 0..super::keywords::vision::vision_instances(&chars) {
+                v.push(Triggered {
+                    controller,
+                    source: Some(u),
+                    label: format!("Vision of {}", o.def.name),
+                    effects: vec![Game::vision_effect()],
+                    snapshot: None,
+                    rule: cite!("817.1.c"),
+                });
+            }
+        }
+        // 821.1.c, 821.1.c.7: each Weaponmaster triggers when the unit is played
+        if *when == Trigger::Played && !self.rules_text_inactive(u) {
+            for _ in 0..super::keywords::weaponmaster::instances(&chars) {
+                v.push(Triggered {
+                    controller,
+                    source: Some(u),
+                    label: format!("Weaponmaster of {}", o.def.name),
+                    effects: vec![Effect::Weaponmaster],
+                    snapshot: None,
+                    rule: cite!("821.1.c"),
+                });
+            }
+        }
+        // 819.1.d, 819.2: Quick-Draw attaches the gear as it is played, once
+        if *when == Trigger::Played
+            && !self.rules_text_inactive(u)
+            && super::keywords::quick_draw::has_quick_draw(&chars)
+        {
+            v.push(Triggered {
+                controller,
+                source: Some(u),
+                label: format!("Quick-Draw of {}", o.def.name),
+                effects: vec![super::keywords::quick_draw::quick_draw_effect()],
+                snapshot: None,
+                rule: cite!("819.1.d"),
+            });
+        }
+        // 722.1: an inactive card still has its keywords, but they do not function (721.2)
+        if *when == Trigger::StartOfBeginningPhase
+            && chars.contains(&Keyword::Temporary)
+            && !self.rules_text_inactive(u)
+        {
             v.push(Triggered {
                 controller,
                 source: Some(u),
@@ -677,5 +730,13 @@ mod tests {
         let (p, more) = permutations(4, 5);
         assert_eq!((p.len(), more), (5, 19));
         assert_eq!(permutations(1, 5).0, vec![vec![0]]);
+        // issue 10: 20 triggers (20! orders) are listed up to the cap, never walked
+        let t = std::time::Instant::now();
+        let (p, more) = permutations(20, 120);
+        assert_eq!(p.len(), 120);
+        assert_eq!(more, 2_432_902_008_176_640_000 - 120);
+        let (p, more) = permutations(30, 120);
+        assert_eq!((p.len(), more), (120, usize::MAX));
+        assert!(t.elapsed().as_secs() < 1);
     }
 }

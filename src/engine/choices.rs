@@ -29,13 +29,16 @@ pub(crate) fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Ready { target }
         | Effect::Exhaust { target }
         | Effect::Move { target, .. }
-        | Effect::GainControl { target, .. } => vec![target],
+        | Effect::GainControl { target, .. }
+        | Effect::Attach { target } => vec![target],
         Effect::May { effect } => targets_mut(effect),
         Effect::GainPoints { .. }
         | Effect::Score { .. }
         | Effect::Draw { .. }
         | Effect::CreateToken { .. }
-        | Effect::GainXp { .. } => vec![],
+        | Effect::GainXp { .. }
+        | Effect::Predict { .. }
+        | Effect::Weaponmaster => vec![],
     }
 }
 

@@ -158,6 +158,8 @@ impl Game {
 
     /// 323: the tasks of a cleanup, in order, with the special steps inserted.
     fn cleanup_tasks(&mut self, special: Special) -> R<()> {
+        // 719.5: cards attached to a Top-Most Card that left the board have detached
+        self.detach_from_departed();
         // 1. (323.1) victory
         if self.check_victory() {
             return Ok(());

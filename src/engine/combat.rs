@@ -37,6 +37,12 @@ fn classes(c: &Characteristics) -> Vec<u8> {
 /// order obeying Tank-first/Backline-last, each assigned lethal damage (`need`) in full before
 /// the next and no more than lethal until every unit has lethal; any excess may then go to any
 /// of them. Returns distinct assignments (in generation order) and whether generation was cut.
+///
+/// Bounded (issue 10): orders are never enumerated. Within a class the order only decides
+/// *which* units receive lethal before the damage runs out, so the class where it runs out is
+/// enumerated as subsets (units with lethal) plus the one unit taking the remainder, pruned by
+/// the damage left; at most [`MAX_GENERATED`] assignments and [`MAX_WORK`] steps are spent,
+/// whatever the number of units or the amount of damage.
 pub(crate) fn legal_assignments(
     units: &[ObjId],
     need: &[i32],
@@ -44,48 +50,59 @@ pub(crate) fn legal_assignments(
     total: i32,
 ) -> (Vec<Vec<i32>>, bool) {
     let n = units.len();
-    let mut out: Vec<Vec<i32>> = Vec::new();
-    let mut cut = false;
+    let mut g = Gen {
+        out: Vec::new(),
+        seen: std::collections::HashSet::new(),
+        work: 0,
+        cut: false,
+    };
     if n == 0 {
-        return (out, false);
+        return (g.out, false);
     }
     // every combination of class choices (460.2.c.8: each unit individually)
     let mut choice = vec![0usize; n];
     loop {
-        let cls: Vec<u8> = (0..n).map(|i| class_opts[i][choice[i]]).collect();
-        let (perms, _) = super::chain::permutations(n, usize::MAX);
-        for perm in perms {
-            // the order must be sorted by class (460.2.c.5); within a class any order (460.2.c.6)
-            if perm.windows(2).any(|w| cls[w[0]] > cls[w[1]]) {
+        // the order must be sorted by class (460.2.c.5); within a class any order (460.2.c.6)
+        let mut groups: Vec<(u8, Vec<usize>)> = Vec::new();
+        for c in 0..=3u8 {
+            let members: Vec<usize> = (0..n).filter(|&i| class_opts[i][choice[i]] == c).collect();
+            if !members.is_empty() {
+                groups.push((c, members));
+            }
+        }
+        let mut a = vec![0i32; n];
+        let mut left = total;
+        let mut done = false;
+        for (_, members) in &groups {
+            let sum = members.iter().fold(0i32, |s, &i| s.saturating_add(need[i]));
+            if sum <= left {
+                for &i in members {
+                    a[i] = need[i];
+                }
+                left -= sum;
                 continue;
             }
-            let mut a = vec![0i32; n];
-            let mut left = total;
-            for &i in &perm {
-                let x = left.min(need[i]);
-                a[i] = x;
-                left -= x;
-                if left == 0 {
-                    break;
-                }
-            }
+            // the damage runs out inside this class
+            g.subsets(&a, need, members, 0, left);
+            done = true;
+            break;
+        }
+        if !done {
             if left == 0 {
-                if !out.contains(&a) {
-                    out.push(a);
-                }
+                g.push(&a);
             } else {
                 // 460.2.c.4: every unit has lethal; the excess may go to any of them
-                distribute(&a, left, 0, &mut out, &mut cut);
+                g.distribute(&a, left, 0);
             }
-            if out.len() >= MAX_GENERATED {
-                return (out, true);
-            }
+        }
+        if g.cut {
+            return (g.out, true);
         }
         // next class choice
         let mut k = 0;
         loop {
             if k == n {
-                return (out, cut);
+                return (g.out, g.cut);
             }
             choice[k] += 1;
             if choice[k] < class_opts[k].len() {
@@ -97,32 +114,92 @@ pub(crate) fn legal_assignments(
     }
 }
 
-/// 460.2.c.4: once every unit has lethal damage assigned, the excess may go to any of them:
-/// every way to spread `left` over the units from `from` on.
-fn distribute(base: &[i32], left: i32, from: usize, out: &mut Vec<Vec<i32>>, cut: &mut bool) {
-    if out.len() >= MAX_GENERATED {
-        *cut = true;
-        return;
-    }
-    if left == 0 {
-        if !out.iter().any(|x| x.as_slice() == base) {
-            out.push(base.to_vec());
+/// Most steps spent generating assignments (each step is one partial assignment looked at).
+const MAX_WORK: usize = 1_000_000;
+
+/// The generator's state: distinct assignments so far and the work spent.
+struct Gen {
+    out: Vec<Vec<i32>>,
+    seen: std::collections::HashSet<Vec<i32>>,
+    work: usize,
+    cut: bool,
+}
+
+impl Gen {
+    /// Counts one step; false (and `cut`) once a bound is reached.
+    fn step(&mut self) -> bool {
+        self.work += 1;
+        if self.out.len() >= MAX_GENERATED || self.work >= MAX_WORK {
+            self.cut = true;
         }
-        return;
+        !self.cut
     }
-    if from == base.len() {
-        return;
+
+    fn push(&mut self, a: &[i32]) {
+        if self.step() && self.seen.insert(a.to_vec()) {
+            self.out.push(a.to_vec());
+        }
     }
-    if from == base.len() - 1 {
-        let mut b = base.to_vec();
-        b[from] += left;
-        distribute(&b, 0, from + 1, out, cut);
-        return;
+
+    /// 460.2.c.3: in the class where the damage runs out, the units placed first take lethal
+    /// (any subset of the class whose needs fit in `left`, chosen from `members[from..]`),
+    /// then the next unit takes the rest, which is less than its lethal.
+    fn subsets(&mut self, base: &[i32], need: &[i32], members: &[usize], from: usize, left: i32) {
+        if !self.step() {
+            return;
+        }
+        if left == 0 {
+            self.push(base);
+            return;
+        }
+        if from == members.len() {
+            // every unit not given lethal may be the one that takes the remainder
+            for &u in members {
+                if base[u] == 0 && need[u] > left {
+                    let mut b = base.to_vec();
+                    b[u] = left;
+                    self.push(&b);
+                }
+            }
+            return;
+        }
+        let i = members[from];
+        if need[i] <= left {
+            let mut b = base.to_vec();
+            b[i] = need[i];
+            self.subsets(&b, need, members, from + 1, left - need[i]);
+        }
+        self.subsets(base, need, members, from + 1, left);
     }
-    for k in 0..=left {
-        let mut b = base.to_vec();
-        b[from] += k;
-        distribute(&b, left - k, from + 1, out, cut);
+
+    /// 460.2.c.4: once every unit has lethal damage assigned, the excess may go to any of them:
+    /// every way to spread `left` over the units from `from` on (stops at the bounds, so a huge
+    /// amount costs no more than a small one).
+    fn distribute(&mut self, base: &[i32], left: i32, from: usize) {
+        if !self.step() {
+            return;
+        }
+        if left == 0 {
+            self.push(base);
+            return;
+        }
+        if from == base.len() {
+            return;
+        }
+        if from == base.len() - 1 {
+            let mut b = base.to_vec();
+            b[from] = b[from].saturating_add(left);
+            self.push(&b);
+            return;
+        }
+        for k in 0..=left {
+            if self.cut {
+                return;
+            }
+            let mut b = base.to_vec();
+            b[from] = b[from].saturating_add(k);
+            self.distribute(&b, left - k, from + 1);
+        }
     }
 }
 
@@ -281,7 +358,7 @@ impl Game {
                     );
                     self.event(EventKind::Damage, vec![cite!("460.2.c.9")], t, vec![u.0]);
                 } else if n > 0 {
-                    self.objects[u.0].damage += n;
+                    self.objects[u.0].damage = self.objects[u.0].damage.saturating_add(n);
                     dealt.push(format!("{} {}", self.obj_name(u), n));
                 }
             }
@@ -652,5 +729,68 @@ mod tests {
         // 460.2.c.7: a Tank+Backline unit may come first or last
         let (all, _) = legal_assignments(&ids(2), &[2, 2], &[vec![0, 2], vec![1]], 2);
         assert_eq!(all, vec![vec![2, 0], vec![0, 2]]);
+    }
+
+    /// The brute-force definition: every class-sorted order, lethal in full in order.
+    fn by_orders(need: &[i32], cls: &[u8], total: i32) -> Vec<Vec<i32>> {
+        let n = need.len();
+        let (perms, _) = crate::engine::chain::permutations(n, usize::MAX);
+        let mut out: Vec<Vec<i32>> = Vec::new();
+        for perm in perms {
+            if perm.windows(2).any(|w| cls[w[0]] > cls[w[1]]) {
+                continue;
+            }
+            let mut a = vec![0i32; n];
+            let mut left = total;
+            for &i in &perm {
+                let x = left.min(need[i]);
+                a[i] = x;
+                left -= x;
+            }
+            if left == 0 && !out.contains(&a) {
+                out.push(a);
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn subsets_give_the_same_assignments_as_every_order() {
+        // the lazy generator agrees with walking every order (no excess, one class choice)
+        let cases: &[(&[i32], &[u8], i32)] = &[
+            (&[3, 3, 3, 3], &[1, 1, 1, 1], 5),
+            (&[1, 2, 3, 4], &[1, 1, 1, 1], 6),
+            (&[2, 5, 1, 4, 3], &[0, 0, 1, 1, 2], 7),
+            (&[4, 1, 1, 2], &[1, 1, 2, 2], 3),
+            (&[2, 2, 3], &[0, 1, 1], 1),
+        ];
+        for (need, cls, total) in cases {
+            let opts: Vec<Vec<u8>> = cls.iter().map(|&c| vec![c]).collect();
+            let (mut got, cut) = legal_assignments(&ids(need.len()), need, &opts, *total);
+            got.sort();
+            assert!(!cut);
+            assert_eq!(
+                got,
+                by_orders(need, cls, *total),
+                "{need:?} {cls:?} {total}"
+            );
+        }
+    }
+
+    #[test]
+    fn many_defenders_and_huge_damage_stay_bounded() {
+        // issue 10: 10 defenders took 432 MB, 11 exhausted memory; Might 10⁹ looped for 20 s
+        let t = std::time::Instant::now();
+        let (all, cut) = legal_assignments(&ids(12), &[3; 12], &vec![vec![1]; 12], 20);
+        // six of twelve take lethal (C(12,6) = 924 ways), one of the other six takes 2
+        assert_eq!((all.len(), cut), (924 * 6, false));
+        assert!(all.iter().all(|a| a.iter().sum::<i32>() == 20));
+        let (all, cut) = legal_assignments(&ids(3), &[2, 2, 2], &vec![vec![1]; 3], 1_000_000_000);
+        assert!(cut && !all.is_empty());
+        assert!(all.iter().all(|a| a.iter().sum::<i32>() == 1_000_000_000));
+        let (all, _) = legal_assignments(&ids(20), &[1; 20], &vec![vec![0, 2]; 20], 7);
+        assert!(!all.is_empty());
+        assert!(t.elapsed().as_secs() < 2, "{:?}", t.elapsed());
     }
 }

@@ -2,6 +2,11 @@
 //! ones by applying effects in layers (trait, ability, arithmetic), in sequences that recur
 //! until nothing new applies (471.2), ordering effects within a layer by dependency
 //! (473–474) and otherwise by timestamp (475). Every query returns its breakdown.
+//!
+//! Arithmetic saturates (issue 10): the rules set no maximum Might, and scenario numbers
+//! are bounded at load (±10⁶), so only thousands of stacked modifiers could reach `i32`'s
+//! ends; there a saturated value still compares right (lethal, "higher Might") where a
+//! wrapped one would flip sign.
 
 use super::objects::{Condition, Designation, Keyword, KeywordKind, Modification, Scope};
 use super::state::{Game, ObjId, PlayerId};
@@ -50,7 +55,7 @@ impl Characteristics {
             .iter()
             .filter(|x| &x.kind() == k)
             .map(|x| x.value().unwrap_or(1))
-            .sum()
+            .fold(0i32, i32::saturating_add)
     }
 
     /// The rules of every layer step of the breakdown (what a value that decided something
@@ -114,6 +119,14 @@ enum Kind {
     Assault(ObjId),
     /// 814.1.c: while defending, +X (X summed, 814.2).
     Shield(ObjId),
+    /// 718.3 / 718.4: Effect Text or a Might Bonus of a card attached to `top`, applied as
+    /// the Top-Most Card's own passive (`rule` says which).
+    Attached {
+        top: ObjId,
+        scope: Scope,
+        condition: Condition,
+        rule: Cite,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -284,6 +297,12 @@ impl Game {
             if !o.zone.on_board() {
                 continue;
             }
+            // 718.2, 721.2: an attached card's rules text does not apply; what it gives the
+            // Top-Most Card does (718.3, 718.4).
+            if let Some(top) = o.attached_to.filter(|_| self.rules_text_inactive(o.id)) {
+                self.attachment_instances(o, top, &mut v);
+                continue;
+            }
             for a in &o.def.abilities {
                 if let super::objects::Ability::Passive(p) = a {
                     v.push(Inst {
@@ -332,6 +351,61 @@ impl Game {
         v
     }
 
+    /// 718.3, 718.4: what the attached card `o` gives the Top-Most Card `top`: its Might
+    /// Bonus (layer 3) and its Effect Text's keywords (layer 2) and passives.
+    fn attachment_instances(&self, o: &super::objects::Object, top: ObjId, v: &mut Vec<Inst>) {
+        use super::objects::Ability;
+        let me = |modification: Modification, condition: Condition, rule: Cite, what: &str| Inst {
+            label: format!("{}'s {what}", o.def.name),
+            layer: modification.layer(),
+            modification,
+            timestamp: o.timestamp,
+            kind: Kind::Attached {
+                top,
+                scope: Scope::Me,
+                condition,
+                rule,
+            },
+            snapshot: None,
+        };
+        for a in &o.def.abilities {
+            match a {
+                Ability::MightBonus(n) => v.push(me(
+                    Modification::Might(*n),
+                    Condition::Always,
+                    cite!("718.4"),
+                    "Might Bonus",
+                )),
+                Ability::EffectText(list) => {
+                    for x in list {
+                        match x {
+                            Ability::Keyword(k) => v.push(me(
+                                Modification::AddKeyword(k.clone()),
+                                Condition::Always,
+                                cite!("718.3"),
+                                "Effect Text",
+                            )),
+                            Ability::Passive(p) => {
+                                let mut i = me(
+                                    p.modification.clone(),
+                                    p.condition.clone(),
+                                    cite!("718.3"),
+                                    "Effect Text",
+                                );
+                                if let Kind::Attached { scope, .. } = &mut i.kind {
+                                    *scope = p.scope.clone();
+                                }
+                                v.push(i);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
     fn cond_holds(&self, c: &Condition, obj: ObjId, w: &Work) -> bool {
         match c {
             Condition::Always => true,
@@ -369,6 +443,12 @@ impl Game {
                 src,
                 scope,
                 condition,
+            }
+            | Kind::Attached {
+                top: src,
+                scope,
+                condition,
+                ..
             } => {
                 let me = *src;
                 let ctl = w.controller[me.0];
@@ -430,9 +510,22 @@ impl Game {
         // 473.1: c depends on d when applying d changes the objects c applies to.
         let mut order: Vec<usize> = cands.to_vec();
         order.sort_by_key(|&i| (insts[i].timestamp, i));
+        // Bounded work (issue 10): an effect aimed at fixed objects (a target, a buff)
+        // depends on nothing, and the trial application copies the characteristics but
+        // not the breakdowns, which only grow with the number of effects.
         let depends = |c: usize, d: usize| -> bool {
+            if matches!(insts[c].kind, Kind::Targeted(_) | Kind::Buff(_)) {
+                return false;
+            }
             let before = self.affected(&insts[c], w);
-            let mut w2 = w.clone();
+            let mut w2 = Work {
+                might: w.might.clone(),
+                kw: w.kw.clone(),
+                tags: w.tags.clone(),
+                controller: w.controller.clone(),
+                no_damage: w.no_damage.clone(),
+                steps: Vec::new(),
+            };
             self.apply_inst_silent(&insts[d], &mut w2);
             self.affected(&insts[c], &w2) != before
         };
@@ -482,6 +575,11 @@ impl Game {
                     rules.push(cite!("814.1.c"));
                     ("Shield (defending)".to_string(), None)
                 }
+                Kind::Attached { rule, .. } => {
+                    rules.push(*rule);
+                    rules.push(cite!("475.3"));
+                    (inst.label.clone(), Some(inst.timestamp))
+                }
                 _ => {
                     rules.push(cite!("475.3"));
                     (inst.label.clone(), Some(inst.timestamp))
@@ -511,7 +609,7 @@ fn kw_sum(kws: &[Keyword], k: &KeywordKind) -> i32 {
     kws.iter()
         .filter(|x| &x.kind() == k)
         .map(|x| x.value().unwrap_or(1))
-        .sum()
+        .fold(0i32, i32::saturating_add)
 }
 
 /// Applies one modification to one object of the work state; returns the change's text.
@@ -519,12 +617,12 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
     match &inst.kind {
         Kind::Assault(_) => {
             let x = kw_sum(&w.kw[t.0], &KeywordKind::Assault);
-            w.might[t.0] += x;
+            w.might[t.0] = w.might[t.0].saturating_add(x);
             return format!("{x:+} Might");
         }
         Kind::Shield(_) => {
             let x = kw_sum(&w.kw[t.0], &KeywordKind::Shield);
-            w.might[t.0] += x;
+            w.might[t.0] = w.might[t.0].saturating_add(x);
             return format!("{x:+} Might");
         }
         _ => {}
@@ -558,7 +656,7 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
         }
         Modification::Might(n) => {
             let d = inst.snapshot.unwrap_or(*n);
-            w.might[t.0] += d;
+            w.might[t.0] = w.might[t.0].saturating_add(d);
             if inst.snapshot.is_some() && d != *n {
                 format!("{d:+} Might (limited from {n:+}, snapshotted)")
             } else {

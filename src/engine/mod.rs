@@ -8,6 +8,7 @@
 //! See docs/engine-api.md for the contract.
 
 pub mod actions;
+pub mod attach;
 pub mod chain;
 pub mod choices;
 pub mod cleanup;

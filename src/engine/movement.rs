@@ -249,6 +249,7 @@ impl Game {
                 t,
                 vec![u.0],
             );
+            self.move_attached_with(u);
             triggered.push(u);
         }
         // 448: when the move is complete, a cleanup (319.8)
@@ -301,6 +302,7 @@ impl Game {
             self.zone_name(base)
         );
         self.event(EventKind::Zone, rules, t, vec![u.0]);
+        self.move_attached_with(u);
         self.make_outstanding(cite!("319.7"));
     }
 }

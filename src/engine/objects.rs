@@ -137,10 +137,26 @@ impl Keyword {
 
     /// Whether the engine gives this keyword its rules function (others are characteristics only).
     pub fn is_modeled(&self) -> bool {
-        !matches!(
-            self,
-            Keyword::Other(..) | Keyword::Vision | Keyword::Deflect(_)
-        )
+        match self {
+            // 825.3: Unique has no effect during gameplay; kept as a characteristic that
+            // effects may check (825.4), it is modeled in full.
+            // 818.1.c.2: Equip is "[Cost]: attach this gear to a unit you control", an
+            // activated ability the card carries with the keyword.
+            Keyword::Other(name, _) if name.eq_ignore_ascii_case("equip") => true,
+            // 819: Quick-Draw — Reaction timing and "when you play this, attach it"
+            // (keywords/quick_draw.rs).
+            Keyword::Other(name, _) if name.eq_ignore_ascii_case("quick-draw") => true,
+            // 821: Weaponmaster's play effect (keywords/weaponmaster.rs).
+            Keyword::Other(name, _) if name.eq_ignore_ascii_case("weaponmaster") => true,
+            // 824: Level's function is its dependent ability, a passive with the condition
+            // "while you have N or more XP" (`Condition::ControllerXp`); the keyword itself
+            // is a characteristic (824.2).
+            Keyword::Other(name, _) => {
+                name.eq_ignore_ascii_case("unique") || name.eq_ignore_ascii_case("level")
+            }
+            Keyword::Deflect(_) => false,
+            _ => true,
+        }
     }
 }
 
@@ -363,6 +379,17 @@ pub enum Effect {
     May {
         effect: Box<Effect>,
     },
+    /// 434, 818.1.c.2: attach the effect's source (a gear) to the target unit.
+    Attach {
+        target: Target,
+    },
+    /// 436.1: the player looks at the top card of their Main Deck and may recycle it.
+    Predict {
+        player: PlayerRef,
+    },
+    /// 821.1.c: the controller may choose an Equipment they control and pay its Equip cost,
+    /// reduced by [A], to attach it to the source.
+    Weaponmaster,
 }
 
 /// The two ways to score (464).
@@ -483,6 +510,13 @@ pub enum Ability {
     },
     /// Text the engine cannot model; reported before running, never ignored.
     Unsupported(String),
+    /// 718.4: an attachable card's Might Bonus, added to the Might of the Top-Most Card
+    /// it is attached to.
+    MightBonus(i32),
+    /// 718.3, 724: abilities in the card's Effect Text — inactive unless the card is
+    /// attached, then appended to the Top-Most Card's rules text (keywords, passives with
+    /// `Scope::Me` meaning the Top-Most Card, triggered abilities).
+    EffectText(Vec<Ability>),
 }
 
 /// A card (or token, or battlefield) definition: printed characteristics and abilities.
@@ -547,17 +581,53 @@ impl CardDef {
     /// Everything on this card the engine does not model: unsupported ability texts and
     /// keywords that are characteristics only. Empty means fully modeled.
     pub fn unsupported(&self) -> Vec<String> {
+        unsupported_in(&self.abilities)
+    }
+}
+
+/// What in `abilities` the engine does not model (see `CardDef::unsupported`).
+fn unsupported_in(abilities: &[Ability]) -> Vec<String> {
+    {
         let mut v = Vec::new();
-        for a in &self.abilities {
+        for a in abilities {
             match a {
+                Ability::EffectText(list) => v.extend(unsupported_in(list)),
                 Ability::Unsupported(t) => v.push(t.clone()),
                 Ability::Keyword(k) if !k.is_modeled() => v.push(format!(
                     "keyword {k} (kept as a characteristic; its function is not modeled)"
                 )),
+                Ability::Passive(Passive {
+                    modification: Modification::AddKeyword(k),
+                    ..
+                }) if !k.is_modeled() => v.push(granted(k)),
+                Ability::Triggered { effects, .. }
+                | Ability::Spell(effects)
+                | Ability::Activated { effects, .. } => {
+                    v.extend(effects.iter().flat_map(Effect::unsupported))
+                }
                 _ => {}
             }
         }
         v
+    }
+}
+
+/// A keyword an ability would grant whose function the engine does not model: refused
+/// like a printed one, never silently ignored once granted.
+fn granted(k: &Keyword) -> String {
+    format!("grants keyword {k} (its function is not modeled)")
+}
+
+impl Effect {
+    /// What this effect would bring into the game that the engine does not model: a
+    /// keyword it grants, or a token with unmodelled text.
+    pub fn unsupported(&self) -> Vec<String> {
+        match self {
+            Effect::GrantKeyword { keyword, .. } if !keyword.is_modeled() => vec![granted(keyword)],
+            Effect::May { effect } => effect.unsupported(),
+            Effect::CreateToken { card, .. } => card.unsupported(),
+            _ => Vec::new(),
+        }
     }
 }
 
@@ -650,11 +720,11 @@ mod tests {
     fn unmodeled_text_and_keywords_are_reported() {
         let d = CardDef::unit("Odd", 2)
             .with_keyword(Keyword::Tank)
-            .with_keyword(Keyword::parse("Vision"))
+            .with_keyword(Keyword::parse("Ambush"))
             .with_ability(Ability::Unsupported("When you recycle, draw 1".into()));
         let u = d.unsupported();
         assert_eq!(u.len(), 2, "{u:?}");
-        assert!(u[0].contains("Vision"));
+        assert!(u[0].contains("Ambush"));
         assert!(
             CardDef::unit("Plain", 1)
                 .with_keyword(Keyword::Tank)

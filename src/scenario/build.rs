@@ -162,7 +162,7 @@ impl Names<'_> {
             Effect::DealDamage {
                 target: need(&e.to, "deal")?,
                 amount: match a {
-                    format::Amount::Fixed(n) => Amount::Fixed(*n as i32),
+                    format::Amount::Fixed(n) => Amount::Fixed(n.get()),
                     format::Amount::Word(_) => Amount::MyMight,
                 },
             }
@@ -177,8 +177,8 @@ impl Names<'_> {
         } else if let Some(n) = e.might {
             Effect::GiveMight {
                 target: need(&e.to, "might")?,
-                amount: n as i32,
-                limit: limit.map(|l| l as i32),
+                amount: n.get(),
+                limit: limit.map(|l| l.get()),
                 duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
             }
         } else if let Some(t) = &e.no_damage {
@@ -195,7 +195,7 @@ impl Names<'_> {
         } else if let Some(v) = e.set_might {
             Effect::SetMight {
                 target: need(&e.to, "set-might")?,
-                value: v as i32,
+                value: v.get(),
                 duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
             }
         } else if let Some(k) = &e.grant {
@@ -269,12 +269,12 @@ impl Names<'_> {
         } else if let Some(p) = &e.draw {
             Effect::Draw {
                 player: self.player(p)?,
-                amount: e.count.unwrap_or(1) as i32,
+                amount: e.count.map_or(1, |v| v.get()),
             }
         } else if let Some(n) = e.gain_points {
             Effect::GainPoints {
                 player: you(&e.player)?,
-                amount: n as i32,
+                amount: n.get(),
             }
         } else if let Some(c) = &e.create {
             let def = card_def(s, &c.value, self.depth + 1)?;
@@ -284,14 +284,14 @@ impl Names<'_> {
             };
             Effect::CreateToken {
                 card: Box::new(def),
-                count: e.count.unwrap_or(1) as i32,
+                count: e.count.map_or(1, |v| v.get()),
                 at,
                 ready: e.ready_token,
             }
         } else if let Some(n) = e.gain_xp {
             Effect::GainXp {
                 player: you(&e.player)?,
-                amount: n as i32,
+                amount: n.get(),
             }
         } else {
             return Err(err(
@@ -386,8 +386,8 @@ fn abilities(
             };
             out.push(Ability::Activated {
                 exhaust: c.value.exhaust,
-                energy: c.value.energy as i32,
-                power: c.value.power as i32,
+                energy: c.value.energy.get(),
+                power: c.value.power.get(),
                 action: c.value.action,
                 reaction: c.value.reaction,
                 effects: vec![names.effect(&e.value, e.referenced)?],
@@ -445,9 +445,9 @@ fn abilities(
             } else if let Some(k) = &ab.remove {
                 Modification::RemoveKeyword(keyword(s, k)?.kind())
             } else if let Some(n) = ab.might {
-                Modification::Might(n as i32)
+                Modification::Might(n.get())
             } else if let Some(n) = ab.set_might {
-                Modification::SetMight(n as i32)
+                Modification::SetMight(n.get())
             } else if let Some(t) = &ab.tag {
                 Modification::AddTag(t.value.clone())
             } else if ab.no_damage == Some(true) {
@@ -528,11 +528,11 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
     Ok(CardDef {
         name: name.to_string(),
         card_type: card_type(s, c.kind.as_ref())?,
-        might: c.might.map(|m| m as i32),
+        might: c.might.map(|m| m.get()),
         tags: c.tags.iter().map(|t| t.value.clone()).collect(),
         domains: c.domains.iter().map(|t| t.value.clone()).collect(),
-        energy_cost: c.cost.map(|m| m as i32),
-        power_cost: c.power.map(|m| m as i32),
+        energy_cost: c.cost.map(|m| m.get()),
+        power_cost: c.power.map(|m| m.get()),
         abilities: {
             let mut a = abilities(s, &c.keywords, &c.abilities, false, depth)?;
             if let Some(e) = &c.effect {
@@ -546,6 +546,36 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
                     v.push(names.effect(&t.value, t.referenced)?);
                 }
                 a.push(Ability::Spell(v));
+            }
+            // 818.1.c.2: Equip [Cost] is "[Cost]: attach this gear to a unit you control".
+            if let Some(e) = &c.equip {
+                let k = Keyword::parse("Equip");
+                if !a.contains(&Ability::Keyword(k.clone())) {
+                    a.push(Ability::Keyword(k));
+                }
+                a.push(Ability::Activated {
+                    exhaust: e.value.exhaust,
+                    energy: e.value.energy.get(),
+                    power: e.value.power.get(),
+                    action: e.value.action,
+                    reaction: e.value.reaction,
+                    effects: vec![Effect::Attach {
+                        target: Target::ChooseUnit(UnitFilter::Friendly),
+                    }],
+                });
+            }
+            if let Some(n) = c.might_bonus {
+                a.push(Ability::MightBonus(n.get()));
+            }
+            if let Some(t) = &c.effect_text {
+                let t = &t.value;
+                a.push(Ability::EffectText(abilities(
+                    s,
+                    &t.keywords,
+                    &t.abilities,
+                    false,
+                    depth,
+                )?));
             }
             a
         },
@@ -660,6 +690,10 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                 })
         })
         .collect();
+    let setups_attached: Vec<Option<&format::Name>> = setups
+        .iter()
+        .map(|o| o.and_then(|o| o.attached_to.as_ref()))
+        .collect();
     let mut objects = Vec::new();
     for (info, setup) in s.objects.iter().zip(setups) {
         let def = defs.get(info.card.as_str()).cloned().ok_or_else(|| {
@@ -712,19 +746,30 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         g.object_mut(id).base_controller = controller;
         if let Some(o) = setup {
             let m = g.object_mut(id);
-            m.damage = o.damage.unwrap_or(0) as i32;
-            m.buffs = o.buffs.unwrap_or(0) as i32;
+            m.damage = o.damage.map_or(0, |v| v.get());
+            m.buffs = o.buffs.map_or(0, |v| v.get());
             m.exhausted = o.exhausted.unwrap_or(false);
             if let Some(n) = o.might_this_turn {
                 g.setup_effect(
                     id,
                     "setup",
-                    Modification::Might(n as i32),
+                    Modification::Might(n.get()),
                     Duration::ThisTurn,
                 );
             }
             for k in &o.keywords_this_turn {
+                let n = k;
                 let k = keyword(s, k)?;
+                if !k.is_modeled() {
+                    return Err(err(
+                        s,
+                        ErrorKind::Unsupported,
+                        n.referenced,
+                        format!(
+                            "the keyword {k} is granted this turn, but its function is not modeled by the engine"
+                        ),
+                    ));
+                }
                 g.setup_effect(id, "setup", Modification::AddKeyword(k), Duration::ThisTurn);
             }
         }
@@ -739,10 +784,10 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
     // Players.
     for (i, (_, ps)) in f.setup.players.iter().enumerate() {
         let p = g.player_mut(PlayerId(i));
-        p.points = ps.value.points.unwrap_or(0) as i32;
-        p.xp = ps.value.xp.unwrap_or(0) as i32;
-        p.energy = ps.value.energy.unwrap_or(0) as i32;
-        p.power = ps.value.power.unwrap_or(0) as i32;
+        p.points = ps.value.points.map_or(0, |v| v.get());
+        p.xp = ps.value.xp.map_or(0, |v| v.get());
+        p.energy = ps.value.energy.map_or(0, |v| v.get());
+        p.power = ps.value.power.map_or(0, |v| v.get());
     }
 
     // The turn.
@@ -756,7 +801,11 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .as_ref()
             .and_then(|p| Phase::parse(&p.value))
             .unwrap_or(Phase::Main);
-        g.set_turn(player, phase, t.number.unwrap_or(1));
+        g.set_turn(
+            player,
+            phase,
+            t.number.map_or(1, |n| n.get().unsigned_abs()),
+        );
     }
 
     // A showdown or combat in progress.
@@ -781,6 +830,27 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
     }
     for (id, d) in designations {
         g.object_mut(id).designation = d;
+    }
+    // 718–719: a card attached at set-up is at its Top-Most Card's location (719.3).
+    for (&id, at) in objects.iter().zip(&setups_attached) {
+        if let Some(n) = at {
+            let top = objects[load::resolve_object(&s.path, &s.objects, n)?];
+            if top == id || !g.object(top).is_unit() || !g.object(top).zone.on_board() {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    n.referenced,
+                    format!(
+                        "\"{}\" is not a unit on the board, so nothing can be attached to it (434.1)",
+                        n.value
+                    ),
+                ));
+            }
+            let zone = g.object(top).zone;
+            let o = g.object_mut(id);
+            o.attached_to = Some(top);
+            o.zone = zone;
+        }
     }
     for (b, bf) in f.setup.battlefields.iter().zip(&bfs) {
         for p in &b.value.scored_this_turn {

@@ -129,7 +129,7 @@ fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
             d.1.push(format!("might {m}"));
         }
         if let Some(m) = x.might
-            && m != ch.might as i64
+            && m.get() != ch.might
         {
             d.0.push(Diff {
                 attribute: "might".into(),
@@ -171,6 +171,21 @@ fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
                     actual: lines.join(" | "),
                 });
             }
+        }
+        if let Some(a) = &x.attached_to {
+            let have = obj
+                .attached_to
+                .map(|t| g.obj_name(t).to_string())
+                .unwrap_or_else(|| "none".into());
+            let want = if a.value == "none" {
+                "none".to_string()
+            } else {
+                match super::load::resolve_object(&s.path, &s.objects, a) {
+                    Ok(i) => g.obj_name(b.objects[i]).to_string(),
+                    Err(_) => a.value.clone(),
+                }
+            };
+            d.cmp("attached-to", want, have);
         }
         if let Some(des) = &x.designation {
             let have = match obj.designation {

@@ -9,6 +9,160 @@ use std::collections::BTreeMap;
 /// A name as written, with where it was written.
 pub type Name = Spanned<String>;
 
+/// A whole number accepted only within `LO..=HI` (issue 10: numbers never wrap). Out of
+/// range, a fraction or text is a load error that names the accepted range; the value is
+/// then small enough for the engine's `i32` arithmetic.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Int<const LO: i64, const HI: i64>(i32);
+
+/// A signed number in a scenario (Might, modifiers, points gained).
+pub type Signed = Int<{ -crate::limits::MAX_AMOUNT }, { crate::limits::MAX_AMOUNT }>;
+/// A non-negative number in a scenario (damage, points, energy, a turn number).
+pub type Amt = Int<0, { crate::limits::MAX_AMOUNT }>;
+/// How many objects one step creates or draws.
+pub type Count = Int<0, { crate::limits::MAX_COUNT }>;
+
+impl<const LO: i64, const HI: i64> Int<LO, HI> {
+    pub fn get(self) -> i32 {
+        self.0
+    }
+
+    /// `v` if it is within the range.
+    pub fn new(v: i64) -> Option<Self> {
+        (LO..=HI).contains(&v).then_some(Int(v as i32))
+    }
+
+    /// `self + n` if the sum is within the range.
+    pub fn checked_add(self, n: i64) -> Option<Self> {
+        Self::new(i64::from(self.0).checked_add(n)?)
+    }
+
+    /// The error text for a value outside the range (tested in load.rs).
+    pub fn range_text() -> String {
+        format!("accepted {LO} to {HI}")
+    }
+
+    fn check<E: serde::de::Error>(v: i128) -> Result<Self, E> {
+        if (LO as i128..=HI as i128).contains(&v) {
+            Ok(Int(v as i32))
+        } else {
+            Err(E::custom(format!(
+                "the number {v} is out of range: {}",
+                Self::range_text()
+            )))
+        }
+    }
+}
+
+impl<const LO: i64, const HI: i64> std::fmt::Display for Int<LO, HI> {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<const LO: i64, const HI: i64> std::str::FromStr for Int<LO, HI> {
+    type Err = String;
+    /// A decimal whole number within the range (card text read by the card compiler).
+    fn from_str(s: &str) -> Result<Self, String> {
+        s.parse::<i64>()
+            .ok()
+            .and_then(Self::new)
+            .ok_or_else(|| format!("\"{s}\" is not a whole number: {}", Self::range_text()))
+    }
+}
+
+/// Parses a whole number for [`Int`] and [`Amount`]: any integer width, refusing fractions.
+struct IntVisitor<const LO: i64, const HI: i64>;
+
+impl<'de, const LO: i64, const HI: i64> serde::de::Visitor<'de> for IntVisitor<LO, HI> {
+    type Value = Int<LO, HI>;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "a whole number from {LO} to {HI}")
+    }
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        Int::check(v as i128)
+    }
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        Int::check(v as i128)
+    }
+    fn visit_i128<E: serde::de::Error>(self, v: i128) -> Result<Self::Value, E> {
+        Int::check(v)
+    }
+    fn visit_u128<E: serde::de::Error>(self, v: u128) -> Result<Self::Value, E> {
+        Int::check(i128::try_from(v).unwrap_or(i128::MAX))
+    }
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        if v.fract() == 0.0 && v.abs() < 1e30 {
+            Int::check(v as i128)
+        } else {
+            Err(E::custom(format!(
+                "{v} is not a whole number: {}",
+                Int::<LO, HI>::range_text()
+            )))
+        }
+    }
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        // a number too long for any integer type arrives as text
+        let digits = v.strip_prefix('-').unwrap_or(v);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(E::custom(format!(
+                "the number {v} is out of range: {}",
+                Int::<LO, HI>::range_text()
+            )));
+        }
+        Err(E::custom(format!(
+            "expected a whole number from {LO} to {HI}, found \"{v}\""
+        )))
+    }
+}
+
+impl<'de, const LO: i64, const HI: i64> Deserialize<'de> for Int<LO, HI> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(IntVisitor::<LO, HI>)
+    }
+}
+
+impl<'de> Deserialize<'de> for Amount {
+    /// A number (range-checked like [`Signed`]) or a word; anything else is refused with the
+    /// accepted forms (not serde's "did not match any variant of untagged enum").
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Amount;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                write!(
+                    f,
+                    "a number ({}) or a word such as my-might",
+                    Signed::range_text()
+                )
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Amount, E> {
+                Signed::check(v as i128).map(Amount::Fixed)
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Amount, E> {
+                Signed::check(v as i128).map(Amount::Fixed)
+            }
+            fn visit_i128<E: serde::de::Error>(self, v: i128) -> Result<Amount, E> {
+                Signed::check(v).map(Amount::Fixed)
+            }
+            fn visit_u128<E: serde::de::Error>(self, v: u128) -> Result<Amount, E> {
+                Signed::check(i128::try_from(v).unwrap_or(i128::MAX)).map(Amount::Fixed)
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Amount, E> {
+                IntVisitor.visit_f64(v).map(Amount::Fixed)
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Amount, E> {
+                let digits = v.strip_prefix('-').unwrap_or(v);
+                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return IntVisitor.visit_str(v).map(Amount::Fixed);
+                }
+                Ok(Amount::Word(v.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
 /// A whole scenario file.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -26,6 +180,11 @@ pub struct File {
     /// Seed for the game's random number generator (default 0).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The card database this ruling was written against (a path relative to the
+    /// scenario); cards named but not defined under `cards:` come from it. Without it,
+    /// the database of `--cards` / `ARBITER_CARDS` / the data directory is used.
+    #[serde(default)]
+    pub card_database: Option<Name>,
     /// Cards used here, by name. A map keeps the file's order for error messages.
     #[serde(default)]
     pub cards: BTreeMap<String, Spanned<CardDef>>,
@@ -46,11 +205,11 @@ pub struct CardDef {
     #[serde(rename = "type", default)]
     pub kind: Option<Name>,
     #[serde(default)]
-    pub might: Option<i64>,
+    pub might: Option<Signed>,
     #[serde(default)]
-    pub cost: Option<i64>,
+    pub cost: Option<Signed>,
     #[serde(default)]
-    pub power: Option<i64>,
+    pub power: Option<Signed>,
     #[serde(default)]
     pub domains: Vec<Name>,
     #[serde(default)]
@@ -65,9 +224,29 @@ pub struct CardDef {
     /// A spell's effect (what it does when it resolves).
     #[serde(default)]
     pub effect: Option<Spanned<Effect>>,
+    /// Equip [Cost] (818): "[Cost]: attach this gear to a unit you control".
+    #[serde(default)]
+    pub equip: Option<Spanned<ActivateCost>>,
+    /// An attachable card's Might Bonus (718.4).
+    #[serde(default)]
+    pub might_bonus: Option<Signed>,
+    /// An attachable card's Effect Text (718.3): what the unit it is attached to gains.
+    #[serde(default)]
+    pub effect_text: Option<Spanned<EffectText>>,
     /// A spell's further instructions, executed in order after `effect` (359.3.e).
     #[serde(default)]
     pub then: Vec<Spanned<Effect>>,
+}
+
+/// The Effect Text of an attachable card: keywords and abilities appended to the
+/// Top-Most Card's rules text while attached (718.3, 724).
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct EffectText {
+    #[serde(default)]
+    pub keywords: Vec<Name>,
+    #[serde(default)]
+    pub abilities: Vec<Spanned<AbilityDef>>,
 }
 
 /// One ability of a card: a trigger with an effect, or a conditional passive.
@@ -92,10 +271,10 @@ pub struct AbilityDef {
     pub remove: Option<Name>,
     /// For a passive: Might it adds (or subtracts) while the condition holds.
     #[serde(default)]
-    pub might: Option<i64>,
+    pub might: Option<Signed>,
     /// For a passive: Might becomes this value (a trait effect, 472.1).
     #[serde(default)]
-    pub set_might: Option<i64>,
+    pub set_might: Option<Signed>,
     /// For a passive: a tag it gives.
     #[serde(default)]
     pub tag: Option<Name>,
@@ -121,9 +300,9 @@ pub struct ActivateCost {
     #[serde(default)]
     pub exhaust: bool,
     #[serde(default)]
-    pub energy: u32,
+    pub energy: Amt,
     #[serde(default)]
-    pub power: u32,
+    pub power: Amt,
     /// [Action]: may be activated in showdowns (806).
     #[serde(default)]
     pub action: bool,
@@ -159,7 +338,7 @@ pub struct TurnSetup {
     #[serde(default)]
     pub phase: Option<Name>,
     #[serde(default)]
-    pub number: Option<u32>,
+    pub number: Option<Amt>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -184,14 +363,14 @@ pub struct ShowdownSetup {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct PlayerSetup {
     #[serde(default)]
-    pub points: Option<u32>,
+    pub points: Option<Amt>,
     /// Energy and power in the rune pool (to pay for cards played).
     #[serde(default)]
-    pub energy: Option<u32>,
+    pub energy: Option<Amt>,
     #[serde(default)]
-    pub power: Option<u32>,
+    pub power: Option<Amt>,
     #[serde(default)]
-    pub xp: Option<u32>,
+    pub xp: Option<Amt>,
     /// Cards in hand, by card name.
     #[serde(default)]
     pub hand: Vec<Name>,
@@ -236,20 +415,23 @@ pub struct ObjectSetup {
     #[serde(default)]
     pub owner: Option<Name>,
     #[serde(default)]
-    pub damage: Option<u32>,
+    pub damage: Option<Amt>,
     #[serde(default)]
-    pub buffs: Option<u32>,
+    pub buffs: Option<Amt>,
     #[serde(default)]
     pub exhausted: Option<bool>,
     /// Might added "this turn" (e.g. from a spell already resolved).
     #[serde(default)]
-    pub might_this_turn: Option<i64>,
+    pub might_this_turn: Option<Signed>,
     /// Keywords granted "this turn".
     #[serde(default)]
     pub keywords_this_turn: Vec<Name>,
     /// attacker | defender (mid-combat setups).
     #[serde(default)]
     pub designation: Option<Name>,
+    /// The unit this card is attached to at set-up (434, 716–719): it is placed there.
+    #[serde(default)]
+    pub attached_to: Option<Name>,
 }
 
 /// One script step.
@@ -334,7 +516,7 @@ pub struct ChooseStep {
     pub player: Option<Name>,
     /// Damage assignment: unit → amount (460.2.c).
     #[serde(default)]
-    pub assign_damage: Option<Spanned<BTreeMap<String, u32>>>,
+    pub assign_damage: Option<Spanned<BTreeMap<String, Amt>>>,
     /// An order: triggers in the order to place them on the chain.
     #[serde(default)]
     pub order: Vec<Name>,
@@ -366,13 +548,13 @@ pub struct Effect {
     pub buff: Option<Name>,
     /// Give `to` this much Might (negative to subtract), with `duration`.
     #[serde(default)]
-    pub might: Option<i64>,
+    pub might: Option<Signed>,
     /// Set `to`'s Might to this value (a trait effect, layer 1).
     #[serde(default)]
-    pub set_might: Option<i64>,
+    pub set_might: Option<Signed>,
     /// With `might` or `set_might`: the lowest Might the change may leave (472.3.b).
     #[serde(default)]
-    pub min: Option<i64>,
+    pub min: Option<Signed>,
     /// Grant a keyword `to` a unit.
     #[serde(default)]
     pub grant: Option<Name>,
@@ -398,10 +580,10 @@ pub struct Effect {
     pub draw: Option<Name>,
     /// `player` gains this many points (not a score, 466.1.a.1).
     #[serde(default)]
-    pub gain_points: Option<i64>,
+    pub gain_points: Option<Signed>,
     /// `player` gains this much XP.
     #[serde(default)]
-    pub gain_xp: Option<i64>,
+    pub gain_xp: Option<Signed>,
     /// Give `to` a tag.
     #[serde(default)]
     pub tag: Option<Name>,
@@ -423,7 +605,7 @@ pub struct Effect {
     #[serde(default)]
     pub player: Option<Name>,
     #[serde(default)]
-    pub count: Option<u32>,
+    pub count: Option<Count>,
     #[serde(default)]
     pub to: Option<Name>,
     #[serde(default)]
@@ -444,10 +626,9 @@ pub struct Effect {
 }
 
 /// A number, or a word standing for one (`my-might`).
-#[derive(Debug, Deserialize, Clone)]
-#[serde(untagged)]
+#[derive(Debug, Clone)]
 pub enum Amount {
-    Fixed(i64),
+    Fixed(Signed),
     Word(String),
 }
 
@@ -483,9 +664,9 @@ pub struct Expect {
     #[serde(default)]
     pub controller: Option<Name>,
     #[serde(default)]
-    pub might: Option<i64>,
+    pub might: Option<Signed>,
     #[serde(default)]
-    pub damage: Option<u32>,
+    pub damage: Option<Amt>,
     #[serde(default)]
     pub exhausted: Option<bool>,
     #[serde(default)]
@@ -493,20 +674,23 @@ pub struct Expect {
     #[serde(default)]
     pub tags: Option<Vec<Name>>,
     #[serde(default)]
-    pub buffs: Option<u32>,
+    pub buffs: Option<Amt>,
     #[serde(default)]
     pub designation: Option<Name>,
+    /// The unit the object is attached to, or `none` (718, 719).
+    #[serde(default)]
+    pub attached_to: Option<Name>,
     /// A piece of the object's characteristics breakdown (468–475), e.g.
     /// "layer 2: Banner: gains Shield (depends on Warlord)".
     #[serde(default)]
     pub breakdown_contains: Option<String>,
     // players
     #[serde(default)]
-    pub points: Option<u32>,
+    pub points: Option<Amt>,
     #[serde(default)]
-    pub xp: Option<u32>,
+    pub xp: Option<Amt>,
     #[serde(default)]
-    pub hand_size: Option<u32>,
+    pub hand_size: Option<Amt>,
     #[serde(default)]
     pub winner: Option<bool>,
     #[serde(default)]
@@ -533,7 +717,7 @@ pub struct Expect {
     #[serde(default)]
     pub priority: Option<Name>,
     #[serde(default)]
-    pub chain_size: Option<u32>,
+    pub chain_size: Option<Amt>,
     /// The chain's items, first added first (their labels, e.g. "Herald (when I attack)").
     #[serde(default)]
     pub chain: Option<Vec<String>>,

@@ -156,16 +156,47 @@ struct Header {
     expect_error: Option<format::ExpectError>,
 }
 
-/// Reads the file (a missing file is a usage error, exit 2).
+/// Reads the file (a missing file is a usage error, exit 2). Text that is not UTF-8 is
+/// reported with the line, column and byte offset of the first invalid byte.
 pub fn read(path: &Path) -> Result<String, crate::error::Error> {
-    std::fs::read_to_string(path).map_err(|e| {
+    let input = |line, column, message: String| {
         crate::error::Error::Input(InputError {
             file: path.display().to_string(),
-            line: None,
-            column: None,
-            message: format!("cannot read the scenario: {e}"),
+            line,
+            column,
+            message,
             hint: None,
         })
+    };
+    let cant = |e: std::io::Error| input(None, None, format!("cannot read the scenario: {e}"));
+    let max = crate::limits::MAX_SCENARIO_BYTES;
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(std::fs::File::open(path).map_err(cant)?, max + 1),
+        &mut bytes,
+    )
+    .map_err(cant)?;
+    if bytes.len() as u64 > max {
+        return Err(input(
+            None,
+            None,
+            format!("the file is larger than the limit for a scenario ({max} bytes)"),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let good = &e.as_bytes()[..at];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
+        input(
+            Some(line),
+            Some(column),
+            format!(
+                "the file is not valid UTF-8: byte {at} (0x{:02x}) is not part of a UTF-8 character",
+                e.as_bytes()[at]
+            ),
+        )
     })
 }
 
@@ -185,12 +216,75 @@ pub fn title(source: &str) -> Option<String> {
 
 /// Parses and validates a scenario.
 pub fn load(path: &str, source: &str) -> Result<Scenario, ScenarioError> {
-    let file: File = serde_saphyr::from_str(source).map_err(|e| yaml_error(path, &e))?;
-    Resolver::new(path).build(file)
+    load_with(path, source, None).map(|(s, _)| s)
+}
+
+/// The card database that supplied cards to a scenario, and the cards it supplied.
+pub type Supplied = Option<(String, Vec<String>)>;
+
+/// Loads a scenario; cards it names without defining come from its own
+/// `card-database:`, else from `cards` (the user's card database) when given.
+/// Returns the scenario and, when a database supplied cards, which and from where.
+pub fn load_with(
+    path: &str,
+    source: &str,
+    cards: Option<&crate::cards::Database>,
+) -> Result<(Scenario, Supplied), ScenarioError> {
+    let mut file: File =
+        serde_saphyr::from_str(source).map_err(|e| yaml_error(path, source, &e))?;
+    let own = match &file.card_database {
+        Some(n) => Some(super::database::open(path, n)?),
+        None => None,
+    };
+    let supplied = match own.as_ref().or(cards) {
+        Some(db) => {
+            let names = super::database::supply(&mut file, db);
+            (!names.is_empty()).then(|| (db.path.display().to_string(), names))
+        }
+        None => None,
+    };
+    let s = Resolver::new(path)
+        .build(file)
+        .map_err(|e| locate_player_key(e, source))?;
+    Ok((s, supplied))
+}
+
+/// A player named as a key under `bases:` has no span of its own: the error is placed at
+/// the key, found in the text.
+fn locate_player_key(mut e: ScenarioError, source: &str) -> ScenarioError {
+    let Some(name) = e
+        .input
+        .message
+        .strip_prefix("unknown player \"")
+        .and_then(|r| r.split('"').next())
+    else {
+        return e;
+    };
+    if e.input.line.is_some() {
+        return e;
+    }
+    let mut in_bases = false;
+    for (i, l) in source.lines().enumerate() {
+        let t = l.trim_start();
+        if t.starts_with("bases:") {
+            in_bases = true;
+            continue;
+        }
+        let indent = l.len() - t.len();
+        if in_bases && indent <= 2 && !t.is_empty() && !t.starts_with('#') {
+            in_bases = false;
+        }
+        if in_bases && t.strip_prefix(name).is_some_and(|r| r.starts_with(':')) {
+            e.input.line = Some(i + 1);
+            e.input.column = Some(l[..indent].chars().count() + 1);
+            break;
+        }
+    }
+    e
 }
 
 /// Maps a serde-saphyr error to a located error with a suggestion.
-fn yaml_error(path: &str, e: &serde_saphyr::Error) -> ScenarioError {
+fn yaml_error(path: &str, source: &str, e: &serde_saphyr::Error) -> ScenarioError {
     use serde_saphyr::Error as E;
     let inner = e.without_snippet();
     let loc = inner.location().unwrap_or(Location::UNKNOWN);
@@ -211,6 +305,36 @@ fn yaml_error(path: &str, e: &serde_saphyr::Error) -> ScenarioError {
             ScenarioError::at(ErrorKind::UnknownField, path, loc, msg)
                 .hint(format!("expected one of: {}", expected.join(", ")))
         }
+        E::DuplicateMappingKey { key, .. } => {
+            let name = key.clone().unwrap_or_else(|| "a key".into());
+            let first = key
+                .as_deref()
+                .and_then(|k| first_key_line(source, k, loc))
+                .map(|l| format!(" (first written on line {l})"))
+                .unwrap_or_default();
+            ScenarioError::at(
+                ErrorKind::InvalidValue,
+                path,
+                loc,
+                format!("the key \"{name}\" is given twice in the same mapping{first}"),
+            )
+            .hint("keep one of them")
+        }
+        E::NullIntoString { .. } => {
+            let key = key_at(source, loc)
+                .map(|k| format!("\"{k}\" "))
+                .unwrap_or_default();
+            ScenarioError::at(
+                ErrorKind::InvalidValue,
+                path,
+                loc,
+                format!("{key}has no value (null or ~); it needs text here"),
+            )
+        }
+        E::Budget { breach, .. } => {
+            ScenarioError::at(ErrorKind::Yaml, path, loc, budget_text(breach))
+                .hint("a scenario is a small file; split it or shorten it")
+        }
         E::SerdeMissingField { field, .. } => ScenarioError::at(
             ErrorKind::InvalidValue,
             path,
@@ -221,7 +345,13 @@ fn yaml_error(path: &str, e: &serde_saphyr::Error) -> ScenarioError {
             let text = inner.render_with_options(serde_saphyr::render_options! {
                 snippets: serde_saphyr::SnippetMode::Off,
             });
-            let text = friendlier(&strip_location(&text));
+            let mut text = friendlier(&strip_location(&text));
+            if text.contains(" out of range: ") || text.contains("whole number") {
+                // a number's error names its field, read from the line the value is on
+                if let Some(key) = key_at(source, loc) {
+                    text = format!("{key}: {text}");
+                }
+            }
             let kind = if matches!(
                 inner,
                 E::SerdeInvalidType { .. } | E::SerdeInvalidValue { .. } | E::Message { .. }
@@ -233,6 +363,57 @@ fn yaml_error(path: &str, e: &serde_saphyr::Error) -> ScenarioError {
             ScenarioError::at(kind, path, loc, text)
         }
     }
+}
+
+/// The YAML reader's safety limits (a bomb or a huge file), in words.
+fn budget_text(b: &serde_saphyr::budget::BudgetBreach) -> String {
+    use serde_saphyr::budget::BudgetBreach as B;
+    let what = match b {
+        B::Events { events } => format!("more than {events} YAML events"),
+        B::Aliases { aliases } => format!("{aliases} aliases (*name)"),
+        B::Anchors { anchors } => format!("{anchors} anchors (&name)"),
+        B::Depth { depth } => format!("nesting {depth} levels deep"),
+        B::Nodes { nodes } => format!("{nodes} values"),
+        B::ScalarBytes { total_scalar_bytes } => {
+            format!("{total_scalar_bytes} bytes of text")
+        }
+        B::Documents { documents } => format!("{documents} documents"),
+        other => format!("{other:?}"),
+    };
+    format!("the file is past the YAML reader's safety limit: {what}")
+}
+
+/// The line where `key` is first written at the same column as the duplicate at `dup`.
+fn first_key_line(source: &str, key: &str, dup: Location) -> Option<usize> {
+    let col = (dup.column() as usize).checked_sub(1)?;
+    source
+        .lines()
+        .take((dup.line() as usize).saturating_sub(1))
+        .position(|l| {
+            let rest: String = l.chars().skip(col).collect();
+            let head: String = l.chars().take(col).collect();
+            rest.strip_prefix(key)
+                .is_some_and(|r| r.trim_start().starts_with(':'))
+                && head.trim_start_matches([' ', '-']).is_empty()
+        })
+        .map(|i| i + 1)
+}
+
+/// The mapping key whose value starts at `loc` (`might` in `{type: unit, might: 9}`).
+fn key_at(source: &str, loc: Location) -> Option<String> {
+    let line = source.lines().nth((loc.line() as usize).checked_sub(1)?)?;
+    let col = (loc.column() as usize).checked_sub(1)?;
+    let before: String = line.chars().take(col).collect();
+    let colon = before.trim_end().strip_suffix(':')?;
+    let key: String = colon
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    (!key.is_empty()).then_some(key)
 }
 
 /// The parser's words for YAML shapes, in the words of the format.
@@ -538,6 +719,27 @@ impl<'a> Resolver<'a> {
         for a in &c.abilities {
             self.check_ability(name, a)?;
         }
+        if let Some(t) = &c.effect_text {
+            for kw in &t.value.keywords {
+                keyword(self.path, kw)?;
+            }
+            for a in &t.value.abilities {
+                self.check_ability(name, a)?;
+            }
+        }
+        let has_equip = c
+            .keywords
+            .iter()
+            .find(|k| k.value.trim().eq_ignore_ascii_case("equip"));
+        if let (Some(k), None) = (has_equip, &c.equip) {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(k),
+                    "Equip (818) needs its cost: add equip: {energy: N, power: N}",
+                )
+                .hint("Equip is \"[Cost]: attach this gear to a unit you control\" (818.1.c.2)"));
+        }
         Ok(())
     }
 
@@ -677,7 +879,10 @@ impl<'a> Resolver<'a> {
                         did_you_mean(&name.value, file.cards.keys().map(String::as_str))
                     ),
                 )
-                .hint("cards used in a scenario are defined under \"cards:\"")),
+                .hint(
+                    "cards used in a scenario are defined under \"cards:\", or come from a card \
+                     database (--cards FILE or ARBITER_CARDS)",
+                )),
         }
     }
 

@@ -4,6 +4,7 @@
 //! (output).
 
 pub mod build;
+pub mod database;
 pub mod expect;
 pub mod format;
 pub mod keywords;
@@ -14,7 +15,7 @@ pub mod suggest;
 pub mod verdict;
 
 pub use load::{ErrorKind, Scenario, ScenarioError, load};
-pub use verdict::{Status, Verdict, evaluate};
+pub use verdict::{Status, Verdict, evaluate, evaluate_with};
 
 use std::path::{Path, PathBuf};
 

@@ -122,6 +122,12 @@ pub fn run_text(out: &mut Out, v: &Verdict, explain: bool) -> io::Result<()> {
             }
         }
     }
+    if let Some((db, cards)) = &v.database {
+        out.line(out.dim(&format!(
+            "  cards from the card database {db}: {}",
+            cards.join(", ")
+        )))?;
+    }
     if let Some(o) = &v.outcome {
         out.line("")?;
         out.line(out.accent("Timeline"))?;
@@ -270,6 +276,9 @@ pub fn verdict_json(v: &Verdict, with_trace: bool) -> Value {
         "error": error.map(err_json),
         "expected_error": v.expected_error.as_ref().map(err_json),
     });
+    if let Some((db, cards)) = &v.database {
+        m["card_database"] = json!({"path": db, "cards": cards});
+    }
     if let Some(o) = &v.outcome {
         m["expectations"] = serde_json::to_value(&o.checked).unwrap_or(Value::Null);
         if with_trace {

@@ -164,14 +164,26 @@ impl Runner<'_> {
             self.step(i, step)?;
             self.no_open_decision(&steps[i + 1..], loc)?;
         }
-        let end = steps.last().map(|s| s.referenced).unwrap_or(Loc::UNKNOWN);
+        // the end of the script is placed at its last step, or (no steps) at the first final
+        // expectation, which is what the passing leads to
+        let end = steps
+            .last()
+            .map(|s| s.referenced)
+            .or_else(|| self.s.file.expect.first().map(|e| e.referenced))
+            .unwrap_or(Loc::UNKNOWN);
+        let at_end = |mut e: ScenarioError| {
+            e.input
+                .message
+                .push_str(" (raised while every player passes at the end of the script)");
+            e
+        };
         if self.game.pending_decision().is_none()
             && !matches!(self.game.status(), Status::Over { .. })
         {
-            self.pass_all(end)?;
+            self.pass_all(end).map_err(at_end)?;
         }
         if let Some(d) = self.game.pending_decision() {
-            return Err(self.undecided(&d.clone(), end));
+            return Err(at_end(self.undecided(&d.clone(), end)));
         }
         let checked = expect::check_all(self.s, self.built, &self.game, &self.s.file.expect, None);
         self.checked.extend(checked);
@@ -354,7 +366,7 @@ impl Runner<'_> {
                     referenced: ad.referenced,
                     defined: ad.defined,
                 };
-                v.push((names.object(&name)?, *n as i32));
+                v.push((names.object(&name)?, n.get()));
             }
             return Ok(Answer::Assignment(v));
         }

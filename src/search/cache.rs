@@ -3,12 +3,14 @@
 //! tantivy version; opened without rebuilding afterwards.
 //!
 //! Building is atomic: the index is written into a private temporary folder,
-//! sealed with a `READY` file that lists every file and its size, then renamed
+//! sealed with a `READY` file that lists every file with its size and a checksum of its
+//! content (so a same-size edit of `vocab.txt` is caught), then renamed
 //! into place. Two processes building at once both succeed (the loser of the
 //! rename opens the winner's index). A folder without a valid `READY`, with a file
 //! of the wrong size or failing its checksums, or that tantivy cannot open, is
 //! moved aside and rebuilt. When the cache directory cannot be written, the index
-//! is built in memory and a one-line notice says so.
+//! is built in memory and a one-line notice says so. Temporary folders left by a build
+//! that was killed (its process is gone, or it is over an hour old) are removed.
 
 use super::schema::{self, Fields};
 use std::collections::BTreeMap;
@@ -84,6 +86,8 @@ pub fn folder_name() -> String {
     h.write(b"arbiter-search");
     h.write(&schema::SCHEMA_VERSION.to_le_bytes());
     h.write(tantivy::version_string().as_bytes());
+    // the seal's format: a new format is a new folder, not a "damaged" notice
+    h.write(seal_header().as_bytes());
     // The code that decides what is indexed, so that changing it can never
     // reuse an index built by the old code (even if SCHEMA_VERSION is not bumped).
     h.write(include_str!("docs.rs").as_bytes());
@@ -110,6 +114,7 @@ pub fn open_at(root: Option<PathBuf>, rebuild: bool) -> Result<Opened, String> {
         return in_memory("no cache directory (HOME is not set)".to_string());
     };
     let dir = root.join(folder_name());
+    remove_leftovers(&root);
     if rebuild {
         discard(&root, &dir);
     } else {
@@ -149,21 +154,26 @@ fn try_open(dir: &Path) -> Result<Opened, Problem> {
         ));
     }
     let mut docs = None;
+    let malformed = || Problem::Damaged("its READY seal is malformed".into());
     for l in lines {
-        let mut parts = l.rsplitn(2, ' ');
-        let (Some(n), Some(name)) = (parts.next(), parts.next()) else {
-            return Err(Problem::Damaged("its READY seal is malformed".into()));
-        };
-        let n: u64 = n
-            .parse()
-            .map_err(|_| Problem::Damaged("its READY seal is malformed".into()))?;
-        if name == "docs" {
-            docs = Some(n);
+        if let Some(n) = l.strip_prefix("docs ") {
+            docs = Some(n.parse::<u64>().map_err(|_| malformed())?);
             continue;
         }
+        // `name size checksum`
+        let mut parts = l.rsplitn(3, ' ');
+        let (Some(sum), Some(n), Some(name)) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(malformed());
+        };
+        let n: u64 = n.parse().map_err(|_| malformed())?;
         let size = fs::metadata(dir.join(name)).map(|m| m.len()).ok();
         if size != Some(n) {
             return Err(Problem::Damaged(format!("{name} is missing or truncated")));
+        }
+        let bytes = fs::read(dir.join(name))
+            .map_err(|_| Problem::Damaged(format!("{name} cannot be read")))?;
+        if checksum(&bytes) != sum {
+            return Err(Problem::Damaged(format!("{name} fails its checksum")));
         }
     }
     let docs = docs.ok_or_else(|| Problem::Damaged("its READY seal is malformed".into()))?;
@@ -184,9 +194,16 @@ fn try_open(dir: &Path) -> Result<Opened, Problem> {
     Ok(opened)
 }
 
+/// A file's content checksum in the seal.
+fn checksum(bytes: &[u8]) -> String {
+    let mut h = Hash64::new();
+    h.write(bytes);
+    format!("{:016x}", h.finish())
+}
+
 fn seal_header() -> String {
     format!(
-        "arbiter-search schema {} {}",
+        "arbiter-search seal 2 schema {} {}",
         schema::SCHEMA_VERSION,
         tantivy::version_string()
     )
@@ -287,8 +304,8 @@ fn build_into(dir: &Path) -> tantivy::Result<(Duration, BTreeMap<String, u32>)> 
         .collect();
     names.sort();
     for n in names {
-        let len = fs::metadata(dir.join(&n))?.len();
-        seal.push_str(&format!("\n{n} {len}"));
+        let bytes = fs::read(dir.join(&n))?;
+        seal.push_str(&format!("\n{n} {} {}", bytes.len(), checksum(&bytes)));
     }
     seal.push('\n');
     let mut f = fs::File::create(dir.join(READY))?;
@@ -345,6 +362,47 @@ fn prune_stale(root: &Path, keep: &Path) {
             .is_some_and(|age| age > WEEK);
         if is_index && path != keep && old {
             discard(root, &path);
+        }
+    }
+}
+
+/// Removes temporary (`.search-….tmp-PID-…`) and trash (`.trash-PID-…`) folders whose
+/// build or removal was killed: their process is gone (where `/proc` tells), or they are
+/// over an hour old. A build in progress in another live process is left alone.
+fn remove_leftovers(root: &Path) {
+    const HOUR: Duration = Duration::from_secs(3600);
+    let Ok(entries) = fs::read_dir(root) else {
+        return;
+    };
+    let proc = Path::new("/proc/self").exists();
+    for e in entries.filter_map(|e| e.ok()) {
+        let Some(name) = e.file_name().to_str().map(str::to_string) else {
+            continue;
+        };
+        let pid = if let Some(rest) = name.strip_prefix(".trash-") {
+            rest.split('-').next()
+        } else if name.starts_with(".search-") && name.contains(".tmp-") {
+            name.rsplit(".tmp-")
+                .next()
+                .and_then(|r| r.split('-').next())
+        } else {
+            continue;
+        };
+        let Some(pid) = pid.and_then(|p| p.parse::<u32>().ok()) else {
+            continue;
+        };
+        if pid == std::process::id() {
+            continue;
+        }
+        let gone = proc && !Path::new(&format!("/proc/{pid}")).exists();
+        let old = e
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > HOUR);
+        if gone || old {
+            let _ = fs::remove_dir_all(e.path());
         }
     }
 }

@@ -1,0 +1,94 @@
+//! Cards a scenario names without defining them come from the user's card database,
+//! compiled into the same vocabulary as `cards:` (an inline definition overrides the
+//! database). Unsupported phrases of a database card travel with its definition and
+//! are reported by the loader before the run, like any unmodelled text.
+
+use super::format::{Effect, File, Name};
+use super::load::{ErrorKind, ScenarioError};
+use crate::cards::{Database, compile};
+use std::path::Path;
+
+/// The database a scenario names with `card-database:`, relative to the scenario.
+pub fn open(scenario: &str, n: &Name) -> Result<Database, ScenarioError> {
+    let dir = Path::new(scenario).parent().unwrap_or(Path::new(""));
+    let p = dir.join(&n.value);
+    Database::load(&p).map_err(|e| {
+        ScenarioError::at(
+            ErrorKind::InvalidValue,
+            scenario,
+            n.referenced,
+            format!("card-database: {e}"),
+        )
+    })
+}
+
+/// Adds to `file.cards` every card the scenario names that it does not define and
+/// the database has. Returns the names supplied, in order.
+pub fn supply(file: &mut File, db: &Database) -> Vec<String> {
+    // Each name with where the scenario first names it (errors about the card point there).
+    let mut named: Vec<(String, serde_saphyr::Location)> = Vec::new();
+    let mut add = |n: &Name| {
+        if !named.iter().any(|(v, _)| *v == n.value) {
+            named.push((n.value.clone(), n.referenced));
+        }
+    };
+    let s = &file.setup;
+    for p in s.players.values() {
+        let p = &p.value;
+        p.hand
+            .iter()
+            .chain(&p.deck)
+            .chain(&p.trash)
+            .for_each(&mut add);
+    }
+    for b in &s.battlefields {
+        for o in b.value.units.iter().chain(&b.value.gear) {
+            add(&o.value.card);
+        }
+        for a in &b.value.abilities {
+            if let Some(e) = &a.value.effect {
+                created(&e.value, &mut add);
+            }
+        }
+    }
+    for objs in s.bases.values() {
+        for o in objs {
+            add(&o.value.card);
+        }
+    }
+    for c in file.cards.values() {
+        if let Some(e) = &c.value.effect {
+            created(&e.value, &mut add);
+        }
+        for a in &c.value.abilities {
+            if let Some(e) = &a.value.effect {
+                created(&e.value, &mut add);
+            }
+        }
+    }
+    for step in &file.script {
+        if let super::format::Step::Effect(e) = &step.value {
+            created(e, &mut add);
+        }
+    }
+    let mut supplied = Vec::new();
+    for (n, at) in named {
+        if file.cards.contains_key(&n) {
+            continue;
+        }
+        if let Some(card) = db.exact(&n) {
+            let def = compile::compile(card).def;
+            file.cards
+                .insert(n.clone(), serde_saphyr::Spanned::new(def, at, at));
+            supplied.push(n);
+        }
+    }
+    supplied
+}
+
+/// A token card named by a "create" effect.
+fn created(e: &Effect, add: &mut impl FnMut(&Name)) {
+    if let Some(c) = &e.create {
+        add(c);
+    }
+}

@@ -1,0 +1,127 @@
+//! Issue 10, through the binary: output errors never panic, every size from the user is
+//! bounded with an error naming the limit.
+
+use std::fs::OpenOptions;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    c.env(
+        "ARBITER_CACHE_DIR",
+        std::env::temp_dir().join("arbiter-reliability-unused"),
+    )
+    .env_remove("NO_COLOR")
+    .stdin(Stdio::null());
+    c
+}
+
+fn full() -> Stdio {
+    OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full")
+        .into()
+}
+
+#[test]
+fn a_full_device_on_stderr_or_both_streams_is_not_a_panic() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return; // not Linux: nothing to test against
+    }
+    // the error message cannot be written: exit 2 still, never 101
+    let s = bin()
+        .args(["rule", "999.9"])
+        .stdout(Stdio::null())
+        .stderr(full())
+        .status();
+    assert_eq!(s.unwrap().code(), Some(2));
+    // output cannot be written either: an input/output error, exit 2
+    for args in [
+        &["rule", "323.5"][..],
+        &["toc"],
+        &["define", "tank"],
+        &["editions"],
+    ] {
+        let s = bin()
+            .args(args)
+            .stdout(full())
+            .stderr(full())
+            .status()
+            .unwrap();
+        assert_eq!(s.code(), Some(2), "{args:?}");
+        let o = bin().args(args).stdout(full()).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains("No space left"), "{args:?}: {e}");
+        assert!(!e.contains("panicked"), "{e}");
+    }
+}
+
+#[test]
+fn a_closed_stderr_pipe_is_not_a_panic() {
+    let mut child = bin()
+        .args(["rule", "999.9"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    assert_eq!(child.wait().unwrap().code(), Some(2));
+}
+
+#[test]
+fn a_closed_stdout_pipe_ends_quietly() {
+    let mut child = bin()
+        .args(["toc"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+fn refused(args: &[&str], needle: &str) {
+    let t = Instant::now();
+    let o = bin().args(args).output().unwrap();
+    assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains(needle), "{e}");
+}
+
+#[test]
+fn search_limit_is_bounded() {
+    // was a capacity-overflow panic, and a 64 GB allocation for 4294967295
+    refused(
+        &["search", "--limit", "18446744073709551615", "tank"],
+        "accepted 1 to 10000",
+    );
+    refused(
+        &["search", "--limit", "4294967295", "tank"],
+        "accepted 1 to 10000",
+    );
+    refused(&["search", "--limit", "0", "tank"], "accepted 1 to 10000");
+}
+
+#[test]
+fn huge_queries_and_terms_are_refused_quickly() {
+    // a 30,000-character term took 4.3 s; 3,000 unknown words 8.2 s and 4.7 GB
+    let long = "x".repeat(30_000);
+    refused(&["define", &long], "the limit is 1000");
+    let words: Vec<String> = (0..3000).map(|i| format!("zq{i}w")).collect();
+    let mut args = vec!["search"];
+    args.extend(words.iter().map(String::as_str));
+    refused(&args, "the limit is 1000");
+    let words: Vec<String> = (0..33).map(|i| format!("w{i}")).collect();
+    let mut args = vec!["search"];
+    args.extend(words.iter().map(String::as_str));
+    refused(&args, "33 words; the limit is 32");
+}
