@@ -40,6 +40,9 @@ _arbiter() {
             arbiter,editions)
                 cmd="arbiter__subcmd__editions"
                 ;;
+            arbiter,export)
+                cmd="arbiter__subcmd__export"
+                ;;
             arbiter,help)
                 cmd="arbiter__subcmd__help"
                 ;;
@@ -112,6 +115,9 @@ _arbiter() {
             arbiter__subcmd__help,editions)
                 cmd="arbiter__subcmd__help__subcmd__editions"
                 ;;
+            arbiter__subcmd__help,export)
+                cmd="arbiter__subcmd__help__subcmd__export"
+                ;;
             arbiter__subcmd__help,help)
                 cmd="arbiter__subcmd__help__subcmd__help"
                 ;;
@@ -149,7 +155,7 @@ _arbiter() {
 
     case "${cmd}" in
         arbiter)
-            opts="-h -V --color --json --cards --help --version rule toc define editions refs diff search run test check card cards deck repl completions help"
+            opts="-h -V --color --json --cards --help --version rule toc define editions refs diff export search run test check card cards deck repl completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -615,8 +621,41 @@ _arbiter() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        arbiter__subcmd__export)
+            opts="-h --color --json --cards --help html"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --cards)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         arbiter__subcmd__help)
-            opts="rule toc define editions refs diff search run test check card cards deck repl completions help"
+            opts="rule toc define editions refs diff export search run test check card cards deck repl completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -756,6 +795,20 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__help__subcmd__editions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        arbiter__subcmd__help__subcmd__export)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

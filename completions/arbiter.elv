@@ -31,6 +31,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand editions 'The embedded rulebooks: game, edition, date, rule count, source file'
             cand refs 'What a rule links to, and every rule that links to it'
             cand diff 'What changed between two editions: every rule aligned, with word diffs'
+            cand export 'Export every embedded edition as a static, offline, searchable web site'
             cand search 'Search the rules by words: ranked, typo-tolerant, with synonyms'
             cand run 'Run a scenario and print its timeline with rule citations'
             cand test 'Run every scenario in files or folders and report pass/fail'
@@ -90,6 +91,13 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --game 'The game (default riftbound)'
             cand --section 'Only rules numbered in this range in either edition, e.g. 500-512 or 139'
             cand --only 'Only these relations (comma-separated): same, reworded, renumbered, renumbered+reworded, split, merged, removed, added'
+            cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
+            cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'arbiter;export'= {
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
@@ -208,6 +216,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand editions 'The embedded rulebooks: game, edition, date, rule count, source file'
             cand refs 'What a rule links to, and every rule that links to it'
             cand diff 'What changed between two editions: every rule aligned, with word diffs'
+            cand export 'Export every embedded edition as a static, offline, searchable web site'
             cand search 'Search the rules by words: ranked, typo-tolerant, with synonyms'
             cand run 'Run a scenario and print its timeline with rule citations'
             cand test 'Run every scenario in files or folders and report pass/fail'
@@ -230,6 +239,8 @@ set edit:completion:arg-completer[arbiter] = {|@words|
         &'arbiter;help;refs'= {
         }
         &'arbiter;help;diff'= {
+        }
+        &'arbiter;help;export'= {
         }
         &'arbiter;help;search'= {
         }

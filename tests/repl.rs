@@ -76,16 +76,22 @@ fn a_failed_command_is_reported_and_the_session_exits_2() {
 }
 
 #[test]
-fn do_and_choose_answer_decisions_by_number() {
-    // Firebolt with two enemy targets: the target decision is answered by number.
+fn choose_answers_a_pending_decision_by_number() {
+    // Firebolt with two enemy units: the target decision is answered by number, and the
+    // script's own choose step is taken with it.
     arbiter()
         .args(["repl", "scenarios/chain/spell-with-target.yaml"])
-        .write_stdin("step\nstep\ndo pass: A\ndo pass: B\nwhy\nchoose 1\nboard\n")
+        .write_stdin("step\nwhy\nchoose 1\nboard\nstep\ndo pass: A\n")
         .assert()
         .success()
         .stdout(predicate::str::contains("decision pending"))
         .stdout(predicate::str::contains("pending: A chooses"))
-        .stdout(predicate::str::contains("B's hand").not());
+        .stdout(predicate::str::contains("A chooses Squire"))
+        .stdout(predicate::str::contains(
+            "chain (last resolves first):\n  Firebolt (A)",
+        ))
+        .stdout(predicate::str::contains("step 3 of 3:"))
+        .stdout(predicate::str::contains("A passes priority"));
 }
 
 #[test]

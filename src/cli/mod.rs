@@ -2,6 +2,7 @@
 
 pub mod cards;
 pub mod diff;
+pub mod export;
 pub mod lookup;
 pub mod scenario;
 pub mod search;
@@ -46,6 +47,8 @@ pub enum Command {
     Refs(lookup::RefsArgs),
     /// What changed between two editions: every rule aligned, with word diffs.
     Diff(diff::DiffArgs),
+    /// Export every embedded edition as a static, offline, searchable web site.
+    Export(export::ExportArgs),
     /// Search the rules by words: ranked, typo-tolerant, with synonyms.
     Search(search::SearchArgs),
     /// Run a scenario and print its timeline with rule citations.
@@ -80,6 +83,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Completions(a) => lookup::completions(&mut out, a),
         Command::Search(a) => search::search(&mut out, a),
         Command::Diff(a) => diff::diff(&mut out, a),
+        Command::Export(a) => export::export(&mut out, a),
         Command::Run(mut a) => scenario_database(db).and_then(|d| {
             a.database = d;
             scenario::run(&mut out, a)

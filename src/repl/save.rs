@@ -264,27 +264,34 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
             y.push_str(&format!("    {}: [{}]\n", quote(&p), objs.join(", ")));
         }
     }
-    // the steps not yet taken, as written
-    if let Some(step) = s.steps().get(s.next) {
+    // the steps not yet taken, as written (checkpoints less their trace expectations)
+    if s.next < s.steps().len() {
         let lines: Vec<&str> = s.source.lines().collect();
-        let first = step.referenced.line() as usize;
-        if first == 0 || first > lines.len() {
-            return Err("the remaining steps cannot be located in the file".into());
-        }
-        y.push_str("script:\n");
-        let mut i = first - 1;
-        // a step starts at its "- " dash (the location may point after it)
-        while i > 0 && !lines[i].trim_start().starts_with('-') {
-            i -= 1;
-        }
-        while i < lines.len() {
-            let l = lines[i];
-            if !l.is_empty() && !l.starts_with([' ', '\t', '#', '-']) {
-                break;
+        let script_end = script_end(&lines);
+        let mut body = String::new();
+        let steps = s.steps();
+        for (i, step) in steps.iter().enumerate().skip(s.next) {
+            let from = dash_line(&lines, step.referenced.line() as usize);
+            let to = steps
+                .get(i + 1)
+                .map(|n| dash_line(&lines, n.referenced.line() as usize))
+                .unwrap_or(script_end);
+            if let crate::scenario::format::Step::Expect(items) = &step.value {
+                let kept = kept_items(&lines, items, to);
+                if !kept.is_empty() {
+                    body.push_str("  - expect:\n");
+                    body.push_str(&kept);
+                }
+                continue;
             }
-            y.push_str(l);
-            y.push('\n');
-            i += 1;
+            for l in lines.get(from..to).unwrap_or(&[]) {
+                body.push_str(l);
+                body.push('\n');
+            }
+        }
+        if !body.is_empty() {
+            y.push_str("script:\n");
+            y.push_str(&body);
         }
     }
     if let Some(b) = block(&s.source, "expect-error") {
@@ -295,26 +302,39 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
     Ok(y)
 }
 
-/// The final expectations, as written, less those about the trace: the saved scenario's
-/// trace starts at the save, so what was cited before it cannot be checked again.
-fn final_expectations(s: &Session) -> String {
-    let list = &s.scenario.file.expect;
-    if list.is_empty() {
-        return String::new();
+/// The line (from 0) of the "- " dash that starts the item located at `line` (from 1).
+fn dash_line(lines: &[&str], line: usize) -> usize {
+    let mut i = line.saturating_sub(1).min(lines.len().saturating_sub(1));
+    while i > 0 && !lines[i].trim_start().starts_with('-') {
+        i -= 1;
     }
-    let lines: Vec<&str> = s.source.lines().collect();
-    let Some(end) = block(&s.source, "expect").map(|b| {
-        let start = lines
-            .iter()
-            .position(|l| l.starts_with("expect:"))
-            .unwrap_or(0);
-        start + b.lines().count()
-    }) else {
-        return String::new();
-    };
-    let mut y = String::from("expect:\n");
-    let mut left_out = 0;
-    for (i, e) in list.iter().enumerate() {
+    i
+}
+
+/// The line (from 0) after the script block.
+fn script_end(lines: &[&str]) -> usize {
+    let start = lines
+        .iter()
+        .position(|l| l.starts_with("script:"))
+        .unwrap_or(0);
+    lines
+        .iter()
+        .enumerate()
+        .skip(start + 1)
+        .find(|(_, l)| !l.is_empty() && !l.starts_with([' ', '\t', '#', '-']))
+        .map_or(lines.len(), |(i, _)| i)
+}
+
+/// Expectation items as written, less those about the trace: the saved scenario's trace
+/// starts at the save, so what was cited before it cannot be checked again. `end` is the
+/// line after the last item.
+fn kept_items(
+    lines: &[&str],
+    items: &[serde_saphyr::Spanned<crate::scenario::format::Expect>],
+    end: usize,
+) -> String {
+    let mut y = String::new();
+    for (i, e) in items.iter().enumerate() {
         let x = &e.value;
         let about_trace = !x.cited.is_empty()
             || !x.not_cited.is_empty()
@@ -322,36 +342,39 @@ fn final_expectations(s: &Session) -> String {
             || x.trace_not_contains.is_some()
             || !x.trace_order.is_empty();
         if about_trace {
-            left_out += 1;
             continue;
         }
-        let mut from = (e.referenced.line() as usize).saturating_sub(1);
-        while from > 0 && !lines[from].trim_start().starts_with('-') {
-            from -= 1;
-        }
-        let to = list
+        let from = dash_line(lines, e.referenced.line() as usize);
+        let to = items
             .get(i + 1)
-            .map(|n| {
-                let mut t = (n.referenced.line() as usize).saturating_sub(1);
-                while t > from && !lines[t].trim_start().starts_with('-') {
-                    t -= 1;
-                }
-                t
-            })
+            .map(|n| dash_line(lines, n.referenced.line() as usize))
             .unwrap_or(end)
             .min(lines.len());
-        for l in &lines[from..to] {
+        for l in lines.get(from..to).unwrap_or(&[]) {
             y.push_str(l);
             y.push('\n');
         }
     }
-    if left_out == list.len() {
-        y = String::new();
-    }
-    if left_out > 0 {
-        y.push_str(&format!(
-            "# {left_out} expectation(s) about the trace before the save are left out\n"
-        ));
-    }
     y
+}
+
+/// The final expectations, less those about the trace (see `kept_items`).
+fn final_expectations(s: &Session) -> String {
+    let list = &s.scenario.file.expect;
+    let lines: Vec<&str> = s.source.lines().collect();
+    let Some(start) = lines.iter().position(|l| l.starts_with("expect:")) else {
+        return String::new();
+    };
+    let end = lines
+        .iter()
+        .enumerate()
+        .skip(start + 1)
+        .find(|(_, l)| !l.is_empty() && !l.starts_with([' ', '\t', '#', '-']))
+        .map_or(lines.len(), |(i, _)| i);
+    let kept = kept_items(&lines, list, end);
+    if kept.is_empty() {
+        String::new()
+    } else {
+        format!("expect:\n{kept}")
+    }
 }

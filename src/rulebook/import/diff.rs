@@ -907,6 +907,33 @@ pub fn align_editions(old: &Edition, new: &Edition, prior: Prior, slack: u32) ->
             new_to_old[n].push(o);
         }
     }
+    // Step 5: splits. An unmatched new rule right after a sibling (or under a
+    // parent) that came from a longer old rule, whose words it nearly all shares:
+    // the old rule was cut in two.
+    for n in 0..ns.ids.len() {
+        if !new_to_old[n].is_empty() || ns.words[n].len() < 5 {
+            continue;
+        }
+        let prev = match ns.parent[n] {
+            Some(p) => {
+                let sibs = &ns.children[p];
+                let k = sibs.iter().position(|&x| x == n).unwrap_or(0);
+                k.checked_sub(1).map(|k| sibs[k]).or(Some(p))
+            }
+            None => n.checked_sub(1),
+        };
+        let Some(from) = prev else { continue };
+        let [o] = new_to_old[from][..] else { continue };
+        if old_to_new[o].len() != 1 || os.words[o].len() < 10 {
+            continue;
+        }
+        let inside = common_weight(&ns.words[n], &os.words[o]) / ns.weight[n].max(1e-9);
+        let rest_of_old = os.weight[o] - common_weight(&os.words[o], &ns.words[from]);
+        if inside >= 0.8 && rest_of_old >= 0.4 * os.weight[o] {
+            old_to_new[o].push(n);
+            new_to_old[n].push(o);
+        }
+    }
     let classify_pair = |o: usize, n: usize| {
         let same_id = os.ids[o] == ns.ids[n];
         let same_text = !ns.texted[n] || os.norm[o] == ns.norm[n];
@@ -989,5 +1016,90 @@ impl Alignment {
             side(&self.old_to_new, &self.old_rel, new),
             side(&self.new_to_old, &self.new_rel, old),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::model::Rule;
+    use super::*;
+
+    fn edition(name: &str, rules: &[(&str, &str)]) -> Edition {
+        let mut ed = Edition {
+            edition: name.into(),
+            ..Edition::default()
+        };
+        for (k, (id, text)) in rules.iter().enumerate() {
+            let id = RuleId::parse(id).unwrap();
+            let mut r = Rule::new(id.clone(), k as u32 + 1);
+            r.parent = id.parent();
+            r.text = Some(text.to_string());
+            ed.rules.push(r);
+        }
+        ed
+    }
+
+    fn same(t: u32) -> Option<(u32, u32)> {
+        Some((t, t))
+    }
+
+    // The Riftbound editions have no split (the gold set and `arbiter diff --only
+    // split` agree); a made-up one shows the relation is found.
+    #[test]
+    fn a_rule_cut_in_two_is_a_split() {
+        let old = edition(
+            "old",
+            &[
+                ("100", "Hands"),
+                (
+                    "100.1",
+                    "A player's hand holds the cards they draw during the game. The number of \
+                     cards in a hand is public information for every player.",
+                ),
+                (
+                    "100.2",
+                    "The hand can be targeted as a zone by spells and effects.",
+                ),
+            ],
+        );
+        let new = edition(
+            "new",
+            &[
+                ("100", "Hands"),
+                (
+                    "100.1",
+                    "A player's hand holds the cards they draw during the game.",
+                ),
+                (
+                    "100.2",
+                    "The number of cards in a hand is public information for every player.",
+                ),
+                (
+                    "100.3",
+                    "The hand can be targeted as a zone by spells and effects.",
+                ),
+            ],
+        );
+        let a = align_editions(&old, &new, same, 0);
+        assert_eq!(a.old_to_new[1], vec![1, 2]);
+        assert_eq!(a.old_rel[1], Relation::Split);
+        assert_eq!(a.new_rel[2], Relation::Split);
+        assert_eq!(a.old_to_new[2], vec![3]);
+        assert_eq!(a.old_rel[2], Relation::Renumbered);
+        let (oc, nc) = a.counterparts(&old, &new);
+        let c = oc[1].as_ref().unwrap();
+        assert_eq!(
+            (c.id.to_string(), c.others[0].to_string()),
+            ("100.1".into(), "100.2".into())
+        );
+        assert_eq!(nc[2].as_ref().unwrap().relation, "split");
+    }
+
+    #[test]
+    fn relations_have_names_both_ways() {
+        for r in Relation::ALL {
+            assert_eq!(Relation::parse(r.key()), Some(r));
+        }
+        assert_eq!(Relation::parse("moved"), None);
     }
 }
