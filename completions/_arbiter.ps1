@@ -33,6 +33,8 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             [CompletionResult]::new('define', 'define', [CompletionResultType]::ParameterValue, 'Look a term up in the glossary: the rules that define and use it')
             [CompletionResult]::new('editions', 'editions', [CompletionResultType]::ParameterValue, 'The embedded rulebooks: game, edition, date, rule count, source file')
             [CompletionResult]::new('refs', 'refs', [CompletionResultType]::ParameterValue, 'What a rule links to, and every rule that links to it')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'What changed between two editions: every rule aligned, with word diffs')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Export every embedded edition as a static, offline, searchable web site')
             [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search the rules by words: ranked, typo-tolerant, with synonyms')
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run a scenario and print its timeline with rule citations')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run every scenario in files or folders and report pass/fail')
@@ -86,6 +88,25 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
         'arbiter;refs' {
             [CompletionResult]::new('--game', '--game', [CompletionResultType]::ParameterName, 'The game: riftbound (default) or legions-of-will')
             [CompletionResult]::new('--edition', '--edition', [CompletionResultType]::ParameterName, 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'arbiter;diff' {
+            [CompletionResult]::new('--game', '--game', [CompletionResultType]::ParameterName, 'The game (default riftbound)')
+            [CompletionResult]::new('--section', '--section', [CompletionResultType]::ParameterName, 'Only rules numbered in this range in either edition, e.g. 500-512 or 139')
+            [CompletionResult]::new('--only', '--only', [CompletionResultType]::ParameterName, 'Only these relations (comma-separated): same, reworded, renumbered, renumbered+reworded, split, merged, removed, added')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'arbiter;export' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
             [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
@@ -213,6 +234,8 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             [CompletionResult]::new('define', 'define', [CompletionResultType]::ParameterValue, 'Look a term up in the glossary: the rules that define and use it')
             [CompletionResult]::new('editions', 'editions', [CompletionResultType]::ParameterValue, 'The embedded rulebooks: game, edition, date, rule count, source file')
             [CompletionResult]::new('refs', 'refs', [CompletionResultType]::ParameterValue, 'What a rule links to, and every rule that links to it')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'What changed between two editions: every rule aligned, with word diffs')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Export every embedded edition as a static, offline, searchable web site')
             [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search the rules by words: ranked, typo-tolerant, with synonyms')
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run a scenario and print its timeline with rule citations')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run every scenario in files or folders and report pass/fail')
@@ -237,6 +260,12 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             break
         }
         'arbiter;help;refs' {
+            break
+        }
+        'arbiter;help;diff' {
+            break
+        }
+        'arbiter;help;export' {
             break
         }
         'arbiter;help;search' {

@@ -30,6 +30,8 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand define 'Look a term up in the glossary: the rules that define and use it'
             cand editions 'The embedded rulebooks: game, edition, date, rule count, source file'
             cand refs 'What a rule links to, and every rule that links to it'
+            cand diff 'What changed between two editions: every rule aligned, with word diffs'
+            cand export 'Export every embedded edition as a static, offline, searchable web site'
             cand search 'Search the rules by words: ranked, typo-tolerant, with synonyms'
             cand run 'Run a scenario and print its timeline with rule citations'
             cand test 'Run every scenario in files or folders and report pass/fail'
@@ -78,6 +80,23 @@ set edit:completion:arg-completer[arbiter] = {|@words|
         &'arbiter;refs'= {
             cand --game 'The game: riftbound (default) or legions-of-will'
             cand --edition 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older'
+            cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
+            cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'arbiter;diff'= {
+            cand --game 'The game (default riftbound)'
+            cand --section 'Only rules numbered in this range in either edition, e.g. 500-512 or 139'
+            cand --only 'Only these relations (comma-separated): same, reworded, renumbered, renumbered+reworded, split, merged, removed, added'
+            cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
+            cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'arbiter;export'= {
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
@@ -188,6 +207,8 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand define 'Look a term up in the glossary: the rules that define and use it'
             cand editions 'The embedded rulebooks: game, edition, date, rule count, source file'
             cand refs 'What a rule links to, and every rule that links to it'
+            cand diff 'What changed between two editions: every rule aligned, with word diffs'
+            cand export 'Export every embedded edition as a static, offline, searchable web site'
             cand search 'Search the rules by words: ranked, typo-tolerant, with synonyms'
             cand run 'Run a scenario and print its timeline with rule citations'
             cand test 'Run every scenario in files or folders and report pass/fail'
@@ -207,6 +228,10 @@ set edit:completion:arg-completer[arbiter] = {|@words|
         &'arbiter;help;editions'= {
         }
         &'arbiter;help;refs'= {
+        }
+        &'arbiter;help;diff'= {
+        }
+        &'arbiter;help;export'= {
         }
         &'arbiter;help;search'= {
         }

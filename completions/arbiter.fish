@@ -36,6 +36,8 @@ complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "toc" -d 'Table of c
 complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "define" -d 'Look a term up in the glossary: the rules that define and use it'
 complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "editions" -d 'The embedded rulebooks: game, edition, date, rule count, source file'
 complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "refs" -d 'What a rule links to, and every rule that links to it'
+complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "diff" -d 'What changed between two editions: every rule aligned, with word diffs'
+complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "export" -d 'Export every embedded edition as a static, offline, searchable web site'
 complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "search" -d 'Search the rules by words: ranked, typo-tolerant, with synonyms'
 complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "run" -d 'Run a scenario and print its timeline with rule citations'
 complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "test" -d 'Run every scenario in files or folders and report pass/fail'
@@ -84,6 +86,21 @@ never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l json -d 'Print JSON instead of text (stable field names, see the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -s h -l help -d 'Print help'
+complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l game -d 'The game (default riftbound)' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l section -d 'Only rules numbered in this range in either edition, e.g. 500-512 or 139' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l only -d 'Only these relations (comma-separated): same, reworded, renumbered, renumbered+reworded, split, merged, removed, added' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
+complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -s h -l help -d 'Print help'
+complete -c arbiter -n "__fish_arbiter_using_subcommand export" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand export" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
+complete -c arbiter -n "__fish_arbiter_using_subcommand export" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand export" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -s n -l limit -d 'How many hits to show' -r
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l section -d 'Only rules in these sections: 454-461, 454, or 454.2 and its sub-rules' -r
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l game -d 'The game: riftbound (default) or legions-of-will' -r
@@ -159,19 +176,21 @@ never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -l json -d 'Print JSON instead of text (stable field names, see the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -s h -l help -d 'Print help'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check card cards deck completions help" -f -a "rule" -d 'Show a rule by id: its breadcrumb, text, examples and references'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check card cards deck completions help" -f -a "toc" -d 'Table of contents: the sections of an edition, or one part'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check card cards deck completions help" -f -a "define" -d 'Look a term up in the glossary: the rules that define and use it'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check card cards deck completions help" -f -a "editions" -d 'The embedded rulebooks: game, edition, date, rule count, source file'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check card cards deck completions help" -f -a "refs" -d 'What a rule links to, and every rule that links to it'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check card cards deck completions help" -f -a "search" -d 'Search the rules by words: ranked, typo-tolerant, with synonyms'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check card cards deck completions help" -f -a "run" -d 'Run a scenario and print its timeline with rule citations'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check card cards deck completions help" -f -a "test" -d 'Run every scenario in files or folders and report pass/fail'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check card cards deck completions help" -f -a "check" -d 'Validate a scenario without running it'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check card cards deck completions help" -f -a "card" -d 'Look a card up in the card database: its text, keywords linked to their rules, what governs it, and whether the engine models it'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check card cards deck completions help" -f -a "cards" -d 'The card database: which file, how many cards; `cards coverage` for what the engine models'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check card cards deck completions help" -f -a "deck" -d 'Deck lists: `deck check FILE` against deck construction'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check card cards deck completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs search run test check card cards deck completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck completions help" -f -a "rule" -d 'Show a rule by id: its breadcrumb, text, examples and references'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck completions help" -f -a "toc" -d 'Table of contents: the sections of an edition, or one part'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck completions help" -f -a "define" -d 'Look a term up in the glossary: the rules that define and use it'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck completions help" -f -a "editions" -d 'The embedded rulebooks: game, edition, date, rule count, source file'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck completions help" -f -a "refs" -d 'What a rule links to, and every rule that links to it'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck completions help" -f -a "diff" -d 'What changed between two editions: every rule aligned, with word diffs'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck completions help" -f -a "export" -d 'Export every embedded edition as a static, offline, searchable web site'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck completions help" -f -a "search" -d 'Search the rules by words: ranked, typo-tolerant, with synonyms'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck completions help" -f -a "run" -d 'Run a scenario and print its timeline with rule citations'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck completions help" -f -a "test" -d 'Run every scenario in files or folders and report pass/fail'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck completions help" -f -a "check" -d 'Validate a scenario without running it'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck completions help" -f -a "card" -d 'Look a card up in the card database: its text, keywords linked to their rules, what governs it, and whether the engine models it'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck completions help" -f -a "cards" -d 'The card database: which file, how many cards; `cards coverage` for what the engine models'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck completions help" -f -a "deck" -d 'Deck lists: `deck check FILE` against deck construction'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand help; and __fish_seen_subcommand_from cards" -f -a "coverage" -d 'How many cards the engine models fully, and the phrases and keywords it does not'
 complete -c arbiter -n "__fish_arbiter_using_subcommand help; and __fish_seen_subcommand_from deck" -f -a "check" -d 'Check a deck list against deck construction (101–103, 825, Signature cards, bans)'

@@ -58,13 +58,17 @@ fn links_are_osc8_when_enabled() {
     let out = Command::cargo_bin("arbiter")
         .unwrap()
         .env("ARBITER_HYPERLINKS", "1")
+        .env(
+            "ARBITER_LINK_BASE",
+            "file:///site/{game}-{edition}.html#{id}",
+        )
         .args(["--color", "always", "run", TANK])
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains(
-        "\x1b]8;;https://riftbound.leagueoflegends.com/en-us/rules-hub/#460.2.c.5\x1b\\460.2.c.5"
-    ));
+    assert!(
+        text.contains("\x1b]8;;file:///site/riftbound-2026-03-30.html#460.2.c.5\x1b\\460.2.c.5")
+    );
 }
 
 #[test]

@@ -267,6 +267,10 @@ fn colour_highlights_matches_and_ids_are_links() {
     let tmp = tempfile::tempdir().unwrap();
     let out = arbiter(tmp.path())
         .env("ARBITER_HYPERLINKS", "1")
+        .env(
+            "ARBITER_LINK_BASE",
+            "file:///site/{game}-{edition}.html#{id}",
+        )
         .args(["--color", "always", "search", "tank", "--limit", "3"])
         .output()
         .unwrap();

@@ -138,7 +138,10 @@ fn not_found(m: &crate::rulebook::library::EmbeddedEdition, id: &RuleId) -> Erro
         if let Some(Some(cp)) = ob.ed.counterparts.get(k)
             && cp.edition == m.edition
         {
-            message.push_str(&format!(" (now {})", cp.id));
+            // from the edition diff: "(now 308)", or "(was 508)" asked of 2025
+            let w = super::diff::was_now(m.game, other.edition, cp);
+            let w = w.split(" in ").next().unwrap_or_default();
+            message.push_str(&format!(" ({w})"));
         }
         break;
     }
@@ -226,6 +229,7 @@ pub fn rule(out: &mut Out, args: RuleArgs) -> Result<()> {
         }
     }
     print_rule(out, book, i, 0, args.depth)?;
+    super::diff::print_was_now(out, book, i)?;
     print_edition_footer(out, book)?;
     Ok(())
 }
@@ -420,7 +424,8 @@ pub fn rule_json<R: Rules + ?Sized>(book: &R, i: usize, depth: usize, top: bool)
                 .collect::<Vec<_>>()
         );
         v["counterpart"] = json!(book.counterpart(i).map(|c| json!({
-            "edition": c.edition, "id": c.id.to_string(), "relation": c.relation
+            "edition": c.edition, "id": c.id.to_string(), "relation": c.relation,
+            "others": c.others.iter().map(ToString::to_string).collect::<Vec<_>>()
         })));
     }
     if depth > 0 {

@@ -1,6 +1,8 @@
 //! The command line: clap definitions, the output policy, one handler per subcommand.
 
 pub mod cards;
+pub mod diff;
+pub mod export;
 pub mod lookup;
 pub mod scenario;
 pub mod search;
@@ -43,6 +45,10 @@ pub enum Command {
     Editions(lookup::EditionsArgs),
     /// What a rule links to, and every rule that links to it.
     Refs(lookup::RefsArgs),
+    /// What changed between two editions: every rule aligned, with word diffs.
+    Diff(diff::DiffArgs),
+    /// Export every embedded edition as a static, offline, searchable web site.
+    Export(export::ExportArgs),
     /// Search the rules by words: ranked, typo-tolerant, with synonyms.
     Search(search::SearchArgs),
     /// Run a scenario and print its timeline with rule citations.
@@ -74,6 +80,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Refs(a) => lookup::refs(&mut out, a),
         Command::Completions(a) => lookup::completions(&mut out, a),
         Command::Search(a) => search::search(&mut out, a),
+        Command::Diff(a) => diff::diff(&mut out, a),
+        Command::Export(a) => export::export(&mut out, a),
         Command::Run(mut a) => scenario_database(db).and_then(|d| {
             a.database = d;
             scenario::run(&mut out, a)

@@ -246,7 +246,9 @@ impl Game {
                 }
                 Effect::GainPoints { player, .. }
                 | Effect::Draw { player, .. }
-                | Effect::GainXp { player, .. } => p(player),
+                | Effect::GainXp { player, .. }
+                | Effect::Predict { player } => p(player),
+                Effect::Weaponmaster => Ok(()),
                 Effect::Score {
                     player,
                     battlefield,
@@ -760,6 +762,13 @@ impl Game {
                 t(target)
             ),
             Effect::GainXp { player, amount } => format!("{} gains {} XP", p(player), amount),
+            Effect::Weaponmaster => {
+                "choose an Equipment you control and pay its Equip cost, reduced by [A], to attach it to me".into()
+            }
+            Effect::Predict { player } => format!(
+                "{} looks at the top card of their Main Deck and may recycle it",
+                p(player)
+            ),
         }
     }
 
@@ -1041,6 +1050,16 @@ impl Game {
                 };
                 if self.decide(d)? == 0 {
                     self.execute_effect(effect, controller, source, snap)?;
+                }
+            }
+            Effect::Predict { player } => {
+                for p in self.players_of(player, controller) {
+                    self.predict(p)?;
+                }
+            }
+            Effect::Weaponmaster => {
+                if let Some(unit) = source {
+                    self.weaponmaster(controller, unit)?;
                 }
             }
             Effect::GainXp { player, amount } => {

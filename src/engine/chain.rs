@@ -130,6 +130,47 @@ impl Game {
                 });
             }
         }
+        // 817.1.b–c: Vision triggers when the permanent enters the board (is played); each
+        // instance separately (817.2)
+        if *when == Trigger::Played && !self.rules_text_inactive(u) {
+            for _ in 0..super::keywords::vision::vision_instances(&chars) {
+                v.push(Triggered {
+                    controller,
+                    source: Some(u),
+                    label: format!("Vision of {}", o.def.name),
+                    effects: vec![Game::vision_effect()],
+                    snapshot: None,
+                    rule: cite!("817.1.c"),
+                });
+            }
+        }
+        // 821.1.c, 821.1.c.7: each Weaponmaster triggers when the unit is played
+        if *when == Trigger::Played && !self.rules_text_inactive(u) {
+            for _ in 0..super::keywords::weaponmaster::instances(&chars) {
+                v.push(Triggered {
+                    controller,
+                    source: Some(u),
+                    label: format!("Weaponmaster of {}", o.def.name),
+                    effects: vec![Effect::Weaponmaster],
+                    snapshot: None,
+                    rule: cite!("821.1.c"),
+                });
+            }
+        }
+        // 819.1.d, 819.2: Quick-Draw attaches the gear as it is played, once
+        if *when == Trigger::Played
+            && !self.rules_text_inactive(u)
+            && super::keywords::quick_draw::has_quick_draw(&chars)
+        {
+            v.push(Triggered {
+                controller,
+                source: Some(u),
+                label: format!("Quick-Draw of {}", o.def.name),
+                effects: vec![super::keywords::quick_draw::quick_draw_effect()],
+                snapshot: None,
+                rule: cite!("819.1.d"),
+            });
+        }
         // 722.1: an inactive card still has its keywords, but they do not function (721.2)
         if *when == Trigger::StartOfBeginningPhase
             && chars.contains(&Keyword::Temporary)

@@ -58,6 +58,40 @@ impl Characteristics {
             .fold(0i32, i32::saturating_add)
     }
 
+    /// A summed keyword as one value with its sources (807.2, 809.2, 814.2, 823.2):
+    /// "Assault 4 = Assault 1 (printed) + Assault 3 (Cleave)". `printed` are the object's
+    /// printed keywords; the other instances come from the layer steps that granted them.
+    pub fn keyword_breakdown(&self, k: &KeywordKind, printed: &[Keyword]) -> String {
+        let name = |kw: &Keyword| kw.to_string();
+        let mut parts: Vec<String> = printed
+            .iter()
+            .filter(|x| &x.kind() == k)
+            .map(|x| format!("{} (printed)", name(x)))
+            .collect();
+        for s in &self.breakdown {
+            if let Some(g) = s.change.strip_prefix("gains ")
+                && Keyword::parse(g).kind() == *k
+            {
+                parts.push(format!("{g} ({})", s.source));
+            }
+        }
+        let total = self.keyword_value(k);
+        let kname = match k {
+            KeywordKind::Other(n) => n.clone(),
+            other => format!("{other:?}"),
+        };
+        let head = match self.keywords.iter().find(|x| &x.kind() == k) {
+            Some(x) if x.value().is_some() => format!("{kname} {total}"),
+            Some(x) => name(x),
+            None => format!("no {kname}"),
+        };
+        if parts.is_empty() {
+            head
+        } else {
+            format!("{head} = {}", parts.join(" + "))
+        }
+    }
+
     /// The rules of every layer step of the breakdown (what a value that decided something
     /// was made of: 472.x, 703 buffs, 807.1.c Assault, 814.1.c Shield, 475.3, 474.1, ...).
     pub fn rules(&self) -> Vec<Cite> {

@@ -143,13 +143,18 @@ impl Keyword {
             // 818.1.c.2: Equip is "[Cost]: attach this gear to a unit you control", an
             // activated ability the card carries with the keyword.
             Keyword::Other(name, _) if name.eq_ignore_ascii_case("equip") => true,
+            // 819: Quick-Draw — Reaction timing and "when you play this, attach it"
+            // (keywords/quick_draw.rs).
+            Keyword::Other(name, _) if name.eq_ignore_ascii_case("quick-draw") => true,
+            // 821: Weaponmaster's play effect (keywords/weaponmaster.rs).
+            Keyword::Other(name, _) if name.eq_ignore_ascii_case("weaponmaster") => true,
             // 824: Level's function is its dependent ability, a passive with the condition
             // "while you have N or more XP" (`Condition::ControllerXp`); the keyword itself
             // is a characteristic (824.2).
             Keyword::Other(name, _) => {
                 name.eq_ignore_ascii_case("unique") || name.eq_ignore_ascii_case("level")
             }
-            Keyword::Vision | Keyword::Deflect(_) => false,
+            Keyword::Deflect(_) => false,
             _ => true,
         }
     }
@@ -370,6 +375,13 @@ pub enum Effect {
     Attach {
         target: Target,
     },
+    /// 436.1: the player looks at the top card of their Main Deck and may recycle it.
+    Predict {
+        player: PlayerRef,
+    },
+    /// 821.1.c: the controller may choose an Equipment they control and pay its Equip cost,
+    /// reduced by [A], to attach it to the source.
+    Weaponmaster,
 }
 
 /// The two ways to score (464).
@@ -700,11 +712,11 @@ mod tests {
     fn unmodeled_text_and_keywords_are_reported() {
         let d = CardDef::unit("Odd", 2)
             .with_keyword(Keyword::Tank)
-            .with_keyword(Keyword::parse("Vision"))
+            .with_keyword(Keyword::parse("Ambush"))
             .with_ability(Ability::Unsupported("When you recycle, draw 1".into()));
         let u = d.unsupported();
         assert_eq!(u.len(), 2, "{u:?}");
-        assert!(u[0].contains("Vision"));
+        assert!(u[0].contains("Ambush"));
         assert!(
             CardDef::unit("Plain", 1)
                 .with_keyword(Keyword::Tank)

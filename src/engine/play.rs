@@ -55,7 +55,10 @@ impl Game {
         }
         let def = o.def.clone();
         let kws: Vec<KeywordKind> = def.keywords().map(|k| k.kind()).collect();
-        let reaction = kws.contains(&KeywordKind::Reaction) || from_hidden.is_some();
+        // 819.1.b: a card with Quick-Draw has Reaction inherently
+        let reaction = kws.contains(&KeywordKind::Reaction)
+            || kws.iter().any(super::keywords::quick_draw::is_quick_draw)
+            || from_hidden.is_some();
         let action = kws.contains(&KeywordKind::Action) || reaction;
         let st = self.turn_state();
         // 358.3: timing permissions

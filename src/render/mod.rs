@@ -1,6 +1,7 @@
 //! Terminal output: the colour and hyperlink policy, styles, OSC 8 links, wrapping.
 //! Every command writes through an [`Out`].
 
+pub mod html;
 pub mod text;
 
 use owo_colors::OwoColorize;
@@ -150,29 +151,37 @@ impl Out {
         }
     }
 
-    /// A rule id as a link to the rule (`arbiter` URL scheme, overridable with
-    /// `ARBITER_LINK_BASE`, e.g. a local HTML export: `file:///rules/{edition}.html#{id}`).
+    /// A rule id as a link to the rule in a local HTML export (see [`rule_url`]); plain
+    /// text when links are off or no target is known to exist.
     pub fn rule_link(&self, game: &str, edition: &str, id: &str, text: &str) -> String {
         if !self.links {
             return text.to_string();
         }
-        let url = rule_url(game, edition, id);
-        self.link(&url, text)
+        match rule_url(game, edition, id) {
+            Some(url) => self.link(&url, text),
+            None => text.to_string(),
+        }
     }
 }
 
-/// The URL a rule id links to.
-pub fn rule_url(game: &str, edition: &str, id: &str) -> String {
-    match std::env::var("ARBITER_LINK_BASE") {
-        Ok(base) if !base.is_empty() => base
-            .replace("{game}", game)
-            .replace("{edition}", edition)
-            .replace("{id}", id),
-        _ if game == "riftbound" => {
-            format!("https://riftbound.leagueoflegends.com/en-us/rules-hub/#{id}")
-        }
-        _ => format!("arbiter://rule/{game}/{edition}/{id}"),
+/// The URL a rule id links to: `ARBITER_LINK_BASE` with `{game}`, `{edition}` and
+/// `{id}` filled in (e.g. `file:///srv/rules/{game}-{edition}.html#{id}`); else the
+/// page of `arbiter export html` in its default place, when that page exists; else
+/// none (no link to a target nobody checked).
+pub fn rule_url(game: &str, edition: &str, id: &str) -> Option<String> {
+    let anchor = html::anchor(id);
+    if let Ok(base) = std::env::var("ARBITER_LINK_BASE")
+        && !base.is_empty()
+    {
+        return Some(
+            base.replace("{game}", game)
+                .replace("{edition}", edition)
+                .replace("{id}", &anchor),
+        );
     }
+    let page = html::default_site_dir()?.join(html::page_name(game, edition));
+    page.is_file()
+        .then(|| format!("file://{}#{anchor}", page.display()))
 }
 
 /// Terminals known to render OSC 8 links (as ripgrep and others detect them).

@@ -172,6 +172,23 @@ fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
                 });
             }
         }
+        if let Some(k) = &x.keyword {
+            let kind = super::build::keyword(s, k)
+                .map(|k| k.kind())
+                .unwrap_or(crate::engine::KeywordKind::Other(k.value.clone()));
+            let want = x.value.map_or(1, |v| v.get());
+            let have = ch.keyword_value(&kind);
+            let attr = format!("keyword {}", k.value);
+            d.1.push(format!("{attr} value {want}"));
+            if have != want {
+                let printed: Vec<Keyword> = obj.def.keywords().cloned().collect();
+                d.0.push(Diff {
+                    attribute: attr,
+                    expected: want.to_string(),
+                    actual: ch.keyword_breakdown(&kind, &printed),
+                });
+            }
+        }
         if let Some(a) = &x.attached_to {
             let have = obj
                 .attached_to

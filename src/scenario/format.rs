@@ -671,6 +671,12 @@ pub struct Expect {
     /// The unit the object is attached to, or `none` (718, 719).
     #[serde(default)]
     pub attached_to: Option<Name>,
+    /// A keyword whose summed value is checked with `value` (807.2, 809.2, 814.2, 823.2).
+    #[serde(default)]
+    pub keyword: Option<Name>,
+    /// The keyword's value: the sum of its instances (a keyword without a value counts 1).
+    #[serde(default)]
+    pub value: Option<Amt>,
     /// A piece of the object's characteristics breakdown (468–475), e.g.
     /// "layer 2: Banner: gains Shield (depends on Warlord)".
     #[serde(default)]

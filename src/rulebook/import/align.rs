@@ -90,7 +90,7 @@ pub fn normalize(s: &str) -> String {
 }
 
 /// All the source text of a rule (text, list items, examples), or its title.
-fn full_text(r: &Rule) -> Option<String> {
+pub fn full_text(r: &Rule) -> Option<String> {
     let mut parts: Vec<&str> = Vec::new();
     if let Some(t) = r.text.as_deref() {
         parts.push(t);
@@ -320,7 +320,7 @@ impl Aligner<'_> {
 }
 
 /// Longest increasing subsequence (by `.1`) of pairs sorted by `.0`.
-fn lis(pairs: &[(usize, usize)]) -> Vec<(usize, usize)> {
+pub fn lis(pairs: &[(usize, usize)]) -> Vec<(usize, usize)> {
     let mut tails: Vec<usize> = Vec::new(); // indices into pairs
     let mut prev = vec![usize::MAX; pairs.len()];
     for (k, &(_, b)) in pairs.iter().enumerate() {
@@ -490,9 +490,10 @@ pub fn pairs(old: &Edition, new: &Edition, prior: Prior, slack: u32) -> Vec<Pair
     out
 }
 
-/// Sets `counterparts` on both editions (2025-06-02 ↔ 2026-03-30), recovers titles
-/// of empty 2026 headings from certain 2025 heading pairs, and gives 2025 the
-/// sections of the 2026 top index by analogy.
+/// Recovers titles of empty 2026 headings from certain 2025 heading pairs, gives
+/// 2025 the sections of the 2026 top index by analogy, and sets `counterparts` on
+/// both editions (2025-06-02 ↔ 2026-03-30) from the edition diff
+/// ([`super::diff::align_editions`]), the alignment `arbiter diff` shows.
 pub fn align(old: &mut Edition, new: &mut Edition) {
     old.counterparts = vec![None; old.rules.len()];
     new.counterparts = vec![None; new.rules.len()];
@@ -502,11 +503,13 @@ pub fn align(old: &mut Edition, new: &mut Edition) {
             edition: new.edition.clone(),
             id: new.rules[p.new].id.clone(),
             relation: p.relation.to_string(),
+            others: Vec::new(),
         });
         new.counterparts[p.new] = Some(Counterpart {
             edition: old.edition.clone(),
             id: old.rules[p.old].id.clone(),
             relation: p.relation.to_string(),
+            others: Vec::new(),
         });
         let (o, n) = (&old.rules[p.old], &mut new.rules[p.new]);
         if p.relation == "heading"
@@ -557,6 +560,8 @@ pub fn align(old: &mut Edition, new: &mut Edition) {
         heads,
         new.edition
     ));
+    let a = super::diff::align_editions(old, new, prior_2025, 2);
+    (old.counterparts, new.counterparts) = a.counterparts(old, new);
 }
 
 /// Sets the older web edition's counterparts in 2026-03-30 (Part B: 457–462 →
@@ -567,6 +572,7 @@ pub fn align(old: &mut Edition, new: &mut Edition) {
 /// 2025 edition come first), and the web rule is aligned onto it with certainty, the
 /// web rule's title or text is recorded as `recovered` (Provenance::WebEdition):
 /// e.g. 2026 480.3 ← "Victory Score: 8" (001 458.3). The values may be stale.
+/// The counterparts themselves come from the edition diff, as for 2025.
 pub fn align_web(web: &mut Edition, new: &mut Edition) {
     web.counterparts = vec![None; web.rules.len()];
     for p in pairs(web, new, prior_web, 0) {
@@ -574,6 +580,7 @@ pub fn align_web(web: &mut Edition, new: &mut Edition) {
             edition: new.edition.clone(),
             id: new.rules[p.new].id.clone(),
             relation: p.relation.to_string(),
+            others: Vec::new(),
         });
         let (w, n) = (&web.rules[p.old], &mut new.rules[p.new]);
         if p.relation == "heading"
@@ -595,6 +602,9 @@ pub fn align_web(web: &mut Edition, new: &mut Edition) {
             });
         }
     }
+    web.counterparts = super::diff::align_editions(web, new, prior_web, 0)
+        .counterparts(web, new)
+        .0;
 }
 
 /// The counterpart of rule `id` of `ed` in the other aligned edition, if any.
@@ -711,7 +721,7 @@ mod tests {
         assert_eq!(to("124").as_deref(), Some("125"));
         assert_eq!(
             cp(&aligned().0, "126"),
-            Some(("127".into(), "heading".into()))
+            Some(("127".into(), "renumbered".into()))
         );
         assert_eq!(to("139").as_deref(), Some("143"));
         assert_eq!(to("002"), Some("002".into()));
@@ -726,12 +736,16 @@ mod tests {
             assert_eq!(to(o).as_deref(), Some(n), "{o}");
         }
         // removed in 2026 (NOTES.md §3.4): no counterpart
-        for o in [
-            "107.5.g", "107.5.h", "107.5.i", "107.5.j", "115.1.c", "139.2.b", "106.1",
-        ] {
+        for o in ["107.5.g", "107.5.h", "107.5.i", "107.5.j", "106.1"] {
             assert_eq!(to(o), None, "{o}");
         }
-        assert_eq!(cp(&aligned().0, "002").unwrap().1, "identical");
+        // reworded in place, not removed (issue 14)
+        assert_eq!(to("139.2.b").as_deref(), Some("143.2.b"));
+        assert_eq!(to("107.6.a").as_deref(), Some("108.7.a"));
+        assert_eq!(to("106.2.e").as_deref(), Some("107.1.c"));
+        assert_ne!(to("181.4.c").as_deref(), Some("187.4.c"));
+        assert_eq!(to("181.4.d").as_deref(), Some("187.4.c"));
+        assert_eq!(cp(&aligned().0, "002").unwrap().1, "same");
         // both sides
         assert_eq!(cp(&aligned().1, "308").map(|c| c.0).as_deref(), Some("508"));
     }
@@ -818,11 +832,11 @@ mod tests {
         assert_eq!(id("462.8.h").as_deref(), Some("484.8.h"));
         assert_eq!(id("721").as_deref(), Some("805"));
         assert_eq!(id("733.3").as_deref(), Some("817.3"));
-        assert_eq!(c("650"), Some(("650".into(), "identical".into())));
-        assert_eq!(c("715.1"), Some(("715.1".into(), "identical".into())));
+        assert_eq!(c("650"), Some(("650".into(), "same".into())));
+        assert_eq!(c("715.1"), Some(("715.1".into(), "same".into())));
         // 806.4 was inserted: 722.4 is 806.5
         assert_eq!(id("722.4").as_deref(), Some("806.5"));
-        assert_eq!(c("458.3"), Some(("480.3".into(), "heading".into())));
+        assert_eq!(c("458.3"), Some(("480.3".into(), "renumbered".into())));
         // old-only rules have none
         assert_eq!(id("462.8.e.1.a"), None);
         let paired = w.counterparts.iter().filter(|c| c.is_some()).count();

@@ -8,6 +8,7 @@
 pub mod align;
 pub mod azindex;
 pub mod comprehensive;
+pub mod diff;
 pub mod hyperlinked;
 pub mod model;
 pub mod recover;

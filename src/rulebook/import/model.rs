@@ -360,14 +360,19 @@ pub struct Term {
     pub passages: Vec<Passage>,
 }
 
-/// The 2025 → 2026 alignment of one rule (set on both sides).
+/// A rule's counterpart in another edition, from the alignment of the two
+/// (`import::diff`; set on both sides for 2025-06-02 ↔ 2026-03-30, on the older
+/// side for the web edition → 2026-03-30).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counterpart {
-    /// The other edition's id (e.g. `2026-03-30`).
+    /// The other edition (e.g. `2026-03-30`).
     pub edition: String,
+    /// The counterpart's id there (the first, when there are several).
     pub id: RuleId,
-    /// identical | renumbered | reworded | heading
+    /// same | reworded | renumbered | renumbered+reworded | split | merged
     pub relation: String,
+    /// Further counterparts: the other parts of a split, or the other rules merged.
+    pub others: Vec<RuleId>,
 }
 
 /// One edition of one game's rules, as imported.

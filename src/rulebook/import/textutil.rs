@@ -444,6 +444,9 @@ mod tests {
         let mut w = run("web-bullets", docs[1].1).unwrap();
         let mut b = t.clone();
         align::align_web(&mut w, &mut b);
-        assert!(w.counterparts.iter().all(Option::is_none));
+        // no section of one lines up with the other: only a few rules that read
+        // alike are found, as moves
+        let found = w.counterparts.iter().filter(|c| c.is_some()).count();
+        assert!(found * 10 < w.rules.len(), "{found}");
     }
 }

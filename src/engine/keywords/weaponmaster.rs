@@ -1,0 +1,143 @@
+//! Weaponmaster (821): "When you play me, you may choose a card you control with the
+//! Equipment tag. … Pay the cost of its Equip ability, reduced by [A], to attach it to this
+//! unit." (821.1.c) — a play effect that attaches regardless of the Equip ability's usual
+//! timing (821.1.b), without activating it (821.1.c.6). Each instance triggers separately
+//! (821.1.c.7). The cost is paid from the rune pool; [A] (power of any domain) is one power.
+
+use crate::cite;
+use crate::engine::actions::R;
+use crate::engine::decision::{Answer, Decision, DecisionKind, DecisionOption};
+use crate::engine::objects::{Ability, Effect, Keyword, KeywordKind};
+use crate::engine::state::{Game, ObjId, PlayerId};
+use crate::engine::trace::EventKind;
+
+/// Whether `k` is Weaponmaster (kept by name: it has no variant of its own).
+pub(crate) fn is_weaponmaster(k: &Keyword) -> bool {
+    matches!(k.kind(), KeywordKind::Other(n) if n.eq_ignore_ascii_case("weaponmaster"))
+}
+
+/// 821.1.c.7: one trigger per instance.
+pub(crate) fn instances(keywords: &[Keyword]) -> usize {
+    keywords.iter().filter(|k| is_weaponmaster(k)).count()
+}
+
+/// 818.1.c.2: the cost (energy, power) of a card's Equip ability — the activated ability
+/// that attaches it — if it has one.
+fn equip_cost(g: &Game, card: ObjId) -> Option<(i32, i32)> {
+    g.objects[card.0]
+        .def
+        .abilities
+        .iter()
+        .find_map(|a| match a {
+            Ability::Activated {
+                energy,
+                power,
+                effects,
+                ..
+            } if effects.iter().any(|e| matches!(e, Effect::Attach { .. })) => {
+                Some((*energy, *power))
+            }
+            _ => None,
+        })
+}
+
+impl Game {
+    /// 821.1.c: `player` may choose an Equipment they control; its Equip cost, reduced by
+    /// [A] (821.1.c.3), is paid from the pool to attach it to `unit`. If it has no Equip
+    /// cost (821.1.c.4) or the cost cannot be paid, it stays where it is (821.1.c.5).
+    pub(crate) fn weaponmaster(&mut self, player: PlayerId, unit: ObjId) -> R<()> {
+        if !self.objects[unit.0].zone.on_board() {
+            return Ok(());
+        }
+        let chars = self.derive_all();
+        let candidates: Vec<ObjId> = self
+            .objects
+            .iter()
+            .filter(|o| {
+                o.id != unit
+                    && o.zone.on_board()
+                    && chars[o.id.0].controller == player
+                    && chars[o.id.0]
+                        .tags
+                        .iter()
+                        .any(|t| t.eq_ignore_ascii_case("equipment"))
+            })
+            .map(|o| o.id)
+            .collect();
+        if candidates.is_empty() {
+            let t = format!(
+                "{} controls no Equipment for {}'s Weaponmaster to choose",
+                self.player_name(player),
+                self.obj_name(unit)
+            );
+            self.event(EventKind::Effect, vec![cite!("821.1.c")], t, vec![unit.0]);
+            return Ok(());
+        }
+        let mut options: Vec<DecisionOption> = candidates
+            .iter()
+            .map(|&c| DecisionOption {
+                label: self.obj_name(c).to_string(),
+                answer: Answer::Object(c),
+            })
+            .collect();
+        options.push(DecisionOption {
+            label: "no Equipment".into(),
+            answer: Answer::Index(candidates.len()),
+        });
+        let d = Decision {
+            kind: DecisionKind::Target,
+            player,
+            prompt: format!(
+                "{} may choose an Equipment to attach to {} (Weaponmaster)",
+                self.player_name(player),
+                self.obj_name(unit)
+            ),
+            options,
+            more: 0,
+            items: vec![],
+            rules: vec![cite!("821.1.c")],
+        };
+        let i = self.decide(d)?;
+        let Some(&gear) = candidates.get(i) else {
+            return Ok(());
+        };
+        let Some((energy, power)) = equip_cost(self, gear) else {
+            let t = format!(
+                "{} has no Equip cost, so it cannot be paid: it stays where it is",
+                self.obj_name(gear)
+            );
+            self.event(
+                EventKind::Effect,
+                vec![cite!("821.1.c.4"), cite!("821.1.c.5")],
+                t,
+                vec![gear.0],
+            );
+            return Ok(());
+        };
+        let power = (power - 1).max(0);
+        let pl = &self.players[player.0];
+        if pl.energy < energy || pl.power < power {
+            let t = format!(
+                "{} cannot pay {}'s Equip cost reduced by [A] ({energy} energy, {power} power): it stays where it is",
+                self.player_name(player),
+                self.obj_name(gear)
+            );
+            self.event(EventKind::Effect, vec![cite!("821.1.c.5")], t, vec![gear.0]);
+            return Ok(());
+        }
+        self.players[player.0].energy -= energy;
+        self.players[player.0].power -= power;
+        let t = format!(
+            "{} pays {}'s Equip cost reduced by [A]: {energy} energy, {power} power (the Equip ability is not activated)",
+            self.player_name(player),
+            self.obj_name(gear)
+        );
+        self.event(
+            EventKind::Effect,
+            vec![cite!("821.1.c.3"), cite!("821.1.c.6")],
+            t,
+            vec![gear.0],
+        );
+        self.attach(gear, unit)
+    }
+}
