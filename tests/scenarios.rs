@@ -107,6 +107,15 @@ fn the_library_covers_the_required_rules() {
         }
     }
     let required = [
+        // step 2 of playing and of abilities: choices when put on the chain (355.5, 402.1), a
+        // trigger without legal choices removed (402.3), "you may" asked at the condition
+        // (383.3.a), an illegal target unaffected on resolution (359.3.e.5)
+        "355.5",
+        "402.1",
+        "402.3",
+        "402.3.a",
+        "383.3.a",
+        "359.3.e.5",
         // every task of a cleanup (323)
         "323.1",
         "323.2.a",

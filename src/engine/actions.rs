@@ -210,7 +210,7 @@ impl Game {
             bf: &dyn Fn(&super::state::BfId) -> Result<(), EngineError>,
         ) -> Result<(), EngineError> {
             let t = |t: &Target| match t {
-                Target::Object(o) => obj(o),
+                Target::Object(o) | Target::Chosen { object: o, .. } => obj(o),
                 _ => Ok(()),
             };
             let p = |r: &PlayerRef| match r {
@@ -517,7 +517,7 @@ impl Game {
     }
 
     /// The location of an effect's source (for "here"): its zone, or its snapshot's.
-    fn source_location(
+    pub(crate) fn source_location(
         &self,
         source: Option<ObjId>,
         snap: Option<&super::state::Snapshot>,
@@ -572,25 +572,30 @@ impl Game {
                 .filter(|u| Some(*u) != source && self.controller(*u) == controller)
                 .collect(),
             Target::AllUnitsHere => here_units(self),
+            Target::Chosen {
+                object,
+                filter,
+                stamp,
+            } => {
+                // 359.3.e.5: a target that is no longer legal is unaffected (405.1 for abilities)
+                if self.chosen_is_legal(*object, filter, *stamp, controller, here) {
+                    vec![*object]
+                } else {
+                    let t = format!(
+                        "{} is no longer a legal target: that instruction does not affect it",
+                        self.obj_name(*object)
+                    );
+                    self.event(
+                        EventKind::Chain,
+                        vec![cite!("359.3.e.5"), cite!("359.3.e.6")],
+                        t,
+                        vec![object.0],
+                    );
+                    vec![]
+                }
+            }
             Target::ChooseUnit(filter) => {
-                use super::objects::UnitFilter as F;
-                let cands: Vec<ObjId> = self
-                    .objects
-                    .iter()
-                    .filter(|o| o.is_unit() && o.zone.on_board())
-                    .map(|o| o.id)
-                    .filter(|u| {
-                        let c = self.controller(*u);
-                        let z = self.objects[u.0].zone;
-                        match filter {
-                            F::Any => true,
-                            F::Friendly => c == controller,
-                            F::Enemy => self.opponents(controller, c),
-                            F::EnemyHere => Some(z) == here && self.opponents(controller, c),
-                            F::FriendlyHere => Some(z) == here && c == controller,
-                        }
-                    })
-                    .collect();
+                let cands = self.unit_candidates(filter, controller, here);
                 let options = cands
                     .iter()
                     .map(|u| super::decision::DecisionOption {
@@ -628,6 +633,7 @@ impl Game {
                 Target::OtherFriendlyUnitsHere => "each other friendly unit here".into(),
                 Target::AllUnitsHere => "each unit here".into(),
                 Target::ChooseUnit(_) => "a chosen unit".into(),
+                Target::Chosen { object, .. } => self.obj_name(*object).to_string(),
             }
         };
         let p = |r: &PlayerRef| -> String {

@@ -301,7 +301,38 @@ impl Game {
                 vec![0]
             };
             for i in seq {
-                let t = &mine[i];
+                let mut t = mine[i].clone();
+                // 383.3.a: "you may" as the first part of the effect: its controller chooses
+                // now, as the condition is met, whether to put the ability on the chain
+                if let Some(Effect::May { effect }) = t.effects.first().cloned() {
+                    let d = Decision {
+                        kind: DecisionKind::May,
+                        player: t.controller,
+                        prompt: format!(
+                            "{} may put {} on the chain",
+                            self.player_name(t.controller),
+                            t.label
+                        ),
+                        options: vec![
+                            DecisionOption {
+                                label: "yes".into(),
+                                answer: Answer::Index(0),
+                            },
+                            DecisionOption {
+                                label: "no".into(),
+                                answer: Answer::Index(1),
+                            },
+                        ],
+                        more: 0,
+                        items: vec![],
+                        rules: vec![cite!("383.3.a")],
+                    };
+                    if self.decide(d)? != 0 {
+                        continue;
+                    }
+                    t.effects[0] = *effect;
+                }
+                let t = &mut t;
                 if self.chain.is_empty() {
                     // 346.1: a chain opened by a triggered ability does not pass focus.
                     self.chain_by_trigger = true;
@@ -351,6 +382,36 @@ impl Game {
                     t.source.iter().map(|o| o.0).collect(),
                 );
                 self.make_outstanding(cite!("319.3"));
+                // 355.5.b, 402.1: a triggered ability makes its choices as it triggers; it must
+                // choose when it can (402.3.b); without legal choices it is removed (402.3),
+                // which is not a counter (402.3.a)
+                let mut effects = std::mem::take(&mut t.effects);
+                let missing = self.choose_targets(
+                    &mut effects,
+                    t.controller,
+                    t.source,
+                    t.snapshot.as_ref(),
+                    &t.label,
+                    &[cite!("402.1")],
+                )?;
+                if let Some(missing) = missing {
+                    self.chain.pop();
+                    let text = format!(
+                        "{} must choose {} and there is none: it is removed from the chain without becoming a chain item (not countered)",
+                        t.label, missing
+                    );
+                    self.event(
+                        EventKind::Chain,
+                        vec![cite!("402.3"), cite!("402.3.a")],
+                        text,
+                        t.source.iter().map(|o| o.0).collect(),
+                    );
+                    if self.chain.is_empty() {
+                        self.chain_by_trigger = false;
+                    }
+                } else if let Some(item) = self.chain.last_mut() {
+                    item.effects = effects;
+                }
             }
         }
         Ok(())

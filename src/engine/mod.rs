@@ -10,6 +10,7 @@
 pub mod actions;
 pub mod attach;
 pub mod chain;
+pub mod choices;
 pub mod cleanup;
 pub mod combat;
 pub mod decision;

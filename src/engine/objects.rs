@@ -217,6 +217,14 @@ pub enum Target {
     AllUnitsHere,
     /// A unit the controller chooses among those matching (a decision when several).
     ChooseUnit(UnitFilter),
+    /// A unit chosen at step 2 of playing or activating (355.5, 402.1): `object`, which had
+    /// to match `filter`, with the timestamp it had then, so that a zone change to or from a
+    /// non-board zone makes it a new object and an illegal target (359.3.e.4).
+    Chosen {
+        object: ObjId,
+        filter: UnitFilter,
+        stamp: u64,
+    },
 }
 
 /// Which units a choice or a passive ability may concern.

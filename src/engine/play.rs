@@ -2,8 +2,8 @@
 //! hand, with timing permissions (Action 806, Reaction 813, the states of 308–310), energy
 //! and power paid from the rune pool (357.1), a unit's location (355.2), permanents
 //! resolving when finalized (337.1.c, 359.2) and spells lingering on the chain until they
-//! resolve (359.3) and then going to the trash (351.1). Targets of spells are chosen when
-//! they resolve, not when played (a simplification).
+//! resolve (359.3) and then going to the trash (351.1). Targets are chosen at step 2, when
+//! the card or ability is put on the chain (355.5, 402.1; see `choices`).
 
 use super::actions::{R, illegal};
 use super::objects::{Ability, CardType, KeywordKind, Location, Trigger};
@@ -123,6 +123,41 @@ impl Game {
                 ));
             }
         };
+        // 355.5: the objects the spell specifically chooses are chosen now, by its controller;
+        // without a valid choice for every target it cannot be put on the chain (355.8)
+        let mut effects: Vec<_> = def
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::Spell(e) => Some(e.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        // 811.1.d.2: "here" for a card played from hidden is its battlefield
+        let snapshot = from_hidden.map(|b| super::state::Snapshot {
+            location: Zone::Battlefield(b),
+            might: 0,
+            controller: player,
+            keywords: Vec::new(),
+            designation: None,
+        });
+        if let Some(missing) = self.choose_targets(
+            &mut effects,
+            player,
+            Some(card),
+            snapshot.as_ref(),
+            &def.name,
+            &[cite!("355.5")],
+        )? {
+            return illegal(
+                cite!("355.8"),
+                format!(
+                    "{} cannot be played: it must choose {} and there is none",
+                    def.name, missing
+                ),
+            );
+        }
         // 357.1: pay energy and power from the rune pool (a hidden card ignores its base cost)
         let (energy, power) = if from_hidden.is_some() {
             (0, 0)
@@ -177,15 +212,6 @@ impl Game {
         }
         // 354: the card goes onto the chain as a pending item; the state closes
         self.objects[card.0].zone = Zone::Chain;
-        let effects = def
-            .abilities
-            .iter()
-            .filter_map(|a| match a {
-                Ability::Spell(e) => Some(e.clone()),
-                _ => None,
-            })
-            .flatten()
-            .collect();
         if self.chain.is_empty() {
             self.chain_by_trigger = false;
         }
@@ -198,14 +224,7 @@ impl Game {
             effects,
             pending: true,
             triggered: false,
-            // 811.1.d.2: "here" for a card played from hidden is its battlefield
-            snapshot: from_hidden.map(|b| super::state::Snapshot {
-                location: Zone::Battlefield(b),
-                might: 0,
-                controller: player,
-                keywords: Vec::new(),
-                designation: None,
-            }),
+            snapshot,
             card: Some(card),
             destination,
             enters_ready,
@@ -430,6 +449,23 @@ impl Game {
             vec![source.0],
         );
         self.depth = 1;
+        // 402.1: the ability's choices are made now; 402.2: without legal options it cannot
+        // be activated (and nothing is paid)
+        let mut effects = effects;
+        let label = format!("{}'s ability", def.name);
+        if let Some(missing) = self.choose_targets(
+            &mut effects,
+            player,
+            Some(source),
+            None,
+            &label,
+            &[cite!("402.1")],
+        )? {
+            return illegal(
+                cite!("402.2"),
+                format!("{label} cannot be activated: it must choose {missing} and there is none"),
+            );
+        }
         if exhaust {
             self.objects[source.0].exhausted = true;
             let t = format!("{} is exhausted to pay the cost", def.name);
@@ -448,7 +484,7 @@ impl Game {
             id,
             controller: player,
             source: Some(source),
-            label: format!("{}'s ability", def.name),
+            label,
             effects,
             pending: true,
             triggered: false,

@@ -541,7 +541,11 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
                     built: None,
                     depth,
                 };
-                a.push(Ability::Spell(vec![names.effect(&e.value, e.referenced)?]));
+                let mut v = vec![names.effect(&e.value, e.referenced)?];
+                for t in &c.then {
+                    v.push(names.effect(&t.value, t.referenced)?);
+                }
+                a.push(Ability::Spell(v));
             }
             // 818.1.c.2: Equip [Cost] is "[Cost]: attach this gear to a unit you control".
             if let Some(e) = &c.equip {

@@ -233,6 +233,9 @@ pub struct CardDef {
     /// An attachable card's Effect Text (718.3): what the unit it is attached to gains.
     #[serde(default)]
     pub effect_text: Option<Spanned<EffectText>>,
+    /// A spell's further instructions, executed in order after `effect` (359.3.e).
+    #[serde(default)]
+    pub then: Vec<Spanned<Effect>>,
 }
 
 /// The Effect Text of an attachable card: keywords and abilities appended to the
@@ -477,6 +480,9 @@ pub struct PlayStep {
     /// Where a unit is played (default: its base).
     #[serde(default)]
     pub to: Option<Name>,
+    /// The units chosen as its targets at step 2 (355.5), in the order it asks for them.
+    #[serde(default)]
+    pub targets: Vec<Name>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -498,6 +504,9 @@ pub struct ActivateStep {
     pub ability: Option<usize>,
     #[serde(default)]
     pub player: Option<Name>,
+    /// The units chosen as its targets at step 2 (402.1), in the order it asks for them.
+    #[serde(default)]
+    pub targets: Vec<Name>,
 }
 
 #[derive(Debug, Deserialize, Default)]

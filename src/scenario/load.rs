@@ -706,6 +706,16 @@ impl<'a> Resolver<'a> {
         if let Some(e) = &c.effect {
             self.check_effect(&e.value, loc_of(e), true)?;
         }
+        for e in &c.then {
+            if c.effect.is_none() {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(e),
+                    "\"then\" continues a spell's \"effect\"; give the first instruction as \"effect\"",
+                ));
+            }
+            self.check_effect(&e.value, loc_of(e), true)?;
+        }
         for a in &c.abilities {
             self.check_ability(name, a)?;
         }
@@ -1176,6 +1186,9 @@ impl<'a> Resolver<'a> {
                 if let Some(t) = &p.to {
                     self.location(t)?;
                 }
+                for t in &p.targets {
+                    self.object(t)?;
+                }
             }
             Step::Pass(p) => {
                 self.player(p)?;
@@ -1189,6 +1202,9 @@ impl<'a> Resolver<'a> {
             }
             Step::Activate(a) => {
                 self.object(&a.source)?;
+                for t in &a.targets {
+                    self.object(t)?;
+                }
                 if let Some(p) = &a.player {
                     self.player(p)?;
                 }

@@ -224,6 +224,7 @@ impl Runner<'_> {
                     None => self.game.object(card).owner,
                 };
                 self.apply(Action::Play { player, card, to }, loc)?;
+                self.answer_targets(&p.targets, loc)?;
             }
             Step::Pass(p) => {
                 let player = self.names().player_id(p)?;
@@ -256,6 +257,7 @@ impl Runner<'_> {
                     },
                     loc,
                 )?;
+                self.answer_targets(&a.targets, loc)?;
             }
             Step::Choose(c) => {
                 if self.game.pending_decision().is_none() {
@@ -313,6 +315,37 @@ impl Runner<'_> {
                 let checked = expect::check_all(self.s, self.built, &self.game, es, Some(i + 1));
                 self.checked.extend(checked);
             }
+        }
+        Ok(())
+    }
+
+    /// The `targets:` of a play or activate step answer, in order, the choices of targets it
+    /// asks for at step 2 (355.5, 402.1).
+    fn answer_targets(&mut self, targets: &[format::Name], loc: Loc) -> Result<(), ScenarioError> {
+        for t in targets {
+            let object = self.names().object(t)?;
+            let pending = self
+                .game
+                .pending_decision()
+                .filter(|d| d.kind == crate::engine::DecisionKind::Target)
+                .map(|d| d.player);
+            let Some(player) = pending else {
+                return Err(self.err(
+                    ErrorKind::UnusedChoice,
+                    loc,
+                    format!(
+                        "the target {} answers nothing: no choice of a target is pending (the engine chose the only legal one, or there is nothing more to choose)",
+                        t.value
+                    ),
+                ));
+            };
+            self.apply(
+                Action::Choose {
+                    player,
+                    answer: Answer::Object(object),
+                },
+                loc,
+            )?;
         }
         Ok(())
     }

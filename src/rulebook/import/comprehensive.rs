@@ -775,8 +775,12 @@ mod tests {
                     RefField::Text => r.text.as_deref().unwrap(),
                     RefField::Example(i) => &r.examples[i as usize],
                 };
+                // an id, or a sibling's letter alone ("rules 605.3a and b")
+                let span = &src[x.start as usize..x.end as usize];
                 assert!(
-                    src[x.start as usize..x.end as usize].starts_with(|c: char| c.is_ascii_digit())
+                    span.starts_with(|c: char| c.is_ascii_digit())
+                        || (span.len() == 1 && span.as_bytes()[0].is_ascii_lowercase()),
+                    "{span}"
                 );
             }
         }

@@ -172,7 +172,8 @@ fn next_letter(c: char) -> Option<char> {
 }
 
 /// References in comprehensive-rules text: `rule 601.2`, `see rule 704, "…"`,
-/// `rules 112.7 and 112.8`, ranges `601.1f–g`, `601.1b—i`, `509.1–3`. One `Ref` per
+/// `rules 112.7 and 112.8`, `rules 605.3a and b` (the letter alone links 605.3b),
+/// ranges `601.1f–g`, `601.1b—i`, `509.1–3`. One `Ref` per
 /// target; a range expands to every id in it (letters skip l and o); each span
 /// covers the id as written (a range's ids share the range's span).
 pub fn comprehensive_refs(text: &str, field: RefField) -> Vec<Ref> {
@@ -203,6 +204,7 @@ pub fn comprehensive_refs(text: &str, field: RefField) -> Vec<Ref> {
         // a list of ids joined by ", ", " and ", " or ", with ranges
         while let Some((id, len)) = comp_id_prefix(&text[i..]) {
             let mut end = i + len;
+            let base = id.clone();
             let mut targets = vec![id.clone()];
             // range: –, —, - followed by a letter or a number
             let rest = &text[end..];
@@ -261,6 +263,36 @@ pub fn comprehensive_refs(text: &str, field: RefField) -> Vec<Ref> {
                 });
             }
             i = end;
+            // "rules 605.3a and b": a later sibling by its letter alone
+            if let Some(Seg::Letter(a)) = base.segs.last().copied()
+                && let Some(s) = [", and ", " and ", " or "]
+                    .iter()
+                    .find(|s| lower[i..].starts_with(**s))
+            {
+                let j = i + s.len();
+                let b = lower.as_bytes();
+                if let Some(&c) = b.get(j)
+                    && c.is_ascii_lowercase()
+                    && (c as char) > a
+                    && !b.get(j + 1).is_some_and(u8::is_ascii_alphanumeric)
+                {
+                    let mut t = base.clone();
+                    if let Some(x) = t.segs.last_mut() {
+                        *x = Seg::Letter(c as char);
+                    }
+                    out.push(Ref {
+                        target: t,
+                        kind,
+                        field,
+                        start: j as u32,
+                        end: j as u32 + 1,
+                        title: None,
+                        dangling: false,
+                    });
+                    i = j + 1;
+                    break;
+                }
+            }
             let rest = &lower[i..];
             let sep = [", and ", " and ", " or ", ", "]
                 .iter()
@@ -363,6 +395,13 @@ mod tests {
         let ids: Vec<String> = r.iter().map(|r| r.target.to_string()).collect();
         assert_eq!(ids, ["112.7", "112.8", "509.1", "509.2", "509.3"]);
         assert!(comprehensive_refs("the rules text", RefField::Text).is_empty());
+        // a later sibling by its letter alone (Legions of Will 605.3)
+        let r = comprehensive_refs("The instructions in rules 605.3a and b are", RefField::Text);
+        let t: Vec<String> = r.iter().map(|x| x.target.to_string()).collect();
+        assert_eq!(t, ["605.3a", "605.3b"]);
+        assert_eq!((r[1].start, r[1].end), (37, 38));
+        let r = comprehensive_refs("see rule 601.2a and a player may", RefField::Text);
+        assert_eq!(r.len(), 1);
     }
 
     #[test]

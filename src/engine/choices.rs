@@ -1,0 +1,164 @@
+//! Step 2 of playing a card or an ability: relevant choices (355, 402). The objects a card
+//! or ability specifically chooses are chosen when it is put on the chain, by its controller
+//! (355.5, 402.1), not on resolution; a triggered ability makes its choices when it triggers
+//! (355.5.b). Without legal choices a spell cannot be played (355.8), an activated ability
+//! cannot be activated (402.2) and a triggered ability is removed from the chain (402.3).
+//! On resolution a chosen target that is no longer legal is unaffected (359.3.e.5).
+
+use super::actions::R;
+use super::decision::{Answer, Decision, DecisionKind, DecisionOption};
+use super::objects::{Effect, Target, UnitFilter};
+use super::state::{Game, ObjId, PlayerId, Snapshot, Zone};
+use super::trace::Cite;
+
+/// The targets of one instruction (the game objects it may affect), for choosing them.
+pub(crate) fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
+    match e {
+        Effect::DealDamage { target, .. }
+        | Effect::Kill { target }
+        | Effect::Buff { target }
+        | Effect::MightThisTurn { target, .. }
+        | Effect::GiveMight { target, .. }
+        | Effect::SetMight { target, .. }
+        | Effect::GrantKeyword { target, .. }
+        | Effect::RemoveKeyword { target, .. }
+        | Effect::CantBeDealtDamage { target, .. }
+        | Effect::GrantTag { target, .. }
+        | Effect::Recall { target }
+        | Effect::Heal { target }
+        | Effect::Ready { target }
+        | Effect::Exhaust { target }
+        | Effect::Move { target, .. }
+        | Effect::GainControl { target, .. }
+        | Effect::Attach { target } => vec![target],
+        Effect::May { effect } => targets_mut(effect),
+        Effect::GainPoints { .. }
+        | Effect::Score { .. }
+        | Effect::Draw { .. }
+        | Effect::CreateToken { .. }
+        | Effect::GainXp { .. }
+        | Effect::Predict { .. }
+        | Effect::Weaponmaster => vec![],
+    }
+}
+
+/// How a choice of a unit is worded in a prompt.
+fn filter_phrase(f: &UnitFilter) -> &'static str {
+    match f {
+        UnitFilter::Any => "a unit",
+        UnitFilter::Friendly => "a friendly unit",
+        UnitFilter::Enemy => "an enemy unit",
+        UnitFilter::EnemyHere => "an enemy unit here",
+        UnitFilter::FriendlyHere => "a friendly unit here",
+    }
+}
+
+impl Game {
+    /// 355.9: the units on the board that `filter` allows `controller` to choose, "here"
+    /// being `here`.
+    pub(crate) fn unit_candidates(
+        &self,
+        filter: &UnitFilter,
+        controller: PlayerId,
+        here: Option<Zone>,
+    ) -> Vec<ObjId> {
+        self.objects
+            .iter()
+            .filter(|o| o.is_unit() && o.zone.on_board())
+            .map(|o| o.id)
+            .filter(|u| self.matches_filter(*u, filter, controller, here))
+            .collect()
+    }
+
+    fn matches_filter(
+        &self,
+        u: ObjId,
+        filter: &UnitFilter,
+        controller: PlayerId,
+        here: Option<Zone>,
+    ) -> bool {
+        let c = self.controller(u);
+        let z = self.objects[u.0].zone;
+        match filter {
+            UnitFilter::Any => true,
+            UnitFilter::Friendly => c == controller,
+            UnitFilter::Enemy => self.opponents(controller, c),
+            UnitFilter::EnemyHere => Some(z) == here && self.opponents(controller, c),
+            UnitFilter::FriendlyHere => Some(z) == here && c == controller,
+        }
+    }
+
+    /// 359.3.e.2–359.3.e.4: a chosen target is legal on resolution when it is still a unit on
+    /// the board meeting the requirements, and the same object (no zone change to or from a
+    /// non-board zone since it was chosen, which renews its timestamp).
+    pub(crate) fn chosen_is_legal(
+        &self,
+        u: ObjId,
+        filter: &UnitFilter,
+        stamp: u64,
+        controller: PlayerId,
+        here: Option<Zone>,
+    ) -> bool {
+        let o = &self.objects[u.0];
+        o.is_unit()
+            && o.zone.on_board()
+            && o.timestamp == stamp
+            && self.matches_filter(u, filter, controller, here)
+    }
+
+    /// 355.5, 402.1: the controller chooses each unit the instructions specifically choose,
+    /// in order; each choice becomes a `Target::Chosen`. `rules` are cited on each choice.
+    /// Returns the first instruction's requirement that no unit meets (355.8, 402.2, 402.3),
+    /// leaving the effects as they were chosen so far.
+    pub(crate) fn choose_targets(
+        &mut self,
+        effects: &mut [Effect],
+        controller: PlayerId,
+        source: Option<ObjId>,
+        snap: Option<&Snapshot>,
+        label: &str,
+        rules: &[Cite],
+    ) -> R<Option<&'static str>> {
+        let here = self.source_location(source, snap);
+        for e in effects.iter_mut() {
+            for t in targets_mut(e) {
+                let Target::ChooseUnit(filter) = t else {
+                    continue;
+                };
+                let filter = filter.clone();
+                let cands = self.unit_candidates(&filter, controller, here);
+                if cands.is_empty() {
+                    return Ok(Some(filter_phrase(&filter)));
+                }
+                let d = Decision {
+                    kind: DecisionKind::Target,
+                    player: controller,
+                    prompt: format!(
+                        "{} chooses {} as a target of {}",
+                        self.player_name(controller),
+                        filter_phrase(&filter),
+                        label
+                    ),
+                    options: cands
+                        .iter()
+                        .map(|u| DecisionOption {
+                            label: self.obj_name(*u).to_string(),
+                            answer: Answer::Object(*u),
+                        })
+                        .collect(),
+                    more: 0,
+                    items: vec![],
+                    rules: rules.to_vec(),
+                };
+                let i = self.decide(d)?;
+                let object = cands[i];
+                *t = Target::Chosen {
+                    object,
+                    filter,
+                    stamp: self.objects[object.0].timestamp,
+                };
+            }
+        }
+        Ok(None)
+    }
+}
