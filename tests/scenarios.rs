@@ -116,6 +116,8 @@ fn the_library_covers_the_required_rules() {
         "402.3.a",
         "383.3.a",
         "359.3.e.5",
+        // priority after a resolution, awarded once the cleanup is done (340.4)
+        "340.4",
         // every task of a cleanup (323)
         "323.1",
         "323.2.a",

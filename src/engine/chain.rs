@@ -21,6 +21,20 @@ pub(crate) struct Triggered {
     pub rule: Cite,
 }
 
+/// Priority or focus awarded by a step of the chain, given only after the outstanding
+/// cleanups (335, 320.1: no priority or focus is awarded during a cleanup).
+#[derive(Clone, Debug)]
+pub(crate) enum PriorityDue {
+    /// The controller of the newest chain item gains priority, by this rule (337.1.c.3, 340.4).
+    Newest(Cite),
+    /// The chain became empty during a showdown after pending items were finalized
+    /// (337.1.c.1.a): the next player gains focus.
+    FinalizedEmpty,
+    /// The chain closed during a showdown after a resolution (340.2.a, 346, 346.1); `by_trigger`
+    /// when a triggered ability opened it.
+    Closed { by_trigger: bool },
+}
+
 /// The rule by which a trigger of this kind goes pending.
 fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
     match t {
@@ -447,14 +461,34 @@ impl Game {
         }
         self.fepr_happened = true;
         self.chain_passes = 0;
-        if let Some(top) = self.chain.last() {
-            let p = top.controller;
-            self.give_priority(p, cite!("337.1.c.3"));
+        if !self.chain.is_empty() {
+            self.priority_due = Some(PriorityDue::Newest(cite!("337.1.c.3")));
         } else {
             // 337.1.c.1: the chain is empty: play proceeds in an open state
             self.priority = None;
             self.make_outstanding(cite!("319.1"));
             if self.showdown.is_some() && !self.chain_by_trigger {
+                self.priority_due = Some(PriorityDue::FinalizedEmpty);
+            }
+            self.chain_by_trigger = false;
+        }
+        Ok(())
+    }
+
+    /// 335, 320.1: hands out the priority or focus a step of the chain awarded, now that no
+    /// cleanup is outstanding.
+    pub(crate) fn award_priority(&mut self, due: PriorityDue) {
+        match due {
+            PriorityDue::Newest(why) => {
+                if let Some(top) = self.chain.last() {
+                    let p = top.controller;
+                    self.give_priority(p, why);
+                }
+            }
+            PriorityDue::FinalizedEmpty => {
+                if !self.chain.is_empty() || self.showdown.is_none() {
+                    return;
+                }
                 // 337.1.c.1.a: during a showdown, the next player gains focus
                 let focus = self.focus.unwrap_or(self.turn.player);
                 let next = self.next_player(focus);
@@ -469,9 +503,43 @@ impl Game {
                     s.passes = 0;
                 }
             }
-            self.chain_by_trigger = false;
+            PriorityDue::Closed { by_trigger } => {
+                if !self.chain.is_empty() || self.showdown.is_none() {
+                    return;
+                }
+                let focus = self.focus.unwrap_or(self.turn.player);
+                if by_trigger {
+                    let t = format!(
+                        "the chain closes; focus does not pass because the chain was opened by a triggered ability; {} keeps focus and gains priority",
+                        self.player_name(focus)
+                    );
+                    let r = if self.combat.is_some() {
+                        vec![cite!("346.1"), cite!("459.2.g")]
+                    } else {
+                        vec![cite!("346.1")]
+                    };
+                    self.event(EventKind::Priority, r, t, vec![]);
+                    self.priority = Some(focus);
+                } else {
+                    let next = self.next_player(focus);
+                    self.focus = Some(next);
+                    self.priority = Some(next);
+                    let t = format!(
+                        "the chain closes; focus passes to {}, who gains priority",
+                        self.player_name(next)
+                    );
+                    self.event(
+                        EventKind::Priority,
+                        vec![cite!("340.2.a"), cite!("346")],
+                        t,
+                        vec![],
+                    );
+                }
+                if let Some(s) = self.showdown.as_mut() {
+                    s.passes = 0;
+                }
+            }
         }
-        Ok(())
     }
     pub(crate) fn give_priority(&mut self, p: PlayerId, why: Cite) {
         if self.priority != Some(p) {
@@ -594,45 +662,13 @@ impl Game {
         if self.chain.is_empty() {
             self.make_outstanding(cite!("319.1"));
             if self.showdown.is_some() {
-                let by_trigger = self.chain_by_trigger;
-                let focus = self.focus.unwrap_or(self.turn.player);
-                if by_trigger {
-                    let t = format!(
-                        "the chain closes; focus does not pass because the chain was opened by a triggered ability; {} keeps focus and gains priority",
-                        self.player_name(focus)
-                    );
-                    let r = if self.combat.is_some() {
-                        vec![cite!("346.1"), cite!("459.2.g")]
-                    } else {
-                        vec![cite!("346.1")]
-                    };
-                    self.event(EventKind::Priority, r, t, vec![]);
-                    self.priority = Some(focus);
-                } else {
-                    let next = self.next_player(focus);
-                    self.focus = Some(next);
-                    self.priority = Some(next);
-                    let t = format!(
-                        "the chain closes; focus passes to {}, who gains priority",
-                        self.player_name(next)
-                    );
-                    self.event(
-                        EventKind::Priority,
-                        vec![cite!("340.2.a"), cite!("346")],
-                        t,
-                        vec![],
-                    );
-                }
-                if let Some(s) = self.showdown.as_mut() {
-                    s.passes = 0;
-                }
+                self.priority_due = Some(PriorityDue::Closed {
+                    by_trigger: self.chain_by_trigger,
+                });
             }
             self.chain_by_trigger = false;
-        } else if !self.chain.iter().any(|i| i.pending)
-            && let Some(top) = self.chain.last()
-        {
-            let p = top.controller;
-            self.give_priority(p, cite!("340.4"));
+        } else if !self.chain.iter().any(|i| i.pending) {
+            self.priority_due = Some(PriorityDue::Newest(cite!("340.4")));
         }
         Ok(())
     }
@@ -657,6 +693,11 @@ impl Game {
             if !self.outstanding_cleanup.is_empty() {
                 let why = std::mem::take(&mut self.outstanding_cleanup);
                 self.cleanup(why, super::cleanup::Special::None)?;
+                continue;
+            }
+            // 335, 320.1: priority and focus are awarded once no cleanup is outstanding
+            if let Some(due) = self.priority_due.take() {
+                self.award_priority(due);
                 continue;
             }
             if self.chain.is_empty()

@@ -361,6 +361,9 @@ pub struct Game {
     pub(crate) fepr_happened: bool,
     /// Units known to be Mighty (707–709), to trace when one becomes or stops being Mighty.
     pub(crate) mighty: Vec<ObjId>,
+    /// Priority or focus that finalizing or resolving awards, handed out by HOT FEPR only
+    /// once the outstanding cleanups are done (335, 320.1).
+    pub(crate) priority_due: Option<crate::engine::chain::PriorityDue>,
 }
 
 /// SplitMix64: spreads a seed over all 64 bits for the xorshift state.
@@ -425,6 +428,7 @@ impl Game {
             depth: 0,
             fepr_happened: false,
             mighty: Vec::new(),
+            priority_due: None,
         }
     }
 
