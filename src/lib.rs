@@ -23,8 +23,12 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return code;
+            // help or version on a full device is an output error (exit 2), not a success;
+            // a closed pipe (`arbiter --help | head`) is not an error
+            return match e.print() {
+                Err(w) if w.kind() != std::io::ErrorKind::BrokenPipe => 2,
+                _ => code,
+            };
         }
     };
     let color = cli.color;

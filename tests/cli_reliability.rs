@@ -59,6 +59,22 @@ fn a_full_device_on_stderr_or_both_streams_is_not_a_panic() {
 }
 
 #[test]
+fn help_and_version_on_a_full_device_are_output_errors() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    for args in [&["--help"][..], &["--version"], &["rule", "--help"]] {
+        let s = bin()
+            .args(args)
+            .stdout(full())
+            .stderr(full())
+            .status()
+            .unwrap();
+        assert_eq!(s.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
 fn a_closed_stderr_pipe_is_not_a_panic() {
     let mut child = bin()
         .args(["rule", "999.9"])

@@ -196,3 +196,41 @@ fn repeated_might_setting_steps_stay_fast() {
     assert!(matches!(v.status, Status::Pass), "{}", summary(&v.status));
     assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
 }
+
+#[test]
+fn a_decision_raised_while_passing_at_the_end_has_a_location() {
+    // no script: passing at the end reaches the damage assignment, which nobody answers
+    let src = "title: t
+cards:
+  Brute: {type: unit, might: 5}
+  Guard: {type: unit, might: 3}
+setup:
+  turn: {player: A, phase: main}
+  battlefields:
+    - name: The Bridge
+      controller: B
+      units: [{card: Guard, id: g1}, {card: Guard, id: g2}, {card: Brute, controller: A}]
+  combat: {at: The Bridge, attacker: A}
+expect:
+  - {object: g1, zone: trash}
+";
+    let v = evaluate("t.yaml", src);
+    match &v.status {
+        Status::Invalid(e) => {
+            assert_eq!(
+                (e.input.line, e.input.column),
+                (Some(13), Some(5)),
+                "{}",
+                e.input
+            );
+            assert!(
+                e.input
+                    .message
+                    .contains("raised while every player passes at the end of the script"),
+                "{}",
+                e.input
+            );
+        }
+        other => panic!("expected an undecided error, got {}", summary(other)),
+    }
+}

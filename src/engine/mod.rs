@@ -26,6 +26,8 @@ pub mod trace;
 pub mod turn;
 
 #[cfg(test)]
+mod random_play;
+#[cfg(test)]
 mod tests;
 
 pub use actions::{Action, EngineError};

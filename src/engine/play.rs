@@ -2,7 +2,7 @@
 //! hand, with timing permissions (Action 806, Reaction 813, the states of 308–310), energy
 //! and power paid from the rune pool (357.1), a unit's location (355.2), permanents
 //! resolving when finalized (337.1.c, 359.2) and spells lingering on the chain until they
-//! resolve (359.3) and then going to the trash (351.1). Targets are chosen at step 2, when
+//! resolve (359.3) and then going to the trash (351.2). Targets are chosen at step 2, when
 //! the card or ability is put on the chain (355.5, 402.1; see `choices`).
 
 use super::actions::{R, illegal};
@@ -531,7 +531,7 @@ impl Game {
         };
         self.event(
             EventKind::Zone,
-            vec![cite!("337.1.c"), rule, cite!("188.3")],
+            vec![cite!("337.1.c"), rule],
             t,
             vec![card.0],
         );
