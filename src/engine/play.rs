@@ -114,6 +114,18 @@ impl Game {
                     Zone::Battlefield(b)
                 }
             }),
+            // 149.2: gear can only be played to its player's base (unless an effect says
+            // otherwise; a hidden gear goes to its battlefield, above)
+            CardType::Gear if matches!(to, Some(Location::Battlefield(_))) => {
+                return illegal(
+                    cite!("149.2"),
+                    format!(
+                        "{} is gear: it can only be played to {}'s base",
+                        def.name,
+                        self.player_name(player)
+                    ),
+                );
+            }
             // 359.2.d: gear enters at the player's base
             CardType::Gear => Some(Zone::Base(player)),
             CardType::Spell => None,
