@@ -572,6 +572,8 @@ impl Game {
                 .filter(|u| Some(*u) != source && self.controller(*u) == controller)
                 .collect(),
             Target::AllUnitsHere => here_units(self),
+            // bound before execution (abilities/replacement.rs); unbound, it is no unit
+            Target::Affected => vec![],
             Target::Chosen {
                 object,
                 filter,
@@ -634,6 +636,7 @@ impl Game {
                 Target::AllUnitsHere => "each unit here".into(),
                 Target::ChooseUnit(_) => "a chosen unit".into(),
                 Target::Chosen { object, .. } => self.obj_name(*object).to_string(),
+                Target::Affected => "that unit".into(),
             }
         };
         let p = |r: &PlayerRef| -> String {
@@ -1302,6 +1305,8 @@ impl Game {
             .copied()
             .filter(|u| self.objects[u.0].zone.on_board())
             .collect();
+        // 369: replacement effects intercede first; a replaced death is not a death
+        let units = self.replace_deaths(&units, why)?;
         // killed simultaneously: their Deathknells trigger together (ordered by controller)
         self.trigger_deathknells(&units)?;
         for u in units {

@@ -372,6 +372,8 @@ impl Game {
             rules.extend(chars[u.0].rules());
             self.event(EventKind::Layer, rules, t, vec![u.0]);
         }
+        // 369: replacement effects intercede; a replaced death is not a death (808.1.d.1)
+        let lethal = self.replace_deaths(&lethal, cite!("323.5"))?;
         self.trigger_deathknells_with(&lethal, &chars, cite!("323.4"))?;
         for u in lethal {
             self.leave_board_to_trash(u, cite!("323.5"));

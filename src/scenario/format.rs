@@ -287,6 +287,17 @@ pub struct AbilityDef {
     /// Activated: its cost and timing ("[cost]: [effect]", 377).
     #[serde(default)]
     pub activate: Option<Spanned<ActivateCost>>,
+    /// A replacement effect (367–375): the event it replaces, `die` ("… would die").
+    #[serde(default)]
+    pub would: Option<Name>,
+    /// A replacement effect: what happens instead (`that-unit` is the unit that would die,
+    /// `me` the ability's source).
+    #[serde(default)]
+    pub instead: Vec<Spanned<Effect>>,
+    /// A replacement effect: `always` (default, "if … would"), `next` ("the next time …
+    /// would", used up once applied), `once-each-turn` (371).
+    #[serde(default)]
+    pub uses: Option<Name>,
     /// Free text describing an ability arbiter cannot model (reported as unsupported).
     #[serde(default)]
     pub text: Option<Name>,

@@ -752,6 +752,9 @@ impl<'a> Resolver<'a> {
         for g in ab.grant.iter().chain(ab.remove.iter()) {
             keyword(self.path, g)?;
         }
+        for e in &ab.instead {
+            self.check_effect(&e.value, loc_of(e), true)?;
+        }
         if let Some(sc) = &ab.scope
             && !SCOPES.contains(&sc.value.as_str())
         {
@@ -793,10 +796,10 @@ impl<'a> Resolver<'a> {
                 loc_of(a),
                 "an ability has either \"when\" (triggered) or \"while\" (conditional passive), not both",
             )),
-            (None, None) if ab.text.is_none() => Err(self.err(
+            (None, None) if ab.text.is_none() && ab.would.is_none() => Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(a),
-                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost) or \"text\"",
+                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement) or \"text\"",
             )),
             (Some(w), None) => {
                 if !TRIGGERS.contains(&w.value.as_str()) {
@@ -1414,6 +1417,7 @@ pub const TARGET_WORDS: &[&str] = &[
     "choose-enemy",
     "choose-enemy-here",
     "choose-friendly-here",
+    "that-unit",
 ];
 /// Players an effect may name instead of a player.
 pub const PLAYER_WORDS: &[&str] = &["you", "each-opponent"];
