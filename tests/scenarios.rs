@@ -222,3 +222,61 @@ fn every_error_kind_has_a_scenario() {
         );
     }
 }
+
+/// A trace line cites the rule that mandates what it says (issue 7, item 8): checked
+/// mechanically over the whole library for the lines whose wording names a game action.
+#[test]
+fn trace_lines_cite_the_rule_of_what_they_say() {
+    // (words in the line, the rule prefix one of its citations must have)
+    let checks: [(&str, &str); 5] = [
+        (" is killed", "428"),
+        (" draws ", "413"),
+        (" XP (now ", "730.1"),
+        (" token is created", "439.1"),
+        ("no longer a legal target", "359.3.e.5"),
+    ];
+    let mut problems = Vec::new();
+    let mut seen = [0usize; 5];
+    for f in scenario_files() {
+        let out = arbiter().arg("--json").arg("run").arg(&f).output().unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        for e in v["trace"].as_array().into_iter().flatten() {
+            let text = e["text"].as_str().unwrap_or_default();
+            if text.starts_with("effect: ") {
+                // a scenario's injected effect: its own lines follow, with their rules
+                continue;
+            }
+            let rules: Vec<&str> = e["rules"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|r| r.as_str())
+                .collect();
+            for (i, (words, prefix)) in checks.iter().enumerate() {
+                if text.contains(words) {
+                    seen[i] += 1;
+                    if !rules.iter().any(|r| r.starts_with(prefix)) {
+                        problems.push(format!(
+                            "{}: {text:?} {rules:?} lacks {prefix}",
+                            f.display()
+                        ));
+                    }
+                }
+            }
+            // 705 (buffs removed on leaving play) only on a line that removes a buff
+            if rules.contains(&"705") != text.contains("buff is removed") {
+                problems.push(format!(
+                    "{}: {text:?} {rules:?}: 705 and its wording disagree",
+                    f.display()
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    for (i, (words, _)) in checks.iter().enumerate() {
+        assert!(
+            seen[i] > 0,
+            "no trace line of the library contains {words:?}: the check tests nothing"
+        );
+    }
+}

@@ -1013,7 +1013,12 @@ impl Game {
                     );
                     self.event(
                         EventKind::Zone,
-                        vec![cite!("439.2"), cite!("179"), cite!("182.1.d")],
+                        vec![
+                            cite!("439.1"),
+                            cite!("439.2"),
+                            cite!("177"),
+                            cite!("182.1.d"),
+                        ],
                         t,
                         vec![id.0],
                     );
@@ -1079,7 +1084,7 @@ impl Game {
                         amount,
                         self.players[p.0].xp
                     );
-                    self.event(EventKind::Effect, vec![cite!("729")], t, vec![]);
+                    self.event(EventKind::Effect, vec![cite!("730.1")], t, vec![]);
                 }
             }
         }
@@ -1311,6 +1316,7 @@ impl Game {
         let owner = self.objects[u.0].owner;
         let from = self.objects[u.0].zone;
         let is_token = self.objects[u.0].is_token();
+        let had_buffs = self.objects[u.0].buffs > 0;
         let o = &mut self.objects[u.0];
         o.zone = if is_token {
             Zone::Gone
@@ -1344,7 +1350,13 @@ impl Game {
                 vec![why, cite!("428.2")],
             )
         };
-        rules.push(cite!("705"));
+        // 705: only when there was a buff to remove
+        let t = if had_buffs {
+            rules.push(cite!("705"));
+            format!("{t}; its buff is removed")
+        } else {
+            t
+        };
         self.event(EventKind::Zone, rules, t, vec![u.0]);
         self.make_outstanding(cite!("319.6"));
     }

@@ -645,7 +645,7 @@ impl Game {
         self.depth = self.depth.saturating_sub(1);
         result?;
         if let Some(card) = item.card {
-            // 351.1: a spell is placed in the trash when played
+            // 351.2: a spell's effects are executed, then the card is placed in the trash
             let owner = self.objects[card.0].owner;
             self.objects[card.0].zone = Zone::Trash(owner);
             let t = format!(
@@ -653,7 +653,7 @@ impl Game {
                 item.label,
                 self.player_name(owner)
             );
-            self.event(EventKind::Zone, vec![cite!("351.1")], t, vec![card.0]);
+            self.event(EventKind::Zone, vec![cite!("351.2")], t, vec![card.0]);
         }
         self.fepr_happened = true;
         self.make_outstanding(cite!("319.5"));

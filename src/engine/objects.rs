@@ -495,7 +495,7 @@ pub enum Ability {
         deathknell: bool,
     },
     Passive(Passive),
-    /// A spell's effect, executed when it resolves (351.1).
+    /// A spell's effect, executed when it resolves (351.2).
     Spell(Vec<Effect>),
     /// An activated ability (377): "[cost]: [effects]". The cost may exhaust the source and
     /// take energy and power from the rune pool; `action` / `reaction` give its timing

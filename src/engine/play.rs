@@ -2,7 +2,7 @@
 //! hand, with timing permissions (Action 806, Reaction 813, the states of 308–310), energy
 //! and power paid from the rune pool (357.1), a unit's location (355.2), permanents
 //! resolving when finalized (337.1.c, 359.2) and spells lingering on the chain until they
-//! resolve (359.3) and then going to the trash (351.1). Targets are chosen at step 2, when
+//! resolve (359.3) and then going to the trash (351.2). Targets are chosen at step 2, when
 //! the card or ability is put on the chain (355.5, 402.1; see `choices`).
 
 use super::actions::{R, illegal};
@@ -114,6 +114,18 @@ impl Game {
                     Zone::Battlefield(b)
                 }
             }),
+            // 149.2: gear can only be played to its player's base (unless an effect says
+            // otherwise; a hidden gear goes to its battlefield, above)
+            CardType::Gear if matches!(to, Some(Location::Battlefield(_))) => {
+                return illegal(
+                    cite!("149.2"),
+                    format!(
+                        "{} is gear: it can only be played to {}'s base",
+                        def.name,
+                        self.player_name(player)
+                    ),
+                );
+            }
             // 359.2.d: gear enters at the player's base
             CardType::Gear => Some(Zone::Base(player)),
             CardType::Spell => None,
@@ -531,7 +543,7 @@ impl Game {
         };
         self.event(
             EventKind::Zone,
-            vec![cite!("337.1.c"), rule, cite!("188.3")],
+            vec![cite!("337.1.c"), rule],
             t,
             vec![card.0],
         );
