@@ -42,6 +42,7 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             [CompletionResult]::new('card', 'card', [CompletionResultType]::ParameterValue, 'Look a card up in the card database: its text, keywords linked to their rules, what governs it, and whether the engine models it')
             [CompletionResult]::new('cards', 'cards', [CompletionResultType]::ParameterValue, 'The card database: which file, how many cards; `cards coverage` for what the engine models')
             [CompletionResult]::new('deck', 'deck', [CompletionResultType]::ParameterValue, 'Deck lists: `deck check FILE` against deck construction')
+            [CompletionResult]::new('repl', 'repl', [CompletionResultType]::ParameterValue, 'Step through a scenario: step, back, board, why, do, choose, save (see `help` inside)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -220,6 +221,14 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
         'arbiter;deck;help;help' {
             break
         }
+        'arbiter;repl' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
         'arbiter;completions' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
             [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
@@ -243,6 +252,7 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             [CompletionResult]::new('card', 'card', [CompletionResultType]::ParameterValue, 'Look a card up in the card database: its text, keywords linked to their rules, what governs it, and whether the engine models it')
             [CompletionResult]::new('cards', 'cards', [CompletionResultType]::ParameterValue, 'The card database: which file, how many cards; `cards coverage` for what the engine models')
             [CompletionResult]::new('deck', 'deck', [CompletionResultType]::ParameterValue, 'Deck lists: `deck check FILE` against deck construction')
+            [CompletionResult]::new('repl', 'repl', [CompletionResultType]::ParameterValue, 'Step through a scenario: step, back, board, why, do, choose, save (see `help` inside)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -295,6 +305,9 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             break
         }
         'arbiter;help;deck;check' {
+            break
+        }
+        'arbiter;help;repl' {
             break
         }
         'arbiter;help;completions' {

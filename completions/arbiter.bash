@@ -49,6 +49,9 @@ _arbiter() {
             arbiter,refs)
                 cmd="arbiter__subcmd__refs"
                 ;;
+            arbiter,repl)
+                cmd="arbiter__subcmd__repl"
+                ;;
             arbiter,rule)
                 cmd="arbiter__subcmd__rule"
                 ;;
@@ -121,6 +124,9 @@ _arbiter() {
             arbiter__subcmd__help,refs)
                 cmd="arbiter__subcmd__help__subcmd__refs"
                 ;;
+            arbiter__subcmd__help,repl)
+                cmd="arbiter__subcmd__help__subcmd__repl"
+                ;;
             arbiter__subcmd__help,rule)
                 cmd="arbiter__subcmd__help__subcmd__rule"
                 ;;
@@ -149,7 +155,7 @@ _arbiter() {
 
     case "${cmd}" in
         arbiter)
-            opts="-h -V --color --json --cards --help --version rule toc define editions refs diff export search run test check card cards deck completions help"
+            opts="-h -V --color --json --cards --help --version rule toc define editions refs diff export search run test check card cards deck repl completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -649,7 +655,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__help)
-            opts="rule toc define editions refs diff export search run test check card cards deck completions help"
+            opts="rule toc define editions refs diff export search run test check card cards deck repl completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -844,6 +850,20 @@ _arbiter() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        arbiter__subcmd__help__subcmd__repl)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         arbiter__subcmd__help__subcmd__rule)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -929,6 +949,39 @@ _arbiter() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --cards)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        arbiter__subcmd__repl)
+            opts="-h --color --json --cards --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0

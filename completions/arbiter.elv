@@ -39,6 +39,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand card 'Look a card up in the card database: its text, keywords linked to their rules, what governs it, and whether the engine models it'
             cand cards 'The card database: which file, how many cards; `cards coverage` for what the engine models'
             cand deck 'Deck lists: `deck check FILE` against deck construction'
+            cand repl 'Step through a scenario: step, back, board, why, do, choose, save (see `help` inside)'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -194,6 +195,13 @@ set edit:completion:arg-completer[arbiter] = {|@words|
         }
         &'arbiter;deck;help;help'= {
         }
+        &'arbiter;repl'= {
+            cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
+            cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
         &'arbiter;completions'= {
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
@@ -216,6 +224,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand card 'Look a card up in the card database: its text, keywords linked to their rules, what governs it, and whether the engine models it'
             cand cards 'The card database: which file, how many cards; `cards coverage` for what the engine models'
             cand deck 'Deck lists: `deck check FILE` against deck construction'
+            cand repl 'Step through a scenario: step, back, board, why, do, choose, save (see `help` inside)'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -252,6 +261,8 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand check 'Check a deck list against deck construction (101–103, 825, Signature cards, bans)'
         }
         &'arbiter;help;deck;check'= {
+        }
+        &'arbiter;help;repl'= {
         }
         &'arbiter;help;completions'= {
         }

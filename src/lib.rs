@@ -8,6 +8,7 @@ pub mod error;
 pub mod fuzzy;
 pub mod limits;
 pub mod render;
+pub mod repl;
 pub mod rulebook;
 pub mod scenario;
 pub mod search;

@@ -64,6 +64,8 @@ pub enum Command {
     Cards(cards::CardsArgs),
     /// Deck lists: `deck check FILE` against deck construction.
     Deck(cards::DeckArgs),
+    /// Step through a scenario: step, back, board, why, do, choose, save (see `help` inside).
+    Repl(ReplArgs),
     /// Print a shell completion script.
     Completions(lookup::CompletionsArgs),
 }
@@ -94,6 +96,9 @@ pub fn run(cli: Cli) -> Result<()> {
             a.database = d;
             scenario::check(&mut out, a)
         }),
+        Command::Repl(a) => {
+            scenario_database(db).and_then(|d| crate::repl::run(a.file, d, cli.color))
+        }
         Command::Card(a) => cards::card(&mut out, db, a),
         Command::Cards(a) => cards::cards(&mut out, db, a),
         Command::Deck(a) => cards::deck(&mut out, db, a),
@@ -102,6 +107,14 @@ pub fn run(cli: Cli) -> Result<()> {
     res?;
     flushed?;
     Ok(())
+}
+
+/// `arbiter repl [FILE]`.
+#[derive(Debug, clap::Args)]
+pub struct ReplArgs {
+    /// The scenario to step through (default: an empty duel).
+    #[arg(value_hint = clap::ValueHint::FilePath)]
+    pub file: Option<std::path::PathBuf>,
 }
 
 /// The card database for scenarios, when one is given or configured (cards a scenario

@@ -60,6 +60,70 @@ pub fn run(s: &Scenario) -> Result<Outcome, ScenarioError> {
     })
 }
 
+/// Stepwise running, for the REPL: the same rules as `run`, one step at a time, on a
+/// game the caller keeps (and clones to go back).
+pub mod stepwise {
+    use super::*;
+
+    fn runner<'a>(s: &'a Scenario, built: &'a Built, game: &Game) -> Runner<'a> {
+        Runner {
+            s,
+            game: game.clone(),
+            built,
+            checked: Vec::new(),
+        }
+    }
+
+    /// Starts the game (as `run` does before the first step).
+    pub fn start(s: &Scenario, built: &Built, game: &mut Game) -> Result<(), ScenarioError> {
+        let mut r = runner(s, built, game);
+        r.game.start().map_err(|e| r.engine_err(e, Loc::UNKNOWN))?;
+        *game = r.game;
+        Ok(())
+    }
+
+    /// Runs `step` (the script's step number `i`, from 0, for messages) on `game`; on an
+    /// error `game` is unchanged. Returns the expectations it checked.
+    pub fn step(
+        s: &Scenario,
+        built: &Built,
+        game: &mut Game,
+        i: usize,
+        step: &Spanned<Step>,
+    ) -> Result<Vec<expect::Checked>, ScenarioError> {
+        let mut r = runner(s, built, game);
+        r.step(i, step)?;
+        *game = r.game;
+        Ok(r.checked)
+    }
+
+    /// The end of the script: every player passes, then the final expectations.
+    pub fn finish(
+        s: &Scenario,
+        built: &Built,
+        game: &mut Game,
+    ) -> Result<Vec<expect::Checked>, ScenarioError> {
+        let mut r = runner(s, built, game);
+        if r.game.pending_decision().is_none() && !matches!(r.game.status(), Status::Over { .. }) {
+            r.pass_all(Loc::UNKNOWN)?;
+        }
+        let checked = expect::check_all(s, built, &r.game, &s.file.expect, None);
+        *game = r.game;
+        Ok(checked)
+    }
+
+    /// Answers the pending decision with option `n` (from 1).
+    pub fn choose(game: &mut Game, n: usize) -> Result<(), EngineError> {
+        let Some(d) = game.pending_decision().cloned() else {
+            return Err(EngineError::NoDecision);
+        };
+        game.apply(Action::Choose {
+            player: d.player,
+            answer: Answer::Index(n.saturating_sub(1)),
+        })
+    }
+}
+
 struct Runner<'a> {
     s: &'a Scenario,
     game: Game,

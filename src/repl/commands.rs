@@ -1,0 +1,711 @@
+//! The REPL's commands: each takes the session and a line, prints what it did, and says
+//! whether it failed. Nothing typed can panic or lose the session: a failing command
+//! leaves the state as it was.
+
+use super::Session;
+use crate::engine::{Game, ObjId, Status, Zone};
+use crate::scenario::format::Step;
+use crate::scenario::run::stepwise;
+use serde_saphyr::{Location, Spanned};
+use std::io::{self, Write};
+
+/// What a command came to.
+pub enum Outcome {
+    Ok,
+    /// The command could not be carried out (the message says why); nothing changed.
+    Failed(String),
+    Quit,
+}
+
+/// (name, arguments, what it does) — for `help` and completion.
+pub const COMMANDS: &[(&str, &str, &str)] = &[
+    (
+        "step",
+        "[N]",
+        "take the next N script steps (default 1), with their part of the trace",
+    ),
+    (
+        "run",
+        "",
+        "take the rest of the script, the final passes, and check the expectations",
+    ),
+    (
+        "back",
+        "[N]",
+        "undo N changes (default 1): the state and trace before them",
+    ),
+    ("goto", "N", "the state after script step N (0: the start)"),
+    (
+        "board",
+        "",
+        "the board: turn, battlefields, bases, units with Might, chain, decision",
+    ),
+    (
+        "show",
+        "OBJ",
+        "one object: zone, controller, Might, damage, keywords, attachments",
+    ),
+    (
+        "why",
+        "[OBJ]",
+        "an object's characteristics with the layer breakdown; alone: the last decision",
+    ),
+    (
+        "trace",
+        "[N] [--explain]",
+        "the last N trace lines (default all), with rule text on request",
+    ),
+    (
+        "do",
+        "STEP",
+        "any script step, as in the YAML script: do move: {units: [raider], to: The Bridge}",
+    ),
+    (
+        "choose",
+        "N|ANSWER",
+        "answer the pending decision by option number, or as a choose step (target: Squire)",
+    ),
+    ("rule", "ID", "look a rule up (as `arbiter rule`)"),
+    ("search", "WORDS", "search the rules (as `arbiter search`)"),
+    ("define", "TERM", "the glossary (as `arbiter define`)"),
+    ("refs", "ID", "references of a rule (as `arbiter refs`)"),
+    ("load", "FILE", "load another scenario"),
+    (
+        "save",
+        "FILE",
+        "write a scenario that starts from the current state",
+    ),
+    ("help", "[CMD]", "this list, or one command"),
+    ("quit", "", "leave (also Ctrl-D)"),
+];
+
+/// Runs one line. I/O errors on `out` are the only `Err`.
+pub fn execute(s: &mut Session, line: &str, out: &mut dyn Write) -> io::Result<Outcome> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(Outcome::Ok);
+    }
+    let (cmd, rest) = match line.split_once(char::is_whitespace) {
+        Some((c, r)) => (c, r.trim()),
+        None => (line, ""),
+    };
+    let r = match cmd {
+        "quit" | "exit" => return Ok(Outcome::Quit),
+        "help" => help(rest, out),
+        "step" => match count(rest, 1) {
+            Ok(n) => step(s, n, out),
+            Err(e) => Ok(Outcome::Failed(e)),
+        },
+        "run" => run(s, out),
+        "back" => match count(rest, 1) {
+            Ok(n) => back(s, n, out),
+            Err(e) => Ok(Outcome::Failed(e)),
+        },
+        "goto" => match rest.parse::<usize>() {
+            Ok(n) => goto(s, n, out),
+            Err(_) => Ok(Outcome::Failed(
+                "goto needs a step number, e.g. goto 2".into(),
+            )),
+        },
+        "board" => board(&s.game, out).map(|_| Outcome::Ok),
+        "show" => match object(s, rest) {
+            Ok(id) => show(&s.game, id, out).map(|_| Outcome::Ok),
+            Err(e) => Ok(Outcome::Failed(e)),
+        },
+        "why" => why(s, rest, out),
+        "trace" => trace(s, rest, out),
+        "do" => do_step(s, rest, out),
+        "choose" => choose(s, rest, out),
+        "rule" | "search" | "define" | "refs" => lookup(s, cmd, rest, out),
+        "load" => load(s, rest, out),
+        "save" => save(s, rest, out),
+        other => {
+            let names = COMMANDS.iter().map(|c| c.0);
+            let near = crate::fuzzy::suggest(other, names, 2);
+            Ok(Outcome::Failed(if near.is_empty() {
+                format!("unknown command \"{other}\"; `help` lists the commands")
+            } else {
+                format!(
+                    "unknown command \"{other}\" — did you mean \"{}\"?",
+                    near.join("\" or \"")
+                )
+            }))
+        }
+    }?;
+    out.flush()?;
+    Ok(r)
+}
+
+fn count(arg: &str, default: usize) -> Result<usize, String> {
+    if arg.is_empty() {
+        return Ok(default);
+    }
+    match arg.parse::<usize>() {
+        Ok(n) if (1..=super::MAX_HISTORY).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a number from 1 to {}, found \"{arg}\"",
+            super::MAX_HISTORY
+        )),
+    }
+}
+
+fn help(arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
+    if arg.is_empty() {
+        for (n, a, what) in COMMANDS {
+            writeln!(out, "  {:<22} {what}", format!("{n} {a}"))?;
+        }
+        return Ok(Outcome::Ok);
+    }
+    match COMMANDS.iter().find(|c| c.0 == arg) {
+        Some((n, a, what)) => {
+            writeln!(out, "{n} {a}\n  {what}")?;
+            Ok(Outcome::Ok)
+        }
+        None => Ok(Outcome::Failed(format!("no command \"{arg}\""))),
+    }
+}
+
+/// Prints the trace events from `from` on.
+fn print_trace(g: &Game, from: usize, out: &mut dyn Write, explain: bool) -> io::Result<()> {
+    let mut explained = std::collections::HashSet::new();
+    for e in g.trace.events.iter().skip(from) {
+        let ids: Vec<&str> = e.rules.iter().map(|c| c.id()).collect();
+        let rules = if ids.is_empty() {
+            String::new()
+        } else {
+            format!("  [{}]", ids.join(", "))
+        };
+        writeln!(out, "{}{}{rules}", "  ".repeat(e.depth as usize), e.text)?;
+        if explain {
+            for id in ids {
+                if explained.insert(id)
+                    && let Some(t) = crate::scenario::output::rule_text(id)
+                {
+                    writeln!(out, "{}    {id}: {t}", "  ".repeat(e.depth as usize))?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn step(s: &mut Session, n: usize, out: &mut dyn Write) -> io::Result<Outcome> {
+    for _ in 0..n {
+        if s.next >= s.steps().len() {
+            writeln!(
+                out,
+                "the script has no more steps ({} taken); `run` finishes it",
+                s.next
+            )?;
+            return Ok(Outcome::Ok);
+        }
+        let i = s.next;
+        let from = s.game.trace.events.len();
+        let step = &s.scenario.file.script[i];
+        let mut g = s.game.clone();
+        match stepwise::step(&s.scenario, &s.built, &mut g, i, step) {
+            Ok(checked) => {
+                s.remember();
+                s.game = g;
+                s.next += 1;
+                writeln!(out, "step {} of {}:", i + 1, s.steps().len())?;
+                print_trace(&s.game, from, out, false)?;
+                report_checked(&checked, out)?;
+                pending(&s.game, out)?;
+            }
+            Err(e) => return Ok(Outcome::Failed(format!("step {}: {}", i + 1, e.input))),
+        }
+    }
+    Ok(Outcome::Ok)
+}
+
+fn report_checked(
+    checked: &[crate::scenario::expect::Checked],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    for c in checked {
+        match &c.failure {
+            None => writeln!(out, "  ✓ {}", c.subject)?,
+            Some(f) => {
+                writeln!(out, "  ✗ {}", c.subject)?;
+                for d in &f.diffs {
+                    writeln!(
+                        out,
+                        "      {}: expected {}, actual {}",
+                        d.attribute, d.expected, d.actual
+                    )?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn pending(g: &Game, out: &mut dyn Write) -> io::Result<()> {
+    if let Some(d) = g.pending_decision() {
+        writeln!(out, "decision pending — {}", d.describe().trim_end())?;
+        writeln!(out, "answer with `choose N`")?;
+    }
+    Ok(())
+}
+
+fn run(s: &mut Session, out: &mut dyn Write) -> io::Result<Outcome> {
+    if s.game.pending_decision().is_some() {
+        pending(&s.game, out)?;
+        return Ok(Outcome::Failed(
+            "a decision is pending: `choose N` first".into(),
+        ));
+    }
+    let left = s.steps().len() - s.next;
+    if left > 0 {
+        if let Outcome::Failed(e) = step(s, left, out)? {
+            return Ok(Outcome::Failed(e));
+        }
+        if s.game.pending_decision().is_some() {
+            return Ok(Outcome::Ok);
+        }
+    }
+    let from = s.game.trace.events.len();
+    let mut g = s.game.clone();
+    match stepwise::finish(&s.scenario, &s.built, &mut g) {
+        Ok(checked) => {
+            s.remember();
+            s.game = g;
+            s.finished = true;
+            print_trace(&s.game, from, out, false)?;
+            writeln!(out, "end of the script")?;
+            report_checked(&checked, out)?;
+            Ok(Outcome::Ok)
+        }
+        Err(e) => Ok(Outcome::Failed(e.input.to_string())),
+    }
+}
+
+fn back(s: &mut Session, n: usize, out: &mut dyn Write) -> io::Result<Outcome> {
+    if s.history.is_empty() {
+        return Ok(Outcome::Failed(
+            "nothing to go back to: this is the start".into(),
+        ));
+    }
+    let n = n.min(s.history.len());
+    let keep = s.history.len() - n;
+    let (g, next) = s.history[keep].clone();
+    s.history.truncate(keep);
+    s.game = g;
+    s.next = next;
+    s.finished = false;
+    writeln!(
+        out,
+        "back {n}: before script step {} ({} trace lines)",
+        s.next + 1,
+        s.game.trace.events.len()
+    )?;
+    Ok(Outcome::Ok)
+}
+
+fn goto(s: &mut Session, n: usize, out: &mut dyn Write) -> io::Result<Outcome> {
+    if n > s.steps().len() {
+        return Ok(Outcome::Failed(format!(
+            "the script has {} steps",
+            s.steps().len()
+        )));
+    }
+    // the state at the start is the first remembered, or the current one
+    if let Some((g, next)) = s.history.first().cloned() {
+        s.history.clear();
+        s.game = g;
+        s.next = next;
+    }
+    s.finished = false;
+    let mut sink = io::sink();
+    if n > 0
+        && let Outcome::Failed(e) = step(s, n, &mut sink)?
+    {
+        return Ok(Outcome::Failed(e));
+    }
+    writeln!(out, "at script step {} of {}", s.next, s.steps().len())?;
+    Ok(Outcome::Ok)
+}
+
+/// An object by its id or card name (setup objects), or by name on the board.
+fn object(s: &Session, name: &str) -> Result<ObjId, String> {
+    if name.is_empty() {
+        return Err("which object? e.g. `show Squire`".into());
+    }
+    let n = Spanned::new(name.to_string(), Location::UNKNOWN, Location::UNKNOWN);
+    if let Ok(i) = crate::scenario::load::resolve_object(&s.path, &s.scenario.objects, &n) {
+        return Ok(s.built.objects[i]);
+    }
+    match s.game.find_object(name) {
+        Ok(id) => Ok(id),
+        Err(list) if list.is_empty() => {
+            let names: Vec<&str> = s.game.objects.iter().map(|o| o.def.name.as_str()).collect();
+            let near = crate::fuzzy::suggest(name, names, 3);
+            Err(if near.is_empty() {
+                format!("no object \"{name}\"")
+            } else {
+                format!(
+                    "no object \"{name}\" — did you mean \"{}\"?",
+                    near.join("\" or \"")
+                )
+            })
+        }
+        Err(list) => Err(format!(
+            "\"{name}\" is ambiguous: {} objects; use an id from the scenario",
+            list.len()
+        )),
+    }
+}
+
+fn unit_line(g: &Game, id: ObjId) -> String {
+    let o = g.object(id);
+    let ch = g.characteristics(id);
+    let mut parts = vec![format!(
+        "{} ({})",
+        g.obj_name(id),
+        g.player_name(ch.controller)
+    )];
+    if o.is_unit() {
+        parts.push(format!("Might {}", ch.might));
+        if o.damage > 0 {
+            parts.push(format!("damage {}", o.damage));
+        }
+    }
+    if o.exhausted {
+        parts.push("exhausted".into());
+    }
+    if !ch.keywords.is_empty() {
+        let k: Vec<String> = ch.keywords.iter().map(|k| k.to_string()).collect();
+        parts.push(format!("[{}]", k.join(", ")));
+    }
+    if let Some(d) = o.designation {
+        parts.push(format!("{d:?}").to_lowercase());
+    }
+    if let Some(t) = o.attached_to {
+        parts.push(format!("attached to {}", g.obj_name(t)));
+    }
+    parts.join("  ")
+}
+
+/// The board as text: turn and state, each battlefield with its units and gear, each base,
+/// the chain, and a pending decision.
+pub fn board(g: &Game, out: &mut dyn Write) -> io::Result<()> {
+    let st = g.turn_state();
+    writeln!(
+        out,
+        "turn {} of {}, {} phase, {}{}{}",
+        g.turn.number,
+        g.player_name(g.turn.player),
+        format!("{:?}", g.turn.phase).to_lowercase(),
+        st.name(),
+        g.priority()
+            .map(|p| format!("; priority: {}", g.player_name(p)))
+            .unwrap_or_default(),
+        g.focus()
+            .map(|p| format!("; focus: {}", g.player_name(p)))
+            .unwrap_or_default()
+    )?;
+    let pts: Vec<String> = g
+        .players
+        .iter()
+        .map(|p| format!("{} {} points, {} XP", p.name, p.points, p.xp))
+        .collect();
+    writeln!(out, "players: {}", pts.join("; "))?;
+    for b in &g.battlefields {
+        writeln!(
+            out,
+            "{}{}{}",
+            b.name,
+            b.controller
+                .map(|p| format!(" (controlled by {})", g.player_name(p)))
+                .unwrap_or_else(|| " (uncontrolled)".into()),
+            if b.contested { ", contested" } else { "" }
+        )?;
+        for o in g.objects_in(Zone::Battlefield(b.id)) {
+            writeln!(out, "  {}", unit_line(g, o))?;
+        }
+        for o in g.objects_in(Zone::Facedown(b.id)) {
+            writeln!(out, "  facedown: {}", g.obj_name(o))?;
+        }
+    }
+    for p in &g.players {
+        let here = g.objects_in(Zone::Base(p.id));
+        if !here.is_empty() {
+            writeln!(out, "{}'s base", p.name)?;
+            for o in here {
+                writeln!(out, "  {}", unit_line(g, o))?;
+            }
+        }
+        let hand = g.objects_in(Zone::Hand(p.id));
+        if !hand.is_empty() {
+            let names: Vec<&str> = hand.iter().map(|&o| g.obj_name(o)).collect();
+            writeln!(out, "{}'s hand: {}", p.name, names.join(", "))?;
+        }
+    }
+    if !g.chain().is_empty() {
+        writeln!(out, "chain (last resolves first):")?;
+        for c in g.chain() {
+            writeln!(
+                out,
+                "  {} ({}){}",
+                c.label,
+                g.player_name(c.controller),
+                if c.pending { ", pending" } else { "" }
+            )?;
+        }
+    }
+    if let Status::Over { winner } = g.status() {
+        writeln!(
+            out,
+            "the game is over{}",
+            winner
+                .map(|w| format!(": {} wins", g.player_name(w)))
+                .unwrap_or_default()
+        )?;
+    }
+    pending(g, out)
+}
+
+fn show(g: &Game, id: ObjId, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "{}", unit_line(g, id))?;
+    let o = g.object(id);
+    writeln!(out, "  zone: {}", g.zone_name(o.zone))?;
+    let ch = g.characteristics(id);
+    if !ch.tags.is_empty() {
+        writeln!(out, "  tags: {}", ch.tags.join(", "))?;
+    }
+    let attached = g.attached_to_me(id);
+    if !attached.is_empty() {
+        let names: Vec<&str> = attached.iter().map(|&a| g.obj_name(a)).collect();
+        writeln!(out, "  attached: {}", names.join(", "))?;
+    }
+    Ok(())
+}
+
+fn why(s: &Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
+    let g = &s.game;
+    if arg.is_empty() {
+        if let Some(d) = g.pending_decision() {
+            writeln!(out, "pending: {}", d.describe().trim_end())?;
+            let ids: Vec<&str> = d.rules.iter().map(|c| c.id()).collect();
+            writeln!(out, "  rules: {}", ids.join(", "))?;
+            return Ok(Outcome::Ok);
+        }
+        return match g
+            .trace
+            .events
+            .iter()
+            .rev()
+            .find(|e| e.kind == crate::engine::EventKind::Decision)
+        {
+            Some(e) => {
+                let ids: Vec<&str> = e.rules.iter().map(|c| c.id()).collect();
+                writeln!(out, "last decision: {}", e.text)?;
+                writeln!(out, "  rules: {}", ids.join(", "))?;
+                for id in ids {
+                    if let Some(t) = crate::scenario::output::rule_text(id) {
+                        writeln!(out, "  {id}: {t}")?;
+                    }
+                }
+                Ok(Outcome::Ok)
+            }
+            None => Ok(Outcome::Failed("no decision has been made yet".into())),
+        };
+    }
+    let (name, what) = match arg.rsplit_once(' ') {
+        Some((n, w)) if ["might", "keywords", "controller", "tags"].contains(&w) => (n, Some(w)),
+        _ => (arg, None),
+    };
+    let id = match object(s, name.trim()) {
+        Ok(id) => id,
+        Err(e) => return Ok(Outcome::Failed(e)),
+    };
+    let ch = g.characteristics(id);
+    match what {
+        Some("keywords") => {
+            let k: Vec<String> = ch.keywords.iter().map(|k| k.to_string()).collect();
+            writeln!(out, "{}: keywords {}", g.obj_name(id), k.join(", "))?;
+        }
+        Some("controller") => writeln!(
+            out,
+            "{}: controlled by {}",
+            g.obj_name(id),
+            g.player_name(ch.controller)
+        )?,
+        Some("tags") => writeln!(out, "{}: tags {}", g.obj_name(id), ch.tags.join(", "))?,
+        _ => writeln!(out, "{}: {}", g.obj_name(id), ch.describe())?,
+    }
+    for l in crate::scenario::expect::breakdown_lines(&ch) {
+        writeln!(out, "  {l}")?;
+    }
+    Ok(Outcome::Ok)
+}
+
+fn trace(s: &Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
+    let explain = arg.contains("--explain");
+    let n = arg.replace("--explain", "");
+    let n = n.trim();
+    let total = s.game.trace.events.len();
+    let from = if n.is_empty() {
+        0
+    } else {
+        match n.parse::<usize>() {
+            Ok(k) => total.saturating_sub(k),
+            Err(_) => {
+                return Ok(Outcome::Failed(format!(
+                    "trace takes a number, found \"{n}\""
+                )));
+            }
+        }
+    };
+    print_trace(&s.game, from, out, explain)?;
+    Ok(Outcome::Ok)
+}
+
+/// A step written as in the YAML script ("move: {units: [raider], to: The Bridge}").
+fn parse_step(text: &str) -> Result<Spanned<Step>, String> {
+    let yaml = format!("- {text}\n");
+    let mut steps: Vec<Spanned<Step>> = serde_saphyr::from_str(&yaml).map_err(|e| {
+        e.without_snippet()
+            .render_with_options(serde_saphyr::render_options! {
+                snippets: serde_saphyr::SnippetMode::Off,
+            })
+            .lines()
+            .next()
+            .unwrap_or("not a script step")
+            .to_string()
+    })?;
+    steps.pop().ok_or_else(|| "not a script step".to_string())
+}
+
+fn do_step(s: &mut Session, text: &str, out: &mut dyn Write) -> io::Result<Outcome> {
+    if text.is_empty() {
+        return Ok(Outcome::Failed(
+            "do needs a step, e.g. do move: {units: [raider], to: The Bridge}".into(),
+        ));
+    }
+    let step = match parse_step(text) {
+        Ok(st) => st,
+        Err(e) => return Ok(Outcome::Failed(format!("not a script step: {e}"))),
+    };
+    let from = s.game.trace.events.len();
+    let mut g = s.game.clone();
+    match stepwise::step(&s.scenario, &s.built, &mut g, s.next, &step) {
+        Ok(checked) => {
+            s.remember();
+            s.game = g;
+            print_trace(&s.game, from, out, false)?;
+            report_checked(&checked, out)?;
+            pending(&s.game, out)?;
+            Ok(Outcome::Ok)
+        }
+        Err(e) => Ok(Outcome::Failed(e.input.to_string())),
+    }
+}
+
+fn choose(s: &mut Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
+    let Some(d) = s.game.pending_decision().cloned() else {
+        return Ok(Outcome::Failed("no decision is pending".into()));
+    };
+    if arg.is_empty() {
+        writeln!(out, "{}", d.describe().trim_end())?;
+        return Ok(Outcome::Ok);
+    }
+    let from = s.game.trace.events.len();
+    let mut g = s.game.clone();
+    let r = match arg.parse::<usize>() {
+        Ok(n) if (1..=d.options.len()).contains(&n) => {
+            stepwise::choose(&mut g, n).map_err(|e| e.to_string())
+        }
+        Ok(n) => Err(format!(
+            "option {n} does not exist; the options are 1 to {}",
+            d.options.len()
+        )),
+        Err(_) => match parse_step(&format!("choose: {{{arg}}}")) {
+            Ok(step) => stepwise::step(&s.scenario, &s.built, &mut g, s.next, &step)
+                .map(|_| ())
+                .map_err(|e| e.input.to_string()),
+            Err(e) => Err(format!("not a choice: {e}")),
+        },
+    };
+    match r {
+        Ok(()) => {
+            s.remember();
+            s.game = g;
+            // a scripted choose step that this answers is taken with it
+            if let Some(Step::Choose(_)) = s.steps().get(s.next).map(|st| &st.value) {
+                s.next += 1;
+            }
+            print_trace(&s.game, from, out, false)?;
+            pending(&s.game, out)?;
+            Ok(Outcome::Ok)
+        }
+        Err(e) => Ok(Outcome::Failed(e)),
+    }
+}
+
+fn lookup(s: &Session, cmd: &str, rest: &str, out: &mut dyn Write) -> io::Result<Outcome> {
+    use clap::Parser;
+    let color = match s.color {
+        crate::render::ColorChoice::Always => "always",
+        crate::render::ColorChoice::Never => "never",
+        crate::render::ColorChoice::Auto => "auto",
+    };
+    let mut args = vec![
+        "arbiter".to_string(),
+        "--color".into(),
+        color.into(),
+        cmd.into(),
+    ];
+    args.extend(rest.split_whitespace().map(String::from));
+    out.flush()?;
+    let cli = match crate::cli::Cli::try_parse_from(&args) {
+        Ok(c) => c,
+        Err(e) => {
+            return Ok(Outcome::Failed(
+                e.to_string().lines().next().unwrap_or("").to_string(),
+            ));
+        }
+    };
+    match crate::cli::run(cli) {
+        Ok(()) => Ok(Outcome::Ok),
+        Err(e) => Ok(Outcome::Failed(e.to_string())),
+    }
+}
+
+fn load(s: &mut Session, file: &str, out: &mut dyn Write) -> io::Result<Outcome> {
+    if file.is_empty() {
+        return Ok(Outcome::Failed("load needs a scenario file".into()));
+    }
+    match Session::open(
+        Some(std::path::Path::new(file)),
+        s.database.clone(),
+        s.color,
+    ) {
+        Ok(new) => {
+            *s = new;
+            writeln!(out, "loaded {} ({} steps)", s.path, s.steps().len())?;
+            Ok(Outcome::Ok)
+        }
+        Err(e) => Ok(Outcome::Failed(e.to_string())),
+    }
+}
+
+fn save(s: &Session, file: &str, out: &mut dyn Write) -> io::Result<Outcome> {
+    if file.is_empty() {
+        return Ok(Outcome::Failed("save needs a file name".into()));
+    }
+    match super::save::scenario_text(s) {
+        Ok(text) => match std::fs::write(file, text) {
+            Ok(()) => {
+                writeln!(
+                    out,
+                    "saved {file}: `arbiter run {file}` starts from this state"
+                )?;
+                Ok(Outcome::Ok)
+            }
+            Err(e) => Ok(Outcome::Failed(format!("cannot write {file}: {e}"))),
+        },
+        Err(e) => Ok(Outcome::Failed(format!("cannot save this state: {e}"))),
+    }
+}

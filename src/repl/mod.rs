@@ -1,0 +1,216 @@
+//! `arbiter repl [FILE]`: step through a scenario, look at the board, ask why, go back, try
+//! another step, look rules up — on one cloneable game (back restores a saved state, trace
+//! included). Interactive on a terminal (rustyline: history, completion, Ctrl-C cancels the
+//! line, Ctrl-D quits); with piped input it runs the commands with no prompt and exits 2 if
+//! one failed, so sessions can be scripted and tested.
+
+pub mod commands;
+mod complete;
+pub mod save;
+
+use crate::engine::Game;
+use crate::error::{Error, Result};
+use crate::scenario::build::{self, Built};
+use crate::scenario::format::Step;
+use crate::scenario::load::{self, Scenario};
+use crate::scenario::run::stepwise;
+use serde_saphyr::Spanned;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The most commands one session runs, and the longest line read (bounds on user input).
+pub const MAX_LINE: usize = 64 * 1024;
+/// How many states `back` can return to.
+pub const MAX_HISTORY: usize = 10_000;
+
+/// A scenario loaded for stepping: its file, the game now, where the script is, and the
+/// states before each step taken (for `back`).
+pub struct Session {
+    pub path: String,
+    pub source: String,
+    pub scenario: Scenario,
+    pub built: Built,
+    pub game: Game,
+    /// The next script step (from 0).
+    pub next: usize,
+    /// States before each change, newest last: (game, next).
+    pub history: Vec<(Game, usize)>,
+    /// The script has been run to its end and the final expectations checked.
+    pub finished: bool,
+    /// The card database the session was started with (kept for `load`).
+    pub database: Option<std::sync::Arc<crate::cards::Database>>,
+    /// --color as given, for the lookups.
+    pub color: crate::render::ColorChoice,
+}
+
+/// The scenario `arbiter repl` starts from without a file: an empty duel.
+const EMPTY: &str = "title: An empty duel\nsetup:\n  turn: {player: A, phase: main}\n  players:\n    A: {}\n    B: {}\n";
+
+impl Session {
+    /// Loads `path` (or the empty duel) and starts its game.
+    pub fn open(
+        path: Option<&Path>,
+        database: Option<std::sync::Arc<crate::cards::Database>>,
+        color: crate::render::ColorChoice,
+    ) -> Result<Session> {
+        let (shown, source) = match path {
+            Some(p) => (p.display().to_string(), load::read(p)?),
+            None => ("(empty duel)".to_string(), EMPTY.to_string()),
+        };
+        let (scenario, _) = load::load_with(&shown, &source, database.as_deref())?;
+        let built = build::build(&scenario)?;
+        let mut game = built.game.clone();
+        stepwise::start(&scenario, &built, &mut game)?;
+        Ok(Session {
+            path: shown,
+            source,
+            scenario,
+            built,
+            game,
+            next: 0,
+            history: Vec::new(),
+            finished: false,
+            database,
+            color,
+        })
+    }
+
+    /// The short name in the prompt: the file's stem.
+    pub fn name(&self) -> String {
+        Path::new(&self.path)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "arbiter".into())
+    }
+
+    pub fn steps(&self) -> &[Spanned<Step>] {
+        &self.scenario.file.script
+    }
+
+    /// Saves the state before a change (bounded: the oldest go first).
+    pub fn remember(&mut self) {
+        if self.history.len() >= MAX_HISTORY {
+            self.history.remove(0);
+        }
+        self.history.push((self.game.clone(), self.next));
+    }
+}
+
+/// Runs the REPL on stdin/stdout.
+pub fn run(
+    file: Option<PathBuf>,
+    database: Option<std::sync::Arc<crate::cards::Database>>,
+    color: crate::render::ColorChoice,
+) -> Result<()> {
+    use std::io::IsTerminal;
+    let mut session = Session::open(file.as_deref(), database, color)?;
+    if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        interactive(&mut session)
+    } else {
+        scripted(
+            &mut session,
+            std::io::stdin().lock(),
+            &mut std::io::stdout().lock(),
+        )
+    }
+}
+
+/// Piped input: each line a command, no prompt; exit 2 (an input error) if one failed.
+pub fn scripted(
+    session: &mut Session,
+    input: impl std::io::BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let mut failed = 0usize;
+    for (n, line) in input.lines().enumerate() {
+        let line = line.map_err(Error::Io)?;
+        if line.len() > MAX_LINE {
+            writeln!(out, "line {}: longer than {MAX_LINE} bytes; skipped", n + 1)?;
+            failed += 1;
+            continue;
+        }
+        match commands::execute(session, &line, out)? {
+            commands::Outcome::Quit => break,
+            commands::Outcome::Failed(msg) => {
+                failed += 1;
+                writeln!(out, "error (line {}): {msg}", n + 1)?;
+            }
+            commands::Outcome::Ok => {}
+        }
+    }
+    out.flush()?;
+    if failed > 0 {
+        return Err(Error::usage(format!(
+            "{failed} command{} failed",
+            if failed == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(())
+}
+
+/// A terminal: rustyline with history in the data directory and completion.
+fn interactive(session: &mut Session) -> Result<()> {
+    use rustyline::error::ReadlineError;
+    let config = rustyline::Config::builder()
+        .auto_add_history(true)
+        .max_history_size(1000)
+        .map_err(|e| Error::usage(e.to_string()))?
+        .build();
+    let mut rl: rustyline::Editor<complete::Helper, rustyline::history::DefaultHistory> =
+        rustyline::Editor::with_config(config).map_err(|e| Error::usage(e.to_string()))?;
+    rl.set_helper(Some(complete::Helper::new(session)));
+    let history = history_path();
+    if let Some(h) = &history {
+        let _ = rl.load_history(h);
+    }
+    let mut out = std::io::stdout();
+    writeln!(
+        out,
+        "arbiter repl — {} ({} steps). `help` lists the commands; Ctrl-D quits.",
+        session.path,
+        session.steps().len()
+    )?;
+    loop {
+        let prompt = prompt(session);
+        match rl.readline(&prompt) {
+            Ok(line) => {
+                let r = commands::execute(session, &line, &mut out)?;
+                if let Some(h) = rl.helper_mut() {
+                    h.refresh(session);
+                }
+                match r {
+                    commands::Outcome::Quit => break,
+                    commands::Outcome::Failed(msg) => writeln!(out, "error: {msg}")?,
+                    commands::Outcome::Ok => {}
+                }
+            }
+            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) => break,
+            Err(e) => return Err(Error::usage(e.to_string())),
+        }
+    }
+    if let Some(h) = &history {
+        if let Some(dir) = h.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = rl.save_history(h);
+    }
+    Ok(())
+}
+
+/// `name › `, or `name (A must decide) › ` while a decision is pending.
+pub fn prompt(s: &Session) -> String {
+    match s.game.pending_decision() {
+        Some(d) => format!(
+            "{} ({} must decide: `choose N`) › ",
+            s.name(),
+            s.game.player_name(d.player)
+        ),
+        None => format!("{} › ", s.name()),
+    }
+}
+
+/// `repl_history` in the user's data directory (beside a card database's default place).
+fn history_path() -> Option<PathBuf> {
+    crate::cards::default_path().map(|p| p.with_file_name("repl_history"))
+}

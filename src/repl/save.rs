@@ -1,0 +1,380 @@
+//! `save FILE`: a scenario that starts from the current state — the set-up written from
+//! the game (zones, marked state, points, XP, pool, turn), the file's own cards and
+//! expectations, and the script steps not yet taken. A state the format cannot express
+//! (an open chain, showdown or combat, a pending decision, "this turn" effects, tokens,
+//! cards outside the zones the set-up has) is refused, naming what, rather than written
+//! wrong.
+
+use super::Session;
+use crate::engine::{Game, ObjId, Zone};
+use std::collections::BTreeMap;
+
+/// The source's top-level block starting with `key:` (its lines up to the next top-level
+/// key), if present.
+fn block(source: &str, key: &str) -> Option<String> {
+    let lines: Vec<&str> = source.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| l.starts_with(&format!("{key}:")))?;
+    let mut out = vec![lines[start]];
+    for l in &lines[start + 1..] {
+        let top = !l.is_empty() && !l.starts_with([' ', '\t', '#', '-']);
+        if top {
+            break;
+        }
+        out.push(l);
+    }
+    while out.last().is_some_and(|l| l.trim().is_empty()) {
+        out.pop();
+    }
+    Some(out.join("\n"))
+}
+
+fn quote(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+fn object(g: &Game, id: ObjId, label: &str, card: &str) -> String {
+    let o = g.object(id);
+    let mut f = vec![format!("card: {}", quote(card))];
+    if label != card {
+        f.push(format!("id: {}", quote(label)));
+    }
+    f.push(format!(
+        "controller: {}",
+        quote(g.player_name(o.base_controller))
+    ));
+    f.push(format!("owner: {}", quote(g.player_name(o.owner))));
+    if o.damage > 0 {
+        f.push(format!("damage: {}", o.damage));
+    }
+    if o.buffs > 0 {
+        f.push(format!("buffs: {}", o.buffs));
+    }
+    if o.exhausted {
+        f.push("exhausted: true".into());
+    }
+    if let Some(t) = o.attached_to {
+        f.push(format!("attached-to: {}", quote(g.obj_name(t))));
+    }
+    format!("{{{}}}", f.join(", "))
+}
+
+/// The scenario text for the session's current state, or what it cannot express.
+pub fn scenario_text(s: &Session) -> Result<String, String> {
+    let g = &s.game;
+    if g.pending_decision().is_some() {
+        return Err("a decision is pending (answer it first)".into());
+    }
+    if !g.chain().is_empty() {
+        return Err("the chain is not empty (pass until it resolves)".into());
+    }
+    if g.showdown.is_some() || g.combat.is_some() {
+        return Err("a showdown or combat is in progress".into());
+    }
+    if !g.effects.is_empty() {
+        return Err(format!(
+            "{} continuous effect(s) from resolved effects are active (\"this turn\" effects are not in the set-up format)",
+            g.effects.len()
+        ));
+    }
+    if g.winner.is_some() {
+        return Err("the game is over".into());
+    }
+    // labels: each engine object's name in the scenario
+    let mut label: BTreeMap<usize, String> = BTreeMap::new();
+    let mut card: BTreeMap<usize, String> = BTreeMap::new();
+    for (info, id) in s.scenario.objects.iter().zip(&s.built.objects) {
+        label.insert(id.0, info.label().to_string());
+        card.insert(id.0, info.card.clone());
+    }
+    for o in &g.objects {
+        if o.token || !label.contains_key(&o.id.0) {
+            return Err(format!("{} was created during the run", o.def.name));
+        }
+        if o.designation.is_some() {
+            return Err(format!("{} has a combat designation", o.def.name));
+        }
+        match o.zone {
+            Zone::Base(_)
+            | Zone::Battlefield(_)
+            | Zone::Hand(_)
+            | Zone::MainDeck(_)
+            | Zone::Trash(_) => {}
+            other => {
+                return Err(format!(
+                    "{} is in {}, which the set-up cannot place",
+                    o.def.name,
+                    g.zone_name(other)
+                ));
+            }
+        }
+    }
+    // hands, decks and trashes are lists of card names: an id cannot be kept there
+    for o in &g.objects {
+        if matches!(o.zone, Zone::Hand(_) | Zone::MainDeck(_) | Zone::Trash(_))
+            && label.get(&o.id.0) != card.get(&o.id.0)
+        {
+            return Err(format!(
+                "{} is in {}, where the set-up cannot give it its id",
+                label.get(&o.id.0).cloned().unwrap_or_default(),
+                g.zone_name(o.zone)
+            ));
+        }
+    }
+    let name = |id: ObjId| label.get(&id.0).cloned().unwrap_or_default();
+    let card_of = |id: ObjId| card.get(&id.0).cloned().unwrap_or_default();
+    let obj = |id: ObjId| object(g, id, &name(id), &card_of(id));
+    let mut y = String::new();
+    y.push_str(&format!(
+        "title: {}\n",
+        quote(&format!(
+            "{} (saved after step {})",
+            s.scenario.file.title, s.next
+        ))
+    ));
+    y.push_str(&format!(
+        "ruling: |\n  Saved by `arbiter repl` from {} after {} of its {} script steps.\n",
+        s.path,
+        s.next,
+        s.steps().len()
+    ));
+    if let Some(r) = &s.scenario.file.ruling {
+        for l in r.lines() {
+            y.push_str(&format!("  {l}\n"));
+        }
+    }
+    for key in ["rules", "mode", "seed", "card-database"] {
+        if let Some(b) = block(&s.source, key) {
+            y.push_str(&b);
+            y.push('\n');
+        }
+    }
+    if let Some(b) = block(&s.source, "cards") {
+        y.push_str(&b);
+        y.push('\n');
+    }
+    y.push_str("setup:\n");
+    y.push_str(&format!(
+        "  turn: {{player: {}, phase: {}, number: {}}}\n",
+        quote(g.player_name(g.turn.player)),
+        format!("{:?}", g.turn.phase).to_lowercase(),
+        g.turn.number
+    ));
+    y.push_str("  players:\n");
+    for p in &g.players {
+        let names = |z: Zone| -> String {
+            g.objects_in(z)
+                .iter()
+                .map(|&o| quote(&card_of(o)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        y.push_str(&format!(
+            "    {}: {{points: {}, xp: {}, energy: {}, power: {}, hand: [{}], deck: [{}], trash: [{}]}}\n",
+            quote(&p.name),
+            p.points.max(0),
+            p.xp.max(0),
+            p.energy.max(0),
+            p.power.max(0),
+            names(Zone::Hand(p.id)),
+            names(Zone::MainDeck(p.id)),
+            names(Zone::Trash(p.id)),
+        ));
+    }
+    if !g.battlefields.is_empty() {
+        y.push_str("  battlefields:\n");
+        for b in &g.battlefields {
+            if b.contested {
+                return Err(format!("{} is contested", b.name));
+            }
+            y.push_str(&format!("    - name: {}\n", quote(&b.name)));
+            if let Some(c) = b.controller {
+                y.push_str(&format!("      controller: {}\n", quote(g.player_name(c))));
+            }
+            // the battlefield's abilities, as written (one flow mapping a line)
+            if let Some(setup) = s
+                .scenario
+                .file
+                .setup
+                .battlefields
+                .iter()
+                .find(|x| x.value.name.value == b.name)
+                && !setup.value.abilities.is_empty()
+            {
+                let lines: Vec<&str> = s.source.lines().collect();
+                y.push_str("      abilities:\n");
+                for a in &setup.value.abilities {
+                    let l = lines
+                        .get((a.referenced.line() as usize).saturating_sub(1))
+                        .map(|l| l.trim().trim_start_matches('-').trim())
+                        .unwrap_or("");
+                    if !l.starts_with('{') || !l.ends_with('}') {
+                        return Err(format!(
+                            "{}'s abilities are not written one to a line",
+                            b.name
+                        ));
+                    }
+                    y.push_str(&format!("        - {l}\n"));
+                }
+            }
+            if !b.scored_this_turn.is_empty() {
+                let p: Vec<String> = b
+                    .scored_this_turn
+                    .iter()
+                    .map(|&p| quote(g.player_name(p)))
+                    .collect();
+                y.push_str(&format!("      scored-this-turn: [{}]\n", p.join(", ")));
+            }
+            let here = g.objects_in(Zone::Battlefield(b.id));
+            let units: Vec<String> = here
+                .iter()
+                .filter(|&&o| g.object(o).is_unit())
+                .map(|&o| obj(o))
+                .collect();
+            let gear: Vec<String> = here
+                .iter()
+                .filter(|&&o| !g.object(o).is_unit())
+                .map(|&o| obj(o))
+                .collect();
+            if !units.is_empty() {
+                y.push_str(&format!("      units: [{}]\n", units.join(", ")));
+            }
+            if !gear.is_empty() {
+                y.push_str(&format!("      gear: [{}]\n", gear.join(", ")));
+            }
+        }
+    }
+    let bases: Vec<(String, Vec<String>)> = g
+        .players
+        .iter()
+        .map(|p| {
+            let objs = g
+                .objects_in(Zone::Base(p.id))
+                .iter()
+                .map(|&o| obj(o))
+                .collect();
+            (p.name.clone(), objs)
+        })
+        .filter(|(_, v): &(String, Vec<String>)| !v.is_empty())
+        .collect();
+    if !bases.is_empty() {
+        y.push_str("  bases:\n");
+        for (p, objs) in bases {
+            y.push_str(&format!("    {}: [{}]\n", quote(&p), objs.join(", ")));
+        }
+    }
+    // the steps not yet taken, as written (checkpoints less their trace expectations)
+    if s.next < s.steps().len() {
+        let lines: Vec<&str> = s.source.lines().collect();
+        let script_end = script_end(&lines);
+        let mut body = String::new();
+        let steps = s.steps();
+        for (i, step) in steps.iter().enumerate().skip(s.next) {
+            let from = dash_line(&lines, step.referenced.line() as usize);
+            let to = steps
+                .get(i + 1)
+                .map(|n| dash_line(&lines, n.referenced.line() as usize))
+                .unwrap_or(script_end);
+            if let crate::scenario::format::Step::Expect(items) = &step.value {
+                let kept = kept_items(&lines, items, to);
+                if !kept.is_empty() {
+                    body.push_str("  - expect:\n");
+                    body.push_str(&kept);
+                }
+                continue;
+            }
+            for l in lines.get(from..to).unwrap_or(&[]) {
+                body.push_str(l);
+                body.push('\n');
+            }
+        }
+        if !body.is_empty() {
+            y.push_str("script:\n");
+            y.push_str(&body);
+        }
+    }
+    if let Some(b) = block(&s.source, "expect-error") {
+        y.push_str(&b);
+        y.push('\n');
+    }
+    y.push_str(&final_expectations(s));
+    Ok(y)
+}
+
+/// The line (from 0) of the "- " dash that starts the item located at `line` (from 1).
+fn dash_line(lines: &[&str], line: usize) -> usize {
+    let mut i = line.saturating_sub(1).min(lines.len().saturating_sub(1));
+    while i > 0 && !lines[i].trim_start().starts_with('-') {
+        i -= 1;
+    }
+    i
+}
+
+/// The line (from 0) after the script block.
+fn script_end(lines: &[&str]) -> usize {
+    let start = lines
+        .iter()
+        .position(|l| l.starts_with("script:"))
+        .unwrap_or(0);
+    lines
+        .iter()
+        .enumerate()
+        .skip(start + 1)
+        .find(|(_, l)| !l.is_empty() && !l.starts_with([' ', '\t', '#', '-']))
+        .map_or(lines.len(), |(i, _)| i)
+}
+
+/// Expectation items as written, less those about the trace: the saved scenario's trace
+/// starts at the save, so what was cited before it cannot be checked again. `end` is the
+/// line after the last item.
+fn kept_items(
+    lines: &[&str],
+    items: &[serde_saphyr::Spanned<crate::scenario::format::Expect>],
+    end: usize,
+) -> String {
+    let mut y = String::new();
+    for (i, e) in items.iter().enumerate() {
+        let x = &e.value;
+        let about_trace = !x.cited.is_empty()
+            || !x.not_cited.is_empty()
+            || x.trace_contains.is_some()
+            || x.trace_not_contains.is_some()
+            || !x.trace_order.is_empty();
+        if about_trace {
+            continue;
+        }
+        let from = dash_line(lines, e.referenced.line() as usize);
+        let to = items
+            .get(i + 1)
+            .map(|n| dash_line(lines, n.referenced.line() as usize))
+            .unwrap_or(end)
+            .min(lines.len());
+        for l in lines.get(from..to).unwrap_or(&[]) {
+            y.push_str(l);
+            y.push('\n');
+        }
+    }
+    y
+}
+
+/// The final expectations, less those about the trace (see `kept_items`).
+fn final_expectations(s: &Session) -> String {
+    let list = &s.scenario.file.expect;
+    let lines: Vec<&str> = s.source.lines().collect();
+    let Some(start) = lines.iter().position(|l| l.starts_with("expect:")) else {
+        return String::new();
+    };
+    let end = lines
+        .iter()
+        .enumerate()
+        .skip(start + 1)
+        .find(|(_, l)| !l.is_empty() && !l.starts_with([' ', '\t', '#', '-']))
+        .map_or(lines.len(), |(i, _)| i);
+    let kept = kept_items(&lines, list, end);
+    if kept.is_empty() {
+        String::new()
+    } else {
+        format!("expect:\n{kept}")
+    }
+}

@@ -1,0 +1,249 @@
+//! The REPL: piped sessions through the binary (every command), `back` exact on every
+//! scenario of the library, and `save` round-trips (the saved scenario reaches the same
+//! final state).
+
+use arbiter::repl::{Session, commands, save};
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn arbiter() -> Command {
+    let mut c = Command::cargo_bin("arbiter").unwrap();
+    c.env("NO_COLOR", "1")
+        .env_remove("ARBITER_CARDS")
+        .env("XDG_DATA_HOME", "/nonexistent-arbiter-test")
+        .args(["--color", "never"]);
+    c
+}
+
+fn scenario_files() -> Vec<PathBuf> {
+    fn walk(d: &Path, out: &mut Vec<PathBuf>) {
+        let mut es: Vec<_> = std::fs::read_dir(d)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        es.sort();
+        for p in es {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "yaml") {
+                out.push(p);
+            }
+        }
+    }
+    let mut v = Vec::new();
+    walk(Path::new("scenarios"), &mut v);
+    v
+}
+
+#[test]
+fn a_piped_session_steps_looks_goes_back_and_finishes() {
+    arbiter()
+        .args(["repl", "scenarios/combat/tank-first.yaml"])
+        .write_stdin("help\nstep\nboard\nshow Raider\nwhy Shieldbearer\nwhy Shieldbearer keywords\nback\nboard\nrun\nwhy\ntrace 2 --explain\nrule 815.1\ndefine tank\nquit\nstep\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("step 1 of 1:"))
+        .stdout(predicate::str::contains("Raider (A)  Might 5  exhausted  attacker"))
+        .stdout(predicate::str::contains("Shieldbearer: Might 3 = printed 3; keywords: Tank"))
+        .stdout(predicate::str::contains("Shieldbearer: keywords Tank"))
+        .stdout(predicate::str::contains("back 1: before script step 1"))
+        .stdout(predicate::str::contains("✓ Shieldbearer: zone trash"))
+        .stdout(predicate::str::contains("last decision: B assigns 6 combat damage"))
+        .stdout(predicate::str::contains("815.1 Tank is a Passive Ability keyword."))
+        .stdout(predicate::str::contains("zone: The Bridge"))
+        // `quit` ends the session: the step after it is not taken
+        .stdout(predicate::str::contains("step 1 of 1:").count(2));
+}
+
+#[test]
+fn a_failed_command_is_reported_and_the_session_exits_2() {
+    arbiter()
+        .args(["repl", "scenarios/combat/tank-first.yaml"])
+        .write_stdin("stpe\nshow Nobody\ngoto x\nback\nchoose 1\ndo move: {units: [Squire], to: nowhere}\nboard\n")
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("unknown command \"stpe\" — did you mean \"step\"?"))
+        .stdout(predicate::str::contains("no object \"Nobody\""))
+        .stdout(predicate::str::contains("goto needs a step number"))
+        .stdout(predicate::str::contains("nothing to go back to"))
+        .stdout(predicate::str::contains("no decision is pending"))
+        .stdout(predicate::str::contains("error (line 6)"))
+        // the state survived every failure
+        .stdout(predicate::str::contains("Raider (A)  Might 5"))
+        .stderr(predicate::str::contains("6 commands failed"));
+}
+
+#[test]
+fn choose_answers_a_pending_decision_by_number() {
+    // Firebolt with two enemy units: the target decision is answered by number, and the
+    // script's own choose step is taken with it.
+    arbiter()
+        .args(["repl", "scenarios/chain/spell-with-target.yaml"])
+        .write_stdin("step\nwhy\nchoose 1\nboard\nstep\ndo pass: A\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("decision pending"))
+        .stdout(predicate::str::contains("pending: A chooses"))
+        .stdout(predicate::str::contains("A chooses Squire"))
+        .stdout(predicate::str::contains(
+            "chain (last resolves first):\n  Firebolt (A)",
+        ))
+        .stdout(predicate::str::contains("step 3 of 3:"))
+        .stdout(predicate::str::contains("A passes priority"));
+}
+
+#[test]
+fn without_a_file_it_starts_from_an_empty_duel() {
+    arbiter()
+        .arg("repl")
+        .write_stdin("board\nstep\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "turn 1 of A, main phase, neutral-open",
+        ))
+        .stdout(predicate::str::contains("the script has no more steps"));
+}
+
+fn state_of(s: &Session) -> String {
+    format!("{:?}", s.game)
+}
+
+/// Stepping every scenario to its end and back to its start restores the state exactly
+/// (state and trace, compared through the game's full debug form).
+#[test]
+fn back_is_exact_on_every_scenario() {
+    let mut checked = 0;
+    for f in scenario_files() {
+        let Ok(mut s) = Session::open(Some(&f), None, arbiter::render::ColorChoice::Never) else {
+            continue; // scenarios about load errors
+        };
+        let start = state_of(&s);
+        let mut states = vec![start.clone()];
+        let mut sink = Vec::new();
+        loop {
+            let before = s.history.len();
+            let _ = commands::execute(&mut s, "step", &mut sink).unwrap();
+            if s.history.len() == before {
+                break; // the end, or a step that failed (the state is unchanged)
+            }
+            states.push(state_of(&s));
+        }
+        while !s.history.is_empty() {
+            states.pop();
+            let _ = commands::execute(&mut s, "back", &mut sink).unwrap();
+            assert_eq!(
+                &state_of(&s),
+                states.last().unwrap(),
+                "{}: back is not exact",
+                f.display()
+            );
+        }
+        assert_eq!(state_of(&s), start, "{}", f.display());
+        checked += 1;
+    }
+    assert!(checked >= 60, "only {checked} scenarios were stepped");
+}
+
+/// A summary of a game's final state that does not depend on object numbering.
+fn summary(g: &arbiter::engine::Game) -> Vec<String> {
+    let mut v: Vec<String> = g
+        .objects
+        .iter()
+        .map(|o| {
+            format!(
+                "{} in {} damage {} exhausted {}",
+                o.def.name,
+                g.zone_name(o.zone),
+                o.damage,
+                o.exhausted
+            )
+        })
+        .collect();
+    v.extend(
+        g.players
+            .iter()
+            .map(|p| format!("{}: {} points {} xp", p.name, p.points, p.xp)),
+    );
+    v.extend(
+        g.battlefields
+            .iter()
+            .map(|b| format!("{} controlled by {:?}", b.name, b.controller)),
+    );
+    v.sort();
+    v
+}
+
+/// `save` after each step of a scenario writes a file whose run ends in the same state as
+/// the original's (where the state can be saved at all).
+#[test]
+fn save_round_trips() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut saved = 0;
+    for f in scenario_files() {
+        let Ok(mut s) = Session::open(Some(&f), None, arbiter::render::ColorChoice::Never) else {
+            continue;
+        };
+        let source = std::fs::read_to_string(&f).unwrap();
+        let original = arbiter::scenario::evaluate(&f.display().to_string(), &source);
+        let (Some(o), arbiter::scenario::Status::Pass) = (&original.outcome, &original.status)
+        else {
+            continue;
+        };
+        if original.expected_error.is_some() {
+            continue;
+        }
+        let want = summary(&o.game);
+        let mut sink = Vec::new();
+        for k in 0..=s.steps().len() {
+            if k > 0 {
+                let _ = commands::execute(&mut s, "step", &mut sink).unwrap();
+            }
+            let Ok(text) = save::scenario_text(&s) else {
+                continue;
+            };
+            // the saved file lives beside the original, so a card-database path still resolves
+            let p = f.with_file_name(format!(".saved-{}-{k}.yaml", std::process::id()));
+            std::fs::write(&p, &text).unwrap();
+            let v = arbiter::scenario::evaluate(&p.display().to_string(), &text);
+            let _ = std::fs::remove_file(&p);
+            let got = v.outcome.as_ref().map(|o| summary(&o.game));
+            assert!(
+                matches!(v.status, arbiter::scenario::Status::Pass),
+                "{} saved after step {k} does not pass:\n{text}\n{:?}",
+                f.display(),
+                match &v.status {
+                    arbiter::scenario::Status::Fail(r) => r.join("; "),
+                    arbiter::scenario::Status::Invalid(e) => e.input.to_string(),
+                    _ => String::new(),
+                }
+            );
+            assert_eq!(
+                got.as_ref(),
+                Some(&want),
+                "{} saved after step {k}",
+                f.display()
+            );
+            saved += 1;
+        }
+    }
+    let _ = dir;
+    assert!(saved >= 40, "only {saved} states were saved and re-run");
+}
+
+#[test]
+fn save_refuses_what_the_format_cannot_say() {
+    let mut s = Session::open(
+        Some(Path::new("scenarios/combat/tank-first.yaml")),
+        None,
+        arbiter::render::ColorChoice::Never,
+    )
+    .unwrap();
+    let mut out = Vec::new();
+    commands::execute(&mut s, "step", &mut out).unwrap();
+    // mid-combat: a showdown is open
+    let e = save::scenario_text(&s).unwrap_err();
+    assert!(e.contains("showdown or combat"), "{e}");
+}
