@@ -249,6 +249,9 @@ impl Game {
                 | Effect::GainXp { player, .. }
                 | Effect::Predict { player } => p(player),
                 Effect::Weaponmaster => Ok(()),
+                Effect::CreateDelayed { effects, .. } => {
+                    effects.iter().try_for_each(|e| effect(e, obj, player, bf))
+                }
                 Effect::Score {
                     player,
                     battlefield,
@@ -771,6 +774,14 @@ impl Game {
                 t(target)
             ),
             Effect::GainXp { player, amount } => format!("{} gains {} XP", p(player), amount),
+            Effect::CreateDelayed { effects, .. } => format!(
+                "create a delayed ability: when any unit takes damage, {}",
+                effects
+                    .iter()
+                    .map(|x| self.describe_effect(x, source))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
             Effect::Weaponmaster => {
                 "choose an Equipment you control and pay its Equip cost, reduced by [A], to attach it to me".into()
             }
@@ -799,9 +810,15 @@ impl Game {
                         _ => 0,
                     },
                 };
+                let mut damaged = Vec::new();
                 for u in self.targets_of(target, controller, source, snap)? {
+                    let before = self.objects[u.0].damage;
                     self.deal_damage(u, n, vec![cite!("417.1.b")]);
+                    if self.objects[u.0].damage > before {
+                        damaged.push(u);
+                    }
                 }
+                self.delayed_on_damage(&damaged)?;
             }
             Effect::Kill { target } => {
                 let units = self.targets_of(target, controller, source, snap)?;
@@ -1070,6 +1087,13 @@ impl Game {
                 for p in self.players_of(player, controller) {
                     self.predict(p)?;
                 }
+            }
+            Effect::CreateDelayed {
+                trigger,
+                effects,
+                duration,
+            } => {
+                self.create_delayed(controller, source, trigger, effects, *duration);
             }
             Effect::Weaponmaster => {
                 if let Some(unit) = source {

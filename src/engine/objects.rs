@@ -390,6 +390,13 @@ pub enum Effect {
     Predict {
         player: PlayerRef,
     },
+    /// 390–392: create a delayed ability ("when any unit takes damage this turn, kill it");
+    /// in its `effects`, `Target::Affected` is the unit that made it trigger.
+    CreateDelayed {
+        trigger: super::abilities::delayed::DelayedTrigger,
+        effects: Vec<Effect>,
+        duration: Duration,
+    },
     /// 821.1.c: the controller may choose an Equipment they control and pay its Equip cost,
     /// reduced by [A], to attach it to the source.
     Weaponmaster,

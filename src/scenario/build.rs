@@ -289,6 +289,16 @@ impl Names<'_> {
                 at,
                 ready: e.ready_token,
             }
+        } else if let Some(d) = &e.delayed {
+            Effect::CreateDelayed {
+                trigger: crate::engine::abilities::delayed::DelayedTrigger::UnitTakesDamage,
+                effects: d
+                    .effects
+                    .iter()
+                    .map(|x| self.effect(&x.value, x.referenced))
+                    .collect::<Result<Vec<_>, _>>()?,
+                duration: duration(s, d.duration.as_ref(), Duration::ThisTurn)?,
+            }
         } else if let Some(n) = e.gain_xp {
             Effect::GainXp {
                 player: you(&e.player)?,

@@ -545,6 +545,19 @@ pub struct ChooseStep {
     pub may: Option<bool>,
 }
 
+/// A delayed ability created by an effect (390–392).
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct DelayedDef {
+    /// Its trigger: `unit-takes-damage` ("when any unit takes damage").
+    pub when: Name,
+    /// `this-turn` (default), `this-combat` or `permanent`.
+    #[serde(default)]
+    pub duration: Option<Name>,
+    /// What it does; `that-unit` is the unit that made it trigger.
+    pub effects: Vec<Spanned<Effect>>,
+}
+
 /// A game effect, as injected by a script or produced by an ability.
 #[derive(Debug, Deserialize, Default, Clone)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -632,6 +645,10 @@ pub struct Effect {
     #[serde(default)]
     pub source: Option<Name>,
     /// "You may …": the controller decides on resolution.
+    /// Create a delayed ability (389–392): `{when: unit-takes-damage, duration: this-turn,
+    /// effects: [{kill: that-unit}]}`.
+    #[serde(default)]
+    pub delayed: Option<Box<DelayedDef>>,
     #[serde(default)]
     pub may: bool,
 }

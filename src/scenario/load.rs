@@ -1038,7 +1038,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp",
+                    "one of: deal, kill, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp, delayed",
                 ));
         }
         for o in [
@@ -1059,6 +1059,20 @@ impl<'a> Resolver<'a> {
         }
         for k in [&e.grant, &e.remove].into_iter().flatten() {
             keyword(self.path, k)?;
+        }
+        if let Some(d) = &e.delayed {
+            if d.when.value != "unit-takes-damage" {
+                return Err(self
+                    .err(
+                        ErrorKind::Unsupported,
+                        loc_of(&d.when),
+                        format!("a delayed ability \"when {}\" is not modeled", d.when.value),
+                    )
+                    .hint("modeled: unit-takes-damage"));
+            }
+            for x in &d.effects {
+                self.check_effect(&x.value, loc_of(x), true)?;
+            }
         }
         for p in [&e.score, &e.draw, &e.player].into_iter().flatten() {
             player(p)?;
@@ -1479,6 +1493,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.no_damage.is_some(), "no-damage"),
         (e.gain_control.is_some(), "gain-control"),
         (e.create.is_some(), "create"),
+        (e.delayed.is_some(), "delayed"),
     ] {
         if set {
             v.push(name);

@@ -23,33 +23,14 @@ struct Candidate {
     rep: Replacement,
 }
 
-/// Replaces "that unit" (`Target::Affected`) in `e` by the unit whose event is replaced.
+/// Replaces "that unit" (`Target::Affected`) in `e` by the unit whose event is replaced
+/// (or that made a delayed ability trigger).
 pub(crate) fn bind_affected(e: &Effect, unit: ObjId) -> Effect {
     let mut e = e.clone();
-    match &mut e {
-        Effect::DealDamage { target, .. }
-        | Effect::Kill { target }
-        | Effect::Buff { target }
-        | Effect::MightThisTurn { target, .. }
-        | Effect::GiveMight { target, .. }
-        | Effect::SetMight { target, .. }
-        | Effect::GrantKeyword { target, .. }
-        | Effect::RemoveKeyword { target, .. }
-        | Effect::CantBeDealtDamage { target, .. }
-        | Effect::GainControl { target, .. }
-        | Effect::GrantTag { target, .. }
-        | Effect::Recall { target }
-        | Effect::Move { target, .. }
-        | Effect::Heal { target }
-        | Effect::Ready { target }
-        | Effect::Exhaust { target }
-        | Effect::Attach { target }
-            if *target == Target::Affected =>
-        {
-            *target = Target::Object(unit);
+    for t in crate::engine::choices::targets_mut(&mut e) {
+        if *t == Target::Affected {
+            *t = Target::Object(unit);
         }
-        Effect::May { effect } => **effect = bind_affected(effect, unit),
-        _ => {}
     }
     e
 }
