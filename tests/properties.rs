@@ -228,3 +228,32 @@ proptest! {
         prop_assert_eq!(got, ws);
     }
 }
+
+proptest! {
+    /// The REPL's line parser: any command with any argument, several in a row on one
+    /// session, never panics and only fails on output errors. (`save`, `load` and `search`
+    /// touch files and the cache, and are left out.)
+    #[test]
+    fn repl_lines_never_panic(lines in proptest::collection::vec((
+        prop_oneof![
+            Just("step"), Just("run"), Just("back"), Just("goto"), Just("board"),
+            Just("show"), Just("why"), Just("trace"), Just("do"), Just("choose"),
+            Just("rule"), Just("define"), Just("refs"), Just("help"), Just(""),
+        ],
+        "\\PC{0,40}|[0-9 ]{0,25}|[a-z:{}\\[\\], -]{0,40}",
+    ), 1..6)) {
+        use arbiter::repl::{Session, commands::execute};
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/combat/lethal-before-next.yaml");
+        let mut s = Session::open(Some(&path), None, arbiter::render::ColorChoice::Never)
+            .expect("the library scenario opens");
+        for (cmd, arg) in lines {
+            if arg.trim_start().starts_with(['s', 'l']) && cmd.is_empty() {
+                continue; // a bare `save …`/`load …`/`search …` typed as the argument
+            }
+            let mut out = Vec::new();
+            let r = execute(&mut s, &format!("{cmd} {arg}"), &mut out);
+            prop_assert!(r.is_ok(), "{cmd} {arg}: {:?}", r.err());
+        }
+    }
+}

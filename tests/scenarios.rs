@@ -118,6 +118,36 @@ fn the_library_covers_the_required_rules() {
         "359.3.e.5",
         // priority after a resolution, awarded once the cleanup is done (340.4)
         "340.4",
+        // replacement effects (367–375): a death replaced, its controller, one use, once each
+        // turn, the order of several on one event and of simultaneous events, no Deathknell
+        "369",
+        "370.1.a",
+        "370.2",
+        "371.1",
+        "372",
+        "373",
+        "374",
+        "808.1.d.1",
+        // delayed abilities (389–392): created, triggered, independent of their source,
+        // expiring; in combat they wait while FEPR is skipped (460.3)
+        "390.2",
+        "391",
+        "392",
+        "460.3",
+        // attachment (716–725, 434): attach, Might Bonus, Effect Text, moving with the unit,
+        // detaching when it leaves (721.2, an inactive ability refused, is checked by the
+        // expect-error of attachment/inactive-ability-cannot-be-activated.yaml)
+        "434.1",
+        "718.3",
+        "718.4",
+        "719.3.a",
+        "719.5",
+        // keywords: Vision's trigger and Predict (817, 436), Quick-Draw (819), Weaponmaster (821)
+        "817.1.c",
+        "436.1",
+        "819.1.d",
+        "821.1.c",
+        "821.1.c.5",
         // every task of a cleanup (323)
         "323.1",
         "323.2.a",

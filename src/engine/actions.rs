@@ -249,6 +249,9 @@ impl Game {
                 | Effect::GainXp { player, .. }
                 | Effect::Predict { player } => p(player),
                 Effect::Weaponmaster => Ok(()),
+                Effect::CreateDelayed { effects, .. } => {
+                    effects.iter().try_for_each(|e| effect(e, obj, player, bf))
+                }
                 Effect::Score {
                     player,
                     battlefield,
@@ -572,6 +575,8 @@ impl Game {
                 .filter(|u| Some(*u) != source && self.controller(*u) == controller)
                 .collect(),
             Target::AllUnitsHere => here_units(self),
+            // bound before execution (abilities/replacement.rs); unbound, it is no unit
+            Target::Affected => vec![],
             Target::Chosen {
                 object,
                 filter,
@@ -634,6 +639,7 @@ impl Game {
                 Target::AllUnitsHere => "each unit here".into(),
                 Target::ChooseUnit(_) => "a chosen unit".into(),
                 Target::Chosen { object, .. } => self.obj_name(*object).to_string(),
+                Target::Affected => "that unit".into(),
             }
         };
         let p = |r: &PlayerRef| -> String {
@@ -768,6 +774,14 @@ impl Game {
                 t(target)
             ),
             Effect::GainXp { player, amount } => format!("{} gains {} XP", p(player), amount),
+            Effect::CreateDelayed { effects, .. } => format!(
+                "create a delayed ability: when any unit takes damage, {}",
+                effects
+                    .iter()
+                    .map(|x| self.describe_effect(x, source))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
             Effect::Weaponmaster => {
                 "choose an Equipment you control and pay its Equip cost, reduced by [A], to attach it to me".into()
             }
@@ -796,9 +810,15 @@ impl Game {
                         _ => 0,
                     },
                 };
+                let mut damaged = Vec::new();
                 for u in self.targets_of(target, controller, source, snap)? {
+                    let before = self.objects[u.0].damage;
                     self.deal_damage(u, n, vec![cite!("417.1.b")]);
+                    if self.objects[u.0].damage > before {
+                        damaged.push(u);
+                    }
                 }
+                self.delayed_on_damage(&damaged)?;
             }
             Effect::Kill { target } => {
                 let units = self.targets_of(target, controller, source, snap)?;
@@ -1068,6 +1088,13 @@ impl Game {
                     self.predict(p)?;
                 }
             }
+            Effect::CreateDelayed {
+                trigger,
+                effects,
+                duration,
+            } => {
+                self.create_delayed(controller, source, trigger, effects, *duration);
+            }
             Effect::Weaponmaster => {
                 if let Some(unit) = source {
                     self.weaponmaster(controller, unit)?;
@@ -1302,6 +1329,8 @@ impl Game {
             .copied()
             .filter(|u| self.objects[u.0].zone.on_board())
             .collect();
+        // 369: replacement effects intercede first; a replaced death is not a death
+        let units = self.replace_deaths(&units, why)?;
         // killed simultaneously: their Deathknells trigger together (ordered by controller)
         self.trigger_deathknells(&units)?;
         for u in units {

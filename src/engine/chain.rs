@@ -690,6 +690,16 @@ impl Game {
                 self.priority = None;
                 return Ok(());
             }
+            // 460.3: after combat damage FEPR is skipped and the resolution step follows at
+            // once: its combat cleanup (461.1, a special cleanup, 324.1) performs what is
+            // outstanding, and items that went pending during the damage step wait
+            if let Some(c) = &self.combat
+                && c.step == super::state::CombatStep::Resolution
+            {
+                self.outstanding_cleanup.clear();
+                self.combat_steps()?;
+                continue;
+            }
             if !self.outstanding_cleanup.is_empty() {
                 let why = std::mem::take(&mut self.outstanding_cleanup);
                 self.cleanup(why, super::cleanup::Special::None)?;

@@ -177,6 +177,7 @@ impl Game {
                 let t = format!("{n} \"this turn\" effect(s) expire");
                 self.event(EventKind::CleanupTask, vec![cite!("317.2.c")], t, vec![]);
             }
+            self.expire_delayed(Duration::ThisTurn);
             // 317.2.d: 2e. Rune pools empty.
             for i in 0..self.players.len() {
                 if self.players[i].energy != 0 || self.players[i].power != 0 {
@@ -372,6 +373,8 @@ impl Game {
             rules.extend(chars[u.0].rules());
             self.event(EventKind::Layer, rules, t, vec![u.0]);
         }
+        // 369: replacement effects intercede; a replaced death is not a death (808.1.d.1)
+        let lethal = self.replace_deaths(&lethal, cite!("323.5"))?;
         self.trigger_deathknells_with(&lethal, &chars, cite!("323.4"))?;
         for u in lethal {
             self.leave_board_to_trash(u, cite!("323.5"));

@@ -349,6 +349,7 @@ impl Game {
             let d = self.assign_damage(c.defender, &defenders, &attackers, &chars)?;
             // 460.2.c.1.a / 460.2.d: dealt simultaneously
             let mut dealt = Vec::new();
+            let mut damaged = Vec::new();
             for (u, n) in a.into_iter().chain(d) {
                 if n > 0 && chars[u.0].no_damage {
                     let t = format!(
@@ -360,6 +361,7 @@ impl Game {
                 } else if n > 0 {
                     self.objects[u.0].damage = self.objects[u.0].damage.saturating_add(n);
                     dealt.push(format!("{} {}", self.obj_name(u), n));
+                    damaged.push(u);
                 }
             }
             if !dealt.is_empty() {
@@ -375,6 +377,9 @@ impl Game {
                     objs,
                 );
             }
+            // 390.2: delayed abilities waiting for damage trigger now and wait on the
+            // chain; FEPR is skipped (460.3), so they resolve after the combat
+            self.delayed_on_damage(&damaged)?;
             self.depth = self.depth.saturating_sub(1);
         }
         self.event(

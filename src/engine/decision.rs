@@ -22,12 +22,15 @@ pub enum DecisionKind {
     Target,
     /// "You may ...": yes (option 1) or no (option 2).
     May,
+    /// 372, 373: which replacement effect applies first (to which of simultaneous events).
+    ReplacementOrder,
 }
 
 impl DecisionKind {
     pub fn name(&self) -> &'static str {
         match self {
             DecisionKind::ChooseShowdown => "choose-showdown",
+            DecisionKind::ReplacementOrder => "replacement-order",
             DecisionKind::ChooseCombat => "choose-combat",
             DecisionKind::TriggerOrder => "trigger-order",
             DecisionKind::AssignDamage => "assign-damage",

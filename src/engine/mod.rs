@@ -7,6 +7,7 @@
 //! the engine ([`Game::pending_decision`]) until an `Action::Choose` answers it.
 //! See docs/engine-api.md for the contract.
 
+pub mod abilities;
 pub mod actions;
 pub mod attach;
 pub mod chain;
@@ -35,8 +36,8 @@ pub use decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption}
 pub use layers::{BreakdownStep, Characteristics};
 pub use objects::{
     Ability, Amount, CardDef, CardType, Condition, Designation, Duration, Effect, Keyword,
-    KeywordKind, Location, Modification, Object, Passive, PlayerRef, Scope, ScoreKind, Target,
-    Trigger, UnitFilter,
+    KeywordKind, Location, Modification, Object, Passive, PlayerRef, Replacement, ReplacementUses,
+    Scope, ScoreKind, Target, Trigger, UnitFilter,
 };
 pub use state::{
     Battlefield, BfId, ChainItem, Combat, CombatStep, Game, Mode, ObjId, Phase, Player, PlayerId,

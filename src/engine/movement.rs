@@ -293,7 +293,9 @@ impl Game {
             return;
         }
         self.objects[u.0].zone = base;
-        rules.push(cite!("450"));
+        if !rules.contains(&cite!("450")) {
+            rules.push(cite!("450"));
+        }
         rules.push(cite!("453.1"));
         let t = format!(
             "{} is recalled from {} to {}",

@@ -206,6 +206,9 @@ pub enum Trigger {
 #[serde(rename_all = "snake_case")]
 pub enum Target {
     /// A specific object.
+    /// "That unit": the object whose event a replacement effect replaces, or that made a
+    /// delayed ability trigger (bound when the replacement applies or the ability triggers).
+    Affected,
     Object(ObjId),
     /// The source of the ability ("me"); for a dead source, its Deathknell snapshot (808.1.d.3).
     Me,
@@ -387,6 +390,13 @@ pub enum Effect {
     Predict {
         player: PlayerRef,
     },
+    /// 390–392: create a delayed ability ("when any unit takes damage this turn, kill it");
+    /// in its `effects`, `Target::Affected` is the unit that made it trigger.
+    CreateDelayed {
+        trigger: super::abilities::delayed::DelayedTrigger,
+        effects: Vec<Effect>,
+        duration: Duration,
+    },
     /// 821.1.c: the controller may choose an Equipment they control and pay its Equip cost,
     /// reduced by [A], to attach it to the source.
     Weaponmaster,
@@ -474,6 +484,29 @@ impl Modification {
     }
 }
 
+/// 367–375: "If/The next time [scope] would die, [instead]" — `instead` may refer to the
+/// unit whose death is replaced as `Target::Affected` ("that unit") and to its source as
+/// `Target::Me`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Replacement {
+    /// Whose death it replaces, seen from its source.
+    pub scope: Scope,
+    pub instead: Vec<Effect>,
+    pub uses: ReplacementUses,
+}
+
+/// How often a replacement effect applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReplacementUses {
+    /// "If … would …": every time.
+    Always,
+    /// "The next time … would …": once, then it is used up.
+    Next,
+    /// "Once each turn" (371): its controller may apply it, once a turn.
+    OnceEachTurn,
+}
+
 /// A passive ability: "[scope] [condition] have/get [modification]".
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Passive {
@@ -497,6 +530,8 @@ pub enum Ability {
     Passive(Passive),
     /// A spell's effect, executed when it resolves (351.2).
     Spell(Vec<Effect>),
+    /// 367–375: a replacement effect on deaths (abilities/replacement.rs).
+    Replacement(Replacement),
     /// An activated ability (377): "[cost]: [effects]". The cost may exhaust the source and
     /// take energy and power from the rune pool; `action` / `reaction` give its timing
     /// permissions (806, 813); by default only on its controller's turn in an open state (381).

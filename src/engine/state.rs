@@ -360,6 +360,11 @@ pub struct Game {
     pub(crate) depth: u8,
     pub(crate) fepr_happened: bool,
     /// Units known to be Mighty (707–709), to trace when one becomes or stops being Mighty.
+    /// Replacement effects used up: (source, ability index, turn) — turn 0 for "the next
+    /// time" (for good), the turn number for "once each turn" (371).
+    pub(crate) replacements_spent: Vec<(ObjId, usize, u32)>,
+    /// Delayed abilities waiting for their trigger (389–392).
+    pub delayed: Vec<super::abilities::delayed::Delayed>,
     pub(crate) mighty: Vec<ObjId>,
     /// Priority or focus that finalizing or resolving awards, handed out by HOT FEPR only
     /// once the outstanding cleanups are done (335, 320.1).
@@ -428,6 +433,8 @@ impl Game {
             depth: 0,
             fepr_happened: false,
             mighty: Vec::new(),
+            replacements_spent: Vec::new(),
+            delayed: Vec::new(),
             priority_due: None,
         }
     }

@@ -81,6 +81,15 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
     if g.winner.is_some() {
         return Err("the game is over".into());
     }
+    if let Some(src) = g.replacement_used_on_board() {
+        return Err(format!(
+            "{}'s replacement effect has been used (the set-up cannot say so)",
+            g.obj_name(src)
+        ));
+    }
+    if !g.delayed.is_empty() {
+        return Err("a delayed ability is waiting (the set-up cannot create one)".into());
+    }
     // labels: each engine object's name in the scenario
     let mut label: BTreeMap<usize, String> = BTreeMap::new();
     let mut card: BTreeMap<usize, String> = BTreeMap::new();

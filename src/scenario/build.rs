@@ -7,8 +7,8 @@ use super::format::{self, Name};
 use super::load::{self, ErrorKind, Place, Scenario, ScenarioError};
 use crate::engine::{
     Ability, Amount, BfId, CardDef, CardType, Condition, Designation, Duration, Effect, Game,
-    Keyword, Location, Mode, Modification, ObjId, Passive, Phase, PlayerId, PlayerRef, Scope,
-    ScoreKind, Target, Trigger, UnitFilter, Zone,
+    Keyword, Location, Mode, Modification, ObjId, Passive, Phase, PlayerId, PlayerRef, Replacement,
+    ReplacementUses, Scope, ScoreKind, Target, Trigger, UnitFilter, Zone,
 };
 use serde_saphyr::Location as Loc;
 use std::collections::BTreeMap;
@@ -67,6 +67,7 @@ impl Names<'_> {
     fn target(&self, n: &Name) -> Result<Target, ScenarioError> {
         Ok(match n.value.as_str() {
             "me" => Target::Me,
+            "that-unit" => Target::Affected,
             "enemy-units-here" => Target::EnemyUnitsHere,
             "other-friendly-units-here" => Target::OtherFriendlyUnitsHere,
             "all-units-here" => Target::AllUnitsHere,
@@ -288,6 +289,16 @@ impl Names<'_> {
                 at,
                 ready: e.ready_token,
             }
+        } else if let Some(d) = &e.delayed {
+            Effect::CreateDelayed {
+                trigger: crate::engine::abilities::delayed::DelayedTrigger::UnitTakesDamage,
+                effects: d
+                    .effects
+                    .iter()
+                    .map(|x| self.effect(&x.value, x.referenced))
+                    .collect::<Result<Vec<_>, _>>()?,
+                duration: duration(s, d.duration.as_ref(), Duration::ThisTurn)?,
+            }
         } else if let Some(n) = e.gain_xp {
             Effect::GainXp {
                 player: you(&e.player)?,
@@ -464,6 +475,65 @@ fn abilities(
                 scope,
                 condition: condition(s, c)?,
                 modification,
+            }));
+        } else if let Some(w) = &ab.would {
+            // 367–375: "If/The next time [scope] would die, [instead]"
+            if w.value != "die" {
+                return Err(err(
+                    s,
+                    ErrorKind::Unsupported,
+                    w.referenced,
+                    format!(
+                        "a replacement of \"would {}\" is not modeled (only \"die\")",
+                        w.value
+                    ),
+                ));
+            }
+            let scope = match ab.scope.as_ref().map(|x| x.value.as_str()) {
+                None | Some("me") => Scope::Me,
+                Some("other-friendly-units") => Scope::OtherFriendlyUnits,
+                Some("friendly-units") => Scope::FriendlyUnits,
+                Some("enemy-units") => Scope::EnemyUnits,
+                Some("other-friendly-units-here") => Scope::OtherFriendlyUnitsHere,
+                Some(o) => {
+                    return Err(err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        a.referenced,
+                        format!("unknown scope \"{o}\""),
+                    ));
+                }
+            };
+            let uses = match ab.uses.as_ref().map(|u| u.value.as_str()) {
+                None | Some("always") => ReplacementUses::Always,
+                Some("next") => ReplacementUses::Next,
+                Some("once-each-turn") => ReplacementUses::OnceEachTurn,
+                Some(o) => {
+                    return Err(err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        ab.uses.as_ref().map_or(a.referenced, |u| u.referenced),
+                        format!("unknown uses \"{o}\"; expected always, next or once-each-turn"),
+                    ));
+                }
+            };
+            if ab.instead.is_empty() {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    w.referenced,
+                    "a replacement effect needs what happens \"instead\"",
+                ));
+            }
+            let instead = ab
+                .instead
+                .iter()
+                .map(|e| names.effect(&e.value, e.referenced))
+                .collect::<Result<Vec<_>, _>>()?;
+            out.push(Ability::Replacement(Replacement {
+                scope,
+                instead,
+                uses,
             }));
         } else if let Some(t) = &ab.text {
             out.push(Ability::Unsupported(t.value.clone()));

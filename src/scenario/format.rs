@@ -287,6 +287,17 @@ pub struct AbilityDef {
     /// Activated: its cost and timing ("[cost]: [effect]", 377).
     #[serde(default)]
     pub activate: Option<Spanned<ActivateCost>>,
+    /// A replacement effect (367–375): the event it replaces, `die` ("… would die").
+    #[serde(default)]
+    pub would: Option<Name>,
+    /// A replacement effect: what happens instead (`that-unit` is the unit that would die,
+    /// `me` the ability's source).
+    #[serde(default)]
+    pub instead: Vec<Spanned<Effect>>,
+    /// A replacement effect: `always` (default, "if … would"), `next` ("the next time …
+    /// would", used up once applied), `once-each-turn` (371).
+    #[serde(default)]
+    pub uses: Option<Name>,
     /// Free text describing an ability arbiter cannot model (reported as unsupported).
     #[serde(default)]
     pub text: Option<Name>,
@@ -534,6 +545,19 @@ pub struct ChooseStep {
     pub may: Option<bool>,
 }
 
+/// A delayed ability created by an effect (390–392).
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct DelayedDef {
+    /// Its trigger: `unit-takes-damage` ("when any unit takes damage").
+    pub when: Name,
+    /// `this-turn` (default), `this-combat` or `permanent`.
+    #[serde(default)]
+    pub duration: Option<Name>,
+    /// What it does; `that-unit` is the unit that made it trigger.
+    pub effects: Vec<Spanned<Effect>>,
+}
+
 /// A game effect, as injected by a script or produced by an ability.
 #[derive(Debug, Deserialize, Default, Clone)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -621,6 +645,10 @@ pub struct Effect {
     #[serde(default)]
     pub source: Option<Name>,
     /// "You may …": the controller decides on resolution.
+    /// Create a delayed ability (389–392): `{when: unit-takes-damage, duration: this-turn,
+    /// effects: [{kill: that-unit}]}`.
+    #[serde(default)]
+    pub delayed: Option<Box<DelayedDef>>,
     #[serde(default)]
     pub may: bool,
 }

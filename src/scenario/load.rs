@@ -752,6 +752,9 @@ impl<'a> Resolver<'a> {
         for g in ab.grant.iter().chain(ab.remove.iter()) {
             keyword(self.path, g)?;
         }
+        for e in &ab.instead {
+            self.check_effect(&e.value, loc_of(e), true)?;
+        }
         if let Some(sc) = &ab.scope
             && !SCOPES.contains(&sc.value.as_str())
         {
@@ -793,10 +796,10 @@ impl<'a> Resolver<'a> {
                 loc_of(a),
                 "an ability has either \"when\" (triggered) or \"while\" (conditional passive), not both",
             )),
-            (None, None) if ab.text.is_none() => Err(self.err(
+            (None, None) if ab.text.is_none() && ab.would.is_none() => Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(a),
-                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost) or \"text\"",
+                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement) or \"text\"",
             )),
             (Some(w), None) => {
                 if !TRIGGERS.contains(&w.value.as_str()) {
@@ -1035,7 +1038,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp",
+                    "one of: deal, kill, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp, delayed",
                 ));
         }
         for o in [
@@ -1056,6 +1059,20 @@ impl<'a> Resolver<'a> {
         }
         for k in [&e.grant, &e.remove].into_iter().flatten() {
             keyword(self.path, k)?;
+        }
+        if let Some(d) = &e.delayed {
+            if d.when.value != "unit-takes-damage" {
+                return Err(self
+                    .err(
+                        ErrorKind::Unsupported,
+                        loc_of(&d.when),
+                        format!("a delayed ability \"when {}\" is not modeled", d.when.value),
+                    )
+                    .hint("modeled: unit-takes-damage"));
+            }
+            for x in &d.effects {
+                self.check_effect(&x.value, loc_of(x), true)?;
+            }
         }
         for p in [&e.score, &e.draw, &e.player].into_iter().flatten() {
             player(p)?;
@@ -1414,6 +1431,7 @@ pub const TARGET_WORDS: &[&str] = &[
     "choose-enemy",
     "choose-enemy-here",
     "choose-friendly-here",
+    "that-unit",
 ];
 /// Players an effect may name instead of a player.
 pub const PLAYER_WORDS: &[&str] = &["you", "each-opponent"];
@@ -1475,6 +1493,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.no_damage.is_some(), "no-damage"),
         (e.gain_control.is_some(), "gain-control"),
         (e.create.is_some(), "create"),
+        (e.delayed.is_some(), "delayed"),
     ] {
         if set {
             v.push(name);

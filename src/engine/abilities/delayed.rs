@@ -1,0 +1,128 @@
+//! Delayed abilities (389–392): created by a spell or ability with their own trigger
+//! condition and duration ("When any unit takes damage this turn, kill it"); they are not
+//! associated with units or gear and still trigger after their source has left (392).
+
+use crate::cite;
+use crate::engine::actions::R;
+use crate::engine::chain::Triggered;
+use crate::engine::objects::{Duration, Effect};
+use crate::engine::state::{Game, ObjId, PlayerId};
+use crate::engine::trace::EventKind;
+use serde::Serialize;
+
+/// What a delayed ability waits for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DelayedTrigger {
+    /// "When any unit takes damage": once per unit dealt damage.
+    UnitTakesDamage,
+}
+
+/// A delayed ability in the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Delayed {
+    /// Who controls it: the controller of what created it (391).
+    pub controller: PlayerId,
+    /// What created it (its name, for the trace: it is not associated with it, 392).
+    pub created_by: String,
+    /// The turn it was created.
+    pub turn: u32,
+    pub trigger: DelayedTrigger,
+    /// Its instructions; `Target::Affected` is the object that made it trigger.
+    pub effects: Vec<Effect>,
+    /// How long it waits (`ThisTurn` ends in the ending phase's expiration, 317.2.c).
+    pub duration: Duration,
+}
+
+impl Game {
+    /// 390, 391: a spell or ability creates a delayed ability; it waits for its condition,
+    /// independent of its source (392).
+    pub(crate) fn create_delayed(
+        &mut self,
+        controller: PlayerId,
+        source: Option<ObjId>,
+        trigger: &DelayedTrigger,
+        effects: &[Effect],
+        duration: Duration,
+    ) {
+        let created_by = source
+            .map(|s| self.obj_name(s).to_string())
+            .unwrap_or_else(|| "an effect".into());
+        let what: Vec<String> = effects
+            .iter()
+            .map(|e| self.describe_effect(e, None))
+            .collect();
+        let until = match duration {
+            Duration::ThisTurn => "until the end of this turn",
+            Duration::ThisCombat => "until the end of this combat",
+            Duration::Permanent => "for the rest of the game",
+        };
+        let t = format!(
+            "{created_by} creates a delayed ability controlled by {}: \"when any unit takes damage, {}\" ({until})",
+            self.player_name(controller),
+            what.join("; ")
+        );
+        self.event(
+            EventKind::Effect,
+            vec![cite!("390.2"), cite!("391")],
+            t,
+            vec![],
+        );
+        self.delayed.push(Delayed {
+            controller,
+            created_by,
+            turn: self.turn.number,
+            trigger: trigger.clone(),
+            effects: effects.to_vec(),
+            duration,
+        });
+    }
+
+    /// 390.2, 392: units were dealt damage; each waiting "when any unit takes damage"
+    /// ability triggers once per unit, "it" being that unit, whether or not what created
+    /// it is still on the board.
+    pub(crate) fn delayed_on_damage(&mut self, units: &[ObjId]) -> R<()> {
+        let mut batch = Vec::new();
+        for d in self.delayed.clone() {
+            if d.trigger != DelayedTrigger::UnitTakesDamage {
+                continue;
+            }
+            for &u in units {
+                batch.push(Triggered {
+                    controller: d.controller,
+                    source: None,
+                    label: format!("{}'s delayed ability ({})", d.created_by, self.obj_name(u)),
+                    effects: d
+                        .effects
+                        .iter()
+                        .map(|e| super::replacement::bind_affected(e, u))
+                        .collect(),
+                    snapshot: None,
+                    rule: cite!("390.2"),
+                });
+            }
+        }
+        self.place_triggers(batch, vec![cite!("392")], false)
+    }
+
+    /// 317.2.c: "this turn" delayed abilities expire with the other "this turn" effects;
+    /// 461.7: "this combat" ones when the combat ends.
+    pub(crate) fn expire_delayed(&mut self, duration: Duration) {
+        let before = self.delayed.len();
+        self.delayed.retain(|d| d.duration != duration);
+        let n = before - self.delayed.len();
+        if n > 0 {
+            let (t, rule) = match duration {
+                Duration::ThisCombat => (
+                    format!("{n} \"this combat\" delayed abilit(ies) expire"),
+                    cite!("461.7"),
+                ),
+                _ => (
+                    format!("{n} \"this turn\" delayed abilit(ies) expire"),
+                    cite!("317.2.c"),
+                ),
+            };
+            self.event(EventKind::CleanupTask, vec![rule], t, vec![]);
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! Abilities of 360–406 that change other events: replacement effects (367–375) and
+//! delayed abilities (389–392).
+
+pub mod delayed;
+pub mod replacement;

@@ -1,0 +1,260 @@
+//! Replacement effects (367–375) on deaths: "If/The next time [a unit] would die, [do this]
+//! instead." A replacement intercedes in the execution of the kill (369) and replaces the
+//! death with its instructions (370.1.a); a replaced death is not a death — the unit is not
+//! put in the trash and its Deathknell does not trigger (808.1.d.1). Each replacement applies
+//! once to an event and to the events that replace it (370.2); "the next time" is used up
+//! once applied, "once each turn" may be applied by its controller's choice once a turn (371);
+//! several replacements for one event are ordered by the affected object's owner (372);
+//! several simultaneous deaths are treated one by one, the replacement's controller choosing
+//! which comes first (373). The replacement's controller controls its source (374).
+
+use crate::cite;
+use crate::engine::actions::R;
+use crate::engine::decision::{Answer, Decision, DecisionKind, DecisionOption};
+use crate::engine::objects::{Ability, Effect, Replacement, ReplacementUses, Scope, Target};
+use crate::engine::state::{Game, ObjId, PlayerId};
+use crate::engine::trace::{Cite, EventKind};
+
+/// A replacement that could apply: its source, which of its abilities, and the ability.
+#[derive(Clone)]
+struct Candidate {
+    source: ObjId,
+    index: usize,
+    rep: Replacement,
+}
+
+/// Replaces "that unit" (`Target::Affected`) in `e` by the unit whose event is replaced
+/// (or that made a delayed ability trigger).
+pub(crate) fn bind_affected(e: &Effect, unit: ObjId) -> Effect {
+    let mut e = e.clone();
+    for t in crate::engine::choices::targets_mut(&mut e) {
+        if *t == Target::Affected {
+            *t = Target::Object(unit);
+        }
+    }
+    e
+}
+
+impl Game {
+    /// Whether `rep` (on `source`) is about `unit`'s death (its scope, seen from the source).
+    fn replaces_death_of(&self, source: ObjId, rep: &Replacement, unit: ObjId) -> bool {
+        let ctl = self.controller(source);
+        let same_place = self.objects[source.0].zone == self.objects[unit.0].zone;
+        // "a friendly unit", "another unit": every scope but "me" is about units
+        if rep.scope != Scope::Me && !self.objects[unit.0].is_unit() {
+            return false;
+        }
+        match rep.scope {
+            Scope::Me => unit == source,
+            Scope::FriendlyUnits => self.controller(unit) == ctl,
+            Scope::OtherFriendlyUnits => unit != source && self.controller(unit) == ctl,
+            Scope::OtherFriendlyUnitsHere => {
+                unit != source && self.controller(unit) == ctl && same_place
+            }
+            Scope::EnemyUnits => self.opponents(ctl, self.controller(unit)),
+        }
+    }
+
+    /// The replacement effects on the board that are not used up.
+    fn replacements(&self) -> Vec<Candidate> {
+        let mut v = Vec::new();
+        for o in &self.objects {
+            if !o.zone.on_board() || self.rules_text_inactive(o.id) {
+                continue;
+            }
+            for (index, a) in o.def.abilities.iter().enumerate() {
+                if let Ability::Replacement(rep) = a {
+                    let spent = match rep.uses {
+                        ReplacementUses::Always => false,
+                        ReplacementUses::Next => {
+                            self.replacements_spent.contains(&(o.id, index, 0))
+                        }
+                        ReplacementUses::OnceEachTurn => {
+                            self.replacements_spent
+                                .contains(&(o.id, index, self.turn.number))
+                        }
+                    };
+                    if !spent {
+                        v.push(Candidate {
+                            source: o.id,
+                            index,
+                            rep: rep.clone(),
+                        });
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// 369–373: applies replacement effects to the deaths of `units` (about to be killed
+    /// simultaneously, `why`). Returns the units that still die; the others' deaths were
+    /// replaced (and their replacements executed).
+    pub(crate) fn replace_deaths(&mut self, units: &[ObjId], why: Cite) -> R<Vec<ObjId>> {
+        let mut dying: Vec<ObjId> = units.to_vec();
+        // 370.2 / 373.2: a replacement applies once to this set of events
+        let mut applied: Vec<(ObjId, usize)> = Vec::new();
+        loop {
+            let cands: Vec<Candidate> = self
+                .replacements()
+                .into_iter()
+                .filter(|c| !applied.contains(&(c.source, c.index)))
+                .collect();
+            let mut pairs: Vec<(ObjId, Candidate)> = Vec::new();
+            for &u in &dying {
+                for c in &cands {
+                    if self.replaces_death_of(c.source, &c.rep, u) {
+                        pairs.push((u, c.clone()));
+                    }
+                }
+            }
+            if pairs.is_empty() {
+                break;
+            }
+            // 373.1: replacements of different controllers go in turn order; 372/373: the
+            // chooser orders them (the affected unit's owner and the replacement's
+            // controller are the same player in every case the vocabulary can express)
+            let chooser = self.first_in_turn_order(
+                pairs
+                    .iter()
+                    .map(|(_, c)| self.controller(c.source))
+                    .collect(),
+            );
+            let mine: Vec<&(ObjId, Candidate)> = pairs
+                .iter()
+                .filter(|(_, c)| self.controller(c.source) == chooser)
+                .collect();
+            let options: Vec<DecisionOption> = mine
+                .iter()
+                .enumerate()
+                .map(|(i, (u, c))| DecisionOption {
+                    label: format!(
+                        "{}'s replacement effect replaces {}'s death",
+                        self.obj_name(c.source),
+                        self.obj_name(*u)
+                    ),
+                    answer: Answer::Index(i),
+                })
+                .collect();
+            let several = options.len() > 1;
+            let rules = if mine.iter().any(|(u, _)| *u != mine[0].0) {
+                vec![cite!("373")]
+            } else {
+                vec![cite!("372")]
+            };
+            let i = if !several {
+                0
+            } else {
+                self.decide(Decision {
+                    kind: DecisionKind::ReplacementOrder,
+                    player: chooser,
+                    prompt: format!(
+                        "{} chooses which replacement effect applies first",
+                        self.player_name(chooser)
+                    ),
+                    options,
+                    more: 0,
+                    items: vec![],
+                    rules: rules.clone(),
+                })?
+            };
+            let (unit, cand) = mine[i].clone();
+            // 371.1: "once each turn" — its controller may choose to apply it
+            if cand.rep.uses == ReplacementUses::OnceEachTurn {
+                let yes = self.decide(Decision {
+                    kind: DecisionKind::May,
+                    player: chooser,
+                    prompt: format!(
+                        "{} may apply {}'s once-each-turn replacement effect to {}'s death",
+                        self.player_name(chooser),
+                        self.obj_name(cand.source),
+                        self.obj_name(unit)
+                    ),
+                    options: vec![
+                        DecisionOption {
+                            label: "yes".into(),
+                            answer: Answer::Index(0),
+                        },
+                        DecisionOption {
+                            label: "no".into(),
+                            answer: Answer::Index(1),
+                        },
+                    ],
+                    more: 0,
+                    items: vec![],
+                    rules: vec![cite!("371.1")],
+                })? == 0;
+                applied.push((cand.source, cand.index));
+                if !yes {
+                    // 371.2: not applied, so not used this turn
+                    continue;
+                }
+            } else {
+                applied.push((cand.source, cand.index));
+            }
+            match cand.rep.uses {
+                ReplacementUses::Next => self.replacements_spent.push((cand.source, cand.index, 0)),
+                ReplacementUses::OnceEachTurn => {
+                    self.replacements_spent
+                        .push((cand.source, cand.index, self.turn.number))
+                }
+                ReplacementUses::Always => {}
+            }
+            dying.retain(|&d| d != unit);
+            let what: Vec<String> = cand
+                .rep
+                .instead
+                .iter()
+                .map(|e| self.describe_effect(&bind_affected(e, unit), Some(cand.source)))
+                .collect();
+            let mut r = vec![why, cite!("369"), cite!("370.1.a"), cite!("374")];
+            if several {
+                r.extend(rules);
+            }
+            if cand.rep.uses == ReplacementUses::Next {
+                r.push(cite!("370.2"));
+            }
+            let mut t = format!(
+                "{} would die; {}'s replacement effect (controlled by {}) applies instead: {}",
+                self.obj_name(unit),
+                self.obj_name(cand.source),
+                self.player_name(self.controller(cand.source)),
+                what.join("; ")
+            );
+            // 808.1.d.1: a replaced death is not a death — no Deathknell
+            if self.has_keyword(unit, crate::engine::KeywordKind::Deathknell) {
+                t.push_str(&format!(
+                    "; {} did not die, so its Deathknell does not trigger",
+                    self.obj_name(unit)
+                ));
+                r.push(cite!("808.1.d.1"));
+            }
+            self.event(EventKind::Effect, r, t, vec![unit.0, cand.source.0]);
+            let ctl = self.controller(cand.source);
+            let depth = self.depth;
+            self.depth += 1;
+            for e in &cand.rep.instead {
+                self.execute_effect(&bind_affected(e, unit), ctl, Some(cand.source), None)?;
+            }
+            self.depth = depth;
+        }
+        Ok(dying)
+    }
+
+    /// A source on the board whose replacement effect is used up (for now or this turn).
+    pub fn replacement_used_on_board(&self) -> Option<ObjId> {
+        self.replacements_spent
+            .iter()
+            .map(|(o, _, _)| *o)
+            .find(|o| self.objects[o.0].zone.on_board())
+    }
+
+    /// The first of `players` in turn order from the turn player (373.1).
+    fn first_in_turn_order(&self, players: Vec<PlayerId>) -> PlayerId {
+        let n = self.players.len();
+        (0..n)
+            .map(|k| PlayerId((self.turn.player.0 + k) % n))
+            .find(|p| players.contains(p))
+            .unwrap_or(self.turn.player)
+    }
+}
