@@ -130,6 +130,10 @@ fn the_library_covers_the_required_rules() {
         "808.1.d.1",
         // delayed abilities (389–392): created, triggered, independent of their source,
         // expiring; in combat they wait while FEPR is skipped (460.3)
+        "387.2",
+        "387.1.a",
+        "388.1",
+        "388.2",
         "390.2",
         "391",
         "392",

@@ -252,6 +252,13 @@ impl Game {
                 Effect::CreateDelayed { effects, .. } => {
                     effects.iter().try_for_each(|e| effect(e, obj, player, bf))
                 }
+                Effect::Reflexive {
+                    condition, effects, ..
+                } => condition
+                    .iter()
+                    .map(|c| c.as_ref())
+                    .chain(effects.iter())
+                    .try_for_each(|e| effect(e, obj, player, bf)),
                 Effect::Score {
                     player,
                     battlefield,
@@ -774,6 +781,20 @@ impl Game {
                 t(target)
             ),
             Effect::GainXp { player, amount } => format!("{} gains {} XP", p(player), amount),
+            Effect::Reflexive {
+                condition, effects, ..
+            } => format!(
+                "{}do this: {}",
+                condition
+                    .as_ref()
+                    .map(|c| format!("{}; when you do, ", self.describe_effect(c, source)))
+                    .unwrap_or_default(),
+                effects
+                    .iter()
+                    .map(|x| self.describe_effect(x, source))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
             Effect::CreateDelayed { effects, .. } => format!(
                 "create a delayed ability: when any unit takes damage, {}",
                 effects
@@ -1087,6 +1108,13 @@ impl Game {
                 for p in self.players_of(player, controller) {
                     self.predict(p)?;
                 }
+            }
+            Effect::Reflexive {
+                condition,
+                effects,
+                times,
+            } => {
+                self.reflexive(controller, source, condition.as_deref(), effects, *times)?;
             }
             Effect::CreateDelayed {
                 trigger,

@@ -39,6 +39,7 @@ pub(crate) fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::GainXp { .. }
         | Effect::Predict { .. }
         | Effect::CreateDelayed { .. }
+        | Effect::Reflexive { .. }
         | Effect::Weaponmaster => vec![],
     }
 }

@@ -390,6 +390,15 @@ pub enum Effect {
     Predict {
         player: PlayerRef,
     },
+    /// 386–388: a reflexive trigger — "Do this: [effects]" (`times` chain items), or with
+    /// `condition`, "You may [condition]. When you do, [effects]": the condition is asked and
+    /// performed first, and only if it was done are the items added (387.2). Each item goes
+    /// on the chain as a pending item of its own (388.1, 388.2).
+    Reflexive {
+        condition: Option<Box<Effect>>,
+        effects: Vec<Effect>,
+        times: i32,
+    },
     /// 390–392: create a delayed ability ("when any unit takes damage this turn, kill it");
     /// in its `effects`, `Target::Affected` is the unit that made it trigger.
     CreateDelayed {

@@ -289,6 +289,19 @@ impl Names<'_> {
                 at,
                 ready: e.ready_token,
             }
+        } else if let Some(r) = &e.reflexive {
+            Effect::Reflexive {
+                condition: match &r.if_you {
+                    Some(c) => Some(Box::new(self.effect(&c.value, c.referenced)?)),
+                    None => None,
+                },
+                effects: r
+                    .do_this
+                    .iter()
+                    .map(|x| self.effect(&x.value, x.referenced))
+                    .collect::<Result<Vec<_>, _>>()?,
+                times: r.times.map_or(1, |t| t.get()),
+            }
         } else if let Some(d) = &e.delayed {
             Effect::CreateDelayed {
                 trigger: crate::engine::abilities::delayed::DelayedTrigger::UnitTakesDamage,

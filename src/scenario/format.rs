@@ -545,6 +545,21 @@ pub struct ChooseStep {
     pub may: Option<bool>,
 }
 
+/// A reflexive trigger (386–388): "Do this: [do-this]" (`times` chain items), or "You may
+/// [if-you]. When you do, [do-this]".
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ReflexiveDef {
+    /// The condition: what the controller may do first ("when you do").
+    #[serde(default)]
+    pub if_you: Option<Spanned<Effect>>,
+    /// What each new chain item does.
+    pub do_this: Vec<Spanned<Effect>>,
+    /// "Do this N times" (387.1.a); default 1.
+    #[serde(default)]
+    pub times: Option<Count>,
+}
+
 /// A delayed ability created by an effect (390–392).
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -649,6 +664,9 @@ pub struct Effect {
     /// effects: [{kill: that-unit}]}`.
     #[serde(default)]
     pub delayed: Option<Box<DelayedDef>>,
+    /// A reflexive trigger (386–388).
+    #[serde(default)]
+    pub reflexive: Option<Box<ReflexiveDef>>,
     #[serde(default)]
     pub may: bool,
 }

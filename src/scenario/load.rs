@@ -1038,7 +1038,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp, delayed",
+                    "one of: deal, kill, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp, delayed, reflexive",
                 ));
         }
         for o in [
@@ -1059,6 +1059,18 @@ impl<'a> Resolver<'a> {
         }
         for k in [&e.grant, &e.remove].into_iter().flatten() {
             keyword(self.path, k)?;
+        }
+        if let Some(r) = &e.reflexive {
+            for x in r.if_you.iter().chain(&r.do_this) {
+                self.check_effect(&x.value, loc_of(x), in_ability)?;
+            }
+            if r.do_this.is_empty() {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc,
+                    "a reflexive trigger needs what to do (\"do-this\")",
+                ));
+            }
         }
         if let Some(d) = &e.delayed {
             if d.when.value != "unit-takes-damage" {
@@ -1494,6 +1506,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.gain_control.is_some(), "gain-control"),
         (e.create.is_some(), "create"),
         (e.delayed.is_some(), "delayed"),
+        (e.reflexive.is_some(), "reflexive"),
     ] {
         if set {
             v.push(name);

@@ -2,4 +2,5 @@
 //! delayed abilities (389–392).
 
 pub mod delayed;
+pub mod reflexive;
 pub mod replacement;
