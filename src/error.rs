@@ -1,6 +1,7 @@
 //! The one error type every command returns, and its exit codes:
-//! 0 ok, 1 a scenario's expectations failed (or a search found nothing),
-//! 2 usage or input error. A broken pipe is not an error.
+//! 0 ok, 1 a scenario's expectations failed or nothing was found (no such rule,
+//! glossary term or card, a search without hits), 2 usage or input error (a malformed
+//! id, a bad flag, a file that does not parse). A broken pipe is not an error.
 
 use std::fmt;
 
@@ -20,6 +21,18 @@ pub enum Error {
     /// The details were already printed; exit 1.
     #[error("{0}")]
     Failed(String),
+    /// The question was well formed but nothing answers it: no such rule, glossary term
+    /// or card; exit 1, the same as a search without hits.
+    #[error("{message}")]
+    NotFound {
+        message: String,
+        /// Near matches to offer ("did you mean …").
+        suggestions: Vec<String>,
+    },
+    /// Exit 1 with nothing more to say: the command already printed why on stdout
+    /// (a search without hits prints its hints there), so the message is not repeated.
+    #[error("nothing found")]
+    Quiet,
     #[error("{0}")]
     Io(#[from] std::io::Error),
 }
@@ -61,7 +74,7 @@ impl Error {
 
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Failed(_) => 1,
+            Error::Failed(_) | Error::NotFound { .. } | Error::Quiet => 1,
             Error::Io(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
             _ => 2,
         }

@@ -35,6 +35,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32
     match cli::run(cli) {
         Ok(()) => 0,
         Err(e) if e.is_broken_pipe() => 0,
+        Err(Error::Quiet) => 1,
         Err(e) => {
             report(&e, color);
             e.exit_code()
@@ -56,6 +57,7 @@ fn report(e: &Error, color: render::ColorChoice) {
     };
     let label = match e {
         Error::Failed(_) => "failed",
+        Error::NotFound { .. } => "not found",
         _ => "error",
     };
     let label = if on {
@@ -64,7 +66,7 @@ fn report(e: &Error, color: render::ColorChoice) {
         label.to_string()
     };
     let mut text = format!("{label}: {e}\n");
-    if let Error::Usage { suggestions, .. } = e
+    if let Error::Usage { suggestions, .. } | Error::NotFound { suggestions, .. } = e
         && !suggestions.is_empty()
     {
         text.push_str(&format!("  did you mean: {}\n", suggestions.join(", ")));

@@ -179,6 +179,6 @@ fn rule_says_what_a_rule_was_and_is_now() {
     arbiter()
         .args(["rule", "308", "--edition", "2025-06-02"])
         .assert()
-        .code(2)
+        .code(1)
         .stderr(predicate::str::contains("(was 508)"));
 }

@@ -26,7 +26,7 @@ fn an_id_from_another_edition_says_where_it_went() {
     arbiter()
         .args(["rule", "508"])
         .assert()
-        .code(2)
+        .code(1)
         .stderr(predicate::str::contains(
             "508 is not in riftbound 2026-03-30",
         ))
@@ -144,7 +144,7 @@ fn define_is_forgiving() {
     arbiter()
         .args(["define", "qqqzzzxx"])
         .assert()
-        .code(2)
+        .code(1)
         .stderr(predicate::str::contains("no glossary term"));
 }
 
@@ -179,7 +179,7 @@ fn duplicated_ids_are_kept_in_order_and_reachable() {
     arbiter()
         .args(["rule", "111.1a#9", "--game", "legions-of-will"])
         .assert()
-        .code(2);
+        .code(1);
 }
 
 #[test]
@@ -197,11 +197,11 @@ fn a_duplicate_number_that_does_not_exist_says_how_many_there_are() {
     arbiter()
         .args(["rule", "111.1a#3", "--game", "legions-of-will"])
         .assert()
-        .code(2)
+        .code(1)
         .stderr(predicate::str::contains("111.1a is used by 2 rules"));
     arbiter()
         .args(["rule", "323.5#0"])
         .assert()
-        .code(2)
+        .code(1)
         .stderr(predicate::str::contains("323.5 is used by 1 rule "));
 }

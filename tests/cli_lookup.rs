@@ -91,11 +91,11 @@ fn ids_order_by_segments_in_a_subtree() {
 }
 
 #[test]
-fn unknown_id_suggests_near_ids_and_exits_2() {
+fn unknown_id_suggests_near_ids_and_exits_1() {
     arbiter()
         .args(["rule", "323.15"])
         .assert()
-        .code(2)
+        .code(1)
         .stderr(predicate::str::contains(
             "323.15 is not in riftbound 2026-03-30",
         ))

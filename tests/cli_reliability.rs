@@ -29,13 +29,13 @@ fn a_full_device_on_stderr_or_both_streams_is_not_a_panic() {
     if !std::path::Path::new("/dev/full").exists() {
         return; // not Linux: nothing to test against
     }
-    // the error message cannot be written: exit 2 still, never 101
+    // the error message cannot be written: its exit code still (1, nothing found), never 101
     let s = bin()
         .args(["rule", "999.9"])
         .stdout(Stdio::null())
         .stderr(full())
         .status();
-    assert_eq!(s.unwrap().code(), Some(2));
+    assert_eq!(s.unwrap().code(), Some(1));
     // output cannot be written either: an input/output error, exit 2
     for args in [
         &["rule", "323.5"][..],
@@ -83,7 +83,8 @@ fn a_closed_stderr_pipe_is_not_a_panic() {
         .spawn()
         .unwrap();
     drop(child.stderr.take());
-    assert_eq!(child.wait().unwrap().code(), Some(2));
+    // nothing found: exit 1, never a panic's 101
+    assert_eq!(child.wait().unwrap().code(), Some(1));
 }
 
 #[test]

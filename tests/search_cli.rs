@@ -218,7 +218,9 @@ fn nothing_found_exits_1_with_suggestions() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains("no rules match"))
-        .stdout(predicate::str::contains("without --section"));
+        .stdout(predicate::str::contains("without --section"))
+        // said once: nothing repeated on stderr
+        .stderr(predicate::str::is_empty());
     let out = arbiter(tmp.path())
         .args(["search", "qqqzzzxx", "--json"])
         .output()

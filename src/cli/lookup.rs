@@ -95,13 +95,16 @@ fn find_rule<R: Rules + ?Sized>(book: &R, typed: &str) -> Result<usize> {
             .take_while(|k| book.index_of(&format!("{id}#{k}")).is_some())
             .count()
             + 1;
-        return Err(Error::usage(format!(
-            "{typed} is not in {} {}: {id} is used by {count} rule{} (a duplicate is \
+        return Err(Error::NotFound {
+            suggestions: Vec::new(),
+            message: format!(
+                "{typed} is not in {} {}: {id} is used by {count} rule{} (a duplicate is \
                  written {id}#2, {id}#3, …)",
-            book.meta().game,
-            book.meta().edition,
-            if count == 1 { "" } else { "s" },
-        )));
+                book.meta().game,
+                book.meta().edition,
+                if count == 1 { "" } else { "s" },
+            ),
+        });
     }
     Err(not_found(book.meta(), &id))
 }
@@ -145,7 +148,7 @@ fn not_found(m: &crate::rulebook::library::EmbeddedEdition, id: &RuleId) -> Erro
         }
         break;
     }
-    Error::Usage {
+    Error::NotFound {
         message,
         suggestions: nearest_ids(book, id),
     }
@@ -647,7 +650,7 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
                 .map(String::from)
                 .collect();
         }
-        return Err(Error::Usage {
+        return Err(Error::NotFound {
             message: format!(
                 "no glossary term {query:?} in {} {}",
                 book.meta.game, book.meta.edition

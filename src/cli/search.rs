@@ -80,7 +80,8 @@ pub fn search(out: &mut Out, args: SearchArgs) -> Result<()> {
         print_text(out, &res)?;
     }
     if res.hits.is_empty() {
-        return Err(Error::Failed(format!("no rules match {q:?}")));
+        // the text (or the JSON's empty `hits`) already said so, with its hints
+        return Err(Error::Quiet);
     }
     Ok(())
 }
