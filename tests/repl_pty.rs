@@ -46,6 +46,13 @@ fn tab_completes_commands_and_names() {
     p.send_line("").unwrap();
     p.exp_string("Shieldbearer: Might 3 = printed 3; keywords: Tank")
         .unwrap();
+    prompt(&mut p);
+    // a rule id after `rule`: Tab puts in the first id that begins with what is typed
+    p.send("rule 819.1.\t").unwrap();
+    p.flush().unwrap();
+    p.exp_string("819.1.a").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Quick-Draw is present on Gear").unwrap();
     p.send_control('d').unwrap();
     p.exp_eof().unwrap();
 }

@@ -12,6 +12,23 @@ pub struct Helper {
     /// Names of objects, battlefields and cards in the session.
     names: Vec<String>,
     files: FilenameCompleter,
+    /// Rule ids of the default edition, read on the first completion that needs them.
+    rule_ids: std::sync::OnceLock<Vec<String>>,
+}
+
+/// Every rule id of the default edition, in order.
+fn default_rule_ids() -> Vec<String> {
+    let lib = crate::rulebook::library::Library::get();
+    match lib.resolve(None, None) {
+        Ok(i) => lib
+            .book(i)
+            .ed
+            .rules
+            .iter()
+            .map(|r| r.id.to_string())
+            .collect(),
+        Err(_) => Vec::new(),
+    }
 }
 
 impl Helper {
@@ -19,6 +36,7 @@ impl Helper {
         let mut h = Helper {
             names: Vec::new(),
             files: FilenameCompleter::new(),
+            rule_ids: std::sync::OnceLock::new(),
         };
         h.refresh(s);
         h
@@ -70,7 +88,15 @@ impl Completer for Helper {
             return self.files.complete(line, pos, ctx);
         }
         if cmd == "rule" || cmd == "refs" {
-            return Ok((pos, Vec::new()));
+            let start = head.rfind(' ').map_or(0, |i| i + 1);
+            let word = &head[start..];
+            if word.is_empty() {
+                return Ok((pos, Vec::new()));
+            }
+            let ids = self.rule_ids.get_or_init(default_rule_ids);
+            let mut found = matching(ids.iter().map(String::as_str), word);
+            found.truncate(200);
+            return Ok((start, found));
         }
         // the word being typed: after the last space, comma or bracket
         let start = head.rfind([' ', ',', '[', '{', ':']).map_or(0, |i| i + 1);
