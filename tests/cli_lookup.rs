@@ -237,3 +237,32 @@ fn broken_pipe_is_not_an_error() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn ids_as_search_prints_them_paste_back_and_words_point_to_search() {
+    arbiter()
+        .args(["rule", "2026-03-30/808.1.d.1"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("808.1.d.1 If the Permanent"));
+    arbiter()
+        .args(["rule", "2025-06-02/508"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("riftbound 2025-06-02"));
+    arbiter()
+        .args(["refs", "2026-03-30/327"])
+        .assert()
+        .success();
+    arbiter()
+        .args(["rule", "2026-03-30/323.5", "--edition", "2025-06-02"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("but --edition says 2025-06-02"));
+    arbiter()
+        .args(["rule", "tank"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("`arbiter search tank`"))
+        .stderr(predicates::str::contains("`arbiter define tank`"));
+}

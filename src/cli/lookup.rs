@@ -66,12 +66,52 @@ fn book_for(args: &EditionArgs) -> Result<&'static Book> {
     Ok(lib.book(i))
 }
 
+/// An id as `search` prints it, qualified by its edition (`2026-03-30/808.1.d.1`): the
+/// edition part selects the edition (and its game); a conflicting `--edition` is an error.
+fn unqualify(typed: &str, edition: &mut EditionArgs) -> Result<String> {
+    let Some((ed, id)) = typed.split_once('/') else {
+        return Ok(typed.to_string());
+    };
+    let lib = Library::get();
+    let Some(m) = lib.metas().iter().find(|m| m.edition == ed) else {
+        return Err(Error::Usage {
+            message: format!("{typed:?}: there is no embedded edition {ed:?}"),
+            suggestions: lib.metas().iter().map(|m| m.edition.to_string()).collect(),
+        });
+    };
+    if let Some(given) = &edition.edition
+        && given != ed
+    {
+        return Err(Error::usage(format!(
+            "{typed:?} names the edition {ed}, but --edition says {given}"
+        )));
+    }
+    edition.edition = Some(ed.to_string());
+    if edition.game.is_none() {
+        edition.game = Some(m.game.to_string());
+    }
+    Ok(id.to_string())
+}
+
 /// Finds a rule by the id the user typed, or explains where it is instead.
 fn find_rule<R: Rules + ?Sized>(book: &R, typed: &str) -> Result<usize> {
     let (id_part, dup) = match typed.split_once('#') {
         Some((a, b)) => (a, Some(b)),
         None => (typed, None),
     };
+    if !id_part.is_empty()
+        && id_part
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '-')
+    {
+        return Err(Error::Usage {
+            message: format!(
+                "{typed:?} is a word, not a rule id: `arbiter search {typed}` finds the rules \
+                 about it, `arbiter define {typed}` the rules that define it"
+            ),
+            suggestions: Vec::new(),
+        });
+    }
     let id = book.parse_id(id_part).ok_or_else(|| Error::Usage {
         message: format!(
             "{typed:?} is not a rule id (ids look like 323.5, 466.1.b.2{})",
@@ -200,7 +240,8 @@ fn shorten(s: &str, max: usize) -> String {
 }
 
 /// `arbiter rule ID [--depth N]`.
-pub fn rule(out: &mut Out, args: RuleArgs) -> Result<()> {
+pub fn rule(out: &mut Out, mut args: RuleArgs) -> Result<()> {
+    args.id = unqualify(&args.id, &mut args.edition)?;
     let lib = Library::get();
     let e = lib
         .resolve(
@@ -839,7 +880,8 @@ pub fn editions(out: &mut Out, _args: EditionsArgs) -> Result<()> {
 }
 
 /// `arbiter refs ID`: what a rule links to, and every rule that links to it.
-pub fn refs(out: &mut Out, args: RefsArgs) -> Result<()> {
+pub fn refs(out: &mut Out, mut args: RefsArgs) -> Result<()> {
+    args.id = unqualify(&args.id, &mut args.edition)?;
     let book = book_for(&args.edition)?;
     let i = find_rule(book, &args.id)?;
     let r: &Rule = &book.ed.rules[i];
