@@ -1082,24 +1082,11 @@ impl Game {
             }
             Effect::May { effect } => {
                 let what = self.describe_effect(effect, source);
-                let d = Decision {
-                    kind: super::decision::DecisionKind::May,
-                    player: controller,
-                    prompt: format!("{} may {}", self.player_name(controller), what),
-                    options: vec![
-                        DecisionOption {
-                            label: "yes".into(),
-                            answer: Answer::Index(0),
-                        },
-                        DecisionOption {
-                            label: "no".into(),
-                            answer: Answer::Index(1),
-                        },
-                    ],
-                    more: 0,
-                    items: vec![],
-                    rules: vec![cite!("355.17")],
-                };
+                let d = super::decision::Decision::yes_no(
+                    controller,
+                    format!("{} may {}", self.player_name(controller), what),
+                    vec![cite!("355.17")],
+                );
                 if self.decide(d)? == 0 {
                     self.execute_effect(effect, controller, source, snap)?;
                 }

@@ -319,28 +319,15 @@ impl Game {
                 // 383.3.a: "you may" as the first part of the effect: its controller chooses
                 // now, as the condition is met, whether to put the ability on the chain
                 if let Some(Effect::May { effect }) = t.effects.first().cloned() {
-                    let d = Decision {
-                        kind: DecisionKind::May,
-                        player: t.controller,
-                        prompt: format!(
+                    let d = super::decision::Decision::yes_no(
+                        t.controller,
+                        format!(
                             "{} may put {} on the chain",
                             self.player_name(t.controller),
                             t.label
                         ),
-                        options: vec![
-                            DecisionOption {
-                                label: "yes".into(),
-                                answer: Answer::Index(0),
-                            },
-                            DecisionOption {
-                                label: "no".into(),
-                                answer: Answer::Index(1),
-                            },
-                        ],
-                        more: 0,
-                        items: vec![],
-                        rules: vec![cite!("383.3.a")],
-                    };
+                        vec![cite!("383.3.a")],
+                    );
                     if self.decide(d)? != 0 {
                         continue;
                     }

@@ -26,6 +26,30 @@ pub enum DecisionKind {
     ReplacementOrder,
 }
 
+impl Decision {
+    /// A "you may" decision: option 1 "yes" (`Answer::Index(0)`), option 2 "no".
+    pub fn yes_no(player: PlayerId, prompt: String, rules: Vec<Cite>) -> Decision {
+        Decision {
+            kind: DecisionKind::May,
+            player,
+            prompt,
+            options: vec![
+                DecisionOption {
+                    label: "yes".into(),
+                    answer: Answer::Index(0),
+                },
+                DecisionOption {
+                    label: "no".into(),
+                    answer: Answer::Index(1),
+                },
+            ],
+            more: 0,
+            items: vec![],
+            rules,
+        }
+    }
+}
+
 impl DecisionKind {
     pub fn name(&self) -> &'static str {
         match self {

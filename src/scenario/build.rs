@@ -449,21 +449,7 @@ fn abilities(
                 deathknell,
             });
         } else if let Some(c) = &ab.while_ {
-            let scope = match ab.scope.as_ref().map(|x| x.value.as_str()) {
-                None | Some("me") => Scope::Me,
-                Some("other-friendly-units") => Scope::OtherFriendlyUnits,
-                Some("friendly-units") => Scope::FriendlyUnits,
-                Some("enemy-units") => Scope::EnemyUnits,
-                Some("other-friendly-units-here") => Scope::OtherFriendlyUnitsHere,
-                Some(o) => {
-                    return Err(err(
-                        s,
-                        ErrorKind::InvalidValue,
-                        a.referenced,
-                        format!("unknown scope \"{o}\""),
-                    ));
-                }
-            };
+            let scope = scope_of(s, ab.scope.as_ref(), a.referenced)?;
             let modification = if let Some(k) = ab.grant.first() {
                 Modification::AddKeyword(keyword(s, k)?)
             } else if let Some(k) = &ab.remove {
@@ -502,21 +488,7 @@ fn abilities(
                     ),
                 ));
             }
-            let scope = match ab.scope.as_ref().map(|x| x.value.as_str()) {
-                None | Some("me") => Scope::Me,
-                Some("other-friendly-units") => Scope::OtherFriendlyUnits,
-                Some("friendly-units") => Scope::FriendlyUnits,
-                Some("enemy-units") => Scope::EnemyUnits,
-                Some("other-friendly-units-here") => Scope::OtherFriendlyUnitsHere,
-                Some(o) => {
-                    return Err(err(
-                        s,
-                        ErrorKind::InvalidValue,
-                        a.referenced,
-                        format!("unknown scope \"{o}\""),
-                    ));
-                }
-            };
+            let scope = scope_of(s, ab.scope.as_ref(), a.referenced)?;
             let uses = match ab.uses.as_ref().map(|u| u.value.as_str()) {
                 None | Some("always") => ReplacementUses::Always,
                 Some("next") => ReplacementUses::Next,
@@ -566,6 +538,25 @@ fn abilities(
         ));
     }
     Ok(out)
+}
+
+/// Whom a passive or replacement ability is about (`scope:`, default me).
+fn scope_of(s: &Scenario, n: Option<&Name>, at: Loc) -> Result<Scope, ScenarioError> {
+    Ok(match n.map(|x| x.value.as_str()) {
+        None | Some("me") => Scope::Me,
+        Some("other-friendly-units") => Scope::OtherFriendlyUnits,
+        Some("friendly-units") => Scope::FriendlyUnits,
+        Some("enemy-units") => Scope::EnemyUnits,
+        Some("other-friendly-units-here") => Scope::OtherFriendlyUnitsHere,
+        Some(o) => {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                at,
+                format!("unknown scope \"{o}\""),
+            ));
+        }
+    })
 }
 
 fn card_type(s: &Scenario, k: Option<&Name>) -> Result<CardType, ScenarioError> {

@@ -6,7 +6,7 @@
 use crate::cite;
 use crate::engine::actions::R;
 use crate::engine::chain::Triggered;
-use crate::engine::decision::{Answer, Decision, DecisionKind, DecisionOption};
+use crate::engine::decision::Decision;
 use crate::engine::objects::Effect;
 use crate::engine::state::{Game, ObjId, PlayerId};
 use crate::engine::trace::EventKind;
@@ -26,24 +26,11 @@ impl Game {
         if let Some(c) = condition {
             // "You may [X]": the controller decides; "when you do" needs it done (387.2)
             let what = self.describe_effect(c, source);
-            let yes = self.decide(Decision {
-                kind: DecisionKind::May,
-                player: controller,
-                prompt: format!("{} may {}", self.player_name(controller), what),
-                options: vec![
-                    DecisionOption {
-                        label: "yes".into(),
-                        answer: Answer::Index(0),
-                    },
-                    DecisionOption {
-                        label: "no".into(),
-                        answer: Answer::Index(1),
-                    },
-                ],
-                more: 0,
-                items: vec![],
-                rules: vec![cite!("387.2")],
-            })? == 0;
+            let yes = self.decide(Decision::yes_no(
+                controller,
+                format!("{} may {}", self.player_name(controller), what),
+                vec![cite!("387.2")],
+            ))? == 0;
             if !yes {
                 let t = format!(
                     "{} does not {what}, so the reflexive trigger is not added",

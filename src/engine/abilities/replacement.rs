@@ -161,29 +161,16 @@ impl Game {
             let (unit, cand) = mine[i].clone();
             // 371.1: "once each turn" — its controller may choose to apply it
             if cand.rep.uses == ReplacementUses::OnceEachTurn {
-                let yes = self.decide(Decision {
-                    kind: DecisionKind::May,
-                    player: chooser,
-                    prompt: format!(
+                let yes = self.decide(Decision::yes_no(
+                    chooser,
+                    format!(
                         "{} may apply {}'s once-each-turn replacement effect to {}'s death",
                         self.player_name(chooser),
                         self.obj_name(cand.source),
                         self.obj_name(unit)
                     ),
-                    options: vec![
-                        DecisionOption {
-                            label: "yes".into(),
-                            answer: Answer::Index(0),
-                        },
-                        DecisionOption {
-                            label: "no".into(),
-                            answer: Answer::Index(1),
-                        },
-                    ],
-                    more: 0,
-                    items: vec![],
-                    rules: vec![cite!("371.1")],
-                })? == 0;
+                    vec![cite!("371.1")],
+                ))? == 0;
                 applied.push((cand.source, cand.index));
                 if !yes {
                     // 371.2: not applied, so not used this turn

@@ -6,7 +6,7 @@
 
 use crate::cite;
 use crate::engine::actions::R;
-use crate::engine::decision::{Answer, Decision, DecisionKind, DecisionOption};
+use crate::engine::decision::Decision;
 use crate::engine::objects::{Effect, Keyword, PlayerRef};
 use crate::engine::state::{Game, ObjId, PlayerId, Zone};
 use crate::engine::trace::EventKind;
@@ -42,28 +42,15 @@ impl Game {
             self.obj_name(top)
         );
         self.event(EventKind::Effect, vec![cite!("436.1")], t, vec![top.0]);
-        let d = Decision {
-            kind: DecisionKind::May,
-            player: p,
-            prompt: format!(
+        let d = Decision::yes_no(
+            p,
+            format!(
                 "{} may recycle {} (to the bottom of their Main Deck)",
                 self.player_name(p),
                 self.obj_name(top)
             ),
-            options: vec![
-                DecisionOption {
-                    label: "yes".into(),
-                    answer: Answer::Index(0),
-                },
-                DecisionOption {
-                    label: "no".into(),
-                    answer: Answer::Index(1),
-                },
-            ],
-            more: 0,
-            items: vec![],
-            rules: vec![cite!("436.1")],
-        };
+            vec![cite!("436.1")],
+        );
         if self.decide(d)? == 0 {
             self.recycle_to_main_deck(p, top);
         } else {
