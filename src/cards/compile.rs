@@ -556,17 +556,19 @@ fn passive_when(s: &str, given: &str) -> Option<AbilityDef> {
     if let Some(n) = might_bonus(what) {
         a.might = Some(n);
     } else {
-        let token = leading_token(what.trim())?;
-        if what.trim().len() != token.len() + 2 {
-            return None;
-        }
-        let (k, _) = keyword_of(&token)?;
-        if !keyword_modelled(&k) {
-            return None;
-        }
-        a.grant = vec![name(k)];
+        a.grant = vec![name(granted_keyword(what)?)];
     }
     Some(a)
+}
+
+/// "[Shield]", "[Assault 2]": exactly one keyword the engine models, as it is granted.
+fn granted_keyword(what: &str) -> Option<String> {
+    let token = leading_token(what.trim())?;
+    if what.trim().len() != token.len() + 2 {
+        return None;
+    }
+    let (k, _) = keyword_of(&token)?;
+    keyword_modelled(&k).then_some(k)
 }
 
 /// "+2 [Might]" / "-1 [Might]" → 2 / -1.
@@ -649,15 +651,7 @@ fn effect(s: &str) -> Option<format::Effect> {
             if let Some(n) = might_bonus(what) {
                 e.might = Some(n);
             } else {
-                let token = leading_token(what.trim())?;
-                if what.trim().len() != token.len() + 2 {
-                    return None;
-                }
-                let (k, _) = keyword_of(&token)?;
-                if !keyword_modelled(&k) {
-                    return None;
-                }
-                e.grant = Some(name(k));
+                e.grant = Some(name(granted_keyword(what)?));
             }
         }
         _ => return None,
