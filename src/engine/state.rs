@@ -363,6 +363,8 @@ pub struct Game {
     /// Replacement effects used up: (source, ability index, turn) — turn 0 for "the next
     /// time" (for good), the turn number for "once each turn" (371).
     pub(crate) replacements_spent: Vec<(ObjId, usize, u32)>,
+    /// Replacements applied in the sequence being executed (370.2), nested kills included.
+    pub(crate) replacements_applied: Vec<(ObjId, usize)>,
     /// Delayed abilities waiting for their trigger (389–392).
     pub delayed: Vec<super::abilities::delayed::Delayed>,
     pub(crate) mighty: Vec<ObjId>,
@@ -434,6 +436,7 @@ impl Game {
             fepr_happened: false,
             mighty: Vec::new(),
             replacements_spent: Vec::new(),
+            replacements_applied: Vec::new(),
             delayed: Vec::new(),
             priority_due: None,
         }

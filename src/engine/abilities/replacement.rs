@@ -91,10 +91,36 @@ impl Game {
     /// simultaneously, `why`). Returns the units that still die; the others' deaths were
     /// replaced (and their replacements executed).
     pub(crate) fn replace_deaths(&mut self, units: &[ObjId], why: Cite) -> R<Vec<ObjId>> {
+        // 370.2 / 373.2: a replacement applies once to an event and to the events that
+        // replace it — the kills its own instructions cause included, so the list of the
+        // replacements applied is shared with the nested kills and dropped at the end
+        let mark = self.replacements_applied.len();
+        let r = self.replace_deaths_in(units, why);
+        self.replacements_applied.truncate(mark);
+        r
+    }
+
+    fn replace_deaths_in(&mut self, units: &[ObjId], why: Cite) -> R<Vec<ObjId>> {
         let mut dying: Vec<ObjId> = units.to_vec();
-        // 370.2 / 373.2: a replacement applies once to this set of events
-        let mut applied: Vec<(ObjId, usize)> = Vec::new();
+        // 370.2: in a kill caused by a replacement's own instructions, the replacements
+        // already applied do not apply again — said once for each death they would fit
+        for (src, index) in self.replacements_applied.clone() {
+            let def = self.objects[src.0].def.clone();
+            if let Some(Ability::Replacement(rep)) = def.abilities.get(index) {
+                for &u in units {
+                    if self.replaces_death_of(src, rep, u) {
+                        let t = format!(
+                            "{}'s replacement effect does not apply to {}'s death: it was already applied to the event this one replaces",
+                            self.obj_name(src),
+                            self.obj_name(u)
+                        );
+                        self.event(EventKind::Effect, vec![cite!("370.2")], t, vec![u.0, src.0]);
+                    }
+                }
+            }
+        }
         loop {
+            let applied = self.replacements_applied.clone();
             let cands: Vec<Candidate> = self
                 .replacements()
                 .into_iter()
@@ -171,13 +197,13 @@ impl Game {
                     ),
                     vec![cite!("371.1")],
                 ))? == 0;
-                applied.push((cand.source, cand.index));
+                self.replacements_applied.push((cand.source, cand.index));
                 if !yes {
                     // 371.2: not applied, so not used this turn
                     continue;
                 }
             } else {
-                applied.push((cand.source, cand.index));
+                self.replacements_applied.push((cand.source, cand.index));
             }
             match cand.rep.uses {
                 ReplacementUses::Next => self.replacements_spent.push((cand.source, cand.index, 0)),
