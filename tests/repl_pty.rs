@@ -39,6 +39,7 @@ fn tab_completes_commands_and_names() {
     p.send_line("").unwrap();
     p.exp_string("turn 1 of A, main phase, neutral-open")
         .unwrap();
+    prompt(&mut p);
     // an object name after a command: "why Shield" + Tab completes to "Shieldbearer"
     p.send("why Shield\t").unwrap();
     p.flush().unwrap();
@@ -53,6 +54,7 @@ fn tab_completes_commands_and_names() {
     p.exp_string("819.1.a").unwrap();
     p.send_line("").unwrap();
     p.exp_string("Quick-Draw is present on Gear").unwrap();
+    prompt(&mut p);
     p.send_control('d').unwrap();
     p.exp_eof().unwrap();
 }
@@ -69,16 +71,19 @@ fn ctrl_c_cancels_the_line_and_a_session_runs_to_its_end() {
     p.exp_string("-not-really").unwrap();
     p.send_control('c').unwrap();
     prompt(&mut p);
-    p.send_line("step").unwrap();
-    p.exp_string("step 1 of 1:").unwrap();
-    p.send_line("why Raider").unwrap();
-    p.exp_string("Raider: Might 5 = printed 5").unwrap();
-    p.send_line("back").unwrap();
-    p.exp_string("back 1: before script step 1").unwrap();
-    p.send_line("run").unwrap();
-    p.exp_string("Shieldbearer: zone trash").unwrap();
-    p.send_line("stpe").unwrap();
-    p.exp_string("did you mean \"step\"?").unwrap();
+    // each line is sent only once the prompt is drawn again: a key typed while the line
+    // editor is between lines (terminal back in cooked mode) can be lost, Ctrl-D above all
+    for (line, answer) in [
+        ("step", "step 1 of 1:"),
+        ("why Raider", "Raider: Might 5 = printed 5"),
+        ("back", "back 1: before script step 1"),
+        ("run", "Shieldbearer: zone trash"),
+        ("stpe", "did you mean \"step\"?"),
+    ] {
+        p.send_line(line).unwrap();
+        p.exp_string(answer).unwrap();
+        prompt(&mut p);
+    }
     p.send_control('d').unwrap();
     p.exp_eof().unwrap();
     // history is kept in the data directory
