@@ -118,6 +118,24 @@ fn the_library_covers_the_required_rules() {
         "359.3.e.5",
         // priority after a resolution, awarded once the cleanup is done (340.4)
         "340.4",
+        // resources and costs: the total cost (356.1, Accelerate 356.2.b.1), its payment by a
+        // card (357.1), the runes' two abilities during it (163.2.a/b, 357.1.a), [A] the
+        // player's choice (135.2.e.5.a), Add abilities at once (400.2, 429.2), channelling
+        // (430.1, 430.2, 315.3.b), hiding's cost (811.1.b), the pool emptying (317.2.d)
+        "356.1",
+        "356.2.b.1",
+        "357.1",
+        "357.1.a",
+        "163.2.a",
+        "163.2.b.1",
+        "135.2.e.5.a",
+        "400.2",
+        "429.2",
+        "430.1",
+        "430.2",
+        "315.3.b",
+        "811.1.b",
+        "317.2.d",
         // replacement effects (367–375): a death replaced, its controller, one use, once each
         // turn, the order of several on one event and of simultaneous events, no Deathknell
         "369",

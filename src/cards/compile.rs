@@ -11,7 +11,7 @@
 
 use super::text;
 use super::{Card, fold};
-use crate::scenario::format::{self, AbilityDef, ActivateCost, Amount, Signed};
+use crate::scenario::format::{self, AbilityDef, ActivateCost, Amount, Amt, Signed};
 use crate::scenario::keywords::KEYWORDS;
 use serde_saphyr::{Location, Spanned};
 
@@ -109,7 +109,10 @@ pub fn compile(card: &Card) -> Compiled {
             .filter(|_| card.is("unit"))
             .and_then(|v| Signed::new(i64::from(v))),
         cost: card.energy.and_then(|v| Signed::new(i64::from(v))),
-        power: card.power.and_then(|v| Signed::new(i64::from(v))),
+        power: card
+            .power
+            .and_then(|v| Amt::new(i64::from(v)))
+            .map(format::PowerSpec::number),
         domains: card.domains.iter().map(name).collect(),
         tags: card.tags.iter().map(name).collect(),
         supertype: card.supertype.as_ref().map(name),
@@ -447,8 +450,10 @@ fn split_cost(line: &str) -> Option<(ActivateCost, String)> {
         let token = leading_token(h)?;
         match token.as_str() {
             "Tap" => cost.exhaust = true,
-            "Rune" | "Power" | "Fury" | "Calm" | "Mind" | "Body" | "Chaos" | "Order" => {
-                cost.power = cost.power.checked_add(1)?
+            // [Rune] is the symbol of power of any domain ([A], 135.2.e.5)
+            "Rune" | "Power" => cost.power.add("any", 1)?,
+            d @ ("Fury" | "Calm" | "Mind" | "Body" | "Chaos" | "Order") => {
+                cost.power.add(&d.to_ascii_lowercase(), 1)?
             }
             n if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) => {
                 cost.energy = cost.energy.checked_add(n.parse().ok()?)?
@@ -779,7 +784,11 @@ mod tests {
         let eq = compile(&eq);
         assert!(eq.fully_modelled(), "{:?}", eq.phrases);
         let cost = eq.def.equip.as_ref().unwrap();
-        assert_eq!((cost.value.energy.get(), cost.value.power.get()), (1, 1));
+        let power = cost.value.power.to_power(crate::engine::Power::own);
+        assert_eq!(
+            (cost.value.energy.get(), power),
+            (1, crate::engine::Power::of(crate::engine::Domain::Body, 1))
+        );
         assert_eq!(eq.def.might_bonus.map(|b| b.get()), Some(2));
         assert_eq!(
             eq.def.effect_text.as_ref().unwrap().value.keywords[0].value,
@@ -793,7 +802,11 @@ mod tests {
         ));
         assert!(act.fully_modelled(), "{:?}", act.phrases);
         let cost = act.def.abilities[0].value.activate.as_ref().unwrap();
-        assert_eq!((cost.value.energy.get(), cost.value.power.get()), (2, 1));
+        let power = cost.value.power.to_power(crate::engine::Power::own);
+        assert_eq!(
+            (cost.value.energy.get(), power),
+            (2, crate::engine::Power::of(crate::engine::Domain::Fury, 1))
+        );
         assert!(!compile(&card("Gear", "[Add] [Fury].")).fully_modelled());
     }
 }

@@ -258,7 +258,9 @@ impl Database {
                 supertype: c.supertype.as_ref().map(|s| s.value.clone()),
                 domains: c.domains.iter().map(|d| d.value.clone()).collect(),
                 energy: c.cost.and_then(|v| u32::try_from(v.get()).ok()),
-                power: c.power.and_then(|v| u32::try_from(v.get()).ok()),
+                power: c.power.as_ref().and_then(|v| {
+                    u32::try_from(v.to_power(crate::engine::Power::own).total()).ok()
+                }),
                 might: c.might.and_then(|v| u32::try_from(v.get()).ok()),
                 tags: c.tags.iter().map(|t| t.value.clone()).collect(),
                 text: c

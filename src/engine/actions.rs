@@ -2,7 +2,7 @@
 //! trace events. Also the game actions of 407–439 that effects perform (kill, deal damage,
 //! buff, heal, ready, exhaust, draw, gain XP, ...).
 
-use super::decision::{Answer, Decision, DecisionOption};
+use super::decision::{Answer, Decision, DecisionKind, DecisionOption};
 use super::objects::{
     Amount, Designation, Duration, Effect, Location, Modification, PlayerRef, Target,
 };
@@ -27,6 +27,8 @@ pub enum Action {
         player: PlayerId,
         card: ObjId,
         to: Option<Location>,
+        /// The runes that pay (357.1.a); `None`: the engine finds the payment.
+        payment: Option<super::resources::Payment>,
     },
     /// 377, 398–403: activate the `ability`-th activated ability (counting only activated
     /// abilities, from 0) of `source`.
@@ -34,12 +36,16 @@ pub enum Action {
         player: PlayerId,
         source: ObjId,
         ability: usize,
+        /// The runes that pay (357.1.a); `None`: the engine finds the payment.
+        payment: Option<super::resources::Payment>,
     },
     /// 421, 811: hide a card with Hidden facedown at a battlefield the player controls.
     Hide {
         player: PlayerId,
         card: ObjId,
         at: super::state::BfId,
+        /// The runes that pay (357.1.a); `None`: the engine finds the payment.
+        payment: Option<super::resources::Payment>,
     },
     /// Pass priority (338.1.c) or focus (347.3).
     Pass { player: PlayerId },
@@ -134,7 +140,10 @@ impl Game {
                     decision: Box::new(decision),
                 });
             }
-            let Some(index) = decision.match_answer(answer) else {
+            // a payment names its runes: any legal payment is accepted (checked as it is made)
+            let direct =
+                decision.kind == DecisionKind::Payment && matches!(answer, Answer::Payment(_));
+            let Some(index) = decision.match_answer(answer).or(direct.then_some(0)) else {
                 return Err(EngineError::BadAnswer {
                     message: "that is not one of the legal options".into(),
                     decision: Box::new(decision),
@@ -148,7 +157,11 @@ impl Game {
                 action: suspended_action,
                 mut answers,
             } = *s;
-            answers.push(Answer::Index(index));
+            answers.push(if direct {
+                answer.clone()
+            } else {
+                Answer::Index(index)
+            });
             let mut g = (*before).clone();
             g.answers = answers.iter().cloned().collect();
             let result = g.run_action(&suspended_action);
@@ -178,6 +191,11 @@ impl Game {
                     o.0
                 )))
             }
+        };
+        let pay = |p: &Option<super::resources::Payment>| -> Result<(), EngineError> {
+            p.iter()
+                .flat_map(|p| p.exhaust.iter().chain(&p.recycle))
+                .try_for_each(obj)
         };
         let player = |p: &PlayerId| -> Result<(), EngineError> {
             if p.0 < self.players.len() {
@@ -247,6 +265,8 @@ impl Game {
                 Effect::GainPoints { player, .. }
                 | Effect::Draw { player, .. }
                 | Effect::GainXp { player, .. }
+                | Effect::Add { player, .. }
+                | Effect::Channel { player, .. }
                 | Effect::Predict { player } => p(player),
                 Effect::Weaponmaster => Ok(()),
                 Effect::CreateDelayed { effects, .. } => {
@@ -285,31 +305,46 @@ impl Game {
                 units.iter().try_for_each(obj)?;
                 loc(to)
             }
+            Action::Choose {
+                player: p,
+                answer: Answer::Payment(pm),
+            } => {
+                player(p)?;
+                pay(&Some(pm.clone()))
+            }
             Action::Pass { player: p }
             | Action::EndTurn { player: p }
             | Action::Choose { player: p, .. } => player(p),
             Action::Activate {
-                player: p, source, ..
+                player: p,
+                source,
+                payment,
+                ..
             } => {
                 player(p)?;
+                pay(payment)?;
                 obj(source)
             }
             Action::Hide {
                 player: p,
                 card,
                 at,
+                payment,
             } => {
                 player(p)?;
                 obj(card)?;
+                pay(payment)?;
                 bf(at)
             }
             Action::Play {
                 player: p,
                 card,
                 to,
+                payment,
             } => {
                 player(p)?;
                 obj(card)?;
+                pay(payment)?;
                 to.as_ref().map_or(Ok(()), loc)
             }
             Action::Effect {
@@ -388,18 +423,29 @@ impl Game {
             Action::Pass { player } => {
                 self.pass(*player)?;
             }
-            Action::Play { player, card, to } => {
-                self.play_card(*player, *card, *to)?;
+            Action::Play {
+                player,
+                card,
+                to,
+                payment,
+            } => {
+                self.play_card(*player, *card, *to, payment.as_ref())?;
             }
-            Action::Hide { player, card, at } => {
-                self.hide(*player, *card, *at)?;
+            Action::Hide {
+                player,
+                card,
+                at,
+                payment,
+            } => {
+                self.hide(*player, *card, *at, payment.as_ref())?;
             }
             Action::Activate {
                 player,
                 source,
                 ability,
+                payment,
             } => {
-                self.activate(*player, *source, *ability)?;
+                self.activate(*player, *source, *ability, payment.as_ref())?;
             }
             Action::PassAll => {
                 let mut guard = 0;
@@ -781,6 +827,24 @@ impl Game {
                 t(target)
             ),
             Effect::GainXp { player, amount } => format!("{} gains {} XP", p(player), amount),
+            Effect::Add {
+                player,
+                energy,
+                power,
+            } => format!(
+                "{} adds {}",
+                p(player),
+                super::resources::describe_amount(*energy, power)
+            ),
+            Effect::Channel {
+                player,
+                count,
+                exhausted,
+            } => format!(
+                "{} channels {count} rune(s){}",
+                p(player),
+                if *exhausted { " exhausted" } else { "" }
+            ),
             Effect::Reflexive {
                 condition, effects, ..
             } => format!(
@@ -1127,6 +1191,29 @@ impl Game {
                         self.players[p.0].xp
                     );
                     self.event(EventKind::Effect, vec![cite!("730.1")], t, vec![]);
+                }
+            }
+            Effect::Add {
+                player,
+                energy,
+                power,
+            } => {
+                for p in self.players_of(player, controller) {
+                    self.add_to_pool(p, *energy, power, vec![cite!("429.1"), cite!("165.1")]);
+                }
+            }
+            Effect::Channel {
+                player,
+                count,
+                exhausted,
+            } => {
+                for p in self.players_of(player, controller) {
+                    let n = usize::try_from(*count).unwrap_or(0);
+                    let mut rules = vec![cite!("430.1")];
+                    if *exhausted {
+                        rules.push(cite!("430.2"));
+                    }
+                    self.channel(p, n, *exhausted, rules);
                 }
             }
         }

@@ -37,6 +37,8 @@ pub(crate) fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Draw { .. }
         | Effect::CreateToken { .. }
         | Effect::GainXp { .. }
+        | Effect::Add { .. }
+        | Effect::Channel { .. }
         | Effect::Predict { .. }
         | Effect::CreateDelayed { .. }
         | Effect::Reflexive { .. }

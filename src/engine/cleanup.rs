@@ -180,9 +180,9 @@ impl Game {
             self.expire_delayed(Duration::ThisTurn);
             // 317.2.d: 2e. Rune pools empty.
             for i in 0..self.players.len() {
-                if self.players[i].energy != 0 || self.players[i].power != 0 {
+                if self.players[i].energy != 0 || !self.players[i].power.is_zero() {
                     self.players[i].energy = 0;
-                    self.players[i].power = 0;
+                    self.players[i].power = Default::default();
                     let t = format!("{}'s rune pool empties", self.players[i].name);
                     self.event(EventKind::CleanupTask, vec![cite!("317.2.d")], t, vec![]);
                 }

@@ -24,6 +24,8 @@ pub enum DecisionKind {
     May,
     /// 372, 373: which replacement effect applies first (to which of simultaneous events).
     ReplacementOrder,
+    /// 357.1.a, 135.2.e.5.a: which runes pay a cost (which domains pay power of any domain).
+    Payment,
 }
 
 impl Decision {
@@ -60,6 +62,7 @@ impl DecisionKind {
             DecisionKind::AssignDamage => "assign-damage",
             DecisionKind::Target => "target",
             DecisionKind::May => "may",
+            DecisionKind::Payment => "payment",
         }
     }
 }
@@ -78,6 +81,8 @@ pub enum Answer {
     Order(Vec<usize>),
     /// Damage assignment: amount per unit (units not listed get 0).
     Assignment(Vec<(ObjId, i32)>),
+    /// The runes that pay a cost (any legal payment, not only a listed option).
+    Payment(super::resources::Payment),
 }
 
 /// One legal option.

@@ -20,6 +20,7 @@ pub mod layers;
 pub mod movement;
 pub mod objects;
 pub mod play;
+pub mod resources;
 pub mod scoring;
 pub mod showdown;
 pub mod state;
@@ -39,6 +40,7 @@ pub use objects::{
     KeywordKind, Location, Modification, Object, Passive, PlayerRef, Replacement, ReplacementUses,
     Scope, ScoreKind, Target, Trigger, UnitFilter,
 };
+pub use resources::{Domain, Payment, Power};
 pub use state::{
     Battlefield, BfId, ChainItem, Combat, CombatStep, Game, Mode, ObjId, Phase, Player, PlayerId,
     Showdown, Snapshot, Status, Turn, TurnState, Zone,

@@ -370,6 +370,18 @@ pub enum Effect {
         player: PlayerRef,
         amount: i32,
     },
+    /// 429: add energy and power to the player's rune pool.
+    Add {
+        player: PlayerRef,
+        energy: i32,
+        power: super::resources::Power,
+    },
+    /// 430: channel `count` runes from the top of the rune deck, exhausted if so (430.2).
+    Channel {
+        player: PlayerRef,
+        count: i32,
+        exhausted: bool,
+    },
     /// 439, 176–182: create `count` tokens of `card` for the effect's controller at `at`
     /// (its base or a battlefield); units enter exhausted unless `ready` (181.1, 182.1.d).
     CreateToken {
@@ -547,7 +559,8 @@ pub enum Ability {
     Activated {
         exhaust: bool,
         energy: i32,
-        power: i32,
+        /// Power by domain, `[A]` and `[C]` (resolved against the card when paid).
+        power: super::resources::Power,
         action: bool,
         reaction: bool,
         effects: Vec<Effect>,
@@ -572,7 +585,8 @@ pub struct CardDef {
     pub tags: Vec<String>,
     pub domains: Vec<String>,
     pub energy_cost: Option<i32>,
-    pub power_cost: Option<i32>,
+    /// The power cost: by domain, `[A]`, and `[C]` (the card's own domain, 135.2.e.6).
+    pub power_cost: Option<super::resources::Power>,
     pub abilities: Vec<Ability>,
 }
 

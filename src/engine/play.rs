@@ -6,7 +6,7 @@
 //! the card or ability is put on the chain (355.5, 402.1; see `choices`).
 
 use super::actions::{R, illegal};
-use super::objects::{Ability, CardType, KeywordKind, Location, Trigger};
+use super::objects::{Ability, CardType, Effect, KeywordKind, Location, Trigger};
 use super::state::{ChainItem, Game, ObjId, Phase, PlayerId, Zone};
 use super::trace::EventKind;
 use crate::cite;
@@ -18,6 +18,7 @@ impl Game {
         player: PlayerId,
         card: ObjId,
         to: Option<Location>,
+        payment: Option<&super::resources::Payment>,
     ) -> R<()> {
         if self.priority != Some(player) {
             return illegal(
@@ -135,6 +136,27 @@ impl Game {
                 ));
             }
         };
+        // 354: step 1, the card is put on the chain as a pending item (below, once the
+        // steps that can still make the play illegal are done); the trace says so first
+        let t = format!(
+            "{} plays {}{}{}",
+            self.player_name(player),
+            def.name,
+            destination
+                .map(|z| format!(" to {}", self.zone_name(z)))
+                .unwrap_or_default(),
+            if from_hidden.is_some() {
+                " from facedown, ignoring its base cost"
+            } else {
+                ""
+            }
+        );
+        self.event(
+            EventKind::Action,
+            vec![cite!("419.1"), cite!("354")],
+            t,
+            vec![card.0],
+        );
         // 355.5: the objects the spell specifically chooses are chosen now, by its controller;
         // without a valid choice for every target it cannot be put on the chain (355.8)
         let mut effects: Vec<_> = def
@@ -170,58 +192,60 @@ impl Game {
                 ),
             );
         }
-        // 357.1: pay energy and power from the rune pool (a hidden card ignores its base cost)
-        let (energy, power) = if from_hidden.is_some() {
-            (0, 0)
-        } else {
-            (def.energy_cost.unwrap_or(0), def.power_cost.unwrap_or(0))
-        };
-        let pl = &self.players[player.0];
-        if pl.energy < energy || pl.power < power {
-            return illegal(
-                cite!("357.1"),
-                format!(
-                    "{} costs {} energy and {} power; {} has {} and {} in their rune pool",
-                    def.name, energy, power, pl.name, pl.energy, pl.power
-                ),
-            );
-        }
-        self.players[player.0].energy -= energy;
-        self.players[player.0].power -= power;
-        // 805: Accelerate, an optional additional cost of 1 energy and 1 power: the unit enters ready
+        // 356.2.b.1, 805.2: an optional additional cost is chosen now, at step 2 — Accelerate
+        // (805.1.a): [1] and 1 power of the unit's domain ([A] with none or several,
+        // 805.1.a.1–2); the unit enters ready
+        let accelerate = (1, super::resources::Power::own(1).resolve(&def.domains));
         let mut enters_ready = false;
-        if kws.contains(&KeywordKind::Accelerate)
-            && self.players[player.0].energy >= 1
-            && self.players[player.0].power >= 1
-        {
-            let d = super::decision::Decision {
-                kind: super::decision::DecisionKind::May,
+        if kws.contains(&KeywordKind::Accelerate) {
+            let d = super::decision::Decision::yes_no(
                 player,
-                prompt: format!(
-                    "{} may pay Accelerate (1 energy and 1 power) so {} enters ready",
+                format!(
+                    "{} may pay Accelerate ({}) so {} enters ready",
                     self.player_name(player),
+                    super::resources::describe_amount(accelerate.0, &accelerate.1),
                     def.name
                 ),
-                options: vec![
-                    super::decision::DecisionOption {
-                        label: "yes".into(),
-                        answer: super::decision::Answer::Index(0),
-                    },
-                    super::decision::DecisionOption {
-                        label: "no".into(),
-                        answer: super::decision::Answer::Index(1),
-                    },
-                ],
-                more: 0,
-                items: vec![],
-                rules: vec![cite!("805.1.a"), cite!("805.2")],
-            };
-            if self.decide(d)? == 0 {
-                self.players[player.0].energy -= 1;
-                self.players[player.0].power -= 1;
-                enters_ready = true;
-            }
+                vec![cite!("805.1.a"), cite!("805.2")],
+            );
+            enters_ready = self.decide(d)? == 0;
         }
+        // 356: the total cost — the base cost (ignored for a card played from facedown,
+        // 811.1.d.1 / 356.1.b.1), then additional costs (356.2); never below 0 (356.5)
+        let (mut energy, mut power) = if from_hidden.is_some() {
+            (0, super::resources::Power::default())
+        } else {
+            (
+                def.energy_cost.unwrap_or(0),
+                def.power_cost
+                    .clone()
+                    .unwrap_or_default()
+                    .resolve(&def.domains),
+            )
+        };
+        if enters_ready {
+            energy = energy.saturating_add(accelerate.0);
+            power.add(&accelerate.1);
+        }
+        if energy > 0 || !power.is_zero() {
+            let t = format!(
+                "total cost of {}: {}{}",
+                def.name,
+                super::resources::describe_amount(energy, &power),
+                if enters_ready {
+                    " (with Accelerate)"
+                } else {
+                    ""
+                }
+            );
+            let mut rules = vec![cite!("356.1")];
+            if enters_ready {
+                rules.push(cite!("356.2.b.1"));
+            }
+            self.event(EventKind::Action, rules, t, vec![card.0]);
+        }
+        // 357.1: pay it, the runes adding what the pool lacks (357.1.a)
+        self.pay(player, energy, &power, &def.name, cite!("357.1"), payment)?;
         // 354: the card goes onto the chain as a pending item; the state closes
         self.objects[card.0].zone = Zone::Chain;
         if self.chain.is_empty() {
@@ -242,25 +266,6 @@ impl Game {
             enters_ready,
         });
         self.chain_passes = 0;
-        let t = format!(
-            "{} plays {}{}{}",
-            self.player_name(player),
-            def.name,
-            destination
-                .map(|z| format!(" to {}", self.zone_name(z)))
-                .unwrap_or_default(),
-            if energy + power > 0 {
-                format!(", paying {energy} energy and {power} power")
-            } else {
-                String::new()
-            }
-        );
-        self.event(
-            EventKind::Action,
-            vec![cite!("419.1"), cite!("354"), cite!("357.1")],
-            t,
-            vec![card.0],
-        );
         self.depth = 1;
         self.make_outstanding(cite!("319.3"));
         Ok(())
@@ -269,7 +274,13 @@ impl Game {
     /// 421, 811.1.b: `player` hides a card with Hidden from their hand facedown at a battlefield
     /// they control that has no facedown card, on their turn in an open state, paying 1 power
     /// of any domain ([A]). Hiding does not open a chain (811.1.c.2).
-    pub(crate) fn hide(&mut self, player: PlayerId, card: ObjId, at: super::state::BfId) -> R<()> {
+    pub(crate) fn hide(
+        &mut self,
+        player: PlayerId,
+        card: ObjId,
+        at: super::state::BfId,
+        payment: Option<&super::resources::Payment>,
+    ) -> R<()> {
         if self.priority != Some(player) || self.turn.player != player {
             return illegal(
                 cite!("811.1.b"),
@@ -318,23 +329,22 @@ impl Game {
                 format!("{} already has a facedown card", self.bf_name(at)),
             );
         }
-        if self.players[player.0].power < 1 {
-            return illegal(
-                cite!("357.1"),
-                format!(
-                    "hiding costs 1 power; {} has none",
-                    self.player_name(player)
-                ),
-            );
-        }
-        self.players[player.0].power -= 1;
+        // 811.1.b: hiding costs [A], the runes adding it if the pool lacks it
+        self.pay(
+            player,
+            0,
+            &super::resources::Power::any(1),
+            "hiding a card",
+            cite!("811.1.b"),
+            payment,
+        )?;
         let turn = self.turn.number;
         let o = &mut self.objects[card.0];
         o.zone = Zone::Facedown(at);
         o.base_controller = player;
         o.hidden_on_turn = Some(turn);
         let t = format!(
-            "{} hides a card facedown at {}, paying 1 power",
+            "{} hides a card facedown at {}",
             self.player_name(player),
             self.bf_name(at)
         );
@@ -353,7 +363,13 @@ impl Game {
     /// priority (312.1.a); by default only on its controller's turn in an open state (381),
     /// with Action also during showdowns (806.1.c.2), with Reaction also in a closed state;
     /// the cost is paid (403, 357.1) and the ability goes on the chain as a pending item (401.1).
-    pub(crate) fn activate(&mut self, player: PlayerId, source: ObjId, index: usize) -> R<()> {
+    pub(crate) fn activate(
+        &mut self,
+        player: PlayerId,
+        source: ObjId,
+        index: usize,
+        payment: Option<&super::resources::Payment>,
+    ) -> R<()> {
         if self.priority != Some(player) {
             return illegal(
                 cite!("312.1.a"),
@@ -361,6 +377,39 @@ impl Game {
             );
         }
         let o = &self.objects[source.0];
+        // 163.2: a basic rune's two [Reaction] abilities add to the pool; an [Add] ability
+        // resolves as it is finalized, without becoming a chain item (400.2, 429.2)
+        if o.def.card_type == CardType::Rune {
+            let label = match index {
+                0 => "[E]: Add [1]",
+                1 => "Recycle this: Add [C]",
+                _ => {
+                    return Err(super::actions::Halt::Err(
+                        super::actions::EngineError::Unsupported(format!(
+                            "{} has two activated abilities (163.2), not {}",
+                            o.def.name,
+                            index + 1
+                        )),
+                    ));
+                }
+            };
+            let t = format!(
+                "{} activates {}'s ability \"{label}\"; it resolves at once",
+                self.player_name(player),
+                o.def.name
+            );
+            self.event(
+                EventKind::Action,
+                vec![cite!("400.2"), cite!("429.2")],
+                t,
+                vec![source.0],
+            );
+            return if index == 0 {
+                self.exhaust_rune(player, source)
+            } else {
+                self.recycle_rune(player, source)
+            };
+        }
         if !o.zone.on_board() || self.controller(source) != player {
             return illegal(
                 cite!("380"),
@@ -395,7 +444,7 @@ impl Game {
                 } => Some((
                     *exhaust,
                     *energy,
-                    *power,
+                    power.clone(),
                     *action,
                     *reaction,
                     effects.clone(),
@@ -437,18 +486,6 @@ impl Game {
                 format!("{} is exhausted and cannot pay the cost", def.name),
             );
         }
-        let pl = &self.players[player.0];
-        if pl.energy < energy || pl.power < power {
-            return illegal(
-                cite!("357.1"),
-                format!(
-                    "the ability costs {} energy and {} power; {} has {} and {}",
-                    energy, power, pl.name, pl.energy, pl.power
-                ),
-            );
-        }
-        self.players[player.0].energy -= energy;
-        self.players[player.0].power -= power;
         let t = format!(
             "{} activates an ability of {}",
             self.player_name(player),
@@ -478,6 +515,10 @@ impl Game {
                 format!("{label} cannot be activated: it must choose {missing} and there is none"),
             );
         }
+        // 403.1.a, 404.1: the cost before the ":" is paid, the runes adding what the pool
+        // lacks (357.1.a)
+        let power = power.resolve(&def.domains);
+        self.pay(player, energy, &power, &label, cite!("404.1"), payment)?;
         if exhaust {
             self.objects[source.0].exhausted = true;
             let t = format!("{} is exhausted to pay the cost", def.name);
@@ -487,6 +528,20 @@ impl Game {
                 t,
                 vec![source.0],
             );
+        }
+        // 400.2, 429.2: an [Add] ability resolves as it is finalized, never a chain item
+        if !effects.is_empty() && effects.iter().all(|e| matches!(e, Effect::Add { .. })) {
+            let t = format!("{label} adds resources: it resolves at once");
+            self.event(
+                EventKind::Action,
+                vec![cite!("400.2"), cite!("429.2")],
+                t,
+                vec![source.0],
+            );
+            for e in &effects {
+                self.execute_effect(e, player, Some(source), None)?;
+            }
+            return Ok(());
         }
         if self.chain.is_empty() {
             self.chain_by_trigger = false;

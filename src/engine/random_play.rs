@@ -34,7 +34,7 @@ fn gear(name: &str) -> CardDef {
     let mut d = CardDef::unit(name, 0).with_ability(Ability::Activated {
         exhaust: true,
         energy: 1,
-        power: 0,
+        power: Default::default(),
         action: true,
         reaction: false,
         effects: vec![Effect::DealDamage {
@@ -67,7 +67,7 @@ fn board(seed: u64) -> (Game, [BfId; 2]) {
         CardDef::unit("Slinger", 2).with_ability(Ability::Activated {
             exhaust: true,
             energy: 0,
-            power: 0,
+            power: Default::default(),
             action: false,
             reaction: false,
             effects: vec![Effect::GainXp {
@@ -123,7 +123,7 @@ fn board(seed: u64) -> (Game, [BfId; 2]) {
             unit(&mut g, CardDef::unit("Card", 1), p, Zone::MainDeck(p));
         }
         g.player_mut(p).energy = 4;
-        g.player_mut(p).power = 2;
+        g.player_mut(p).power = crate::engine::Power::any(2);
     }
     (g, [b1, b2])
 }
@@ -183,6 +183,7 @@ fn random_action(g: &Game, rng: &mut Game, bfs: [BfId; 2]) -> Action {
                 _ => None,
             };
             Action::Play {
+                payment: None,
                 player: p,
                 card,
                 to,
@@ -195,6 +196,7 @@ fn random_action(g: &Game, rng: &mut Game, bfs: [BfId; 2]) -> Action {
                 _ => any_obj(rng),
             };
             Action::Hide {
+                payment: None,
                 player: p,
                 card,
                 at: any_bf(rng),
@@ -213,6 +215,7 @@ fn random_action(g: &Game, rng: &mut Game, bfs: [BfId; 2]) -> Action {
                 sources[rng.random(sources.len() as u64) as usize]
             };
             Action::Activate {
+                payment: None,
                 player: p,
                 source,
                 ability: rng.random(2) as usize,

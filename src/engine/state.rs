@@ -138,8 +138,10 @@ pub struct Player {
     /// Team number in team modes (players with equal team are teammates).
     pub team: Option<usize>,
     pub lost: bool,
+    /// The rune pool (164–166): energy, and power by domain (`any`: universal power,
+    /// 162.2.b).
     pub energy: i32,
-    pub power: i32,
+    pub power: super::resources::Power,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -399,7 +401,7 @@ impl Game {
                 },
                 lost: false,
                 energy: 0,
-                power: 0,
+                power: Default::default(),
             })
             .collect();
         Game {

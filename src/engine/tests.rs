@@ -953,6 +953,7 @@ fn a_spell_in_a_showdown_passes_focus_when_its_chain_closes() {
     mv(&mut g, a, &[scout], bf);
     assert_eq!(g.focus(), Some(a));
     let e = g.apply(Action::Play {
+        payment: None,
         player: a,
         card: slow,
         to: None,
@@ -962,6 +963,7 @@ fn a_spell_in_a_showdown_passes_focus_when_its_chain_closes() {
         "{e:?}"
     );
     g.apply(Action::Play {
+        payment: None,
         player: a,
         card: quick,
         to: None,
@@ -998,6 +1000,7 @@ fn playing_a_unit_pays_its_cost_and_enters_exhausted() {
     let r = unit(&mut g, def, a, Zone::Hand(a));
     g.start().expect("start");
     let e = g.apply(Action::Play {
+        payment: None,
         player: a,
         card: r,
         to: None,
@@ -1008,6 +1011,7 @@ fn playing_a_unit_pays_its_cost_and_enters_exhausted() {
     );
     g.player_mut(a).energy = 3;
     g.apply(Action::Play {
+        payment: None,
         player: a,
         card: r,
         to: None,
@@ -1356,6 +1360,7 @@ fn random_play_keeps_the_invariants() {
                         let hand = g.objects_in(Zone::Hand(player));
                         match hand.first() {
                             Some(&c) => Action::Play {
+                                payment: None,
                                 player,
                                 card: c,
                                 to: None,
@@ -1544,7 +1549,7 @@ fn an_activated_ability_pays_its_cost_and_uses_the_chain() {
     let mut torch = CardDef::unit("Torch", 0).with_ability(Ability::Activated {
         exhaust: true,
         energy: 1,
-        power: 0,
+        power: Default::default(),
         action: false,
         reaction: false,
         effects: vec![Effect::DealDamage {
@@ -1559,6 +1564,7 @@ fn an_activated_ability_pays_its_cost_and_uses_the_chain() {
     g.player_mut(a).energy = 1;
     g.start().expect("start");
     g.apply(Action::Activate {
+        payment: None,
         player: a,
         source: torch,
         ability: 0,
@@ -1572,6 +1578,7 @@ fn an_activated_ability_pays_its_cost_and_uses_the_chain() {
     assert_eq!(g.object(imp).zone, Zone::Trash(b), "{tr}");
     assert_eq!(g.battlefield(bf).controller, None, "{tr}");
     let e = g.apply(Action::Activate {
+        payment: None,
         player: a,
         source: torch,
         ability: 0,
@@ -1581,6 +1588,7 @@ fn an_activated_ability_pays_its_cost_and_uses_the_chain() {
         "{e:?}"
     );
     let e = g.apply(Action::Activate {
+        payment: None,
         player: a,
         source: torch,
         ability: 1,
@@ -1732,9 +1740,10 @@ fn accelerate_is_an_optional_cost_that_readies_the_unit() {
         def.energy_cost = Some(1);
         let s = unit(&mut g, def, a, Zone::Hand(a));
         g.player_mut(a).energy = 2;
-        g.player_mut(a).power = 1;
+        g.player_mut(a).power = crate::engine::Power::any(1);
         g.start().expect("start");
         g.apply(Action::Play {
+            payment: None,
             player: a,
             card: s,
             to: None,
@@ -1773,17 +1782,19 @@ fn a_hidden_card_is_played_on_a_later_turn_as_a_reaction_at_its_battlefield() {
     let ambush = unit(&mut g, ambush, a, Zone::Hand(a));
     let raider = unit(&mut g, CardDef::unit("Raider", 2), b, Zone::Base(b));
     unit(&mut g, CardDef::unit("Card", 1), b, Zone::MainDeck(b));
-    g.player_mut(a).power = 1;
+    g.player_mut(a).power = crate::engine::Power::any(1);
     g.start().expect("start");
     g.apply(Action::Hide {
+        payment: None,
         player: a,
         card: ambush,
         at: bf,
     })
     .expect("hide");
     assert_eq!(g.object(ambush).zone, Zone::Facedown(bf));
-    assert_eq!(g.player(a).power, 0);
+    assert!(g.player(a).power.is_zero());
     let e = g.apply(Action::Play {
+        payment: None,
         player: a,
         card: ambush,
         to: None,
@@ -1798,6 +1809,7 @@ fn a_hidden_card_is_played_on_a_later_turn_as_a_reaction_at_its_battlefield() {
     g.apply(Action::Pass { player: b }).expect("B passes focus");
     // A has focus; the hidden spell has Reaction and costs nothing
     g.apply(Action::Play {
+        payment: None,
         player: a,
         card: ambush,
         to: None,

@@ -4,7 +4,7 @@
 use super::actions::{R, illegal};
 use super::cleanup::Special;
 use super::objects::Trigger;
-use super::state::{Game, Phase, PlayerId, Zone};
+use super::state::{Game, Phase, PlayerId};
 use super::trace::{Cite, EventKind};
 use crate::cite;
 
@@ -118,25 +118,19 @@ impl Game {
             }
             (Phase::Channel, _) => {
                 // 315.3.b: channel 2 runes (as many as possible, 315.3.b.1)
-                let runes = self.objects_in(Zone::RuneDeck(tp));
-                for r in runes.into_iter().take(2) {
-                    self.objects[r.0].zone = Zone::Base(tp);
-                    let t = format!("{} channels {}", self.player_name(tp), self.obj_name(r));
-                    self.event(
-                        EventKind::Zone,
-                        vec![cite!("315.3.b"), cite!("430.1")],
-                        t,
-                        vec![r.0],
-                    );
-                }
+                self.channel(tp, 2, false, vec![cite!("315.3.b"), cite!("430.1")]);
                 self.enter_phase(Phase::Draw, cite!("315.4"));
             }
             (Phase::Draw, _) => {
                 // 315.4.b: draw 1; 315.4.d: rune pools empty
                 self.draw(tp)?;
                 for i in 0..self.players.len() {
-                    self.players[i].energy = 0;
-                    self.players[i].power = 0;
+                    if self.players[i].energy != 0 || !self.players[i].power.is_zero() {
+                        self.players[i].energy = 0;
+                        self.players[i].power = Default::default();
+                        let t = format!("{}'s rune pool empties", self.players[i].name);
+                        self.event(EventKind::Turn, vec![cite!("315.4.d")], t, vec![]);
+                    }
                 }
                 self.enter_phase(Phase::Main, cite!("316.1"));
             }

@@ -30,6 +30,20 @@ fn block(source: &str, key: &str) -> Option<String> {
     Some(out.join("\n"))
 }
 
+/// A rune pool's power as the format writes it: `{fury: 1, any: 2}`.
+fn power(p: &crate::engine::Power) -> String {
+    let mut parts: Vec<String> = p
+        .domains
+        .iter()
+        .filter(|(_, n)| **n > 0)
+        .map(|(d, n)| format!("{}: {n}", d.name().to_ascii_lowercase()))
+        .collect();
+    if p.any > 0 {
+        parts.push(format!("any: {}", p.any));
+    }
+    format!("{{{}}}", parts.join(", "))
+}
+
 fn quote(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }
@@ -109,6 +123,7 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
             | Zone::Battlefield(_)
             | Zone::Hand(_)
             | Zone::MainDeck(_)
+            | Zone::RuneDeck(_)
             | Zone::Trash(_) => {}
             other => {
                 return Err(format!(
@@ -121,8 +136,10 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
     }
     // hands, decks and trashes are lists of card names: an id cannot be kept there
     for o in &g.objects {
-        if matches!(o.zone, Zone::Hand(_) | Zone::MainDeck(_) | Zone::Trash(_))
-            && label.get(&o.id.0) != card.get(&o.id.0)
+        if matches!(
+            o.zone,
+            Zone::Hand(_) | Zone::MainDeck(_) | Zone::RuneDeck(_) | Zone::Trash(_)
+        ) && label.get(&o.id.0) != card.get(&o.id.0)
         {
             return Err(format!(
                 "{} is in {}, where the set-up cannot give it its id",
@@ -180,15 +197,16 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
                 .join(", ")
         };
         y.push_str(&format!(
-            "    {}: {{points: {}, xp: {}, energy: {}, power: {}, hand: [{}], deck: [{}], trash: [{}]}}\n",
+            "    {}: {{points: {}, xp: {}, energy: {}, power: {}, hand: [{}], deck: [{}], trash: [{}], rune-deck: [{}]}}\n",
             quote(&p.name),
             p.points.max(0),
             p.xp.max(0),
             p.energy.max(0),
-            p.power.max(0),
+            power(&p.power),
             names(Zone::Hand(p.id)),
             names(Zone::MainDeck(p.id)),
             names(Zone::Trash(p.id)),
+            names(Zone::RuneDeck(p.id)),
         ));
     }
     if !g.battlefields.is_empty() {

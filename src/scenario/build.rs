@@ -7,8 +7,8 @@ use super::format::{self, Name};
 use super::load::{self, ErrorKind, Place, Scenario, ScenarioError};
 use crate::engine::{
     Ability, Amount, BfId, CardDef, CardType, Condition, Designation, Duration, Effect, Game,
-    Keyword, Location, Mode, Modification, ObjId, Passive, Phase, PlayerId, PlayerRef, Replacement,
-    ReplacementUses, Scope, ScoreKind, Target, Trigger, UnitFilter, Zone,
+    Keyword, Location, Mode, Modification, ObjId, Passive, Phase, PlayerId, PlayerRef, Power,
+    Replacement, ReplacementUses, Scope, ScoreKind, Target, Trigger, UnitFilter, Zone,
 };
 use serde_saphyr::Location as Loc;
 use std::collections::BTreeMap;
@@ -312,6 +312,18 @@ impl Names<'_> {
                     .collect::<Result<Vec<_>, _>>()?,
                 duration: duration(s, d.duration.as_ref(), Duration::ThisTurn)?,
             }
+        } else if let Some(a) = &e.add {
+            Effect::Add {
+                player: you(&e.player)?,
+                energy: a.energy.get(),
+                power: a.power.to_power(Power::any),
+            }
+        } else if let Some(n) = e.channel {
+            Effect::Channel {
+                player: you(&e.player)?,
+                count: n.get(),
+                exhausted: e.exhausted,
+            }
         } else if let Some(n) = e.gain_xp {
             Effect::GainXp {
                 player: you(&e.player)?,
@@ -411,7 +423,7 @@ fn abilities(
             out.push(Ability::Activated {
                 exhaust: c.value.exhaust,
                 energy: c.value.energy.get(),
-                power: c.value.power.get(),
+                power: c.value.power.to_power(Power::own),
                 action: c.value.action,
                 reaction: c.value.reaction,
                 effects: vec![names.effect(&e.value, e.referenced)?],
@@ -606,7 +618,7 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
         tags: c.tags.iter().map(|t| t.value.clone()).collect(),
         domains: c.domains.iter().map(|t| t.value.clone()).collect(),
         energy_cost: c.cost.map(|m| m.get()),
-        power_cost: c.power.map(|m| m.get()),
+        power_cost: c.power.as_ref().map(|m| m.to_power(Power::own)),
         abilities: {
             let mut a = abilities(s, &c.keywords, &c.abilities, false, depth)?;
             if let Some(e) = &c.effect {
@@ -630,7 +642,7 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
                 a.push(Ability::Activated {
                     exhaust: e.value.exhaust,
                     energy: e.value.energy.get(),
-                    power: e.value.power.get(),
+                    power: e.value.power.to_power(Power::own),
                     action: e.value.action,
                     reaction: e.value.reaction,
                     effects: vec![Effect::Attach {
@@ -743,8 +755,12 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .iter()
             .chain(&ps.value.deck)
             .chain(&ps.value.trash)
+            .chain(&ps.value.rune_deck)
         {
             setups.push(None);
+        }
+        for o in &ps.value.runes {
+            setups.push(Some(&o.value));
         }
     }
     let pnames = Names {
@@ -784,6 +800,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             Place::Hand(p) => (Zone::Hand(PlayerId(p)), Some(PlayerId(p))),
             Place::Deck(p) => (Zone::MainDeck(PlayerId(p)), Some(PlayerId(p))),
             Place::Trash(p) => (Zone::Trash(PlayerId(p)), Some(PlayerId(p))),
+            Place::RuneDeck(p) => (Zone::RuneDeck(PlayerId(p)), Some(PlayerId(p))),
         };
         let controller = match setup.and_then(|o| o.controller.as_ref()) {
             Some(c) => Some(pnames.player_id(c)?),
@@ -861,7 +878,12 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         p.points = ps.value.points.map_or(0, |v| v.get());
         p.xp = ps.value.xp.map_or(0, |v| v.get());
         p.energy = ps.value.energy.map_or(0, |v| v.get());
-        p.power = ps.value.power.map_or(0, |v| v.get());
+        // a number of power in a pool is universal power (162.2.b)
+        p.power = ps
+            .value
+            .power
+            .as_ref()
+            .map_or_else(Power::default, |v| v.to_power(Power::any));
     }
 
     // The turn.

@@ -227,6 +227,32 @@ fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
         if let Some(n) = x.hand_size {
             d.cmp("hand-size", n, g.objects_in(Zone::Hand(PlayerId(pi))).len());
         }
+        if let Some(n) = x.energy {
+            d.cmp("energy", n, pl.energy);
+        }
+        if let Some(p) = &x.power {
+            match p.number {
+                // a number: the pool's total power
+                Some(n) if p.domains.is_empty() && p.any.is_none() => {
+                    d.cmp("power", n, pl.power.total())
+                }
+                _ => d.cmp(
+                    "power",
+                    p.to_power(crate::engine::Power::any).describe(),
+                    pl.power.describe(),
+                ),
+            }
+        }
+        if let Some(n) = x.runes {
+            d.cmp("runes", n, g.runes_of(PlayerId(pi)).len());
+        }
+        if let Some(n) = x.rune_deck {
+            d.cmp(
+                "rune-deck",
+                n,
+                g.objects_in(Zone::RuneDeck(PlayerId(pi))).len(),
+            );
+        }
         if let Some(w) = x.winner {
             d.cmp("winner", w, g.winner() == Some(PlayerId(pi)));
         }

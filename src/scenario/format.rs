@@ -163,6 +163,110 @@ impl<'de> Deserialize<'de> for Amount {
     }
 }
 
+/// Power as written (162.2): a number, or a map of domains and `any` to numbers
+/// (`{fury: 1, any: 2}`). On a card or in a cost a number is power of the card's own
+/// domain (`[C]`, 135.2.e.6); in a rune pool, universal power (162.2.b); in an
+/// expectation, the pool's total.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PowerSpec {
+    pub number: Option<Amt>,
+    /// Lower-case domain names (validated) with their amounts.
+    pub domains: Vec<(String, Amt)>,
+    pub any: Option<Amt>,
+}
+
+/// The domains a [`PowerSpec`] map accepts, and `any`.
+pub const POWER_KEYS: &[&str] = &["fury", "calm", "mind", "body", "chaos", "order", "any"];
+
+impl<'de> Deserialize<'de> for PowerSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = PowerSpec;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                write!(
+                    f,
+                    "a number of power, or a map such as {{fury: 1, any: 1}} (keys: {})",
+                    POWER_KEYS.join(", ")
+                )
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<PowerSpec, E> {
+                IntVisitor.visit_i64(v).map(PowerSpec::number)
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<PowerSpec, E> {
+                IntVisitor.visit_u64(v).map(PowerSpec::number)
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<PowerSpec, E> {
+                IntVisitor.visit_f64(v).map(PowerSpec::number)
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<PowerSpec, E> {
+                IntVisitor.visit_str(v).map(PowerSpec::number)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut m: A,
+            ) -> Result<PowerSpec, A::Error> {
+                let mut p = PowerSpec::default();
+                while let Some(k) = m.next_key::<String>()? {
+                    let key = k.to_ascii_lowercase();
+                    if !POWER_KEYS.contains(&key.as_str()) {
+                        return Err(serde::de::Error::custom(format!(
+                            "unknown domain \"{k}\" in power: expected one of {}",
+                            POWER_KEYS.join(", ")
+                        )));
+                    }
+                    let n: Amt = m.next_value()?;
+                    if key == "any" {
+                        p.any = Some(n);
+                    } else if p.domains.iter().any(|(d, _)| *d == key) {
+                        return Err(serde::de::Error::custom(format!(
+                            "the domain {k} is given twice"
+                        )));
+                    } else {
+                        p.domains.push((key, n));
+                    }
+                }
+                Ok(p)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl PowerSpec {
+    /// The engine's power: a number means `number(n)` ([C] on a card, universal in a pool).
+    pub fn to_power(&self, number: fn(i32) -> crate::engine::Power) -> crate::engine::Power {
+        let mut p = self.number.map(|n| number(n.get())).unwrap_or_default();
+        for (d, n) in &self.domains {
+            if let Some(d) = crate::engine::Domain::parse(d) {
+                p.add_domain(d, n.get());
+            }
+        }
+        p.any = p.any.saturating_add(self.any.map_or(0, |n| n.get()));
+        p
+    }
+
+    /// A map with one domain (or `any`) and its amount.
+    pub fn add(&mut self, key: &str, by: i64) -> Option<()> {
+        if key == "any" {
+            self.any = Some(self.any.unwrap_or_default().checked_add(by)?);
+            return Some(());
+        }
+        match self.domains.iter_mut().find(|(d, _)| d == key) {
+            Some((_, n)) => *n = n.checked_add(by)?,
+            None => self.domains.push((key.to_string(), Amt::new(by)?)),
+        }
+        Some(())
+    }
+
+    pub fn number(n: Amt) -> PowerSpec {
+        PowerSpec {
+            number: Some(n),
+            ..PowerSpec::default()
+        }
+    }
+}
+
 /// A whole scenario file.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -208,8 +312,9 @@ pub struct CardDef {
     pub might: Option<Signed>,
     #[serde(default)]
     pub cost: Option<Signed>,
+    /// Its power cost: a number of its own domain (`[C]`), or by domain and `any` (`[A]`).
     #[serde(default)]
-    pub power: Option<Signed>,
+    pub power: Option<PowerSpec>,
     #[serde(default)]
     pub domains: Vec<Name>,
     #[serde(default)]
@@ -312,8 +417,9 @@ pub struct ActivateCost {
     pub exhaust: bool,
     #[serde(default)]
     pub energy: Amt,
+    /// A number of the card's own domain (`[C]`), or by domain and `any` (`[A]`).
     #[serde(default)]
-    pub power: Amt,
+    pub power: PowerSpec,
     /// [Action]: may be activated in showdowns (806).
     #[serde(default)]
     pub action: bool,
@@ -375,11 +481,18 @@ pub struct ShowdownSetup {
 pub struct PlayerSetup {
     #[serde(default)]
     pub points: Option<Amt>,
-    /// Energy and power in the rune pool (to pay for cards played).
+    /// Energy and power in the rune pool (164–166); a number of power is universal power
+    /// (162.2.b), a map gives it by domain (`{fury: 2, any: 1}`).
     #[serde(default)]
     pub energy: Option<Amt>,
     #[serde(default)]
-    pub power: Option<Amt>,
+    pub power: Option<PowerSpec>,
+    /// Runes on the board, in the player's base (160): `{card: Fury Rune, exhausted: true}`.
+    #[serde(default)]
+    pub runes: Vec<Spanned<ObjectSetup>>,
+    /// The rune deck, top first (160.2).
+    #[serde(default)]
+    pub rune_deck: Vec<Name>,
     #[serde(default)]
     pub xp: Option<Amt>,
     /// Cards in hand, by card name.
@@ -462,6 +575,8 @@ pub enum Step {
     Hide(HideStep),
     /// Answers for the next decision(s) of the game.
     Choose(ChooseStep),
+    /// The runes that pay the cost a pending payment decision asks for (357.1.a).
+    Pay(PayStep),
     /// Inject a game effect directly ("suppose this happens").
     Effect(Effect),
     /// The turn player ends their turn: the ending phase and its cleanups, then the
@@ -494,6 +609,20 @@ pub struct PlayStep {
     /// The units chosen as its targets at step 2 (355.5), in the order it asks for them.
     #[serde(default)]
     pub targets: Vec<Name>,
+    /// The runes that pay its cost (357.1.a); without, the engine finds the payment.
+    #[serde(default)]
+    pub pay: Option<PayStep>,
+}
+
+/// Runes that pay a cost (357.1.a): exhausted for energy (163.2.a), recycled for power of
+/// their domain (163.2.b). A rune in both lists is exhausted, then recycled.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PayStep {
+    #[serde(default)]
+    pub exhaust: Vec<Name>,
+    #[serde(default)]
+    pub recycle: Vec<Name>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -503,6 +632,9 @@ pub struct HideStep {
     pub at: Name,
     #[serde(default)]
     pub player: Option<Name>,
+    /// The runes that pay [A] (811.1.b).
+    #[serde(default)]
+    pub pay: Option<PayStep>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -518,6 +650,9 @@ pub struct ActivateStep {
     /// The units chosen as its targets at step 2 (402.1), in the order it asks for them.
     #[serde(default)]
     pub targets: Vec<Name>,
+    /// The runes that pay its cost (357.1.a).
+    #[serde(default)]
+    pub pay: Option<PayStep>,
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -623,6 +758,15 @@ pub struct Effect {
     /// `player` gains this much XP.
     #[serde(default)]
     pub gain_xp: Option<Signed>,
+    /// `player` (default: you) adds energy and power to their rune pool (429): `{energy: 1,
+    /// power: {fury: 1}}`; a number of power is universal power.
+    #[serde(default)]
+    pub add: Option<AddDef>,
+    /// `player` (default: you) channels this many runes (430), `exhausted` if so (430.2).
+    #[serde(default)]
+    pub channel: Option<Count>,
+    #[serde(default)]
+    pub exhausted: bool,
     /// Give `to` a tag.
     #[serde(default)]
     pub tag: Option<Name>,
@@ -669,6 +813,16 @@ pub struct Effect {
     pub reflexive: Option<Box<ReflexiveDef>>,
     #[serde(default)]
     pub may: bool,
+}
+
+/// What an `add` effect adds (429.5).
+#[derive(Debug, Deserialize, Default, Clone)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct AddDef {
+    #[serde(default)]
+    pub energy: Amt,
+    #[serde(default)]
+    pub power: PowerSpec,
 }
 
 /// A number, or a word standing for one (`my-might`).
@@ -743,6 +897,16 @@ pub struct Expect {
     pub xp: Option<Amt>,
     #[serde(default)]
     pub hand_size: Option<Amt>,
+    /// The rune pool: energy, and power (a number: the total; a map: by domain and `any`).
+    #[serde(default)]
+    pub energy: Option<Amt>,
+    #[serde(default)]
+    pub power: Option<PowerSpec>,
+    /// How many runes the player controls on the board, and how many are in their rune deck.
+    #[serde(default)]
+    pub runes: Option<Amt>,
+    #[serde(default)]
+    pub rune_deck: Option<Amt>,
     #[serde(default)]
     pub winner: Option<bool>,
     #[serde(default)]

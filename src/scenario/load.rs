@@ -114,6 +114,7 @@ pub enum Place {
     Hand(usize),
     Deck(usize),
     Trash(usize),
+    RuneDeck(usize),
 }
 
 /// One object of the setup, with the name it goes by.
@@ -232,6 +233,7 @@ pub fn load_with(
 ) -> Result<(Scenario, Supplied), ScenarioError> {
     let mut file: File =
         serde_saphyr::from_str(source).map_err(|e| yaml_error(path, source, &e))?;
+    basic_runes(&mut file);
     let own = match &file.card_database {
         Some(n) => Some(super::database::open(path, n)?),
         None => None,
@@ -247,6 +249,40 @@ pub fn load_with(
         .build(file)
         .map_err(|e| locate_player_key(e, source))?;
     Ok((s, supplied))
+}
+
+/// 163.1: the six basic runes need no definition — a rune deck, the runes on the board or
+/// a base naming "Fury Rune" (…) and not defining it gets the basic rune of that domain
+/// (its two abilities, 163.2, are the engine's).
+fn basic_runes(file: &mut File) {
+    let mut named: Vec<Name> = Vec::new();
+    for p in file.setup.players.values() {
+        named.extend(p.value.rune_deck.iter().cloned());
+        named.extend(p.value.runes.iter().map(|o| o.value.card.clone()));
+    }
+    for objs in file.setup.bases.values() {
+        named.extend(objs.iter().map(|o| o.value.card.clone()));
+    }
+    for n in named {
+        let Some(d) = n
+            .value
+            .strip_suffix(" Rune")
+            .and_then(crate::engine::Domain::parse)
+        else {
+            continue;
+        };
+        if file.cards.contains_key(&n.value) {
+            continue;
+        }
+        let name = |v: &str| Spanned::new(v.to_string(), n.referenced, n.defined);
+        let def = format::CardDef {
+            kind: Some(name("rune")),
+            domains: vec![name(d.name())],
+            ..Default::default()
+        };
+        file.cards
+            .insert(n.value.clone(), Spanned::new(def, n.referenced, n.defined));
+    }
 }
 
 /// A player named as a key under `bases:` has no span of its own: the error is placed at
@@ -606,6 +642,20 @@ impl<'a> Resolver<'a> {
                     });
                 }
             }
+            // 160: runes, in the rune deck and on the board (in the base, 107)
+            for c in &ps.value.rune_deck {
+                self.rune(&file, c)?;
+                self.objects.push(ObjectInfo {
+                    id: None,
+                    card: c.value.clone(),
+                    place: Place::RuneDeck(pi),
+                    where_: format!("in {p}'s rune deck"),
+                });
+            }
+            for o in &ps.value.runes {
+                self.rune(&file, &o.value.card)?;
+                self.add_object(&file, o, Place::Base(pi))?;
+            }
         }
         // Turn.
         if let Some(t) = &file.setup.turn {
@@ -887,6 +937,21 @@ impl<'a> Resolver<'a> {
                      database (--cards FILE or ARBITER_CARDS)",
                 )),
         }
+    }
+
+    /// A card in a rune deck or among the runes must be a rune (160).
+    fn rune(&self, file: &File, name: &Name) -> Result<(), ScenarioError> {
+        let c = self.card(file, name)?;
+        if c.kind.as_ref().map(|k| k.value.as_str()) != Some("rune") {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(name),
+                    format!("{} is not a rune (160.2: the rune deck holds runes)", name.value),
+                )
+                .hint("the six basic runes are Fury Rune, Calm Rune, Mind Rune, Body Rune, Chaos Rune and Order Rune (163.1)"));
+        }
+        Ok(())
     }
 
     fn add_object(
@@ -1188,6 +1253,14 @@ impl<'a> Resolver<'a> {
         Ok(())
     }
 
+    /// The runes a `pay:` names must be objects of the setup.
+    fn check_pay(&self, pay: Option<&format::PayStep>) -> Result<(), ScenarioError> {
+        for n in pay.iter().flat_map(|p| p.exhaust.iter().chain(&p.recycle)) {
+            self.object(n)?;
+        }
+        Ok(())
+    }
+
     fn check_step(&self, step: &Spanned<format::Step>) -> Result<(), ScenarioError> {
         use format::Step;
         match &step.value {
@@ -1218,6 +1291,10 @@ impl<'a> Resolver<'a> {
                 for t in &p.targets {
                     self.object(t)?;
                 }
+                self.check_pay(p.pay.as_ref())?;
+            }
+            Step::Pay(pay) => {
+                self.check_pay(Some(pay))?;
             }
             Step::Pass(p) => {
                 self.player(p)?;
@@ -1228,9 +1305,11 @@ impl<'a> Resolver<'a> {
                 if let Some(p) = &h.player {
                     self.player(p)?;
                 }
+                self.check_pay(h.pay.as_ref())?;
             }
             Step::Activate(a) => {
                 self.object(&a.source)?;
+                self.check_pay(a.pay.as_ref())?;
                 for t in &a.targets {
                     self.object(t)?;
                 }
@@ -1501,6 +1580,8 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.draw.is_some(), "draw"),
         (e.gain_points.is_some(), "gain-points"),
         (e.gain_xp.is_some(), "gain-xp"),
+        (e.add.is_some(), "add"),
+        (e.channel.is_some(), "channel"),
         (e.tag.is_some(), "tag"),
         (e.no_damage.is_some(), "no-damage"),
         (e.gain_control.is_some(), "gain-control"),

@@ -182,6 +182,10 @@ pub fn state_json(o: &Outcome, labels: &[String], cards: &[String]) -> Value {
                 "points": p.points,
                 "xp": p.xp,
                 "hand_size": g.objects_in(Zone::Hand(p.id)).len(),
+                "energy": p.energy,
+                "power": p.power,
+                "runes": g.runes_of(p.id).len(),
+                "rune_deck": g.objects_in(Zone::RuneDeck(p.id)).len(),
                 "winner": g.winner() == Some(p.id),
                 "lost": p.lost,
             })

@@ -185,10 +185,15 @@ impl Runner<'_> {
             ErrorKind::Undecided,
             loc,
             format!(
-                "{} must decide: {} ({}); the script does not say — add a choose step",
+                "{} must decide: {} ({}); the script does not say — add a {} step",
                 self.game.player_name(d.player),
                 d.prompt,
-                d.kind.name()
+                d.kind.name(),
+                if d.kind == crate::engine::DecisionKind::Payment {
+                    "pay"
+                } else {
+                    "choose"
+                }
             ),
         )
         .hint(options_hint(d))
@@ -211,7 +216,7 @@ impl Runner<'_> {
     fn no_open_decision(&self, rest: &[Spanned<Step>], loc: Loc) -> Result<(), ScenarioError> {
         let next = rest.iter().find(|s| !matches!(s.value, Step::Expect(_)));
         if let Some(d) = self.game.pending_decision()
-            && !matches!(next.map(|s| &s.value), Some(Step::Choose(_)))
+            && !matches!(next.map(|s| &s.value), Some(Step::Choose(_) | Step::Pay(_)))
         {
             return Err(self.undecided(&d.clone(), loc));
         }
@@ -287,7 +292,15 @@ impl Runner<'_> {
                     Some(pl) => names.player_id(pl)?,
                     None => self.game.object(card).owner,
                 };
-                self.apply(Action::Play { player, card, to }, loc)?;
+                self.apply(
+                    Action::Play {
+                        player,
+                        card,
+                        to,
+                        payment: self.payment(p.pay.as_ref())?,
+                    },
+                    loc,
+                )?;
                 self.answer_targets(&p.targets, loc)?;
             }
             Step::Pass(p) => {
@@ -303,7 +316,15 @@ impl Runner<'_> {
                     Some(p) => names.player_id(p)?,
                     None => self.game.object(card).owner,
                 };
-                self.apply(Action::Hide { player, card, at }, loc)?;
+                self.apply(
+                    Action::Hide {
+                        player,
+                        card,
+                        at,
+                        payment: self.payment(h.pay.as_ref())?,
+                    },
+                    loc,
+                )?;
             }
             Step::Activate(a) => {
                 let names = self.names();
@@ -318,6 +339,7 @@ impl Runner<'_> {
                         player,
                         source,
                         ability,
+                        payment: self.payment(a.pay.as_ref())?,
                     },
                     loc,
                 )?;
@@ -343,6 +365,31 @@ impl Runner<'_> {
                     None => d.player,
                 };
                 self.apply(Action::Choose { player, answer }, loc)?;
+            }
+            Step::Pay(pay) => {
+                let pending = self
+                    .game
+                    .pending_decision()
+                    .filter(|d| d.kind == crate::engine::DecisionKind::Payment)
+                    .map(|d| d.player);
+                let Some(player) = pending else {
+                    return Err(self.err(
+                        ErrorKind::UnusedChoice,
+                        loc,
+                        format!(
+                            "step {}: this pay step answers nothing: no payment is pending (name the runes in the play, activate or hide step with `pay:` to choose them)",
+                            i + 1
+                        ),
+                    ));
+                };
+                let payment = self.payment(Some(pay))?.unwrap_or_default();
+                self.apply(
+                    Action::Choose {
+                        player,
+                        answer: Answer::Payment(payment),
+                    },
+                    loc,
+                )?;
             }
             Step::Effect(e) => {
                 let names = self.names();
@@ -381,6 +428,26 @@ impl Runner<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The runes a `pay:` names (357.1.a).
+    fn payment(
+        &self,
+        pay: Option<&format::PayStep>,
+    ) -> Result<Option<crate::engine::Payment>, ScenarioError> {
+        let Some(pay) = pay else {
+            return Ok(None);
+        };
+        let names = self.names();
+        let ids = |v: &[format::Name]| {
+            v.iter()
+                .map(|n| names.object(n))
+                .collect::<Result<Vec<_>, _>>()
+        };
+        Ok(Some(crate::engine::Payment {
+            exhaust: ids(&pay.exhaust)?,
+            recycle: ids(&pay.recycle)?,
+        }))
     }
 
     /// The `targets:` of a play or activate step answer, in order, the choices of targets it

@@ -5,9 +5,10 @@
 //! (821.1.c.7). The cost is paid from the rune pool; [A] (power of any domain) is one power.
 
 use crate::cite;
-use crate::engine::actions::R;
+use crate::engine::actions::{EngineError, Halt, R};
 use crate::engine::decision::{Answer, Decision, DecisionKind, DecisionOption};
 use crate::engine::objects::{Ability, Effect, Keyword, KeywordKind};
+use crate::engine::resources::Power;
 use crate::engine::state::{Game, ObjId, PlayerId};
 use crate::engine::trace::EventKind;
 
@@ -23,7 +24,7 @@ pub(crate) fn instances(keywords: &[Keyword]) -> usize {
 
 /// 818.1.c.2: the cost (energy, power) of a card's Equip ability — the activated ability
 /// that attaches it — if it has one.
-fn equip_cost(g: &Game, card: ObjId) -> Option<(i32, i32)> {
+fn equip_cost(g: &Game, card: ObjId) -> Option<(i32, Power)> {
     g.objects[card.0]
         .def
         .abilities
@@ -35,7 +36,7 @@ fn equip_cost(g: &Game, card: ObjId) -> Option<(i32, i32)> {
                 effects,
                 ..
             } if effects.iter().any(|e| matches!(e, Effect::Attach { .. })) => {
-                Some((*energy, *power))
+                Some((*energy, power.resolve(&g.objects[card.0].def.domains)))
             }
             _ => None,
         })
@@ -114,21 +115,23 @@ impl Game {
             );
             return Ok(());
         };
-        let power = (power - 1).max(0);
-        let pl = &self.players[player.0];
-        if pl.energy < energy || pl.power < power {
-            let t = format!(
-                "{} cannot pay {}'s Equip cost reduced by [A] ({energy} energy, {power} power): it stays where it is",
-                self.player_name(player),
-                self.obj_name(gear)
-            );
-            self.event(EventKind::Effect, vec![cite!("821.1.c.5")], t, vec![gear.0]);
-            return Ok(());
+        // the cost is reduced by [A] — only a cost that contains [A] is (821.1.c.3)
+        let mut power = power;
+        power.any = (power.any - 1).max(0);
+        let what = format!("{}'s Equip cost reduced by [A]", self.obj_name(gear));
+        match self.pay(player, energy, &power, &what, cite!("821.1.c.3"), None) {
+            Err(Halt::Err(EngineError::Illegal { message, .. })) => {
+                let t = format!(
+                    "{} cannot pay {what}: it stays where it is ({message})",
+                    self.player_name(player),
+                );
+                self.event(EventKind::Effect, vec![cite!("821.1.c.5")], t, vec![gear.0]);
+                return Ok(());
+            }
+            other => other?,
         }
-        self.players[player.0].energy -= energy;
-        self.players[player.0].power -= power;
         let t = format!(
-            "{} pays {}'s Equip cost reduced by [A]: {energy} energy, {power} power (the Equip ability is not activated)",
+            "{} attaches by paying {}'s Equip cost, not by activating the Equip ability",
             self.player_name(player),
             self.obj_name(gear)
         );
