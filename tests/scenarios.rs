@@ -280,15 +280,19 @@ fn every_error_kind_has_a_scenario() {
 #[test]
 fn trace_lines_cite_the_rule_of_what_they_say() {
     // (words in the line, the rule prefix one of its citations must have)
-    let checks: [(&str, &str); 5] = [
+    let checks: [(&str, &str); 9] = [
         (" is killed", "428"),
         (" draws ", "413"),
         (" XP (now ", "730.1"),
         (" token is created", "439.1"),
         ("no longer a legal target", "359.3.e.5"),
+        (": adds 1 energy", "163.2.a"),
+        ("to the bottom of their rune deck: adds", "163.2.b"),
+        (" channels ", "430.1"),
+        ("total cost of ", "356"),
     ];
     let mut problems = Vec::new();
-    let mut seen = [0usize; 5];
+    let mut seen = [0usize; 9];
     for f in scenario_files() {
         let out = arbiter().arg("--json").arg("run").arg(&f).output().unwrap();
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -314,6 +318,21 @@ fn trace_lines_cite_the_rule_of_what_they_say() {
                         ));
                     }
                 }
+            }
+            // a payment cites the step that pays: 357.1 (a card), 404.1 (an ability), or
+            // the keyword whose cost it is (811.1.b hiding, 821.1.c Weaponmaster)
+            if text.contains(" pays ")
+                && text.contains(" for ")
+                && !rules.iter().any(|r| {
+                    ["357.1", "404.1", "811.1.b", "821.1.c"]
+                        .iter()
+                        .any(|p| r.starts_with(p))
+                })
+            {
+                problems.push(format!(
+                    "{}: {text:?} {rules:?}: a payment without its rule",
+                    f.display()
+                ));
             }
             // 705 (buffs removed on leaving play) only on a line that removes a buff
             if rules.contains(&"705") != text.contains("buff is removed") {

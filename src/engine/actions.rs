@@ -140,9 +140,12 @@ impl Game {
                     decision: Box::new(decision),
                 });
             }
-            // a payment names its runes: any legal payment is accepted (checked as it is made)
-            let direct =
-                decision.kind == DecisionKind::Payment && matches!(answer, Answer::Payment(_));
+            // a payment names its runes and a damage assignment its amounts: any legal one is
+            // accepted, checked as it is made (an illegal one is refused with its rule)
+            let direct = (decision.kind == DecisionKind::Payment
+                && matches!(answer, Answer::Payment(_)))
+                || (decision.kind == DecisionKind::AssignDamage
+                    && matches!(answer, Answer::Assignment(_)));
             let Some(index) = decision.match_answer(answer).or(direct.then_some(0)) else {
                 return Err(EngineError::BadAnswer {
                     message: "that is not one of the legal options".into(),
@@ -470,10 +473,15 @@ impl Game {
                 source,
                 effect,
             } => {
-                self.event(
+                // the scenario's supposition, not a game action: no rule mandates it, so the
+                // line cites none (the lines of what it does cite theirs)
+                let text = format!("effect: {}", self.describe_effect(effect, *source));
+                let depth = self.depth;
+                self.trace.push(
+                    depth,
                     EventKind::Action,
-                    vec![cite!("321.1")],
-                    format!("effect: {}", self.describe_effect(effect, *source)),
+                    vec![],
+                    text,
                     source.iter().map(|o| o.0).collect(),
                 );
                 self.depth = 1;
@@ -553,8 +561,15 @@ impl Game {
 
     /// Makes a cleanup outstanding (319): `why` is the 319.x time.
     pub(crate) fn make_outstanding(&mut self, why: Cite) {
+        // 321.1: an event during a resolution that qualifies for a cleanup makes it
+        // outstanding (it waits for the resolution to end)
+        let during = self.resolving || self.outstanding_cleanup.contains(&cite!("321.1"));
+        self.outstanding_cleanup.retain(|c| *c != cite!("321.1"));
         if !self.outstanding_cleanup.contains(&why) {
             self.outstanding_cleanup.push(why);
+        }
+        if during {
+            self.outstanding_cleanup.push(cite!("321.1"));
         }
     }
 

@@ -32,6 +32,7 @@ fn reason_text(why: Cite) -> &'static str {
         "319.6" => "game objects entered or left the board",
         "319.7" => "the status of game objects changed",
         "319.8" => "a move was completed",
+        "321.1" => "it waited for the resolution to end",
         "322" => "the previous cleanup changed the game",
         "461.1" => "combat cleanup",
         "347.3.a.1" => "the showdown ended",

@@ -114,6 +114,81 @@ pub(crate) fn legal_assignments(
     }
 }
 
+/// Why assignment `a` (per unit, in the order of `names`) is not legal: the rule it breaks
+/// (460.2.c: all the damage; 460.2.c.3: lethal in full before the next unit; 460.2.c.4: no
+/// more than lethal while a unit lacks it; 460.2.c.5 with 815.1.b / 826.4.b: Tank first,
+/// Backline last).
+fn why_illegal(
+    names: &[&str],
+    need: &[i32],
+    class_opts: &[Vec<u8>],
+    total: i32,
+    a: &[i32],
+) -> (Cite, String) {
+    let sum = a.iter().fold(0i32, |s, n| s.saturating_add(*n));
+    if sum != total || a.iter().any(|n| *n < 0) {
+        return (
+            cite!("460.2.c"),
+            format!("all {total} damage must be assigned, no more, no less (this assigns {sum})"),
+        );
+    }
+    let exempt = |i: usize| class_opts[i] == vec![3];
+    let lacking: Vec<usize> = (0..a.len())
+        .filter(|&i| !exempt(i) && a[i] < need[i])
+        .collect();
+    let partial: Vec<usize> = lacking.iter().copied().filter(|&i| a[i] > 0).collect();
+    if partial.len() > 1 {
+        return (
+            cite!("460.2.c.3"),
+            format!(
+                "{} and {} both have damage short of lethal; a unit must have lethal damage in full before damage goes to another",
+                names[partial[0]], names[partial[1]]
+            ),
+        );
+    }
+    if let (Some(&j), Some(i)) = (
+        lacking.first(),
+        (0..a.len()).find(|&i| !exempt(i) && a[i] > need[i]),
+    ) {
+        return (
+            cite!("460.2.c.4"),
+            format!(
+                "{} is assigned more than lethal ({} of {}) while {} lacks lethal",
+                names[i], a[i], need[i], names[j]
+            ),
+        );
+    }
+    // the order of priority: a unit damaged while a unit that must come first lacks lethal
+    for &j in &lacking {
+        for i in (0..a.len()).filter(|&i| i != j && a[i] > 0 && !exempt(i)) {
+            let first = class_opts[j].iter().min().copied().unwrap_or(1);
+            let later = class_opts[i].iter().max().copied().unwrap_or(1);
+            if first == 0 && later > 0 && class_opts[j].len() == 1 {
+                return (
+                    cite!("460.2.c.5"),
+                    format!(
+                        "{} has Tank and must be assigned lethal damage first (815.1.b), before {}",
+                        names[j], names[i]
+                    ),
+                );
+            }
+            if later == 2 && first < 2 && class_opts[i].len() == 1 {
+                return (
+                    cite!("826.4.b"),
+                    format!(
+                        "{} has Backline: it cannot be assigned damage until {} has lethal",
+                        names[i], names[j]
+                    ),
+                );
+            }
+        }
+    }
+    (
+        cite!("460.2.c.5"),
+        "it does not follow the order the units' abilities require".into(),
+    )
+}
+
 /// Most steps spent generating assignments (each step is one partial assignment looked at).
 const MAX_WORK: usize = 1_000_000;
 
@@ -538,6 +613,59 @@ impl Game {
                 .collect(),
             rules,
         };
+        // an assignment the script writes out is checked against every legal assignment (not
+        // only the listed ones); one that is not legal is refused with the rule it breaks
+        // (a decision with one option takes it without an answer, like `decide`)
+        let asks = d.options.len() > 1 || d.more > 0;
+        if let Some(Answer::Assignment(given)) = self.answers.front().cloned().filter(|_| asks) {
+            let a: Vec<i32> = foes
+                .iter()
+                .map(|u| {
+                    given
+                        .iter()
+                        .filter(|(o, _)| o == u)
+                        .fold(0i32, |s, (_, n)| s.saturating_add(*n))
+                })
+                .collect();
+            let names: Vec<&str> = foes.iter().map(|u| self.obj_name(*u)).collect();
+            if given.iter().any(|(o, _)| !foes.contains(o)) {
+                return super::actions::illegal(
+                    cite!("460.2.c"),
+                    format!(
+                        "damage can be assigned only among {} (the units of the other player)",
+                        names.join(", ")
+                    ),
+                );
+            }
+            if !all.contains(&a) {
+                let (rule, why) = why_illegal(&names, &need, &class_opts, total, &a);
+                let legal: Vec<String> = all.iter().take(5).map(|x| label(x)).collect();
+                return super::actions::illegal(
+                    rule,
+                    format!(
+                        "{} cannot assign {}: {why}; legal assignments: {}{}",
+                        self.player_name(player),
+                        label(&a),
+                        legal.join(" | "),
+                        if all.len() > 5 { " | …" } else { "" }
+                    ),
+                );
+            }
+            let t = format!(
+                "{}: {} chooses {}",
+                d.prompt,
+                self.player_name(player),
+                label(&a)
+            );
+            self.answers.pop_front();
+            self.event(EventKind::Decision, d.rules.clone(), t, vec![]);
+            return Ok(foes
+                .iter()
+                .copied()
+                .zip(a)
+                .filter(|(_, n)| *n != 0)
+                .collect());
+        }
         let i = self.decide(d.clone())?;
         match &d.options[i].answer {
             Answer::Assignment(v) => Ok(v.clone()),

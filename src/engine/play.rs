@@ -62,6 +62,23 @@ impl Game {
             || from_hidden.is_some();
         let action = kws.contains(&KeywordKind::Action) || reaction;
         let st = self.turn_state();
+        // the keyword whose permission makes this play legal, cited on the play (806.1.b:
+        // Action in a showdown; 813.1.c.1: Reaction in a closed state or on another
+        // player's turn; where the Reaction comes from: 811.6 hidden, 819.1.b Quick-Draw)
+        let own_main = player == self.turn.player && self.turn.phase == Phase::Main;
+        let mut permission = Vec::new();
+        if st.closed || (!st.showdown && !own_main) {
+            permission.push(cite!("813.1.c.1"));
+        } else if st.showdown {
+            permission.push(cite!("806.1.b"));
+        }
+        if !permission.is_empty() && !kws.contains(&KeywordKind::Reaction) {
+            if from_hidden.is_some() {
+                permission.push(cite!("811.6"));
+            } else if kws.iter().any(super::keywords::quick_draw::is_quick_draw) {
+                permission.push(cite!("819.1.b"));
+            }
+        }
         // 358.3: timing permissions
         if st.closed && !reaction {
             return illegal(
@@ -153,7 +170,11 @@ impl Game {
         );
         self.event(
             EventKind::Action,
-            vec![cite!("419.1"), cite!("354")],
+            {
+                let mut r = vec![cite!("419.1"), cite!("354")];
+                r.extend(permission);
+                r
+            },
             t,
             vec![card.0],
         );
