@@ -136,6 +136,16 @@ fn the_library_covers_the_required_rules() {
         "315.3.b",
         "811.1.b",
         "317.2.d",
+        // a cost within a triggered ability: paid, declined or unpayable (403.1.b.1, 404)
+        "403.1.b.1",
+        "404.1",
+        "404.2",
+        "404.2.a",
+        // the normal cleanup that follows a special one at once (322, 324.2)
+        "322",
+        "324.2",
+        // a damage assignment refused with its rule
+        "460.2.c.3",
         // replacement effects (367–375): a death replaced, its controller, one use, once each
         // turn, the order of several on one event and of simultaneous events, no Deathknell
         "369",

@@ -271,7 +271,7 @@ impl Game {
                 | Effect::Add { player, .. }
                 | Effect::Channel { player, .. }
                 | Effect::Predict { player } => p(player),
-                Effect::Weaponmaster => Ok(()),
+                Effect::Weaponmaster | Effect::PayCost { .. } => Ok(()),
                 Effect::CreateDelayed { effects, .. } => {
                     effects.iter().try_for_each(|e| effect(e, obj, player, bf))
                 }
@@ -851,6 +851,10 @@ impl Game {
                 p(player),
                 super::resources::describe_amount(*energy, power)
             ),
+            Effect::PayCost { energy, power } => format!(
+                "pay {} to",
+                super::resources::describe_amount(*energy, power)
+            ),
             Effect::Channel {
                 player,
                 count,
@@ -1207,6 +1211,12 @@ impl Game {
                     );
                     self.event(EventKind::Effect, vec![cite!("730.1")], t, vec![]);
                 }
+            }
+            Effect::PayCost { .. } => {
+                // paid as the triggered ability goes on the chain (404.1), never resolved
+                return Err(Halt::Err(EngineError::Unsupported(
+                    "a cost within instructions outside a triggered ability".into(),
+                )));
             }
             Effect::Add {
                 player,

@@ -410,8 +410,64 @@ impl Game {
                     if self.chain.is_empty() {
                         self.chain_by_trigger = false;
                     }
-                } else if let Some(item) = self.chain.last_mut() {
-                    item.effects = effects;
+                } else {
+                    // 403.1.b.1, 404: a cost within the instructions ("[do X] to [do Y]") is
+                    // its cost, paid now; its controller may decline, and the ability is then
+                    // removed without becoming a chain item (404.2, not a counter 404.2.a)
+                    let mut effects = effects;
+                    if let Some(Effect::PayCost { energy, power }) = effects.first().cloned() {
+                        effects.remove(0);
+                        // [C]: the power of the source's domain (135.2.e.6)
+                        let power = match t.source {
+                            Some(o) => power.resolve(&self.objects[o.0].def.domains),
+                            None => power.resolve(&[]),
+                        };
+                        let src = t.source;
+                        let cost = super::resources::describe_amount(energy, &power);
+                        let can = self.payment_ways(t.controller, energy, &power);
+                        let pays = match &can {
+                            Ok(_) => {
+                                let d = super::decision::Decision::yes_no(
+                                    t.controller,
+                                    format!(
+                                        "{} may pay {cost} for {}",
+                                        self.player_name(t.controller),
+                                        t.label
+                                    ),
+                                    vec![cite!("403.1.b.1"), cite!("404.2")],
+                                );
+                                self.decide(d)? == 0
+                            }
+                            Err(_) => false,
+                        };
+                        if pays {
+                            self.pay(t.controller, energy, &power, &t.label, cite!("404.1"), None)?;
+                        } else {
+                            self.chain.pop();
+                            let (why, detail) = match &can {
+                                Ok(_) => ("declines to pay", String::new()),
+                                Err(lacking) => ("cannot pay", format!(" ({lacking})")),
+                            };
+                            let text = format!(
+                                "{} {why} {cost} for {}{detail}: it is removed from the chain without becoming a chain item (not countered)",
+                                self.player_name(t.controller),
+                                t.label
+                            );
+                            self.event(
+                                EventKind::Chain,
+                                vec![cite!("404.2"), cite!("404.2.a")],
+                                text,
+                                src.iter().map(|o| o.0).collect(),
+                            );
+                            if self.chain.is_empty() {
+                                self.chain_by_trigger = false;
+                            }
+                            continue;
+                        }
+                    }
+                    if let Some(item) = self.chain.last_mut() {
+                        item.effects = effects;
+                    }
                 }
             }
         }

@@ -38,6 +38,7 @@ pub(crate) fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::CreateToken { .. }
         | Effect::GainXp { .. }
         | Effect::Add { .. }
+        | Effect::PayCost { .. }
         | Effect::Channel { .. }
         | Effect::Predict { .. }
         | Effect::CreateDelayed { .. }

@@ -47,6 +47,7 @@ impl Game {
         let mut why = why;
         let mut special = special;
         let mut first = true;
+        let mut after_special = false;
         // 321: no cleanup happens while a chain item resolves
         debug_assert!(!self.resolving, "321: a cleanup during resolution");
         let saved_depth = self.depth;
@@ -87,7 +88,10 @@ impl Game {
                 return Err(e);
             }
             let changed = self.trace.events.len() > header;
-            if !changed && !first {
+            // a repeat that changed nothing is not shown — except the normal cleanup that
+            // follows a special one (324.2), shown so that it is seen to come before the
+            // combat or the turn goes on
+            if !changed && !first && !after_special {
                 self.trace.events.truncate(mark);
             }
             if self.winner.is_some() || !changed {
@@ -95,6 +99,7 @@ impl Game {
             }
             // 322: a cleanup that changed the game is followed by another, a normal one (324.2)
             why = vec![cite!("322")];
+            after_special = special != Special::None;
             special = Special::None;
             first = false;
         }

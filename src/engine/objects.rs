@@ -376,6 +376,13 @@ pub enum Effect {
         energy: i32,
         power: super::resources::Power,
     },
+    /// 403.1.b.1, 742.1: a cost within a triggered ability's instructions ("you may pay [cost]
+    /// to [do the rest]"); only as the first effect of a triggered ability, paid — or
+    /// declined, removing the ability (404.2) — as it goes on the chain.
+    PayCost {
+        energy: i32,
+        power: super::resources::Power,
+    },
     /// 430: channel `count` runes from the top of the rune deck, exhausted if so (430.2).
     Channel {
         player: PlayerRef,

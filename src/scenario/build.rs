@@ -455,9 +455,19 @@ fn abilities(
             };
             let deathknell = t == Trigger::Dies && has_deathknell;
             deathknell_effect |= deathknell;
+            let mut effects = vec![names.effect(&e.value, e.referenced)?];
+            if let Some(c) = &ab.cost {
+                effects.insert(
+                    0,
+                    Effect::PayCost {
+                        energy: c.value.energy.get(),
+                        power: c.value.power.to_power(Power::own),
+                    },
+                );
+            }
             out.push(Ability::Triggered {
                 when: t,
-                effects: vec![names.effect(&e.value, e.referenced)?],
+                effects,
                 deathknell,
             });
         } else if let Some(c) = &ab.while_ {

@@ -392,6 +392,10 @@ pub struct AbilityDef {
     /// Activated: its cost and timing ("[cost]: [effect]", 377).
     #[serde(default)]
     pub activate: Option<Spanned<ActivateCost>>,
+    /// Triggered, with a cost within its instructions ("you may pay [cost] to [effect]",
+    /// 403.1.b.1): paid as it goes on the chain, or declined (404.2).
+    #[serde(default)]
+    pub cost: Option<Spanned<TriggerCost>>,
     /// A replacement effect (367–375): the event it replaces, `die` ("… would die").
     #[serde(default)]
     pub would: Option<Name>,
@@ -406,6 +410,17 @@ pub struct AbilityDef {
     /// Free text describing an ability arbiter cannot model (reported as unsupported).
     #[serde(default)]
     pub text: Option<Name>,
+}
+
+/// A cost within a triggered ability's instructions: energy and power (a number of power is
+/// of the card's own domain, `[C]`).
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct TriggerCost {
+    #[serde(default)]
+    pub energy: Amt,
+    #[serde(default)]
+    pub power: PowerSpec,
 }
 
 /// The cost and timing of an activated ability.

@@ -823,6 +823,17 @@ impl<'a> Resolver<'a> {
         if let Some(e) = &ab.effect {
             self.check_effect(&e.value, loc_of(e), true)?;
         }
+        if let Some(c) = &ab.cost
+            && ab.when.is_none()
+        {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(c),
+                    "\"cost\" is the cost within a triggered ability's instructions (403.1.b.1): it needs \"when\"",
+                )
+                .hint("an activated ability's cost goes under \"activate\""));
+        }
         if let Some(c) = &ab.activate {
             if ab.when.is_some() || ab.while_.is_some() {
                 return Err(self.err(
