@@ -146,6 +146,11 @@ fn the_library_covers_the_required_rules() {
         "324.2",
         // a damage assignment refused with its rule
         "460.2.c.3",
+        // counter (425): not played (419.4.b); a spell is played when it resolves (419.4.a)
+        "425.1.a",
+        "425.1.b",
+        "419.4.a",
+        "419.4.b",
         // replacement effects (367–375): a death replaced, its controller, one use, once each
         // turn, the order of several on one event and of simultaneous events, no Deathknell
         "369",

@@ -253,7 +253,8 @@ impl Game {
                 | Effect::Heal { target }
                 | Effect::Ready { target }
                 | Effect::Exhaust { target }
-                | Effect::Attach { target } => t(target),
+                | Effect::Attach { target }
+                | Effect::Counter { target } => t(target),
                 Effect::Move { target, to } => {
                     t(target)?;
                     match to {
@@ -694,6 +695,35 @@ impl Game {
         })
     }
 
+    /// 425.1.a, 425.1.b: a countered spell does nothing and is cleared from the chain (to its
+    /// owner's trash); it was not played, so nothing that triggers on playing it triggers
+    /// (419.4.b), and its costs are not refunded (425.1.c).
+    pub(crate) fn counter(&mut self, card: ObjId) {
+        let Some(i) = self.chain.iter().position(|it| it.card == Some(card)) else {
+            return;
+        };
+        let item = self.chain.remove(i);
+        let owner = self.objects[card.0].owner;
+        self.objects[card.0].zone = Zone::Trash(owner);
+        let t = format!(
+            "{} is countered: it does nothing and is cleared from the chain into {}'s trash; it was not played, and what was paid for it is not refunded",
+            item.label,
+            self.player_name(owner)
+        );
+        self.event(
+            EventKind::Chain,
+            vec![
+                cite!("425.1.a"),
+                cite!("425.1.b"),
+                cite!("419.4.b"),
+                cite!("425.1.c"),
+            ],
+            t,
+            vec![card.0],
+        );
+        self.make_outstanding(cite!("319.5"));
+    }
+
     /// Short text of an effect for the trace.
     pub(crate) fn describe_effect(&self, e: &Effect, source: Option<ObjId>) -> String {
         let t = |t: &Target| -> String {
@@ -732,6 +762,7 @@ impl Game {
                 t(target)
             ),
             Effect::Kill { target } => format!("kill {}", t(target)),
+            Effect::Counter { target } => format!("counter {}", t(target)),
             Effect::Buff { target } => format!("buff {}", t(target)),
             Effect::MightThisTurn {
                 target,
@@ -927,6 +958,11 @@ impl Game {
             Effect::Kill { target } => {
                 let units = self.targets_of(target, controller, source, snap)?;
                 self.kill(&units, cite!("428.1.a.1"))?;
+            }
+            Effect::Counter { target } => {
+                for card in self.targets_of(target, controller, source, snap)? {
+                    self.counter(card);
+                }
             }
             Effect::Buff { target } => {
                 for u in self.targets_of(target, controller, source, snap)? {

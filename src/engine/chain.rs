@@ -47,6 +47,7 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::Dies => cite!("383.1"),
         Trigger::StartOfBeginningPhase => cite!("315.2.a.1"),
         Trigger::Played => cite!("383.4.a.2"),
+        Trigger::YouPlaySpell => cite!("419.4.a"),
         Trigger::EndOfTurn => cite!("317.1.a"),
     }
 }
@@ -697,6 +698,18 @@ impl Game {
                 self.player_name(owner)
             );
             self.event(EventKind::Zone, vec![cite!("351.2")], t, vec![card.0]);
+            // 419.4.a: playing the spell is complete now: "when you play a spell" triggers
+            let mut batch = Vec::new();
+            let ids: Vec<ObjId> = self
+                .objects
+                .iter()
+                .filter(|o| o.zone.on_board() && self.controller(o.id) == item.controller)
+                .map(|o| o.id)
+                .collect();
+            for u in ids {
+                batch.extend(self.collect_triggers(u, &Trigger::YouPlaySpell, None));
+            }
+            self.place_triggers(batch, vec![cite!("419.4.a")], false)?;
         }
         self.fepr_happened = true;
         self.make_outstanding(cite!("319.5"));
@@ -806,6 +819,7 @@ fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::Dies => "when I die",
         Trigger::StartOfBeginningPhase => "at the start of your beginning phase",
         Trigger::Played => "when you play me",
+        Trigger::YouPlaySpell => "when you play a spell",
         Trigger::EndOfTurn => "at the end of your turn",
     }
 }

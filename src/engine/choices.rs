@@ -12,7 +12,7 @@ use super::state::{Game, ObjId, PlayerId, Snapshot, Zone};
 use super::trace::Cite;
 
 /// The targets of one instruction (the game objects it may affect), for choosing them.
-pub(crate) fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
+pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
     match e {
         Effect::DealDamage { target, .. }
         | Effect::Kill { target }
@@ -30,7 +30,8 @@ pub(crate) fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Exhaust { target }
         | Effect::Move { target, .. }
         | Effect::GainControl { target, .. }
-        | Effect::Attach { target } => vec![target],
+        | Effect::Attach { target }
+        | Effect::Counter { target } => vec![target],
         Effect::May { effect } => targets_mut(effect),
         Effect::GainPoints { .. }
         | Effect::Score { .. }
@@ -55,6 +56,8 @@ fn filter_phrase(f: &UnitFilter) -> &'static str {
         UnitFilter::Enemy => "an enemy unit",
         UnitFilter::EnemyHere => "an enemy unit here",
         UnitFilter::FriendlyHere => "a friendly unit here",
+        UnitFilter::Spell => "a spell on the chain",
+        UnitFilter::EnemySpell => "an enemy spell on the chain",
     }
 }
 
@@ -69,7 +72,13 @@ impl Game {
     ) -> Vec<ObjId> {
         self.objects
             .iter()
-            .filter(|o| o.is_unit() && o.zone.on_board())
+            .filter(|o| {
+                if filter.is_spell() {
+                    o.zone == Zone::Chain && o.def.card_type == super::objects::CardType::Spell
+                } else {
+                    o.is_unit() && o.zone.on_board()
+                }
+            })
             .map(|o| o.id)
             .filter(|u| self.matches_filter(*u, filter, controller, here))
             .collect()
@@ -90,6 +99,8 @@ impl Game {
             UnitFilter::Enemy => self.opponents(controller, c),
             UnitFilter::EnemyHere => Some(z) == here && self.opponents(controller, c),
             UnitFilter::FriendlyHere => Some(z) == here && c == controller,
+            UnitFilter::Spell => true,
+            UnitFilter::EnemySpell => self.opponents(controller, c),
         }
     }
 
@@ -105,10 +116,12 @@ impl Game {
         here: Option<Zone>,
     ) -> bool {
         let o = &self.objects[u.0];
-        o.is_unit()
-            && o.zone.on_board()
-            && o.timestamp == stamp
-            && self.matches_filter(u, filter, controller, here)
+        let present = if filter.is_spell() {
+            o.zone == Zone::Chain
+        } else {
+            o.is_unit() && o.zone.on_board()
+        };
+        present && o.timestamp == stamp && self.matches_filter(u, filter, controller, here)
     }
 
     /// 355.5, 402.1: the controller chooses each unit the instructions specifically choose,

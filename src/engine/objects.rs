@@ -197,6 +197,9 @@ pub enum Trigger {
     StartOfBeginningPhase,
     /// "When you play me" (383.4.a): a play effect, pending after the permanent enters.
     Played,
+    /// "When you play a spell": once the spell's play is completed by its resolution
+    /// (419.4.a); a countered spell was not played (419.4.b).
+    YouPlaySpell,
     /// "At the end of your turn" (317.1.a).
     EndOfTurn,
 }
@@ -239,6 +242,17 @@ pub enum UnitFilter {
     Enemy,
     EnemyHere,
     FriendlyHere,
+    /// A spell on the chain (355.9.a.2), not the one choosing (355.9.c).
+    Spell,
+    /// A spell on the chain controlled by an opponent.
+    EnemySpell,
+}
+
+impl UnitFilter {
+    /// It chooses a spell on the chain, not a unit on the board.
+    pub fn is_spell(&self) -> bool {
+        matches!(self, UnitFilter::Spell | UnitFilter::EnemySpell)
+    }
 }
 
 /// Which player an effect concerns.
@@ -382,6 +396,11 @@ pub enum Effect {
     PayCost {
         energy: i32,
         power: super::resources::Power,
+    },
+    /// 425: counter a spell on the chain: it does nothing, is cleared from the chain and was
+    /// not played (425.1.a, 425.1.b).
+    Counter {
+        target: Target,
     },
     /// 430: channel `count` runes from the top of the rune deck, exhausted if so (430.2).
     Channel {

@@ -76,6 +76,8 @@ impl Names<'_> {
             "choose-enemy" => Target::ChooseUnit(UnitFilter::Enemy),
             "choose-enemy-here" => Target::ChooseUnit(UnitFilter::EnemyHere),
             "choose-friendly-here" => Target::ChooseUnit(UnitFilter::FriendlyHere),
+            "choose-spell" => Target::ChooseUnit(UnitFilter::Spell),
+            "choose-enemy-spell" => Target::ChooseUnit(UnitFilter::EnemySpell),
             _ => Target::Object(self.object(n)?),
         })
     }
@@ -129,7 +131,20 @@ impl Names<'_> {
 
     /// An effect as the engine models it.
     pub fn effect(&self, e: &format::Effect, loc: Loc) -> Result<Effect, ScenarioError> {
-        let eff = self.effect_only(e, loc)?;
+        let mut eff = self.effect_only(e, loc)?;
+        // a spell on the chain is chosen only by `counter`; other instructions affect units
+        if !matches!(eff, Effect::Counter { .. })
+            && crate::engine::choices::targets_mut(&mut eff)
+                .iter()
+                .any(|t| matches!(t, Target::ChooseUnit(f) if f.is_spell()))
+        {
+            return Err(err(
+                self.scenario,
+                ErrorKind::InvalidValue,
+                loc,
+                "choose-spell and choose-enemy-spell choose a spell on the chain: only counter takes one",
+            ));
+        }
         Ok(if e.may {
             Effect::May {
                 effect: Box::new(eff),
@@ -167,6 +182,17 @@ impl Names<'_> {
                     format::Amount::Word(_) => Amount::MyMight,
                 },
             }
+        } else if let Some(t) = &e.counter {
+            let target = self.target(t)?;
+            if !matches!(&target, Target::ChooseUnit(f) if f.is_spell()) {
+                return Err(err(
+                    self.scenario,
+                    ErrorKind::InvalidValue,
+                    t.referenced,
+                    "counter chooses a spell on the chain: choose-spell or choose-enemy-spell",
+                ));
+            }
+            Effect::Counter { target }
         } else if let Some(t) = &e.kill {
             Effect::Kill {
                 target: self.target(t)?,
@@ -351,6 +377,7 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("hold", true) => Trigger::HoldHere,
         ("die", false) => Trigger::Dies,
         ("play", false) => Trigger::Played,
+        ("play-spell", false) => Trigger::YouPlaySpell,
         ("beginning-phase", _) => Trigger::StartOfBeginningPhase,
         ("end-of-turn", _) => Trigger::EndOfTurn,
         _ => return None,

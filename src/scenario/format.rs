@@ -732,6 +732,9 @@ pub struct Effect {
     pub deal: Option<Amount>,
     #[serde(default)]
     pub kill: Option<Name>,
+    /// Counter a spell on the chain (425): `choose-spell`, `choose-enemy-spell`.
+    #[serde(default)]
+    pub counter: Option<Name>,
     /// Buff a unit (+1 Might counter, 133.4).
     #[serde(default)]
     pub buff: Option<Name>,

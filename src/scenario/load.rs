@@ -1114,11 +1114,12 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp, delayed, reflexive",
+                    "one of: deal, kill, counter, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp, delayed, reflexive",
                 ));
         }
         for o in [
             &e.kill,
+            &e.counter,
             &e.buff,
             &e.recall,
             &e.move_,
@@ -1510,6 +1511,7 @@ pub const TRIGGERS: &[&str] = &[
     "hold",
     "die",
     "play",
+    "play-spell",
     "beginning-phase",
     "end-of-turn",
 ];
@@ -1533,6 +1535,8 @@ pub const TARGET_WORDS: &[&str] = &[
     "choose-enemy",
     "choose-enemy-here",
     "choose-friendly-here",
+    "choose-spell",
+    "choose-enemy-spell",
     "that-unit",
 ];
 /// Players an effect may name instead of a player.
@@ -1577,6 +1581,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
     for (set, name) in [
         (e.deal.is_some(), "deal"),
         (e.kill.is_some(), "kill"),
+        (e.counter.is_some(), "counter"),
         (e.buff.is_some(), "buff"),
         (e.might.is_some(), "might"),
         (e.set_might.is_some(), "set-might"),
