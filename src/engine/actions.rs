@@ -276,6 +276,9 @@ impl Game {
                 Effect::CreateDelayed { effects, .. } => {
                     effects.iter().try_for_each(|e| effect(e, obj, player, bf))
                 }
+                Effect::ChooseOne { modes } => {
+                    modes.iter().try_for_each(|e| effect(e, obj, player, bf))
+                }
                 Effect::Reflexive {
                     condition, effects, ..
                 } => condition
@@ -743,7 +746,11 @@ impl Game {
         let p = |r: &PlayerRef| -> String {
             match r {
                 PlayerRef::Player(p) => self.player_name(*p).to_string(),
-                PlayerRef::You => "you".into(),
+                // "you" is the controller of the effect's source, named when it is known
+                PlayerRef::You => match source {
+                    Some(s) => self.player_name(self.controller(s)).to_string(),
+                    None => "you".into(),
+                },
                 PlayerRef::EachOpponent => "each opponent".into(),
             }
         };
@@ -908,6 +915,14 @@ impl Game {
                     .map(|x| self.describe_effect(x, source))
                     .collect::<Vec<_>>()
                     .join("; ")
+            ),
+            Effect::ChooseOne { modes } => format!(
+                "choose one: {}",
+                modes
+                    .iter()
+                    .map(|m| self.describe_effect(m, source))
+                    .collect::<Vec<_>>()
+                    .join(" / ")
             ),
             Effect::CreateDelayed { effects, .. } => format!(
                 "create a delayed ability: when any unit takes damage, {}",
@@ -1247,6 +1262,12 @@ impl Game {
                     );
                     self.event(EventKind::Effect, vec![cite!("730.1")], t, vec![]);
                 }
+            }
+            Effect::ChooseOne { .. } => {
+                // chosen at step 2 (355.3, 402.1): never left to resolve
+                return Err(Halt::Err(EngineError::Unsupported(
+                    "a \"choose one\" whose mode was not chosen when it went on the chain".into(),
+                )));
             }
             Effect::PayCost { .. } => {
                 // paid as the triggered ability goes on the chain (404.1), never resolved

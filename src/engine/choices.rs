@@ -40,6 +40,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::GainXp { .. }
         | Effect::Add { .. }
         | Effect::PayCost { .. }
+        | Effect::ChooseOne { .. }
         | Effect::Channel { .. }
         | Effect::Predict { .. }
         | Effect::CreateDelayed { .. }
@@ -138,6 +139,58 @@ impl Game {
         rules: &[Cite],
     ) -> R<Option<&'static str>> {
         let here = self.source_location(source, snap);
+        // 355.3, 402.1: modes first — a "choose one" becomes the mode chosen; a mode whose
+        // targets have no legal choice is not offered
+        for e in effects.iter_mut() {
+            let Effect::ChooseOne { modes } = e else {
+                continue;
+            };
+            let legal: Vec<usize> = (0..modes.len())
+                .filter(|&i| {
+                    let mut m = modes[i].clone();
+                    targets_mut(&mut m).iter().all(|t| match t {
+                        Target::ChooseUnit(f) => {
+                            !self.unit_candidates(f, controller, here).is_empty()
+                        }
+                        _ => true,
+                    })
+                })
+                .collect();
+            if legal.is_empty() {
+                return Ok(Some("a mode"));
+            }
+            let rule = if rules.contains(&crate::cite!("355.5")) {
+                crate::cite!("355.3")
+            } else {
+                crate::cite!("402.1")
+            };
+            let d = Decision {
+                kind: DecisionKind::Mode,
+                player: controller,
+                prompt: format!(
+                    "{} chooses a mode of {}",
+                    self.player_name(controller),
+                    label
+                ),
+                options: legal
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &i)| DecisionOption {
+                        label: format!(
+                            "mode {}: {}",
+                            i + 1,
+                            self.describe_effect(&modes[i], source)
+                        ),
+                        answer: Answer::Index(k),
+                    })
+                    .collect(),
+                more: 0,
+                items: vec![],
+                rules: vec![rule],
+            };
+            let k = self.decide(d)?;
+            *e = modes[legal[k]].clone();
+        }
         for e in effects.iter_mut() {
             for t in targets_mut(e) {
                 let Target::ChooseUnit(filter) = t else {

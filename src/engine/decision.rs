@@ -26,6 +26,8 @@ pub enum DecisionKind {
     ReplacementOrder,
     /// 357.1.a, 135.2.e.5.a: which runes pay a cost (which domains pay power of any domain).
     Payment,
+    /// 355.3, 402.1: which mode of a "choose one".
+    Mode,
 }
 
 impl Decision {
@@ -63,6 +65,7 @@ impl DecisionKind {
             DecisionKind::Target => "target",
             DecisionKind::May => "may",
             DecisionKind::Payment => "payment",
+            DecisionKind::Mode => "mode",
         }
     }
 }

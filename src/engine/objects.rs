@@ -397,6 +397,11 @@ pub enum Effect {
         energy: i32,
         power: super::resources::Power,
     },
+    /// 355.3: "choose one": the controller picks one of the modes at step 2; it becomes the
+    /// instruction.
+    ChooseOne {
+        modes: Vec<Effect>,
+    },
     /// 425: counter a spell on the chain: it does nothing, is cleared from the chain and was
     /// not played (425.1.a, 425.1.b).
     Counter {
@@ -710,6 +715,11 @@ impl Effect {
             Effect::GrantKeyword { keyword, .. } if !keyword.is_modeled() => vec![granted(keyword)],
             Effect::May { effect } => effect.unsupported(),
             Effect::CreateToken { card, .. } => card.unsupported(),
+            Effect::ChooseOne { modes: effects }
+            | Effect::CreateDelayed { effects, .. }
+            | Effect::Reflexive { effects, .. } => {
+                effects.iter().flat_map(Effect::unsupported).collect()
+            }
             _ => Vec::new(),
         }
     }

@@ -182,6 +182,14 @@ impl Names<'_> {
                     format::Amount::Word(_) => Amount::MyMight,
                 },
             }
+        } else if !e.choose_one.is_empty() {
+            Effect::ChooseOne {
+                modes: e
+                    .choose_one
+                    .iter()
+                    .map(|m| self.effect(&m.value, m.referenced))
+                    .collect::<Result<Vec<_>, _>>()?,
+            }
         } else if let Some(t) = &e.counter {
             let target = self.target(t)?;
             if !matches!(&target, Target::ChooseUnit(f) if f.is_spell()) {

@@ -732,6 +732,10 @@ pub struct Effect {
     pub deal: Option<Amount>,
     #[serde(default)]
     pub kill: Option<Name>,
+    /// "Choose one" (355.3): the modes, one instruction each; the mode is chosen as the card
+    /// or ability goes on the chain.
+    #[serde(default)]
+    pub choose_one: Vec<Spanned<Effect>>,
     /// Counter a spell on the chain (425): `choose-spell`, `choose-enemy-spell`.
     #[serde(default)]
     pub counter: Option<Name>,

@@ -1114,7 +1114,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, counter, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp, delayed, reflexive",
+                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp, delayed, reflexive",
                 ));
         }
         for o in [
@@ -1136,6 +1136,16 @@ impl<'a> Resolver<'a> {
         }
         for k in [&e.grant, &e.remove].into_iter().flatten() {
             keyword(self.path, k)?;
+        }
+        for m in &e.choose_one {
+            self.check_effect(&m.value, loc_of(m), in_ability)?;
+        }
+        if e.choose_one.len() == 1 {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc,
+                "\"choose-one\" needs at least two modes",
+            ));
         }
         if let Some(r) = &e.reflexive {
             for x in r.if_you.iter().chain(&r.do_this) {
@@ -1582,6 +1592,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.deal.is_some(), "deal"),
         (e.kill.is_some(), "kill"),
         (e.counter.is_some(), "counter"),
+        (!e.choose_one.is_empty(), "choose-one"),
         (e.buff.is_some(), "buff"),
         (e.might.is_some(), "might"),
         (e.set_might.is_some(), "set-might"),
