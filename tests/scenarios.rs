@@ -153,6 +153,12 @@ fn the_library_covers_the_required_rules() {
         "419.4.b",
         // modes chosen at step 2
         "355.3",
+        // hidden cards (811): choices restricted to their battlefield, base cost ignored,
+        // permanents (gear too) entering there
+        "811.1.d.2",
+        "811.1.d.1.a",
+        "356.1.b.1",
+        "811.6",
         // replacement effects (367–375): a death replaced, its controller, one use, once each
         // turn, the order of several on one event and of simultaneous events, no Deathknell
         "369",

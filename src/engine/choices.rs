@@ -82,6 +82,11 @@ impl Game {
             })
             .map(|o| o.id)
             .filter(|u| self.matches_filter(*u, filter, controller, here))
+            // 811.1.d.2: a card played from hidden chooses among options at its battlefield
+            .filter(|u| {
+                self.restrict_choices
+                    .is_none_or(|z| self.objects[u.0].zone == z)
+            })
             .collect()
     }
 
@@ -219,7 +224,13 @@ impl Game {
                         .collect(),
                     more: 0,
                     items: vec![],
-                    rules: rules.to_vec(),
+                    rules: {
+                        let mut r = rules.to_vec();
+                        if self.restrict_choices.is_some() {
+                            r.push(crate::cite!("811.1.d.2"));
+                        }
+                        r
+                    },
                 };
                 let i = self.decide(d)?;
                 let object = cands[i];

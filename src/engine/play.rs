@@ -197,14 +197,26 @@ impl Game {
             keywords: Vec::new(),
             designation: None,
         });
-        if let Some(missing) = self.choose_targets(
+        self.restrict_choices = from_hidden.map(Zone::Battlefield);
+        let chosen = self.choose_targets(
             &mut effects,
             player,
             Some(card),
             snapshot.as_ref(),
             &def.name,
             &[cite!("355.5")],
-        )? {
+        );
+        self.restrict_choices = None;
+        if let Some(missing) = chosen? {
+            if from_hidden.is_some() {
+                return illegal(
+                    cite!("811.1.d.2"),
+                    format!(
+                        "{} cannot be played from hidden: it must choose {} at its battlefield and there is none",
+                        def.name, missing
+                    ),
+                );
+            }
             return illegal(
                 cite!("355.8"),
                 format!(
@@ -248,11 +260,16 @@ impl Game {
             energy = energy.saturating_add(accelerate.0);
             power.add(&accelerate.1);
         }
-        if energy > 0 || !power.is_zero() {
+        if energy > 0 || !power.is_zero() || from_hidden.is_some() {
             let t = format!(
-                "total cost of {}: {}{}",
+                "total cost of {}: {}{}{}",
                 def.name,
                 super::resources::describe_amount(energy, &power),
+                if from_hidden.is_some() {
+                    " (played from hidden, its base cost is ignored)"
+                } else {
+                    ""
+                },
                 if enters_ready {
                     " (with Accelerate)"
                 } else {
@@ -260,6 +277,9 @@ impl Game {
                 }
             );
             let mut rules = vec![cite!("356.1")];
+            if from_hidden.is_some() {
+                rules.extend([cite!("356.1.b.1"), cite!("811.1.b")]);
+            }
             if enters_ready {
                 rules.push(cite!("356.2.b.1"));
             }
@@ -617,17 +637,32 @@ impl Game {
         } else {
             cite!("359.2.d")
         };
-        self.event(
-            EventKind::Zone,
-            vec![cite!("337.1.c"), rule],
-            t,
-            vec![card.0],
-        );
+        let mut rules = vec![cite!("337.1.c"), rule];
+        // 811.1.d.1: a permanent played from hidden enters at its battlefield — gear too,
+        // overriding gear's base-only restriction (811.1.d.1.a)
+        if item.snapshot.is_some() {
+            rules.push(if unit {
+                cite!("811.1.d.1")
+            } else {
+                cite!("811.1.d.1.a")
+            });
+        }
+        self.event(EventKind::Zone, rules, t, vec![card.0]);
         self.make_outstanding(cite!("319.6"));
         if let Zone::Battlefield(b) = dest {
             self.apply_contested(b, item.controller, cite!("187.3.a.1"));
         }
         let batch = self.collect_triggers(card, &Trigger::Played, None);
-        self.place_triggers(batch, vec![cite!("383.4.a.2")], false)
+        // 811.1.d.2: the play effect of a permanent played from hidden (it carries the
+        // battlefield it was hidden at) chooses among options at that battlefield
+        let hidden_at = item
+            .snapshot
+            .as_ref()
+            .map(|s| s.location)
+            .filter(|_| item.card.is_some());
+        self.restrict_choices = hidden_at;
+        let r = self.place_triggers(batch, vec![cite!("383.4.a.2")], false);
+        self.restrict_choices = None;
+        r
     }
 }

@@ -373,6 +373,9 @@ pub struct Game {
     /// Priority or focus that finalizing or resolving awards, handed out by HOT FEPR only
     /// once the outstanding cleanups are done (335, 320.1).
     pub(crate) priority_due: Option<crate::engine::chain::PriorityDue>,
+    /// 811.1.d.2: while a card played from hidden (or its play effect) makes its choices,
+    /// the battlefield they are restricted to.
+    pub(crate) restrict_choices: Option<Zone>,
 }
 
 /// SplitMix64: spreads a seed over all 64 bits for the xorshift state.
@@ -441,6 +444,7 @@ impl Game {
             replacements_applied: Vec::new(),
             delayed: Vec::new(),
             priority_due: None,
+            restrict_choices: None,
         }
     }
 

@@ -787,6 +787,9 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         for u in b.value.units.iter().chain(b.value.gear.iter()) {
             setups.push(Some(&u.value));
         }
+        if b.value.facedown.is_some() {
+            setups.push(None);
+        }
     }
     for objs in f.setup.bases.values() {
         for o in objs {
@@ -846,6 +849,14 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             Place::Deck(p) => (Zone::MainDeck(PlayerId(p)), Some(PlayerId(p))),
             Place::Trash(p) => (Zone::Trash(PlayerId(p)), Some(PlayerId(p))),
             Place::RuneDeck(p) => (Zone::RuneDeck(PlayerId(p)), Some(PlayerId(p))),
+            Place::Facedown(b) => {
+                let fd = f.setup.battlefields[b].value.facedown.as_ref();
+                let c = match fd.and_then(|x| x.value.controller.as_ref()) {
+                    Some(c) => Some(pnames.player_id(c)?),
+                    None => g.battlefield(bfs[b]).controller,
+                };
+                (Zone::Facedown(bfs[b]), c)
+            }
         };
         let controller = match setup.and_then(|o| o.controller.as_ref()) {
             Some(c) => Some(pnames.player_id(c)?),
@@ -947,6 +958,24 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             phase,
             t.number.map_or(1, |n| n.get().unsigned_abs()),
         );
+    }
+
+    // 811.1.b: a facedown card was hidden on an earlier turn (playable now) unless it was
+    // hidden this turn.
+    for (info, &id) in s.objects.iter().zip(&objects) {
+        if let Place::Facedown(b) = info.place {
+            let this_turn = f.setup.battlefields[b]
+                .value
+                .facedown
+                .as_ref()
+                .is_some_and(|x| x.value.hidden_this_turn);
+            let now = g.turn.number;
+            g.object_mut(id).hidden_on_turn = Some(if this_turn {
+                now
+            } else {
+                now.saturating_sub(1)
+            });
+        }
     }
 
     // A showdown or combat in progress.

@@ -538,6 +538,23 @@ pub struct BattlefieldSetup {
     /// Abilities of the battlefield itself ("when you conquer here", "when you hold here").
     #[serde(default)]
     pub abilities: Vec<Spanned<AbilityDef>>,
+    /// A card hidden facedown here (421, 811), by its controller (default: the battlefield's).
+    #[serde(default)]
+    pub facedown: Option<Spanned<FacedownSetup>>,
+}
+
+/// A facedown card at a battlefield (811.1.b): hidden on an earlier turn (playable now)
+/// unless `hidden-this-turn`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FacedownSetup {
+    pub card: Name,
+    #[serde(default)]
+    pub id: Option<Name>,
+    #[serde(default)]
+    pub controller: Option<Name>,
+    #[serde(default)]
+    pub hidden_this_turn: bool,
 }
 
 /// A game object on the board with its marked state.

@@ -115,6 +115,8 @@ pub enum Place {
     Deck(usize),
     Trash(usize),
     RuneDeck(usize),
+    /// Facedown at the battlefield (811).
+    Facedown(usize),
 }
 
 /// One object of the setup, with the name it goes by.
@@ -609,6 +611,40 @@ impl<'a> Resolver<'a> {
             }
             for u in bf.units.iter().chain(bf.gear.iter()) {
                 self.add_object(&file, u, Place::Battlefield(bi))?;
+            }
+            if let Some(fd) = &bf.facedown {
+                let f = &fd.value;
+                self.card(&file, &f.card)?;
+                if let Some(c) = &f.controller {
+                    self.player(c)?;
+                } else if bf.controller.is_none() {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        loc_of(&f.card),
+                        format!(
+                            "who hid {}? {} has no controller: give the facedown card a \"controller\"",
+                            f.card.value, bf.name.value
+                        ),
+                    ));
+                }
+                if let Some(id) = &f.id
+                    && self
+                        .objects
+                        .iter()
+                        .any(|x| x.id.as_deref() == Some(&id.value))
+                {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        loc_of(id),
+                        format!("the id \"{}\" is used twice", id.value),
+                    ));
+                }
+                self.objects.push(ObjectInfo {
+                    id: f.id.as_ref().map(|i| i.value.clone()),
+                    card: f.card.value.clone(),
+                    place: Place::Facedown(bi),
+                    where_: format!("facedown at {}", bf.name.value),
+                });
             }
             for a in &bf.abilities {
                 self.check_ability(&bf.name.value, a)?;
