@@ -156,6 +156,8 @@ fn the_library_covers_the_required_rules() {
         // hidden cards (811): choices restricted to their battlefield, base cost ignored,
         // permanents (gear too) entering there
         "811.1.d.2",
+        // a conditional Reaction fulfilled at step 5 (813.4.b)
+        "813.4.b",
         "811.1.d.1.a",
         "356.1.b.1",
         "811.6",

@@ -449,6 +449,8 @@ impl Game {
             Condition::HasKeyword(k) => w.kw[obj.0].iter().any(|x| &x.kind() == k),
             Condition::HasTag(t) => w.tags[obj.0].iter().any(|x| x.eq_ignore_ascii_case(t)),
             Condition::ControllerXp(n) => self.players[w.controller[obj.0].0].xp >= *n,
+            // conditions of a card being played (806.4, 813.4): none holds on the board
+            Condition::TargetsFriendly | Condition::TargetsEnemy => false,
         }
     }
 

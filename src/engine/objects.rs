@@ -486,6 +486,10 @@ pub enum Condition {
     HasTag(String),
     /// Level N (824): the controller has N or more XP.
     ControllerXp(i32),
+    /// While being played, it chooses a unit its controller controls / an enemy unit as a
+    /// target (a condition of Action or Reaction, 806.4, 813.4; false on the board).
+    TargetsFriendly,
+    TargetsEnemy,
 }
 
 /// Whom a passive ability affects.

@@ -8,7 +8,7 @@
 use super::actions::{R, illegal};
 use super::objects::{Ability, CardType, Effect, KeywordKind, Location, Trigger};
 use super::state::{ChainItem, Game, ObjId, Phase, PlayerId, Zone};
-use super::trace::EventKind;
+use super::trace::{Cite, EventKind};
 use crate::cite;
 
 impl Game {
@@ -62,6 +62,48 @@ impl Game {
             || from_hidden.is_some();
         let action = kws.contains(&KeywordKind::Action) || reaction;
         let st = self.turn_state();
+        // 806.4, 813.4: Action or Reaction granted under a condition about the play (what it
+        // targets): it may be played at that timing if the condition could be fulfilled, and
+        // is checked at step 5 (806.4.b, 813.4.b)
+        let conditional = |k: KeywordKind| -> Option<super::objects::Condition> {
+            def.abilities.iter().find_map(|a| match a {
+                Ability::Passive(p)
+                    if p.scope == super::objects::Scope::Me
+                        && matches!(&p.modification, super::objects::Modification::AddKeyword(x) if x.kind() == k)
+                        && matches!(
+                            p.condition,
+                            super::objects::Condition::TargetsFriendly
+                                | super::objects::Condition::TargetsEnemy
+                        ) =>
+                {
+                    Some(p.condition.clone())
+                }
+                _ => None,
+            })
+        };
+        let own_main_open = !st.showdown
+            && !st.closed
+            && player == self.turn.player
+            && self.turn.phase == Phase::Main;
+        let mut pending_condition: Option<(super::objects::Condition, Cite)> = None;
+        let (reaction, action) = if !reaction && !own_main_open {
+            if let Some(c) = conditional(KeywordKind::Reaction) {
+                pending_condition = Some((c, cite!("813.4.b")));
+                (true, true)
+            } else if st.showdown && !st.closed && !action {
+                match conditional(KeywordKind::Action) {
+                    Some(c) => {
+                        pending_condition = Some((c, cite!("806.4.b")));
+                        (reaction, true)
+                    }
+                    None => (reaction, action),
+                }
+            } else {
+                (reaction, action)
+            }
+        } else {
+            (reaction, action)
+        };
         // the keyword whose permission makes this play legal, cited on the play (806.1.b:
         // Action in a showdown; 813.1.c.1: Reaction in a closed state or on another
         // player's turn; where the Reaction comes from: 811.6 hidden, 819.1.b Quick-Draw)
@@ -287,6 +329,53 @@ impl Game {
         }
         // 357.1: pay it, the runes adding what the pool lacks (357.1.a)
         self.pay(player, energy, &power, &def.name, cite!("357.1"), payment)?;
+        // 358, step 5: a conditional Action or Reaction that allowed this timing must now be
+        // fulfilled; otherwise the play is undone and the card returns where it was
+        // (806.4.b, 813.4.b)
+        if let Some((c, rule)) = pending_condition {
+            let mut probe = effects.clone();
+            let chosen: Vec<ObjId> = probe
+                .iter_mut()
+                .flat_map(super::choices::targets_mut)
+                .filter_map(|t| match t {
+                    super::objects::Target::Chosen { object, .. } => Some(*object),
+                    _ => None,
+                })
+                .collect();
+            let met = chosen.iter().any(|o| match c {
+                super::objects::Condition::TargetsFriendly => self.controller(*o) == player,
+                _ => self.opponents(player, self.controller(*o)),
+            });
+            let kw = if rule == cite!("813.4.b") {
+                "Reaction"
+            } else {
+                "Action"
+            };
+            if !met {
+                return illegal(
+                    rule,
+                    format!(
+                        "{} has {kw} only if it targets {}, and it does not: the play is undone and it returns to where it was",
+                        def.name,
+                        if c == super::objects::Condition::TargetsFriendly {
+                            "a unit its controller controls"
+                        } else {
+                            "an enemy unit"
+                        }
+                    ),
+                );
+            }
+            let t = format!(
+                "{} targets {}, so it has {kw}: its play at this timing is legal",
+                def.name,
+                if c == super::objects::Condition::TargetsFriendly {
+                    "a unit its controller controls"
+                } else {
+                    "an enemy unit"
+                }
+            );
+            self.event(EventKind::Action, vec![cite!("358"), rule], t, vec![card.0]);
+        }
         // 354: the card goes onto the chain as a pending item; the state closes
         self.objects[card.0].zone = Zone::Chain;
         if self.chain.is_empty() {

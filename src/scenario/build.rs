@@ -399,6 +399,8 @@ fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
         "mighty" => Condition::Mighty,
         "attacking" => Condition::Attacking,
         "defending" => Condition::Defending,
+        "targets-friendly" => Condition::TargetsFriendly,
+        "targets-enemy" => Condition::TargetsEnemy,
         _ => {
             if let Some(k) = v.strip_prefix("has ") {
                 let n = Name {
@@ -929,7 +931,8 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         .collect();
 
     // Players.
-    for (i, (_, ps)) in f.setup.players.iter().enumerate() {
+    for (name, ps) in &f.setup.players {
+        let i = s.players.iter().position(|p| p == name).unwrap_or(0);
         let p = g.player_mut(PlayerId(i));
         p.points = ps.value.points.map_or(0, |v| v.get());
         p.xp = ps.value.xp.map_or(0, |v| v.get());

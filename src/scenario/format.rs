@@ -448,6 +448,9 @@ pub struct ActivateCost {
 pub struct Setup {
     #[serde(default)]
     pub turn: Option<TurnSetup>,
+    /// The players in turn order (default: alphabetical).
+    #[serde(default)]
+    pub seats: Vec<Name>,
     #[serde(default)]
     pub players: BTreeMap<String, Spanned<PlayerSetup>>,
     #[serde(default)]

@@ -581,6 +581,27 @@ impl<'a> Resolver<'a> {
                 ),
             ));
         }
+        // Seats: the turn order, when given, is a reordering of exactly those players.
+        if !file.setup.seats.is_empty() {
+            let mut named: Vec<String> = file.setup.seats.iter().map(|n| n.value.clone()).collect();
+            let mut want = self.players.clone();
+            named.sort();
+            want.sort();
+            if named != want {
+                let at = loc_of(&file.setup.seats[0]);
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        at,
+                        format!(
+                            "seats must list each player once: {}",
+                            self.players.join(", ")
+                        ),
+                    )
+                    .hint("seats: [B, A] makes B the first player in turn order"));
+            }
+            self.players = file.setup.seats.iter().map(|n| n.value.clone()).collect();
+        }
         self.cards = file.cards.keys().cloned().collect();
         // Cards: check keywords and ability shapes.
         for (name, card) in &file.cards {
@@ -1562,7 +1583,14 @@ pub const TRIGGERS: &[&str] = &[
     "end-of-turn",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
-pub const CONDITIONS: &[&str] = &["always", "mighty", "attacking", "defending"];
+pub const CONDITIONS: &[&str] = &[
+    "always",
+    "mighty",
+    "attacking",
+    "defending",
+    "targets-friendly",
+    "targets-enemy",
+];
 pub const SCOPES: &[&str] = &[
     "me",
     "other-friendly-units",
