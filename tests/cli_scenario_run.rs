@@ -208,3 +208,24 @@ fn expecting_an_error_that_does_not_happen_fails() {
             "expected an error of kind illegal, but the run completed",
         ));
 }
+
+/// The README's rune example shows the trace this build prints, exactly.
+#[test]
+fn readme_rune_example_is_current() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let start = readme
+        .find("<!-- rune-example-trace -->\n```text\n")
+        .expect("the README has the rune example")
+        + "<!-- rune-example-trace -->\n```text\n".len();
+    let end = start + readme[start..].find("```\n<!-- /rune-example-trace -->").unwrap();
+    let shown = &readme[start..end];
+    let out = arbiter()
+        .args(["run", "scenarios/resources/runes-pay-a-spell.yaml"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let from = text.find("Timeline\n").expect("a timeline");
+    let trace = &text[from..from + text[from..].find("\n\n").unwrap() + 1];
+    assert_eq!(shown, trace, "the README's rune example trace is stale; it is now:\n{trace}");
+}
