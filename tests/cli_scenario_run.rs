@@ -217,7 +217,10 @@ fn readme_rune_example_is_current() {
         .find("<!-- rune-example-trace -->\n```text\n")
         .expect("the README has the rune example")
         + "<!-- rune-example-trace -->\n```text\n".len();
-    let end = start + readme[start..].find("```\n<!-- /rune-example-trace -->").unwrap();
+    let end = start
+        + readme[start..]
+            .find("```\n<!-- /rune-example-trace -->")
+            .unwrap();
     let shown = &readme[start..end];
     let out = arbiter()
         .args(["run", "scenarios/resources/runes-pay-a-spell.yaml"])
@@ -227,5 +230,8 @@ fn readme_rune_example_is_current() {
     let text = String::from_utf8(out.stdout).unwrap();
     let from = text.find("Timeline\n").expect("a timeline");
     let trace = &text[from..from + text[from..].find("\n\n").unwrap() + 1];
-    assert_eq!(shown, trace, "the README's rune example trace is stale; it is now:\n{trace}");
+    assert_eq!(
+        shown, trace,
+        "the README's rune example trace is stale; it is now:\n{trace}"
+    );
 }

@@ -1168,21 +1168,35 @@ impl Game {
                 count,
                 at,
                 ready,
+                names,
             } => {
                 let def = std::sync::Arc::new((**card).clone());
                 let zone = match at {
                     Location::Base => Zone::Base(controller),
                     Location::Battlefield(b) => Zone::Battlefield(*b),
                 };
-                for _ in 0..*count {
+                for k in 0..*count {
+                    // a token named by the scenario goes by that name (as set-up objects do)
+                    let def = match names.get(k as usize) {
+                        Some(n) => {
+                            let mut d = (*def).clone();
+                            d.name = n.clone();
+                            std::sync::Arc::new(d)
+                        }
+                        None => def.clone(),
+                    };
                     let id = self.create(def.clone(), controller, zone);
                     let unit = self.objects[id.0].is_unit();
                     let o = &mut self.objects[id.0];
                     o.token = true;
                     o.exhausted = unit && !*ready;
                     let t = format!(
-                        "a {} token is created at {}{}",
-                        def.name,
+                        "a {} token{} is created at {}{}",
+                        card.name,
+                        names
+                            .get(k as usize)
+                            .map(|n| format!(" ({n})"))
+                            .unwrap_or_default(),
                         self.zone_name(zone),
                         if unit && !*ready { ", exhausted" } else { "" }
                     );

@@ -420,6 +420,8 @@ pub enum Effect {
         count: i32,
         at: Location,
         ready: bool,
+        /// Names the tokens go by (a scenario's `ids`), in order; the rest keep the card's.
+        names: Vec<String>,
     },
     /// "You may [effect]": the controller decides (a `may` decision).
     May {

@@ -1840,6 +1840,7 @@ fn created_tokens_enter_exhausted_and_cease_to_exist_when_they_die() {
             count: 2,
             at: Location::Battlefield(bf),
             ready: false,
+            names: vec![],
         },
     })
     .expect("create");

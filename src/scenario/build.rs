@@ -54,11 +54,23 @@ fn duration(s: &Scenario, d: Option<&Name>, default: Duration) -> Result<Duratio
     })
 }
 
+/// The token a scenario's `ids` named `name`, if it has been created (the newest of that
+/// name).
+pub fn created(g: &Game, name: &str) -> Option<ObjId> {
+    g.objects
+        .iter()
+        .rev()
+        .find(|o| o.token && o.def.name == name)
+        .map(|o| o.id)
+}
+
 /// Names in an effect: resolved against the built game (script effects) or not at all
 /// (abilities, which use words such as `me`).
 pub struct Names<'a> {
     pub scenario: &'a Scenario,
     pub built: Option<&'a Built>,
+    /// The game as it is now (a script step naming a token created earlier by an `ids`).
+    pub live: Option<&'a Game>,
     /// How deep in token definitions this is (a token whose ability creates tokens, …).
     pub depth: u8,
 }
@@ -84,6 +96,17 @@ impl Names<'_> {
 
     pub fn object(&self, n: &Name) -> Result<ObjId, ScenarioError> {
         let s = self.scenario;
+        if s.created.contains(&n.value) {
+            return match self.live.and_then(|g| created(g, &n.value)) {
+                Some(o) => Ok(o),
+                None => Err(err(
+                    s,
+                    ErrorKind::UnknownName,
+                    n.referenced,
+                    format!("\"{}\" has not been created yet", n.value),
+                )),
+            };
+        }
         let i = load::resolve_object(&s.path, &s.objects, n)?;
         match self.built {
             Some(b) => Ok(b.objects[i]),
@@ -322,6 +345,7 @@ impl Names<'_> {
                 count: e.count.map_or(1, |v| v.get()),
                 at,
                 ready: e.ready_token,
+                names: e.ids.iter().map(|n| n.value.clone()).collect(),
             }
         } else if let Some(r) = &e.reflexive {
             Effect::Reflexive {
@@ -436,6 +460,7 @@ fn abilities(
     let names = Names {
         scenario: s,
         built: None,
+        live: None,
         depth,
     };
     let mut out = Vec::new();
@@ -672,6 +697,7 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
                 let names = Names {
                     scenario: s,
                     built: None,
+                    live: None,
                     depth,
                 };
                 let mut v = vec![names.effect(&e.value, e.referenced)?];
@@ -772,6 +798,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         let names = Names {
             scenario: s,
             built: None,
+            live: None,
             depth: 0,
         };
         if let Some(c) = &bv.controller {
@@ -816,6 +843,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
     let pnames = Names {
         scenario: s,
         built: None,
+        live: None,
         depth: 0,
     };
     // Designations as written (applied after a combat set-up, which designates by controller).

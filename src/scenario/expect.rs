@@ -105,10 +105,23 @@ fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
     let subject;
     if let Some(o) = &x.object {
         subject = o.value.clone();
-        let Ok(i) = load::resolve_object(&s.path, &s.objects, o) else {
-            return (subject, vec![]);
+        let id = if s.created.contains(&o.value) {
+            // a token the script named with `ids`: it must have been created by now
+            let Some(id) = super::build::created(g, &o.value) else {
+                d.0.push(Diff {
+                    attribute: "exists".into(),
+                    expected: "created".into(),
+                    actual: "not created".into(),
+                });
+                return (subject, d.0);
+            };
+            id
+        } else {
+            let Ok(i) = load::resolve_object(&s.path, &s.objects, o) else {
+                return (subject, vec![]);
+            };
+            b.objects[i]
         };
-        let id = b.objects[i];
         let obj = g.object(id);
         let ch = g.characteristics(id);
         if let Some(z) = &x.zone {

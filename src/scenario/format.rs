@@ -819,6 +819,10 @@ pub struct Effect {
     /// (default: the controller's base).
     #[serde(default)]
     pub create: Option<Name>,
+    /// With `create`: the names the tokens go by, one per token, for later steps and
+    /// expectations.
+    #[serde(default)]
+    pub ids: Vec<Name>,
     /// With `create` (as `enter-ready`): the tokens enter ready.
     #[serde(default, rename = "enter-ready")]
     pub ready_token: bool,

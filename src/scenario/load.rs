@@ -144,6 +144,8 @@ pub struct Scenario {
     pub players: Vec<String>,
     pub battlefields: Vec<String>,
     pub objects: Vec<ObjectInfo>,
+    /// Names given with `ids` to tokens created during the run.
+    pub created: Vec<String>,
     /// Victory score of the mode (466, 480–484).
     pub victory_score: u32,
     pub mode: String,
@@ -251,6 +253,24 @@ pub fn load_with(
         .build(file)
         .map_err(|e| locate_player_key(e, source))?;
     Ok((s, supplied))
+}
+
+/// The `ids` an effect gives the tokens it creates, nested effects included.
+fn created_ids<'f>(e: &'f format::Effect, out: &mut Vec<&'f Name>) {
+    out.extend(e.ids.iter());
+    for x in e.choose_one.iter() {
+        created_ids(&x.value, out);
+    }
+    if let Some(r) = &e.reflexive {
+        for x in r.if_you.iter().chain(&r.do_this) {
+            created_ids(&x.value, out);
+        }
+    }
+    if let Some(d) = &e.delayed {
+        for x in &d.effects {
+            created_ids(&x.value, out);
+        }
+    }
 }
 
 /// 163.1: the six basic runes need no definition — a rune deck, the runes on the board or
@@ -494,6 +514,8 @@ struct Resolver<'a> {
     players: Vec<String>,
     battlefields: Vec<String>,
     objects: Vec<ObjectInfo>,
+    /// Names the script gives tokens it creates (`ids`).
+    created: Vec<String>,
 }
 
 impl<'a> Resolver<'a> {
@@ -504,6 +526,7 @@ impl<'a> Resolver<'a> {
             players: Vec::new(),
             battlefields: Vec::new(),
             objects: Vec::new(),
+            created: Vec::new(),
         }
     }
 
@@ -741,6 +764,40 @@ impl<'a> Resolver<'a> {
                 ));
             }
         }
+        // Tokens the script names (`ids` on a `create`): known names for steps and expectations.
+        let mut ids: Vec<&Name> = Vec::new();
+        for step in &file.script {
+            if let format::Step::Effect(e) = &step.value {
+                created_ids(e, &mut ids);
+            }
+        }
+        for c in file.cards.values() {
+            for e in c.value.effect.iter().chain(&c.value.then) {
+                created_ids(&e.value, &mut ids);
+            }
+            for a in &c.value.abilities {
+                for e in a.value.effect.iter().chain(&a.value.instead) {
+                    created_ids(&e.value, &mut ids);
+                }
+            }
+        }
+        for id in ids {
+            if self.created.contains(&id.value)
+                || self
+                    .objects
+                    .iter()
+                    .any(|o| o.id.as_deref() == Some(&id.value))
+                || self.players.contains(&id.value)
+                || self.battlefields.contains(&id.value)
+            {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(id),
+                    format!("the id \"{}\" is used twice", id.value),
+                ));
+            }
+            self.created.push(id.value.clone());
+        }
         // Script and expectations: every name must resolve.
         for step in &file.script {
             self.check_step(step)?;
@@ -776,6 +833,7 @@ impl<'a> Resolver<'a> {
             players: self.players,
             battlefields: self.battlefields,
             objects: self.objects,
+            created: self.created,
             victory_score: victory,
             mode: mode.to_string(),
         })
@@ -1111,8 +1169,13 @@ impl<'a> Resolver<'a> {
         resolve_battlefield(self.path, &self.battlefields, n)
     }
 
-    fn object(&self, n: &Name) -> Result<usize, ScenarioError> {
-        resolve_object(self.path, &self.objects, n)
+    /// An object of the set-up by id or card name, or a token the script names with `ids`
+    /// (`None`: resolved when the step runs).
+    fn object(&self, n: &Name) -> Result<Option<usize>, ScenarioError> {
+        if self.created.contains(&n.value) {
+            return Ok(None);
+        }
+        resolve_object(self.path, &self.objects, n).map(Some)
     }
 
     /// A location: a battlefield by name, or `base` / `A's base` / `base A`.
@@ -1196,6 +1259,19 @@ impl<'a> Resolver<'a> {
         }
         for m in &e.choose_one {
             self.check_effect(&m.value, loc_of(m), in_ability)?;
+        }
+        if !e.ids.is_empty() {
+            let count = e.count.map_or(1, |c| c.get()) as usize;
+            if e.create.is_none() || e.ids.len() != count {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(&e.ids[0]),
+                    format!(
+                        "\"ids\" names the tokens a \"create\" makes, one each: {} for {count}",
+                        e.ids.len()
+                    ),
+                ));
+            }
         }
         if e.choose_one.len() == 1 {
             return Err(self.err(

@@ -136,6 +136,7 @@ impl Runner<'_> {
         Names {
             scenario: self.s,
             built: Some(self.built),
+            live: Some(&self.game),
             depth: 0,
         }
     }
