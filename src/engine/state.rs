@@ -623,6 +623,34 @@ impl Game {
         id
     }
 
+    /// Setup: a spell card already on the chain (pending, or finalized as a chain item), its
+    /// targets already chosen (`effects` with `Target::Chosen`).
+    pub fn setup_chain_card(
+        &mut self,
+        controller: PlayerId,
+        card: ObjId,
+        effects: Vec<Effect>,
+        pending: bool,
+    ) {
+        let id = self.fresh_id();
+        self.objects[card.0].zone = Zone::Chain;
+        self.objects[card.0].base_controller = controller;
+        let label = self.objects[card.0].def.name.clone();
+        self.chain.push(ChainItem {
+            id,
+            controller,
+            source: Some(card),
+            label,
+            effects,
+            pending,
+            triggered: false,
+            snapshot: None,
+            card: Some(card),
+            destination: None,
+            enters_ready: false,
+        });
+    }
+
     /// Setup: who holds priority / focus.
     pub fn set_priority(&mut self, p: Option<PlayerId>) {
         self.priority = p;

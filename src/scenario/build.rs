@@ -840,6 +840,9 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             setups.push(Some(&o.value));
         }
     }
+    for _ in &f.setup.chain {
+        setups.push(None);
+    }
     let pnames = Names {
         scenario: s,
         built: None,
@@ -879,6 +882,10 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             Place::Deck(p) => (Zone::MainDeck(PlayerId(p)), Some(PlayerId(p))),
             Place::Trash(p) => (Zone::Trash(PlayerId(p)), Some(PlayerId(p))),
             Place::RuneDeck(p) => (Zone::RuneDeck(PlayerId(p)), Some(PlayerId(p))),
+            Place::Chain(i) => (
+                Zone::Chain,
+                Some(pnames.player_id(&f.setup.chain[i].value.controller)?),
+            ),
             Place::Facedown(b) => {
                 let fd = f.setup.battlefields[b].value.facedown.as_ref();
                 let c = match fd.and_then(|x| x.value.controller.as_ref()) {
@@ -989,6 +996,60 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             phase,
             t.number.map_or(1, |n| n.get().unsigned_abs()),
         );
+    }
+
+    // 329: spells on the chain, first added first, with the targets they chose (355.5).
+    for (info, &id) in s.objects.iter().zip(&objects) {
+        let Place::Chain(i) = info.place else {
+            continue;
+        };
+        let c = &f.setup.chain[i];
+        let controller = pnames.player_id(&c.value.controller)?;
+        let mut effects: Vec<Effect> = g
+            .object(id)
+            .def
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                crate::engine::Ability::Spell(e) => Some(e.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        let mut named = c.value.targets.iter();
+        for e in effects.iter_mut() {
+            for t in crate::engine::choices::targets_mut(e) {
+                let Target::ChooseUnit(filter) = t else {
+                    continue;
+                };
+                let Some(n) = named.next() else {
+                    return Err(err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        c.referenced,
+                        format!(
+                            "{} chooses targets as it goes on the chain (355.5): name them in \"targets\"",
+                            c.value.card.value
+                        ),
+                    ));
+                };
+                let object = objects[load::resolve_object(&s.path, &s.objects, n)?];
+                *t = Target::Chosen {
+                    object,
+                    filter: filter.clone(),
+                    stamp: g.object(object).timestamp,
+                };
+            }
+        }
+        if let Some(extra) = named.next() {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                extra.referenced,
+                format!("{} has no further target to choose", c.value.card.value),
+            ));
+        }
+        g.setup_chain_card(controller, id, effects, c.value.pending);
     }
 
     // 811.1.b: a facedown card was hidden on an earlier turn (playable now) unless it was

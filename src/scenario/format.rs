@@ -463,6 +463,24 @@ pub struct Setup {
     /// Set up mid-showdown: a non-combat showdown open at a battlefield.
     #[serde(default)]
     pub showdown: Option<ShowdownSetup>,
+    /// Spells already on the chain, first added first (329).
+    #[serde(default)]
+    pub chain: Vec<Spanned<ChainSetup>>,
+}
+
+/// A spell on the chain at set-up: its controller, its targets (chosen when it was put on
+/// the chain, 355.5), and whether it is still pending (329.2) or a finalized item.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ChainSetup {
+    pub card: Name,
+    #[serde(default)]
+    pub id: Option<Name>,
+    pub controller: Name,
+    #[serde(default)]
+    pub targets: Vec<Name>,
+    #[serde(default)]
+    pub pending: bool,
 }
 
 #[derive(Debug, Deserialize, Default)]

@@ -117,6 +117,8 @@ pub enum Place {
     RuneDeck(usize),
     /// Facedown at the battlefield (811).
     Facedown(usize),
+    /// On the chain at set-up (the index of `setup.chain`).
+    Chain(usize),
 }
 
 /// One object of the setup, with the name it goes by.
@@ -735,6 +737,49 @@ impl<'a> Resolver<'a> {
             for o in &ps.value.runes {
                 self.rune(&file, &o.value.card)?;
                 self.add_object(&file, o, Place::Base(pi))?;
+            }
+        }
+        // Spells on the chain at set-up (after every other object: their targets are those).
+        for (ci, c) in file.setup.chain.iter().enumerate() {
+            let cv = &c.value;
+            let def = self.card(&file, &cv.card)?;
+            if def.kind.as_ref().map(|k| k.value.as_str()) != Some("spell") {
+                return Err(self
+                    .err(
+                        ErrorKind::Unsupported,
+                        loc_of(&cv.card),
+                        format!(
+                            "{} is not a spell: only spells can be set up on the chain",
+                            cv.card.value
+                        ),
+                    )
+                    .hint("a unit or gear on the chain resolves as it is finalized (337.1.c)"));
+            }
+            self.player(&cv.controller)?;
+            if let Some(id) = &cv.id
+                && (self
+                    .objects
+                    .iter()
+                    .any(|x| x.id.as_deref() == Some(&id.value))
+                    || self.players.contains(&id.value)
+                    || self.battlefields.contains(&id.value))
+            {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(id),
+                    format!("the id \"{}\" is used twice", id.value),
+                ));
+            }
+            self.objects.push(ObjectInfo {
+                id: cv.id.as_ref().map(|i| i.value.clone()),
+                card: cv.card.value.clone(),
+                place: Place::Chain(ci),
+                where_: "on the chain".into(),
+            });
+        }
+        for c in &file.setup.chain {
+            for t in &c.value.targets {
+                self.object(t)?;
             }
         }
         // Turn.
