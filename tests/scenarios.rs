@@ -158,6 +158,9 @@ fn the_library_covers_the_required_rules() {
         "811.1.d.2",
         // a conditional Reaction fulfilled at step 5 (813.4.b)
         "813.4.b",
+        // Deflect's mandatory additional cost (809.1.c, 356.2.a.2)
+        "809.1.c",
+        "356.2.a.2",
         "811.1.d.1.a",
         "356.1.b.1",
         "811.6",

@@ -416,6 +416,21 @@ impl Game {
                     // its cost, paid now; its controller may decline, and the ability is then
                     // removed without becoming a chain item (404.2, not a counter 404.2.a)
                     let mut effects = effects;
+                    // 809.1.c: choosing an opponent's permanent with Deflect adds to the cost;
+                    // for a triggered ability it is paid now or the ability is removed (404.2)
+                    let deflect = self.deflect_cost(&mut effects, t.controller, &t.label);
+                    if !deflect.is_zero() {
+                        match effects.first_mut() {
+                            Some(Effect::PayCost { power, .. }) => power.add(&deflect),
+                            _ => effects.insert(
+                                0,
+                                Effect::PayCost {
+                                    energy: 0,
+                                    power: deflect,
+                                },
+                            ),
+                        }
+                    }
                     if let Some(Effect::PayCost { energy, power }) = effects.first().cloned() {
                         effects.remove(0);
                         // [C]: the power of the source's domain (135.2.e.6)

@@ -154,7 +154,7 @@ impl Keyword {
             Keyword::Other(name, _) => {
                 name.eq_ignore_ascii_case("unique") || name.eq_ignore_ascii_case("level")
             }
-            Keyword::Deflect(_) => false,
+            // 809: Deflect's mandatory additional cost (keywords/deflect.rs)
             _ => true,
         }
     }

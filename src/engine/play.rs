@@ -302,6 +302,9 @@ impl Game {
             energy = energy.saturating_add(accelerate.0);
             power.add(&accelerate.1);
         }
+        // 356.2.a.2: Deflect, a mandatory additional cost for each opponent's permanent chosen
+        let deflect = self.deflect_cost(&mut effects, player, &def.name);
+        power.add(&deflect);
         if energy > 0 || !power.is_zero() || from_hidden.is_some() {
             let t = format!(
                 "total cost of {}: {}{}{}",
@@ -319,6 +322,9 @@ impl Game {
                 }
             );
             let mut rules = vec![cite!("356.1")];
+            if !deflect.is_zero() {
+                rules.push(cite!("356.2.a.2"));
+            }
             if from_hidden.is_some() {
                 rules.extend([cite!("356.1.b.1"), cite!("811.1.b")]);
             }
@@ -647,7 +653,9 @@ impl Game {
         }
         // 403.1.a, 404.1: the cost before the ":" is paid, the runes adding what the pool
         // lacks (357.1.a)
-        let power = power.resolve(&def.domains);
+        let mut power = power.resolve(&def.domains);
+        // 356.2.a.2, 809.1.c: Deflect adds to the cost for each opponent's permanent chosen
+        power.add(&self.deflect_cost(&mut effects, player, &label));
         self.pay(player, energy, &power, &label, cite!("404.1"), payment)?;
         if exhaust {
             self.objects[source.0].exhausted = true;

@@ -1,0 +1,56 @@
+//! Deflect (809): "Spells and abilities an opponent controls that choose me cost an amount
+//! of Power equal to [Deflect Value] more to play as an additional cost for each time they
+//! choose me" (809.1.c) — a mandatory additional cost (356.2.a.2, 809.1.d) of power of any
+//! domain (809.1.c.1), the values of several instances summed (809.2).
+
+use crate::cite;
+use crate::engine::objects::{Effect, KeywordKind, Target};
+use crate::engine::resources::Power;
+use crate::engine::state::{Game, ObjId, PlayerId};
+use crate::engine::trace::EventKind;
+
+impl Game {
+    /// 809.1.c: the Deflect cost that `controller`'s chosen targets in `effects` add: the
+    /// Deflect Value of each permanent an opponent controls, for each time it is chosen.
+    /// Traced (356.2.a.2) when it is not zero; `what` names the spell or ability.
+    pub(crate) fn deflect_cost(
+        &mut self,
+        effects: &mut [Effect],
+        controller: PlayerId,
+        what: &str,
+    ) -> Power {
+        let chosen: Vec<ObjId> = effects
+            .iter_mut()
+            .flat_map(crate::engine::choices::targets_mut)
+            .filter_map(|t| match t {
+                Target::Chosen { object, .. } => Some(*object),
+                _ => None,
+            })
+            .collect();
+        let mut total = 0i32;
+        let mut parts = Vec::new();
+        for o in chosen {
+            if !self.opponents(controller, self.controller(o)) {
+                continue;
+            }
+            let v = self.characteristics(o).keyword_value(&KeywordKind::Deflect);
+            if v > 0 {
+                total = total.saturating_add(v);
+                parts.push(format!("{} has Deflect {v}", self.obj_name(o)));
+            }
+        }
+        if total > 0 {
+            let t = format!(
+                "{what} chooses an opponent's permanent with Deflect: it costs {total} power of any domain more ({})",
+                parts.join("; ")
+            );
+            self.event(
+                EventKind::Action,
+                vec![cite!("809.1.c"), cite!("809.1.c.1"), cite!("356.2.a.2")],
+                t,
+                vec![],
+            );
+        }
+        Power::any(total)
+    }
+}
