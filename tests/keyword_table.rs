@@ -19,13 +19,24 @@ fn scenario_files(d: &Path, out: &mut Vec<std::path::PathBuf>) {
 }
 
 /// Whether `line` gives a card `keyword` (`keywords: [...]`, `grant: ...`,
-/// `keywords-this-turn: [...]`), as a whole word.
+/// `keywords-this-turn: [...]`) as a whole word, or as a card field with its cost (`equip:`,
+/// `repeat:`).
 fn gives(line: &str, keyword: &str) -> bool {
     let l = line.to_lowercase();
+    let k = keyword.to_lowercase();
+    // a keyword with its cost as a card field (`equip: {...}`, `repeat: [...]`)
+    if [format!(", {k}: "), format!("{{{k}: "), format!("{k}: ")]
+        .iter()
+        .any(|f| {
+            l.contains(f.as_str())
+                && (f.starts_with([',', '{']) || l.trim_start().starts_with(f.as_str()))
+        })
+    {
+        return true;
+    }
     if !(l.contains("keywords") || l.contains("grant")) {
         return false;
     }
-    let k = keyword.to_lowercase();
     l.match_indices(&k).any(|(i, _)| {
         let before = l[..i].chars().next_back();
         let after = l[i + k.len()..].chars().next();

@@ -158,6 +158,9 @@ fn the_library_covers_the_required_rules() {
         "811.1.d.2",
         // a conditional Reaction fulfilled at step 5 (813.4.b)
         "813.4.b",
+        // Repeat's optional additional cost (820.1.d, 820.1.c.1)
+        "820.1.d",
+        "820.1.c.1",
         // Deflect's mandatory additional cost (809.1.c, 356.2.a.2)
         "809.1.c",
         "356.2.a.2",

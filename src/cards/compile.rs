@@ -125,11 +125,16 @@ pub fn compile(card: &Card) -> Compiled {
         abilities: Vec::new(),
         spell_effects: Vec::new(),
         equip: None,
+        repeat: Vec::new(),
     };
     for line in logical_lines(&card.text) {
         c.line(&line);
     }
     def.equip = c.equip.take().map(spanned);
+    def.repeat = std::mem::take(&mut c.repeat)
+        .into_iter()
+        .map(spanned)
+        .collect();
     // 718.4: the Might Bonus of an attachable card.
     def.might_bonus = card
         .might_bonus
@@ -221,6 +226,8 @@ struct Compiler<'a> {
     spell_effects: Vec<(String, format::Effect)>,
     /// Equip's cost (818.1.c), when the text has "[Equip] [cost]".
     equip: Option<ActivateCost>,
+    /// Repeat's costs (820.1.c), one per "[Repeat] [cost]".
+    repeat: Vec<format::TriggerCost>,
 }
 
 impl Compiler<'_> {
@@ -300,11 +307,34 @@ impl Compiler<'_> {
                         }
                         None => PhraseStatus::Unsupported,
                     }
+                } else if k == "Repeat" || k.starts_with("Repeat ") {
+                    // 820.1.c: "Repeat [Cost]" ("[Repeat][1][Mind]"; "[Repeat 2]" is [2])
+                    let c = match k.strip_prefix("Repeat ") {
+                        Some(n) => n.trim().parse::<Amt>().ok().map(|n| format::TriggerCost {
+                            energy: n,
+                            power: format::PowerSpec::default(),
+                        }),
+                        None => cost_of(after[..cost].trim())
+                            .filter(|c| cost > 0 && !c.exhaust)
+                            .map(|c| format::TriggerCost {
+                                energy: c.energy,
+                                power: c.power,
+                            }),
+                    };
+                    match c {
+                        Some(c) => {
+                            self.repeat.push(c);
+                            status
+                        }
+                        None => PhraseStatus::Unsupported,
+                    }
                 } else {
                     status
                 };
-                // An Equip without a cost of symbols only is kept as text, not as the keyword.
-                if !(k == "Equip" && status == PhraseStatus::Unsupported) {
+                // An Equip or Repeat without a cost of symbols only is kept as text, not as
+                // the keyword (the scenario builder adds Repeat with its cost).
+                if !(k.starts_with("Repeat") || k == "Equip" && status == PhraseStatus::Unsupported)
+                {
                     self.keywords.push((k, rule));
                 }
                 self.push(&shown, status);
@@ -808,5 +838,34 @@ mod tests {
             (2, crate::engine::Power::of(crate::engine::Domain::Fury, 1))
         );
         assert!(!compile(&card("Gear", "[Add] [Fury].")).fully_modelled());
+    }
+
+    #[test]
+    fn repeat_keeps_its_cost() {
+        let mut sp = card(
+            "Spell",
+            "[Repeat][1][Mind] (You may pay the additional cost to repeat this spell's effect.)\nDraw 1.",
+        );
+        sp.domains = vec!["Mind".into()];
+        let c = compile(&sp);
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let r = &c.def.repeat[0].value;
+        assert_eq!(r.energy.get(), 1);
+        assert_eq!(
+            r.power.to_power(crate::engine::Power::own),
+            crate::engine::Power::of(crate::engine::Domain::Mind, 1)
+        );
+        let c = compile(&card(
+            "Spell",
+            "[Repeat 2] (You may pay the additional cost to repeat this spell's effect.)\nDraw 1.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert_eq!(c.def.repeat[0].value.energy.get(), 2);
+        // a cost that is not symbols only stays unsupported text
+        let c = compile(&card(
+            "Spell",
+            "[Repeat] - Discard 1 (You may pay.)\nDraw 1.",
+        ));
+        assert!(!c.fully_modelled() && c.def.repeat.is_empty());
     }
 }

@@ -151,8 +151,12 @@ impl Keyword {
             // 824: Level's function is its dependent ability, a passive with the condition
             // "while you have N or more XP" (`Condition::ControllerXp`); the keyword itself
             // is a characteristic (824.2).
+            // 820: Repeat's optional additional cost (play.rs); the cost is the card's
+            // `Ability::RepeatCost`
             Keyword::Other(name, _) => {
-                name.eq_ignore_ascii_case("unique") || name.eq_ignore_ascii_case("level")
+                name.eq_ignore_ascii_case("unique")
+                    || name.eq_ignore_ascii_case("level")
+                    || name.eq_ignore_ascii_case("repeat")
             }
             // 809: Deflect's mandatory additional cost (keywords/deflect.rs)
             _ => true,
@@ -601,6 +605,12 @@ pub enum Ability {
         action: bool,
         reaction: bool,
         effects: Vec<Effect>,
+    },
+    /// 820: one instance of Repeat and its cost: "you may pay [cost] as an additional cost
+    /// as you play this spell; if you do, execute its instructions one additional time".
+    RepeatCost {
+        energy: i32,
+        power: super::resources::Power,
     },
     /// Text the engine cannot model; reported before running, never ignored.
     Unsupported(String),

@@ -231,6 +231,38 @@ impl Game {
             })
             .flatten()
             .collect();
+        // 820, 356.2.b.1: each Repeat cost the player will pay is declared now (step 2); each
+        // adds one more execution of the instructions, whose choices are made now too
+        // (820.2, 820.2.a)
+        let repeats: Vec<(i32, super::resources::Power)> = def
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::RepeatCost { energy, power } => {
+                    Some((*energy, power.resolve(&def.domains)))
+                }
+                _ => None,
+            })
+            .collect();
+        let mut repeat_cost = (0i32, super::resources::Power::default());
+        let once = effects.clone();
+        for (e, p) in &repeats {
+            let d = super::decision::Decision::yes_no(
+                player,
+                format!(
+                    "{} may pay Repeat ({}) to execute {}'s instructions one additional time",
+                    self.player_name(player),
+                    super::resources::describe_amount(*e, p),
+                    def.name
+                ),
+                vec![cite!("820.1.d"), cite!("356.2.b.1")],
+            );
+            if self.decide(d)? == 0 {
+                repeat_cost.0 = repeat_cost.0.saturating_add(*e);
+                repeat_cost.1.add(p);
+                effects.extend(once.iter().cloned());
+            }
+        }
         // 811.1.d.2: "here" for a card played from hidden is its battlefield
         let snapshot = from_hidden.map(|b| super::state::Snapshot {
             location: Zone::Battlefield(b),
@@ -302,6 +334,11 @@ impl Game {
             energy = energy.saturating_add(accelerate.0);
             power.add(&accelerate.1);
         }
+        let repeated = effects.len() > once.len();
+        if repeated {
+            energy = energy.saturating_add(repeat_cost.0);
+            power.add(&repeat_cost.1);
+        }
         // 356.2.a.2: Deflect, a mandatory additional cost for each opponent's permanent chosen
         let deflect = self.deflect_cost(&mut effects, player, &def.name);
         power.add(&deflect);
@@ -317,11 +354,16 @@ impl Game {
                 },
                 if enters_ready {
                     " (with Accelerate)"
+                } else if repeated {
+                    " (with Repeat)"
                 } else {
                     ""
                 }
             );
             let mut rules = vec![cite!("356.1")];
+            if repeated {
+                rules.extend([cite!("356.2.b.1"), cite!("820.1.c.1")]);
+            }
             if !deflect.is_zero() {
                 rules.push(cite!("356.2.a.2"));
             }

@@ -723,6 +723,17 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
                     }],
                 });
             }
+            // 820: Repeat [Cost], one ability per instance
+            for r in &c.repeat {
+                let k = Keyword::parse("Repeat");
+                if !a.contains(&Ability::Keyword(k.clone())) {
+                    a.push(Ability::Keyword(k));
+                }
+                a.push(Ability::RepeatCost {
+                    energy: r.value.energy.get(),
+                    power: r.value.power.to_power(Power::own),
+                });
+            }
             if let Some(n) = c.might_bonus {
                 a.push(Ability::MightBonus(n.get()));
             }

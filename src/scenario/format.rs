@@ -332,6 +332,10 @@ pub struct CardDef {
     /// Equip [Cost] (818): "[Cost]: attach this gear to a unit you control".
     #[serde(default)]
     pub equip: Option<Spanned<ActivateCost>>,
+    /// Repeat [Cost] (820), one entry per instance: optional additional costs, each paid
+    /// executing the spell's instructions once more.
+    #[serde(default)]
+    pub repeat: Vec<Spanned<TriggerCost>>,
     /// An attachable card's Might Bonus (718.4).
     #[serde(default)]
     pub might_bonus: Option<Signed>,

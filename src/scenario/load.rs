@@ -950,6 +950,28 @@ impl<'a> Resolver<'a> {
                 )
                 .hint("Equip is \"[Cost]: attach this gear to a unit you control\" (818.1.c.2)"));
         }
+        let has_repeat = c
+            .keywords
+            .iter()
+            .find(|k| k.value.trim().eq_ignore_ascii_case("repeat"));
+        if let (Some(k), true) = (has_repeat, c.repeat.is_empty()) {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(k),
+                    "Repeat (820) needs its cost: add repeat: [{energy: N, power: N}]",
+                )
+                .hint("Repeat [Cost] is an optional additional cost (820.1.c.1)"));
+        }
+        if let Some(r) = c.repeat.first()
+            && c.kind.as_ref().map(|k| k.value.as_str()) != Some("spell")
+        {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(r),
+                "Repeat is present on spells (820.1.a)",
+            ));
+        }
         Ok(())
     }
 
