@@ -272,6 +272,47 @@ fn the_library_covers_the_required_rules() {
         "no scenario cites: {}",
         missing.join(", ")
     );
+    // Every rule of playing a card (349–359) and of playing an ability (398–406) that the
+    // engine cites is shown at work by a scenario: cited by a run, or the rule of an error
+    // a scenario expects (an illegal step).
+    for f in scenario_files() {
+        let text = std::fs::read_to_string(&f).unwrap();
+        if let Some(line) = text.lines().find(|l| l.starts_with("expect-error:"))
+            && let Some(i) = line.find("rule: ")
+        {
+            let r = line[i + 6..].trim_start_matches('"');
+            let end = r.find(['"', ',', '}']).unwrap_or(r.len());
+            cited.insert(r[..end].trim().to_string());
+        }
+    }
+    let in_range = |r: &str| {
+        let n: u32 = r.split('.').next().unwrap().parse().unwrap_or(0);
+        (349..=359).contains(&n) || (398..=406).contains(&n)
+    };
+    let mut engine = BTreeSet::new();
+    let mut stack = vec![std::path::PathBuf::from("src/engine")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") && !p.ends_with("tests.rs") {
+                let src = std::fs::read_to_string(&p).unwrap();
+                for part in src.split("cite!(\"").skip(1) {
+                    let id = &part[..part.find('"').unwrap()];
+                    if in_range(id) {
+                        engine.insert(id.to_string());
+                    }
+                }
+            }
+        }
+    }
+    assert!(engine.len() > 20, "the engine cites the rules of playing");
+    let unshown: Vec<&String> = engine.iter().filter(|r| !cited.contains(*r)).collect();
+    assert!(
+        unshown.is_empty(),
+        "rules of 349–359 / 398–406 the engine applies but no scenario shows: {unshown:?}"
+    );
 }
 
 #[test]

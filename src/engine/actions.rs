@@ -1232,7 +1232,7 @@ impl Game {
                 let what = self.describe_effect(effect, source);
                 let d = super::decision::Decision::yes_no(
                     controller,
-                    format!("{} may {}", self.player_name(controller), what),
+                    format!("{} may: {}", self.player_name(controller), what),
                     vec![cite!("355.17")],
                 );
                 if self.decide(d)? == 0 {

@@ -28,7 +28,7 @@ impl Game {
             let what = self.describe_effect(c, source);
             let yes = self.decide(Decision::yes_no(
                 controller,
-                format!("{} may {}", self.player_name(controller), what),
+                format!("{} may: {}", self.player_name(controller), what),
                 vec![cite!("387.2")],
             ))? == 0;
             if !yes {
