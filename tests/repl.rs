@@ -247,3 +247,37 @@ fn save_refuses_what_the_format_cannot_say() {
     let e = save::scenario_text(&s).unwrap_err();
     assert!(e.contains("showdown or combat"), "{e}");
 }
+
+/// Colour and OSC 8 follow the other commands' policy: `--color always` colours the rule ids
+/// of the trace and the ✓ marks (and links them when hyperlinks are asked for); `never`
+/// leaves plain text.
+#[test]
+fn colour_and_links_follow_the_policy() {
+    let run = |color: &str, links: bool| -> String {
+        let mut c = Command::cargo_bin("arbiter").unwrap();
+        c.env_remove("NO_COLOR")
+            .env_remove("ARBITER_CARDS")
+            .env("XDG_DATA_HOME", "/nonexistent-arbiter-test")
+            .args(["--color", color, "repl", "scenarios/combat/tank-first.yaml"])
+            .write_stdin("step\n");
+        if links {
+            c.env("ARBITER_HYPERLINKS", "1").env(
+                "ARBITER_LINK_BASE",
+                "https://rules.invalid/{game}/{edition}#{id}",
+            );
+        } else {
+            c.env_remove("ARBITER_HYPERLINKS");
+        }
+        String::from_utf8(c.output().unwrap().stdout).unwrap()
+    };
+    let plain = run("never", false);
+    assert!(
+        plain.contains("[144, 443]") && !plain.contains('\x1b'),
+        "{plain}"
+    );
+    let coloured = run("always", false);
+    assert!(coloured.contains("\x1b["), "{coloured}");
+    assert!(!coloured.contains("\x1b]8;;"), "{coloured}");
+    let linked = run("always", true);
+    assert!(linked.contains("\x1b]8;;"), "{linked}");
+}

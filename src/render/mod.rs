@@ -55,6 +55,14 @@ impl Out {
         }
     }
 
+    /// The styling stdout would get (colour and hyperlink policy of [`Out::stdout`]),
+    /// writing nowhere: for text written through another writer (the REPL's).
+    pub fn styler(choice: ColorChoice) -> Out {
+        let mut o = Out::stdout(choice, false);
+        o.w = Box::new(io::sink());
+        o
+    }
+
     /// An `Out` that writes into a buffer (for tests and the REPL).
     pub fn to_writer(w: Box<dyn Write>, color: bool, links: bool, json: bool) -> Out {
         Out {

@@ -165,15 +165,26 @@ fn help(arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
     }
 }
 
-/// Prints the trace events from `from` on.
-fn print_trace(g: &Game, from: usize, out: &mut dyn Write, explain: bool) -> io::Result<()> {
+/// Prints the trace events from `from` on, the rule ids dimmed and linked as `run` prints
+/// them when stdout is a terminal (the colour and hyperlink policy of the other commands).
+fn print_trace(
+    g: &Game,
+    from: usize,
+    out: &mut dyn Write,
+    explain: bool,
+    style: &crate::render::Out,
+) -> io::Result<()> {
     let mut explained = std::collections::HashSet::new();
     for e in g.trace.events.iter().skip(from) {
         let ids: Vec<&str> = e.rules.iter().map(|c| c.id()).collect();
         let rules = if ids.is_empty() {
             String::new()
         } else {
-            format!("  [{}]", ids.join(", "))
+            let linked: Vec<String> = ids
+                .iter()
+                .map(|id| style.rule_link("riftbound", "2026-03-30", id, id))
+                .collect();
+            format!("  {}", style.dim(&format!("[{}]", linked.join(", "))))
         };
         writeln!(out, "{}{}{rules}", "  ".repeat(e.depth as usize), e.text)?;
         if explain {
@@ -209,8 +220,14 @@ fn step(s: &mut Session, n: usize, out: &mut dyn Write) -> io::Result<Outcome> {
                 s.game = g;
                 s.next += 1;
                 writeln!(out, "step {} of {}:", i + 1, s.steps().len())?;
-                print_trace(&s.game, from, out, false)?;
-                report_checked(&checked, out)?;
+                print_trace(
+                    &s.game,
+                    from,
+                    out,
+                    false,
+                    &crate::render::Out::styler(s.color),
+                )?;
+                report_checked(&checked, out, &crate::render::Out::styler(s.color))?;
                 pending(&s.game, out)?;
             }
             Err(e) => return Ok(Outcome::Failed(format!("step {}: {}", i + 1, e.input))),
@@ -222,12 +239,13 @@ fn step(s: &mut Session, n: usize, out: &mut dyn Write) -> io::Result<Outcome> {
 fn report_checked(
     checked: &[crate::scenario::expect::Checked],
     out: &mut dyn Write,
+    style: &crate::render::Out,
 ) -> io::Result<()> {
     for c in checked {
         match &c.failure {
-            None => writeln!(out, "  ✓ {}", c.subject)?,
+            None => writeln!(out, "  {} {}", style.good("✓"), c.subject)?,
             Some(f) => {
-                writeln!(out, "  ✗ {}", c.subject)?;
+                writeln!(out, "  {} {}", style.bad("✗"), c.subject)?;
                 for d in &f.diffs {
                     writeln!(
                         out,
@@ -272,9 +290,15 @@ fn run(s: &mut Session, out: &mut dyn Write) -> io::Result<Outcome> {
             s.remember();
             s.game = g;
             s.finished = true;
-            print_trace(&s.game, from, out, false)?;
+            print_trace(
+                &s.game,
+                from,
+                out,
+                false,
+                &crate::render::Out::styler(s.color),
+            )?;
             writeln!(out, "end of the script")?;
-            report_checked(&checked, out)?;
+            report_checked(&checked, out, &crate::render::Out::styler(s.color))?;
             Ok(Outcome::Ok)
         }
         Err(e) => Ok(Outcome::Failed(e.input.to_string())),
@@ -558,7 +582,13 @@ fn trace(s: &Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
             }
         }
     };
-    print_trace(&s.game, from, out, explain)?;
+    print_trace(
+        &s.game,
+        from,
+        out,
+        explain,
+        &crate::render::Out::styler(s.color),
+    )?;
     Ok(Outcome::Ok)
 }
 
@@ -594,8 +624,14 @@ fn do_step(s: &mut Session, text: &str, out: &mut dyn Write) -> io::Result<Outco
         Ok(checked) => {
             s.remember();
             s.game = g;
-            print_trace(&s.game, from, out, false)?;
-            report_checked(&checked, out)?;
+            print_trace(
+                &s.game,
+                from,
+                out,
+                false,
+                &crate::render::Out::styler(s.color),
+            )?;
+            report_checked(&checked, out, &crate::render::Out::styler(s.color))?;
             pending(&s.game, out)?;
             Ok(Outcome::Ok)
         }
@@ -636,7 +672,13 @@ fn choose(s: &mut Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome
             if let Some(Step::Choose(_)) = s.steps().get(s.next).map(|st| &st.value) {
                 s.next += 1;
             }
-            print_trace(&s.game, from, out, false)?;
+            print_trace(
+                &s.game,
+                from,
+                out,
+                false,
+                &crate::render::Out::styler(s.color),
+            )?;
             pending(&s.game, out)?;
             Ok(Outcome::Ok)
         }

@@ -80,8 +80,51 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
     if g.pending_decision().is_some() {
         return Err("a decision is pending (answer it first)".into());
     }
-    if !g.chain().is_empty() {
-        return Err("the chain is not empty (pass until it resolves)".into());
+    // a chain of spells can be set up (`chain:`), as it rests: its newest item's controller
+    // holding priority, nobody having passed yet
+    if let Some(top) = g.chain().last() {
+        if let Some(item) = g.chain().iter().find(|i| {
+            i.card
+                .is_none_or(|c| g.object(c).def.card_type != crate::engine::CardType::Spell)
+        }) {
+            return Err(format!(
+                "{} is on the chain, and only spells can be set up there (pass until it resolves)",
+                item.label
+            ));
+        }
+        // what the set-up cannot say of a spell on the chain: played from hidden (its
+        // battlefield), a mode or a Repeat chosen (instructions other than the printed ones)
+        for item in g.chain() {
+            let Some(c) = item.card else { continue };
+            let printed: Vec<&crate::engine::Effect> = g
+                .object(c)
+                .def
+                .abilities
+                .iter()
+                .filter_map(|a| match a {
+                    crate::engine::Ability::Spell(e) => Some(e),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            if item.snapshot.is_some()
+                || printed.len() != item.effects.len()
+                || printed
+                    .iter()
+                    .any(|e| matches!(e, crate::engine::Effect::ChooseOne { .. }))
+            {
+                return Err(format!(
+                    "{} on the chain was played from hidden or with a mode or Repeat chosen, which the set-up cannot say",
+                    item.label
+                ));
+            }
+        }
+        if g.priority != Some(top.controller) || g.chain_passes != 0 {
+            return Err(
+                "a player has passed on the chain (the set-up gives priority to the newest item's controller)"
+                    .into(),
+            );
+        }
     }
     if g.showdown.is_some() || g.combat.is_some() {
         return Err("a showdown or combat is in progress".into());
@@ -124,6 +167,8 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
             | Zone::Hand(_)
             | Zone::MainDeck(_)
             | Zone::RuneDeck(_)
+            | Zone::Facedown(_)
+            | Zone::Chain
             | Zone::Trash(_) => {}
             other => {
                 return Err(format!(
@@ -186,6 +231,15 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
         quote(g.player_name(g.turn.player)),
         format!("{:?}", g.turn.phase).to_lowercase(),
         g.turn.number
+    ));
+    // the turn order, as it is (the players below are listed by name)
+    y.push_str(&format!(
+        "  seats: [{}]\n",
+        g.players
+            .iter()
+            .map(|p| quote(&p.name))
+            .collect::<Vec<_>>()
+            .join(", ")
     ));
     y.push_str("  players:\n");
     for p in &g.players {
@@ -270,6 +324,22 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
             if !gear.is_empty() {
                 y.push_str(&format!("      gear: [{}]\n", gear.join(", ")));
             }
+            // a card hidden here (811), and whether it was hidden this turn (811.1.b)
+            if let Some(&fd) = g.objects_in(Zone::Facedown(b.id)).first() {
+                let o = g.object(fd);
+                let mut f = vec![format!("card: {}", quote(&card_of(fd)))];
+                if name(fd) != card_of(fd) {
+                    f.push(format!("id: {}", quote(&name(fd))));
+                }
+                f.push(format!(
+                    "controller: {}",
+                    quote(g.player_name(o.base_controller))
+                ));
+                if o.hidden_on_turn == Some(g.turn.number) {
+                    f.push("hidden-this-turn: true".into());
+                }
+                y.push_str(&format!("      facedown: {{{}}}\n", f.join(", ")));
+            }
         }
     }
     let bases: Vec<(String, Vec<String>)> = g
@@ -289,6 +359,37 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
         y.push_str("  bases:\n");
         for (p, objs) in bases {
             y.push_str(&format!("    {}: [{}]\n", quote(&p), objs.join(", ")));
+        }
+    }
+    // spells on the chain, first added first, with the targets they chose
+    if !g.chain().is_empty() {
+        y.push_str("  chain:\n");
+        for item in g.chain() {
+            let Some(c) = item.card else { continue };
+            let mut effects = item.effects.clone();
+            let targets: Vec<String> = effects
+                .iter_mut()
+                .flat_map(crate::engine::choices::targets_mut)
+                .filter_map(|t| match t {
+                    crate::engine::Target::Chosen { object, .. } => Some(quote(&name(*object))),
+                    _ => None,
+                })
+                .collect();
+            let mut f = vec![format!("card: {}", quote(&card_of(c)))];
+            if name(c) != card_of(c) {
+                f.push(format!("id: {}", quote(&name(c))));
+            }
+            f.push(format!(
+                "controller: {}",
+                quote(g.player_name(item.controller))
+            ));
+            if !targets.is_empty() {
+                f.push(format!("targets: [{}]", targets.join(", ")));
+            }
+            if item.pending {
+                f.push("pending: true".into());
+            }
+            y.push_str(&format!("    - {{{}}}\n", f.join(", ")));
         }
     }
     // the steps not yet taken, as written (checkpoints less their trace expectations)
