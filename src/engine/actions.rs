@@ -279,6 +279,7 @@ impl Game {
                 Effect::ChooseOne { modes } => {
                     modes.iter().try_for_each(|e| effect(e, obj, player, bf))
                 }
+                Effect::Linked { effect: e } => effect(e, obj, player, bf),
                 Effect::Reflexive {
                     condition, effects, ..
                 } => condition
@@ -649,6 +650,34 @@ impl Game {
             Target::AllUnitsHere => here_units(self),
             // bound before execution (abilities/replacement.rs); unbound, it is no unit
             Target::Affected => vec![],
+            // 397: what the linked instruction of the same source affected, still the same
+            // objects (the timestamps they had after it)
+            Target::Linked => {
+                let Some(s) = source else { return Ok(vec![]) };
+                let v: Vec<ObjId> = self.objects[s.0]
+                    .linked
+                    .iter()
+                    .filter(|(o, ts)| self.objects[o.0].timestamp == *ts)
+                    .map(|(o, _)| *o)
+                    .collect();
+                let names: Vec<&str> = v.iter().map(|o| self.obj_name(*o)).collect();
+                let t = format!(
+                    "{}'s linked ability refers to what its other ability affected: {}",
+                    self.obj_name(s),
+                    if names.is_empty() {
+                        "nothing (no longer that object)".to_string()
+                    } else {
+                        names.join(", ")
+                    }
+                );
+                self.event(
+                    EventKind::Effect,
+                    vec![cite!("394"), cite!("397")],
+                    t,
+                    vec![],
+                );
+                v
+            }
             Target::Chosen {
                 object,
                 filter,
@@ -741,6 +770,7 @@ impl Game {
                 Target::ChooseUnit(_) => "a chosen unit".into(),
                 Target::Chosen { object, .. } => self.obj_name(*object).to_string(),
                 Target::Affected => "that unit".into(),
+                Target::Linked => "the unit its linked ability affected".into(),
             }
         };
         let p = |r: &PlayerRef| -> String {
@@ -874,6 +904,7 @@ impl Game {
                 }
             ),
             Effect::May { effect } => format!("you may {}", self.describe_effect(effect, source)),
+            Effect::Linked { effect } => self.describe_effect(effect, source),
             Effect::Attach { target } => format!(
                 "attach {} to {}",
                 source.map(|s| self.obj_name(s)).unwrap_or("this"),
@@ -1226,6 +1257,54 @@ impl Game {
                 };
                 if let Some(&unit) = self.targets_of(target, controller, source, snap)?.first() {
                     self.attach(gear, unit)?;
+                }
+            }
+            Effect::Linked { effect } => {
+                // 394–397: the objects this instruction affects are remembered on its source
+                // for the abilities linked with it (each with its timestamp after the
+                // instruction: a later zone change makes it a new object)
+                let mut inner = (**effect).clone();
+                let mut objs = Vec::new();
+                let first = crate::engine::choices::targets_mut(&mut inner)
+                    .into_iter()
+                    .next()
+                    .cloned();
+                match first {
+                    Some(t) => {
+                        for o in self.targets_of(&t, controller, source, snap)? {
+                            let mut e = inner.clone();
+                            if let Some(slot) = crate::engine::choices::targets_mut(&mut e)
+                                .into_iter()
+                                .next()
+                            {
+                                *slot = Target::Object(o);
+                            }
+                            objs.push(o);
+                            self.execute_effect(&e, controller, source, snap)?;
+                        }
+                    }
+                    None => self.execute_effect(&inner, controller, source, snap)?,
+                }
+                if let Some(s) = source {
+                    let linked: Vec<(ObjId, u64)> = objs
+                        .iter()
+                        .map(|o| (*o, self.objects[o.0].timestamp))
+                        .collect();
+                    if !linked.is_empty() {
+                        let names: Vec<&str> = objs.iter().map(|o| self.obj_name(*o)).collect();
+                        let t = format!(
+                            "{} remembers {} for its linked ability",
+                            self.obj_name(s),
+                            names.join(", ")
+                        );
+                        self.event(
+                            EventKind::Effect,
+                            vec![cite!("394"), cite!("395")],
+                            t,
+                            vec![],
+                        );
+                    }
+                    self.objects[s.0].linked = linked;
                 }
             }
             Effect::May { effect } => {

@@ -227,6 +227,9 @@ pub enum Target {
     AllUnitsHere,
     /// A unit the controller chooses among those matching (a decision when several).
     ChooseUnit(UnitFilter),
+    /// 397: the objects a linked instruction of the same source affected (and that are still
+    /// those objects: a zone change since makes a new object).
+    Linked,
     /// A unit chosen at step 2 of playing or activating (355.5, 402.1): `object`, which had
     /// to match `filter`, with the timestamp it had then, so that a zone change to or from a
     /// non-board zone makes it a new object and an illegal target (359.3.e.4).
@@ -405,6 +408,11 @@ pub enum Effect {
     /// instruction.
     ChooseOne {
         modes: Vec<Effect>,
+    },
+    /// 394–397: an instruction whose affected objects the linked abilities of the same
+    /// object refer to (`Target::Linked`).
+    Linked {
+        effect: Box<Effect>,
     },
     /// 425: counter a spell on the chain: it does nothing, is cleared from the chain and was
     /// not played (425.1.a, 425.1.b).
@@ -729,7 +737,7 @@ impl Effect {
     pub fn unsupported(&self) -> Vec<String> {
         match self {
             Effect::GrantKeyword { keyword, .. } if !keyword.is_modeled() => vec![granted(keyword)],
-            Effect::May { effect } => effect.unsupported(),
+            Effect::May { effect } | Effect::Linked { effect } => effect.unsupported(),
             Effect::CreateToken { card, .. } => card.unsupported(),
             Effect::ChooseOne { modes: effects }
             | Effect::CreateDelayed { effects, .. }
@@ -778,6 +786,9 @@ pub struct Object {
     pub hidden_on_turn: Option<u32>,
     /// A token (176): it ceases to exist when it leaves the board.
     pub token: bool,
+    /// 393–397: the objects (with their timestamps then) that a `Linked` instruction of this
+    /// object's abilities affected, for the abilities linked with it.
+    pub linked: Vec<(ObjId, u64)>,
 }
 
 impl Object {

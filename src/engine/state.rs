@@ -507,6 +507,7 @@ impl Game {
             attack_checked: false,
             defend_checked: false,
             moves_this_turn: 0,
+            linked: Vec::new(),
             hidden_on_turn: None,
             token: false,
         });

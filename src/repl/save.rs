@@ -144,6 +144,12 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
             g.obj_name(src)
         ));
     }
+    if let Some(o) = g.objects.iter().find(|o| !o.linked.is_empty()) {
+        return Err(format!(
+            "{}'s linked ability remembers what its other ability affected (the set-up cannot say so)",
+            o.def.name
+        ));
+    }
     if !g.delayed.is_empty() {
         return Err("a delayed ability is waiting (the set-up cannot create one)".into());
     }

@@ -80,6 +80,7 @@ impl Names<'_> {
         Ok(match n.value.as_str() {
             "me" => Target::Me,
             "that-unit" => Target::Affected,
+            "linked" => Target::Linked,
             "enemy-units-here" => Target::EnemyUnitsHere,
             "other-friendly-units-here" => Target::OtherFriendlyUnitsHere,
             "all-units-here" => Target::AllUnitsHere,
@@ -155,6 +156,11 @@ impl Names<'_> {
     /// An effect as the engine models it.
     pub fn effect(&self, e: &format::Effect, loc: Loc) -> Result<Effect, ScenarioError> {
         let mut eff = self.effect_only(e, loc)?;
+        if e.link {
+            eff = Effect::Linked {
+                effect: Box::new(eff),
+            };
+        }
         // a spell on the chain is chosen only by `counter`; other instructions affect units
         if !matches!(eff, Effect::Counter { .. })
             && crate::engine::choices::targets_mut(&mut eff)

@@ -871,6 +871,10 @@ pub struct Effect {
     /// The object the effect comes from (for its timestamp and dependency).
     #[serde(default)]
     pub source: Option<Name>,
+    /// 394–397: the objects this instruction affects are remembered for the abilities of
+    /// the same card that name them as `linked`.
+    #[serde(default)]
+    pub link: bool,
     /// "You may …": the controller decides on resolution.
     /// Create a delayed ability (389–392): `{when: unit-takes-damage, duration: this-turn,
     /// effects: [{kill: that-unit}]}`.

@@ -1755,6 +1755,7 @@ pub const TARGET_WORDS: &[&str] = &[
     "choose-spell",
     "choose-enemy-spell",
     "that-unit",
+    "linked",
 ];
 /// Players an effect may name instead of a player.
 pub const PLAYER_WORDS: &[&str] = &["you", "each-opponent"];
