@@ -758,7 +758,7 @@ mod tests {
     fn what_is_not_translated_is_kept_with_its_exact_phrase() {
         let c = compile(&card(
             "Unit",
-            "I enter ready.\n[Stun] an enemy unit.\n[Ambush]",
+            "I enter ready.\n[Stun] an enemy unit.\n[Legion]",
         ));
         assert!(!c.fully_modelled());
         let bad: Vec<(&str, &PhraseStatus)> = c
@@ -767,7 +767,7 @@ mod tests {
             .collect();
         assert_eq!(bad[0], ("I enter ready.", &PhraseStatus::Unsupported));
         assert_eq!(bad[1].1, &PhraseStatus::UnknownKeyword);
-        assert_eq!(bad[2], ("[Ambush]", &PhraseStatus::KeywordNotModelled));
+        assert_eq!(bad[2], ("[Legion]", &PhraseStatus::KeywordNotModelled));
         // The unsupported text travels in the definition for the loader to report.
         let texts: Vec<&str> = c
             .def

@@ -153,10 +153,12 @@ impl Keyword {
             // is a characteristic (824.2).
             // 820: Repeat's optional additional cost (play.rs); the cost is the card's
             // `Ability::RepeatCost`
+            // 822: Ambush adds a location and Reaction timing (keywords/ambush.rs)
             Keyword::Other(name, _) => {
                 name.eq_ignore_ascii_case("unique")
                     || name.eq_ignore_ascii_case("level")
                     || name.eq_ignore_ascii_case("repeat")
+                    || name.eq_ignore_ascii_case("ambush")
             }
             // 809: Deflect's mandatory additional cost (keywords/deflect.rs)
             _ => true,
@@ -841,11 +843,11 @@ mod tests {
     fn unmodeled_text_and_keywords_are_reported() {
         let d = CardDef::unit("Odd", 2)
             .with_keyword(Keyword::Tank)
-            .with_keyword(Keyword::parse("Ambush"))
+            .with_keyword(Keyword::parse("Legion"))
             .with_ability(Ability::Unsupported("When you recycle, draw 1".into()));
         let u = d.unsupported();
         assert_eq!(u.len(), 2, "{u:?}");
-        assert!(u[0].contains("Ambush"));
+        assert!(u[0].contains("Legion"));
         assert!(
             CardDef::unit("Plain", 1)
                 .with_keyword(Keyword::Tank)

@@ -57,9 +57,15 @@ impl Game {
         let def = o.def.clone();
         let kws: Vec<KeywordKind> = def.keywords().map(|k| k.kind()).collect();
         // 819.1.b: a card with Quick-Draw has Reaction inherently
+        // 822.1.b: Ambush gives Reaction while the unit is being played to a battlefield where
+        // its controller controls units
+        let ambush = kws.iter().any(super::keywords::ambush::is_ambush)
+            && from_hidden.is_none()
+            && self.ambush_location(player, to);
         let reaction = kws.contains(&KeywordKind::Reaction)
             || kws.iter().any(super::keywords::quick_draw::is_quick_draw)
-            || from_hidden.is_some();
+            || from_hidden.is_some()
+            || ambush;
         let action = kws.contains(&KeywordKind::Action) || reaction;
         let st = self.turn_state();
         // 806.4, 813.4: Action or Reaction granted under a condition about the play (what it
@@ -115,7 +121,9 @@ impl Game {
             permission.push(cite!("806.1.b"));
         }
         if !permission.is_empty() && !kws.contains(&KeywordKind::Reaction) {
-            if from_hidden.is_some() {
+            if ambush {
+                permission.push(cite!("822.1.b"));
+            } else if from_hidden.is_some() {
                 permission.push(cite!("811.6"));
             } else if kws.iter().any(super::keywords::quick_draw::is_quick_draw) {
                 permission.push(cite!("819.1.b"));
@@ -161,7 +169,8 @@ impl Game {
             CardType::Unit | CardType::Token => Some(match to.unwrap_or(Location::Base) {
                 Location::Base => Zone::Base(player),
                 Location::Battlefield(b) => {
-                    if self.battlefields[b.0].controller != Some(player) {
+                    // 822.1.b: with Ambush, also a battlefield where its controller has units
+                    if self.battlefields[b.0].controller != Some(player) && !ambush {
                         return illegal(
                             cite!("355.2.a"),
                             format!(

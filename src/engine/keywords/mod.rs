@@ -2,8 +2,10 @@
 //! in the arithmetic layer (layers.rs), Tank (815) and Backline (826) in damage assignment
 //! (combat.rs), Ganking (810) in the standard move (movement.rs), Hunt (823) and Temporary
 //! (816) as the triggered abilities they are short for (chain.rs). Deathknell (808),
-//! Deflect (809), Vision (817), Quick-Draw (819) and Weaponmaster (821) are here.
+//! Deflect (809), Vision (817), Quick-Draw (819), Weaponmaster (821) and Ambush (822) are
+//! here.
 
+pub mod ambush;
 pub mod deathknell;
 pub mod deflect;
 pub mod quick_draw;
