@@ -481,6 +481,35 @@ impl Game {
                             continue;
                         }
                     }
+                    // 429.2, 429.2.a: a triggered ability that adds resources resolves at
+                    // once, before anything else is finalized, without passing priority
+                    if !effects.is_empty()
+                        && effects.iter().all(|e| matches!(e, Effect::Add { .. }))
+                    {
+                        self.chain.pop();
+                        if self.chain.is_empty() {
+                            self.chain_by_trigger = false;
+                        }
+                        let text = format!("{} adds resources: it resolves at once", t.label);
+                        self.event(
+                            EventKind::Chain,
+                            vec![cite!("429.2"), cite!("429.2.a")],
+                            text,
+                            t.source.iter().map(|o| o.0).collect(),
+                        );
+                        let was = self.resolving;
+                        self.resolving = true;
+                        let mut r = Ok(());
+                        for e in &effects {
+                            r = self.execute_effect(e, t.controller, t.source, t.snapshot.as_ref());
+                            if r.is_err() {
+                                break;
+                            }
+                        }
+                        self.resolving = was;
+                        r?;
+                        continue;
+                    }
                     if let Some(item) = self.chain.last_mut() {
                         item.effects = effects;
                     }

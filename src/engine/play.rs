@@ -433,6 +433,44 @@ impl Game {
             );
             self.event(EventKind::Action, vec![cite!("358"), rule], t, vec![card.0]);
         }
+        // 429.2, 429.2.a: a spell that adds resources finalizes and resolves at once, without
+        // passing priority or focus: it never waits on the chain
+        if def.card_type == CardType::Spell
+            && !effects.is_empty()
+            && effects.iter().all(|e| matches!(e, Effect::Add { .. }))
+        {
+            let t = format!(
+                "{} adds resources: it finalizes and resolves at once",
+                def.name
+            );
+            self.event(
+                EventKind::Action,
+                vec![cite!("429.2"), cite!("429.2.a")],
+                t,
+                vec![card.0],
+            );
+            self.objects[card.0].zone = Zone::Chain;
+            self.resolving = true;
+            let mut r = Ok(());
+            for e in &effects {
+                r = self.execute_effect(e, player, Some(card), None);
+                if r.is_err() {
+                    break;
+                }
+            }
+            self.resolving = false;
+            r?;
+            let owner = self.objects[card.0].owner;
+            self.objects[card.0].zone = Zone::Trash(owner);
+            let t = format!(
+                "{} is put into {}'s trash",
+                def.name,
+                self.player_name(owner)
+            );
+            self.event(EventKind::Zone, vec![cite!("351.2")], t, vec![card.0]);
+            self.make_outstanding(cite!("319.5"));
+            return Ok(());
+        }
         // 354: the card goes onto the chain as a pending item; the state closes
         self.objects[card.0].zone = Zone::Chain;
         if self.chain.is_empty() {

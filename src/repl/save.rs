@@ -185,11 +185,12 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
             }
         }
     }
-    // hands, decks and trashes are lists of card names: an id cannot be kept there
+    // decks and trashes are lists of card names: an id cannot be kept there (a hand can:
+    // `{card, id}`)
     for o in &g.objects {
         if matches!(
             o.zone,
-            Zone::Hand(_) | Zone::MainDeck(_) | Zone::RuneDeck(_) | Zone::Trash(_)
+            Zone::MainDeck(_) | Zone::RuneDeck(_) | Zone::Trash(_)
         ) && label.get(&o.id.0) != card.get(&o.id.0)
         {
             return Err(format!(
@@ -249,10 +250,17 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
     ));
     y.push_str("  players:\n");
     for p in &g.players {
+        // a copy with an id is written `{card, id}` (hands only; refused elsewhere above)
         let names = |z: Zone| -> String {
             g.objects_in(z)
                 .iter()
-                .map(|&o| quote(&card_of(o)))
+                .map(|&o| {
+                    if name(o) != card_of(o) {
+                        format!("{{card: {}, id: {}}}", quote(&card_of(o)), quote(&name(o)))
+                    } else {
+                        quote(&card_of(o))
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join(", ")
         };

@@ -847,6 +847,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .value
             .hand
             .iter()
+            .map(|c| &c.card)
             .chain(&ps.value.deck)
             .chain(&ps.value.trash)
             .chain(&ps.value.rune_deck)

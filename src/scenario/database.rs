@@ -37,6 +37,7 @@ pub fn supply(file: &mut File, db: &Database) -> Vec<String> {
         let p = &p.value;
         p.hand
             .iter()
+            .map(|c| &c.card)
             .chain(&p.deck)
             .chain(&p.trash)
             .for_each(&mut add);

@@ -163,6 +163,63 @@ impl<'de> Deserialize<'de> for Amount {
     }
 }
 
+/// A card in a hand: its name, or `{card: Squire, id: s2}` when a later step or expectation
+/// names this copy.
+#[derive(Debug, Clone)]
+pub struct CardEntry {
+    pub card: Name,
+    pub id: Option<Name>,
+}
+
+impl<'de> Deserialize<'de> for CardEntry {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        /// A card name, or a map with `card` and `id` (anything else is refused saying so).
+        struct Raw(String, Option<String>);
+        impl<'de> Deserialize<'de> for Raw {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct V;
+                impl<'de> serde::de::Visitor<'de> for V {
+                    type Value = Raw;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        write!(f, "a card name, or {{card: NAME, id: ID}}")
+                    }
+                    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Raw, E> {
+                        Ok(Raw(v.to_string(), None))
+                    }
+                    fn visit_map<A: serde::de::MapAccess<'de>>(
+                        self,
+                        mut m: A,
+                    ) -> Result<Raw, A::Error> {
+                        let (mut card, mut id) = (None, None);
+                        while let Some(k) = m.next_key::<String>()? {
+                            match k.as_str() {
+                                "card" => card = Some(m.next_value::<String>()?),
+                                "id" => id = Some(m.next_value::<String>()?),
+                                other => {
+                                    return Err(serde::de::Error::unknown_field(
+                                        other,
+                                        &["card", "id"],
+                                    ));
+                                }
+                            }
+                        }
+                        let card = card.ok_or_else(|| serde::de::Error::missing_field("card"))?;
+                        Ok(Raw(card, id))
+                    }
+                }
+                d.deserialize_any(V)
+            }
+        }
+        let s = Spanned::<Raw>::deserialize(d)?;
+        let at = |v: String| Spanned::new(v, s.referenced, s.defined);
+        let Raw(card, id) = s.value;
+        Ok(CardEntry {
+            card: at(card),
+            id: id.map(at),
+        })
+    }
+}
+
 /// Power as written (162.2): a number, or a map of domains and `any` to numbers
 /// (`{fury: 1, any: 2}`). On a card or in a cost a number is power of the card's own
 /// domain (`[C]`, 135.2.e.6); in a rune pool, universal power (162.2.b); in an
@@ -535,9 +592,9 @@ pub struct PlayerSetup {
     pub rune_deck: Vec<Name>,
     #[serde(default)]
     pub xp: Option<Amt>,
-    /// Cards in hand, by card name.
+    /// Cards in hand, by card name, or `{card, id}` to name one copy.
     #[serde(default)]
-    pub hand: Vec<Name>,
+    pub hand: Vec<CardEntry>,
     /// Main deck, top first.
     #[serde(default)]
     pub deck: Vec<Name>,

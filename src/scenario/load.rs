@@ -704,20 +704,42 @@ impl<'a> Resolver<'a> {
         }
         for (p, ps) in &file.setup.players {
             let pi = self.player_str(p, loc_of(ps))?;
+            // a copy in hand may carry an id (`{card, id}`)
+            let hand_ids: Vec<Option<&Name>> =
+                ps.value.hand.iter().map(|c| c.id.as_ref()).collect();
+            let hand: Vec<Name> = ps.value.hand.iter().map(|c| c.card.clone()).collect();
             for (cards, place) in [
-                (&ps.value.hand, Place::Hand(pi)),
+                (&hand, Place::Hand(pi)),
                 (&ps.value.deck, Place::Deck(pi)),
                 (&ps.value.trash, Place::Trash(pi)),
             ] {
-                for c in cards {
+                for (k, c) in cards.iter().enumerate() {
                     self.card(&file, c)?;
+                    let id = match place {
+                        Place::Hand(_) => hand_ids[k],
+                        _ => None,
+                    };
+                    if let Some(id) = id
+                        && (self
+                            .objects
+                            .iter()
+                            .any(|x| x.id.as_deref() == Some(&id.value))
+                            || self.players.contains(&id.value)
+                            || self.battlefields.contains(&id.value))
+                    {
+                        return Err(self.err(
+                            ErrorKind::InvalidValue,
+                            loc_of(id),
+                            format!("the id \"{}\" is used twice", id.value),
+                        ));
+                    }
                     let where_ = match place {
                         Place::Hand(_) => format!("in {p}'s hand"),
                         Place::Deck(_) => format!("in {p}'s deck"),
                         _ => format!("in {p}'s trash"),
                     };
                     self.objects.push(ObjectInfo {
-                        id: None,
+                        id: id.map(|i| i.value.clone()),
                         card: c.value.clone(),
                         place: place.clone(),
                         where_,
