@@ -158,6 +158,10 @@ fn the_library_covers_the_required_rules() {
         "811.1.d.2",
         // a conditional Reaction fulfilled at step 5 (813.4.b)
         "813.4.b",
+        // cost increases and discounts (356.3, 356.4, 356.4.e)
+        "356.3",
+        "356.4",
+        "356.4.e",
         // Ambush's location and Reaction (822.1.b)
         "822.1.b",
         // linked abilities (394, 397)

@@ -28,6 +28,8 @@ pub enum DecisionKind {
     Payment,
     /// 355.3, 402.1: which mode of a "choose one".
     Mode,
+    /// 356.4.d.1, 356.4.e: the order of discounts whose minimums make it matter.
+    DiscountOrder,
 }
 
 impl Decision {
@@ -66,6 +68,7 @@ impl DecisionKind {
             DecisionKind::May => "may",
             DecisionKind::Payment => "payment",
             DecisionKind::Mode => "mode",
+            DecisionKind::DiscountOrder => "discount-order",
         }
     }
 }

@@ -616,6 +616,16 @@ pub enum Ability {
         reaction: bool,
         effects: Vec<Effect>,
     },
+    /// 356.3, 356.4: "[cards] you play cost [N] more / less": an increase (positive) or a
+    /// discount (negative) of the energy cost of the cards of `of` (all with `None`) its
+    /// controller plays; a discount may keep a minimum (356.4.e).
+    CostModifier {
+        of: Option<CardType>,
+        energy: i32,
+        min_energy: Option<i32>,
+        /// It applies to the cards its controller's opponents play, not theirs.
+        opponents: bool,
+    },
     /// 820: one instance of Repeat and its cost: "you may pay [cost] as an additional cost
     /// as you play this spell; if you do, execute its instructions one additional time".
     RepeatCost {

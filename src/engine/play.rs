@@ -351,6 +351,8 @@ impl Game {
         // 356.2.a.2: Deflect, a mandatory additional cost for each opponent's permanent chosen
         let deflect = self.deflect_cost(&mut effects, player, &def.name);
         power.add(&deflect);
+        // 356.3, 356.4: increases, then discounts (never below 0, 356.5)
+        energy = self.modify_cost(player, card, energy)?;
         if energy > 0 || !power.is_zero() || from_hidden.is_some() {
             let t = format!(
                 "total cost of {}: {}{}{}",
@@ -494,6 +496,117 @@ impl Game {
         self.depth = 1;
         self.make_outstanding(cite!("319.3"));
         Ok(())
+    }
+
+    /// 356.3–356.5: the energy cost of `card` as `player` plays it, after the increases and
+    /// then the discounts of the permanents they control (each traced); a discount's minimum
+    /// applies only to it (356.4.e), and when the order of discounts changes the total the
+    /// player chooses it (356.4.d.1); never below 0 (356.5).
+    fn modify_cost(&mut self, player: PlayerId, card: ObjId, energy: i32) -> R<i32> {
+        let kind = self.objects[card.0].def.card_type;
+        let g: &Game = self;
+        let mods: Vec<(ObjId, i32, Option<i32>)> = g
+            .objects
+            .iter()
+            .filter(|o| o.zone.on_board() && !g.rules_text_inactive(o.id))
+            .flat_map(|o| {
+                let ctl = g.controller(o.id);
+                o.def.abilities.iter().filter_map(move |a| match a {
+                    Ability::CostModifier {
+                        of,
+                        energy,
+                        min_energy,
+                        opponents,
+                    } if of.is_none_or(|t| t == kind)
+                        && if *opponents {
+                            g.opponents(ctl, player)
+                        } else {
+                            ctl == player
+                        } =>
+                    {
+                        Some((o.id, *energy, *min_energy))
+                    }
+                    _ => None,
+                })
+            })
+            .collect();
+        let mut e = energy;
+        let what = self.objects[card.0].def.name.clone();
+        for (src, n, _) in mods.iter().filter(|m| m.1 > 0) {
+            e = e.saturating_add(*n);
+            let t = format!(
+                "{}: {what} costs {n} energy more (now {e})",
+                self.obj_name(*src)
+            );
+            self.event(EventKind::Action, vec![cite!("356.3")], t, vec![src.0]);
+        }
+        let discounts: Vec<(ObjId, i32, Option<i32>)> =
+            mods.iter().copied().filter(|m| m.1 < 0).collect();
+        let apply = |e: i32, (_, n, min): (ObjId, i32, Option<i32>)| -> i32 {
+            let floor = min.map_or(0, |m| m.min(e)).max(0);
+            (e + n).max(floor)
+        };
+        let order: Vec<usize> = if discounts.len() > 1 {
+            let (perms, _) = super::chain::permutations(discounts.len(), 24);
+            let totals: Vec<i32> = perms
+                .iter()
+                .map(|p| p.iter().fold(e, |acc, &i| apply(acc, discounts[i])))
+                .collect();
+            if totals.iter().all(|t| *t == totals[0]) {
+                (0..discounts.len()).collect()
+            } else {
+                let d = super::decision::Decision {
+                    kind: super::decision::DecisionKind::DiscountOrder,
+                    player,
+                    prompt: format!(
+                        "{} orders the discounts on {what} (the order changes the cost)",
+                        self.player_name(player)
+                    ),
+                    options: perms
+                        .iter()
+                        .zip(&totals)
+                        .map(|(p, t)| super::decision::DecisionOption {
+                            label: format!(
+                                "{} (cost {t})",
+                                p.iter()
+                                    .map(|&i| self.obj_name(discounts[i].0).to_string())
+                                    .collect::<Vec<_>>()
+                                    .join(", then ")
+                            ),
+                            answer: super::decision::Answer::Order(p.clone()),
+                        })
+                        .collect(),
+                    more: 0,
+                    items: vec![],
+                    rules: vec![cite!("356.4.d.1"), cite!("356.4.e")],
+                };
+                let i = self.decide(d)?;
+                perms[i].clone()
+            }
+        } else {
+            (0..discounts.len()).collect()
+        };
+        for i in order {
+            let (src, n, min) = discounts[i];
+            let before = e;
+            e = apply(e, discounts[i]);
+            let t = format!(
+                "{}: {what} costs {} energy less{} (now {e})",
+                self.obj_name(src),
+                -n,
+                min.map(|m| format!(", to a minimum of {m}"))
+                    .unwrap_or_default()
+            );
+            let mut rules = vec![cite!("356.4")];
+            if min.is_some() {
+                rules.push(cite!("356.4.e"));
+            }
+            if before + n < 0 && min.is_none() {
+                rules.push(cite!("356.5"));
+            }
+            self.event(EventKind::Action, rules, t, vec![src.0]);
+        }
+        Ok(e)
     }
 
     /// 421, 811.1.b: `player` hides a card with Hidden from their hand facedown at a battlefield

@@ -479,6 +479,42 @@ fn abilities(
     let mut deathknell_effect = false;
     for a in defs {
         let ab = &a.value;
+        if let Some(c) = &ab.play_cost {
+            let of = match c.value.of.as_ref().map(|n| n.value.as_str()) {
+                None | Some("any") => None,
+                Some("unit") => Some(CardType::Unit),
+                Some("gear") => Some(CardType::Gear),
+                Some("spell") => Some(CardType::Spell),
+                Some(other) => {
+                    return Err(err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        c.value.of.as_ref().map_or(c.referenced, |n| n.referenced),
+                        format!(
+                            "unknown card type \"{other}\" for play-cost: unit, gear, spell or any"
+                        ),
+                    ));
+                }
+            };
+            out.push(Ability::CostModifier {
+                of,
+                energy: c.value.energy.get(),
+                min_energy: c.value.min.map(|m| m.get()),
+                opponents: match c.value.player.as_ref().map(|n| n.value.as_str()) {
+                    None | Some("you") => false,
+                    Some("opponents") => true,
+                    Some(other) => {
+                        return Err(err(
+                            s,
+                            ErrorKind::InvalidValue,
+                            c.referenced,
+                            format!("play-cost applies to the cards of \"you\" or \"opponents\", not \"{other}\""),
+                        ));
+                    }
+                },
+            });
+            continue;
+        }
         if let Some(c) = &ab.activate {
             let Some(e) = &ab.effect else {
                 return Err(err(

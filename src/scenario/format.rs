@@ -453,6 +453,10 @@ pub struct AbilityDef {
     /// Activated: its cost and timing ("[cost]: [effect]", 377).
     #[serde(default)]
     pub activate: Option<Spanned<ActivateCost>>,
+    /// "[Cards] you play cost [N] more / less" (356.3, 356.4): `{energy: -1, of: spell,
+    /// min: 1}` (`of`: unit, gear, spell; default every card; `min`: the discount's minimum).
+    #[serde(default)]
+    pub play_cost: Option<Spanned<PlayCostDef>>,
     /// Triggered, with a cost within its instructions ("you may pay [cost] to [effect]",
     /// 403.1.b.1): paid as it goes on the chain, or declined (404.2).
     #[serde(default)]
@@ -471,6 +475,20 @@ pub struct AbilityDef {
     /// Free text describing an ability arbiter cannot model (reported as unsupported).
     #[serde(default)]
     pub text: Option<Name>,
+}
+
+/// A cost increase or discount on the cards a player plays (356.3, 356.4).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PlayCostDef {
+    pub energy: Signed,
+    #[serde(default)]
+    pub of: Option<Name>,
+    /// Whose cards: `you` (default) or `opponents`.
+    #[serde(default)]
+    pub player: Option<Name>,
+    #[serde(default)]
+    pub min: Option<Amt>,
 }
 
 /// A cost within a triggered ability's instructions: energy and power (a number of power is
