@@ -994,7 +994,7 @@ impl Game {
                 let mut damaged = Vec::new();
                 for u in self.targets_of(target, controller, source, snap)? {
                     let before = self.objects[u.0].damage;
-                    self.deal_damage(u, n, vec![cite!("417.1.b")]);
+                    self.deal_damage(u, n, vec![cite!("417.1.b")])?;
                     if self.objects[u.0].damage > before {
                         damaged.push(u);
                     }
@@ -1455,9 +1455,18 @@ impl Game {
     }
 
     /// 417.1.b (deal damage): marks damage on a unit.
-    pub(crate) fn deal_damage(&mut self, u: ObjId, n: i32, mut rules: Vec<Cite>) {
+    pub(crate) fn deal_damage(&mut self, u: ObjId, n: i32, mut rules: Vec<Cite>) -> R<()> {
         if n <= 0 || !self.objects[u.0].zone.on_board() {
-            return;
+            return Ok(());
+        }
+        // 369: a replacement of its being dealt damage intercedes first
+        let left = self.replace_events(
+            super::objects::ReplacedEvent::DealtDamage,
+            &[(u, format!("would be dealt {n} damage"))],
+            cite!("417.1.b"),
+        )?;
+        if left.is_empty() {
+            return Ok(());
         }
         if self.characteristics(u).no_damage {
             let t = format!(
@@ -1466,7 +1475,7 @@ impl Game {
                 n
             );
             self.event(EventKind::Damage, vec![cite!("437.1")], t, vec![u.0]);
-            return;
+            return Ok(());
         }
         // saturating (issue 10): marked damage past i32::MAX is lethal all the same
         self.objects[u.0].damage = self.objects[u.0].damage.saturating_add(n);
@@ -1480,6 +1489,7 @@ impl Game {
         rules.dedup();
         self.event(EventKind::Damage, rules, t, vec![u.0]);
         self.make_outstanding(cite!("319.7"));
+        Ok(())
     }
 
     /// 426.1.b, 702.3: a unit without a buff gets one (+1 Might).
@@ -1606,7 +1616,13 @@ impl Game {
             .copied()
             .filter(|u| self.objects[u.0].zone.on_board())
             .collect();
-        // 369: replacement effects intercede first; a replaced death is not a death
+        // 369: replacement effects intercede first — of being killed, then of dying; a
+        // replaced death is not a death
+        let killed: Vec<(ObjId, String)> = units
+            .iter()
+            .map(|u| (*u, "would be killed".to_string()))
+            .collect();
+        let units = self.replace_events(super::objects::ReplacedEvent::Killed, &killed, why)?;
         let units = self.replace_deaths(&units, why)?;
         // killed simultaneously: their Deathknells trigger together (ordered by controller)
         self.trigger_deathknells(&units)?;

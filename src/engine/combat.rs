@@ -422,10 +422,31 @@ impl Game {
             let chars = self.derive_all();
             let a = self.assign_damage(c.attacker, &attackers, &defenders, &chars)?;
             let d = self.assign_damage(c.defender, &defenders, &attackers, &chars)?;
+            // 369: replacements of being dealt damage intercede, for the units about to be
+            // dealt combat damage together (373: simultaneous events)
+            let events: Vec<(ObjId, String)> = a
+                .iter()
+                .chain(&d)
+                .filter(|(u, n)| *n > 0 && !chars[u.0].no_damage)
+                .map(|(u, n)| (*u, format!("would be dealt {n} combat damage")))
+                .collect();
+            let kept = self.replace_events(
+                super::objects::ReplacedEvent::DealtDamage,
+                &events,
+                cite!("460.2.d"),
+            )?;
+            let replaced: Vec<ObjId> = events
+                .iter()
+                .map(|(u, _)| *u)
+                .filter(|u| !kept.contains(u))
+                .collect();
             // 460.2.c.1.a / 460.2.d: dealt simultaneously
             let mut dealt = Vec::new();
             let mut damaged = Vec::new();
             for (u, n) in a.into_iter().chain(d) {
+                if replaced.contains(&u) {
+                    continue;
+                }
                 if n > 0 && chars[u.0].no_damage {
                     let t = format!(
                         "{} doesn't take damage: {} is not dealt",

@@ -561,10 +561,33 @@ impl Modification {
 /// `Target::Me`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Replacement {
-    /// Whose death it replaces, seen from its source.
+    /// The event it replaces.
+    pub event: ReplacedEvent,
+    /// Whose event it replaces, seen from its source.
     pub scope: Scope,
     pub instead: Vec<Effect>,
     pub uses: ReplacementUses,
+}
+
+/// The events a replacement effect can replace (367): a unit's death (by any means), its
+/// being killed (by a kill action, 428), or its being dealt damage (417).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReplacedEvent {
+    Die,
+    Killed,
+    DealtDamage,
+}
+
+impl ReplacedEvent {
+    /// "die", "be killed", "be dealt damage" (after "would").
+    pub fn verb(self) -> &'static str {
+        match self {
+            ReplacedEvent::Die => "die",
+            ReplacedEvent::Killed => "be killed",
+            ReplacedEvent::DealtDamage => "be dealt damage",
+        }
+    }
 }
 
 /// How often a replacement effect applies.

@@ -602,18 +602,23 @@ fn abilities(
                 modification,
             }));
         } else if let Some(w) = &ab.would {
-            // 367–375: "If/The next time [scope] would die, [instead]"
-            if w.value != "die" {
-                return Err(err(
-                    s,
-                    ErrorKind::Unsupported,
-                    w.referenced,
-                    format!(
-                        "a replacement of \"would {}\" is not modeled (only \"die\")",
-                        w.value
-                    ),
-                ));
-            }
+            // 367–375: "If/The next time [scope] would die / be killed / be dealt damage,
+            // [instead]"
+            let event = match w.value.as_str() {
+                "die" => crate::engine::ReplacedEvent::Die,
+                "be-killed" => crate::engine::ReplacedEvent::Killed,
+                "be-dealt-damage" => crate::engine::ReplacedEvent::DealtDamage,
+                other => {
+                    return Err(err(
+                        s,
+                        ErrorKind::Unsupported,
+                        w.referenced,
+                        format!(
+                            "a replacement of \"would {other}\" is not modeled (die, be-killed, be-dealt-damage)"
+                        ),
+                    ));
+                }
+            };
             let scope = scope_of(s, ab.scope.as_ref(), a.referenced)?;
             let uses = match ab.uses.as_ref().map(|u| u.value.as_str()) {
                 None | Some("always") => ReplacementUses::Always,
@@ -642,6 +647,7 @@ fn abilities(
                 .map(|e| names.effect(&e.value, e.referenced))
                 .collect::<Result<Vec<_>, _>>()?;
             out.push(Ability::Replacement(Replacement {
+                event,
                 scope,
                 instead,
                 uses,

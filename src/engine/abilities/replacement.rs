@@ -1,7 +1,8 @@
-//! Replacement effects (367–375) on deaths: "If/The next time [a unit] would die, [do this]
-//! instead." A replacement intercedes in the execution of the kill (369) and replaces the
-//! death with its instructions (370.1.a); a replaced death is not a death — the unit is not
-//! put in the trash and its Deathknell does not trigger (808.1.d.1). Each replacement applies
+//! Replacement effects (367–375): "If/The next time [a unit] would die / be killed / be dealt
+//! damage, [do this] instead." A replacement intercedes in the execution of the event (369):
+//! a death (by any means), a kill action (428), damage from an effect (417) or combat
+//! (460.2.d) — and replaces it with its instructions (370.1.a); a replaced death is not a
+//! death — the unit is not put in the trash and its Deathknell does not trigger (808.1.d.1). Each replacement applies
 //! once to an event and to the events that replace it (370.2); "the next time" is used up
 //! once applied, "once each turn" may be applied by its controller's choice once a turn (371);
 //! several replacements for one event are ordered by the affected object's owner (372);
@@ -11,7 +12,9 @@
 use crate::cite;
 use crate::engine::actions::R;
 use crate::engine::decision::{Answer, Decision, DecisionKind, DecisionOption};
-use crate::engine::objects::{Ability, Effect, Replacement, ReplacementUses, Scope, Target};
+use crate::engine::objects::{
+    Ability, Effect, ReplacedEvent, Replacement, ReplacementUses, Scope, Target,
+};
 use crate::engine::state::{Game, ObjId, PlayerId};
 use crate::engine::trace::{Cite, EventKind};
 
@@ -36,8 +39,12 @@ pub(crate) fn bind_affected(e: &Effect, unit: ObjId) -> Effect {
 }
 
 impl Game {
-    /// Whether `rep` (on `source`) is about `unit`'s death (its scope, seen from the source).
-    fn replaces_death_of(&self, source: ObjId, rep: &Replacement, unit: ObjId) -> bool {
+    /// Whether `rep` (on `source`) is about `unit`'s event `ev` (its scope, seen from the
+    /// source).
+    fn replaces(&self, source: ObjId, rep: &Replacement, unit: ObjId, ev: ReplacedEvent) -> bool {
+        if rep.event != ev {
+            return false;
+        }
         let ctl = self.controller(source);
         let same_place = self.objects[source.0].zone == self.objects[unit.0].zone;
         // "a friendly unit", "another unit": every scope but "me" is about units
@@ -91,16 +98,46 @@ impl Game {
     /// simultaneously, `why`). Returns the units that still die; the others' deaths were
     /// replaced (and their replacements executed).
     pub(crate) fn replace_deaths(&mut self, units: &[ObjId], why: Cite) -> R<Vec<ObjId>> {
+        let events: Vec<(ObjId, String)> = units
+            .iter()
+            .map(|u| (*u, "would die".to_string()))
+            .collect();
+        self.replace_events(ReplacedEvent::Die, &events, why)
+    }
+
+    /// 369–373: applies replacement effects of kind `ev` to the events of `units` (each with
+    /// its words, "would be dealt 3 damage"), simultaneous, for the reason `why`. Returns
+    /// the units whose event still happens.
+    pub(crate) fn replace_events(
+        &mut self,
+        ev: ReplacedEvent,
+        units: &[(ObjId, String)],
+        why: Cite,
+    ) -> R<Vec<ObjId>> {
         // 370.2 / 373.2: a replacement applies once to an event and to the events that
-        // replace it — the kills its own instructions cause included, so the list of the
-        // replacements applied is shared with the nested kills and dropped at the end
+        // replace it — the events its own instructions cause included, so the list of the
+        // replacements applied is shared with the nested events and dropped at the end
         let mark = self.replacements_applied.len();
-        let r = self.replace_deaths_in(units, why);
+        let r = self.replace_in(ev, units, why);
         self.replacements_applied.truncate(mark);
         r
     }
 
-    fn replace_deaths_in(&mut self, units: &[ObjId], why: Cite) -> R<Vec<ObjId>> {
+    fn replace_in(
+        &mut self,
+        ev: ReplacedEvent,
+        units: &[(ObjId, String)],
+        why: Cite,
+    ) -> R<Vec<ObjId>> {
+        let words = |u: ObjId| {
+            units
+                .iter()
+                .find(|(x, _)| *x == u)
+                .map(|(_, w)| w.clone())
+                .unwrap_or_default()
+        };
+        let units: Vec<ObjId> = units.iter().map(|(u, _)| *u).collect();
+        let units = &units[..];
         let mut dying: Vec<ObjId> = units.to_vec();
         // 370.2: in a kill caused by a replacement's own instructions, the replacements
         // already applied do not apply again — said once for each death they would fit
@@ -108,11 +145,12 @@ impl Game {
             let def = self.objects[src.0].def.clone();
             if let Some(Ability::Replacement(rep)) = def.abilities.get(index) {
                 for &u in units {
-                    if self.replaces_death_of(src, rep, u) {
+                    if self.replaces(src, rep, u, ev) {
                         let t = format!(
-                            "{}'s replacement effect does not apply to {}'s death: it was already applied to the event this one replaces",
+                            "{}'s replacement effect does not apply: {} {}, but it was already applied to the event this one replaces",
                             self.obj_name(src),
-                            self.obj_name(u)
+                            self.obj_name(u),
+                            words(u)
                         );
                         self.event(EventKind::Effect, vec![cite!("370.2")], t, vec![u.0, src.0]);
                     }
@@ -129,7 +167,7 @@ impl Game {
             let mut pairs: Vec<(ObjId, Candidate)> = Vec::new();
             for &u in &dying {
                 for c in &cands {
-                    if self.replaces_death_of(c.source, &c.rep, u) {
+                    if self.replaces(c.source, &c.rep, u, ev) {
                         pairs.push((u, c.clone()));
                     }
                 }
@@ -155,9 +193,10 @@ impl Game {
                 .enumerate()
                 .map(|(i, (u, c))| DecisionOption {
                     label: format!(
-                        "{}'s replacement effect replaces {}'s death",
+                        "{}'s replacement effect replaces: {} {}",
                         self.obj_name(c.source),
-                        self.obj_name(*u)
+                        self.obj_name(*u),
+                        words(*u)
                     ),
                     answer: Answer::Index(i),
                 })
@@ -190,10 +229,11 @@ impl Game {
                 let yes = self.decide(Decision::yes_no(
                     chooser,
                     format!(
-                        "{} may apply {}'s once-each-turn replacement effect to {}'s death",
+                        "{} may apply {}'s once-each-turn replacement effect: {} {}",
                         self.player_name(chooser),
                         self.obj_name(cand.source),
-                        self.obj_name(unit)
+                        self.obj_name(unit),
+                        words(unit)
                     ),
                     vec![cite!("371.1")],
                 ))? == 0;
@@ -228,14 +268,17 @@ impl Game {
                 r.push(cite!("370.2"));
             }
             let mut t = format!(
-                "{} would die; {}'s replacement effect (controlled by {}) applies instead: {}",
+                "{} {}; {}'s replacement effect (controlled by {}) applies instead: {}",
                 self.obj_name(unit),
+                words(unit),
                 self.obj_name(cand.source),
                 self.player_name(self.controller(cand.source)),
                 what.join("; ")
             );
             // 808.1.d.1: a replaced death is not a death — no Deathknell
-            if self.has_keyword(unit, crate::engine::KeywordKind::Deathknell) {
+            if ev != ReplacedEvent::DealtDamage
+                && self.has_keyword(unit, crate::engine::KeywordKind::Deathknell)
+            {
                 t.push_str(&format!(
                     "; {} did not die, so its Deathknell does not trigger",
                     self.obj_name(unit)
