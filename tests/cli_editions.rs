@@ -116,7 +116,8 @@ fn define_is_forgiving() {
         .args(["define", "mighty"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("defined by 706"));
+        .stdout(predicate::str::contains("defined by 706"))
+        .stdout(predicate::str::contains("defined by 708"));
     arbiter()
         .args(["define", "MIGHTY"])
         .assert()
@@ -139,8 +140,35 @@ fn define_is_forgiving() {
         .stdout(predicate::str::contains("808"));
     let v = json(&["define", "mighty"]);
     assert_eq!(v["term"], "Mighty");
-    assert_eq!(v["defined_by"][0]["id"], "706");
+    // the rules whose sentences define it first (707 "Mighty is a description …", 708
+    // 'A Unit "is Mighty" as long as …'), then the heading the index names
+    let ids: Vec<&str> = v["defined_by"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids[0], "707", "{ids:?}");
+    assert!(ids.contains(&"708") && ids.contains(&"706"), "{ids:?}");
     assert!(v["used_in"].as_array().unwrap().len() >= 3);
+    // other games' words (issue 12): "stack" is the Chain, defined by 328
+    let v = json(&["define", "stack"]);
+    assert_eq!(v["term"], "Chain");
+    assert_eq!(v["defined_by"][0]["id"], "328");
+    // every entry carries an id
+    for t in ["chain", "showdown", "mighty", "focus"] {
+        let v = json(&["define", t]);
+        for u in v["used_in"].as_array().unwrap() {
+            assert!(
+                u["id"].is_string(),
+                "define {t}: an entry without an id: {u}"
+            );
+        }
+        assert!(
+            !v["defined_by"].as_array().unwrap().is_empty(),
+            "define {t}"
+        );
+    }
     arbiter()
         .args(["define", "qqqzzzxx"])
         .assert()

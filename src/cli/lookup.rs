@@ -646,7 +646,12 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
     let mut corrected = None;
     if hits.is_empty() {
         // a plural or singular form, then typos
-        let alt: Vec<String> = [format!("{q}s"), q.trim_end_matches('s').to_string()].into();
+        let alt: Vec<String> = [
+            format!("{q}s"),
+            format!("{q}es"),
+            q.trim_end_matches('s').to_string(),
+        ]
+        .into();
         hits = (0..terms.len())
             .filter(|&k| alt.contains(&norm(&terms[k].term)))
             .collect();
@@ -665,6 +670,25 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
             hits = (0..terms.len())
                 .filter(|&j| norm(&terms[j].term) == n)
                 .collect();
+        }
+    }
+    if hits.is_empty() {
+        // another game's word for a term of these rules ("stack" → the Chain)
+        let words: Vec<String> = q.split_whitespace().map(String::from).collect();
+        if let Some(to) = crate::search::query::synonyms()
+            .iter()
+            .find(|s| s.keys.contains(&words))
+            .and_then(|s| s.to.first())
+        {
+            let t = norm(to);
+            hits = (0..terms.len())
+                .filter(|&k| {
+                    norm(&terms[k].term) == t || norm(&terms[k].term) == format!("the {t}")
+                })
+                .collect();
+            if !hits.is_empty() {
+                corrected = Some(t);
+            }
         }
     }
     if hits.is_empty() {
@@ -699,8 +723,10 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
             suggestions: near,
         });
     }
-    // Merge the entries for the same term from different sources.
-    let mut defined: Vec<RuleId> = Vec::new();
+    // Merge the entries for the same term from different sources; the rules whose own
+    // sentences define the term come first ("Focus is the permission …", 313.1).
+    let mut defined: Vec<RuleId> =
+        crate::rulebook::defining::defining_rules(book, corrected.as_deref().unwrap_or(&q));
     let mut used: Vec<(Option<RuleId>, Option<String>)> = Vec::new();
     let mut sources: Vec<&'static str> = Vec::new();
     for &k in &hits {
@@ -722,7 +748,15 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
             let entry = match p {
                 Passage::Rule(id) => (Some(id.clone()), None),
                 Passage::Recovered(id, text) => (Some(id.clone()), Some(text.clone())),
-                Passage::Unplaced(text) => (None, Some(text.clone())),
+                // a passage the index names only by its words: placed by the rule whose
+                // title it is, or left out (every entry carries an id)
+                Passage::Unplaced(text) => match book.ed.rules.iter().find(|r| {
+                    book.title_of(r)
+                        .is_some_and(|t| t.trim().eq_ignore_ascii_case(text.trim()))
+                }) {
+                    Some(r) => (Some(r.id.clone()), None),
+                    None => continue,
+                },
             };
             if !used.iter().any(|u| u.0.is_some() && u.0 == entry.0) {
                 used.push(entry);

@@ -1,5 +1,6 @@
 //! The rules as data: every embedded edition, looked up by game, edition and id.
 
+pub mod defining;
 pub mod diff;
 pub mod import;
 pub mod library;

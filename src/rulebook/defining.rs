@@ -1,0 +1,210 @@
+//! The rule that defines a term: a rule whose text is a definition of it — "Focus is the
+//! permission …", "Tokens are Game Objects …", "Hold: A player maintains …", 'A Unit "is
+//! Mighty" as long as …' — found in the rules' own sentences, so that `define` names the
+//! defining rule first even where the reference index points elsewhere (or nowhere).
+
+use super::library::Book;
+use crate::rulebook::import::model::RuleId;
+
+/// The forms of a term a definition may use: as written, singular and plural, and the
+/// gerund of a participle or verb ("exhausted" → "exhausting", "buff" → "buffing").
+/// Returned with a rank: 0 for the term's own forms, 1 for derived ones.
+fn forms(term: &str) -> Vec<(String, u8)> {
+    let t = term.trim().to_lowercase();
+    let mut v: Vec<(String, u8)> = vec![(t.clone(), 0)];
+    let mut push = |s: String, rank: u8| {
+        if !s.is_empty() && !v.iter().any(|(x, _)| *x == s) {
+            v.push((s, rank));
+        }
+    };
+    push(format!("{t}s"), 0);
+    push(format!("{t}es"), 0);
+    if let Some(s) = t.strip_suffix('s') {
+        push(s.to_string(), 0);
+    }
+    let stem = t
+        .strip_suffix("ed")
+        .or_else(|| t.strip_suffix("ing"))
+        .unwrap_or(&t)
+        .to_string();
+    push(format!("{stem}ing"), 1);
+    // a doubled consonant ("buff" → "buffing" keeps it; "stun" → "stunning")
+    if let Some(last) = stem.chars().last()
+        && !"aeiouy".contains(last)
+        && !stem.ends_with(last.to_string().repeat(2).as_str())
+    {
+        push(format!("{stem}{last}ing"), 1);
+    }
+    v
+}
+
+/// Whether `text` (a rule's text) defines `form`, and how directly (0 best): "X is a …",
+/// "Xs are …", "X: …" before a quoted '"is X"'; a definition that sends the reader to
+/// another rule ("See rule 341") ranks after one that does not.
+fn defines(text: &str, form: &str) -> Option<u8> {
+    let pointer = u8::from(text.to_lowercase().contains("see rule"));
+    definition(text, form).map(|how| how * 2 + pointer)
+}
+
+fn definition(text: &str, form: &str) -> Option<u8> {
+    let first = text
+        .split(['.', '\n'])
+        .next()
+        .unwrap_or(text)
+        .to_lowercase();
+    let first = first.trim();
+    let body = first
+        .strip_prefix("the ")
+        .or_else(|| first.strip_prefix("a "))
+        .or_else(|| first.strip_prefix("an "))
+        .unwrap_or(first);
+    if let Some(rest) = body.strip_prefix(form) {
+        if rest.starts_with(':') {
+            return Some(0);
+        }
+        for verb in [
+            " is a ",
+            " is an ",
+            " is the ",
+            " are ",
+            " refers to ",
+            " means ",
+        ] {
+            if rest.starts_with(verb) {
+                return Some(0);
+            }
+        }
+    }
+    // 'A Unit "is Mighty" as long as …'
+    for q in ['"', '“'] {
+        if first.contains(&format!("{q}is {form}")) {
+            return Some(1);
+        }
+    }
+    None
+}
+
+/// The rules of `book` that define `term`, best first (the term's own forms before derived
+/// ones, then direct definitions before descriptions, then document order).
+pub fn defining_rules(book: &Book, term: &str) -> Vec<RuleId> {
+    let forms = forms(term);
+    let mut found: Vec<((u8, u8, usize), RuleId)> = Vec::new();
+    for (i, r) in book.ed.rules.iter().enumerate() {
+        let Some(text) = r.text.as_deref() else {
+            continue;
+        };
+        let best = forms
+            .iter()
+            .filter_map(|(f, rank)| defines(text, f).map(|how| (*rank, how)))
+            .min();
+        if let Some((rank, how)) = best {
+            found.push(((rank, how, i), r.id.clone()));
+        }
+    }
+    found.sort_by_key(|(k, _)| *k);
+    let mut out: Vec<RuleId> = Vec::new();
+    for ((_, _, i), id) in found.into_iter().take(3) {
+        // a keyword's "X is a … keyword" is followed by what it does: "It is functionally
+        // short for …" (e.g. 815.1.b), the definition of its function, named first
+        if out.is_empty() {
+            for &c in book.children(i) {
+                let r = &book.ed.rules[c as usize];
+                if r.text
+                    .as_deref()
+                    .is_some_and(|t| t.to_lowercase().starts_with("it is functionally short for"))
+                {
+                    out.push(r.id.clone());
+                }
+            }
+        }
+        if !out.contains(&id) {
+            out.push(id);
+        }
+    }
+    // no sentence defines it: the heading titled by it ("The Trash", 108.2)
+    if out.is_empty() {
+        for r in &book.ed.rules {
+            let Some(title) = book.title_of(r) else {
+                continue;
+            };
+            let t = title.trim().to_lowercase();
+            let t = t.strip_prefix("the ").unwrap_or(&t);
+            if forms.iter().any(|(f, rank)| *rank == 0 && f == t) {
+                out.push(r.id.clone());
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forms_of_a_term() {
+        let f: Vec<String> = forms("exhausted").into_iter().map(|(s, _)| s).collect();
+        assert!(f.contains(&"exhausting".to_string()), "{f:?}");
+        let f: Vec<String> = forms("token").into_iter().map(|(s, _)| s).collect();
+        assert!(f.contains(&"tokens".to_string()));
+        let f: Vec<String> = forms("buff").into_iter().map(|(s, _)| s).collect();
+        assert!(f.contains(&"buffing".to_string()), "{f:?}");
+    }
+
+    #[test]
+    fn definitions_are_recognised() {
+        assert_eq!(defines("Focus is the permission to act.", "focus"), Some(0));
+        assert_eq!(defines("The Chain is a Non-Board Zone.", "chain"), Some(0));
+        assert_eq!(
+            defines("Hold: A player maintains control.", "hold"),
+            Some(0)
+        );
+        assert_eq!(
+            defines("A Unit \"is Mighty\" as long as its Might is 5.", "mighty"),
+            Some(2)
+        );
+        assert_eq!(defines("A Showdown is marked as Staged.", "showdown"), None);
+        assert_eq!(
+            defines("A Showdown is a Window. See rule 341.", "showdown"),
+            Some(1)
+        );
+        assert_eq!(
+            defines("Hold Effects are Triggered Abilities.", "hold"),
+            None
+        );
+        assert_eq!(defines("Players may focus on it.", "focus"), None);
+    }
+
+    /// The core terms of issue 12 name their defining rule first, in the 2026-03-30 rules.
+    #[test]
+    fn core_terms_find_their_defining_rule() {
+        let lib = crate::rulebook::Library::get();
+        let book = lib.book(lib.resolve(None, None).unwrap());
+        for (term, want) in [
+            ("focus", "313.1"),
+            ("contested", "187.3.a"),
+            ("showdown", "342"),
+            ("chain", "328"),
+            ("hold", "464.2"),
+            ("conquer", "464.1"),
+            ("buff", "702"),
+            ("token", "177"),
+            ("exhausted", "414.1"),
+            ("tank", "815.1.b"),
+            ("deathknell", "808.1.c"),
+        ] {
+            let got = defining_rules(book, term);
+            assert_eq!(
+                got.first().map(|r| r.to_string()).as_deref(),
+                Some(want),
+                "{term}: {got:?}"
+            );
+        }
+        let mighty: Vec<String> = defining_rules(book, "mighty")
+            .iter()
+            .map(|r| r.to_string())
+            .collect();
+        assert!(mighty.contains(&"708".to_string()), "{mighty:?}");
+    }
+}
