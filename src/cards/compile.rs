@@ -291,6 +291,28 @@ impl Compiler<'_> {
                     }
                     return;
                 }
+                // 812.1.b.1: "[Legion] — [Text]": the text is a dependent ability, active once
+                // another card was played this turn — a passive (`while: legion`) or a
+                // triggered ability (`legion: true`); without text it says nothing.
+                if k == "Legion" {
+                    let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
+                    let phrase = format!("{shown} {after}");
+                    let dependent = passive_when(body, "legion").or_else(|| {
+                        triggered(body).map(|mut a| {
+                            a.legion = true;
+                            a
+                        })
+                    });
+                    match dependent.filter(|_| !body.is_empty()) {
+                        Some(a) => {
+                            self.abilities.push(a);
+                            self.keywords.push((k, rule));
+                            self.push(phrase.trim(), PhraseStatus::Compiled);
+                        }
+                        None => self.push(phrase.trim(), PhraseStatus::Unsupported),
+                    }
+                    return;
+                }
                 // A keyword's own cost ("[Equip] [1][Body]") belongs to its phrase.
                 let cost = cost_after_keyword(&after);
                 let shown = if cost > 0 {
@@ -767,7 +789,8 @@ mod tests {
             .collect();
         assert_eq!(bad[0], ("I enter ready.", &PhraseStatus::Unsupported));
         assert_eq!(bad[1].1, &PhraseStatus::UnknownKeyword);
-        assert_eq!(bad[2], ("[Legion]", &PhraseStatus::KeywordNotModelled));
+        // a Legion without its dependent ability says nothing the engine can run
+        assert_eq!(bad[2], ("[Legion]", &PhraseStatus::Unsupported));
         // The unsupported text travels in the definition for the loader to report.
         let texts: Vec<&str> = c
             .def
@@ -775,7 +798,10 @@ mod tests {
             .iter()
             .filter_map(|a| a.value.text.as_ref().map(|t| t.value.as_str()))
             .collect();
-        assert_eq!(texts, ["I enter ready.", "[Stun] an enemy unit."]);
+        assert_eq!(
+            texts,
+            ["I enter ready.", "[Stun] an enemy unit.", "[Legion]"]
+        );
     }
 
     #[test]
@@ -838,6 +864,26 @@ mod tests {
             (2, crate::engine::Power::of(crate::engine::Domain::Fury, 1))
         );
         assert!(!compile(&card("Gear", "[Add] [Fury].")).fully_modelled());
+    }
+
+    #[test]
+    fn legion_compiles_its_dependent_ability() {
+        let c = compile(&card("Unit", "[Legion] — When you play me, draw 1."));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert!(
+            c.def.abilities.iter().any(|a| a.value.legion),
+            "{:?}",
+            c.def.abilities
+        );
+        let c = compile(&card("Unit", "[Legion] — I have +2 [Might]."));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert!(
+            c.def.abilities.iter().any(|a| a
+                .value
+                .while_
+                .as_ref()
+                .is_some_and(|w| w.value == "legion"))
+        );
     }
 
     #[test]

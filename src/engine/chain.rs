@@ -95,7 +95,8 @@ impl Game {
         let own: Vec<Ability> = if snapshot.is_none() && self.rules_text_inactive(u) {
             Vec::new()
         } else {
-            o.def.abilities.clone()
+            // 812: a Legion ability triggers only while it is active
+            self.with_legion(u, o.def.abilities.clone())
         };
         let appended = self.appended_abilities(u).into_iter().map(|(_, a)| a);
         for a in own.iter().cloned().chain(appended) {
@@ -528,6 +529,11 @@ impl Game {
             if !self.chain[i].pending {
                 i += 1;
                 continue;
+            }
+            // 812.1.c: a card finalized is a card its controller played this turn
+            if let Some(c) = self.chain[i].card {
+                let p = self.chain[i].controller;
+                self.players[p.0].played_this_turn.push(c);
             }
             if self.chain[i].destination.is_some() {
                 // 337.1.c: units and gear resolve immediately when finalized

@@ -449,6 +449,7 @@ impl Game {
             Condition::HasKeyword(k) => w.kw[obj.0].iter().any(|x| &x.kind() == k),
             Condition::HasTag(t) => w.tags[obj.0].iter().any(|x| x.eq_ignore_ascii_case(t)),
             Condition::ControllerXp(n) => self.players[w.controller[obj.0].0].xp >= *n,
+            Condition::Legion => self.legion_active(obj, w.controller[obj.0]),
             // conditions of a card being played (806.4, 813.4): none holds on the board
             Condition::TargetsFriendly | Condition::TargetsEnemy => false,
         }

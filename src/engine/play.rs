@@ -452,6 +452,7 @@ impl Game {
                 vec![card.0],
             );
             self.objects[card.0].zone = Zone::Chain;
+            self.players[player.0].played_this_turn.push(card);
             self.resolving = true;
             let mut r = Ok(());
             for e in &effects {

@@ -142,6 +142,10 @@ pub struct Player {
     /// 162.2.b).
     pub energy: i32,
     pub power: super::resources::Power,
+    /// The cards this player has played (finalized) this turn (812.1.c, Legion), and how many
+    /// were played before a scenario's set-up.
+    pub played_this_turn: Vec<ObjId>,
+    pub played_before_setup: u32,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -405,6 +409,8 @@ impl Game {
                 lost: false,
                 energy: 0,
                 power: Default::default(),
+                played_this_turn: Vec::new(),
+                played_before_setup: 0,
             })
             .collect();
         Game {

@@ -184,6 +184,10 @@ impl Game {
                 let next = self.next_player(tp);
                 self.turn.player = next;
                 self.turn.number += 1;
+                for p in self.players.iter_mut() {
+                    p.played_this_turn.clear();
+                    p.played_before_setup = 0;
+                }
                 for b in self.battlefields.iter_mut() {
                     b.scored_this_turn.clear();
                 }

@@ -144,6 +144,22 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
             g.obj_name(src)
         ));
     }
+    // the set-up counts the cards played this turn, not which: a lone card with Legion
+    // played this turn would then count for its own Legion (812.1.c)
+    for p in &g.players {
+        if p.played_before_setup == 0
+            && let [only] = p.played_this_turn[..]
+            && g.object(only).def.abilities.iter().any(
+                |a| matches!(a, crate::engine::Ability::Keyword(k) if k.to_string() == "Legion"),
+            )
+        {
+            return Err(format!(
+                "{} is the only card {} played this turn and has Legion (the set-up counts the cards played, not which)",
+                g.obj_name(only),
+                p.name
+            ));
+        }
+    }
     if let Some(o) = g.objects.iter().find(|o| !o.linked.is_empty()) {
         return Err(format!(
             "{}'s linked ability remembers what its other ability affected (the set-up cannot say so)",
@@ -265,12 +281,13 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
                 .join(", ")
         };
         y.push_str(&format!(
-            "    {}: {{points: {}, xp: {}, energy: {}, power: {}, hand: [{}], deck: [{}], trash: [{}], rune-deck: [{}]}}\n",
+            "    {}: {{points: {}, xp: {}, energy: {}, power: {}, played-this-turn: {}, hand: [{}], deck: [{}], trash: [{}], rune-deck: [{}]}}\n",
             quote(&p.name),
             p.points.max(0),
             p.xp.max(0),
             p.energy.max(0),
             power(&p.power),
+            p.played_before_setup as usize + p.played_this_turn.len(),
             names(Zone::Hand(p.id)),
             names(Zone::MainDeck(p.id)),
             names(Zone::Trash(p.id)),

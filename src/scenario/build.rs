@@ -430,6 +430,7 @@ fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
         "attacking" => Condition::Attacking,
         "defending" => Condition::Defending,
         "targets-friendly" => Condition::TargetsFriendly,
+        "legion" => Condition::Legion,
         "targets-enemy" => Condition::TargetsEnemy,
         _ => {
             if let Some(k) = v.strip_prefix("has ") {
@@ -569,10 +570,15 @@ fn abilities(
                     },
                 );
             }
-            out.push(Ability::Triggered {
+            let trig = Ability::Triggered {
                 when: t,
                 effects,
                 deathknell,
+            };
+            out.push(if ab.legion {
+                Ability::Legion(Box::new(trig))
+            } else {
+                trig
             });
         } else if let Some(c) = &ab.while_ {
             let scope = scope_of(s, ab.scope.as_ref(), a.referenced)?;
@@ -1031,6 +1037,10 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         let p = g.player_mut(PlayerId(i));
         p.points = ps.value.points.map_or(0, |v| v.get());
         p.xp = ps.value.xp.map_or(0, |v| v.get());
+        p.played_before_setup = ps
+            .value
+            .played_this_turn
+            .map_or(0, |v| v.get().unsigned_abs());
         p.energy = ps.value.energy.map_or(0, |v| v.get());
         // a number of power in a pool is universal power (162.2.b)
         p.power = ps

@@ -457,6 +457,10 @@ pub struct AbilityDef {
     /// min: 1}` (`of`: unit, gear, spell; default every card; `min`: the discount's minimum).
     #[serde(default)]
     pub play_cost: Option<Spanned<PlayCostDef>>,
+    /// 812: "[Legion] — …": this triggered ability is active only while its controller has
+    /// played another card this turn (for a passive, use `while: legion`).
+    #[serde(default)]
+    pub legion: bool,
     /// Triggered, with a cost within its instructions ("you may pay [cost] to [effect]",
     /// 403.1.b.1): paid as it goes on the chain, or declined (404.2).
     #[serde(default)]
@@ -602,6 +606,9 @@ pub struct PlayerSetup {
     pub energy: Option<Amt>,
     #[serde(default)]
     pub power: Option<PowerSpec>,
+    /// How many cards the player played earlier this turn, before the set-up (812.1.c).
+    #[serde(default)]
+    pub played_this_turn: Option<Amt>,
     /// Runes on the board, in the player's base (160): `{card: Fury Rune, exhausted: true}`.
     #[serde(default)]
     pub runes: Vec<Spanned<ObjectSetup>>,

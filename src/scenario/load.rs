@@ -972,6 +972,22 @@ impl<'a> Resolver<'a> {
                 )
                 .hint("Equip is \"[Cost]: attach this gear to a unit you control\" (818.1.c.2)"));
         }
+        let has_legion = c
+            .keywords
+            .iter()
+            .find(|k| k.value.trim().eq_ignore_ascii_case("legion"));
+        let dependent = c.abilities.iter().any(|a| {
+            a.value.legion || a.value.while_.as_ref().is_some_and(|w| w.value == "legion")
+        });
+        if let (Some(k), false) = (has_legion, dependent) {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(k),
+                    "Legion (812) needs its dependent ability: a triggered ability with \"legion: true\" or a passive with \"while: legion\"",
+                )
+                .hint("Legion is \"if you have played another card this turn, this card gains [Text]\" (812.1.b.1)"));
+        }
         let has_repeat = c
             .keywords
             .iter()
@@ -1755,6 +1771,7 @@ pub const CONDITIONS: &[&str] = &[
     "defending",
     "targets-friendly",
     "targets-enemy",
+    "legion",
 ];
 pub const SCOPES: &[&str] = &[
     "me",
