@@ -510,11 +510,11 @@ _arbiter() {
             fi
             case "${prev}" in
                 --game)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "riftbound legions-of-will" -- "${cur}"))
                     return 0
                     ;;
                 --edition)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "2026-03-30 2025-06-02 web-older 2023-09-11" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -942,11 +942,11 @@ _arbiter() {
             fi
             case "${prev}" in
                 --game)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "riftbound legions-of-will" -- "${cur}"))
                     return 0
                     ;;
                 --edition)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "2026-03-30 2025-06-02 web-older 2023-09-11" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1020,11 +1020,11 @@ _arbiter() {
                     return 0
                     ;;
                 --game)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "riftbound legions-of-will" -- "${cur}"))
                     return 0
                     ;;
                 --edition)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "2026-03-30 2025-06-02 web-older 2023-09-11" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1180,11 +1180,11 @@ _arbiter() {
             fi
             case "${prev}" in
                 --game)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "riftbound legions-of-will" -- "${cur}"))
                     return 0
                     ;;
                 --edition)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "2026-03-30 2025-06-02 web-older 2023-09-11" -- "${cur}"))
                     return 0
                     ;;
                 --color)

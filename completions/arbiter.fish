@@ -49,24 +49,36 @@ complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "repl" -d 'Step thro
 complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l depth -d 'How many levels of sub-rules to show beneath it' -r
-complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l game -d 'The game: riftbound (default) or legions-of-will' -r
-complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l edition -d 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l game -d 'The game: riftbound (default) or legions-of-will' -r -f -a "riftbound\t''
+legions-of-will\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l edition -d 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older' -r -f -a "2026-03-30\t''
+2025-06-02\t''
+web-older\t''
+2023-09-11\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l json -d 'Print JSON instead of text (stable field names, see the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -s h -l help -d 'Print help'
-complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l game -d 'The game: riftbound (default) or legions-of-will' -r
-complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l edition -d 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l game -d 'The game: riftbound (default) or legions-of-will' -r -f -a "riftbound\t''
+legions-of-will\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l edition -d 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older' -r -f -a "2026-03-30\t''
+2025-06-02\t''
+web-older\t''
+2023-09-11\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l json -d 'Print JSON instead of text (stable field names, see the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -s h -l help -d 'Print help'
-complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l game -d 'The game: riftbound (default) or legions-of-will' -r
-complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l edition -d 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l game -d 'The game: riftbound (default) or legions-of-will' -r -f -a "riftbound\t''
+legions-of-will\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l edition -d 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older' -r -f -a "2026-03-30\t''
+2025-06-02\t''
+web-older\t''
+2023-09-11\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -79,8 +91,12 @@ never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -l json -d 'Print JSON instead of text (stable field names, see the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -s h -l help -d 'Print help'
-complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l game -d 'The game: riftbound (default) or legions-of-will' -r
-complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l edition -d 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older' -r
+complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l game -d 'The game: riftbound (default) or legions-of-will' -r -f -a "riftbound\t''
+legions-of-will\t''"
+complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l edition -d 'The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older' -r -f -a "2026-03-30\t''
+2025-06-02\t''
+web-older\t''
+2023-09-11\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"

@@ -18,8 +18,13 @@ pub use error::{Error, Result};
 /// Runs the command line; returns the process exit code. Errors are reported here,
 /// once: colour-aware, on stderr.
 pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
-    use clap::Parser;
-    let cli = match cli::Cli::try_parse_from(args) {
+    use clap::FromArgMatches;
+    let args: Vec<std::ffi::OsString> = args.into_iter().collect();
+    // clap's own help, usage errors and version obey --color / NO_COLOR (issue 15)
+    let parsed = cli::command(cli::color_arg(&args))
+        .try_get_matches_from(&args)
+        .and_then(|m| cli::Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };

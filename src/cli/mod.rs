@@ -17,7 +17,14 @@ use clap::{Parser, Subcommand};
 /// An unofficial fan tool for learning and judge preparation. Riftbound and its
 /// rules text are the property of Riot Games.
 #[derive(Debug, Parser)]
-#[command(name = "arbiter", version, about, long_about = None, max_term_width = 100)]
+#[command(
+    name = "arbiter",
+    version,
+    about,
+    long_about = None,
+    max_term_width = 100,
+    after_help = ENVIRONMENT
+)]
 pub struct Cli {
     /// When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb).
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
@@ -69,6 +76,98 @@ pub enum Command {
     /// Print a shell completion script.
     Completions(lookup::CompletionsArgs),
 }
+
+/// The environment variables, listed under `--help`.
+pub const ENVIRONMENT: &str = "Environment:
+  NO_COLOR             no colour (as --color never), when set and not empty
+  COLUMNS              the output width (default 80, at most 100)
+  ARBITER_CARDS        the card database (as --cards)
+  ARBITER_HYPERLINKS   1 or 0: OSC 8 rule links on or off (default: known terminals)
+  ARBITER_LINK_BASE    where rule links point, with {game}, {edition} and {id}
+  ARBITER_CACHE_DIR    the search index cache (default: $XDG_CACHE_HOME/arbiter)
+  XDG_DATA_HOME        the data directory (cards.json, REPL history) is $XDG_DATA_HOME/arbiter";
+
+/// `--version` (long): the version and the rule editions built in.
+pub fn long_version() -> String {
+    let mut s = format!("{}\nembedded rule editions:", env!("CARGO_PKG_VERSION"));
+    for m in crate::rulebook::Library::get().metas() {
+        s.push_str(&format!(
+            "\n  {} {} — {} ({} rules{})",
+            m.game,
+            m.edition,
+            m.title,
+            m.rule_count,
+            if m.default { ", default" } else { "" }
+        ));
+    }
+    s
+}
+
+/// The clap command with what is known only at run time: the long version, and clap's own
+/// colours following `--color` / `NO_COLOR` like the rest of the output.
+pub fn command(color: ColorChoice) -> clap::Command {
+    use clap::CommandFactory;
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let choice = match color {
+        ColorChoice::Always => clap::ColorChoice::Always,
+        ColorChoice::Never => clap::ColorChoice::Never,
+        ColorChoice::Auto if no_color => clap::ColorChoice::Never,
+        ColorChoice::Auto => clap::ColorChoice::Auto,
+    };
+    static LONG: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    Cli::command()
+        .color(choice)
+        .long_version(LONG.get_or_init(long_version).as_str())
+}
+
+/// `--color` as written among `args` (before clap parses them, so that clap's own help and
+/// errors obey it): `--color WHEN` or `--color=WHEN`; `auto` when absent or not understood.
+pub fn color_arg(args: &[std::ffi::OsString]) -> ColorChoice {
+    let mut it = args.iter().map(|a| a.to_string_lossy());
+    let mut choice = ColorChoice::Auto;
+    while let Some(a) = it.next() {
+        let v = if a == "--color" {
+            it.next().map(|v| v.to_string())
+        } else {
+            a.strip_prefix("--color=").map(String::from)
+        };
+        match v.as_deref() {
+            Some("always") => choice = ColorChoice::Always,
+            Some("never") => choice = ColorChoice::Never,
+            Some("auto") => choice = ColorChoice::Auto,
+            _ => {}
+        }
+    }
+    choice
+}
+
+/// The values `--game` and `--edition` offer for completion (any text is still accepted
+/// and checked by the lookup, which suggests the nearest).
+#[derive(Clone)]
+struct Known(&'static [&'static str]);
+
+impl clap::builder::TypedValueParser for Known {
+    type Value = String;
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> std::result::Result<String, clap::Error> {
+        Ok(value.to_string_lossy().into_owned())
+    }
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            self.0.iter().map(|v| clap::builder::PossibleValue::new(*v)),
+        ))
+    }
+}
+
+/// The games and editions built in, for completion (checked against the library by a test).
+pub const GAMES: &[&str] = &["riftbound", "legions-of-will"];
+pub const EDITIONS: &[&str] = &["2026-03-30", "2025-06-02", "web-older", "2023-09-11"];
 
 /// Parses the arguments and runs the command.
 pub fn run(cli: Cli) -> Result<()> {
@@ -132,10 +231,10 @@ fn scenario_database(
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct EditionArgs {
     /// The game: riftbound (default) or legions-of-will.
-    #[arg(long, value_name = "GAME")]
+    #[arg(long, value_name = "GAME", value_parser = Known(GAMES))]
     pub game: Option<String>,
     /// The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older.
-    #[arg(long, value_name = "EDITION")]
+    #[arg(long, value_name = "EDITION", value_parser = Known(EDITIONS))]
     pub edition: Option<String>,
 }
 

@@ -42,7 +42,7 @@ pub struct CheckArgs {
 
 /// `arbiter run FILE`: the timeline with rule citations, then the expectations.
 pub fn run(out: &mut Out, args: RunArgs) -> Result<()> {
-    let path = args.file.display().to_string();
+    let path = scenario::load::label(&args.file);
     let source = scenario::load::read(&args.file)?;
     let v = scenario::evaluate_with(&path, &source, args.database.as_deref());
     if out.json {
@@ -162,7 +162,7 @@ pub fn test(out: &mut Out, args: TestArgs) -> Result<()> {
 /// unsupported abilities are reported) without running it. A scenario that expects a
 /// load error passes when exactly that error occurs.
 pub fn check(out: &mut Out, args: CheckArgs) -> Result<()> {
-    let path = args.file.display().to_string();
+    let path = scenario::load::label(&args.file);
     let source = scenario::load::read(&args.file)?;
     let expected = scenario::load::expected_error(&source);
     let loaded = scenario::load::load_with(&path, &source, args.database.as_deref())

@@ -163,12 +163,22 @@ struct Header {
     expect_error: Option<format::ExpectError>,
 }
 
-/// Reads the file (a missing file is a usage error, exit 2). Text that is not UTF-8 is
-/// reported with the line, column and byte offset of the first invalid byte.
+/// How a scenario file is named in messages: its path, or `<stdin>` for `-`.
+pub fn label(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Reads the file — standard input for `-` — (a missing file is a usage error, exit 2).
+/// Text that is not UTF-8 is reported with the line, column and byte offset of the first
+/// invalid byte.
 pub fn read(path: &Path) -> Result<String, crate::error::Error> {
     let input = |line, column, message: String| {
         crate::error::Error::Input(InputError {
-            file: path.display().to_string(),
+            file: label(path),
             line,
             column,
             message,
@@ -178,11 +188,13 @@ pub fn read(path: &Path) -> Result<String, crate::error::Error> {
     let cant = |e: std::io::Error| input(None, None, format!("cannot read the scenario: {e}"));
     let max = crate::limits::MAX_SCENARIO_BYTES;
     let mut bytes = Vec::new();
-    std::io::Read::read_to_end(
-        &mut std::io::Read::take(std::fs::File::open(path).map_err(cant)?, max + 1),
-        &mut bytes,
-    )
-    .map_err(cant)?;
+    let source: Box<dyn std::io::Read> = if path == Path::new("-") {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(cant)?)
+    };
+    std::io::Read::read_to_end(&mut std::io::Read::take(source, max + 1), &mut bytes)
+        .map_err(cant)?;
     if bytes.len() as u64 > max {
         return Err(input(
             None,

@@ -1,0 +1,124 @@
+//! Conventions of the command line (issue 15): clap's own output obeys --color and NO_COLOR,
+//! --version says which rule editions are built in, --help lists the environment
+//! variables, and completions offer the games and editions.
+
+use assert_cmd::Command;
+
+fn arbiter() -> Command {
+    let mut c = Command::cargo_bin("arbiter").unwrap();
+    c.env_remove("NO_COLOR").env_remove("ARBITER_CARDS");
+    c
+}
+
+#[test]
+fn clap_output_obeys_color_and_no_color() {
+    // a usage error: coloured with --color always, plain with never or NO_COLOR
+    let err = |args: &[&str], no_color: bool| -> String {
+        let mut c = arbiter();
+        if no_color {
+            c.env("NO_COLOR", "1");
+        }
+        let out = c.args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        String::from_utf8(out.stderr).unwrap()
+    };
+    assert!(err(&["--color", "always", "rulez"], false).contains("\x1b["));
+    assert!(err(&["--color=always", "rulez"], false).contains("\x1b["));
+    assert!(!err(&["--color", "never", "rulez"], false).contains('\x1b'));
+    assert!(!err(&["rulez"], true).contains('\x1b'));
+    // help: the same policy
+    let out = arbiter()
+        .args(["--color", "always", "--help"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\x1b["));
+    let out = arbiter()
+        .args(["--color", "never", "--help"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stdout).contains('\x1b'));
+}
+
+#[test]
+fn version_lists_the_embedded_editions() {
+    let out = arbiter().arg("--version").output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for m in arbiter::rulebook::Library::get().metas() {
+        assert!(
+            text.contains(&format!("{} {}", m.game, m.edition)),
+            "--version lacks {} {}: {text}",
+            m.game,
+            m.edition
+        );
+    }
+    // -V stays one line
+    let out = arbiter().arg("-V").output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
+}
+
+#[test]
+fn help_lists_the_environment_variables() {
+    let out = arbiter().arg("--help").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for v in [
+        "NO_COLOR",
+        "COLUMNS",
+        "ARBITER_CARDS",
+        "ARBITER_HYPERLINKS",
+        "ARBITER_LINK_BASE",
+        "ARBITER_CACHE_DIR",
+        "XDG_DATA_HOME",
+    ] {
+        assert!(text.contains(v), "--help lacks {v}");
+    }
+}
+
+#[test]
+fn completion_values_are_the_built_in_games_and_editions() {
+    let metas = arbiter::rulebook::Library::get().metas();
+    let mut games: Vec<&str> = metas.iter().map(|m| m.game).collect();
+    games.dedup();
+    for g in &games {
+        assert!(arbiter::cli::GAMES.contains(g), "GAMES lacks {g}");
+    }
+    for m in metas {
+        assert!(
+            arbiter::cli::EDITIONS.contains(&m.edition),
+            "EDITIONS lacks {}",
+            m.edition
+        );
+    }
+    let fish = std::fs::read_to_string("completions/arbiter.fish").unwrap();
+    assert!(fish.contains("2026-03-30") && fish.contains("legions-of-will"));
+    // any edition text is still accepted and checked by the lookup itself
+    arbiter()
+        .args(["rule", "100", "--edition", "1999-01-01"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn run_and_check_read_standard_input() {
+    let yaml = std::fs::read_to_string("scenarios/combat/tank-first.yaml").unwrap();
+    arbiter()
+        .args(["--color", "never", "run", "-"])
+        .write_stdin(yaml.clone())
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("B wins the combat"));
+    arbiter()
+        .args(["check", "-"])
+        .write_stdin(yaml)
+        .assert()
+        .success();
+    // errors name <stdin> with the line and column
+    arbiter()
+        .args(["--color", "never", "check", "-"])
+        .write_stdin("title: x\nsetup:\n  zzz: 1\n")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "<stdin>:3:3: unknown field \"zzz\"",
+        ));
+}
