@@ -44,6 +44,7 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             [CompletionResult]::new('deck', 'deck', [CompletionResultType]::ParameterValue, 'Deck lists: `deck check FILE` against deck construction')
             [CompletionResult]::new('repl', 'repl', [CompletionResultType]::ParameterValue, 'Step through a scenario: step, back, board, why, do, choose, save (see `help` inside)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print a man page (roff; also committed under man/): `arbiter man rule | man -l -`')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -237,6 +238,15 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
+        'arbiter;man' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
+            [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
+            [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'List the commands that have a page, one per line')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text (stable field names, see the README)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
         'arbiter;help' {
             [CompletionResult]::new('rule', 'rule', [CompletionResultType]::ParameterValue, 'Show a rule by id: its breadcrumb, text, examples and references')
             [CompletionResult]::new('toc', 'toc', [CompletionResultType]::ParameterValue, 'Table of contents: the sections of an edition, or one part')
@@ -254,6 +264,7 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             [CompletionResult]::new('deck', 'deck', [CompletionResultType]::ParameterValue, 'Deck lists: `deck check FILE` against deck construction')
             [CompletionResult]::new('repl', 'repl', [CompletionResultType]::ParameterValue, 'Step through a scenario: step, back, board, why, do, choose, save (see `help` inside)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print a man page (roff; also committed under man/): `arbiter man rule | man -l -`')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -311,6 +322,9 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             break
         }
         'arbiter;help;completions' {
+            break
+        }
+        'arbiter;help;man' {
             break
         }
         'arbiter;help;help' {

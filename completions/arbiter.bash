@@ -46,6 +46,9 @@ _arbiter() {
             arbiter,help)
                 cmd="arbiter__subcmd__help"
                 ;;
+            arbiter,man)
+                cmd="arbiter__subcmd__man"
+                ;;
             arbiter,refs)
                 cmd="arbiter__subcmd__refs"
                 ;;
@@ -121,6 +124,9 @@ _arbiter() {
             arbiter__subcmd__help,help)
                 cmd="arbiter__subcmd__help__subcmd__help"
                 ;;
+            arbiter__subcmd__help,man)
+                cmd="arbiter__subcmd__help__subcmd__man"
+                ;;
             arbiter__subcmd__help,refs)
                 cmd="arbiter__subcmd__help__subcmd__refs"
                 ;;
@@ -155,7 +161,7 @@ _arbiter() {
 
     case "${cmd}" in
         arbiter)
-            opts="-h -V --color --json --cards --help --version rule toc define editions refs diff export search run test check card cards deck repl completions help"
+            opts="-h -V --color --json --cards --help --version rule toc define editions refs diff export search run test check card cards deck repl completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -655,7 +661,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__help)
-            opts="rule toc define editions refs diff export search run test check card cards deck repl completions help"
+            opts="rule toc define editions refs diff export search run test check card cards deck repl completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -836,6 +842,20 @@ _arbiter() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        arbiter__subcmd__help__subcmd__man)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         arbiter__subcmd__help__subcmd__refs)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -927,6 +947,39 @@ _arbiter() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        arbiter__subcmd__man)
+            opts="-h --list --color --json --cards --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --cards)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -41,6 +41,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand deck 'Deck lists: `deck check FILE` against deck construction'
             cand repl 'Step through a scenario: step, back, board, why, do, choose, save (see `help` inside)'
             cand completions 'Print a shell completion script'
+            cand man 'Print a man page (roff; also committed under man/): `arbiter man rule | man -l -`'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'arbiter;rule'= {
@@ -209,6 +210,14 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
         }
+        &'arbiter;man'= {
+            cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
+            cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
+            cand --list 'List the commands that have a page, one per line'
+            cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
         &'arbiter;help'= {
             cand rule 'Show a rule by id: its breadcrumb, text, examples and references'
             cand toc 'Table of contents: the sections of an edition, or one part'
@@ -226,6 +235,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand deck 'Deck lists: `deck check FILE` against deck construction'
             cand repl 'Step through a scenario: step, back, board, why, do, choose, save (see `help` inside)'
             cand completions 'Print a shell completion script'
+            cand man 'Print a man page (roff; also committed under man/): `arbiter man rule | man -l -`'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'arbiter;help;rule'= {
@@ -265,6 +275,8 @@ set edit:completion:arg-completer[arbiter] = {|@words|
         &'arbiter;help;repl'= {
         }
         &'arbiter;help;completions'= {
+        }
+        &'arbiter;help;man'= {
         }
         &'arbiter;help;help'= {
         }

@@ -75,6 +75,8 @@ pub enum Command {
     Repl(ReplArgs),
     /// Print a shell completion script.
     Completions(lookup::CompletionsArgs),
+    /// Print a man page (roff; also committed under man/): `arbiter man rule | man -l -`.
+    Man(ManArgs),
 }
 
 /// The environment variables, listed under `--help`.
@@ -180,6 +182,12 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Editions(a) => lookup::editions(&mut out, a),
         Command::Refs(a) => lookup::refs(&mut out, a),
         Command::Completions(a) => lookup::completions(&mut out, a),
+        Command::Man(a) if a.list => Ok(out.raw(man_commands().join("\n") + "\n")?),
+        Command::Man(a) => {
+            let mut buf = Vec::new();
+            write_man(a.command.as_deref(), &mut buf)?;
+            Ok(out.raw(String::from_utf8_lossy(&buf))?)
+        }
         Command::Search(a) => search::search(&mut out, a),
         Command::Diff(a) => diff::diff(&mut out, a),
         Command::Export(a) => export::export(&mut out, a),
@@ -236,6 +244,70 @@ pub struct EditionArgs {
     /// The edition, e.g. 2026-03-30 (default: the newest), 2025-06-02, web-older.
     #[arg(long, value_name = "EDITION", value_parser = Known(EDITIONS))]
     pub edition: Option<String>,
+}
+
+/// `arbiter man [COMMAND]`.
+#[derive(Debug, clap::Args)]
+pub struct ManArgs {
+    /// The command whose page to print (arbiter-COMMAND(1)); default the main page, arbiter(1).
+    #[arg(value_name = "COMMAND")]
+    pub command: Option<String>,
+    /// List the commands that have a page, one per line.
+    #[arg(long, conflicts_with = "command")]
+    pub list: bool,
+}
+
+/// The commands that have a man page of their own, arbiter-COMMAND(1).
+pub fn man_commands() -> Vec<String> {
+    use clap::CommandFactory;
+    Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .filter(|n| n != "help")
+        .collect()
+}
+
+/// Writes a man page generated from the clap definition: arbiter(1), or arbiter-COMMAND(1)
+/// for `command` (committed under `man/`; `tests/completions.rs` checks they are current).
+pub fn write_man(command: Option<&str>, w: &mut dyn std::io::Write) -> Result<()> {
+    use clap::CommandFactory;
+    let root = Cli::command()
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("Riftbound rules at the table: look rules up, search them, and run board-state scenarios that explain every ruling with rule citations");
+    let page = match command {
+        None => root,
+        Some(name) => {
+            let Some(sub) = root.find_subcommand(name).cloned() else {
+                return Err(crate::error::Error::usage(format!(
+                    "no command named {name:?}; the commands are: {}",
+                    man_commands().join(", ")
+                )));
+            };
+            sub.name(format!("arbiter-{name}"))
+                .bin_name(format!("arbiter {name}"))
+                .version(env!("CARGO_PKG_VERSION"))
+        }
+    };
+    clap_mangen::Man::new(page).render(w)?;
+    if command.is_none() {
+        // clap_mangen leaves `after_help` out; the environment section is ours.
+        writeln!(w, ".SH ENVIRONMENT")?;
+        for line in ENVIRONMENT.lines().skip(1) {
+            let line = line.trim_start();
+            let (name, what) = line.split_once(' ').unwrap_or((line, ""));
+            writeln!(
+                w,
+                ".TP\n\\fB{name}\\fR\n{}",
+                what.trim().replace('-', "\\-")
+            )?;
+        }
+        writeln!(
+            w,
+            ".SH EXIT STATUS\n0 success; 1 nothing found, or a scenario's expectations failed; \
+             2 usage or input error.\n.SH SEE ALSO\nThe README; \\fBarbiter help\\fR \\fICOMMAND\\fR."
+        )?;
+    }
+    Ok(())
 }
 
 /// Writes the completion script for `shell` (also committed under `completions/`).
