@@ -69,7 +69,7 @@ fn an_unknown_card_suggests_and_exits_1() {
         .args(["--cards", FIXTURE, "card", "Brass Wardne"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("did you mean \"Brass Warden\""));
+        .stderr(predicate::str::contains("did you mean: \"Brass Warden\""));
     arbiter()
         .args(["--cards", FIXTURE, "card", "zzzzzz"])
         .assert()

@@ -122,3 +122,47 @@ fn run_and_check_read_standard_input() {
             "<stdin>:3:3: unknown field \"zzz\"",
         ));
 }
+
+/// One policy for "nothing found" (issue 15, item 4): every command exits 1, and its message
+/// is said once — on stderr for a lookup, on stdout (with its hints) for a search, never both.
+#[test]
+fn nothing_found_exits_1_and_says_it_once() {
+    let cache = tempfile::tempdir().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["rule", "999.9"], "999.9 is not in"),
+        (&["define", "zzzz"], "no glossary term \"zzzz\""),
+        (&["search", "zzzz"], "no rules match \"zzzz\""),
+        (&["toc", "999"], "999 is not in"),
+        (&["refs", "999.9"], "999.9 is not in"),
+        (
+            &["--cards", "scenarios/cards/database.json", "card", "zzzz"],
+            "no card matches \"zzzz\"",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = arbiter()
+            .env("ARBITER_CACHE_DIR", cache.path())
+            .args(*args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(all.matches(message).count(), 1, "{args:?} said: {all}");
+    }
+    // a near miss names what exists, still exit 1
+    let out = arbiter()
+        .args([
+            "--cards",
+            "scenarios/cards/database.json",
+            "card",
+            "Brass Wardne",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not found: no card is named"));
+}

@@ -132,18 +132,16 @@ pub fn card(out: &mut Out, db_flag: Option<&Path>, args: CardArgs) -> Result<()>
     let c = match db.find(&query) {
         Ok(c) => c,
         Err(near) => {
-            let msg = if near.is_empty() {
+            // nothing found: exit 1 like a search without hits, said once on stderr
+            let message = if near.is_empty() {
                 format!("no card matches \"{query}\" in {}", db.path.display())
             } else {
-                format!(
-                    "no card is named \"{query}\"; did you mean {}?",
-                    near.iter()
-                        .map(|n| format!("\"{n}\""))
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                )
+                format!("no card is named \"{query}\"")
             };
-            return Err(Error::Failed(msg));
+            return Err(Error::NotFound {
+                message,
+                suggestions: near.iter().map(|n| format!("\"{n}\"")).collect(),
+            });
         }
     };
     let compiled = compile::compile(c);
