@@ -152,23 +152,39 @@ impl Game {
                     decision: Box::new(decision),
                 });
             };
-            let Some(s) = self.suspended.clone() else {
+            let Some(s) = self.suspended.as_deref() else {
                 return Err(EngineError::NoDecision);
             };
-            let Suspended {
-                before,
-                action: suspended_action,
-                mut answers,
-            } = *s;
+            let (mark, action) = (s.mark, s.action.clone());
+            let mut answers = s.answers.clone();
             answers.push(if direct {
                 answer.clone()
             } else {
                 Answer::Index(index)
             });
-            let mut g = (*before).clone();
+            // replay the action from the state before it (kept without its trace) with the
+            // answers so far, on the trace as it was then: the partial run's lines are set
+            // aside, to be put back if this answer is refused
+            let mut g: Game = s.before.clone_without_trace();
+            let mut trace = std::mem::take(&mut self.trace);
+            let partial = trace.events.split_off(mark.min(trace.events.len()));
+            g.trace = trace;
             g.answers = answers.iter().cloned().collect();
-            let result = g.run_action(&suspended_action);
-            return self.settle(result, g, before, suspended_action, answers);
+            let result = g.run_action(&action);
+            return match result {
+                Err(Halt::Err(e)) => {
+                    self.trace = std::mem::take(&mut g.trace);
+                    self.trace.events.truncate(mark);
+                    self.trace.events.extend(partial);
+                    Err(e)
+                }
+                Ok(()) | Err(Halt::Decide(_)) => {
+                    let before = self.suspended.take().map(|s| s.before);
+                    *self = g;
+                    self.settle(result, before, mark, action, answers);
+                    Ok(())
+                }
+            };
         }
         if let Some(d) = &self.decision {
             return Err(EngineError::DecisionPending(Box::new(d.clone())));
@@ -176,11 +192,21 @@ impl Game {
         if self.winner.is_some() {
             return Err(EngineError::GameOver);
         }
-        let before = Box::new(self.clone());
-        let mut g = self.clone();
-        g.answers.clear();
-        let result = g.run_action(&action);
-        self.settle(result, g, before, action, Vec::new())
+        // one copy of the state before the action, without its trace (which is rolled back
+        // by truncation): restored if the action is refused, kept if a decision suspends it
+        let mark = self.trace.events.len();
+        let before = self.clone_without_trace();
+        self.answers.clear();
+        let result = self.run_action(&action);
+        if let Err(Halt::Err(e)) = result {
+            let mut trace = std::mem::take(&mut self.trace);
+            trace.events.truncate(mark);
+            *self = before;
+            self.trace = trace;
+            return Err(e);
+        }
+        self.settle(result, Some(Box::new(before)), mark, action, Vec::new());
+        Ok(())
     }
 
     /// Every id an action names must exist (a clear error, never a panic).
@@ -367,36 +393,30 @@ impl Game {
         }
     }
 
+    /// After an action ran (or ran again with more answers) without error: done, or
+    /// suspended on a decision with the state before it (trace-less) and the answers so far.
     fn settle(
         &mut self,
         result: R<()>,
-        mut g: Game,
-        before: Box<Game>,
+        before: Option<Box<Game>>,
+        mark: usize,
         action: Action,
         answers: Vec<Answer>,
-    ) -> Result<(), EngineError> {
-        match result {
-            Ok(()) => {
-                g.answers.clear();
-                g.decision = None;
-                g.suspended = None;
-                *self = g;
-                Ok(())
-            }
-            Err(Halt::Decide(d)) => {
-                g.decision = Some(d);
-                g.suspended = Some(Box::new(Suspended {
+    ) {
+        self.answers.clear();
+        match (result, before) {
+            (Err(Halt::Decide(d)), Some(before)) => {
+                self.decision = Some(d);
+                self.suspended = Some(Box::new(Suspended {
                     before,
+                    mark,
                     action,
                     answers,
                 }));
-                g.answers.clear();
-                *self = g;
-                Ok(())
             }
-            Err(Halt::Err(e)) => {
-                // the state is unchanged (and a pending decision, if any, stays pending)
-                Err(e)
+            _ => {
+                self.decision = None;
+                self.suspended = None;
             }
         }
     }

@@ -183,8 +183,37 @@ struct Work {
     steps: Vec<Vec<BreakdownStep>>,
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Tests set this to compare every cached derivation with a fresh one.
+    pub(crate) static VERIFY_CACHE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 impl Game {
-    /// 468–475: the current characteristics of every object (index = `ObjId.0`).
+    /// 468–475: the current characteristics of every object (index = `ObjId.0`), derived
+    /// once per change of their inputs — the players, the objects and the continuous
+    /// effects, each [`Tracked`](super::tracked::Tracked) — and shared until the next.
+    /// Anything else `derive_all` reads must be tracked too (a test compares the cached
+    /// values with fresh ones after every action of random play).
+    pub fn derived(&self) -> std::sync::Arc<Vec<Characteristics>> {
+        let key = [
+            self.players.generation(),
+            self.objects.generation(),
+            self.effects.generation(),
+        ];
+        let v = self.derived.get_or(key, || self.derive_all());
+        #[cfg(test)]
+        if VERIFY_CACHE.with(|c| c.get()) {
+            assert!(
+                *v == self.derive_all(),
+                "the cached characteristics differ from fresh ones"
+            );
+        }
+        v
+    }
+
+    /// 468–475: the current characteristics of every object (index = `ObjId.0`), derived
+    /// from scratch (`derived` is the cached form).
     pub fn derive_all(&self) -> Vec<Characteristics> {
         let n = self.objects.len();
         let mut w = Work {
@@ -274,22 +303,21 @@ impl Game {
 
     /// One object's characteristics with breakdown.
     pub fn characteristics(&self, id: ObjId) -> Characteristics {
-        let mut all = self.derive_all();
-        all.swap_remove(id.0)
+        self.derived()[id.0].clone()
     }
 
     /// Current Might (472).
     pub fn might(&self, id: ObjId) -> i32 {
-        self.characteristics(id).might
+        self.derived()[id.0].might
     }
 
     /// Current keywords (472.2).
     pub fn keywords(&self, id: ObjId) -> Vec<Keyword> {
-        self.characteristics(id).keywords
+        self.derived()[id.0].keywords.clone()
     }
 
     pub fn has_keyword(&self, id: ObjId, k: KeywordKind) -> bool {
-        self.characteristics(id).has(&k)
+        self.derived()[id.0].has(&k)
     }
 
     /// The controller: assigned as the object entered the board (188.3), changed by
@@ -300,7 +328,7 @@ impl Game {
             .iter()
             .any(|e| matches!(e.modification, Modification::SetController(_)))
         {
-            return self.characteristics(id).controller;
+            return self.derived()[id.0].controller;
         }
         self.objects[id.0].base_controller
     }

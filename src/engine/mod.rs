@@ -25,6 +25,7 @@ pub mod scoring;
 pub mod showdown;
 pub mod state;
 pub mod trace;
+pub mod tracked;
 pub mod turn;
 
 #[cfg(test)]
@@ -43,6 +44,6 @@ pub use objects::{
 pub use resources::{Domain, Payment, Power};
 pub use state::{
     Battlefield, BfId, ChainItem, Combat, CombatStep, Game, Mode, ObjId, Phase, Player, PlayerId,
-    Showdown, Snapshot, Status, Turn, TurnState, Zone,
+    Saved, Showdown, Snapshot, Status, Turn, TurnState, Zone,
 };
 pub use trace::{Cite, Event, EventKind, Trace};

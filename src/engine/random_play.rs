@@ -338,6 +338,9 @@ fn play(seed: u64, actions: u64) -> (String, u64, u64) {
     let mut snapshot: Option<Game> = None;
     let mut since: Vec<Action> = Vec::new();
     let (mut applied, mut rejected) = (0, 0);
+    // every query of the characteristics during play checks the cache against a fresh
+    // derivation (issue 11: the cached and the from-scratch values agree)
+    super::layers::VERIFY_CACHE.with(|c| c.set(true));
     for k in 0..actions {
         if g.winner().is_some() {
             break;

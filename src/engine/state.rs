@@ -5,6 +5,7 @@
 use super::decision::{Answer, Decision};
 use super::objects::{CardDef, Duration, Effect, Keyword, Modification, Object};
 use super::trace::{Cite, Trace};
+use super::tracked::{Cache, Tracked};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -323,10 +324,12 @@ pub enum Status {
     Over { winner: Option<PlayerId> },
 }
 
-/// A suspended action waiting for a decision: the state before it and the answers so far.
+/// A suspended action waiting for a decision: the state before it (without its trace, which
+/// then had `mark` events) and the answers so far.
 #[derive(Clone, Debug)]
 pub(crate) struct Suspended {
     pub before: Box<Game>,
+    pub mark: usize,
     pub action: super::actions::Action,
     pub answers: Vec<Answer>,
 }
@@ -336,8 +339,10 @@ pub(crate) struct Suspended {
 #[derive(Clone, Debug)]
 pub struct Game {
     pub mode: Mode,
-    pub players: Vec<Player>,
-    pub objects: Vec<Object>,
+    /// Tracked (with `objects` and `effects`): the inputs of the layer system, whose
+    /// derived characteristics are cached until one of them changes.
+    pub players: Tracked<Vec<Player>>,
+    pub objects: Tracked<Vec<Object>>,
     pub battlefields: Vec<Battlefield>,
     pub turn: Turn,
     pub chain: Vec<ChainItem>,
@@ -346,7 +351,7 @@ pub struct Game {
     pub priority: Option<PlayerId>,
     pub focus: Option<PlayerId>,
     pub winner: Option<PlayerId>,
-    pub effects: Vec<ContinuousEffect>,
+    pub effects: Tracked<Vec<ContinuousEffect>>,
     pub trace: Trace,
     pub(crate) rng: u64,
     pub(crate) clock: u64,
@@ -365,7 +370,6 @@ pub struct Game {
     pub(crate) resolving: bool,
     pub(crate) depth: u8,
     pub(crate) fepr_happened: bool,
-    /// Units known to be Mighty (707–709), to trace when one becomes or stops being Mighty.
     /// Replacement effects used up: (source, ability index, turn) — turn 0 for "the next
     /// time" (for good), the turn number for "once each turn" (371).
     pub(crate) replacements_spent: Vec<(ObjId, usize, u32)>,
@@ -373,6 +377,7 @@ pub struct Game {
     pub(crate) replacements_applied: Vec<(ObjId, usize)>,
     /// Delayed abilities waiting for their trigger (389–392).
     pub delayed: Vec<super::abilities::delayed::Delayed>,
+    /// Units known to be Mighty (707–709), to trace when one becomes or stops being Mighty.
     pub(crate) mighty: Vec<ObjId>,
     /// Priority or focus that finalizing or resolving awards, handed out by HOT FEPR only
     /// once the outstanding cleanups are done (335, 320.1).
@@ -380,6 +385,119 @@ pub struct Game {
     /// 811.1.d.2: while a card played from hidden (or its play effect) makes its choices,
     /// the battlefield they are restricted to.
     pub(crate) restrict_choices: Option<Zone>,
+    /// 468–475: every object's characteristics, derived once per change of the tracked
+    /// inputs (`Game::derived`).
+    pub(crate) derived: Cache<[u64; 3], Vec<crate::engine::layers::Characteristics>>,
+}
+
+/// A saved state for undo: the game without its trace, and how long the trace's settled
+/// part was then (plus the lines of a suspended action's partial run, which answering its
+/// decision rewrites). Restoring truncates the trace, so saving costs no copy of it.
+#[derive(Clone, Debug)]
+pub struct Saved {
+    game: Box<Game>,
+    mark: usize,
+    partial: Vec<super::trace::Event>,
+}
+
+impl Game {
+    /// A copy of the game without its trace (every other field cloned; the destructuring
+    /// makes a new field a compile error here until it is copied too). Every field is
+    /// `.clone()`d alike, Copy or not, so a field's type can change without touching this.
+    #[allow(clippy::clone_on_copy)]
+    pub(crate) fn clone_without_trace(&self) -> Game {
+        let Game {
+            mode,
+            players,
+            objects,
+            battlefields,
+            turn,
+            chain,
+            showdown,
+            combat,
+            priority,
+            focus,
+            winner,
+            effects,
+            rng,
+            clock,
+            next_id,
+            outstanding_cleanup,
+            chain_passes,
+            chain_by_trigger,
+            answers,
+            decision,
+            suspended,
+            in_cleanup,
+            resolving,
+            depth,
+            fepr_happened,
+            replacements_spent,
+            replacements_applied,
+            delayed,
+            mighty,
+            priority_due,
+            restrict_choices,
+            derived,
+            trace: _,
+        } = self;
+        Game {
+            mode: mode.clone(),
+            players: players.clone(),
+            objects: objects.clone(),
+            battlefields: battlefields.clone(),
+            turn: turn.clone(),
+            chain: chain.clone(),
+            showdown: showdown.clone(),
+            combat: combat.clone(),
+            priority: priority.clone(),
+            focus: focus.clone(),
+            winner: winner.clone(),
+            effects: effects.clone(),
+            rng: rng.clone(),
+            clock: clock.clone(),
+            next_id: next_id.clone(),
+            outstanding_cleanup: outstanding_cleanup.clone(),
+            chain_passes: chain_passes.clone(),
+            chain_by_trigger: chain_by_trigger.clone(),
+            answers: answers.clone(),
+            decision: decision.clone(),
+            suspended: suspended.clone(),
+            in_cleanup: in_cleanup.clone(),
+            resolving: resolving.clone(),
+            depth: depth.clone(),
+            fepr_happened: fepr_happened.clone(),
+            replacements_spent: replacements_spent.clone(),
+            replacements_applied: replacements_applied.clone(),
+            delayed: delayed.clone(),
+            mighty: mighty.clone(),
+            priority_due: priority_due.clone(),
+            restrict_choices: restrict_choices.clone(),
+            derived: derived.clone(),
+            trace: Trace::default(),
+        }
+    }
+
+    /// Saves the state for undo (the REPL's `back`) without copying the trace.
+    pub fn save(&self) -> Saved {
+        let len = self.trace.events.len();
+        let mark = self.suspended.as_ref().map_or(len, |s| s.mark.min(len));
+        Saved {
+            game: Box::new(self.clone_without_trace()),
+            mark,
+            partial: self.trace.events[mark..].to_vec(),
+        }
+    }
+
+    /// Restores a state saved from this game (or an earlier form of it): everything as it
+    /// was, the trace truncated to its length then.
+    pub fn restore(&mut self, saved: Saved) {
+        let mut trace = std::mem::take(&mut self.trace);
+        trace.events.truncate(saved.mark);
+        trace.events.extend(saved.partial);
+        *self = *saved.game;
+        self.trace = trace;
+    }
 }
 
 /// SplitMix64: spreads a seed over all 64 bits for the xorshift state.
@@ -394,7 +512,7 @@ impl Game {
     /// A new game in `mode` with the players named (in turn order), seeded RNG.
     /// The turn starts as player 0's main phase, turn 1; change it with `set_turn`.
     pub fn new(mode: Mode, names: &[&str], seed: u64) -> Game {
-        let players = names
+        let players: Vec<Player> = names
             .iter()
             .enumerate()
             .map(|(i, n)| Player {
@@ -415,8 +533,8 @@ impl Game {
             .collect();
         Game {
             mode,
-            players,
-            objects: Vec::new(),
+            players: players.into(),
+            objects: Vec::new().into(),
             battlefields: Vec::new(),
             turn: Turn {
                 player: PlayerId(0),
@@ -430,7 +548,7 @@ impl Game {
             priority: None,
             focus: None,
             winner: None,
-            effects: Vec::new(),
+            effects: Vec::new().into(),
             trace: Trace::default(),
             rng: splitmix64(seed).max(1),
             clock: 0,
@@ -451,6 +569,7 @@ impl Game {
             delayed: Vec::new(),
             priority_due: None,
             restrict_choices: None,
+            derived: Default::default(),
         }
     }
 

@@ -190,6 +190,52 @@ fn a_clone_continues_identically() {
     assert!(g.trace.events.len() > 10);
 }
 
+/// Undo without copying the trace (issue 11): a saved state restored after more actions —
+/// including an answered decision, whose partial run's lines the answer rewrote — is the
+/// state and trace as they were; a refused answer leaves the pending state as it was.
+#[test]
+fn saved_states_restore_exactly_across_decisions() {
+    let (mut g, raider, shield, squire, bridge) = tank_first();
+    let a = PlayerId(0);
+    let start = (format!("{g:?}"), g.trace.render_plain());
+    let s0 = g.save();
+    g.apply(Action::Move {
+        player: a,
+        units: vec![raider],
+        to: Location::Battlefield(bridge),
+    })
+    .expect("legal move");
+    g.apply(Action::PassAll).expect("passes");
+    assert!(g.pending_decision().is_some());
+    let pending = (format!("{g:?}"), g.trace.render_plain());
+    let s1 = g.save();
+    // an illegal assignment is refused and changes nothing
+    g.apply(Action::Choose {
+        player: a,
+        answer: Answer::Assignment(vec![(squire, 5), (shield, 1)]),
+    })
+    .expect_err("lethal damage to the Tank first");
+    assert_eq!((format!("{g:?}"), g.trace.render_plain()), pending);
+    g.apply(Action::Choose {
+        player: a,
+        answer: Answer::Assignment(vec![(squire, 3), (shield, 3)]),
+    })
+    .expect("legal answer");
+    let done = g.trace.render_plain();
+    assert!(done.len() > pending.1.len());
+    g.restore(s1.clone());
+    assert_eq!((format!("{g:?}"), g.trace.render_plain()), pending);
+    // answering again from the restored state gives the same outcome
+    g.apply(Action::Choose {
+        player: a,
+        answer: Answer::Assignment(vec![(squire, 3), (shield, 3)]),
+    })
+    .expect("legal answer");
+    assert_eq!(g.trace.render_plain(), done);
+    g.restore(s0);
+    assert_eq!((format!("{g:?}"), g.trace.render_plain()), start);
+}
+
 #[test]
 fn an_illegal_action_leaves_the_state_unchanged() {
     let (mut g, raider, _, _, bridge) = tank_first();
@@ -1270,6 +1316,7 @@ fn unknown_ids_are_errors_not_panics() {
 /// invariants of a finished cleanup hold.
 #[test]
 fn random_play_keeps_the_invariants() {
+    super::layers::VERIFY_CACHE.with(|c| c.set(true));
     let mut seen: Vec<Cite> = Vec::new();
     for seed in 0..25u64 {
         let mut g = Game::new(Mode::Duel, &["A", "B"], seed);

@@ -316,9 +316,9 @@ fn back(s: &mut Session, n: usize, out: &mut dyn Write) -> io::Result<Outcome> {
     }
     let n = n.min(s.history.len());
     let keep = s.history.len() - n;
-    let (g, next) = s.history[keep].clone();
+    let (g, next) = s.history.swap_remove(keep);
     s.history.truncate(keep);
-    s.game = g;
+    s.game.restore(g);
     s.next = next;
     s.finished = false;
     writeln!(
@@ -338,9 +338,10 @@ fn goto(s: &mut Session, n: usize, out: &mut dyn Write) -> io::Result<Outcome> {
         )));
     }
     // the state at the start is the first remembered, or the current one
-    if let Some((g, next)) = s.history.first().cloned() {
+    if !s.history.is_empty() {
+        let (g, next) = s.history.swap_remove(0);
         s.history.clear();
-        s.game = g;
+        s.game.restore(g);
         s.next = next;
     }
     s.finished = false;

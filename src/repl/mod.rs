@@ -33,8 +33,9 @@ pub struct Session {
     pub game: Game,
     /// The next script step (from 0).
     pub next: usize,
-    /// States before each change, newest last: (game, next).
-    pub history: Vec<(Game, usize)>,
+    /// States before each change, newest last: (saved game, next). A saved game holds no
+    /// copy of the trace; restoring truncates the current one.
+    pub history: Vec<(crate::engine::Saved, usize)>,
     /// The script has been run to its end and the final expectations checked.
     pub finished: bool,
     /// The card database the session was started with (kept for `load`).
@@ -92,7 +93,7 @@ impl Session {
         if self.history.len() >= MAX_HISTORY {
             self.history.remove(0);
         }
-        self.history.push((self.game.clone(), self.next));
+        self.history.push((self.game.save(), self.next));
     }
 }
 
