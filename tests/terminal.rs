@@ -49,10 +49,16 @@ fn width_follows_the_terminal_and_columns_overrides_it() {
         let narrow = on_terminal(50, &[], args);
         assert!(narrow.lines().count() > 3, "{what}: {narrow}");
         let w = widest(&narrow);
-        assert!((40..=50).contains(&w), "{what} at 50 columns is {w} wide:\n{narrow}");
+        assert!(
+            (40..=50).contains(&w),
+            "{what} at 50 columns is {w} wide:\n{narrow}"
+        );
         let wide = on_terminal(50, &[("COLUMNS", "72")], args);
         let w = widest(&wide);
-        assert!((60..=72).contains(&w), "{what} with COLUMNS=72 is {w} wide:\n{wide}");
+        assert!(
+            (60..=72).contains(&w),
+            "{what} with COLUMNS=72 is {w} wide:\n{wide}"
+        );
     }
     // a very wide terminal still gets readable lines (at most 100 columns)
     let huge = on_terminal(220, &[], "rule 460.2 --depth 2");

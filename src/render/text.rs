@@ -242,7 +242,10 @@ mod tests {
     #[test]
     fn spaced_wrap_keeps_the_gap_and_hangs() {
         let line = "a short event  [1.2]";
-        assert_eq!(wrap_spaced(line, 80, "  ", "      "), vec!["  a short event  [1.2]"]);
+        assert_eq!(
+            wrap_spaced(line, 80, "  ", "      "),
+            vec!["  a short event  [1.2]"]
+        );
         let long = format!("{}  [460.2.c.2, 460.2.c.3]", "word ".repeat(20).trim_end());
         let lines = wrap_spaced(&long, 40, "  ", "      ");
         assert!(lines.len() > 2, "{lines:?}");
@@ -251,7 +254,10 @@ mod tests {
             assert!(visible_len(l) <= 40, "{l:?}");
         }
         for l in &lines[1..] {
-            assert!(l.starts_with("      ") && !l.starts_with("       "), "{l:?}");
+            assert!(
+                l.starts_with("      ") && !l.starts_with("       "),
+                "{l:?}"
+            );
         }
         let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
         assert_eq!(words(&lines.join(" ")), words(&long));
