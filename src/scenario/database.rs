@@ -46,6 +46,9 @@ pub fn supply(file: &mut File, db: &Database) -> Vec<String> {
         if b.value.abilities.is_empty() {
             add(&b.value.name);
         }
+        if let Some(f) = &b.value.facedown {
+            add(&f.value.card);
+        }
         for o in b.value.units.iter().chain(&b.value.gear) {
             add(&o.value.card);
         }
@@ -54,6 +57,9 @@ pub fn supply(file: &mut File, db: &Database) -> Vec<String> {
                 created(&e.value, &mut add);
             }
         }
+    }
+    for c in &s.chain {
+        add(&c.value.card);
     }
     for objs in s.bases.values() {
         for o in objs {
