@@ -15,8 +15,7 @@ use std::time::{Duration, Instant};
 
 /// One pass over the mix: (time, applied actions, turns, events, cleanups).
 fn mix() -> (Duration, u64, u64, u64, u64) {
-    let (mut time, mut applied, mut turns, mut events, mut cleanups) =
-        (Duration::ZERO, 0, 0, 0, 0);
+    let (mut time, mut applied, mut turns, mut events, mut cleanups) = (Duration::ZERO, 0, 0, 0, 0);
     for seed in 0..25u64 {
         let (mut g, bfs) = workload::invariant_board(seed);
         let mut rng = workload::invariant_rng(seed);

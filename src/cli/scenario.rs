@@ -316,7 +316,10 @@ mod tests {
         let sequential = verdicts(&files, 1);
         let paths: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
         assert_eq!(
-            sequential.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>(),
+            sequential
+                .iter()
+                .map(|(p, _)| p.clone())
+                .collect::<Vec<_>>(),
             paths
         );
         // more threads than cores, so that verdicts arrive out of order

@@ -169,12 +169,11 @@ fn deck_cards() -> Vec<CardDef> {
         d.energy_cost = Some(cost);
         d
     };
-    let mut spell = CardDef::unit("Firebolt", 0).with_ability(Ability::Spell(vec![
-        Effect::DealDamage {
+    let mut spell =
+        CardDef::unit("Firebolt", 0).with_ability(Ability::Spell(vec![Effect::DealDamage {
             target: Target::ChooseUnit(UnitFilter::Enemy),
             amount: Amount::Fixed(2),
-        },
-    ]));
+        }]));
     spell.card_type = CardType::Spell;
     spell.might = None;
     let mut insight = CardDef::unit("Insight", 0)
@@ -187,7 +186,10 @@ fn deck_cards() -> Vec<CardDef> {
     insight.might = None;
     vec![
         costed(CardDef::unit("Tank", 3).with_keyword(Keyword::Tank), 3),
-        costed(CardDef::unit("Archer", 2).with_keyword(Keyword::Backline), 2),
+        costed(
+            CardDef::unit("Archer", 2).with_keyword(Keyword::Backline),
+            2,
+        ),
         costed(
             CardDef::unit("Raider", 2)
                 .with_keyword(Keyword::Assault(2))
