@@ -793,6 +793,7 @@ fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
         &mut e.recall,
         &mut e.heal,
         &mut e.counter,
+        &mut e.replace,
     ]
     .into_iter()
     .flatten()
@@ -955,10 +956,58 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
         }
         "play" => token(rest, &mut e)?,
         "give" => return give(rest, may),
+        "the" if !may => return next_time(t).map(|e| vec![e]),
         _ => return None,
     }
     e.may = may;
     Some(vec![e])
+}
+
+/// 369, 370: "The next time it would die this turn, heal it, exhaust it, and recall it
+/// instead" / "The next time that unit would be dealt damage this turn, prevent it": a
+/// replacement effect about the unit chosen before, created for the duration (369.2:
+/// preventing is a replacement); in what happens instead, "it" is that unit.
+fn next_time(t: &str) -> Option<format::Effect> {
+    let rest = strip_ci(t, "the next time ")?;
+    let rest = strip_ci(rest, "it ").or_else(|| strip_ci(rest, "that unit "))?;
+    let (would, rest) = [
+        ("would die", "die"),
+        ("dies", "die"),
+        ("would be killed", "be-killed"),
+        ("would be dealt damage", "be-dealt-damage"),
+    ]
+    .iter()
+    .find_map(|(p, w)| strip_ci(rest, p).map(|r| (*w, r)))?;
+    let (duration, rest) = match strip_ci(rest, " this turn") {
+        Some(r) => ("this-turn", r),
+        None => ("permanent", rest),
+    };
+    let rest = rest.strip_prefix(", ")?;
+    let mut e = format::Effect {
+        replace: Some(name("it")),
+        would: Some(name(would)),
+        uses: Some(name("next")),
+        duration: Some(name(duration)),
+        ..Default::default()
+    };
+    if fold(rest) == "prevent it" {
+        e.prevent = true;
+    } else {
+        let body = strip_suffix_ci(rest.trim(), " instead")?;
+        let mut v = instructions(body)?;
+        for x in v.iter_mut() {
+            for t in target_fields(x) {
+                if t.value == "it" {
+                    t.value = "that-unit".into();
+                } else if t.value.starts_with("choose-") {
+                    // a new choice at the time of the event is not in the vocabulary
+                    return None;
+                }
+            }
+        }
+        e.instead = v.into_iter().map(spanned).collect();
+    }
+    Some(e)
 }
 
 /// 176–182, 439: "play a ready 3 [Might] Sprite unit token with [Temporary]", "play two 1
@@ -1384,5 +1433,65 @@ mod sequence_tests {
         assert!(c.fully_modelled(), "{:?}", c.phrases);
         // "here" triggers of a battlefield are not a unit's
         assert!(!compile(&card("Unit", "When you hold here, draw 1.")).fully_modelled());
+    }
+}
+
+#[cfg(test)]
+mod replacement_tests {
+    use super::*;
+
+    #[test]
+    fn the_next_time_it_would_die_is_a_created_replacement() {
+        let c = Card {
+            name: "Retreat".into(),
+            kind: "Spell".into(),
+            supertype: None,
+            domains: vec!["Order".into()],
+            energy: Some(2),
+            power: Some(0),
+            might: None,
+            tags: vec![],
+            text: text::normalise(
+                "[Reaction]\nChoose a friendly unit. The next time it would die this turn, heal it, exhaust it, and recall it instead.",
+            ),
+            errata: None,
+            might_bonus: None,
+            equip_text: None,
+            banned_from: None,
+            banned: false,
+            aliases: vec![],
+        };
+        let k = compile(&c);
+        assert!(k.fully_modelled(), "{:?}", k.phrases);
+        let e = &k.def.effect.as_ref().unwrap().value;
+        assert_eq!(e.replace.as_ref().unwrap().value, "choose-friendly");
+        assert_eq!(e.would.as_ref().unwrap().value, "die");
+        assert_eq!(e.duration.as_ref().unwrap().value, "this-turn");
+        let instead: Vec<&str> = e
+            .instead
+            .iter()
+            .map(|x| {
+                x.value
+                    .heal
+                    .as_ref()
+                    .or(x.value.exhaust.as_ref())
+                    .or(x.value.recall.as_ref())
+                    .unwrap()
+                    .value
+                    .as_str()
+            })
+            .collect();
+        assert_eq!(instead, ["that-unit"; 3]);
+        let p = Card {
+            text: text::normalise(
+                "Choose a unit. The next time that unit would be dealt damage this turn, prevent it. Draw 1",
+            ),
+            ..c
+        };
+        let k = compile(&p);
+        assert!(k.fully_modelled(), "{:?}", k.phrases);
+        let e = &k.def.effect.as_ref().unwrap().value;
+        assert!(e.prevent && e.instead.is_empty());
+        assert!(k.def.then[0].value.draw.is_some());
     }
 }

@@ -302,6 +302,17 @@ impl Game {
                 Effect::CreateDelayed { effects, .. } => {
                     effects.iter().try_for_each(|e| effect(e, obj, player, bf))
                 }
+                Effect::CreateReplacement {
+                    target,
+                    replacement,
+                    ..
+                } => {
+                    t(target)?;
+                    replacement
+                        .instead
+                        .iter()
+                        .try_for_each(|e| effect(e, obj, player, bf))
+                }
                 Effect::ChooseOne { modes } => {
                     modes.iter().try_for_each(|e| effect(e, obj, player, bf))
                 }
@@ -983,6 +994,14 @@ impl Game {
                     .collect::<Vec<_>>()
                     .join(" / ")
             ),
+            Effect::CreateReplacement {
+                target,
+                replacement,
+                duration,
+            } => format!(
+                "create a replacement effect: {}",
+                self.describe_created_replacement(&t(target), replacement, *duration)
+            ),
             Effect::CreateDelayed { effects, .. } => format!(
                 "create a delayed ability: when any unit takes damage, {}",
                 effects
@@ -1364,6 +1383,15 @@ impl Game {
                 duration,
             } => {
                 self.create_delayed(controller, source, trigger, effects, *duration);
+            }
+            Effect::CreateReplacement {
+                target,
+                replacement,
+                duration,
+            } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.create_replacement(controller, source, u, replacement, *duration);
+                }
             }
             Effect::Weaponmaster => {
                 if let Some(unit) = source {

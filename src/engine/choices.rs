@@ -31,6 +31,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Move { target, .. }
         | Effect::GainControl { target, .. }
         | Effect::Attach { target }
+        | Effect::CreateReplacement { target, .. }
         | Effect::Counter { target } => vec![target],
         Effect::May { effect } | Effect::Linked { effect } => targets_mut(effect),
         Effect::GainPoints { .. }

@@ -487,6 +487,15 @@ pub enum Effect {
         effects: Vec<Effect>,
         duration: Duration,
     },
+    /// 369, 370: create a replacement effect about `target` for `duration` ("Choose a friendly
+    /// unit. The next time it would die this turn, heal it, exhaust it, and recall it
+    /// instead"); in its instructions, `Target::Affected` is that unit. An empty `instead`
+    /// prevents the event (369.2: preventing damage is a replacement effect).
+    CreateReplacement {
+        target: Target,
+        replacement: Replacement,
+        duration: Duration,
+    },
     /// 821.1.c: the controller may choose an Equipment they control and pay its Equip cost,
     /// reduced by [A], to attach it to the source.
     Weaponmaster,
@@ -811,6 +820,11 @@ impl Effect {
             | Effect::Reflexive { effects, .. } => {
                 effects.iter().flat_map(Effect::unsupported).collect()
             }
+            Effect::CreateReplacement { replacement, .. } => replacement
+                .instead
+                .iter()
+                .flat_map(Effect::unsupported)
+                .collect(),
             _ => Vec::new(),
         }
     }

@@ -385,6 +385,30 @@ impl Names<'_> {
                     .collect::<Result<Vec<_>, _>>()?,
                 times: r.times.map_or(1, |t| t.get()),
             }
+        } else if let Some(t) = &e.replace {
+            let Some(w) = &e.would else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    loc,
+                    "replace needs \"would\"",
+                ));
+            };
+            let instead = e
+                .instead
+                .iter()
+                .map(|x| self.effect(&x.value, x.referenced))
+                .collect::<Result<Vec<_>, _>>()?;
+            Effect::CreateReplacement {
+                target: self.target(t)?,
+                replacement: Replacement {
+                    event: replaced_event(s, w)?,
+                    scope: Scope::Me,
+                    instead,
+                    uses: replacement_uses(s, e.uses.as_ref(), ReplacementUses::Next, loc)?,
+                },
+                duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
+            }
         } else if let Some(d) = &e.delayed {
             Effect::CreateDelayed {
                 trigger: crate::engine::abilities::delayed::DelayedTrigger::UnitTakesDamage,
@@ -421,6 +445,48 @@ impl Names<'_> {
             ));
         })
     }
+}
+
+/// The event a replacement effect replaces (367): "would die / be killed / be dealt damage".
+fn replaced_event(s: &Scenario, w: &Name) -> Result<crate::engine::ReplacedEvent, ScenarioError> {
+    Ok(match w.value.as_str() {
+        "die" => crate::engine::ReplacedEvent::Die,
+        "be-killed" => crate::engine::ReplacedEvent::Killed,
+        "be-dealt-damage" => crate::engine::ReplacedEvent::DealtDamage,
+        other => {
+            return Err(err(
+                s,
+                ErrorKind::Unsupported,
+                w.referenced,
+                format!(
+                    "a replacement of \"would {other}\" is not modeled (die, be-killed, be-dealt-damage)"
+                ),
+            ));
+        }
+    })
+}
+
+/// How often a replacement effect applies: always, next, once-each-turn (371).
+fn replacement_uses(
+    s: &Scenario,
+    u: Option<&Name>,
+    default: ReplacementUses,
+    at: Loc,
+) -> Result<ReplacementUses, ScenarioError> {
+    Ok(match u.map(|u| u.value.as_str()) {
+        None => default,
+        Some("always") => ReplacementUses::Always,
+        Some("next") => ReplacementUses::Next,
+        Some("once-each-turn") => ReplacementUses::OnceEachTurn,
+        Some(o) => {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                u.map_or(at, |u| u.referenced),
+                format!("unknown uses \"{o}\"; expected always, next or once-each-turn"),
+            ));
+        }
+    })
 }
 
 fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
@@ -636,35 +702,10 @@ fn abilities(
         } else if let Some(w) = &ab.would {
             // 367–375: "If/The next time [scope] would die / be killed / be dealt damage,
             // [instead]"
-            let event = match w.value.as_str() {
-                "die" => crate::engine::ReplacedEvent::Die,
-                "be-killed" => crate::engine::ReplacedEvent::Killed,
-                "be-dealt-damage" => crate::engine::ReplacedEvent::DealtDamage,
-                other => {
-                    return Err(err(
-                        s,
-                        ErrorKind::Unsupported,
-                        w.referenced,
-                        format!(
-                            "a replacement of \"would {other}\" is not modeled (die, be-killed, be-dealt-damage)"
-                        ),
-                    ));
-                }
-            };
+            let event = replaced_event(s, w)?;
             let scope = scope_of(s, ab.scope.as_ref(), a.referenced)?;
-            let uses = match ab.uses.as_ref().map(|u| u.value.as_str()) {
-                None | Some("always") => ReplacementUses::Always,
-                Some("next") => ReplacementUses::Next,
-                Some("once-each-turn") => ReplacementUses::OnceEachTurn,
-                Some(o) => {
-                    return Err(err(
-                        s,
-                        ErrorKind::InvalidValue,
-                        ab.uses.as_ref().map_or(a.referenced, |u| u.referenced),
-                        format!("unknown uses \"{o}\"; expected always, next or once-each-turn"),
-                    ));
-                }
-            };
+            let uses =
+                replacement_uses(s, ab.uses.as_ref(), ReplacementUses::Always, a.referenced)?;
             if ab.instead.is_empty() {
                 return Err(err(
                     s,

@@ -976,6 +976,23 @@ pub struct Effect {
     /// A reflexive trigger (386–388).
     #[serde(default)]
     pub reflexive: Option<Box<ReflexiveDef>>,
+    /// Create a replacement effect about this unit (369, 370) for `duration` (default this
+    /// turn): `{replace: it, would: die, uses: next, instead: [{heal: that-unit}, …]}`, or
+    /// `prevent: true` instead of `instead` ("… would be dealt damage, prevent it", 369.2).
+    #[serde(default)]
+    pub replace: Option<Name>,
+    /// With `replace`: the event — die, be-killed, be-dealt-damage.
+    #[serde(default)]
+    pub would: Option<Name>,
+    /// With `replace`: next (default, "the next time") or always.
+    #[serde(default)]
+    pub uses: Option<Name>,
+    /// With `replace`: what happens instead (`that-unit` is the unit).
+    #[serde(default)]
+    pub instead: Vec<Spanned<Effect>>,
+    /// With `replace`: the event is prevented — nothing happens instead.
+    #[serde(default)]
+    pub prevent: bool,
     #[serde(default)]
     pub may: bool,
 }

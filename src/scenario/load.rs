@@ -1395,7 +1395,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp, delayed, reflexive",
+                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp, delayed, reflexive, replace",
                 ));
         }
         for o in [
@@ -1409,6 +1409,7 @@ impl<'a> Resolver<'a> {
             &e.ready,
             &e.no_damage,
             &e.gain_control,
+            &e.replace,
         ]
         .into_iter()
         .flatten()
@@ -1452,6 +1453,46 @@ impl<'a> Resolver<'a> {
                     "a reflexive trigger needs what to do (\"do-this\")",
                 ));
             }
+        }
+        if let Some(r) = &e.replace {
+            let at = loc_of(r);
+            match (e.would.as_ref(), e.instead.is_empty(), e.prevent) {
+                (None, _, _) => {
+                    return Err(self
+                        .err(ErrorKind::InvalidValue, at, "\"replace\" needs \"would\"")
+                        .hint("would: die, be-killed or be-dealt-damage"));
+                }
+                (Some(_), true, false) => {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        at,
+                        "\"replace\" needs what happens \"instead\", or \"prevent: true\"",
+                    ));
+                }
+                (Some(_), false, true) => {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        at,
+                        "\"replace\" has either \"instead\" or \"prevent: true\", not both",
+                    ));
+                }
+                _ => {}
+            }
+            for x in &e.instead {
+                self.check_effect(&x.value, loc_of(x), true)?;
+            }
+        } else if let Some(w) = e.would.as_ref().or(e.uses.as_ref()) {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(w),
+                "\"would\" and \"uses\" belong to a \"replace\" effect",
+            ));
+        } else if let Some(x) = e.instead.first() {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(x),
+                "\"instead\" belongs to a \"replace\" effect",
+            ));
         }
         if let Some(d) = &e.delayed {
             if d.when.value != "unit-takes-damage" {
@@ -1941,6 +1982,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.create.is_some(), "create"),
         (e.delayed.is_some(), "delayed"),
         (e.reflexive.is_some(), "reflexive"),
+        (e.replace.is_some(), "replace"),
     ] {
         if set {
             v.push(name);
