@@ -411,6 +411,65 @@ fn plan_words(words: &[String], p: &mut Plan) {
     }
 }
 
+/// Suffixes that make another form of the same word (a noun of a verb, a verb of
+/// a noun), beyond what the stemmer already folds.
+const DERIVATIONS: &[&str] = &[
+    "er", "ers", "ership", "ment", "ments", "ion", "ions", "ation", "ations", "ed", "ing", "s",
+    "es", "e",
+];
+
+/// How many of the most frequent words of the rules are never added as forms.
+const COMMON_WORDS: usize = 40;
+
+/// Other forms of `word` that the vocabulary has and the stemmer does not fold
+/// into it: its base plus a derivational suffix ("owns" → owner, "move" →
+/// movement, "owner" → owns). At most four, the most frequent first.
+pub fn derived_forms(word: &str, vocab: &BTreeMap<String, u32>) -> Vec<String> {
+    let w = word.to_lowercase();
+    let own_stem = stems(&w).into_iter().next().unwrap_or_default();
+    let mut bases: Vec<String> = vec![own_stem.clone()];
+    for suf in DERIVATIONS {
+        if let Some(b) = w.strip_suffix(suf)
+            && b.chars().count() >= 3
+            && !bases.iter().any(|x| x == b)
+        {
+            bases.push(b.to_string());
+        }
+    }
+    // the commonest words of the rules ("player", "unit") say too little to add
+    let mut freqs: Vec<u32> = vocab.values().copied().collect();
+    freqs.sort_unstable_by(|a, b| b.cmp(a));
+    let common = freqs.get(COMMON_WORDS).copied().unwrap_or(u32::MAX);
+    let mut found: Vec<(u32, String)> = Vec::new();
+    for base in &bases {
+        for suf in std::iter::once(&"").chain(DERIVATIONS) {
+            let cand = format!("{base}{suf}");
+            if let Some(&n) = vocab.get(&cand)
+                && n < common
+                && stems(&cand).into_iter().next().unwrap_or_default() != own_stem
+                && !found.iter().any(|(_, c)| *c == cand)
+            {
+                found.push((n, cand));
+            }
+        }
+    }
+    // one form per stem
+    found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    let mut seen: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    for (_, c) in found {
+        let st = stems(&c).into_iter().next().unwrap_or_default();
+        if !seen.contains(&st) {
+            seen.push(st);
+            out.push(c);
+        }
+        if out.len() == 4 {
+            break;
+        }
+    }
+    out
+}
+
 /// The closest word of the vocabulary to `word`: edit distance (with
 /// transpositions) at most 1 for words of 4–5 letters, 2 for longer ones; ties go
 /// to the more frequent word. Words of 3 letters or fewer are not corrected.
