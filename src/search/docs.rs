@@ -51,14 +51,24 @@ fn add_book(
         let Some(title) = real_title(book, &r.id) else {
             continue;
         };
-        let textless = r.text.as_deref().is_none_or(|t| super::same_words(t, &title));
-        if r.id.depth() != 1 || !textless || first_texted_descendant(book, i).is_some() {
+        let textless = r
+            .text
+            .as_deref()
+            .is_none_or(|t| super::same_words(t, &title));
+        if r.id.depth() != 1 || !textless {
             continue;
         }
-        if let Some(j) = (i + 1..book.ed.rules.len()).find(|&j| {
-            let n = &book.ed.rules[j];
-            n.text.is_some() && book.title_of(n).is_none()
-        }) {
+        let lead = first_texted_descendant(book, i).or_else(|| {
+            (i + 1..book.ed.rules.len()).find(|&j| {
+                let n = &book.ed.rules[j];
+                n.text.as_deref().is_some_and(|t| {
+                    real_title(book, &n.id).is_none_or(|ti| !super::same_words(t, &ti))
+                })
+            })
+        });
+        if let Some(j) = lead
+            && !book.ed.rules[j].id.is_within(&r.id)
+        {
             represents.entry(j).or_default().push(plain(&title));
             represented.push(i);
         }
@@ -125,7 +135,10 @@ fn add_book(
         doc.add_text(f.crumb, serde_json::to_string(&crumb).unwrap_or_default());
 
         for t in represents.get(&i).into_iter().flatten() {
-            doc.add_text(f.represents, t);
+            if own_title.or(recovered_title).is_none() {
+                doc.add_text(f.title, t);
+                doc.add_text(f.represents, t);
+            }
         }
         if let Some(t) = &r.text {
             let p = plain(t);
@@ -214,7 +227,9 @@ pub fn defined_terms(text: &str) -> Vec<String> {
     // "Conquer: …", "Victory Score: …" (not "Example: …")
     if let Some((term, _)) = body.split_once(": ")
         && !["example", "examples", "reminder", "note", "e.g"].contains(&term)
-        && term.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '-')
+        && term
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == ' ' || c == '-')
     {
         push(term);
     }
@@ -302,5 +317,77 @@ fn count_words(vocab: &mut BTreeMap<String, u32>, text: &str) {
         if w.chars().count() >= 3 && w.chars().all(char::is_alphabetic) {
             *vocab.entry(w.to_lowercase()).or_default() += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rule_s_own_sentence_names_what_it_defines() {
+        let d = |t: &str| defined_terms(t);
+        assert_eq!(
+            d("A Showdown is a Window of Opportunity in which …"),
+            ["showdown"]
+        );
+        assert_eq!(d("The Chain is a Non-Board Zone that …"), ["chain"]);
+        assert_eq!(d("A Task is one or more steps or processes."), ["task"]);
+        assert_eq!(
+            d("Conquer: A player gains Control of a Battlefield."),
+            ["conquer"]
+        );
+        assert_eq!(
+            d("Killing is the action of a Permanent going to the trash."),
+            ["killing"]
+        );
+        assert_eq!(d("Tokens are Game Objects created by spells."), ["tokens"]);
+        assert!(
+            d("A Unit \"is Mighty\" as long as its Might is 5 or greater.")
+                .contains(&"mighty".to_string())
+        );
+        assert!(
+            d("A unit is alone when there are no other friendly units.")
+                .contains(&"alone".to_string())
+        );
+        assert!(
+            d("Two Game Objects are friendly if they share a controller.")
+                .contains(&"friendly".to_string())
+        );
+        // a sentence that only starts with a noun defines nothing
+        assert!(d("Units are at one of several Locations while on the Board.").is_empty());
+        assert!(d("Example: A player plays a spell.").is_empty());
+        assert!(
+            d("Players may only Kill units when Game Effects direct them to do so.").is_empty()
+        );
+    }
+
+    #[test]
+    fn boilerplate_is_about_form_not_function() {
+        assert!(is_boilerplate(
+            "Tank, and whether or not a unit has Tank, is a characteristic of the Unit and may be checked or referenced by other Game Effects."
+        ));
+        assert!(is_boilerplate("Shield is formatted as \"Shield [X]\"."));
+        assert!(is_boilerplate("Multiple instances of Tank are redundant."));
+        assert!(is_boilerplate("It is present on Units."));
+        assert!(!is_boilerplate(
+            "It is functionally short for \"While I am a defender, I have +X [M].\""
+        ));
+        assert!(!is_boilerplate(
+            "Multiple instances of Vision trigger separately."
+        ));
+    }
+
+    /// 341 "Showdowns" has no text: 342 represents it, carrying its title.
+    #[test]
+    fn a_textless_heading_is_represented_by_its_first_rule() {
+        let lib = Library::get();
+        let book = lib.book(lib.resolve(None, None).unwrap());
+        let i = book.index_of("341").unwrap();
+        assert!(book.ed.rules[i].text.is_none());
+        assert_eq!(
+            real_title(book, &book.ed.rules[i].id).as_deref(),
+            Some("Showdowns")
+        );
     }
 }

@@ -395,7 +395,7 @@ fn id_lookup(
             h.exact = true;
             // The rule asked for by id is shown whole, not as a snippet.
             let doc: TantivyDocument = searcher.doc(a).map_err(tantivy_err)?;
-            if let Some(t) = stored(&doc, f.text)
+            if let Some(t) = stored(&doc, f.text).or_else(|| stored(&doc, f.minor))
                 && let Some(s) = h.snippets.iter_mut().find(|s| s.field == "text")
             {
                 *s = snippet::whole(t, "text");
@@ -676,17 +676,23 @@ fn alt_query(f: &Fields, alt: &str, weight: f32) -> Box<dyn Query> {
         };
         per_field.push(Box::new(BoostQuery::new(q, w * weight)));
     }
-    if !stems.is_empty() {
-        // a rule whose sentence defines exactly this term
-        per_field.push(Box::new(BoostQuery::new(
-            Box::new(TermQuery::new(
-                Term::from_field_text(f.defines, &stems.join(" ")),
-                IndexRecordOption::WithFreqs,
-            )),
-            schema::DEFINES_WEIGHT * weight,
-        )));
+    let fields: Box<dyn Query> = Box::new(DisjunctionMaxQuery::with_tie_breaker(per_field, 0.2));
+    if stems.is_empty() {
+        return fields;
     }
-    Box::new(DisjunctionMaxQuery::with_tie_breaker(per_field, 0.2))
+    // A rule whose sentence defines exactly this term scores on top of its words
+    // (a constant: the field is too sparse for its length norm to mean anything).
+    let defines = ConstScoreQuery::new(
+        Box::new(TermQuery::new(
+            Term::from_field_text(f.defines, &stems.join(" ")),
+            IndexRecordOption::Basic,
+        )),
+        schema::DEFINES_WEIGHT * weight,
+    );
+    Box::new(BooleanQuery::new(vec![
+        (Occur::Should, fields),
+        (Occur::Should, Box::new(defines)),
+    ]))
 }
 
 /// Near spellings of one word, in the text and title fields.
@@ -817,9 +823,14 @@ fn load_hit(
     let breadcrumb: Vec<(String, Option<String>)> =
         serde_json::from_str(stored(&doc, f.crumb).unwrap_or("[]")).unwrap_or_default();
     let mut snippets = Vec::new();
-    let title = opt(f.title).or_else(|| opt(f.shown_title));
+    // the title of a heading this rule represents is searched, not shown as its own
+    let title = opt(f.title)
+        .filter(|t| stored(&doc, f.represents) != Some(t.as_str()))
+        .or_else(|| opt(f.shown_title));
     // A heading whose text is its title says nothing more in a snippet.
-    let text = opt(f.text).or_else(|| opt(f.minor)).filter(|t| title.as_deref().is_none_or(|ti| !same_words(t, ti)));
+    let text = opt(f.text)
+        .or_else(|| opt(f.minor))
+        .filter(|t| title.as_deref().is_none_or(|ti| !same_words(t, ti)));
     let rtext = opt(f.rtext);
     if let Some(t) = &text {
         snippets.push(snippet::make(t, "text", is_match));

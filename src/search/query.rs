@@ -568,6 +568,27 @@ pub fn damerau(a: &[char], b: &[char]) -> usize {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn derived_forms_reach_other_parts_of_speech() {
+        let v: BTreeMap<String, u32> = [
+            ("owner", 5),
+            ("owns", 3),
+            ("own", 9),
+            ("movement", 4),
+            ("move", 20),
+            ("player", 900),
+            ("play", 300),
+        ]
+        .into_iter()
+        .map(|(w, n)| (w.to_string(), n))
+        .collect();
+        assert!(derived_forms("owns", &v).contains(&"owner".to_string()));
+        assert!(derived_forms("move", &v).contains(&"movement".to_string()));
+        // only forms the stemmer does not already fold
+        assert!(!derived_forms("owns", &v).contains(&"own".to_string()));
+    }
+
     use super::*;
 
     #[test]

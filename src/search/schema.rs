@@ -78,7 +78,8 @@ pub struct Fields {
     /// shown, but searched only at a low weight, so the rule outranks it.
     pub shown_title: Field,
     /// The title of the heading this rule represents: the first rule with text
-    /// after a 3-digit heading that has none (342 for 341 "Showdowns").
+    /// after a 3-digit heading that has none (342 for 341 "Showdowns"). It is
+    /// indexed as the rule's title and stored here, so it is not shown as one.
     pub represents: Field,
     /// Boilerplate text about a term's form rather than its function ("…, and
     /// whether or not a unit has Tank, is a characteristic …", "is formatted as",
@@ -88,21 +89,20 @@ pub struct Fields {
 
 /// Fields searched for words, with their weights (titles and keyword names weigh
 /// more than body text; the heading chain contributes a little).
-pub fn weighted(f: &Fields) -> [(Field, f32); 8] {
+pub fn weighted(f: &Fields) -> [(Field, f32); 7] {
     [
         (f.keywords, 4.0),
         (f.title, 3.0),
-        (f.represents, 3.0),
         (f.text, 1.0),
         (f.rtext, 0.8),
-        (f.heading, 0.6),
+        (f.heading, 1.0),
         (f.examples, 0.5),
         (f.minor, 0.4),
     ]
 }
 
 /// The weight of a defined term (see [`Fields::defines`]).
-pub const DEFINES_WEIGHT: f32 = 3.5;
+pub const DEFINES_WEIGHT: f32 = 3.0;
 
 pub fn build() -> (Schema, Fields) {
     let mut b = Schema::builder();
@@ -133,8 +133,8 @@ pub fn build() -> (Schema, Fields) {
         examples: b.add_text_field("examples", text_stored.clone()),
         lead: b.add_text_field("lead", stored.clone()),
         defines: b.add_text_field("defines", STRING),
-        shown_title: b.add_text_field("shown_title", stored),
-        represents: b.add_text_field("represents", text.clone()),
+        shown_title: b.add_text_field("shown_title", stored.clone()),
+        represents: b.add_text_field("represents", stored),
         minor: b.add_text_field("minor", text_stored),
     };
     (b.build(), fields)
