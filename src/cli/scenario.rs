@@ -72,38 +72,9 @@ pub fn test(out: &mut Out, args: TestArgs) -> Result<()> {
     }
     let (mut passed, mut failed) = (0usize, 0usize);
     let mut results = Vec::new();
-    for f in &files {
-        let path = f.display().to_string();
-        let v = match scenario::load::read(f) {
-            Ok(source) => scenario::evaluate_with(&path, &source, args.database.as_deref()),
-            Err(e) => {
-                let input = match e {
-                    Error::Input(i) => i,
-                    other => crate::error::InputError {
-                        file: path.clone(),
-                        line: None,
-                        column: None,
-                        message: other.to_string(),
-                        hint: None,
-                    },
-                };
-                scenario::Verdict {
-                    path: path.clone(),
-                    title: None,
-                    ruling: None,
-                    labels: Vec::new(),
-                    cards: Vec::new(),
-                    outcome: None,
-                    database: None,
-                    expected_error: None,
-                    status: Status::Invalid(scenario::ScenarioError {
-                        kind: scenario::ErrorKind::Yaml,
-                        input: Box::new(input),
-                        rule: None,
-                    }),
-                }
-            }
-        };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    evaluate_all(&files, args.database.as_deref(), threads, |v| {
+        let path = v.path.clone();
         let ok = matches!(v.status, Status::Pass);
         if ok {
             passed += 1;
@@ -112,7 +83,7 @@ pub fn test(out: &mut Out, args: TestArgs) -> Result<()> {
         }
         if out.json {
             results.push(output::verdict_json(&v, false));
-            continue;
+            return Ok(());
         }
         let title = v.title.as_deref().unwrap_or("");
         match &v.status {
@@ -138,7 +109,8 @@ pub fn test(out: &mut Out, args: TestArgs) -> Result<()> {
                 ))?;
             }
         }
-    }
+        Ok(())
+    })?;
     if out.json {
         out.json_value(&serde_json::json!({
             "scenarios": results,
@@ -156,6 +128,89 @@ pub fn test(out: &mut Out, args: TestArgs) -> Result<()> {
     } else {
         Ok(())
     }
+}
+
+/// The verdict on one scenario file; a file that cannot be read is an invalid scenario.
+fn verdict_of(f: &std::path::Path, database: Option<&crate::cards::Database>) -> scenario::Verdict {
+    let path = f.display().to_string();
+    match scenario::load::read(f) {
+        Ok(source) => scenario::evaluate_with(&path, &source, database),
+        Err(e) => {
+            let input = match e {
+                Error::Input(i) => i,
+                other => crate::error::InputError {
+                    file: path.clone(),
+                    line: None,
+                    column: None,
+                    message: other.to_string(),
+                    hint: None,
+                },
+            };
+            scenario::Verdict {
+                path,
+                title: None,
+                ruling: None,
+                labels: Vec::new(),
+                cards: Vec::new(),
+                outcome: None,
+                database: None,
+                expected_error: None,
+                status: Status::Invalid(scenario::ScenarioError {
+                    kind: scenario::ErrorKind::Yaml,
+                    input: Box::new(input),
+                    rule: None,
+                }),
+            }
+        }
+    }
+}
+
+/// Evaluates `files` on up to `threads` threads and hands each verdict to `each` in the
+/// order of `files`, as soon as it and every verdict before it are ready, so the output
+/// is the sequential run's whatever the scheduling. Each scenario builds its own game,
+/// so nothing is shared between threads but the read-only card database. An error from
+/// `each` (a closed pipe) stops the workers at their next scenario.
+fn evaluate_all(
+    files: &[PathBuf],
+    database: Option<&crate::cards::Database>,
+    threads: usize,
+    mut each: impl FnMut(scenario::Verdict) -> Result<()>,
+) -> Result<()> {
+    let threads = threads.clamp(1, files.len().max(1));
+    if threads == 1 {
+        for f in files {
+            each(verdict_of(f, database))?;
+        }
+        return Ok(());
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (tx, rx) = std::sync::mpsc::channel::<(usize, scenario::Verdict)>();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            let (tx, next) = (tx.clone(), &next);
+            s.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(f) = files.get(i) else { break };
+                    if tx.send((i, verdict_of(f, database))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // verdicts that arrived before an earlier one, by index
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut due = 0;
+        for (i, v) in rx {
+            waiting.insert(i, v);
+            while let Some(v) = waiting.remove(&due) {
+                each(v)?;
+                due += 1;
+            }
+        }
+        Ok(())
+    })
 }
 
 /// `arbiter check FILE`: loads and validates a scenario (and builds its game, so that
@@ -231,5 +286,62 @@ pub fn check(out: &mut Out, args: CheckArgs) -> Result<()> {
             }
             Err(e.into())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each scenario's path and how it ended, as `evaluate_all` hands them over.
+    fn verdicts(files: &[PathBuf], threads: usize) -> Vec<(String, &'static str)> {
+        let mut seen = Vec::new();
+        evaluate_all(files, None, threads, |v| {
+            let status = match v.status {
+                Status::Pass => "pass",
+                Status::Fail(_) => "fail",
+                Status::Invalid(_) => "invalid",
+            };
+            seen.push((v.path, status));
+            Ok(())
+        })
+        .expect("no error from the sink");
+        seen
+    }
+
+    #[test]
+    fn parallel_verdicts_come_in_the_sequential_order() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+        let files = scenario::collect(&[root.join("combat"), root.join("errors")]).unwrap();
+        let sequential = verdicts(&files, 1);
+        let paths: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+        assert_eq!(
+            sequential
+                .iter()
+                .map(|(p, _)| p.clone())
+                .collect::<Vec<_>>(),
+            paths
+        );
+        // more threads than cores, so that verdicts arrive out of order
+        assert_eq!(verdicts(&files, 4), sequential);
+        assert_eq!(verdicts(&files, 3), sequential);
+    }
+
+    #[test]
+    fn an_error_from_the_sink_stops_the_run() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+        let files = scenario::collect(&[root.join("combat")]).unwrap();
+        assert!(files.len() > 3);
+        let mut handed = 0;
+        let r = evaluate_all(&files, None, 2, |_| {
+            handed += 1;
+            if handed == 3 {
+                Err(Error::usage("closed"))
+            } else {
+                Ok(())
+            }
+        });
+        assert!(r.is_err());
+        assert_eq!(handed, 3, "nothing is handed over after the error");
     }
 }

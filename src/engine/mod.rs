@@ -27,6 +27,7 @@ pub mod state;
 pub mod trace;
 pub mod tracked;
 pub mod turn;
+pub mod workload;
 
 #[cfg(test)]
 mod random_play;

@@ -1,5 +1,6 @@
 //! Engine tests: the citation check, determinism, clone/restore, and rulings end to end.
 
+use super::workload::deathknell_burst;
 use super::*;
 use std::sync::Arc;
 
@@ -445,15 +446,6 @@ fn holding_gives_the_winning_point_and_magma_chamber_needs_eleven() {
             );
         }
     }
-}
-
-fn deathknell_burst() -> CardDef {
-    CardDef::unit("Doomed", 1)
-        .with_keyword(Keyword::Assault(2))
-        .with_deathknell(vec![Effect::DealDamage {
-            target: Target::EnemyUnitsHere,
-            amount: Amount::MyMight,
-        }])
 }
 
 #[test]
@@ -1319,137 +1311,15 @@ fn random_play_keeps_the_invariants() {
     super::layers::VERIFY_CACHE.with(|c| c.set(true));
     let mut seen: Vec<Cite> = Vec::new();
     for seed in 0..25u64 {
-        let mut g = Game::new(Mode::Duel, &["A", "B"], seed);
-        let (a, b) = (PlayerId(0), PlayerId(1));
-        let b1 = g.add_battlefield("North", None);
-        let b2 = g.add_battlefield("South", None);
-        g.battlefield_mut(b2).controller = Some(b);
-        let defs = [
-            CardDef::unit("Tank", 3).with_keyword(Keyword::Tank),
-            CardDef::unit("Archer", 2).with_keyword(Keyword::Backline),
-            CardDef::unit("Raider", 2)
-                .with_keyword(Keyword::Assault(2))
-                .with_keyword(Keyword::Ganking),
-            CardDef::unit("Wall", 1).with_keyword(Keyword::Shield(3)),
-            deathknell_burst(),
-            CardDef::unit("Hunter", 2).with_keyword(Keyword::Hunt(1)),
-        ];
-        for (i, d) in defs.iter().enumerate() {
-            unit(&mut g, d.clone(), a, Zone::Base(a));
-            let z = if i % 2 == 0 {
-                Zone::Battlefield(b2)
-            } else {
-                Zone::Base(b)
-            };
-            unit(&mut g, d.clone(), b, z);
-        }
-        for p in [a, b] {
-            for _ in 0..6 {
-                unit(&mut g, CardDef::unit("Card", 1), p, Zone::MainDeck(p));
-            }
-            g.player_mut(p).energy = 3;
-        }
+        // the same board, generator and actions as the engine benchmark (benches/engine.sh)
+        let (mut g, bfs) = super::workload::invariant_board(seed);
         g.start().expect("start");
-        let mut rng = Game::new(Mode::Duel, &["x", "y"], seed + 1000);
+        let mut rng = super::workload::invariant_rng(seed);
         for _ in 0..150 {
             if g.winner().is_some() {
                 break;
             }
-            let action = if let Some(d) = g.pending_decision() {
-                let i = rng.random(d.options.len() as u64) as usize;
-                Action::Choose {
-                    player: d.player,
-                    answer: Answer::Index(i),
-                }
-            } else {
-                match (g.status(), rng.random(6)) {
-                    (Status::Priority { player }, 0..=2) => Action::Pass { player },
-                    (Status::Priority { .. }, _) => Action::PassAll,
-                    (_, 0) => Action::EndTurn {
-                        player: g.turn.player,
-                    },
-                    (_, 1) => {
-                        let n = g.objects.len() as u64;
-                        let u = ObjId(rng.random(n) as usize);
-                        let v = ObjId(rng.random(n) as usize);
-                        let effect = match rng.random(7) {
-                            0 => Effect::DealDamage {
-                                target: Target::Object(u),
-                                amount: Amount::Fixed(1),
-                            },
-                            1 => Effect::Kill {
-                                target: Target::Object(u),
-                            },
-                            2 => Effect::Buff {
-                                target: Target::Object(u),
-                            },
-                            3 => Effect::GainControl {
-                                target: Target::Object(u),
-                                player: PlayerRef::EachOpponent,
-                                duration: Duration::ThisTurn,
-                            },
-                            4 => Effect::Move {
-                                target: Target::Object(u),
-                                to: Location::Battlefield(b1),
-                            },
-                            5 => Effect::MightThisTurn {
-                                target: Target::Object(u),
-                                amount: -2,
-                                limit: Some(1),
-                            },
-                            _ => Effect::Recall {
-                                target: Target::Object(v),
-                            },
-                        };
-                        Action::Effect {
-                            controller: g.turn.player,
-                            source: Some(u),
-                            effect,
-                        }
-                    }
-                    (Status::Idle { player }, 2) => {
-                        let hand = g.objects_in(Zone::Hand(player));
-                        match hand.first() {
-                            Some(&c) => Action::Play {
-                                payment: None,
-                                player,
-                                card: c,
-                                to: None,
-                            },
-                            None => Action::PassAll,
-                        }
-                    }
-                    _ => {
-                        let tp = g.turn.player;
-                        let mine: Vec<ObjId> = g
-                            .objects
-                            .iter()
-                            .filter(|o| {
-                                o.zone.on_board()
-                                    && o.is_unit()
-                                    && g.controller(o.id) == tp
-                                    && !o.exhausted
-                            })
-                            .map(|o| o.id)
-                            .collect();
-                        if mine.is_empty() {
-                            Action::EndTurn { player: tp }
-                        } else {
-                            let u = mine[rng.random(mine.len() as u64) as usize];
-                            let to = match rng.random(3) {
-                                0 => Location::Base,
-                                1 => Location::Battlefield(b1),
-                                _ => Location::Battlefield(b2),
-                            };
-                            Action::Move {
-                                player: tp,
-                                units: vec![u],
-                                to,
-                            }
-                        }
-                    }
-                }
-            };
+            let action = super::workload::invariant_action(&g, &mut rng, bfs);
             let before = g.trace.events.len();
             match g.apply(action.clone()) {
                 Ok(()) => {}
