@@ -402,7 +402,12 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
                 .iter_mut()
                 .flat_map(crate::engine::choices::targets_mut)
                 .filter_map(|t| match t {
-                    crate::engine::Target::Chosen { object, .. } => Some(quote(&name(*object))),
+                    // "it" repeats the choice before it: the loader binds it again
+                    crate::engine::Target::Chosen {
+                        object,
+                        again: false,
+                        ..
+                    } => Some(quote(&name(*object))),
                     _ => None,
                 })
                 .collect();

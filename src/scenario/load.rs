@@ -855,9 +855,43 @@ impl<'a> Resolver<'a> {
                 created_ids(&e.value, &mut ids);
             }
             for a in &c.value.abilities {
-                for e in a.value.effect.iter().chain(&a.value.instead) {
+                for e in a
+                    .value
+                    .effect
+                    .iter()
+                    .chain(&a.value.then)
+                    .chain(&a.value.instead)
+                {
                     created_ids(&e.value, &mut ids);
                 }
+            }
+        }
+        // A token a card's text describes ("play a 3 [Might] Sprite unit token") and that no
+        // `ids` names goes by its name, the latest one made, unless a setup object does.
+        let mut described: Vec<&Name> = Vec::new();
+        for c in file.cards.values() {
+            let c = &c.value;
+            let effects = c.effect.iter().chain(&c.then).chain(
+                c.abilities
+                    .iter()
+                    .flat_map(|a| a.value.effect.iter().chain(&a.value.then)),
+            );
+            for e in effects {
+                if let (Some(n), Some(_), true) =
+                    (&e.value.create, &e.value.token, e.value.ids.is_empty())
+                {
+                    described.push(n);
+                }
+            }
+        }
+        for n in described {
+            let taken = self.created.contains(&n.value)
+                || self
+                    .objects
+                    .iter()
+                    .any(|o| o.id.as_deref() == Some(&n.value) || o.card == n.value);
+            if !taken {
+                self.created.push(n.value.clone());
             }
         }
         for id in ids {
@@ -1055,6 +1089,16 @@ impl<'a> Resolver<'a> {
         if let Some(e) = &ab.effect {
             self.check_effect(&e.value, loc_of(e), true)?;
         }
+        for e in &ab.then {
+            if ab.effect.is_none() {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(e),
+                    "\"then\" continues an ability's \"effect\"; give the first instruction as \"effect\"",
+                ));
+            }
+            self.check_effect(&e.value, loc_of(e), true)?;
+        }
         if let Some(c) = &ab.cost
             && ab.when.is_none()
         {
@@ -1089,10 +1133,10 @@ impl<'a> Resolver<'a> {
                 loc_of(a),
                 "an ability has either \"when\" (triggered) or \"while\" (conditional passive), not both",
             )),
-            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() => Err(self.err(
+            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready => Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(a),
-                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement) or \"text\"",
+                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement), \"enter-ready\" or \"text\"",
             )),
             (Some(w), None) => {
                 if !TRIGGERS.contains(&w.value.as_str()) {
@@ -1456,8 +1500,18 @@ impl<'a> Resolver<'a> {
         if let Some(s) = &e.source {
             self.object(s)?;
         }
+        if let Some(t) = &e.token {
+            let Some(c) = &e.create else {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(t),
+                    "\"token\" describes the token a \"create\" makes: add create: NAME",
+                ));
+            };
+            self.check_card(&c.value, t)?;
+        }
         if let Some(c) = &e.create {
-            if !self.cards.contains(&c.value) {
+            if e.token.is_none() && !self.cards.contains(&c.value) {
                 return Err(self
                     .err(
                         ErrorKind::UnknownName,
@@ -1803,6 +1857,19 @@ pub const TARGET_WORDS: &[&str] = &[
     "choose-enemy",
     "choose-enemy-here",
     "choose-friendly-here",
+    "choose-unit-at-battlefield",
+    "choose-enemy-at-battlefield",
+    "choose-friendly-at-battlefield",
+    "choose-other-friendly",
+    "choose-other-unit",
+    "it",
+    "all-units",
+    "enemy-units",
+    "friendly-units",
+    "other-friendly-units",
+    "units-at-battlefields",
+    "enemy-units-at-battlefields",
+    "friendly-units-at-battlefields",
     "choose-spell",
     "choose-enemy-spell",
     "that-unit",
