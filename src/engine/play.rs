@@ -170,7 +170,7 @@ impl Game {
                 Location::Base => Zone::Base(player),
                 Location::Here => {
                     return illegal(
-                        cite!("355.2"),
+                        cite!("355.2.a"),
                         format!(
                             "{} is played to a base or a battlefield, not \"here\"",
                             def.name
