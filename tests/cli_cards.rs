@@ -89,7 +89,7 @@ fn the_database_is_found_from_flag_env_or_data_directory() {
         .arg("cards")
         .assert()
         .success()
-        .stdout(predicate::str::contains("database.json: 7 cards"));
+        .stdout(predicate::str::contains("database.json: 14 cards"));
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("arbiter")).unwrap();
     std::fs::copy(FIXTURE, dir.path().join("arbiter/cards.json")).unwrap();
@@ -98,7 +98,7 @@ fn the_database_is_found_from_flag_env_or_data_directory() {
         .arg("cards")
         .assert()
         .success()
-        .stdout(predicate::str::contains("cards.json: 7 cards"));
+        .stdout(predicate::str::contains("cards.json: 14 cards"));
 }
 
 #[test]
@@ -127,18 +127,21 @@ fn a_malformed_database_is_an_error_and_a_bad_card_is_skipped() {
 fn coverage_counts_modelled_cards_and_names_what_is_not() {
     let (code, v) = json(&["--cards", FIXTURE, "cards", "coverage"]);
     assert_eq!(code, 0);
-    assert_eq!(v["total"], 7);
-    // Brass Warden, Ember Raider, Tin Squire, Static Bolt and Copper Gauntlet compile fully.
-    assert_eq!(v["modelled"], 5);
+    assert_eq!(v["total"], 14);
+    // All but Glass Oracle ("I can't move to base.") and Dune Sentinel ([Stun]) compile.
+    assert_eq!(v["modelled"], 12);
     assert_eq!(v["unknown_keywords"][0]["keyword"], "Stun");
     assert_eq!(v["unknown_keywords"][0]["in_rules"], false);
-    assert_eq!(v["unsupported_phrases"][0]["phrase"], "I enter ready.");
+    assert_eq!(
+        v["unsupported_phrases"][0]["phrase"],
+        "I can't move to base."
+    );
     arbiter()
         .args(["--cards", FIXTURE, "cards", "coverage"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("7 cards in"))
-        .stdout(predicate::str::contains("5 fully modelled (71.4%)"))
+        .stdout(predicate::str::contains("14 cards in"))
+        .stdout(predicate::str::contains("12 fully modelled (85.7%)"))
         .stdout(predicate::str::contains(
             "[Stun]  not in riftbound 2026-03-30",
         ));
@@ -202,9 +205,13 @@ fn deck_check_legal_not_legal_and_unreadable() {
         .args(["--cards", db, "deck", "check", deck_s])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains(
-            "4 copies of Spark 0: at most 3 of the same name  [103.2.b]",
-        ))
+        // a long problem line may wrap at the width: compare with the whitespace folded
+        .stdout(predicate::function(|out: &str| {
+            out.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .contains("4 copies of Spark 0: at most 3 of the same name [103.2.b]")
+        }))
         .stdout(predicate::str::contains("outside the Domain Identity"));
     let (code, v) = json(&["--cards", db, "deck", "check", deck_s]);
     assert_eq!(code, 1);

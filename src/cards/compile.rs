@@ -126,6 +126,10 @@ pub fn compile(card: &Card) -> Compiled {
         spell_effects: Vec::new(),
         equip: None,
         repeat: Vec::new(),
+        open: None,
+        chosen: None,
+        deathknell_next: false,
+        line_chose: false,
     };
     for line in logical_lines(&card.text) {
         c.line(&line);
@@ -162,13 +166,19 @@ pub fn compile(card: &Card) -> Compiled {
     for (k, _) in &c.keywords {
         def.keywords.push(name(k.clone()));
     }
-    // A spell's instructions: the format holds one effect; more are kept unsupported.
+    // A spell's instructions: the first as `effect`, the rest in order as `then` (359.3.e).
     let mut effects = std::mem::take(&mut c.spell_effects).into_iter();
-    if let Some((_, e)) = effects.next() {
+    if let Some(e) = effects.next() {
         def.effect = Some(spanned(e));
     }
-    for (phrase, _) in effects {
+    def.then = effects.map(spanned).collect();
+    // "Choose …" that no later instruction refers to says nothing the engine can run.
+    if let Some((phrase, _)) = c.chosen.take() {
         c.set_status(&phrase, PhraseStatus::Unsupported);
+    }
+    // A Deathknell whose effect never came.
+    if c.deathknell_next {
+        c.deathknell_next = false;
     }
     def.abilities = c.abilities.into_iter().map(spanned).collect();
     // Deathknell without its effect cannot be run: the keyword alone is unsupported.
@@ -223,7 +233,17 @@ struct Compiler<'a> {
     phrases: Vec<Phrase>,
     keywords: Vec<(String, &'static str)>,
     abilities: Vec<AbilityDef>,
-    spell_effects: Vec<(String, format::Effect)>,
+    /// A spell's instructions, in order.
+    spell_effects: Vec<format::Effect>,
+    /// The triggered or activated ability the sentences of this line continue.
+    open: Option<usize>,
+    /// "Choose a friendly unit.": the sentence and the target word its "it" stands for,
+    /// until an instruction refers to it.
+    chosen: Option<(String, &'static str)>,
+    /// "[Deathknell]" alone on its line: its effect is the next line (808.1).
+    deathknell_next: bool,
+    /// An instruction of this line chose a unit (what a later "it" may refer to).
+    line_chose: bool,
     /// Equip's cost (818.1.c), when the text has "[Equip] [cost]".
     equip: Option<ActivateCost>,
     /// Repeat's costs (820.1.c), one per "[Repeat] [cost]".
@@ -251,6 +271,15 @@ impl Compiler<'_> {
     fn line(&mut self, raw: &str) {
         let mut rest = text::without_reminders(raw).trim().to_string();
         if rest.is_empty() || rest == "." || rest == "-" {
+            return;
+        }
+        self.open = None;
+        self.line_chose = false;
+        if let Some((c, _)) = self.chosen.take() {
+            self.set_status(&c, PhraseStatus::Unsupported);
+        }
+        if std::mem::take(&mut self.deathknell_next) {
+            self.deathknell_effect(&rest);
             return;
         }
         // "[Tap]: …", "[1][Fury], [Tap]: …": an activated ability (377).
@@ -298,10 +327,13 @@ impl Compiler<'_> {
                     let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
                     let phrase = format!("{shown} {after}");
                     let dependent = passive_when(body, "legion").or_else(|| {
-                        triggered(body).map(|mut a| {
-                            a.legion = true;
-                            a
-                        })
+                        triggered(body, false)
+                            .filter(|v| v.len() == 1)
+                            .and_then(|v| v.into_iter().next())
+                            .map(|mut a| {
+                                a.legion = true;
+                                a
+                            })
                     });
                     match dependent.filter(|_| !body.is_empty()) {
                         Some(a) => {
@@ -370,20 +402,13 @@ impl Compiler<'_> {
             }
         }
         if let Some(effect_text) = dk_rest {
-            // 808.1: "[Deathknell] — [effect]" is "When I die, [effect]".
             let effect_text = effect_text
                 .trim_start_matches(['—', '–', '-', ' ', ':'])
                 .trim();
-            match effect(effect_text) {
-                Some(e) => {
-                    self.abilities.push(AbilityDef {
-                        when: Some(name("die")),
-                        effect: Some(spanned(e)),
-                        ..Default::default()
-                    });
-                    self.push(effect_text, PhraseStatus::Compiled);
-                }
-                None => self.push(effect_text, PhraseStatus::Unsupported),
+            if effect_text.is_empty() {
+                self.deathknell_next = true;
+            } else {
+                self.deathknell_effect(effect_text);
             }
             return;
         }
@@ -396,21 +421,74 @@ impl Compiler<'_> {
         }
     }
 
+    /// 808.1: "[Deathknell] — [effect]" is "When I die, [effect]" (its sentences in order).
+    fn deathknell_effect(&mut self, effect_text: &str) {
+        match body_instructions(effect_text) {
+            Some(all) => {
+                let mut all = all.into_iter();
+                self.abilities.push(AbilityDef {
+                    when: Some(name("die")),
+                    effect: all.next().map(spanned),
+                    then: all.map(spanned).collect(),
+                    ..Default::default()
+                });
+                self.push(effect_text, PhraseStatus::Compiled);
+            }
+            None => self.push(effect_text, PhraseStatus::Unsupported),
+        }
+    }
+
     fn sentence(&mut self, s: &str) {
-        if let Some(a) = triggered(s) {
-            self.abilities.push(a);
+        let s = strip_ci(s.trim(), "then, ")
+            .or_else(|| strip_ci(s.trim(), "then "))
+            .unwrap_or(s.trim());
+        if let Some(v) = triggered(s, self.card.is("battlefield")) {
+            self.line_chose = v.iter().any(|a| {
+                a.effect
+                    .iter()
+                    .chain(&a.then)
+                    .any(|e| chooses(&mut e.value.clone()))
+            });
+            self.abilities.extend(v);
+            self.open = Some(self.abilities.len() - 1);
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(a) = passive(s) {
             self.abilities.push(a);
+            self.open = None;
             self.push(s, PhraseStatus::Compiled);
-        } else if self.card.is("spell") {
-            match effect(s) {
-                Some(e) => {
-                    self.spell_effects.push((s.trim().to_string(), e));
-                    self.push(s, PhraseStatus::Compiled);
-                }
-                None => self.push(s, PhraseStatus::Unsupported),
+        } else if fold(s) == "i enter ready" {
+            // 364.2: a passive that changes how this unit enters (359.2.c)
+            self.abilities.push(AbilityDef {
+                enter_ready: true,
+                ..Default::default()
+            });
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(t) = strip_ci(s, "choose ").and_then(target) {
+            // "Choose a friendly unit." — what a later instruction calls "it"
+            if let Some((old, _)) = self.chosen.take() {
+                self.set_status(&old, PhraseStatus::Unsupported);
             }
+            self.chosen = Some((s.to_string(), t));
+            // compiled once an instruction refers to it
+            self.push(s, PhraseStatus::Unsupported);
+        } else if let Some(mut v) = instructions(s) {
+            let mut chosen = self.chosen.as_ref().map(|(_, t)| *t);
+            let bound = bind_it(&mut v, &mut chosen, &mut self.line_chose);
+            let used = self.chosen.is_some() && chosen.is_none();
+            let open = self.open.filter(|_| bound);
+            if let Some(i) = open {
+                // a further sentence of the ability this line began (359.3.e)
+                self.abilities[i].then.extend(v.into_iter().map(spanned));
+            } else if bound && self.card.is("spell") {
+                self.spell_effects.extend(v);
+            } else {
+                self.push(s, PhraseStatus::Unsupported);
+                return;
+            }
+            if used && let Some((c, _)) = self.chosen.take() {
+                self.set_status(&c, PhraseStatus::Compiled);
+            }
+            self.push(s, PhraseStatus::Compiled);
         } else {
             self.push(s, PhraseStatus::Unsupported);
         }
@@ -431,17 +509,18 @@ impl Compiler<'_> {
                 .trim_start_matches(['—', '–', '-', ' '])
                 .trim();
         }
-        let parts = sentences(body);
-        match (parts.as_slice(), parts.first().and_then(|p| effect(p))) {
-            ([_], Some(e)) => {
+        match body_instructions(body) {
+            Some(v) => {
+                let mut v = v.into_iter();
                 self.abilities.push(AbilityDef {
                     activate: Some(spanned(cost)),
-                    effect: Some(spanned(e)),
+                    effect: v.next().map(spanned),
+                    then: v.map(spanned).collect(),
                     ..Default::default()
                 });
                 self.push(line, PhraseStatus::Compiled);
             }
-            _ => self.push(line, PhraseStatus::Unsupported),
+            None => self.push(line, PhraseStatus::Unsupported),
         }
     }
 }
@@ -543,31 +622,50 @@ fn sentences(s: &str) -> Vec<String> {
     out
 }
 
-/// "When I attack, …" and the other trigger conditions the vocabulary has (378–383).
-fn triggered(s: &str) -> Option<AbilityDef> {
-    const WHEN: &[(&str, &str)] = &[
-        ("when you play me", "play"),
-        ("when i attack", "attack"),
-        ("when i defend", "defend"),
-        ("when i move", "move"),
-        ("when i conquer", "conquer"),
-        ("when i hold", "hold"),
-        ("when i die", "die"),
-        ("at the end of your turn", "end-of-turn"),
-        ("at the start of your beginning phase", "beginning-phase"),
+/// "When I attack, …" and the other trigger conditions the vocabulary has (378–383);
+/// "When I attack or defend, …" is one ability for each. "When you conquer/hold here" is
+/// on a battlefield's card only.
+fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
+    const WHEN: &[(&str, &[&str])] = &[
+        ("when you play me", &["play"]),
+        ("when i attack or defend", &["attack", "defend"]),
+        ("when i attack", &["attack"]),
+        ("when i defend", &["defend"]),
+        ("when i move", &["move"]),
+        ("when i conquer", &["conquer"]),
+        ("when i hold", &["hold"]),
+        ("when i die", &["die"]),
+        ("when you play a spell", &["play-spell"]),
+        ("at the end of your turn", &["end-of-turn"]),
+        ("at the start of your beginning phase", &["beginning-phase"]),
+        ("at start of your beginning phase", &["beginning-phase"]),
+    ];
+    const HERE: &[(&str, &[&str])] = &[
+        ("when you conquer here", &["conquer"]),
+        ("when you hold here", &["hold"]),
     ];
     let f = fold(s);
-    let (phrase, when) = WHEN
+    let table = if battlefield { HERE } else { WHEN };
+    let (_, whens) = table
         .iter()
         .find(|(p, _)| f.strip_prefix(p).is_some_and(|rest| rest.starts_with(',')))?;
     let (_, body) = s.split_at(s.find(',')? + 1);
-    debug_assert!(fold(&s[..s.find(',')?]) == *phrase);
-    let e = effect(body.trim())?;
-    Some(AbilityDef {
-        when: Some(name(*when)),
-        effect: Some(spanned(e)),
-        ..Default::default()
-    })
+    let mut v = instructions(body.trim())?;
+    bind_it(&mut v, &mut None, &mut false).then_some(())?;
+    Some(
+        whens
+            .iter()
+            .map(|w| {
+                let mut v = v.clone().into_iter();
+                AbilityDef {
+                    when: Some(name(*w)),
+                    effect: v.next().map(spanned),
+                    then: v.map(spanned).collect(),
+                    ..Default::default()
+                }
+            })
+            .collect(),
+    )
 }
 
 /// Passives the vocabulary has: "While I'm [Mighty], I have [Shield].",
@@ -654,23 +752,160 @@ fn target(s: &str) -> Option<&'static str> {
         "a friendly unit" | "a unit you control" => "choose-friendly",
         "an enemy unit here" => "choose-enemy-here",
         "a friendly unit here" => "choose-friendly-here",
-        "all enemy units here" | "each enemy unit here" => "enemy-units-here",
-        "all units here" | "each unit here" => "all-units-here",
-        "other friendly units here" | "each other friendly unit here" => {
-            "other-friendly-units-here"
+        "a unit at a battlefield" => "choose-unit-at-battlefield",
+        "an enemy unit at a battlefield" => "choose-enemy-at-battlefield",
+        "a friendly unit at a battlefield" => "choose-friendly-at-battlefield",
+        "another friendly unit" | "another unit you control" => "choose-other-friendly",
+        "another unit" => "choose-other-unit",
+        "it" => "it",
+        "all units" | "each unit" => "all-units",
+        "all enemy units" | "each enemy unit" | "enemy units" => "enemy-units",
+        "all friendly units" | "each friendly unit" | "friendly units" | "your units" => {
+            "friendly-units"
         }
+        "other friendly units" | "your other units" | "each other friendly unit" => {
+            "other-friendly-units"
+        }
+        "all units at battlefields" | "each unit at a battlefield" | "units at battlefields" => {
+            "units-at-battlefields"
+        }
+        "all enemy units at battlefields" | "enemy units at battlefields" => {
+            "enemy-units-at-battlefields"
+        }
+        "all enemy units here" | "each enemy unit here" | "enemy units here" => "enemy-units-here",
+        "all units here" | "each unit here" | "units here" => "all-units-here",
+        "other friendly units here"
+        | "each other friendly unit here"
+        | "your other units here"
+        | "other units you control here" => "other-friendly-units-here",
         _ => return None,
     })
 }
 
-/// One instruction in the vocabulary of 407–439: deal, kill, buff, ready, exhaust,
-/// recall, heal, draw, gain XP, give Might this turn, give a keyword this turn;
+/// The target words of an instruction (whom it affects), to bind "it".
+fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
+    [
+        &mut e.to,
+        &mut e.kill,
+        &mut e.buff,
+        &mut e.ready,
+        &mut e.exhaust,
+        &mut e.recall,
+        &mut e.heal,
+        &mut e.counter,
+        &mut e.replace,
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// Binds "it" in instructions: to the unit a "Choose …" sentence chose (`chosen`, used up),
+/// else to the unit an earlier instruction chose (`before`; the engine binds it at step 2,
+/// 355.5). False when an "it" refers to nothing chosen.
+fn bind_it(v: &mut [format::Effect], chosen: &mut Option<&'static str>, before: &mut bool) -> bool {
+    for e in v.iter_mut() {
+        for t in target_fields(e) {
+            if t.value == "it" {
+                if let Some(c) = chosen.take() {
+                    t.value = c.to_string();
+                    *before = true;
+                } else if !*before {
+                    return false;
+                }
+            } else if t.value.starts_with("choose-") {
+                *before = true;
+            }
+        }
+    }
+    true
+}
+
+/// The sentences of an ability's effect, in order, "it" bound across them.
+fn body_instructions(body: &str) -> Option<Vec<format::Effect>> {
+    let mut all = Vec::new();
+    let (mut chosen, mut before) = (None, false);
+    for p in sentences(body) {
+        let p = strip_ci(p.trim(), "then, ")
+            .or_else(|| strip_ci(p.trim(), "then "))
+            .unwrap_or(p.trim());
+        if let Some(t) = strip_ci(p, "choose ").and_then(target) {
+            chosen = Some(t);
+            continue;
+        }
+        let mut v = instructions(p)?;
+        if !bind_it(&mut v, &mut chosen, &mut before) {
+            return None;
+        }
+        all.extend(v);
+    }
+    (!all.is_empty() && chosen.is_none()).then_some(all)
+}
+
+/// One sentence of instructions, executed in order (359.3.e): "A", "A, then B", "A and B",
+/// "A, B, and C".
+fn instructions(s: &str) -> Option<Vec<format::Effect>> {
+    let t = s.trim().trim_end_matches('.').trim();
+    if let Some(v) = clause(t) {
+        return Some(v);
+    }
+    for sep in [", then ", " then "] {
+        if let Some(i) = t.to_ascii_lowercase().find(sep) {
+            let mut v = instructions(&t[..i])?;
+            v.extend(instructions(&t[i + sep.len()..])?);
+            return Some(v);
+        }
+    }
+    // "heal it, exhaust it, and recall it": each part an instruction of its own
+    let parts: Vec<&str> = t
+        .split(", ")
+        .map(|p| strip_ci(p, "and ").unwrap_or(p))
+        .collect();
+    if parts.len() > 1
+        && let Some(v) = parts.iter().map(|p| clause(p)).collect::<Option<Vec<_>>>()
+    {
+        return Some(v.into_iter().flatten().collect());
+    }
+    let f = t.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(i) = f[from..].find(" and ").map(|i| i + from) {
+        if let (Some(mut a), Some(b)) = (clause(&t[..i]), instructions(&t[i + 5..])) {
+            a.extend(b);
+            return Some(a);
+        }
+        from = i + 5;
+    }
+    None
+}
+
+/// An instruction chooses a unit (355.5).
+fn chooses(e: &mut format::Effect) -> bool {
+    target_fields(e)
+        .iter()
+        .any(|t| t.value.starts_with("choose-"))
+}
+
+/// Small numbers as card text writes them.
+fn count_word(w: &str) -> Option<i64> {
+    Some(match w.to_ascii_lowercase().as_str() {
+        "a" | "an" | "one" => 1,
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        n => n.parse().ok()?,
+    })
+}
+
+/// One instruction in the vocabulary of 407–439 — deal, kill, buff, ready, exhaust, recall,
+/// heal, draw, gain XP, channel, counter, play a token, give Might or keywords this turn —
+/// as one or more effects ("give a unit [Assault 2] and [Ganking] this turn" is two);
 /// "you may" makes it optional.
-fn effect(s: &str) -> Option<format::Effect> {
+fn clause(s: &str) -> Option<Vec<format::Effect>> {
     let mut t = s.trim().trim_end_matches('.').trim();
     let mut e = format::Effect::default();
+    let may = strip_ci(t, "you may ").is_some();
     if let Some(r) = strip_ci(t, "you may ") {
-        e.may = true;
         t = r;
     }
     let words: Vec<&str> = t.split_whitespace().collect();
@@ -700,20 +935,171 @@ fn effect(s: &str) -> Option<format::Effect> {
                 .or_else(|| rest.strip_suffix("xp"))?;
             e.gain_xp = Some(n.trim().parse().ok()?);
         }
-        "give" => {
-            // "Give a friendly unit +2 [Might] this turn" / "Give me [Assault 2] this turn"
-            let body = strip_suffix_ci(rest, " this turn")?;
-            let (who, what) = split_target_and_rest(body)?;
-            e.to = Some(name(who));
-            if let Some(n) = might_bonus(what) {
-                e.might = Some(n);
-            } else {
-                e.grant = Some(name(granted_keyword(what)?));
-            }
+        "channel" => {
+            // 430: "Channel 2 runes exhausted"
+            let (n, what) = rest.split_once(' ')?;
+            let what = fold(what);
+            e.exhausted = match what.as_str() {
+                "rune" | "runes" => false,
+                "rune exhausted" | "runes exhausted" => true,
+                _ => return None,
+            };
+            e.channel = Some(n.parse().ok()?);
         }
+        "counter" => {
+            // 425: "Counter a spell"
+            e.counter = Some(name(match fold(rest).as_str() {
+                "a spell" => "choose-spell",
+                "an enemy spell" => "choose-enemy-spell",
+                _ => return None,
+            }));
+        }
+        "play" => token(rest, &mut e)?,
+        "give" => return give(rest, may),
+        "the" if !may => return next_time(t).map(|e| vec![e]),
         _ => return None,
     }
+    e.may = may;
+    Some(vec![e])
+}
+
+/// 369, 370: "The next time it would die this turn, heal it, exhaust it, and recall it
+/// instead" / "The next time that unit would be dealt damage this turn, prevent it": a
+/// replacement effect about the unit chosen before, created for the duration (369.2:
+/// preventing is a replacement); in what happens instead, "it" is that unit.
+fn next_time(t: &str) -> Option<format::Effect> {
+    let rest = strip_ci(t, "the next time ")?;
+    let rest = strip_ci(rest, "it ").or_else(|| strip_ci(rest, "that unit "))?;
+    let (would, rest) = [
+        ("would die", "die"),
+        ("dies", "die"),
+        ("would be killed", "be-killed"),
+        ("would be dealt damage", "be-dealt-damage"),
+    ]
+    .iter()
+    .find_map(|(p, w)| strip_ci(rest, p).map(|r| (*w, r)))?;
+    let (duration, rest) = match strip_ci(rest, " this turn") {
+        Some(r) => ("this-turn", r),
+        None => ("permanent", rest),
+    };
+    let rest = rest.strip_prefix(", ")?;
+    let mut e = format::Effect {
+        replace: Some(name("it")),
+        would: Some(name(would)),
+        uses: Some(name("next")),
+        duration: Some(name(duration)),
+        ..Default::default()
+    };
+    if fold(rest) == "prevent it" {
+        e.prevent = true;
+    } else {
+        let body = strip_suffix_ci(rest.trim(), " instead")?;
+        let mut v = instructions(body)?;
+        for x in v.iter_mut() {
+            for t in target_fields(x) {
+                if t.value == "it" {
+                    t.value = "that-unit".into();
+                } else if t.value.starts_with("choose-") {
+                    // a new choice at the time of the event is not in the vocabulary
+                    return None;
+                }
+            }
+        }
+        e.instead = v.into_iter().map(spanned).collect();
+    }
     Some(e)
+}
+
+/// 176–182, 439: "play a ready 3 [Might] Sprite unit token with [Temporary]", "play two 1
+/// [Might] Recruit unit tokens to your base": tokens for the controller, in their base
+/// (where tokens are played unless the text names a place), described inline.
+fn token(rest: &str, e: &mut format::Effect) -> Option<()> {
+    let mut words = rest.split_whitespace().peekable();
+    let count = count_word(words.next()?)?;
+    let ready = words.next_if(|w| w.eq_ignore_ascii_case("ready")).is_some();
+    let rest: Vec<&str> = words.collect();
+    let rest = rest.join(" ");
+    // "3 [Might] Sprite unit token …" (or "3[Might]")
+    let (might, rest) = rest.split_once('[')?;
+    let might: i64 = might.trim().parse().ok()?;
+    let rest = strip_ci(rest, "might]")?.trim();
+    let lower = rest.to_ascii_lowercase();
+    let i = lower.find(" unit token")?;
+    let token_name = rest[..i].trim();
+    let mut after = rest[i + " unit token".len()..]
+        .trim_start_matches('s')
+        .trim();
+    if token_name.is_empty() || token_name.contains('[') {
+        return None;
+    }
+    for place in ["to your base", "in your base", "into your base"] {
+        if let Some(a) = strip_suffix_ci(after, place) {
+            after = a.trim();
+        }
+    }
+    let mut keywords = Vec::new();
+    if let Some(with) = strip_ci(after, "with ") {
+        for k in with.split(" and ") {
+            keywords.push(name(granted_keyword(k.trim())?));
+        }
+    } else if !after.is_empty() {
+        return None;
+    }
+    e.create = Some(name(token_name));
+    e.count = Some(format::Count::new(count)?);
+    e.ready_token = ready;
+    e.token = Some(Box::new(spanned(format::CardDef {
+        kind: Some(name("unit")),
+        might: Signed::new(might),
+        supertype: Some(name("Token")),
+        tags: vec![name(token_name)],
+        keywords,
+        ..Default::default()
+    })));
+    Some(())
+}
+
+/// "Give a friendly unit +2 [Might] this turn", "Give me [Assault 2] and [Ganking] this
+/// turn", "Give a unit -1 [Might] this turn, to a minimum of 1 [Might]" (472.3.b): one effect
+/// for each thing given, the later ones to the same unit ("it").
+fn give(rest: &str, may: bool) -> Option<Vec<format::Effect>> {
+    let (rest, min) = match rest.to_ascii_lowercase().find(", to a minimum of ") {
+        Some(i) => {
+            let m = rest[i + ", to a minimum of ".len()..].trim();
+            let (n, unit) = m.split_once(' ').unwrap_or((m, ""));
+            if fold(unit) != "might" {
+                return None;
+            }
+            (&rest[..i], Some(n.parse::<Signed>().ok()?))
+        }
+        None => (rest, None),
+    };
+    let body = strip_suffix_ci(rest, " this turn")?;
+    let (who, what) = split_target_and_rest(body)?;
+    let mut out = Vec::new();
+    for (i, part) in what.split(" and ").flat_map(|p| p.split(", ")).enumerate() {
+        let mut e = format::Effect {
+            to: Some(name(if i > 0 && who.starts_with("choose-") {
+                "it"
+            } else {
+                who
+            })),
+            may: may && i == 0,
+            ..Default::default()
+        };
+        if let Some(n) = might_bonus(part) {
+            e.might = Some(n);
+            e.min = min;
+        } else {
+            e.grant = Some(name(granted_keyword(part)?));
+        }
+        out.push(e);
+    }
+    // "you may" over several things given is one decision the vocabulary cannot express
+    if min.is_some() && !out.iter().any(|e| e.might.is_some()) || may && out.len() > 1 {
+        return None;
+    }
+    Some(out)
 }
 
 fn strip_suffix_ci<'a>(s: &'a str, suffix: &str) -> Option<&'a str> {
@@ -780,14 +1166,17 @@ mod tests {
     fn what_is_not_translated_is_kept_with_its_exact_phrase() {
         let c = compile(&card(
             "Unit",
-            "I enter ready.\n[Stun] an enemy unit.\n[Legion]",
+            "I can't move to base.\n[Stun] an enemy unit.\n[Legion]",
         ));
         assert!(!c.fully_modelled());
         let bad: Vec<(&str, &PhraseStatus)> = c
             .unsupported()
             .map(|p| (p.text.as_str(), &p.status))
             .collect();
-        assert_eq!(bad[0], ("I enter ready.", &PhraseStatus::Unsupported));
+        assert_eq!(
+            bad[0],
+            ("I can't move to base.", &PhraseStatus::Unsupported)
+        );
         assert_eq!(bad[1].1, &PhraseStatus::UnknownKeyword);
         // a Legion without its dependent ability says nothing the engine can run
         assert_eq!(bad[2], ("[Legion]", &PhraseStatus::Unsupported));
@@ -800,7 +1189,7 @@ mod tests {
             .collect();
         assert_eq!(
             texts,
-            ["I enter ready.", "[Stun] an enemy unit.", "[Legion]"]
+            ["I can't move to base.", "[Stun] an enemy unit.", "[Legion]"]
         );
     }
 
@@ -820,8 +1209,12 @@ mod tests {
                 .value,
             "choose-unit"
         );
+        // further instructions follow the first, in order (359.3.e)
         let two = compile(&card("Spell", "Deal 1 to a unit. Draw 1."));
-        assert!(two.partly_modelled());
+        assert!(two.fully_modelled(), "{:?}", two.phrases);
+        assert!(two.def.then[0].value.draw.is_some());
+        let odd = compile(&card("Spell", "Deal 1 to a unit. Scry 2."));
+        assert!(odd.partly_modelled());
         let p = compile(&card("Unit", "While I'm [Mighty], I have [Shield]."));
         assert!(p.fully_modelled(), "{:?}", p.phrases);
         let l = compile(&card("Unit", "[Level 6] I have +2 [Might]."));
@@ -913,5 +1306,192 @@ mod tests {
             "[Repeat] - Discard 1 (You may pay.)\nDraw 1.",
         ));
         assert!(!c.fully_modelled() && c.def.repeat.is_empty());
+    }
+}
+
+#[cfg(test)]
+mod sequence_tests {
+    use super::*;
+
+    fn card(kind: &str, text: &str) -> Card {
+        Card {
+            name: "Test".into(),
+            kind: kind.into(),
+            supertype: None,
+            domains: vec!["Order".into()],
+            energy: Some(2),
+            power: Some(0),
+            might: Some(3),
+            tags: vec![],
+            text: text::normalise(text),
+            errata: None,
+            might_bonus: None,
+            equip_text: None,
+            banned_from: None,
+            banned: false,
+            aliases: vec![],
+        }
+    }
+
+    fn targets(e: &format::Effect) -> Vec<String> {
+        let mut e = e.clone();
+        target_fields(&mut e)
+            .iter()
+            .map(|t| t.value.clone())
+            .collect()
+    }
+
+    #[test]
+    fn chosen_units_are_referred_to_as_it() {
+        // "Choose …" gives the next "it" its requirement; later "it"s are that same unit
+        let c = compile(&card(
+            "Spell",
+            "Choose a friendly unit. Give it +2 [Might] this turn. Ready it.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let e = &c.def.effect.as_ref().unwrap().value;
+        assert_eq!(targets(e), ["choose-friendly"]);
+        assert_eq!(targets(&c.def.then[0].value), ["it"]);
+        // two keywords given to one chosen unit: the second to "it"
+        let c = compile(&card(
+            "Spell",
+            "Give a unit [Assault 2] and [Ganking] this turn.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert_eq!(targets(&c.def.then[0].value), ["it"]);
+        // "it" with nothing chosen before refers to nothing: not compiled
+        let c = compile(&card("Spell", "Ready it."));
+        assert!(!c.fully_modelled());
+        // a "Choose" nothing refers to stays unsupported
+        let c = compile(&card("Spell", "Choose a unit."));
+        assert!(!c.fully_modelled());
+    }
+
+    #[test]
+    fn sequences_groups_tokens_and_limits() {
+        let c = compile(&card(
+            "Unit",
+            "When you play me, buff another friendly unit, then draw 1.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert_eq!(
+            targets(&a.effect.as_ref().unwrap().value),
+            ["choose-other-friendly"]
+        );
+        assert!(a.then[0].value.draw.is_some());
+        let c = compile(&card("Spell", "Deal 1 to all units at battlefields."));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert_eq!(
+            targets(&c.def.effect.as_ref().unwrap().value),
+            ["units-at-battlefields"]
+        );
+        let c = compile(&card(
+            "Spell",
+            "Play two ready 3 [Might] Sprite unit tokens with [Temporary].",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let e = &c.def.effect.as_ref().unwrap().value;
+        assert_eq!(e.create.as_ref().unwrap().value, "Sprite");
+        assert_eq!(e.count.map(|n| n.get()), Some(2));
+        assert!(e.ready_token);
+        let t = &e.token.as_ref().unwrap().value;
+        assert_eq!(t.might.map(|m| m.get()), Some(3));
+        assert_eq!(t.keywords[0].value, "Temporary");
+        // a place the vocabulary cannot say stays unsupported
+        let c = compile(&card("Spell", "Play a 1 [Might] Recruit unit token here."));
+        assert!(!c.fully_modelled());
+        let c = compile(&card(
+            "Spell",
+            "Give a unit -4 [Might] this turn, to a minimum of 1 [Might].",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let e = &c.def.effect.as_ref().unwrap().value;
+        assert_eq!(
+            (e.might.map(|m| m.get()), e.min.map(|m| m.get())),
+            (Some(-4), Some(1))
+        );
+        let c = compile(&card("Unit", "I enter ready."));
+        assert!(c.fully_modelled() && c.def.abilities[0].value.enter_ready);
+        let c = compile(&card("Unit", "[Deathknell]\nChannel 1 rune exhausted."));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert_eq!(a.when.as_ref().unwrap().value, "die");
+        assert!(a.effect.as_ref().unwrap().value.exhausted);
+        let c = compile(&card(
+            "Unit",
+            "When I attack or defend, deal 2 to an enemy unit here.",
+        ));
+        let whens: Vec<&str> = c
+            .def
+            .abilities
+            .iter()
+            .map(|a| a.value.when.as_ref().unwrap().value.as_str())
+            .collect();
+        assert_eq!(whens, ["attack", "defend"]);
+        let c = compile(&card("Battlefield", "When you hold here, draw 1."));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        // "here" triggers of a battlefield are not a unit's
+        assert!(!compile(&card("Unit", "When you hold here, draw 1.")).fully_modelled());
+    }
+}
+
+#[cfg(test)]
+mod replacement_tests {
+    use super::*;
+
+    #[test]
+    fn the_next_time_it_would_die_is_a_created_replacement() {
+        let c = Card {
+            name: "Retreat".into(),
+            kind: "Spell".into(),
+            supertype: None,
+            domains: vec!["Order".into()],
+            energy: Some(2),
+            power: Some(0),
+            might: None,
+            tags: vec![],
+            text: text::normalise(
+                "[Reaction]\nChoose a friendly unit. The next time it would die this turn, heal it, exhaust it, and recall it instead.",
+            ),
+            errata: None,
+            might_bonus: None,
+            equip_text: None,
+            banned_from: None,
+            banned: false,
+            aliases: vec![],
+        };
+        let k = compile(&c);
+        assert!(k.fully_modelled(), "{:?}", k.phrases);
+        let e = &k.def.effect.as_ref().unwrap().value;
+        assert_eq!(e.replace.as_ref().unwrap().value, "choose-friendly");
+        assert_eq!(e.would.as_ref().unwrap().value, "die");
+        assert_eq!(e.duration.as_ref().unwrap().value, "this-turn");
+        let instead: Vec<&str> = e
+            .instead
+            .iter()
+            .map(|x| {
+                x.value
+                    .heal
+                    .as_ref()
+                    .or(x.value.exhaust.as_ref())
+                    .or(x.value.recall.as_ref())
+                    .unwrap()
+                    .value
+                    .as_str()
+            })
+            .collect();
+        assert_eq!(instead, ["that-unit"; 3]);
+        let p = Card {
+            text: text::normalise(
+                "Choose a unit. The next time that unit would be dealt damage this turn, prevent it. Draw 1",
+            ),
+            ..c
+        };
+        let k = compile(&p);
+        assert!(k.fully_modelled(), "{:?}", k.phrases);
+        let e = &k.def.effect.as_ref().unwrap().value;
+        assert!(e.prevent && e.instead.is_empty());
+        assert!(k.def.then[0].value.draw.is_some());
     }
 }

@@ -82,7 +82,7 @@ pub enum Command {
 /// The environment variables, listed under `--help`.
 pub const ENVIRONMENT: &str = "Environment:
   NO_COLOR             no colour (as --color never), when set and not empty
-  COLUMNS              the output width (default 80, at most 100)
+  COLUMNS              the output width (default: the terminal's, else 80; at most 100)
   ARBITER_CARDS        the card database (as --cards)
   ARBITER_HYPERLINKS   1 or 0: OSC 8 rule links on or off (default: known terminals)
   ARBITER_LINK_BASE    where rule links point, with {game}, {edition} and {id}

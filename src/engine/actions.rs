@@ -302,6 +302,17 @@ impl Game {
                 Effect::CreateDelayed { effects, .. } => {
                     effects.iter().try_for_each(|e| effect(e, obj, player, bf))
                 }
+                Effect::CreateReplacement {
+                    target,
+                    replacement,
+                    ..
+                } => {
+                    t(target)?;
+                    replacement
+                        .instead
+                        .iter()
+                        .try_for_each(|e| effect(e, obj, player, bf))
+                }
                 Effect::ChooseOne { modes } => {
                     modes.iter().try_for_each(|e| effect(e, obj, player, bf))
                 }
@@ -640,6 +651,8 @@ impl Game {
             t,
             Target::ChooseUnit(
                 super::objects::UnitFilter::EnemyHere | super::objects::UnitFilter::FriendlyHere
+            ) | Target::Each(
+                super::objects::UnitFilter::EnemyHere | super::objects::UnitFilter::FriendlyHere
             )
         );
         if needs_here && !here.is_some_and(|z| z.on_board()) {
@@ -670,6 +683,9 @@ impl Game {
             Target::AllUnitsHere => here_units(self),
             // bound before execution (abilities/replacement.rs); unbound, it is no unit
             Target::Affected => vec![],
+            // bound at step 2 to the choice before it (choices.rs); with none, no unit
+            Target::It => vec![],
+            Target::Each(filter) => self.each_unit(filter, controller, here, source),
             // 397: what the linked instruction of the same source affected, still the same
             // objects (the timestamps they had after it)
             Target::Linked => {
@@ -702,9 +718,10 @@ impl Game {
                 object,
                 filter,
                 stamp,
+                ..
             } => {
                 // 359.3.e.5: a target that is no longer legal is unaffected (405.1 for abilities)
-                if self.chosen_is_legal(*object, filter, *stamp, controller, here) {
+                if self.chosen_is_legal(*object, filter, *stamp, controller, here, source) {
                     vec![*object]
                 } else {
                     let t = format!(
@@ -721,7 +738,7 @@ impl Game {
                 }
             }
             Target::ChooseUnit(filter) => {
-                let cands = self.unit_candidates(filter, controller, here);
+                let cands = self.unit_candidates(filter, controller, here, source);
                 let options = cands
                     .iter()
                     .map(|u| super::decision::DecisionOption {
@@ -788,6 +805,8 @@ impl Game {
                 Target::OtherFriendlyUnitsHere => "each other friendly unit here".into(),
                 Target::AllUnitsHere => "each unit here".into(),
                 Target::ChooseUnit(_) => "a chosen unit".into(),
+                Target::It => "it".into(),
+                Target::Each(f) => super::choices::each_phrase(f),
                 Target::Chosen { object, .. } => self.obj_name(*object).to_string(),
                 Target::Affected => "that unit".into(),
                 Target::Linked => "the unit its linked ability affected".into(),
@@ -974,6 +993,14 @@ impl Game {
                     .map(|m| self.describe_effect(m, source))
                     .collect::<Vec<_>>()
                     .join(" / ")
+            ),
+            Effect::CreateReplacement {
+                target,
+                replacement,
+                duration,
+            } => format!(
+                "create a replacement effect: {}",
+                self.describe_created_replacement(&t(target), replacement, *duration)
             ),
             Effect::CreateDelayed { effects, .. } => format!(
                 "create a delayed ability: when any unit takes damage, {}",
@@ -1356,6 +1383,15 @@ impl Game {
                 duration,
             } => {
                 self.create_delayed(controller, source, trigger, effects, *duration);
+            }
+            Effect::CreateReplacement {
+                target,
+                replacement,
+                duration,
+            } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.create_replacement(controller, source, u, replacement, *duration);
+                }
             }
             Effect::Weaponmaster => {
                 if let Some(unit) = source {

@@ -31,6 +31,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Move { target, .. }
         | Effect::GainControl { target, .. }
         | Effect::Attach { target }
+        | Effect::CreateReplacement { target, .. }
         | Effect::Counter { target } => vec![target],
         Effect::May { effect } | Effect::Linked { effect } => targets_mut(effect),
         Effect::GainPoints { .. }
@@ -50,26 +51,46 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
 }
 
 /// How a choice of a unit is worded in a prompt.
-fn filter_phrase(f: &UnitFilter) -> &'static str {
+pub(crate) fn filter_phrase(f: &UnitFilter) -> &'static str {
     match f {
         UnitFilter::Any => "a unit",
         UnitFilter::Friendly => "a friendly unit",
         UnitFilter::Enemy => "an enemy unit",
         UnitFilter::EnemyHere => "an enemy unit here",
         UnitFilter::FriendlyHere => "a friendly unit here",
+        UnitFilter::AtBattlefield => "a unit at a battlefield",
+        UnitFilter::EnemyAtBattlefield => "an enemy unit at a battlefield",
+        UnitFilter::FriendlyAtBattlefield => "a friendly unit at a battlefield",
+        UnitFilter::OtherFriendly => "another friendly unit",
+        UnitFilter::Other => "another unit",
         UnitFilter::Spell => "a spell on the chain",
         UnitFilter::EnemySpell => "an enemy spell on the chain",
     }
 }
 
+/// How "all/each [units]" is worded: "each enemy unit at a battlefield", "each other unit".
+pub(crate) fn each_phrase(f: &UnitFilter) -> String {
+    let p = filter_phrase(f);
+    match p.strip_prefix("another ") {
+        Some(rest) => format!("each other {rest}"),
+        None => format!(
+            "each {}",
+            p.strip_prefix("an ")
+                .or_else(|| p.strip_prefix("a "))
+                .unwrap_or(p)
+        ),
+    }
+}
+
 impl Game {
     /// 355.9: the units on the board that `filter` allows `controller` to choose, "here"
-    /// being `here`.
+    /// being `here` and "another" meaning other than `source`.
     pub(crate) fn unit_candidates(
         &self,
         filter: &UnitFilter,
         controller: PlayerId,
         here: Option<Zone>,
+        source: Option<ObjId>,
     ) -> Vec<ObjId> {
         self.objects
             .iter()
@@ -81,12 +102,28 @@ impl Game {
                 }
             })
             .map(|o| o.id)
-            .filter(|u| self.matches_filter(*u, filter, controller, here))
+            .filter(|u| self.matches_filter(*u, filter, controller, here, source))
             // 811.1.d.2: a card played from hidden chooses among options at its battlefield
             .filter(|u| {
                 self.restrict_choices
                     .is_none_or(|z| self.objects[u.0].zone == z)
             })
+            .collect()
+    }
+
+    /// The units on the board `filter` describes ("all/each …"), seen from `controller`.
+    pub(crate) fn each_unit(
+        &self,
+        filter: &UnitFilter,
+        controller: PlayerId,
+        here: Option<Zone>,
+        source: Option<ObjId>,
+    ) -> Vec<ObjId> {
+        self.objects
+            .iter()
+            .filter(|o| o.is_unit() && o.zone.on_board())
+            .map(|o| o.id)
+            .filter(|u| self.matches_filter(*u, filter, controller, here, source))
             .collect()
     }
 
@@ -96,10 +133,17 @@ impl Game {
         filter: &UnitFilter,
         controller: PlayerId,
         here: Option<Zone>,
+        source: Option<ObjId>,
     ) -> bool {
         let c = self.controller(u);
         let z = self.objects[u.0].zone;
+        let at_battlefield = matches!(z, Zone::Battlefield(_));
         match filter {
+            UnitFilter::AtBattlefield => at_battlefield,
+            UnitFilter::EnemyAtBattlefield => at_battlefield && self.opponents(controller, c),
+            UnitFilter::FriendlyAtBattlefield => at_battlefield && c == controller,
+            UnitFilter::OtherFriendly => c == controller && Some(u) != source,
+            UnitFilter::Other => Some(u) != source,
             UnitFilter::Any => true,
             UnitFilter::Friendly => c == controller,
             UnitFilter::Enemy => self.opponents(controller, c),
@@ -120,6 +164,7 @@ impl Game {
         stamp: u64,
         controller: PlayerId,
         here: Option<Zone>,
+        source: Option<ObjId>,
     ) -> bool {
         let o = &self.objects[u.0];
         let present = if filter.is_spell() {
@@ -127,7 +172,7 @@ impl Game {
         } else {
             o.is_unit() && o.zone.on_board()
         };
-        present && o.timestamp == stamp && self.matches_filter(u, filter, controller, here)
+        present && o.timestamp == stamp && self.matches_filter(u, filter, controller, here, source)
     }
 
     /// 355.5, 402.1: the controller chooses each unit the instructions specifically choose,
@@ -155,7 +200,7 @@ impl Game {
                     let mut m = modes[i].clone();
                     targets_mut(&mut m).iter().all(|t| match t {
                         Target::ChooseUnit(f) => {
-                            !self.unit_candidates(f, controller, here).is_empty()
+                            !self.unit_candidates(f, controller, here, source).is_empty()
                         }
                         _ => true,
                     })
@@ -196,13 +241,32 @@ impl Game {
             let k = self.decide(d)?;
             *e = modes[legal[k]].clone();
         }
+        // "it": the unit the instruction before chose, bound to that same choice
+        let mut last: Option<Target> = None;
         for e in effects.iter_mut() {
             for t in targets_mut(e) {
+                if matches!(t, Target::It) {
+                    if let Some(Target::Chosen {
+                        object,
+                        filter,
+                        stamp,
+                        ..
+                    }) = &last
+                    {
+                        *t = Target::Chosen {
+                            object: *object,
+                            filter: filter.clone(),
+                            stamp: *stamp,
+                            again: true,
+                        };
+                    }
+                    continue;
+                }
                 let Target::ChooseUnit(filter) = t else {
                     continue;
                 };
                 let filter = filter.clone();
-                let cands = self.unit_candidates(&filter, controller, here);
+                let cands = self.unit_candidates(&filter, controller, here, source);
                 if cands.is_empty() {
                     return Ok(Some(filter_phrase(&filter)));
                 }
@@ -238,7 +302,9 @@ impl Game {
                     object,
                     filter,
                     stamp: self.objects[object.0].timestamp,
+                    again: false,
                 };
+                last = Some(t.clone());
             }
         }
         Ok(None)

@@ -231,6 +231,13 @@ pub enum Target {
     AllUnitsHere,
     /// A unit the controller chooses among those matching (a decision when several).
     ChooseUnit(UnitFilter),
+    /// "All/each [units]": every unit on the board matching the filter when the instruction
+    /// executes — not a choice (355.5 concerns what is chosen), so nothing is chosen at step 2.
+    Each(UnitFilter),
+    /// "It": the unit an earlier instruction of the same card or ability chose (355.5), the
+    /// same object with the same requirement — bound at step 2 to that `Chosen` target, so a
+    /// unit that became an illegal target is unaffected by both (359.3.e.5).
+    It,
     /// 397: the objects a linked instruction of the same source affected (and that are still
     /// those objects: a zone change since makes a new object).
     Linked,
@@ -241,6 +248,9 @@ pub enum Target {
         object: ObjId,
         filter: UnitFilter,
         stamp: u64,
+        /// Bound from `It`: the same choice as an earlier instruction's, not a choice of its
+        /// own (Deflect's cost counts each time a unit is chosen, 809.1.c).
+        again: bool,
     },
 }
 
@@ -253,6 +263,16 @@ pub enum UnitFilter {
     Enemy,
     EnemyHere,
     FriendlyHere,
+    /// A unit at a battlefield (not in a base).
+    AtBattlefield,
+    /// An enemy unit at a battlefield.
+    EnemyAtBattlefield,
+    /// A friendly unit at a battlefield.
+    FriendlyAtBattlefield,
+    /// "Another friendly unit": friendly, not the source.
+    OtherFriendly,
+    /// "Another unit": any unit but the source.
+    Other,
     /// A spell on the chain (355.9.a.2), not the one choosing (355.9.c).
     Spell,
     /// A spell on the chain controlled by an opponent.
@@ -467,6 +487,15 @@ pub enum Effect {
         effects: Vec<Effect>,
         duration: Duration,
     },
+    /// 369, 370: create a replacement effect about `target` for `duration` ("Choose a friendly
+    /// unit. The next time it would die this turn, heal it, exhaust it, and recall it
+    /// instead"); in its instructions, `Target::Affected` is that unit. An empty `instead`
+    /// prevents the event (369.2: preventing damage is a replacement effect).
+    CreateReplacement {
+        target: Target,
+        replacement: Replacement,
+        duration: Duration,
+    },
     /// 821.1.c: the controller may choose an Equipment they control and pay its Equip cost,
     /// reduced by [A], to attach it to the source.
     Weaponmaster,
@@ -663,6 +692,9 @@ pub enum Ability {
         energy: i32,
         power: super::resources::Power,
     },
+    /// "I enter ready": a unit with it enters the board ready instead of exhausted when it is
+    /// played (359.2.c states the default it changes).
+    EntersReady,
     /// Text the engine cannot model; reported before running, never ignored.
     Unsupported(String),
     /// 718.4: an attachable card's Might Bonus, added to the Might of the Top-Most Card
@@ -788,6 +820,11 @@ impl Effect {
             | Effect::Reflexive { effects, .. } => {
                 effects.iter().flat_map(Effect::unsupported).collect()
             }
+            Effect::CreateReplacement { replacement, .. } => replacement
+                .instead
+                .iter()
+                .flat_map(Effect::unsupported)
+                .collect(),
             _ => Vec::new(),
         }
     }

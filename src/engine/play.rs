@@ -914,24 +914,36 @@ impl Game {
             return Ok(());
         };
         let unit = self.objects[card.0].is_unit();
+        // 364.2: "I enter ready", a passive ability, changes the default of 359.2.c
+        let ready_by_ability = unit
+            && !item.enters_ready
+            && self.objects[card.0]
+                .def
+                .abilities
+                .contains(&super::objects::Ability::EntersReady);
+        let ready = item.enters_ready || ready_by_ability;
         let ts = self.tick();
         let o = &mut self.objects[card.0];
         o.zone = dest;
         o.base_controller = item.controller;
-        o.exhausted = unit && !item.enters_ready;
+        o.exhausted = unit && !ready;
         o.timestamp = ts;
         let t = format!(
             "{} is finalized and enters {}{}",
             self.obj_name(card),
             self.zone_name(dest),
-            if unit && !item.enters_ready {
+            if unit && !ready {
                 " exhausted"
+            } else if ready_by_ability {
+                " ready (its ability: \"I enter ready\")"
             } else {
                 " ready"
             }
         );
         let rule = if item.enters_ready {
             cite!("805.6")
+        } else if ready_by_ability {
+            cite!("364.2")
         } else if unit {
             cite!("359.2.c")
         } else {

@@ -41,11 +41,7 @@ impl Out {
             }
         };
         let links = color && !json && hyperlinks_supported(tty);
-        let width = env("COLUMNS")
-            .and_then(|c| c.parse().ok())
-            .filter(|&w: &usize| w >= 40)
-            .unwrap_or(80)
-            .min(100);
+        let width = terminal_width();
         Out {
             json,
             color,
@@ -74,8 +70,29 @@ impl Out {
         }
     }
 
+    /// Writes one line of text. A line wider than [`Out::width`] (counted in display
+    /// columns) that its command did not wrap itself is wrapped here, with a hanging indent
+    /// two columns deeper than its own, so that nothing printed overflows the terminal.
     pub fn line(&mut self, s: impl AsRef<str>) -> io::Result<()> {
-        self.w.write_all(s.as_ref().as_bytes())?;
+        let s = s.as_ref();
+        if s.contains('\n') {
+            // a block (a table): each of its lines
+            for l in s.split('\n') {
+                self.line(l)?;
+            }
+            return Ok(());
+        }
+        if !self.json && s.len() > self.width && text::visible_len(s) > self.width {
+            let lead = &s[..s.len() - s.trim_start_matches(' ').len()];
+            let body = &s[lead.len()..];
+            let hang = format!("{lead}  ");
+            for l in text::wrap_spaced(body, self.width, lead, &hang) {
+                self.w.write_all(l.as_bytes())?;
+                self.w.write_all(b"\n")?;
+            }
+            return Ok(());
+        }
+        self.w.write_all(s.as_bytes())?;
         self.w.write_all(b"\n")
     }
 
@@ -171,6 +188,25 @@ impl Out {
         }
     }
 }
+
+/// The width output wraps to: `COLUMNS` when it is a number (an override, as for clap's
+/// help), else the width of the terminal stdout is (`terminal_size`), else 80; at least 20
+/// and at most 100 columns, so that prose stays readable on a wide screen (clap's help
+/// has the same limit).
+pub fn terminal_width() -> usize {
+    let columns = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|&w| w > 0);
+    columns
+        .or_else(|| terminal_size::terminal_size_of(io::stdout()).map(|(w, _)| w.0 as usize))
+        .unwrap_or(80)
+        .clamp(MIN_WIDTH, MAX_WIDTH)
+}
+
+/// The narrowest and widest output [`terminal_width`] gives.
+pub const MIN_WIDTH: usize = 20;
+pub const MAX_WIDTH: usize = 100;
 
 /// The URL a rule id links to: `ARBITER_LINK_BASE` with `{game}`, `{edition}` and
 /// `{id}` filled in (e.g. `file:///srv/rules/{game}-{edition}.html#{id}`); else the

@@ -106,8 +106,10 @@ fn strip_tags(h: &str) -> String {
     out
 }
 
-/// The number of visible characters (escape sequences and OSC 8 links excluded).
+/// The display width in terminal columns (escape sequences and OSC 8 link targets
+/// excluded; a wide character such as 漢 or an emoji counts 2, a combining mark 0).
 pub fn visible_len(s: &str) -> usize {
+    use unicode_width::UnicodeWidthChar;
     let mut n = 0;
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
@@ -135,7 +137,7 @@ pub fn visible_len(s: &str) -> usize {
                 _ => {}
             }
         } else {
-            n += 1;
+            n += c.width().unwrap_or(0);
         }
     }
     n
@@ -178,6 +180,42 @@ pub fn wrap(s: &str, width: usize, indent: &str) -> Vec<String> {
     lines
 }
 
+/// Wraps styled text at `width` display columns like [`wrap_hanging`], but keeps the runs
+/// of spaces between words that stay on one line (a trace line's `text  [rule ids]`).
+pub fn wrap_spaced(s: &str, width: usize, indent: &str, hang: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut cur = String::from(indent);
+    let mut cur_len = 0;
+    let mut avail = width.saturating_sub(visible_len(indent)).max(20);
+    let mut gap = "";
+    let mut rest = s;
+    while !rest.is_empty() {
+        let word_end = rest.find(' ').unwrap_or(rest.len());
+        let (word, after) = rest.split_at(word_end);
+        let spaces = after.len() - after.trim_start_matches(' ').len();
+        rest = &after[spaces..];
+        if word.is_empty() {
+            gap = &after[..spaces];
+            continue;
+        }
+        let wl = visible_len(word);
+        if cur_len > 0 && cur_len + gap.len() + wl > avail {
+            lines.push(std::mem::replace(&mut cur, hang.to_string()));
+            cur_len = 0;
+            avail = width.saturating_sub(visible_len(hang)).max(20);
+        }
+        if cur_len > 0 {
+            cur.push_str(gap);
+            cur_len += gap.len();
+        }
+        cur.push_str(word);
+        cur_len += wl;
+        gap = &after[..spaces];
+    }
+    lines.push(cur);
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,6 +230,37 @@ mod tests {
         assert_eq!(visible_len(&styled), 10);
         let link = "\x1b]8;;http://a\x1b\\323.5\x1b]8;;\x1b\\";
         assert_eq!(visible_len(link), 5);
+        // display columns, not characters
+        assert_eq!(visible_len("漢字 ok"), 7);
+        assert_eq!(visible_len("e\u{301}"), 1);
+        let wide = "漢字 ".repeat(30);
+        for l in wrap(&wide, 40, "") {
+            assert!(visible_len(&l) <= 40, "{l}");
+        }
+    }
+
+    #[test]
+    fn spaced_wrap_keeps_the_gap_and_hangs() {
+        let line = "a short event  [1.2]";
+        assert_eq!(
+            wrap_spaced(line, 80, "  ", "      "),
+            vec!["  a short event  [1.2]"]
+        );
+        let long = format!("{}  [460.2.c.2, 460.2.c.3]", "word ".repeat(20).trim_end());
+        let lines = wrap_spaced(&long, 40, "  ", "      ");
+        assert!(lines.len() > 2, "{lines:?}");
+        assert!(lines[0].starts_with("  word"));
+        for l in &lines {
+            assert!(visible_len(l) <= 40, "{l:?}");
+        }
+        for l in &lines[1..] {
+            assert!(
+                l.starts_with("      ") && !l.starts_with("       "),
+                "{l:?}"
+            );
+        }
+        let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        assert_eq!(words(&lines.join(" ")), words(&long));
     }
 
     #[test]

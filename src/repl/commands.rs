@@ -186,7 +186,10 @@ fn print_trace(
                 .collect();
             format!("  {}", style.dim(&format!("[{}]", linked.join(", "))))
         };
-        writeln!(out, "{}{}{rules}", "  ".repeat(e.depth as usize), e.text)?;
+        let indent = "  ".repeat(e.depth as usize);
+        for l in crate::scenario::output::trace_line(style.width, &indent, &e.text, &rules) {
+            writeln!(out, "{l}")?;
+        }
         if explain {
             for id in ids {
                 if explained.insert(id)

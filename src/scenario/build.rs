@@ -89,6 +89,21 @@ impl Names<'_> {
             "choose-enemy" => Target::ChooseUnit(UnitFilter::Enemy),
             "choose-enemy-here" => Target::ChooseUnit(UnitFilter::EnemyHere),
             "choose-friendly-here" => Target::ChooseUnit(UnitFilter::FriendlyHere),
+            "choose-unit-at-battlefield" => Target::ChooseUnit(UnitFilter::AtBattlefield),
+            "choose-enemy-at-battlefield" => Target::ChooseUnit(UnitFilter::EnemyAtBattlefield),
+            "choose-friendly-at-battlefield" => {
+                Target::ChooseUnit(UnitFilter::FriendlyAtBattlefield)
+            }
+            "choose-other-friendly" => Target::ChooseUnit(UnitFilter::OtherFriendly),
+            "choose-other-unit" => Target::ChooseUnit(UnitFilter::Other),
+            "it" => Target::It,
+            "all-units" => Target::Each(UnitFilter::Any),
+            "enemy-units" => Target::Each(UnitFilter::Enemy),
+            "friendly-units" => Target::Each(UnitFilter::Friendly),
+            "other-friendly-units" => Target::Each(UnitFilter::OtherFriendly),
+            "units-at-battlefields" => Target::Each(UnitFilter::AtBattlefield),
+            "enemy-units-at-battlefields" => Target::Each(UnitFilter::EnemyAtBattlefield),
+            "friendly-units-at-battlefields" => Target::Each(UnitFilter::FriendlyAtBattlefield),
             "choose-spell" => Target::ChooseUnit(UnitFilter::Spell),
             "choose-enemy-spell" => Target::ChooseUnit(UnitFilter::EnemySpell),
             _ => Target::Object(self.object(n)?),
@@ -341,7 +356,11 @@ impl Names<'_> {
                 amount: n.get(),
             }
         } else if let Some(c) = &e.create {
-            let def = card_def(s, &c.value, self.depth + 1)?;
+            let def = match &e.token {
+                // 176–182: a token the effect describes ("a 3 [Might] Sprite unit token")
+                Some(t) => card_def_of(s, &c.value, &t.value, t.referenced, self.depth + 1)?,
+                None => card_def(s, &c.value, self.depth + 1)?,
+            };
             let at = match &e.at {
                 Some(a) => self.location(a)?,
                 None => Location::Base,
@@ -365,6 +384,30 @@ impl Names<'_> {
                     .map(|x| self.effect(&x.value, x.referenced))
                     .collect::<Result<Vec<_>, _>>()?,
                 times: r.times.map_or(1, |t| t.get()),
+            }
+        } else if let Some(t) = &e.replace {
+            let Some(w) = &e.would else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    loc,
+                    "replace needs \"would\"",
+                ));
+            };
+            let instead = e
+                .instead
+                .iter()
+                .map(|x| self.effect(&x.value, x.referenced))
+                .collect::<Result<Vec<_>, _>>()?;
+            Effect::CreateReplacement {
+                target: self.target(t)?,
+                replacement: Replacement {
+                    event: replaced_event(s, w)?,
+                    scope: Scope::Me,
+                    instead,
+                    uses: replacement_uses(s, e.uses.as_ref(), ReplacementUses::Next, loc)?,
+                },
+                duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
             }
         } else if let Some(d) = &e.delayed {
             Effect::CreateDelayed {
@@ -402,6 +445,48 @@ impl Names<'_> {
             ));
         })
     }
+}
+
+/// The event a replacement effect replaces (367): "would die / be killed / be dealt damage".
+fn replaced_event(s: &Scenario, w: &Name) -> Result<crate::engine::ReplacedEvent, ScenarioError> {
+    Ok(match w.value.as_str() {
+        "die" => crate::engine::ReplacedEvent::Die,
+        "be-killed" => crate::engine::ReplacedEvent::Killed,
+        "be-dealt-damage" => crate::engine::ReplacedEvent::DealtDamage,
+        other => {
+            return Err(err(
+                s,
+                ErrorKind::Unsupported,
+                w.referenced,
+                format!(
+                    "a replacement of \"would {other}\" is not modeled (die, be-killed, be-dealt-damage)"
+                ),
+            ));
+        }
+    })
+}
+
+/// How often a replacement effect applies: always, next, once-each-turn (371).
+fn replacement_uses(
+    s: &Scenario,
+    u: Option<&Name>,
+    default: ReplacementUses,
+    at: Loc,
+) -> Result<ReplacementUses, ScenarioError> {
+    Ok(match u.map(|u| u.value.as_str()) {
+        None => default,
+        Some("always") => ReplacementUses::Always,
+        Some("next") => ReplacementUses::Next,
+        Some("once-each-turn") => ReplacementUses::OnceEachTurn,
+        Some(o) => {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                u.map_or(at, |u| u.referenced),
+                format!("unknown uses \"{o}\"; expected always, next or once-each-turn"),
+            ));
+        }
+    })
 }
 
 fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
@@ -525,13 +610,17 @@ fn abilities(
                     "an activated ability needs an effect",
                 ));
             };
+            let mut effects = vec![names.effect(&e.value, e.referenced)?];
+            for t in &ab.then {
+                effects.push(names.effect(&t.value, t.referenced)?);
+            }
             out.push(Ability::Activated {
                 exhaust: c.value.exhaust,
                 energy: c.value.energy.get(),
                 power: c.value.power.to_power(Power::own),
                 action: c.value.action,
                 reaction: c.value.reaction,
-                effects: vec![names.effect(&e.value, e.referenced)?],
+                effects,
             });
         } else if let Some(w) = &ab.when {
             let Some(t) = trigger(&w.value, on_battlefield) else {
@@ -561,6 +650,9 @@ fn abilities(
             let deathknell = t == Trigger::Dies && has_deathknell;
             deathknell_effect |= deathknell;
             let mut effects = vec![names.effect(&e.value, e.referenced)?];
+            for t in &ab.then {
+                effects.push(names.effect(&t.value, t.referenced)?);
+            }
             if let Some(c) = &ab.cost {
                 effects.insert(
                     0,
@@ -610,35 +702,10 @@ fn abilities(
         } else if let Some(w) = &ab.would {
             // 367–375: "If/The next time [scope] would die / be killed / be dealt damage,
             // [instead]"
-            let event = match w.value.as_str() {
-                "die" => crate::engine::ReplacedEvent::Die,
-                "be-killed" => crate::engine::ReplacedEvent::Killed,
-                "be-dealt-damage" => crate::engine::ReplacedEvent::DealtDamage,
-                other => {
-                    return Err(err(
-                        s,
-                        ErrorKind::Unsupported,
-                        w.referenced,
-                        format!(
-                            "a replacement of \"would {other}\" is not modeled (die, be-killed, be-dealt-damage)"
-                        ),
-                    ));
-                }
-            };
+            let event = replaced_event(s, w)?;
             let scope = scope_of(s, ab.scope.as_ref(), a.referenced)?;
-            let uses = match ab.uses.as_ref().map(|u| u.value.as_str()) {
-                None | Some("always") => ReplacementUses::Always,
-                Some("next") => ReplacementUses::Next,
-                Some("once-each-turn") => ReplacementUses::OnceEachTurn,
-                Some(o) => {
-                    return Err(err(
-                        s,
-                        ErrorKind::InvalidValue,
-                        ab.uses.as_ref().map_or(a.referenced, |u| u.referenced),
-                        format!("unknown uses \"{o}\"; expected always, next or once-each-turn"),
-                    ));
-                }
-            };
+            let uses =
+                replacement_uses(s, ab.uses.as_ref(), ReplacementUses::Always, a.referenced)?;
             if ab.instead.is_empty() {
                 return Err(err(
                     s,
@@ -658,6 +725,8 @@ fn abilities(
                 instead,
                 uses,
             }));
+        } else if ab.enter_ready {
+            out.push(Ability::EntersReady);
         } else if let Some(t) = &ab.text {
             out.push(Ability::Unsupported(t.value.clone()));
         }
@@ -728,15 +797,26 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
             format!("unknown card \"{name}\""),
         ));
     };
+    card_def_of(s, name, &card.value, card.referenced, depth)
+}
+
+/// The engine's definition of `c`, the card `name` (defined under `cards:`, or inline in a
+/// `create` effect's `token`).
+fn card_def_of(
+    s: &Scenario,
+    name: &str,
+    c: &format::CardDef,
+    at: Loc,
+    depth: u8,
+) -> Result<CardDef, ScenarioError> {
     if depth > 4 {
         return Err(err(
             s,
             ErrorKind::Unsupported,
-            card.referenced,
+            at,
             format!("{name}: tokens that create tokens nest too deep"),
         ));
     }
-    let c = &card.value;
     Ok(CardDef {
         name: name.to_string(),
         card_type: card_type(s, c.kind.as_ref())?,
@@ -835,7 +915,32 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
     let mut bfs = Vec::new();
     for b in &f.setup.battlefields {
         let bv = &b.value;
-        let def = if bv.abilities.is_empty() {
+        // A battlefield without abilities of its own in the scenario has its card's, when
+        // `cards:` or the card database has a battlefield card of that name.
+        let printed = s
+            .file
+            .cards
+            .get(&bv.name.value)
+            .filter(|_| bv.abilities.is_empty())
+            .filter(|c| {
+                c.value
+                    .kind
+                    .as_ref()
+                    .is_some_and(|k| k.value == "battlefield")
+            });
+        let def = if let Some(c) = printed {
+            let c = &c.value;
+            Some(Arc::new(CardDef {
+                name: bv.name.value.clone(),
+                card_type: CardType::Battlefield,
+                might: None,
+                tags: Vec::new(),
+                domains: Vec::new(),
+                energy_cost: None,
+                power_cost: None,
+                abilities: abilities(s, &c.keywords, &c.abilities, true, 0)?,
+            }))
+        } else if bv.abilities.is_empty() {
             None
         } else {
             Some(Arc::new(CardDef {
@@ -1087,8 +1192,21 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .flatten()
             .collect();
         let mut named = c.value.targets.iter();
+        let mut last: Option<(ObjId, UnitFilter, u64)> = None;
         for e in effects.iter_mut() {
             for t in crate::engine::choices::targets_mut(e) {
+                // "it": the unit the instruction before chose (355.5)
+                if matches!(t, Target::It) {
+                    if let Some((object, filter, stamp)) = &last {
+                        *t = Target::Chosen {
+                            object: *object,
+                            filter: filter.clone(),
+                            stamp: *stamp,
+                            again: true,
+                        };
+                    }
+                    continue;
+                }
                 let Target::ChooseUnit(filter) = t else {
                     continue;
                 };
@@ -1104,10 +1222,12 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                     ));
                 };
                 let object = objects[load::resolve_object(&s.path, &s.objects, n)?];
+                last = Some((object, filter.clone(), g.object(object).timestamp));
                 *t = Target::Chosen {
                     object,
                     filter: filter.clone(),
                     stamp: g.object(object).timestamp,
+                    again: false,
                 };
             }
         }

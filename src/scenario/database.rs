@@ -3,7 +3,7 @@
 //! database). Unsupported phrases of a database card travel with its definition and
 //! are reported by the loader before the run, like any unmodelled text.
 
-use super::format::{Effect, File, Name};
+use super::format::{CardDef, Effect, File, Name};
 use super::load::{ErrorKind, ScenarioError};
 use crate::cards::{Database, compile};
 use std::path::Path;
@@ -43,6 +43,12 @@ pub fn supply(file: &mut File, db: &Database) -> Vec<String> {
             .for_each(&mut add);
     }
     for b in &s.battlefields {
+        if b.value.abilities.is_empty() {
+            add(&b.value.name);
+        }
+        if let Some(f) = &b.value.facedown {
+            add(&f.value.card);
+        }
         for o in b.value.units.iter().chain(&b.value.gear) {
             add(&o.value.card);
         }
@@ -52,20 +58,16 @@ pub fn supply(file: &mut File, db: &Database) -> Vec<String> {
             }
         }
     }
+    for c in &s.chain {
+        add(&c.value.card);
+    }
     for objs in s.bases.values() {
         for o in objs {
             add(&o.value.card);
         }
     }
     for c in file.cards.values() {
-        if let Some(e) = &c.value.effect {
-            created(&e.value, &mut add);
-        }
-        for a in &c.value.abilities {
-            if let Some(e) = &a.value.effect {
-                created(&e.value, &mut add);
-            }
-        }
+        card_creates(&c.value, &mut add);
     }
     for step in &file.script {
         if let super::format::Step::Effect(e) = &step.value {
@@ -73,12 +75,22 @@ pub fn supply(file: &mut File, db: &Database) -> Vec<String> {
         }
     }
     let mut supplied = Vec::new();
-    for (n, at) in named {
+    // A supplied card may create tokens the database also has ("play a 1 [Might] Recruit
+    // unit token"): those are supplied in turn (each name once, so this ends).
+    let mut i = 0;
+    while i < named.len() {
+        let (n, at) = named[i].clone();
+        i += 1;
         if file.cards.contains_key(&n) {
             continue;
         }
         if let Some(card) = db.exact(&n) {
             let def = compile::compile(card).def;
+            card_creates(&def, &mut |c: &Name| {
+                if !named.iter().any(|(v, _)| *v == c.value) {
+                    named.push((c.value.clone(), at));
+                }
+            });
             file.cards
                 .insert(n.clone(), serde_saphyr::Spanned::new(def, at, at));
             supplied.push(n);
@@ -87,9 +99,37 @@ pub fn supply(file: &mut File, db: &Database) -> Vec<String> {
     supplied
 }
 
-/// A token card named by a "create" effect.
+/// The token cards a card's instructions create.
+fn card_creates(c: &CardDef, add: &mut impl FnMut(&Name)) {
+    for e in c.effect.iter().chain(&c.then) {
+        created(&e.value, add);
+    }
+    for a in &c.abilities {
+        let a = &a.value;
+        for e in a.effect.iter().chain(&a.then).chain(&a.instead) {
+            created(&e.value, add);
+        }
+    }
+}
+
+/// A token card named by a "create" effect, in it or in the instructions it holds.
 fn created(e: &Effect, add: &mut impl FnMut(&Name)) {
-    if let Some(c) = &e.create {
+    if let Some(c) = &e.create
+        && e.token.is_none()
+    {
         add(c);
+    }
+    for m in &e.choose_one {
+        created(&m.value, add);
+    }
+    if let Some(r) = &e.reflexive {
+        for x in r.if_you.iter().chain(&r.do_this) {
+            created(&x.value, add);
+        }
+    }
+    if let Some(d) = &e.delayed {
+        for x in &d.effects {
+            created(&x.value, add);
+        }
     }
 }

@@ -360,7 +360,7 @@ pub struct File {
 }
 
 /// A card's printed characteristics and abilities.
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CardDef {
     #[serde(rename = "type", default)]
@@ -406,7 +406,7 @@ pub struct CardDef {
 
 /// The Effect Text of an attachable card: keywords and abilities appended to the
 /// Top-Most Card's rules text while attached (718.3, 724).
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct EffectText {
     #[serde(default)]
@@ -416,7 +416,7 @@ pub struct EffectText {
 }
 
 /// One ability of a card: a trigger with an effect, or a conditional passive.
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct AbilityDef {
     /// Triggered: `move`, `attack`, `defend`, `conquer`, `hold`, `die`, …
@@ -450,6 +450,13 @@ pub struct AbilityDef {
     /// For a triggered ability: what it does.
     #[serde(default)]
     pub effect: Option<Spanned<Effect>>,
+    /// For a triggered or activated ability: further instructions, executed in order after
+    /// `effect` (359.3.e); `it` in them is the unit an earlier instruction chose.
+    #[serde(default)]
+    pub then: Vec<Spanned<Effect>>,
+    /// "I enter ready" (364.2): played, this unit enters the board ready.
+    #[serde(default)]
+    pub enter_ready: bool,
     /// Activated: its cost and timing ("[cost]: [effect]", 377).
     #[serde(default)]
     pub activate: Option<Spanned<ActivateCost>>,
@@ -482,7 +489,7 @@ pub struct AbilityDef {
 }
 
 /// A cost increase or discount on the cards a player plays (356.3, 356.4).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct PlayCostDef {
     pub energy: Signed,
@@ -497,7 +504,7 @@ pub struct PlayCostDef {
 
 /// A cost within a triggered ability's instructions: energy and power (a number of power is
 /// of the card's own domain, `[C]`).
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct TriggerCost {
     #[serde(default)]
@@ -507,7 +514,7 @@ pub struct TriggerCost {
 }
 
 /// The cost and timing of an activated ability.
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ActivateCost {
     /// Exhaust the source as part of the cost.
@@ -923,6 +930,10 @@ pub struct Effect {
     /// (default: the controller's base).
     #[serde(default)]
     pub create: Option<Name>,
+    /// With `create`: the token described here rather than under `cards:` (`{kind: unit,
+    /// might: 3, keywords: [Temporary]}`), as a card's text describes the tokens it makes.
+    #[serde(default)]
+    pub token: Option<Box<Spanned<CardDef>>>,
     /// With `create`: the names the tokens go by, one per token, for later steps and
     /// expectations.
     #[serde(default)]
@@ -965,6 +976,23 @@ pub struct Effect {
     /// A reflexive trigger (386–388).
     #[serde(default)]
     pub reflexive: Option<Box<ReflexiveDef>>,
+    /// Create a replacement effect about this unit (369, 370) for `duration` (default this
+    /// turn): `{replace: it, would: die, uses: next, instead: [{heal: that-unit}, …]}`, or
+    /// `prevent: true` instead of `instead` ("… would be dealt damage, prevent it", 369.2).
+    #[serde(default)]
+    pub replace: Option<Name>,
+    /// With `replace`: the event — die, be-killed, be-dealt-damage.
+    #[serde(default)]
+    pub would: Option<Name>,
+    /// With `replace`: next (default, "the next time") or always.
+    #[serde(default)]
+    pub uses: Option<Name>,
+    /// With `replace`: what happens instead (`that-unit` is the unit).
+    #[serde(default)]
+    pub instead: Vec<Spanned<Effect>>,
+    /// With `replace`: the event is prevented — nothing happens instead.
+    #[serde(default)]
+    pub prevent: bool,
     #[serde(default)]
     pub may: bool,
 }

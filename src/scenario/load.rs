@@ -855,9 +855,43 @@ impl<'a> Resolver<'a> {
                 created_ids(&e.value, &mut ids);
             }
             for a in &c.value.abilities {
-                for e in a.value.effect.iter().chain(&a.value.instead) {
+                for e in a
+                    .value
+                    .effect
+                    .iter()
+                    .chain(&a.value.then)
+                    .chain(&a.value.instead)
+                {
                     created_ids(&e.value, &mut ids);
                 }
+            }
+        }
+        // A token a card's text describes ("play a 3 [Might] Sprite unit token") and that no
+        // `ids` names goes by its name, the latest one made, unless a setup object does.
+        let mut described: Vec<&Name> = Vec::new();
+        for c in file.cards.values() {
+            let c = &c.value;
+            let effects = c.effect.iter().chain(&c.then).chain(
+                c.abilities
+                    .iter()
+                    .flat_map(|a| a.value.effect.iter().chain(&a.value.then)),
+            );
+            for e in effects {
+                if let (Some(n), Some(_), true) =
+                    (&e.value.create, &e.value.token, e.value.ids.is_empty())
+                {
+                    described.push(n);
+                }
+            }
+        }
+        for n in described {
+            let taken = self.created.contains(&n.value)
+                || self
+                    .objects
+                    .iter()
+                    .any(|o| o.id.as_deref() == Some(&n.value) || o.card == n.value);
+            if !taken {
+                self.created.push(n.value.clone());
             }
         }
         for id in ids {
@@ -1055,6 +1089,16 @@ impl<'a> Resolver<'a> {
         if let Some(e) = &ab.effect {
             self.check_effect(&e.value, loc_of(e), true)?;
         }
+        for e in &ab.then {
+            if ab.effect.is_none() {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(e),
+                    "\"then\" continues an ability's \"effect\"; give the first instruction as \"effect\"",
+                ));
+            }
+            self.check_effect(&e.value, loc_of(e), true)?;
+        }
         if let Some(c) = &ab.cost
             && ab.when.is_none()
         {
@@ -1089,10 +1133,10 @@ impl<'a> Resolver<'a> {
                 loc_of(a),
                 "an ability has either \"when\" (triggered) or \"while\" (conditional passive), not both",
             )),
-            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() => Err(self.err(
+            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready => Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(a),
-                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement) or \"text\"",
+                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement), \"enter-ready\" or \"text\"",
             )),
             (Some(w), None) => {
                 if !TRIGGERS.contains(&w.value.as_str()) {
@@ -1351,7 +1395,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp, delayed, reflexive",
+                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp, delayed, reflexive, replace",
                 ));
         }
         for o in [
@@ -1365,6 +1409,7 @@ impl<'a> Resolver<'a> {
             &e.ready,
             &e.no_damage,
             &e.gain_control,
+            &e.replace,
         ]
         .into_iter()
         .flatten()
@@ -1408,6 +1453,46 @@ impl<'a> Resolver<'a> {
                     "a reflexive trigger needs what to do (\"do-this\")",
                 ));
             }
+        }
+        if let Some(r) = &e.replace {
+            let at = loc_of(r);
+            match (e.would.as_ref(), e.instead.is_empty(), e.prevent) {
+                (None, _, _) => {
+                    return Err(self
+                        .err(ErrorKind::InvalidValue, at, "\"replace\" needs \"would\"")
+                        .hint("would: die, be-killed or be-dealt-damage"));
+                }
+                (Some(_), true, false) => {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        at,
+                        "\"replace\" needs what happens \"instead\", or \"prevent: true\"",
+                    ));
+                }
+                (Some(_), false, true) => {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        at,
+                        "\"replace\" has either \"instead\" or \"prevent: true\", not both",
+                    ));
+                }
+                _ => {}
+            }
+            for x in &e.instead {
+                self.check_effect(&x.value, loc_of(x), true)?;
+            }
+        } else if let Some(w) = e.would.as_ref().or(e.uses.as_ref()) {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(w),
+                "\"would\" and \"uses\" belong to a \"replace\" effect",
+            ));
+        } else if let Some(x) = e.instead.first() {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(x),
+                "\"instead\" belongs to a \"replace\" effect",
+            ));
         }
         if let Some(d) = &e.delayed {
             if d.when.value != "unit-takes-damage" {
@@ -1456,8 +1541,18 @@ impl<'a> Resolver<'a> {
         if let Some(s) = &e.source {
             self.object(s)?;
         }
+        if let Some(t) = &e.token {
+            let Some(c) = &e.create else {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(t),
+                    "\"token\" describes the token a \"create\" makes: add create: NAME",
+                ));
+            };
+            self.check_card(&c.value, t)?;
+        }
         if let Some(c) = &e.create {
-            if !self.cards.contains(&c.value) {
+            if e.token.is_none() && !self.cards.contains(&c.value) {
                 return Err(self
                     .err(
                         ErrorKind::UnknownName,
@@ -1803,6 +1898,19 @@ pub const TARGET_WORDS: &[&str] = &[
     "choose-enemy",
     "choose-enemy-here",
     "choose-friendly-here",
+    "choose-unit-at-battlefield",
+    "choose-enemy-at-battlefield",
+    "choose-friendly-at-battlefield",
+    "choose-other-friendly",
+    "choose-other-unit",
+    "it",
+    "all-units",
+    "enemy-units",
+    "friendly-units",
+    "other-friendly-units",
+    "units-at-battlefields",
+    "enemy-units-at-battlefields",
+    "friendly-units-at-battlefields",
     "choose-spell",
     "choose-enemy-spell",
     "that-unit",
@@ -1874,6 +1982,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.create.is_some(), "create"),
         (e.delayed.is_some(), "delayed"),
         (e.reflexive.is_some(), "reflexive"),
+        (e.replace.is_some(), "replace"),
     ] {
         if set {
             v.push(name);

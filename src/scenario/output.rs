@@ -52,7 +52,9 @@ pub fn timeline(out: &mut Out, g: &Game, explain: bool) -> io::Result<()> {
         } else {
             format!("  {}", out.dim(&format!("[{}]", ids.join(", "))))
         };
-        out.line(format!("{indent}{}{cites}", e.text))?;
+        for l in trace_line(out.width, &indent, &e.text, &cites) {
+            out.line(l)?;
+        }
         if explain {
             for c in &e.rules {
                 if !explained.insert(c.id()) {
@@ -69,6 +71,14 @@ pub fn timeline(out: &mut Out, g: &Game, explain: bool) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// One trace event as lines at most `width` display columns wide: `indent`, the text, then
+/// its rule ids; a long event wraps with a hanging indent four columns deeper than its
+/// own, so that a continuation never lines up with a child event (two deeper).
+pub fn trace_line(width: usize, indent: &str, text: &str, cites: &str) -> Vec<String> {
+    let hang = format!("{indent}    ");
+    text::wrap_spaced(&format!("{text}{cites}"), width, indent, &hang)
 }
 
 /// Expectation results: ✓ lines, and for failures each attribute's expected/actual.

@@ -210,6 +210,40 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
         return Err(Error::usage(msg));
     }
 
+    // Glossary terms of several words typed in the question ("limited action",
+    // "top-most card") are also searched as one concept.
+    let bare: Vec<String> = pieces
+        .iter()
+        .filter_map(|p| match p {
+            query::Piece::Word(w) => Some(query::words(w)),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    for term in glossary_terms(&searcher, f, filter.as_deref(), &bare)? {
+        if !plan.concepts.iter().any(|c| c.typed == term) {
+            plan.concepts.push(Concept {
+                typed: term.clone(),
+                alts: vec![(term, GLOSSARY_WEIGHT)],
+                required: false,
+                phrase: false,
+                synonym: false,
+            });
+        }
+    }
+    // Other forms of each typed word the rules use ("owns" → owner, "move" →
+    // movement), as weaker alternatives of the same concept.
+    for c in plan.concepts.iter_mut().filter(|c| !c.phrase && !c.synonym) {
+        if c.typed.contains(' ') || c.typed.chars().count() < 3 {
+            continue;
+        }
+        let v = vocab.get_or_insert_with(|| opened.vocab());
+        for form in query::derived_forms(&c.typed, v) {
+            if !c.alts.iter().any(|(a, _)| *a == form) {
+                c.alts.push((form, DERIVED_WEIGHT));
+            }
+        }
+    }
     // Keep the alternatives the rules in scope actually use.
     for c in plan.concepts.iter_mut().filter(|c| !c.phrase) {
         let mut kept: Vec<(String, f32)> = Vec::new();
@@ -361,7 +395,7 @@ fn id_lookup(
             h.exact = true;
             // The rule asked for by id is shown whole, not as a snippet.
             let doc: TantivyDocument = searcher.doc(a).map_err(tantivy_err)?;
-            if let Some(t) = stored(&doc, f.text)
+            if let Some(t) = stored(&doc, f.text).or_else(|| stored(&doc, f.minor))
                 && let Some(s) = h.snippets.iter_mut().find(|s| s.field == "text")
             {
                 *s = snippet::whole(t, "text");
@@ -499,6 +533,52 @@ fn correct_words(
     Ok(out)
 }
 
+/// The runs of two or three typed words that the rules in scope define as one
+/// term (a sentence's defined term, or a keyword or glossary name).
+fn glossary_terms(
+    searcher: &Searcher,
+    f: &Fields,
+    filter: Option<&dyn Query>,
+    words: &[String],
+) -> Result<Vec<String>, Error> {
+    let mut out: Vec<String> = Vec::new();
+    for n in [3, 2] {
+        for w in words.windows(n) {
+            if query::is_stop(&w[0]) || query::is_stop(&w[n - 1]) {
+                continue;
+            }
+            let term = w.join(" ");
+            if out.iter().any(|o| o.contains(&term)) {
+                continue;
+            }
+            let stems = schema::stems(&term);
+            if stems.len() < 2 {
+                continue;
+            }
+            let defined = TermQuery::new(
+                Term::from_field_text(f.defines, &stems.join(" ")),
+                IndexRecordOption::Basic,
+            );
+            let named = PhraseQuery::new(
+                stems
+                    .iter()
+                    .map(|s| Term::from_field_text(f.keywords, s))
+                    .collect(),
+            );
+            if count(searcher, &defined, filter)? > 0 || count(searcher, &named, filter)? > 0 {
+                out.push(term);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The weight of a glossary term of several words, searched besides its words.
+const GLOSSARY_WEIGHT: f32 = 0.6;
+
+/// The weight of another form of a typed word (see [`query::derived_forms`]).
+const DERIVED_WEIGHT: f32 = 0.6;
+
 fn fuzzy_distance(word: &str) -> usize {
     if word.chars().count() <= 5 { 1 } else { 2 }
 }
@@ -596,7 +676,23 @@ fn alt_query(f: &Fields, alt: &str, weight: f32) -> Box<dyn Query> {
         };
         per_field.push(Box::new(BoostQuery::new(q, w * weight)));
     }
-    Box::new(DisjunctionMaxQuery::with_tie_breaker(per_field, 0.2))
+    let fields: Box<dyn Query> = Box::new(DisjunctionMaxQuery::with_tie_breaker(per_field, 0.2));
+    if stems.is_empty() {
+        return fields;
+    }
+    // A rule whose sentence defines exactly this term scores on top of its words
+    // (a constant: the field is too sparse for its length norm to mean anything).
+    let defines = ConstScoreQuery::new(
+        Box::new(TermQuery::new(
+            Term::from_field_text(f.defines, &stems.join(" ")),
+            IndexRecordOption::Basic,
+        )),
+        schema::DEFINES_WEIGHT * weight,
+    );
+    Box::new(BooleanQuery::new(vec![
+        (Occur::Should, fields),
+        (Occur::Should, Box::new(defines)),
+    ]))
 }
 
 /// Near spellings of one word, in the text and title fields.
@@ -727,9 +823,14 @@ fn load_hit(
     let breadcrumb: Vec<(String, Option<String>)> =
         serde_json::from_str(stored(&doc, f.crumb).unwrap_or("[]")).unwrap_or_default();
     let mut snippets = Vec::new();
-    let title = opt(f.title);
+    // the title of a heading this rule represents is searched, not shown as its own
+    let title = opt(f.title)
+        .filter(|t| stored(&doc, f.represents) != Some(t.as_str()))
+        .or_else(|| opt(f.shown_title));
     // A heading whose text is its title says nothing more in a snippet.
-    let text = opt(f.text).filter(|t| title.as_deref().is_none_or(|ti| !same_words(t, ti)));
+    let text = opt(f.text)
+        .or_else(|| opt(f.minor))
+        .filter(|t| title.as_deref().is_none_or(|ti| !same_words(t, ti)));
     let rtext = opt(f.rtext);
     if let Some(t) = &text {
         snippets.push(snippet::make(t, "text", is_match));

@@ -411,6 +411,65 @@ fn plan_words(words: &[String], p: &mut Plan) {
     }
 }
 
+/// Suffixes that make another form of the same word (a noun of a verb, a verb of
+/// a noun), beyond what the stemmer already folds.
+const DERIVATIONS: &[&str] = &[
+    "er", "ers", "ership", "ment", "ments", "ion", "ions", "ation", "ations", "ed", "ing", "s",
+    "es", "e",
+];
+
+/// How many of the most frequent words of the rules are never added as forms.
+const COMMON_WORDS: usize = 40;
+
+/// Other forms of `word` that the vocabulary has and the stemmer does not fold
+/// into it: its base plus a derivational suffix ("owns" → owner, "move" →
+/// movement, "owner" → owns). At most four, the most frequent first.
+pub fn derived_forms(word: &str, vocab: &BTreeMap<String, u32>) -> Vec<String> {
+    let w = word.to_lowercase();
+    let own_stem = stems(&w).into_iter().next().unwrap_or_default();
+    let mut bases: Vec<String> = vec![own_stem.clone()];
+    for suf in DERIVATIONS {
+        if let Some(b) = w.strip_suffix(suf)
+            && b.chars().count() >= 3
+            && !bases.iter().any(|x| x == b)
+        {
+            bases.push(b.to_string());
+        }
+    }
+    // the commonest words of the rules ("player", "unit") say too little to add
+    let mut freqs: Vec<u32> = vocab.values().copied().collect();
+    freqs.sort_unstable_by(|a, b| b.cmp(a));
+    let common = freqs.get(COMMON_WORDS).copied().unwrap_or(u32::MAX);
+    let mut found: Vec<(u32, String)> = Vec::new();
+    for base in &bases {
+        for suf in std::iter::once(&"").chain(DERIVATIONS) {
+            let cand = format!("{base}{suf}");
+            if let Some(&n) = vocab.get(&cand)
+                && n < common
+                && stems(&cand).into_iter().next().unwrap_or_default() != own_stem
+                && !found.iter().any(|(_, c)| *c == cand)
+            {
+                found.push((n, cand));
+            }
+        }
+    }
+    // one form per stem
+    found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    let mut seen: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    for (_, c) in found {
+        let st = stems(&c).into_iter().next().unwrap_or_default();
+        if !seen.contains(&st) {
+            seen.push(st);
+            out.push(c);
+        }
+        if out.len() == 4 {
+            break;
+        }
+    }
+    out
+}
+
 /// The closest word of the vocabulary to `word`: edit distance (with
 /// transpositions) at most 1 for words of 4–5 letters, 2 for longer ones; ties go
 /// to the more frequent word. Words of 3 letters or fewer are not corrected.
@@ -509,6 +568,27 @@ pub fn damerau(a: &[char], b: &[char]) -> usize {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn derived_forms_reach_other_parts_of_speech() {
+        let v: BTreeMap<String, u32> = [
+            ("owner", 5),
+            ("owns", 3),
+            ("own", 9),
+            ("movement", 4),
+            ("move", 20),
+            ("player", 900),
+            ("play", 300),
+        ]
+        .into_iter()
+        .map(|(w, n)| (w.to_string(), n))
+        .collect();
+        assert!(derived_forms("owns", &v).contains(&"owner".to_string()));
+        assert!(derived_forms("move", &v).contains(&"movement".to_string()));
+        // only forms the stemmer does not already fold
+        assert!(!derived_forms("owns", &v).contains(&"own".to_string()));
+    }
+
     use super::*;
 
     #[test]

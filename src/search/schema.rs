@@ -10,7 +10,7 @@ use tantivy::tokenizer::{
 
 /// Bump whenever the schema, the analyzer or what is indexed changes: the cache
 /// folder is named by it, so an old index is never opened by a new binary.
-pub const SCHEMA_VERSION: u32 = 5;
+pub const SCHEMA_VERSION: u32 = 6;
 
 /// The analyzer's registered name.
 pub const ANALYZER: &str = "arbiter_en";
@@ -68,20 +68,41 @@ pub struct Fields {
     /// For a heading without text: its first sub-rule with text, as `id\ttext`
     /// (stored only; shown in place of a snippet).
     pub lead: Field,
+    /// The terms this rule's own sentence defines ("A Showdown is a …" → showdown;
+    /// "Conquer: …" → conquer; a keyword's "It is functionally short for …" → the
+    /// keyword), weighted high: the rule that says what a term is or does. One
+    /// token per term, its stems joined by spaces (see [`term_key`]), so only the
+    /// whole term matches ("special cleanups" is not a definition of "cleanup").
+    pub defines: Field,
+    /// The title of a heading represented by its first rule (see `represents`):
+    /// shown, but searched only at a low weight, so the rule outranks it.
+    pub shown_title: Field,
+    /// The title of the heading this rule represents: the first rule with text
+    /// after a 3-digit heading that has none (342 for 341 "Showdowns"). It is
+    /// indexed as the rule's title and stored here, so it is not shown as one.
+    pub represents: Field,
+    /// Boilerplate text about a term's form rather than its function ("…, and
+    /// whether or not a unit has Tank, is a characteristic …", "is formatted as",
+    /// "Multiple instances … are redundant"), weighted low.
+    pub minor: Field,
 }
 
 /// Fields searched for words, with their weights (titles and keyword names weigh
 /// more than body text; the heading chain contributes a little).
-pub fn weighted(f: &Fields) -> [(Field, f32); 6] {
+pub fn weighted(f: &Fields) -> [(Field, f32); 7] {
     [
         (f.keywords, 4.0),
         (f.title, 3.0),
         (f.text, 1.0),
         (f.rtext, 0.8),
-        (f.heading, 0.6),
+        (f.heading, 1.0),
         (f.examples, 0.5),
+        (f.minor, 0.4),
     ]
 }
+
+/// The weight of a defined term (see [`Fields::defines`]).
+pub const DEFINES_WEIGHT: f32 = 3.0;
 
 pub fn build() -> (Schema, Fields) {
     let mut b = Schema::builder();
@@ -104,13 +125,17 @@ pub fn build() -> (Schema, Fields) {
         title: b.add_text_field("title", text_stored.clone()),
         title_recovered: b.add_text_field("title_recovered", stored.clone()),
         keywords: b.add_text_field("keywords", text_stored.clone()),
-        heading: b.add_text_field("heading", text),
+        heading: b.add_text_field("heading", text.clone()),
         crumb: b.add_text_field("crumb", stored.clone()),
         text: b.add_text_field("text", text_stored.clone()),
         rtext: b.add_text_field("rtext", text_stored.clone()),
         rtext_source: b.add_text_field("rtext_source", stored.clone()),
-        examples: b.add_text_field("examples", text_stored),
-        lead: b.add_text_field("lead", stored),
+        examples: b.add_text_field("examples", text_stored.clone()),
+        lead: b.add_text_field("lead", stored.clone()),
+        defines: b.add_text_field("defines", STRING),
+        shown_title: b.add_text_field("shown_title", stored.clone()),
+        represents: b.add_text_field("represents", stored),
+        minor: b.add_text_field("minor", text_stored),
     };
     (b.build(), fields)
 }
@@ -138,7 +163,16 @@ pub fn fields_of(schema: &Schema) -> tantivy::Result<Fields> {
         rtext_source: f("rtext_source")?,
         examples: f("examples")?,
         lead: f("lead")?,
+        defines: f("defines")?,
+        shown_title: f("shown_title")?,
+        represents: f("represents")?,
+        minor: f("minor")?,
     })
+}
+
+/// A term as the `defines` field holds it: its stems joined by spaces.
+pub fn term_key(term: &str) -> String {
+    stems(term).join(" ")
 }
 
 /// The stems of `text`, in order (what the index holds for it).

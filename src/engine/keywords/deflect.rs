@@ -23,7 +23,12 @@ impl Game {
             .iter_mut()
             .flat_map(crate::engine::choices::targets_mut)
             .filter_map(|t| match t {
-                Target::Chosen { object, .. } => Some(*object),
+                // 809.1.c: each time it is chosen; "it" is not a new choice
+                Target::Chosen {
+                    object,
+                    again: false,
+                    ..
+                } => Some(*object),
                 _ => None,
             })
             .collect();
