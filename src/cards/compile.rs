@@ -312,7 +312,7 @@ impl Compiler<'_> {
                     let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
                     match passive_when(body, &format!("level {n}")) {
                         Some(a) => {
-                            self.abilities.push(a);
+                            self.abilities.extend(a);
                             self.keywords.push((k, rule));
                             self.push(&phrase, PhraseStatus::Compiled);
                         }
@@ -327,17 +327,18 @@ impl Compiler<'_> {
                     let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
                     let phrase = format!("{shown} {after}");
                     let dependent = passive_when(body, "legion").or_else(|| {
-                        triggered(body, false)
-                            .filter(|v| v.len() == 1)
-                            .and_then(|v| v.into_iter().next())
-                            .map(|mut a| {
-                                a.legion = true;
-                                a
-                            })
+                        triggered(body, false).map(|v| {
+                            v.into_iter()
+                                .map(|mut a| {
+                                    a.legion = true;
+                                    a
+                                })
+                                .collect()
+                        })
                     });
                     match dependent.filter(|_| !body.is_empty()) {
                         Some(a) => {
-                            self.abilities.push(a);
+                            self.abilities.extend(a);
                             self.keywords.push((k, rule));
                             self.push(phrase.trim(), PhraseStatus::Compiled);
                         }
@@ -453,7 +454,7 @@ impl Compiler<'_> {
             self.open = Some(self.abilities.len() - 1);
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(a) = passive(s) {
-            self.abilities.push(a);
+            self.abilities.extend(a);
             self.open = None;
             self.push(s, PhraseStatus::Compiled);
         } else if fold(s) == "i enter ready" {
@@ -628,6 +629,7 @@ fn sentences(s: &str) -> Vec<String> {
 fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     const WHEN: &[(&str, &[&str])] = &[
         ("when you play me", &["play"]),
+        ("when you play this", &["play"]),
         ("when i attack or defend", &["attack", "defend"]),
         ("when i attack", &["attack"]),
         ("when i defend", &["defend"]),
@@ -650,7 +652,19 @@ fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         .iter()
         .find(|(p, _)| f.strip_prefix(p).is_some_and(|rest| rest.starts_with(',')))?;
     let (_, body) = s.split_at(s.find(',')? + 1);
-    let mut v = instructions(body.trim())?;
+    let mut body = body.trim();
+    // 403.1.b.1: "you may pay [cost] to [effect]" — a cost within the instructions
+    let mut cost = None;
+    if let Some(r) = strip_ci(body, "you may pay ") {
+        let (c, rest) = r.split_once(" to ")?;
+        let c = cost_of(c.trim()).filter(|c| !c.exhaust)?;
+        cost = Some(format::TriggerCost {
+            energy: c.energy,
+            power: c.power,
+        });
+        body = rest;
+    }
+    let mut v = instructions(body)?;
     bind_it(&mut v, &mut None, &mut false).then_some(())?;
     Some(
         whens
@@ -661,6 +675,7 @@ fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
                     when: Some(name(*w)),
                     effect: v.next().map(spanned),
                     then: v.map(spanned).collect(),
+                    cost: cost.clone().map(spanned),
                     ..Default::default()
                 }
             })
@@ -670,12 +685,13 @@ fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
 
 /// Passives the vocabulary has: "While I'm [Mighty], I have [Shield].",
 /// "Other friendly units here have +1 [Might]." (361–366).
-fn passive(s: &str) -> Option<AbilityDef> {
+fn passive(s: &str) -> Option<Vec<AbilityDef>> {
     passive_when(s, "always")
 }
 
 /// A passive; `given` is its condition unless the text states one ("While I'm …").
-fn passive_when(s: &str, given: &str) -> Option<AbilityDef> {
+/// "I have +1 [Might] and [Ganking]" is one passive for each thing it gives.
+fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
     let t = s.trim().trim_end_matches('.');
     let (condition, rest) = if let Some(r) = strip_ci(t, "while i'm ") {
         let (cond, rest) = r.split_once(',')?;
@@ -703,17 +719,22 @@ fn passive_when(s: &str, given: &str) -> Option<AbilityDef> {
     } else {
         return None;
     };
-    let mut a = AbilityDef {
-        while_: Some(name(condition.to_string())),
-        scope: Some(name(scope)),
-        ..Default::default()
-    };
-    if let Some(n) = might_bonus(what) {
-        a.might = Some(n);
-    } else {
-        a.grant = vec![name(granted_keyword(what)?)];
-    }
-    Some(a)
+    what.split(" and ")
+        .flat_map(|p| p.split(", "))
+        .map(|part| {
+            let mut a = AbilityDef {
+                while_: Some(name(condition.to_string())),
+                scope: Some(name(scope)),
+                ..Default::default()
+            };
+            if let Some(n) = might_bonus(part) {
+                a.might = Some(n);
+            } else {
+                a.grant = vec![name(granted_keyword(part)?)];
+            }
+            Some(a)
+        })
+        .collect()
 }
 
 /// "[Shield]", "[Assault 2]": exactly one keyword the engine models, as it is granted.
@@ -915,6 +936,8 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
         "deal" => {
             // "Deal 3 to an enemy unit"
             let (n, to) = rest.split_once(" to ")?;
+            let n = n.trim();
+            let n = strip_suffix_ci(n, " damage").unwrap_or(n);
             e.deal = Some(Amount::Fixed(n.trim().parse().ok()?));
             e.to = Some(name(target(to)?));
         }
@@ -953,6 +976,21 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
                 "an enemy spell" => "choose-enemy-spell",
                 _ => return None,
             }));
+        }
+        "[add]" => {
+            // 429: "[Add] [1]", "[Add] [Fury]", "[Add] [Rune]" (power of any domain)
+            let c = cost_of(rest.trim())?;
+            if c.exhaust {
+                return None;
+            }
+            let mut power = c.power;
+            if let Some(n) = power.any.take() {
+                power.number = Some(n);
+            }
+            e.add = Some(format::AddDef {
+                energy: c.energy,
+                power,
+            });
         }
         "play" => token(rest, &mut e)?,
         "give" => return give(rest, may),
@@ -1429,6 +1467,34 @@ mod sequence_tests {
             .map(|a| a.value.when.as_ref().unwrap().value.as_str())
             .collect();
         assert_eq!(whens, ["attack", "defend"]);
+        // "and" in a passive: one passive for each thing it gives
+        let c = compile(&card("Unit", "[Level 3] I have +1 [Might] and [Ganking]."));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert_eq!(c.def.abilities.len(), 2);
+        assert!(
+            c.def
+                .abilities
+                .iter()
+                .all(|a| a.value.while_.as_ref().unwrap().value == "level 3")
+        );
+        let c = compile(&card("Spell", "Deal 2 damage to an enemy unit."));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let c = compile(&card(
+            "Gear",
+            "When you play this, you may pay [1] to draw 1.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert_eq!(
+            c.def.abilities[0]
+                .value
+                .cost
+                .as_ref()
+                .unwrap()
+                .value
+                .energy
+                .get(),
+            1
+        );
         let c = compile(&card("Battlefield", "When you hold here, draw 1."));
         assert!(c.fully_modelled(), "{:?}", c.phrases);
         // "here" triggers of a battlefield are not a unit's
