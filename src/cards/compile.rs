@@ -480,7 +480,11 @@ impl Compiler<'_> {
             if let Some(i) = open {
                 // a further sentence of the ability this line began (359.3.e)
                 self.abilities[i].then.extend(v.into_iter().map(spanned));
-            } else if bound && self.card.is("spell") {
+            } else if bound
+                && self.card.is("spell")
+                // a spell on the chain is nowhere "here"
+                && !v.iter().any(|e| e.at.as_ref().is_some_and(|a| a.value == "here"))
+            {
                 self.spell_effects.extend(v);
             } else {
                 self.push(s, PhraseStatus::Unsupported);
@@ -951,6 +955,11 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
             e.draw = Some(name("you"));
             e.count = Some(rest.parse().ok()?);
         }
+        "discard" => {
+            // 422: "Discard 2"
+            e.discard = Some(name("you"));
+            e.count = Some(rest.parse().ok()?);
+        }
         "gain" => {
             // "Gain 2 XP"
             let n = rest
@@ -1074,6 +1083,11 @@ fn token(rest: &str, e: &mut format::Effect) -> Option<()> {
         if let Some(a) = strip_suffix_ci(after, place) {
             after = a.trim();
         }
+    }
+    // "here": where the ability's source is (its battlefield, or its base)
+    if let Some(a) = strip_suffix_ci(after, "here") {
+        after = a.trim();
+        e.at = Some(name("here"));
     }
     let mut keywords = Vec::new();
     if let Some(with) = strip_ci(after, "with ") {
@@ -1436,8 +1450,16 @@ mod sequence_tests {
         let t = &e.token.as_ref().unwrap().value;
         assert_eq!(t.might.map(|m| m.get()), Some(3));
         assert_eq!(t.keywords[0].value, "Temporary");
-        // a place the vocabulary cannot say stays unsupported
-        let c = compile(&card("Spell", "Play a 1 [Might] Recruit unit token here."));
+        // "here": the source's location; a place the vocabulary cannot say stays unsupported
+        let c = compile(&card(
+            "Unit",
+            "When I hold, play a 1 [Might] Recruit unit token here.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let c = compile(&card(
+            "Spell",
+            "Play a 1 [Might] Recruit unit token at the Rift.",
+        ));
         assert!(!c.fully_modelled());
         let c = compile(&card(
             "Spell",

@@ -247,7 +247,7 @@ impl Game {
             }
         };
         let loc = |l: &Location| match l {
-            Location::Base => Ok(()),
+            Location::Base | Location::Here => Ok(()),
             Location::Battlefield(b) => bf(b),
         };
         fn effect(
@@ -285,7 +285,7 @@ impl Game {
                     t(target)?;
                     match to {
                         Location::Battlefield(b) => bf(b),
-                        Location::Base => Ok(()),
+                        Location::Base | Location::Here => Ok(()),
                     }
                 }
                 Effect::GainControl { target, player, .. } => {
@@ -294,6 +294,7 @@ impl Game {
                 }
                 Effect::GainPoints { player, .. }
                 | Effect::Draw { player, .. }
+                | Effect::Discard { player, .. }
                 | Effect::GainXp { player, .. }
                 | Effect::Add { player, .. }
                 | Effect::Channel { player, .. }
@@ -335,7 +336,7 @@ impl Game {
                 Effect::May { effect: inner } => effect(inner, obj, player, bf),
                 Effect::CreateToken { at, .. } => match at {
                     Location::Battlefield(b) => bf(b),
-                    Location::Base => Ok(()),
+                    Location::Base | Location::Here => Ok(()),
                 },
             }
         }
@@ -620,6 +621,26 @@ impl Game {
                 .filter(|p| self.opponents(controller, p.id))
                 .map(|p| p.id)
                 .collect(),
+        }
+    }
+
+    /// "Here" made concrete: the battlefield of the effect's source, or a base (its
+    /// controller's, for a source in a base). Other locations are returned as they are.
+    pub(crate) fn here(
+        &self,
+        to: Location,
+        source: Option<ObjId>,
+        snap: Option<&super::state::Snapshot>,
+    ) -> R<Location> {
+        if to != Location::Here {
+            return Ok(to);
+        }
+        match self.source_location(source, snap) {
+            Some(Zone::Battlefield(b)) => Ok(Location::Battlefield(b)),
+            Some(z) if z.on_board() => Ok(Location::Base),
+            _ => Err(Halt::Err(EngineError::Unsupported(
+                "an effect refers to \"here\" but its source is not on the board (give the effect a source)".into(),
+            ))),
         }
     }
 
@@ -910,6 +931,7 @@ impl Game {
                 match to {
                     Location::Base => "its base".to_string(),
                     Location::Battlefield(b) => self.bf_name(*b).to_string(),
+                    Location::Here => "here".to_string(),
                 }
             ),
             Effect::Heal { target } => format!("heal {}", t(target)),
@@ -931,6 +953,7 @@ impl Game {
                 )
             }
             Effect::Draw { player, amount } => format!("{} draws {}", p(player), amount),
+            Effect::Discard { player, amount } => format!("{} discards {}", p(player), amount),
             Effect::CreateToken {
                 card, count, at, ..
             } => format!(
@@ -940,6 +963,7 @@ impl Game {
                 match at {
                     Location::Base => "your base".to_string(),
                     Location::Battlefield(b) => self.bf_name(*b).to_string(),
+                    Location::Here => "here".to_string(),
                 }
             ),
             Effect::May { effect } => format!("you may {}", self.describe_effect(effect, source)),
@@ -1188,7 +1212,8 @@ impl Game {
             }
             Effect::Move { target, to } => {
                 let units = self.targets_of(target, controller, source, snap)?;
-                self.effect_move(&units, *to)?;
+                let to = self.here(*to, source, snap)?;
+                self.effect_move(&units, to)?;
             }
             Effect::Heal { target } => {
                 for u in self.targets_of(target, controller, source, snap)? {
@@ -1241,6 +1266,11 @@ impl Game {
                     }
                 }
             }
+            Effect::Discard { player, amount } => {
+                for p in self.players_of(player, controller) {
+                    self.discard(p, *amount)?;
+                }
+            }
             Effect::CreateToken {
                 card,
                 count,
@@ -1249,9 +1279,9 @@ impl Game {
                 names,
             } => {
                 let def = std::sync::Arc::new((**card).clone());
-                let zone = match at {
-                    Location::Base => Zone::Base(controller),
-                    Location::Battlefield(b) => Zone::Battlefield(*b),
+                let zone = match self.here(*at, source, snap)? {
+                    Location::Battlefield(b) => Zone::Battlefield(b),
+                    Location::Base | Location::Here => Zone::Base(controller),
                 };
                 for k in 0..*count {
                     // a token named by the scenario goes by that name (as set-up objects do)

@@ -37,6 +37,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         Effect::GainPoints { .. }
         | Effect::Score { .. }
         | Effect::Draw { .. }
+        | Effect::Discard { .. }
         | Effect::CreateToken { .. }
         | Effect::GainXp { .. }
         | Effect::Add { .. }

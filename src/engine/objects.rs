@@ -411,6 +411,11 @@ pub enum Effect {
         player: PlayerRef,
         amount: i32,
     },
+    /// 422: the player discards `amount` cards of their choice from their hand.
+    Discard {
+        player: PlayerRef,
+        amount: i32,
+    },
     GainXp {
         player: PlayerRef,
         amount: i32,
@@ -516,6 +521,9 @@ pub enum Location {
     /// The controller's base.
     Base,
     Battlefield(BfId),
+    /// "Here": where the effect's source is — its battlefield, or its controller's base
+    /// (resolved when the instruction executes; only in abilities' instructions).
+    Here,
 }
 
 /// A condition of a conditional passive ability ("while I'm Mighty").

@@ -168,6 +168,15 @@ impl Game {
             CardType::Gear if from_hidden.is_some() => from_hidden.map(Zone::Battlefield),
             CardType::Unit | CardType::Token => Some(match to.unwrap_or(Location::Base) {
                 Location::Base => Zone::Base(player),
+                Location::Here => {
+                    return illegal(
+                        cite!("355.2.a"),
+                        format!(
+                            "{} is played to a base or a battlefield, not \"here\"",
+                            def.name
+                        ),
+                    );
+                }
                 Location::Battlefield(b) => {
                     // 822.1.b: with Ambush, also a battlefield where its controller has units
                     if self.battlefields[b.0].controller != Some(player) && !ambush {

@@ -165,6 +165,10 @@ impl Names<'_> {
         if n.value == "base" || load::parse_base(&n.value, &self.scenario.players).is_some() {
             return Ok(Location::Base);
         }
+        // "here": the location of the ability's source, when it executes
+        if n.value == "here" && self.built.is_none() {
+            return Ok(Location::Here);
+        }
         self.battlefield(n).map(Location::Battlefield)
     }
 
@@ -347,6 +351,11 @@ impl Names<'_> {
             }
         } else if let Some(p) = &e.draw {
             Effect::Draw {
+                player: self.player(p)?,
+                amount: e.count.map_or(1, |v| v.get()),
+            }
+        } else if let Some(p) = &e.discard {
+            Effect::Discard {
                 player: self.player(p)?,
                 amount: e.count.map_or(1, |v| v.get()),
             }

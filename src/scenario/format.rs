@@ -905,6 +905,9 @@ pub struct Effect {
     /// A player draws `count` cards (default 1).
     #[serde(default)]
     pub draw: Option<Name>,
+    /// A player discards `count` cards of their choice (default 1; 422).
+    #[serde(default)]
+    pub discard: Option<Name>,
     /// `player` gains this many points (not a score, 466.1.a.1).
     #[serde(default)]
     pub gain_points: Option<Signed>,

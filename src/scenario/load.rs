@@ -1395,7 +1395,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp, delayed, reflexive, replace",
+                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, gain-points, gain-xp, delayed, reflexive, replace",
                 ));
         }
         for o in [
@@ -1508,7 +1508,10 @@ impl<'a> Resolver<'a> {
                 self.check_effect(&x.value, loc_of(x), true)?;
             }
         }
-        for p in [&e.score, &e.draw, &e.player].into_iter().flatten() {
+        for p in [&e.score, &e.draw, &e.discard, &e.player]
+            .into_iter()
+            .flatten()
+        {
             player(p)?;
         }
         if let Some(format::Amount::Word(w)) = &e.deal
@@ -1527,9 +1530,16 @@ impl<'a> Resolver<'a> {
                 "\"score\" needs \"at\" (a battlefield, or here) and \"how\" (conquer or hold)",
             ));
         }
+        let place = |t: &Name| -> Result<(), ScenarioError> {
+            if in_ability && t.value == "here" {
+                Ok(())
+            } else {
+                self.location(t)
+            }
+        };
         if e.move_.is_some() {
             match &e.to {
-                Some(t) => self.location(t)?,
+                Some(t) => place(t)?,
                 None => return Err(self.err(ErrorKind::InvalidValue, loc, "move needs \"to\"")),
             }
         } else if let Some(t) = &e.to {
@@ -1566,7 +1576,7 @@ impl<'a> Resolver<'a> {
                     .hint("a token's card is defined under \"cards:\" like any other"));
             }
             if let Some(a) = &e.at {
-                self.location(a)?;
+                place(a)?;
             }
         } else if let Some(a) = &e.at
             && a.value != "here"
@@ -1972,6 +1982,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.ready.is_some(), "ready"),
         (e.score.is_some(), "score"),
         (e.draw.is_some(), "draw"),
+        (e.discard.is_some(), "discard"),
         (e.gain_points.is_some(), "gain-points"),
         (e.gain_xp.is_some(), "gain-xp"),
         (e.add.is_some(), "add"),
