@@ -883,8 +883,6 @@ impl Game {
         }
         // 403.1.a: "Kill this" in the cost — the source is killed (428) as the cost is paid
         if kill_self {
-            let t = format!("{} is killed to pay the cost", def.name);
-            self.event(EventKind::Effect, vec![cite!("403.1.a")], t, vec![source.0]);
             self.kill(&[source], cite!("403.1.a"))?;
         }
         // 400.2, 429.2: an [Add] ability resolves as it is finalized, never a chain item
