@@ -1868,6 +1868,7 @@ impl<'a> Resolver<'a> {
 
 pub const TRIGGERS: &[&str] = &[
     "move",
+    "move-to-battlefield",
     "attack",
     "defend",
     "conquer",
@@ -1919,6 +1920,9 @@ pub const TARGET_WORDS: &[&str] = &[
     "units-at-battlefields",
     "enemy-units-at-battlefields",
     "friendly-units-at-battlefields",
+    "choose-gear",
+    "choose-enemy-gear",
+    "all-gear",
     "choose-spell",
     "choose-enemy-spell",
     "that-unit",
