@@ -583,6 +583,13 @@ fn split_cost(line: &str) -> Option<(ActivateCost, String)> {
     let mut any = false;
     let mut h = head.trim();
     while !h.is_empty() {
+        // "Kill this, [Tap]: …": the source is killed as part of the cost (403.1.a)
+        if let Some(r) = strip_ci(h, "kill this") {
+            cost.kill_this = true;
+            any = true;
+            h = r.trim_start().trim_start_matches(',').trim();
+            continue;
+        }
         let token = leading_token(h)?;
         match token.as_str() {
             "Tap" => cost.exhaust = true,
@@ -1063,6 +1070,26 @@ fn next_time(t: &str) -> Option<format::Effect> {
 fn token(rest: &str, e: &mut format::Effect) -> Option<()> {
     let mut words = rest.split_whitespace().peekable();
     let count = count_word(words.next()?)?;
+    // "a Gold gear token exhausted": a gear token defined by its own card (under `cards:`
+    // or in the card database), played exhausted if so (gear enter ready, 149.1)
+    let lower = rest.to_ascii_lowercase();
+    if let Some(i) = lower.find(" gear token") {
+        let head: Vec<&str> = rest[..i].split_whitespace().skip(1).collect();
+        let after = rest[i + " gear token".len()..]
+            .trim_start_matches('s')
+            .trim();
+        if head.is_empty() || head.iter().any(|w| w.contains('[')) {
+            return None;
+        }
+        e.exhausted = match fold(after).as_str() {
+            "exhausted" => true,
+            "" => false,
+            _ => return None,
+        };
+        e.create = Some(name(head.join(" ")));
+        e.count = Some(format::Count::new(count)?);
+        return Some(());
+    }
     let ready = words.next_if(|w| w.eq_ignore_ascii_case("ready")).is_some();
     let rest: Vec<&str> = words.collect();
     let rest = rest.join(" ");

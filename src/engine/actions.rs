@@ -1276,6 +1276,7 @@ impl Game {
                 count,
                 at,
                 ready,
+                exhausted,
                 names,
             } => {
                 let def = std::sync::Arc::new((**card).clone());
@@ -1297,7 +1298,7 @@ impl Game {
                     let unit = self.objects[id.0].is_unit();
                     let o = &mut self.objects[id.0];
                     o.token = true;
-                    o.exhausted = unit && !*ready;
+                    o.exhausted = if unit { !*ready } else { *exhausted };
                     let t = format!(
                         "a {} token{} is created at {}{}",
                         card.name,
@@ -1306,7 +1307,11 @@ impl Game {
                             .map(|n| format!(" ({n})"))
                             .unwrap_or_default(),
                         self.zone_name(zone),
-                        if unit && !*ready { ", exhausted" } else { "" }
+                        if unit && !*ready || !unit && *exhausted {
+                            ", exhausted"
+                        } else {
+                            ""
+                        }
                     );
                     self.event(
                         EventKind::Zone,

@@ -461,6 +461,9 @@ pub enum Effect {
         count: i32,
         at: Location,
         ready: bool,
+        /// A gear token played exhausted ("play a Gold gear token exhausted"; gear enter
+        /// ready otherwise, 149.1).
+        exhausted: bool,
         /// Names the tokens go by (a scenario's `ids`), in order; the rest keep the card's.
         names: Vec<String>,
     },
@@ -674,6 +677,8 @@ pub enum Ability {
     /// permissions (806, 813); by default only on its controller's turn in an open state (381).
     Activated {
         exhaust: bool,
+        /// "Kill this" in the cost (403.1.a): the source is killed as the cost is paid.
+        kill_self: bool,
         energy: i32,
         /// Power by domain, `[A]` and `[C]` (resolved against the card when paid).
         power: super::resources::Power,

@@ -778,12 +778,13 @@ impl Game {
             );
         }
         let def = o.def.clone();
-        let Some((exhaust, energy, power, action, reaction, effects)) = def
+        let Some((exhaust, kill_self, energy, power, action, reaction, effects)) = def
             .abilities
             .iter()
             .filter_map(|a| match a {
                 Ability::Activated {
                     exhaust,
+                    kill_self,
                     energy,
                     power,
                     action,
@@ -791,6 +792,7 @@ impl Game {
                     effects,
                 } => Some((
                     *exhaust,
+                    *kill_self,
                     *energy,
                     power.clone(),
                     *action,
@@ -878,6 +880,10 @@ impl Game {
                 t,
                 vec![source.0],
             );
+        }
+        // 403.1.a: "Kill this" in the cost — the source is killed (428) as the cost is paid
+        if kill_self {
+            self.kill(&[source], cite!("403.1.a"))?;
         }
         // 400.2, 429.2: an [Add] ability resolves as it is finalized, never a chain item
         if !effects.is_empty() && effects.iter().all(|e| matches!(e, Effect::Add { .. })) {

@@ -379,6 +379,7 @@ impl Names<'_> {
                 count: e.count.map_or(1, |v| v.get()),
                 at,
                 ready: e.ready_token,
+                exhausted: e.exhausted,
                 names: e.ids.iter().map(|n| n.value.clone()).collect(),
             }
         } else if let Some(r) = &e.reflexive {
@@ -625,6 +626,7 @@ fn abilities(
             }
             out.push(Ability::Activated {
                 exhaust: c.value.exhaust,
+                kill_self: c.value.kill_this,
                 energy: c.value.energy.get(),
                 power: c.value.power.to_power(Power::own),
                 action: c.value.action,
@@ -857,6 +859,7 @@ fn card_def_of(
                 }
                 a.push(Ability::Activated {
                     exhaust: e.value.exhaust,
+                    kill_self: e.value.kill_this,
                     energy: e.value.energy.get(),
                     power: e.value.power.to_power(Power::own),
                     action: e.value.action,

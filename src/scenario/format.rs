@@ -520,6 +520,9 @@ pub struct ActivateCost {
     /// Exhaust the source as part of the cost.
     #[serde(default)]
     pub exhaust: bool,
+    /// "Kill this": the source is killed as part of the cost (403.1.a).
+    #[serde(default)]
+    pub kill_this: bool,
     #[serde(default)]
     pub energy: Amt,
     /// A number of the card's own domain (`[C]`), or by domain and `any` (`[A]`).

@@ -866,7 +866,7 @@ impl<'a> Resolver<'a> {
                 }
             }
         }
-        // A token a card's text describes ("play a 3 [Might] Sprite unit token") and that no
+        // A token a card's ability makes ("play a 3 [Might] Sprite unit token") and that no
         // `ids` names goes by its name, the latest one made, unless a setup object does.
         let mut described: Vec<&Name> = Vec::new();
         for c in file.cards.values() {
@@ -877,9 +877,7 @@ impl<'a> Resolver<'a> {
                     .flat_map(|a| a.value.effect.iter().chain(&a.value.then)),
             );
             for e in effects {
-                if let (Some(n), Some(_), true) =
-                    (&e.value.create, &e.value.token, e.value.ids.is_empty())
-                {
+                if let (Some(n), true) = (&e.value.create, e.value.ids.is_empty()) {
                     described.push(n);
                 }
             }
