@@ -644,6 +644,7 @@ fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         ("when i attack or defend", &["attack", "defend"]),
         ("when i attack", &["attack"]),
         ("when i defend", &["defend"]),
+        ("when i move to a battlefield", &["move-to-battlefield"]),
         ("when i move", &["move"]),
         ("when i conquer", &["conquer"]),
         ("when i hold", &["hold"]),
@@ -791,6 +792,9 @@ fn target(s: &str) -> Option<&'static str> {
         "another unit" => "choose-other-unit",
         "it" => "it",
         "all units" | "each unit" => "all-units",
+        "a gear" => "choose-gear",
+        "an enemy gear" => "choose-enemy-gear",
+        "all gear" => "all-gear",
         "all enemy units" | "each enemy unit" | "enemy units" => "enemy-units",
         "all friendly units" | "each friendly unit" | "friendly units" | "your units" => {
             "friendly-units"
@@ -1013,6 +1017,14 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
         "the" if !may => return next_time(t).map(|e| vec![e]),
         _ => return None,
     }
+    // gear are chosen to be killed only (the other instructions are about units)
+    if verb != "kill"
+        && target_fields(&mut e)
+            .iter()
+            .any(|t| t.value.ends_with("gear"))
+    {
+        return None;
+    }
     e.may = may;
     Some(vec![e])
 }
@@ -1155,6 +1167,9 @@ fn give(rest: &str, may: bool) -> Option<Vec<format::Effect>> {
     };
     let body = strip_suffix_ci(rest, " this turn")?;
     let (who, what) = split_target_and_rest(body)?;
+    if who.ends_with("gear") {
+        return None;
+    }
     let mut out = Vec::new();
     for (i, part) in what.split(" and ").flat_map(|p| p.split(", ")).enumerate() {
         let mut e = format::Effect {

@@ -264,6 +264,9 @@ impl Game {
         let mut batch = Vec::new();
         for u in triggered {
             batch.extend(self.collect_triggers(u, &Trigger::Moves, None));
+            if matches!(to, Location::Battlefield(_)) {
+                batch.extend(self.collect_triggers(u, &Trigger::MovesToBattlefield, None));
+            }
         }
         self.place_triggers(batch, vec![cite!("383.3")], false)
     }

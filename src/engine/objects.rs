@@ -187,6 +187,8 @@ impl std::fmt::Display for Keyword {
 pub enum Trigger {
     /// "When I move" (moves only, not recalls: 451.1).
     Moves,
+    /// "When I move to a battlefield": a move whose destination is a battlefield.
+    MovesToBattlefield,
     /// "When I attack" (383.4.e).
     Attacks,
     /// "When I defend" (383.4.f).
@@ -273,6 +275,10 @@ pub enum UnitFilter {
     OtherFriendly,
     /// "Another unit": any unit but the source.
     Other,
+    /// A gear on the board.
+    Gear,
+    /// A gear on the board controlled by an opponent.
+    EnemyGear,
     /// A spell on the chain (355.9.a.2), not the one choosing (355.9.c).
     Spell,
     /// A spell on the chain controlled by an opponent.
@@ -283,6 +289,10 @@ impl UnitFilter {
     /// It chooses a spell on the chain, not a unit on the board.
     pub fn is_spell(&self) -> bool {
         matches!(self, UnitFilter::Spell | UnitFilter::EnemySpell)
+    }
+    /// It chooses a gear on the board, not a unit.
+    pub fn is_gear(&self) -> bool {
+        matches!(self, UnitFilter::Gear | UnitFilter::EnemyGear)
     }
 }
 
@@ -898,6 +908,10 @@ impl Object {
     pub fn is_unit(&self) -> bool {
         matches!(self.def.card_type, CardType::Unit)
             || (matches!(self.def.card_type, CardType::Token) && self.def.might.is_some())
+    }
+
+    pub fn is_gear(&self) -> bool {
+        matches!(self.def.card_type, CardType::Gear)
     }
 }
 

@@ -104,6 +104,9 @@ impl Names<'_> {
             "units-at-battlefields" => Target::Each(UnitFilter::AtBattlefield),
             "enemy-units-at-battlefields" => Target::Each(UnitFilter::EnemyAtBattlefield),
             "friendly-units-at-battlefields" => Target::Each(UnitFilter::FriendlyAtBattlefield),
+            "choose-gear" => Target::ChooseUnit(UnitFilter::Gear),
+            "choose-enemy-gear" => Target::ChooseUnit(UnitFilter::EnemyGear),
+            "all-gear" => Target::Each(UnitFilter::Gear),
             "choose-spell" => Target::ChooseUnit(UnitFilter::Spell),
             "choose-enemy-spell" => Target::ChooseUnit(UnitFilter::EnemySpell),
             _ => Target::Object(self.object(n)?),
@@ -502,6 +505,7 @@ fn replacement_uses(
 fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
     Some(match (w, on_battlefield) {
         ("move", false) => Trigger::Moves,
+        ("move-to-battlefield", false) => Trigger::MovesToBattlefield,
         ("attack", false) => Trigger::Attacks,
         ("defend", false) => Trigger::Defends,
         ("conquer", false) => Trigger::Conquers,

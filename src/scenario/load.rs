@@ -1874,6 +1874,7 @@ impl<'a> Resolver<'a> {
 
 pub const TRIGGERS: &[&str] = &[
     "move",
+    "move-to-battlefield",
     "attack",
     "defend",
     "conquer",
@@ -1925,6 +1926,9 @@ pub const TARGET_WORDS: &[&str] = &[
     "units-at-battlefields",
     "enemy-units-at-battlefields",
     "friendly-units-at-battlefields",
+    "choose-gear",
+    "choose-enemy-gear",
+    "all-gear",
     "choose-spell",
     "choose-enemy-spell",
     "that-unit",
