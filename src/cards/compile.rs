@@ -130,10 +130,12 @@ pub fn compile(card: &Card) -> Compiled {
         chosen: None,
         deathknell_next: false,
         line_chose: false,
+        modes: None,
     };
     for line in logical_lines(&card.text) {
         c.line(&line);
     }
+    c.end_modes();
     def.equip = c.equip.take().map(spanned);
     def.repeat = std::mem::take(&mut c.repeat)
         .into_iter()
@@ -242,6 +244,8 @@ struct Compiler<'a> {
     chosen: Option<(String, &'static str)>,
     /// "[Deathknell]" alone on its line: its effect is the next line (808.1).
     deathknell_next: bool,
+    /// A spell's "Choose one —" line and the modes read so far (`None`: one failed).
+    modes: Option<(String, Vec<Option<format::Effect>>)>,
     /// An instruction of this line chose a unit (what a later "it" may refer to).
     line_chose: bool,
     /// Equip's cost (818.1.c), when the text has "[Equip] [cost]".
@@ -271,6 +275,23 @@ impl Compiler<'_> {
     fn line(&mut self, raw: &str) {
         let mut rest = text::without_reminders(raw).trim().to_string();
         if rest.is_empty() || rest == "." || rest == "-" {
+            return;
+        }
+        // 355.3: "Choose one —" and its modes, one per bulleted line
+        if self.modes.is_some() {
+            if let Some(m) = rest.strip_prefix(['•', '-', '᛫', '·', '–']) {
+                self.mode(m.trim());
+                return;
+            }
+            self.end_modes();
+        }
+        if self.card.is("spell")
+            && matches!(
+                fold(rest.trim_end_matches(['—', '–', '-', ' ', ':'])).as_str(),
+                "choose one"
+            )
+        {
+            self.modes = Some((rest.clone(), Vec::new()));
             return;
         }
         self.open = None;
@@ -419,6 +440,44 @@ impl Compiler<'_> {
         }
         for sentence in sentences(rest) {
             self.sentence(&sentence);
+        }
+    }
+
+    /// One mode of a "Choose one": a single instruction (the format's modes are one each).
+    fn mode(&mut self, text: &str) {
+        let e = instructions(text)
+            .filter(|v| v.len() == 1)
+            .and_then(|v| v.into_iter().next())
+            .filter(|e| e.at.as_ref().is_none_or(|a| a.value != "here"));
+        self.push(
+            text,
+            if e.is_some() {
+                PhraseStatus::Compiled
+            } else {
+                PhraseStatus::Unsupported
+            },
+        );
+        if let Some((_, v)) = self.modes.as_mut() {
+            v.push(e);
+        }
+    }
+
+    /// The end of a "Choose one": two modes or more, all read, make the spell's instruction
+    /// (355.3: the mode is chosen as the spell is played).
+    fn end_modes(&mut self) {
+        let Some((line, modes)) = self.modes.take() else {
+            return;
+        };
+        let all: Option<Vec<format::Effect>> = modes.into_iter().collect();
+        match all.filter(|v| v.len() >= 2) {
+            Some(v) => {
+                self.spell_effects.push(format::Effect {
+                    choose_one: v.into_iter().map(spanned).collect(),
+                    ..Default::default()
+                });
+                self.push(&line, PhraseStatus::Compiled);
+            }
+            None => self.push(&line, PhraseStatus::Unsupported),
         }
     }
 
@@ -1559,6 +1618,15 @@ mod sequence_tests {
                 .get(),
             1
         );
+        // 355.3: "Choose one —" and its bulleted modes
+        let c = compile(&card(
+            "Spell",
+            "Choose one —\n• Deal 2 to a unit at a battlefield.\n• Draw 1.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert_eq!(c.def.effect.as_ref().unwrap().value.choose_one.len(), 2);
+        let c = compile(&card("Spell", "Choose one —\n• Draw 1.\n• Scry 2."));
+        assert!(!c.fully_modelled());
         let c = compile(&card("Battlefield", "When you hold here, draw 1."));
         assert!(c.fully_modelled(), "{:?}", c.phrases);
         // "here" triggers of a battlefield are not a unit's
