@@ -2,7 +2,8 @@
 //! Every edition in `rules/manifest.json` is imported here and embedded in the
 //! binary twice: whole (a postcard blob, decoded by commands that walk an edition)
 //! and rule by rule with a sorted key table (so `arbiter rule` decodes only the
-//! rules it prints), next to the verbatim source documents.
+//! rules it prints), with the tables `toc`, `refs` and `define` need (so they decode
+//! no more than `rule`), next to the verbatim source documents.
 
 #[path = "src/rulebook/import/mod.rs"]
 #[allow(dead_code)]
@@ -62,11 +63,19 @@ fn main() {
         for (k, n) in &keys {
             write!(ks, "({k:?},{n}),").unwrap();
         }
+        let mut glossary = Vec::new();
+        let mut term_offsets = String::from("0,");
+        for t in &ed.glossary {
+            glossary.extend(postcard::to_stdvec(t).expect("serialize term"));
+            write!(term_offsets, "{},", glossary.len()).unwrap();
+        }
+        write(&format!("glossary_{i}.bin"), &glossary);
+        let tables = lookup_tables(ed);
         let blob =
             |kind: &str| format!("include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{kind}_{i}.bin\"))");
         writeln!(
             table,
-            "    EmbeddedEdition {{ game: {:?}, edition: {:?}, effective: {:?}, title: {:?}, format: {:?}, file: {:?}, default: {:?}, id_style: crate::rulebook::IdStyle::{:?}, rule_count: {}, blob: {}, sections: {}, records: {}, offsets: &[{offs}], keys: &[{ks}], source: include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/rules/{}\")) }},",
+            "    EmbeddedEdition {{ game: {:?}, edition: {:?}, effective: {:?}, title: {:?}, format: {:?}, file: {:?}, default: {:?}, id_style: crate::rulebook::IdStyle::{:?}, rule_count: {}, blob: {}, sections: {}, records: {}, offsets: &[{offs}], keys: &[{ks}], glossary: {}, term_offsets: &[{term_offsets}], {tables} source: include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/rules/{}\")) }},",
             ed.game,
             ed.edition,
             ed.effective,
@@ -79,6 +88,7 @@ fn main() {
             blob("edition"),
             blob("sections"),
             blob("records"),
+            blob("glossary"),
             ed.file
         )
         .unwrap();
@@ -88,10 +98,48 @@ fn main() {
     fs::write(Path::new(&out).join("embedded.rs"), table).expect("write embedded.rs");
 }
 
+/// The tables `toc`, `refs` and `define` read instead of decoding the edition, as static
+/// fields of its `EmbeddedEdition` (see `src/rulebook/library.rs`).
+fn lookup_tables(ed: &Edition) -> String {
+    let mut t = String::from("section_sizes: &[");
+    for n in ed.section_sizes() {
+        write!(t, "{n},").unwrap();
+    }
+    t.push_str("], outline: &[");
+    for (top, depth, within) in ed.outline() {
+        write!(t, "({top},{depth},{within}),").unwrap();
+    }
+    t.push_str("], heads: &[");
+    for (i, r) in ed.rules.iter().enumerate() {
+        if let Some(text) = &r.text {
+            let (head, pointer) = import::model::definition_head(text);
+            let quoted = import::model::quoted_is(&head);
+            write!(t, "({i},{pointer},{head:?},&{quoted:?}),").unwrap();
+        }
+    }
+    t.push_str("], term_keys: &[");
+    for term in &ed.glossary {
+        write!(t, "{:?},", import::model::term_key(&term.term)).unwrap();
+    }
+    t.push_str("], term_names: &[");
+    for term in &ed.glossary {
+        write!(t, "{:?},", term.term).unwrap();
+    }
+    t.push_str("], titles: &[");
+    for (i, r) in ed.rules.iter().enumerate() {
+        if let Some(title) = import::model::display_title(r, &ed.sections) {
+            write!(t, "({i},{title:?}),").unwrap();
+        }
+    }
+    t.push_str("], ");
+    t
+}
+
 /// Every rule as its own postcard record, and where each starts (plus the end).
 fn records(ed: &Edition) -> (Vec<u8>, Vec<usize>) {
     let children = ed.children_table();
     let backlinks = ed.backlinks_table();
+    let below = ed.below_table();
     let mut bytes = Vec::new();
     let mut offsets = vec![0];
     for (i, r) in ed.rules.iter().enumerate() {
@@ -99,6 +147,7 @@ fn records(ed: &Edition) -> (Vec<u8>, Vec<usize>) {
             rule: r.clone(),
             children: children[i].clone(),
             backlinks: backlinks[i].clone(),
+            below: below[i].clone(),
             counterpart: ed.counterparts.get(i).cloned().flatten(),
         };
         bytes.extend(postcard::to_stdvec(&rec).expect("serialize rule"));

@@ -130,10 +130,12 @@ pub fn compile(card: &Card) -> Compiled {
         chosen: None,
         deathknell_next: false,
         line_chose: false,
+        modes: None,
     };
     for line in logical_lines(&card.text) {
         c.line(&line);
     }
+    c.end_modes();
     def.equip = c.equip.take().map(spanned);
     def.repeat = std::mem::take(&mut c.repeat)
         .into_iter()
@@ -242,6 +244,8 @@ struct Compiler<'a> {
     chosen: Option<(String, &'static str)>,
     /// "[Deathknell]" alone on its line: its effect is the next line (808.1).
     deathknell_next: bool,
+    /// A spell's "Choose one —" line and the modes read so far (`None`: one failed).
+    modes: Option<(String, Vec<Option<format::Effect>>)>,
     /// An instruction of this line chose a unit (what a later "it" may refer to).
     line_chose: bool,
     /// Equip's cost (818.1.c), when the text has "[Equip] [cost]".
@@ -271,6 +275,23 @@ impl Compiler<'_> {
     fn line(&mut self, raw: &str) {
         let mut rest = text::without_reminders(raw).trim().to_string();
         if rest.is_empty() || rest == "." || rest == "-" {
+            return;
+        }
+        // 355.3: "Choose one —" and its modes, one per bulleted line
+        if self.modes.is_some() {
+            if let Some(m) = rest.strip_prefix(['•', '-', '᛫', '·', '–']) {
+                self.mode(m.trim());
+                return;
+            }
+            self.end_modes();
+        }
+        if self.card.is("spell")
+            && matches!(
+                fold(rest.trim_end_matches(['—', '–', '-', ' ', ':'])).as_str(),
+                "choose one"
+            )
+        {
+            self.modes = Some((rest.clone(), Vec::new()));
             return;
         }
         self.open = None;
@@ -312,7 +333,7 @@ impl Compiler<'_> {
                     let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
                     match passive_when(body, &format!("level {n}")) {
                         Some(a) => {
-                            self.abilities.push(a);
+                            self.abilities.extend(a);
                             self.keywords.push((k, rule));
                             self.push(&phrase, PhraseStatus::Compiled);
                         }
@@ -327,17 +348,18 @@ impl Compiler<'_> {
                     let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
                     let phrase = format!("{shown} {after}");
                     let dependent = passive_when(body, "legion").or_else(|| {
-                        triggered(body, false)
-                            .filter(|v| v.len() == 1)
-                            .and_then(|v| v.into_iter().next())
-                            .map(|mut a| {
-                                a.legion = true;
-                                a
-                            })
+                        triggered(body, false).map(|v| {
+                            v.into_iter()
+                                .map(|mut a| {
+                                    a.legion = true;
+                                    a
+                                })
+                                .collect()
+                        })
                     });
                     match dependent.filter(|_| !body.is_empty()) {
                         Some(a) => {
-                            self.abilities.push(a);
+                            self.abilities.extend(a);
                             self.keywords.push((k, rule));
                             self.push(phrase.trim(), PhraseStatus::Compiled);
                         }
@@ -421,6 +443,44 @@ impl Compiler<'_> {
         }
     }
 
+    /// One mode of a "Choose one": a single instruction (the format's modes are one each).
+    fn mode(&mut self, text: &str) {
+        let e = instructions(text)
+            .filter(|v| v.len() == 1)
+            .and_then(|v| v.into_iter().next())
+            .filter(|e| e.at.as_ref().is_none_or(|a| a.value != "here"));
+        self.push(
+            text,
+            if e.is_some() {
+                PhraseStatus::Compiled
+            } else {
+                PhraseStatus::Unsupported
+            },
+        );
+        if let Some((_, v)) = self.modes.as_mut() {
+            v.push(e);
+        }
+    }
+
+    /// The end of a "Choose one": two modes or more, all read, make the spell's instruction
+    /// (355.3: the mode is chosen as the spell is played).
+    fn end_modes(&mut self) {
+        let Some((line, modes)) = self.modes.take() else {
+            return;
+        };
+        let all: Option<Vec<format::Effect>> = modes.into_iter().collect();
+        match all.filter(|v| v.len() >= 2) {
+            Some(v) => {
+                self.spell_effects.push(format::Effect {
+                    choose_one: v.into_iter().map(spanned).collect(),
+                    ..Default::default()
+                });
+                self.push(&line, PhraseStatus::Compiled);
+            }
+            None => self.push(&line, PhraseStatus::Unsupported),
+        }
+    }
+
     /// 808.1: "[Deathknell] — [effect]" is "When I die, [effect]" (its sentences in order).
     fn deathknell_effect(&mut self, effect_text: &str) {
         match body_instructions(effect_text) {
@@ -453,7 +513,7 @@ impl Compiler<'_> {
             self.open = Some(self.abilities.len() - 1);
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(a) = passive(s) {
-            self.abilities.push(a);
+            self.abilities.extend(a);
             self.open = None;
             self.push(s, PhraseStatus::Compiled);
         } else if fold(s) == "i enter ready" {
@@ -479,7 +539,11 @@ impl Compiler<'_> {
             if let Some(i) = open {
                 // a further sentence of the ability this line began (359.3.e)
                 self.abilities[i].then.extend(v.into_iter().map(spanned));
-            } else if bound && self.card.is("spell") {
+            } else if bound
+                && self.card.is("spell")
+                // a spell on the chain is nowhere "here"
+                && !v.iter().any(|e| e.at.as_ref().is_some_and(|a| a.value == "here"))
+            {
                 self.spell_effects.extend(v);
             } else {
                 self.push(s, PhraseStatus::Unsupported);
@@ -578,6 +642,13 @@ fn split_cost(line: &str) -> Option<(ActivateCost, String)> {
     let mut any = false;
     let mut h = head.trim();
     while !h.is_empty() {
+        // "Kill this, [Tap]: …": the source is killed as part of the cost (403.1.a)
+        if let Some(r) = strip_ci(h, "kill this") {
+            cost.kill_this = true;
+            any = true;
+            h = r.trim_start().trim_start_matches(',').trim();
+            continue;
+        }
         let token = leading_token(h)?;
         match token.as_str() {
             "Tap" => cost.exhaust = true,
@@ -628,9 +699,11 @@ fn sentences(s: &str) -> Vec<String> {
 fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     const WHEN: &[(&str, &[&str])] = &[
         ("when you play me", &["play"]),
+        ("when you play this", &["play"]),
         ("when i attack or defend", &["attack", "defend"]),
         ("when i attack", &["attack"]),
         ("when i defend", &["defend"]),
+        ("when i move to a battlefield", &["move-to-battlefield"]),
         ("when i move", &["move"]),
         ("when i conquer", &["conquer"]),
         ("when i hold", &["hold"]),
@@ -650,7 +723,19 @@ fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         .iter()
         .find(|(p, _)| f.strip_prefix(p).is_some_and(|rest| rest.starts_with(',')))?;
     let (_, body) = s.split_at(s.find(',')? + 1);
-    let mut v = instructions(body.trim())?;
+    let mut body = body.trim();
+    // 403.1.b.1: "you may pay [cost] to [effect]" — a cost within the instructions
+    let mut cost = None;
+    if let Some(r) = strip_ci(body, "you may pay ") {
+        let (c, rest) = r.split_once(" to ")?;
+        let c = cost_of(c.trim()).filter(|c| !c.exhaust)?;
+        cost = Some(format::TriggerCost {
+            energy: c.energy,
+            power: c.power,
+        });
+        body = rest;
+    }
+    let mut v = instructions(body)?;
     bind_it(&mut v, &mut None, &mut false).then_some(())?;
     Some(
         whens
@@ -661,6 +746,7 @@ fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
                     when: Some(name(*w)),
                     effect: v.next().map(spanned),
                     then: v.map(spanned).collect(),
+                    cost: cost.clone().map(spanned),
                     ..Default::default()
                 }
             })
@@ -670,12 +756,13 @@ fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
 
 /// Passives the vocabulary has: "While I'm [Mighty], I have [Shield].",
 /// "Other friendly units here have +1 [Might]." (361–366).
-fn passive(s: &str) -> Option<AbilityDef> {
+fn passive(s: &str) -> Option<Vec<AbilityDef>> {
     passive_when(s, "always")
 }
 
 /// A passive; `given` is its condition unless the text states one ("While I'm …").
-fn passive_when(s: &str, given: &str) -> Option<AbilityDef> {
+/// "I have +1 [Might] and [Ganking]" is one passive for each thing it gives.
+fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
     let t = s.trim().trim_end_matches('.');
     let (condition, rest) = if let Some(r) = strip_ci(t, "while i'm ") {
         let (cond, rest) = r.split_once(',')?;
@@ -703,17 +790,22 @@ fn passive_when(s: &str, given: &str) -> Option<AbilityDef> {
     } else {
         return None;
     };
-    let mut a = AbilityDef {
-        while_: Some(name(condition.to_string())),
-        scope: Some(name(scope)),
-        ..Default::default()
-    };
-    if let Some(n) = might_bonus(what) {
-        a.might = Some(n);
-    } else {
-        a.grant = vec![name(granted_keyword(what)?)];
-    }
-    Some(a)
+    what.split(" and ")
+        .flat_map(|p| p.split(", "))
+        .map(|part| {
+            let mut a = AbilityDef {
+                while_: Some(name(condition.to_string())),
+                scope: Some(name(scope)),
+                ..Default::default()
+            };
+            if let Some(n) = might_bonus(part) {
+                a.might = Some(n);
+            } else {
+                a.grant = vec![name(granted_keyword(part)?)];
+            }
+            Some(a)
+        })
+        .collect()
 }
 
 /// "[Shield]", "[Assault 2]": exactly one keyword the engine models, as it is granted.
@@ -759,6 +851,9 @@ fn target(s: &str) -> Option<&'static str> {
         "another unit" => "choose-other-unit",
         "it" => "it",
         "all units" | "each unit" => "all-units",
+        "a gear" => "choose-gear",
+        "an enemy gear" => "choose-enemy-gear",
+        "all gear" => "all-gear",
         "all enemy units" | "each enemy unit" | "enemy units" => "enemy-units",
         "all friendly units" | "each friendly unit" | "friendly units" | "your units" => {
             "friendly-units"
@@ -793,6 +888,7 @@ fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
         &mut e.recall,
         &mut e.heal,
         &mut e.counter,
+        &mut e.replace,
     ]
     .into_iter()
     .flatten()
@@ -914,6 +1010,8 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
         "deal" => {
             // "Deal 3 to an enemy unit"
             let (n, to) = rest.split_once(" to ")?;
+            let n = n.trim();
+            let n = strip_suffix_ci(n, " damage").unwrap_or(n);
             e.deal = Some(Amount::Fixed(n.trim().parse().ok()?));
             e.to = Some(name(target(to)?));
         }
@@ -925,6 +1023,11 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
         "heal" => e.heal = Some(name(target(rest)?)),
         "draw" => {
             e.draw = Some(name("you"));
+            e.count = Some(rest.parse().ok()?);
+        }
+        "discard" => {
+            // 422: "Discard 2"
+            e.discard = Some(name("you"));
             e.count = Some(rest.parse().ok()?);
         }
         "gain" => {
@@ -953,12 +1056,83 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
                 _ => return None,
             }));
         }
+        "[add]" => {
+            // 429: "[Add] [1]", "[Add] [Fury]", "[Add] [Rune]" (power of any domain)
+            let c = cost_of(rest.trim())?;
+            if c.exhaust {
+                return None;
+            }
+            let mut power = c.power;
+            if let Some(n) = power.any.take() {
+                power.number = Some(n);
+            }
+            e.add = Some(format::AddDef {
+                energy: c.energy,
+                power,
+            });
+        }
         "play" => token(rest, &mut e)?,
         "give" => return give(rest, may),
+        "the" if !may => return next_time(t).map(|e| vec![e]),
         _ => return None,
+    }
+    // gear are chosen to be killed only (the other instructions are about units)
+    if verb != "kill"
+        && target_fields(&mut e)
+            .iter()
+            .any(|t| t.value.ends_with("gear"))
+    {
+        return None;
     }
     e.may = may;
     Some(vec![e])
+}
+
+/// 369, 370: "The next time it would die this turn, heal it, exhaust it, and recall it
+/// instead" / "The next time that unit would be dealt damage this turn, prevent it": a
+/// replacement effect about the unit chosen before, created for the duration (369.2:
+/// preventing is a replacement); in what happens instead, "it" is that unit.
+fn next_time(t: &str) -> Option<format::Effect> {
+    let rest = strip_ci(t, "the next time ")?;
+    let rest = strip_ci(rest, "it ").or_else(|| strip_ci(rest, "that unit "))?;
+    let (would, rest) = [
+        ("would die", "die"),
+        ("dies", "die"),
+        ("would be killed", "be-killed"),
+        ("would be dealt damage", "be-dealt-damage"),
+    ]
+    .iter()
+    .find_map(|(p, w)| strip_ci(rest, p).map(|r| (*w, r)))?;
+    let (duration, rest) = match strip_ci(rest, " this turn") {
+        Some(r) => ("this-turn", r),
+        None => ("permanent", rest),
+    };
+    let rest = rest.strip_prefix(", ")?;
+    let mut e = format::Effect {
+        replace: Some(name("it")),
+        would: Some(name(would)),
+        uses: Some(name("next")),
+        duration: Some(name(duration)),
+        ..Default::default()
+    };
+    if fold(rest) == "prevent it" {
+        e.prevent = true;
+    } else {
+        let body = strip_suffix_ci(rest.trim(), " instead")?;
+        let mut v = instructions(body)?;
+        for x in v.iter_mut() {
+            for t in target_fields(x) {
+                if t.value == "it" {
+                    t.value = "that-unit".into();
+                } else if t.value.starts_with("choose-") {
+                    // a new choice at the time of the event is not in the vocabulary
+                    return None;
+                }
+            }
+        }
+        e.instead = v.into_iter().map(spanned).collect();
+    }
+    Some(e)
 }
 
 /// 176–182, 439: "play a ready 3 [Might] Sprite unit token with [Temporary]", "play two 1
@@ -967,6 +1141,26 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
 fn token(rest: &str, e: &mut format::Effect) -> Option<()> {
     let mut words = rest.split_whitespace().peekable();
     let count = count_word(words.next()?)?;
+    // "a Gold gear token exhausted": a gear token defined by its own card (under `cards:`
+    // or in the card database), played exhausted if so (gear enter ready, 149.1)
+    let lower = rest.to_ascii_lowercase();
+    if let Some(i) = lower.find(" gear token") {
+        let head: Vec<&str> = rest[..i].split_whitespace().skip(1).collect();
+        let after = rest[i + " gear token".len()..]
+            .trim_start_matches('s')
+            .trim();
+        if head.is_empty() || head.iter().any(|w| w.contains('[')) {
+            return None;
+        }
+        e.exhausted = match fold(after).as_str() {
+            "exhausted" => true,
+            "" => false,
+            _ => return None,
+        };
+        e.create = Some(name(head.join(" ")));
+        e.count = Some(format::Count::new(count)?);
+        return Some(());
+    }
     let ready = words.next_if(|w| w.eq_ignore_ascii_case("ready")).is_some();
     let rest: Vec<&str> = words.collect();
     let rest = rest.join(" ");
@@ -987,6 +1181,11 @@ fn token(rest: &str, e: &mut format::Effect) -> Option<()> {
         if let Some(a) = strip_suffix_ci(after, place) {
             after = a.trim();
         }
+    }
+    // "here": where the ability's source is (its battlefield, or its base)
+    if let Some(a) = strip_suffix_ci(after, "here") {
+        after = a.trim();
+        e.at = Some(name("here"));
     }
     let mut keywords = Vec::new();
     if let Some(with) = strip_ci(after, "with ") {
@@ -1027,6 +1226,9 @@ fn give(rest: &str, may: bool) -> Option<Vec<format::Effect>> {
     };
     let body = strip_suffix_ci(rest, " this turn")?;
     let (who, what) = split_target_and_rest(body)?;
+    if who.ends_with("gear") {
+        return None;
+    }
     let mut out = Vec::new();
     for (i, part) in what.split(" and ").flat_map(|p| p.split(", ")).enumerate() {
         let mut e = format::Effect {
@@ -1349,8 +1551,16 @@ mod sequence_tests {
         let t = &e.token.as_ref().unwrap().value;
         assert_eq!(t.might.map(|m| m.get()), Some(3));
         assert_eq!(t.keywords[0].value, "Temporary");
-        // a place the vocabulary cannot say stays unsupported
-        let c = compile(&card("Spell", "Play a 1 [Might] Recruit unit token here."));
+        // "here": the source's location; a place the vocabulary cannot say stays unsupported
+        let c = compile(&card(
+            "Unit",
+            "When I hold, play a 1 [Might] Recruit unit token here.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let c = compile(&card(
+            "Spell",
+            "Play a 1 [Might] Recruit unit token at the Rift.",
+        ));
         assert!(!c.fully_modelled());
         let c = compile(&card(
             "Spell",
@@ -1380,9 +1590,106 @@ mod sequence_tests {
             .map(|a| a.value.when.as_ref().unwrap().value.as_str())
             .collect();
         assert_eq!(whens, ["attack", "defend"]);
+        // "and" in a passive: one passive for each thing it gives
+        let c = compile(&card("Unit", "[Level 3] I have +1 [Might] and [Ganking]."));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert_eq!(c.def.abilities.len(), 2);
+        assert!(
+            c.def
+                .abilities
+                .iter()
+                .all(|a| a.value.while_.as_ref().unwrap().value == "level 3")
+        );
+        let c = compile(&card("Spell", "Deal 2 damage to an enemy unit."));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let c = compile(&card(
+            "Gear",
+            "When you play this, you may pay [1] to draw 1.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert_eq!(
+            c.def.abilities[0]
+                .value
+                .cost
+                .as_ref()
+                .unwrap()
+                .value
+                .energy
+                .get(),
+            1
+        );
+        // 355.3: "Choose one —" and its bulleted modes
+        let c = compile(&card(
+            "Spell",
+            "Choose one —\n• Deal 2 to a unit at a battlefield.\n• Draw 1.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert_eq!(c.def.effect.as_ref().unwrap().value.choose_one.len(), 2);
+        let c = compile(&card("Spell", "Choose one —\n• Draw 1.\n• Scry 2."));
+        assert!(!c.fully_modelled());
         let c = compile(&card("Battlefield", "When you hold here, draw 1."));
         assert!(c.fully_modelled(), "{:?}", c.phrases);
         // "here" triggers of a battlefield are not a unit's
         assert!(!compile(&card("Unit", "When you hold here, draw 1.")).fully_modelled());
+    }
+}
+
+#[cfg(test)]
+mod replacement_tests {
+    use super::*;
+
+    #[test]
+    fn the_next_time_it_would_die_is_a_created_replacement() {
+        let c = Card {
+            name: "Retreat".into(),
+            kind: "Spell".into(),
+            supertype: None,
+            domains: vec!["Order".into()],
+            energy: Some(2),
+            power: Some(0),
+            might: None,
+            tags: vec![],
+            text: text::normalise(
+                "[Reaction]\nChoose a friendly unit. The next time it would die this turn, heal it, exhaust it, and recall it instead.",
+            ),
+            errata: None,
+            might_bonus: None,
+            equip_text: None,
+            banned_from: None,
+            banned: false,
+            aliases: vec![],
+        };
+        let k = compile(&c);
+        assert!(k.fully_modelled(), "{:?}", k.phrases);
+        let e = &k.def.effect.as_ref().unwrap().value;
+        assert_eq!(e.replace.as_ref().unwrap().value, "choose-friendly");
+        assert_eq!(e.would.as_ref().unwrap().value, "die");
+        assert_eq!(e.duration.as_ref().unwrap().value, "this-turn");
+        let instead: Vec<&str> = e
+            .instead
+            .iter()
+            .map(|x| {
+                x.value
+                    .heal
+                    .as_ref()
+                    .or(x.value.exhaust.as_ref())
+                    .or(x.value.recall.as_ref())
+                    .unwrap()
+                    .value
+                    .as_str()
+            })
+            .collect();
+        assert_eq!(instead, ["that-unit"; 3]);
+        let p = Card {
+            text: text::normalise(
+                "Choose a unit. The next time that unit would be dealt damage this turn, prevent it. Draw 1",
+            ),
+            ..c
+        };
+        let k = compile(&p);
+        assert!(k.fully_modelled(), "{:?}", k.phrases);
+        let e = &k.def.effect.as_ref().unwrap().value;
+        assert!(e.prevent && e.instead.is_empty());
+        assert!(k.def.then[0].value.draw.is_some());
     }
 }

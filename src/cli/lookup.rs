@@ -4,7 +4,7 @@ use super::EditionArgs;
 use crate::error::{Error, Result};
 use crate::render::Out;
 use crate::render::text::{inline, wrap, wrap_hanging};
-use crate::rulebook::library::{Book, Rules, normalize_game};
+use crate::rulebook::library::{Book, Quick, Rules, normalize_game};
 use crate::rulebook::{Library, Passage, Ref, RefField, RefKind, Rule, RuleId, TermSource};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 use serde_json::{Value, json};
@@ -57,13 +57,15 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// The edition the arguments name (default: the newest Riftbound edition).
-fn book_for(args: &EditionArgs) -> Result<&'static Book> {
+/// The edition the arguments name (default: the newest Riftbound edition), read rule by
+/// rule: a lookup decodes only the rules it prints, and reads what it needs of the rest
+/// from the tables `build.rs` embeds, so that it stays close to a grep.
+fn quick_for(args: &EditionArgs) -> Result<Quick> {
     let lib = Library::get();
     let i = lib
         .resolve(args.game.as_deref(), args.edition.as_deref())
         .map_err(Error::usage)?;
-    Ok(lib.book(i))
+    Ok(lib.quick(i))
 }
 
 /// An id as `search` prints it, qualified by its edition (`2026-03-30/808.1.d.1`): the
@@ -485,8 +487,10 @@ pub fn rule_json<R: Rules + ?Sized>(book: &R, i: usize, depth: usize, top: bool)
 
 /// `arbiter toc [ID]`: the sections of an edition, or what one part or section holds.
 pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
-    let book = book_for(&args.edition)?;
-    let sections = &book.ed.sections;
+    let quick = quick_for(&args.edition)?;
+    let book = &quick;
+    let meta = book.meta();
+    let sections = book.sections();
     let filter = match &args.part {
         None => None,
         Some(p) => {
@@ -505,7 +509,7 @@ pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
                     s.id.to_string(),
                     s.title.clone(),
                     s.level,
-                    section_size(book, k),
+                    meta.section_sizes[k] as usize,
                 ));
             }
         }
@@ -524,7 +528,7 @@ pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
                     s.id.to_string(),
                     s.title.clone(),
                     s.level,
-                    section_size(book, k),
+                    meta.section_sizes[k] as usize,
                 ));
             }
         }
@@ -537,13 +541,10 @@ pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
                     .find(|s| s.id.top() > id.top())
                     .map(|s| s.id.top())
                     .unwrap_or(u32::MAX);
-                book.ed
-                    .rules
+                meta.outline
                     .iter()
                     .enumerate()
-                    .filter(|(_, r)| {
-                        r.id.depth() == 1 && r.id.top() >= id.top() && r.id.top() < end
-                    })
+                    .filter(|(_, (top, depth, _))| *depth == 1 && *top >= id.top() && *top < end)
                     .map(|(j, _)| j)
                     .collect()
             } else {
@@ -552,15 +553,11 @@ pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
                     .collect()
             };
             for j in members {
-                let r = &book.ed.rules[j];
-                let count = book
-                    .ed
-                    .rules
-                    .iter()
-                    .filter(|x| x.id.is_within(&r.id))
-                    .count();
+                let r = book.rule(j);
+                // the rules at or beneath its id
+                let count = meta.outline[j].2 as usize;
                 let title = book
-                    .title_of(r)
+                    .title_of(&r)
                     .or_else(|| r.text.as_deref().map(|t| shorten(t, 60)))
                     .unwrap_or_default();
                 rows.push((r.key(), title, 2, count));
@@ -570,15 +567,15 @@ pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
     if rows.is_empty() {
         return Err(Error::usage(format!(
             "{} {} has no table of contents{}",
-            book.meta.game,
-            book.meta.edition,
+            meta.game,
+            meta.edition,
             args.part.map(|p| format!(" under {p}")).unwrap_or_default()
         )));
     }
     if out.json {
         let v = json!({
-            "game": book.meta.game,
-            "edition": book.meta.edition,
+            "game": meta.game,
+            "edition": meta.edition,
             "entries": rows.iter().map(|(id, t, lvl, n)| json!({
                 "id": id, "title": t, "level": lvl, "rules": n
             })).collect::<Vec<_>>(),
@@ -601,7 +598,7 @@ pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
         } else {
             format!("  {t}")
         };
-        let idl = out.rule_link(book.meta.game, book.meta.edition, id, id);
+        let idl = out.rule_link(meta.game, meta.edition, id, id);
         table.add_row(vec![idl, label, n.to_string()]);
     }
     out.line(table.to_string())?;
@@ -609,40 +606,19 @@ pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
     Ok(())
 }
 
-/// How many rules section `k` of the top index holds (a part: every section in it).
-fn section_size(book: &Book, k: usize) -> usize {
-    let sections = &book.ed.sections;
-    let s = &sections[k];
-    let end = sections[k + 1..]
-        .iter()
-        .find(|n| n.level <= s.level)
-        .map(|n| n.id.top())
-        .unwrap_or(u32::MAX);
-    book.ed
-        .rules
-        .iter()
-        .filter(|r| r.id.top() >= s.id.top() && r.id.top() < end)
-        .count()
-}
-
 /// `arbiter define TERM`: the glossary (A–Z index, keyword names, headings).
 pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
-    let book = book_for(&args.edition)?;
+    let quick = quick_for(&args.edition)?;
+    let book = &quick;
+    let meta = book.meta();
     let query = args.term.join(" ");
     crate::limits::query("term", &query)?;
-    let norm = |s: &str| {
-        s.to_lowercase()
-            .trim()
-            .trim_end_matches(':')
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let norm = crate::rulebook::import::model::term_key;
     let q = norm(&query);
-    let terms = &book.ed.glossary;
-    let mut hits: Vec<usize> = (0..terms.len())
-        .filter(|&k| norm(&terms[k].term) == q)
-        .collect();
+    // the terms as compared (tabled at build time); only the terms found are decoded
+    let names = meta.term_keys;
+    let count = names.len();
+    let mut hits: Vec<usize> = (0..count).filter(|&k| names[k] == q).collect();
     let mut corrected = None;
     if hits.is_empty() {
         // a plural or singular form, then typos
@@ -652,24 +628,21 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
             q.trim_end_matches('s').to_string(),
         ]
         .into();
-        hits = (0..terms.len())
-            .filter(|&k| alt.contains(&norm(&terms[k].term)))
+        hits = (0..count)
+            .filter(|&k| alt.iter().any(|a| a == names[k]))
             .collect();
     }
     if hits.is_empty() {
         // a term the query begins ("hot fepr" → "Hot Fepr: H"): the shortest
-        let mut starts: Vec<usize> = (0..terms.len())
+        let mut starts: Vec<usize> = (0..count)
             .filter(|&k| {
-                let n = norm(&terms[k].term);
+                let n = names[k];
                 n.starts_with(&q) && n[q.len()..].starts_with([' ', ':'])
             })
             .collect();
-        starts.sort_by_key(|&k| terms[k].term.len());
+        starts.sort_by_key(|&k| meta.term_names[k].len());
         if let Some(&k) = starts.first() {
-            let n = norm(&terms[k].term);
-            hits = (0..terms.len())
-                .filter(|&j| norm(&terms[j].term) == n)
-                .collect();
+            hits = (0..count).filter(|&j| names[j] == names[k]).collect();
         }
     }
     if hits.is_empty() {
@@ -681,25 +654,22 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
             .and_then(|s| s.to.first())
         {
             let t = norm(to);
-            hits = (0..terms.len())
-                .filter(|&k| {
-                    norm(&terms[k].term) == t || norm(&terms[k].term) == format!("the {t}")
-                })
+            hits = (0..count)
+                .filter(|&k| names[k] == t || names[k] == format!("the {t}"))
                 .collect();
             if !hits.is_empty() {
                 corrected = Some(t);
             }
         }
     }
-    if hits.is_empty() {
-        let names: Vec<String> = terms.iter().map(|t| norm(&t.term)).collect();
-        if let Some(best) = crate::fuzzy::suggest(&q, names.iter().map(String::as_str), 1).first() {
-            corrected = Some(best.to_string());
-            hits = (0..terms.len()).filter(|&k| names[k] == *best).collect();
-        }
+    if hits.is_empty()
+        && let Some(best) = crate::fuzzy::suggest(&q, names.iter().copied(), 1).first()
+    {
+        corrected = Some(best.to_string());
+        hits = (0..count).filter(|&k| names[k] == *best).collect();
     }
     if hits.is_empty() {
-        let names: Vec<&str> = terms.iter().map(|t| t.term.as_str()).collect();
+        let names = meta.term_names;
         let mut near: Vec<String> = names
             .iter()
             .filter(|n| {
@@ -718,7 +688,7 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
         return Err(Error::NotFound {
             message: format!(
                 "no glossary term {query:?} in {} {}",
-                book.meta.game, book.meta.edition
+                meta.game, meta.edition
             ),
             suggestions: near,
         });
@@ -730,7 +700,7 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
     let mut used: Vec<(Option<RuleId>, Option<String>)> = Vec::new();
     let mut sources: Vec<&'static str> = Vec::new();
     for &k in &hits {
-        let t = &terms[k];
+        let t = &meta.term(k);
         let src = match t.source {
             TermSource::ReferenceIndex => "reference index",
             TermSource::Keyword => "keyword",
@@ -750,11 +720,12 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
                 Passage::Recovered(id, text) => (Some(id.clone()), Some(text.clone())),
                 // a passage the index names only by its words: placed by the rule whose
                 // title it is, or left out (every entry carries an id)
-                Passage::Unplaced(text) => match book.ed.rules.iter().find(|r| {
-                    book.title_of(r)
-                        .is_some_and(|t| t.trim().eq_ignore_ascii_case(text.trim()))
-                }) {
-                    Some(r) => (Some(r.id.clone()), None),
+                Passage::Unplaced(text) => match meta
+                    .titles
+                    .iter()
+                    .find(|(_, t)| t.trim().eq_ignore_ascii_case(text.trim()))
+                {
+                    Some(&(i, _)) => (Some(book.rule(i as usize).id.clone()), None),
                     None => continue,
                 },
             };
@@ -763,18 +734,18 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
             }
         }
     }
-    let term = terms[hits[0]].term.clone();
+    let term = meta.term_names[hits[0]].to_string();
     if out.json {
         let v = json!({
-            "game": book.meta.game,
-            "edition": book.meta.edition,
+            "game": meta.game,
+            "edition": meta.edition,
             "query": query,
             "term": term,
             "corrected_from": corrected.as_ref().map(|_| query.clone()),
             "sources": sources,
             "defined_by": defined.iter().map(|d| json!({
                 "id": d.to_string(),
-                "title": book.get(d).and_then(|r| book.title_of(r)),
+                "title": book.get(d).and_then(|r| book.title_of(&r)),
                 "text": book.get(d).and_then(|r| r.text.clone()),
             })).collect::<Vec<_>>(),
             "used_in": used.iter().map(|(id, text)| json!({
@@ -798,10 +769,14 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
     out.line(head)?;
     for d in &defined {
         let key = d.to_string();
-        let id = out.rule_link(book.meta.game, book.meta.edition, &key, &key);
+        let id = out.rule_link(meta.game, meta.edition, &key, &key);
         let r = book.get(d);
-        let title = r.and_then(|r| book.title_of(r)).unwrap_or_default();
+        let title = r
+            .as_ref()
+            .and_then(|r| book.title_of(r))
+            .unwrap_or_default();
         let text = r
+            .as_ref()
             .and_then(|r| r.text.as_deref())
             .filter(|t| *t != title)
             .map(|t| format!(" — {}", inline(out, t)))
@@ -826,11 +801,11 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
                     .clone()
                     .or_else(|| {
                         book.get(i)
-                            .and_then(|r| r.text.clone().or_else(|| book.title_of(r)))
+                            .and_then(|r| r.text.clone().or_else(|| book.title_of(&r)))
                     })
                     .unwrap_or_default();
                 (
-                    out.accent(&out.rule_link(book.meta.game, book.meta.edition, &key, &key)),
+                    out.accent(&out.rule_link(meta.game, meta.edition, &key, &key)),
                     body,
                     text.is_some(),
                 )
@@ -916,36 +891,35 @@ pub fn editions(out: &mut Out, _args: EditionsArgs) -> Result<()> {
 /// `arbiter refs ID`: what a rule links to, and every rule that links to it.
 pub fn refs(out: &mut Out, mut args: RefsArgs) -> Result<()> {
     args.id = unqualify(&args.id, &mut args.edition)?;
-    let book = book_for(&args.edition)?;
+    let quick = quick_for(&args.edition)?;
+    let book = &quick;
+    let meta = book.meta();
     let i = find_rule(book, &args.id)?;
-    let r: &Rule = &book.ed.rules[i];
-    let back = book.backlinks(&r.id);
+    let record = meta.record(i);
+    let r: &Rule = &record.rule;
+    // the rules that reference its id (a duplicate's are its first's)
+    let first = book.index_of(&r.id.to_string()).unwrap_or(i);
+    let back: Vec<usize> = book
+        .backlinks_of(first)
+        .iter()
+        .map(|&j| j as usize)
+        .collect();
     // links to rules beneath this one count too ("See rule 327" for 327.1 is not a
     // backlink, but a link to 327.1 is one for 327's subtree): listed apart.
-    let mut below: Vec<(usize, RuleId)> = Vec::new();
-    for (j, other) in book.ed.rules.iter().enumerate() {
-        for rf in &other.refs {
-            if rf.target != r.id
-                && rf.target.is_within(&r.id)
-                && !below.iter().any(|(k, _)| *k == j)
-            {
-                below.push((j, rf.target.clone()));
-            }
-        }
-    }
+    let below = &record.below;
     if out.json {
         let v = json!({
-            "game": book.meta.game,
-            "edition": book.meta.edition,
+            "game": meta.game,
+            "edition": meta.edition,
             "id": r.key(),
             "title": book.title_of(r),
             "links_to": r.refs.iter().map(|rf| ref_json(book, rf)).collect::<Vec<_>>(),
-            "linked_from": back.iter().map(|&j| json!({
-                "id": book.ed.rules[j].key(),
-                "title": book.title_of(&book.ed.rules[j]),
-            })).collect::<Vec<_>>(),
+            "linked_from": back.iter().map(|&j| {
+                let o = book.rule(j);
+                json!({ "id": o.key(), "title": book.title_of(&o) })
+            }).collect::<Vec<_>>(),
             "linked_from_below": below.iter().map(|(j, t)| json!({
-                "id": book.ed.rules[*j].key(),
+                "id": book.rule(*j as usize).key(),
                 "target": t.to_string(),
             })).collect::<Vec<_>>(),
         });
@@ -954,7 +928,7 @@ pub fn refs(out: &mut Out, mut args: RefsArgs) -> Result<()> {
     }
     let key = r.key();
     let title = book.title_of(r).unwrap_or_default();
-    let idl = out.rule_link(book.meta.game, book.meta.edition, &key, &key);
+    let idl = out.rule_link(meta.game, meta.edition, &key, &key);
     out.line(format!("{}  {}", out.bold(&idl), title))?;
     let to = ref_list(out, book, &r.refs);
     out.line(format!("  links to ({}):", to.len()))?;
@@ -965,14 +939,14 @@ pub fn refs(out: &mut Out, mut args: RefsArgs) -> Result<()> {
         out.line(out.dim("    (nothing)"))?;
     }
     out.line(format!("  linked from ({}):", back.len()))?;
-    for &j in back {
-        let o = &book.ed.rules[j];
+    for &j in &back {
+        let o = book.rule(j);
         let k = o.key();
         let t = book
-            .title_of(o)
+            .title_of(&o)
             .or_else(|| o.text.as_deref().map(|t| shorten(t, 60)))
             .unwrap_or_default();
-        let idl = out.rule_link(book.meta.game, book.meta.edition, &k, &k);
+        let idl = out.rule_link(meta.game, meta.edition, &k, &k);
         out.line(format!("    {} {}", out.accent(&idl), shorten(&t, 64)))?;
     }
     if back.is_empty() {
@@ -980,9 +954,9 @@ pub fn refs(out: &mut Out, mut args: RefsArgs) -> Result<()> {
     }
     if !below.is_empty() {
         out.line(format!("  links to rules beneath it ({}):", below.len()))?;
-        for (j, t) in &below {
-            let k = book.ed.rules[*j].key();
-            let idl = out.rule_link(book.meta.game, book.meta.edition, &k, &k);
+        for (j, t) in below {
+            let k = book.rule(*j as usize).key();
+            let idl = out.rule_link(meta.game, meta.edition, &k, &k);
             out.line(format!("    {} → {t}", out.accent(&idl)))?;
         }
     }

@@ -247,7 +247,7 @@ impl Game {
             }
         };
         let loc = |l: &Location| match l {
-            Location::Base => Ok(()),
+            Location::Base | Location::Here => Ok(()),
             Location::Battlefield(b) => bf(b),
         };
         fn effect(
@@ -285,7 +285,7 @@ impl Game {
                     t(target)?;
                     match to {
                         Location::Battlefield(b) => bf(b),
-                        Location::Base => Ok(()),
+                        Location::Base | Location::Here => Ok(()),
                     }
                 }
                 Effect::GainControl { target, player, .. } => {
@@ -294,6 +294,7 @@ impl Game {
                 }
                 Effect::GainPoints { player, .. }
                 | Effect::Draw { player, .. }
+                | Effect::Discard { player, .. }
                 | Effect::GainXp { player, .. }
                 | Effect::Add { player, .. }
                 | Effect::Channel { player, .. }
@@ -301,6 +302,17 @@ impl Game {
                 Effect::Weaponmaster | Effect::PayCost { .. } => Ok(()),
                 Effect::CreateDelayed { effects, .. } => {
                     effects.iter().try_for_each(|e| effect(e, obj, player, bf))
+                }
+                Effect::CreateReplacement {
+                    target,
+                    replacement,
+                    ..
+                } => {
+                    t(target)?;
+                    replacement
+                        .instead
+                        .iter()
+                        .try_for_each(|e| effect(e, obj, player, bf))
                 }
                 Effect::ChooseOne { modes } => {
                     modes.iter().try_for_each(|e| effect(e, obj, player, bf))
@@ -324,7 +336,7 @@ impl Game {
                 Effect::May { effect: inner } => effect(inner, obj, player, bf),
                 Effect::CreateToken { at, .. } => match at {
                     Location::Battlefield(b) => bf(b),
-                    Location::Base => Ok(()),
+                    Location::Base | Location::Here => Ok(()),
                 },
             }
         }
@@ -609,6 +621,26 @@ impl Game {
                 .filter(|p| self.opponents(controller, p.id))
                 .map(|p| p.id)
                 .collect(),
+        }
+    }
+
+    /// "Here" made concrete: the battlefield of the effect's source, or a base (its
+    /// controller's, for a source in a base). Other locations are returned as they are.
+    pub(crate) fn here(
+        &self,
+        to: Location,
+        source: Option<ObjId>,
+        snap: Option<&super::state::Snapshot>,
+    ) -> R<Location> {
+        if to != Location::Here {
+            return Ok(to);
+        }
+        match self.source_location(source, snap) {
+            Some(Zone::Battlefield(b)) => Ok(Location::Battlefield(b)),
+            Some(z) if z.on_board() => Ok(Location::Base),
+            _ => Err(Halt::Err(EngineError::Unsupported(
+                "an effect refers to \"here\" but its source is not on the board (give the effect a source)".into(),
+            ))),
         }
     }
 
@@ -899,6 +931,7 @@ impl Game {
                 match to {
                     Location::Base => "its base".to_string(),
                     Location::Battlefield(b) => self.bf_name(*b).to_string(),
+                    Location::Here => "here".to_string(),
                 }
             ),
             Effect::Heal { target } => format!("heal {}", t(target)),
@@ -920,6 +953,7 @@ impl Game {
                 )
             }
             Effect::Draw { player, amount } => format!("{} draws {}", p(player), amount),
+            Effect::Discard { player, amount } => format!("{} discards {}", p(player), amount),
             Effect::CreateToken {
                 card, count, at, ..
             } => format!(
@@ -929,6 +963,7 @@ impl Game {
                 match at {
                     Location::Base => "your base".to_string(),
                     Location::Battlefield(b) => self.bf_name(*b).to_string(),
+                    Location::Here => "here".to_string(),
                 }
             ),
             Effect::May { effect } => format!("you may {}", self.describe_effect(effect, source)),
@@ -982,6 +1017,14 @@ impl Game {
                     .map(|m| self.describe_effect(m, source))
                     .collect::<Vec<_>>()
                     .join(" / ")
+            ),
+            Effect::CreateReplacement {
+                target,
+                replacement,
+                duration,
+            } => format!(
+                "create a replacement effect: {}",
+                self.describe_created_replacement(&t(target), replacement, *duration)
             ),
             Effect::CreateDelayed { effects, .. } => format!(
                 "create a delayed ability: when any unit takes damage, {}",
@@ -1169,7 +1212,8 @@ impl Game {
             }
             Effect::Move { target, to } => {
                 let units = self.targets_of(target, controller, source, snap)?;
-                self.effect_move(&units, *to)?;
+                let to = self.here(*to, source, snap)?;
+                self.effect_move(&units, to)?;
             }
             Effect::Heal { target } => {
                 for u in self.targets_of(target, controller, source, snap)? {
@@ -1222,17 +1266,23 @@ impl Game {
                     }
                 }
             }
+            Effect::Discard { player, amount } => {
+                for p in self.players_of(player, controller) {
+                    self.discard(p, *amount)?;
+                }
+            }
             Effect::CreateToken {
                 card,
                 count,
                 at,
                 ready,
+                exhausted,
                 names,
             } => {
                 let def = std::sync::Arc::new((**card).clone());
-                let zone = match at {
-                    Location::Base => Zone::Base(controller),
-                    Location::Battlefield(b) => Zone::Battlefield(*b),
+                let zone = match self.here(*at, source, snap)? {
+                    Location::Battlefield(b) => Zone::Battlefield(b),
+                    Location::Base | Location::Here => Zone::Base(controller),
                 };
                 for k in 0..*count {
                     // a token named by the scenario goes by that name (as set-up objects do)
@@ -1248,7 +1298,7 @@ impl Game {
                     let unit = self.objects[id.0].is_unit();
                     let o = &mut self.objects[id.0];
                     o.token = true;
-                    o.exhausted = unit && !*ready;
+                    o.exhausted = if unit { !*ready } else { *exhausted };
                     let t = format!(
                         "a {} token{} is created at {}{}",
                         card.name,
@@ -1257,7 +1307,11 @@ impl Game {
                             .map(|n| format!(" ({n})"))
                             .unwrap_or_default(),
                         self.zone_name(zone),
-                        if unit && !*ready { ", exhausted" } else { "" }
+                        if unit && !*ready || !unit && *exhausted {
+                            ", exhausted"
+                        } else {
+                            ""
+                        }
                     );
                     self.event(
                         EventKind::Zone,
@@ -1364,6 +1418,15 @@ impl Game {
                 duration,
             } => {
                 self.create_delayed(controller, source, trigger, effects, *duration);
+            }
+            Effect::CreateReplacement {
+                target,
+                replacement,
+                duration,
+            } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.create_replacement(controller, source, u, replacement, *duration);
+                }
             }
             Effect::Weaponmaster => {
                 if let Some(unit) = source {

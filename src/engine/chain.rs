@@ -38,7 +38,7 @@ pub(crate) enum PriorityDue {
 /// The rule by which a trigger of this kind goes pending.
 fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
     match t {
-        Trigger::Moves => cite!("383.1"),
+        Trigger::Moves | Trigger::MovesToBattlefield => cite!("383.1"),
         Trigger::Attacks => cite!("383.4.e.2"),
         Trigger::Defends => cite!("383.4.f.2"),
         Trigger::Conquers | Trigger::ConquerHere => cite!("383.4.c.2.a"),
@@ -860,6 +860,7 @@ impl Game {
 fn trigger_phrase(t: &Trigger) -> &'static str {
     match t {
         Trigger::Moves => "when I move",
+        Trigger::MovesToBattlefield => "when I move to a battlefield",
         Trigger::Attacks => "when I attack",
         Trigger::Defends => "when I defend",
         Trigger::Conquers => "when I conquer",

@@ -31,11 +31,13 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Move { target, .. }
         | Effect::GainControl { target, .. }
         | Effect::Attach { target }
+        | Effect::CreateReplacement { target, .. }
         | Effect::Counter { target } => vec![target],
         Effect::May { effect } | Effect::Linked { effect } => targets_mut(effect),
         Effect::GainPoints { .. }
         | Effect::Score { .. }
         | Effect::Draw { .. }
+        | Effect::Discard { .. }
         | Effect::CreateToken { .. }
         | Effect::GainXp { .. }
         | Effect::Add { .. }
@@ -62,6 +64,8 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> &'static str {
         UnitFilter::FriendlyAtBattlefield => "a friendly unit at a battlefield",
         UnitFilter::OtherFriendly => "another friendly unit",
         UnitFilter::Other => "another unit",
+        UnitFilter::Gear => "a gear",
+        UnitFilter::EnemyGear => "an enemy gear",
         UnitFilter::Spell => "a spell on the chain",
         UnitFilter::EnemySpell => "an enemy spell on the chain",
     }
@@ -96,6 +100,8 @@ impl Game {
             .filter(|o| {
                 if filter.is_spell() {
                     o.zone == Zone::Chain && o.def.card_type == super::objects::CardType::Spell
+                } else if filter.is_gear() {
+                    o.is_gear() && o.zone.on_board()
                 } else {
                     o.is_unit() && o.zone.on_board()
                 }
@@ -120,7 +126,14 @@ impl Game {
     ) -> Vec<ObjId> {
         self.objects
             .iter()
-            .filter(|o| o.is_unit() && o.zone.on_board())
+            .filter(|o| {
+                o.zone.on_board()
+                    && if filter.is_gear() {
+                        o.is_gear()
+                    } else {
+                        o.is_unit()
+                    }
+            })
             .map(|o| o.id)
             .filter(|u| self.matches_filter(*u, filter, controller, here, source))
             .collect()
@@ -143,6 +156,8 @@ impl Game {
             UnitFilter::FriendlyAtBattlefield => at_battlefield && c == controller,
             UnitFilter::OtherFriendly => c == controller && Some(u) != source,
             UnitFilter::Other => Some(u) != source,
+            UnitFilter::Gear => true,
+            UnitFilter::EnemyGear => self.opponents(controller, c),
             UnitFilter::Any => true,
             UnitFilter::Friendly => c == controller,
             UnitFilter::Enemy => self.opponents(controller, c),
@@ -168,6 +183,8 @@ impl Game {
         let o = &self.objects[u.0];
         let present = if filter.is_spell() {
             o.zone == Zone::Chain
+        } else if filter.is_gear() {
+            o.is_gear() && o.zone.on_board()
         } else {
             o.is_unit() && o.zone.on_board()
         };

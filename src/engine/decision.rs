@@ -30,6 +30,8 @@ pub enum DecisionKind {
     Mode,
     /// 356.4.d.1, 356.4.e: the order of discounts whose minimums make it matter.
     DiscountOrder,
+    /// 422.1.a: which card of their hand a player discards.
+    Discard,
 }
 
 impl Decision {
@@ -69,6 +71,7 @@ impl DecisionKind {
             DecisionKind::Payment => "payment",
             DecisionKind::Mode => "mode",
             DecisionKind::DiscountOrder => "discount-order",
+            DecisionKind::Discard => "discard",
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod choices;
 pub mod cleanup;
 pub mod combat;
 pub mod decision;
+pub mod discard;
 pub mod keywords;
 pub mod layers;
 pub mod movement;

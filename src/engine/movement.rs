@@ -12,6 +12,8 @@ impl Game {
         match to {
             Location::Base => Zone::Base(self.controller(u)),
             Location::Battlefield(b) => Zone::Battlefield(b),
+            // an instruction makes "here" concrete before it moves anything (Game::here)
+            Location::Here => self.objects[u.0].zone,
         }
     }
 
@@ -168,6 +170,7 @@ impl Game {
             match to {
                 Location::Base => "base".to_string(),
                 Location::Battlefield(b) => self.bf_name(b).to_string(),
+                Location::Here => "here".to_string(),
             }
         );
         let mut rules = vec![cite!("144"), cite!("443")];
@@ -261,6 +264,9 @@ impl Game {
         let mut batch = Vec::new();
         for u in triggered {
             batch.extend(self.collect_triggers(u, &Trigger::Moves, None));
+            if matches!(to, Location::Battlefield(_)) {
+                batch.extend(self.collect_triggers(u, &Trigger::MovesToBattlefield, None));
+            }
         }
         self.place_triggers(batch, vec![cite!("383.3")], false)
     }

@@ -187,6 +187,8 @@ impl std::fmt::Display for Keyword {
 pub enum Trigger {
     /// "When I move" (moves only, not recalls: 451.1).
     Moves,
+    /// "When I move to a battlefield": a move whose destination is a battlefield.
+    MovesToBattlefield,
     /// "When I attack" (383.4.e).
     Attacks,
     /// "When I defend" (383.4.f).
@@ -273,6 +275,10 @@ pub enum UnitFilter {
     OtherFriendly,
     /// "Another unit": any unit but the source.
     Other,
+    /// A gear on the board.
+    Gear,
+    /// A gear on the board controlled by an opponent.
+    EnemyGear,
     /// A spell on the chain (355.9.a.2), not the one choosing (355.9.c).
     Spell,
     /// A spell on the chain controlled by an opponent.
@@ -283,6 +289,10 @@ impl UnitFilter {
     /// It chooses a spell on the chain, not a unit on the board.
     pub fn is_spell(&self) -> bool {
         matches!(self, UnitFilter::Spell | UnitFilter::EnemySpell)
+    }
+    /// It chooses a gear on the board, not a unit.
+    pub fn is_gear(&self) -> bool {
+        matches!(self, UnitFilter::Gear | UnitFilter::EnemyGear)
     }
 }
 
@@ -411,6 +421,11 @@ pub enum Effect {
         player: PlayerRef,
         amount: i32,
     },
+    /// 422: the player discards `amount` cards of their choice from their hand.
+    Discard {
+        player: PlayerRef,
+        amount: i32,
+    },
     GainXp {
         player: PlayerRef,
         amount: i32,
@@ -456,6 +471,9 @@ pub enum Effect {
         count: i32,
         at: Location,
         ready: bool,
+        /// A gear token played exhausted ("play a Gold gear token exhausted"; gear enter
+        /// ready otherwise, 149.1).
+        exhausted: bool,
         /// Names the tokens go by (a scenario's `ids`), in order; the rest keep the card's.
         names: Vec<String>,
     },
@@ -487,6 +505,15 @@ pub enum Effect {
         effects: Vec<Effect>,
         duration: Duration,
     },
+    /// 369, 370: create a replacement effect about `target` for `duration` ("Choose a friendly
+    /// unit. The next time it would die this turn, heal it, exhaust it, and recall it
+    /// instead"); in its instructions, `Target::Affected` is that unit. An empty `instead`
+    /// prevents the event (369.2: preventing damage is a replacement effect).
+    CreateReplacement {
+        target: Target,
+        replacement: Replacement,
+        duration: Duration,
+    },
     /// 821.1.c: the controller may choose an Equipment they control and pay its Equip cost,
     /// reduced by [A], to attach it to the source.
     Weaponmaster,
@@ -507,6 +534,9 @@ pub enum Location {
     /// The controller's base.
     Base,
     Battlefield(BfId),
+    /// "Here": where the effect's source is — its battlefield, or its controller's base
+    /// (resolved when the instruction executes; only in abilities' instructions).
+    Here,
 }
 
 /// A condition of a conditional passive ability ("while I'm Mighty").
@@ -657,6 +687,8 @@ pub enum Ability {
     /// permissions (806, 813); by default only on its controller's turn in an open state (381).
     Activated {
         exhaust: bool,
+        /// "Kill this" in the cost (403.1.a): the source is killed as the cost is paid.
+        kill_self: bool,
         energy: i32,
         /// Power by domain, `[A]` and `[C]` (resolved against the card when paid).
         power: super::resources::Power,
@@ -811,6 +843,11 @@ impl Effect {
             | Effect::Reflexive { effects, .. } => {
                 effects.iter().flat_map(Effect::unsupported).collect()
             }
+            Effect::CreateReplacement { replacement, .. } => replacement
+                .instead
+                .iter()
+                .flat_map(Effect::unsupported)
+                .collect(),
             _ => Vec::new(),
         }
     }
@@ -871,6 +908,10 @@ impl Object {
     pub fn is_unit(&self) -> bool {
         matches!(self.def.card_type, CardType::Unit)
             || (matches!(self.def.card_type, CardType::Token) && self.def.might.is_some())
+    }
+
+    pub fn is_gear(&self) -> bool {
+        matches!(self.def.card_type, CardType::Gear)
     }
 }
 

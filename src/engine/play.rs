@@ -168,6 +168,15 @@ impl Game {
             CardType::Gear if from_hidden.is_some() => from_hidden.map(Zone::Battlefield),
             CardType::Unit | CardType::Token => Some(match to.unwrap_or(Location::Base) {
                 Location::Base => Zone::Base(player),
+                Location::Here => {
+                    return illegal(
+                        cite!("355.2.a"),
+                        format!(
+                            "{} is played to a base or a battlefield, not \"here\"",
+                            def.name
+                        ),
+                    );
+                }
                 Location::Battlefield(b) => {
                     // 822.1.b: with Ambush, also a battlefield where its controller has units
                     if self.battlefields[b.0].controller != Some(player) && !ambush {
@@ -769,12 +778,13 @@ impl Game {
             );
         }
         let def = o.def.clone();
-        let Some((exhaust, energy, power, action, reaction, effects)) = def
+        let Some((exhaust, kill_self, energy, power, action, reaction, effects)) = def
             .abilities
             .iter()
             .filter_map(|a| match a {
                 Ability::Activated {
                     exhaust,
+                    kill_self,
                     energy,
                     power,
                     action,
@@ -782,6 +792,7 @@ impl Game {
                     effects,
                 } => Some((
                     *exhaust,
+                    *kill_self,
                     *energy,
                     power.clone(),
                     *action,
@@ -869,6 +880,10 @@ impl Game {
                 t,
                 vec![source.0],
             );
+        }
+        // 403.1.a: "Kill this" in the cost — the source is killed (428) as the cost is paid
+        if kill_self {
+            self.kill(&[source], cite!("403.1.a"))?;
         }
         // 400.2, 429.2: an [Add] ability resolves as it is finalized, never a chain item
         if !effects.is_empty() && effects.iter().all(|e| matches!(e, Effect::Add { .. })) {

@@ -33,6 +33,7 @@ fn spell(name: &str, cost: i32, effects: Vec<Effect>) -> CardDef {
 fn gear(name: &str) -> CardDef {
     let mut d = CardDef::unit(name, 0).with_ability(Ability::Activated {
         exhaust: true,
+        kill_self: false,
         energy: 1,
         power: Default::default(),
         action: true,
@@ -66,6 +67,7 @@ fn board(seed: u64) -> (Game, [BfId; 2]) {
         CardDef::unit("Hunter", 2).with_keyword(Keyword::Hunt(1)),
         CardDef::unit("Slinger", 2).with_ability(Ability::Activated {
             exhaust: true,
+            kill_self: false,
             energy: 0,
             power: Default::default(),
             action: false,

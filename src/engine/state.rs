@@ -374,7 +374,10 @@ pub struct Game {
     /// time" (for good), the turn number for "once each turn" (371).
     pub(crate) replacements_spent: Vec<(ObjId, usize, u32)>,
     /// Replacements applied in the sequence being executed (370.2), nested kills included.
-    pub(crate) replacements_applied: Vec<(ObjId, usize)>,
+    pub(crate) replacements_applied: Vec<super::abilities::replacement::RepKey>,
+    /// Replacement effects a spell or ability created for a duration ("The next time it
+    /// would die this turn, … instead"), about one unit.
+    pub created_replacements: Vec<super::abilities::replacement::CreatedReplacement>,
     /// Delayed abilities waiting for their trigger (389–392).
     pub delayed: Vec<super::abilities::delayed::Delayed>,
     /// Units known to be Mighty (707–709), to trace when one becomes or stops being Mighty.
@@ -434,6 +437,7 @@ impl Game {
             fepr_happened,
             replacements_spent,
             replacements_applied,
+            created_replacements,
             delayed,
             mighty,
             priority_due,
@@ -469,6 +473,7 @@ impl Game {
             fepr_happened: fepr_happened.clone(),
             replacements_spent: replacements_spent.clone(),
             replacements_applied: replacements_applied.clone(),
+            created_replacements: created_replacements.clone(),
             delayed: delayed.clone(),
             mighty: mighty.clone(),
             priority_due: priority_due.clone(),
@@ -566,6 +571,7 @@ impl Game {
             mighty: Vec::new(),
             replacements_spent: Vec::new(),
             replacements_applied: Vec::new(),
+            created_replacements: Vec::new(),
             delayed: Vec::new(),
             priority_due: None,
             restrict_choices: None,

@@ -1469,6 +1469,7 @@ fn an_activated_ability_pays_its_cost_and_uses_the_chain() {
     g.battlefield_mut(bf).controller = Some(b);
     let mut torch = CardDef::unit("Torch", 0).with_ability(Ability::Activated {
         exhaust: true,
+        kill_self: false,
         energy: 1,
         power: Default::default(),
         action: false,
@@ -1757,6 +1758,7 @@ fn created_tokens_enter_exhausted_and_cease_to_exist_when_they_die() {
             count: 2,
             at: Location::Battlefield(bf),
             ready: false,
+            exhausted: false,
             names: vec![],
         },
     })

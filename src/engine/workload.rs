@@ -202,6 +202,7 @@ fn deck_cards() -> Vec<CardDef> {
         costed(
             CardDef::unit("Slinger", 2).with_ability(Ability::Activated {
                 exhaust: true,
+                kill_self: false,
                 energy: 0,
                 power: Default::default(),
                 action: false,

@@ -169,6 +169,13 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
     if !g.delayed.is_empty() {
         return Err("a delayed ability is waiting (the set-up cannot create one)".into());
     }
+    if let Some(r) = g.created_replacements.first() {
+        return Err(format!(
+            "{}'s replacement effect about {} lasts (the set-up cannot create one)",
+            g.obj_name(r.created_by),
+            g.obj_name(r.unit)
+        ));
+    }
     // labels: each engine object's name in the scenario
     let mut label: BTreeMap<usize, String> = BTreeMap::new();
     let mut card: BTreeMap<usize, String> = BTreeMap::new();

@@ -3,7 +3,7 @@
 //! Mighty" as long as …' — found in the rules' own sentences, so that `define` names the
 //! defining rule first even where the reference index points elsewhere (or nowhere).
 
-use super::library::Book;
+use super::library::Rules;
 use crate::rulebook::import::model::RuleId;
 
 /// The forms of a term a definition may use: as written, singular and plural, and the
@@ -41,18 +41,20 @@ fn forms(term: &str) -> Vec<(String, u8)> {
 /// Whether `text` (a rule's text) defines `form`, and how directly (0 best): "X is a …",
 /// "Xs are …", "X: …" before a quoted '"is X"'; a definition that sends the reader to
 /// another rule ("See rule 341") ranks after one that does not.
+#[cfg(test)]
 fn defines(text: &str, form: &str) -> Option<u8> {
-    let pointer = u8::from(text.to_lowercase().contains("see rule"));
-    definition(text, form).map(|how| how * 2 + pointer)
+    let (first, pointer) = crate::rulebook::import::model::definition_head(text);
+    let quoted = crate::rulebook::import::model::quoted_is(&first);
+    defines_by_head(&first, &quoted, pointer, form)
 }
 
-fn definition(text: &str, form: &str) -> Option<u8> {
-    let first = text
-        .split(['.', '\n'])
-        .next()
-        .unwrap_or(text)
-        .to_lowercase();
-    let first = first.trim();
+/// [`defines`] on the text's `definition_head` and its `quoted_is` tails (both computed
+/// at build time).
+fn defines_by_head(first: &str, quoted: &[&str], pointer: bool, form: &str) -> Option<u8> {
+    definition(first, quoted, form).map(|how| how * 2 + u8::from(pointer))
+}
+
+fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
     let body = first
         .strip_prefix("the ")
         .or_else(|| first.strip_prefix("a "))
@@ -76,39 +78,37 @@ fn definition(text: &str, form: &str) -> Option<u8> {
         }
     }
     // 'A Unit "is Mighty" as long as …'
-    for q in ['"', '“'] {
-        if first.contains(&format!("{q}is {form}")) {
-            return Some(1);
-        }
+    if quoted.iter().any(|rest| rest.starts_with(form)) {
+        return Some(1);
     }
     None
 }
 
 /// The rules of `book` that define `term`, best first (the term's own forms before derived
-/// ones, then direct definitions before descriptions, then document order).
-pub fn defining_rules(book: &Book, term: &str) -> Vec<RuleId> {
+/// ones, then direct definitions before descriptions, then document order). Reads the
+/// first sentences and titles tabled at build time, and decodes only the rules it names.
+pub fn defining_rules<R: Rules + ?Sized>(book: &R, term: &str) -> Vec<RuleId> {
     let forms = forms(term);
-    let mut found: Vec<((u8, u8, usize), RuleId)> = Vec::new();
-    for (i, r) in book.ed.rules.iter().enumerate() {
-        let Some(text) = r.text.as_deref() else {
-            continue;
-        };
+    let mut found: Vec<(u8, u8, usize)> = Vec::new();
+    for &(i, pointer, head, quoted) in book.meta().heads {
         let best = forms
             .iter()
-            .filter_map(|(f, rank)| defines(text, f).map(|how| (*rank, how)))
+            .filter_map(|(f, rank)| {
+                defines_by_head(head, quoted, pointer, f).map(|how| (*rank, how))
+            })
             .min();
         if let Some((rank, how)) = best {
-            found.push(((rank, how, i), r.id.clone()));
+            found.push((rank, how, i as usize));
         }
     }
-    found.sort_by_key(|(k, _)| *k);
+    found.sort();
     let mut out: Vec<RuleId> = Vec::new();
-    for ((_, _, i), id) in found.into_iter().take(3) {
+    for (_, _, i) in found.into_iter().take(3) {
         // a keyword's "X is a … keyword" is followed by what it does: "It is functionally
         // short for …" (e.g. 815.1.b), the definition of its function, named first
         if out.is_empty() {
-            for &c in book.children(i) {
-                let r = &book.ed.rules[c as usize];
+            for &c in book.children(i).iter() {
+                let r = book.rule(c as usize);
                 if r.text
                     .as_deref()
                     .is_some_and(|t| t.to_lowercase().starts_with("it is functionally short for"))
@@ -117,20 +117,18 @@ pub fn defining_rules(book: &Book, term: &str) -> Vec<RuleId> {
                 }
             }
         }
+        let id = book.rule(i).id.clone();
         if !out.contains(&id) {
             out.push(id);
         }
     }
     // no sentence defines it: the heading titled by it ("The Trash", 108.2)
     if out.is_empty() {
-        for r in &book.ed.rules {
-            let Some(title) = book.title_of(r) else {
-                continue;
-            };
+        for &(i, title) in book.meta().titles {
             let t = title.trim().to_lowercase();
             let t = t.strip_prefix("the ").unwrap_or(&t);
             if forms.iter().any(|(f, rank)| *rank == 0 && f == t) {
-                out.push(r.id.clone());
+                out.push(book.rule(i as usize).id.clone());
                 break;
             }
         }

@@ -2,11 +2,18 @@
 //! pre-imported form.
 //!
 //! Two views of an edition share one interface, [`Rules`]: a [`Book`] decodes the
-//! whole edition once (for commands that walk it: toc, define, refs, search, the
-//! engine), and a [`Quick`] decodes single rules on demand (for `arbiter rule`,
-//! whose start-up must stay close to a grep).
+//! whole edition once (for commands that walk it: search, diff, export, the engine),
+//! and a [`Quick`] decodes single rules on demand (for the lookups `rule`, `toc`,
+//! `define` and `refs`, whose start-up must stay close to a grep). What the lookups
+//! need of the whole edition (rule counts, subtree sizes, first sentences, titles,
+//! glossary keys) `build.rs` tables ahead of time as static fields of
+//! [`EmbeddedEdition`].
 
-use super::import::model::{Counterpart, Edition, Rule, RuleId, RuleRecord, Section};
+use super::import::model::{
+    Counterpart, Edition, Rule, RuleId, RuleRecord, Section, Term, display_title,
+};
+#[cfg(doc)]
+use super::import::model::{definition_head, term_key};
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -33,6 +40,24 @@ pub struct EmbeddedEdition {
     offsets: &'static [usize],
     /// Lookup keys (`323.5`, `111.1a#2`) sorted as strings, with the document index.
     keys: &'static [(&'static str, usize)],
+    /// The glossary: one postcard-encoded [`Term`] per entry, back to back.
+    glossary: &'static [u8],
+    /// Where each term starts, plus the end.
+    term_offsets: &'static [usize],
+    /// Each term as `define` compares it ([`term_key`]), in glossary order.
+    pub term_keys: &'static [&'static str],
+    /// Each term as written, in glossary order.
+    pub term_names: &'static [&'static str],
+    /// How many rules each top-index entry holds ([`Edition::section_sizes`]).
+    pub section_sizes: &'static [u32],
+    /// Per rule: top-level number, id depth, rules at or beneath it ([`Edition::outline`]).
+    pub outline: &'static [(u32, u8, u32)],
+    /// Per rule with text: its index, whether it points to another rule, its first
+    /// sentence lowercased ([`definition_head`]) and what follows a quoted "is " in it.
+    #[allow(clippy::type_complexity)]
+    pub heads: &'static [(u32, bool, &'static str, &'static [&'static str])],
+    /// Per rule with a display title: its index and the title ([`display_title`]).
+    pub titles: &'static [(u32, &'static str)],
     /// The source document, verbatim.
     pub source: &'static str,
 }
@@ -58,9 +83,16 @@ impl EmbeddedEdition {
             .map(|p| self.keys[p].1)
     }
 
-    fn record(&self, i: usize) -> RuleRecord {
+    /// Rule `i` with its children, backlinks and counterpart, decoded on its own.
+    pub fn record(&self, i: usize) -> RuleRecord {
         let bytes = &self.records[self.offsets[i]..self.offsets[i + 1]];
         postcard::from_bytes(bytes).expect("embedded rule record decodes")
+    }
+
+    /// Glossary term `k`, decoded on its own.
+    pub fn term(&self, k: usize) -> Term {
+        let bytes = &self.glossary[self.term_offsets[k]..self.term_offsets[k + 1]];
+        postcard::from_bytes(bytes).expect("embedded glossary term decodes")
     }
 }
 
@@ -89,16 +121,7 @@ pub trait Rules {
     /// A rule's display title: its own, a recovered one, a section title, or its
     /// text if that is short.
     fn title_of(&self, r: &Rule) -> Option<String> {
-        if let Some(t) = r.any_title() {
-            return Some(t.to_string());
-        }
-        if let Some(s) = self.sections().iter().find(|s| s.id == r.id) {
-            return Some(s.title.clone());
-        }
-        match &r.text {
-            Some(t) if t.chars().count() <= 48 => Some(t.clone()),
-            _ => None,
-        }
+        display_title(r, self.sections())
     }
 
     /// The ancestors from the top: part and section from the top index, then the
@@ -393,6 +416,7 @@ fn dedup<'a>(it: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulebook::import::model::{definition_head, quoted_is, term_key};
 
     #[test]
     fn quick_and_book_agree() {
@@ -408,6 +432,92 @@ mod tests {
             assert_eq!(book.breadcrumb(a), quick.breadcrumb(a));
         }
         assert!(quick.index_of("323.15").is_none());
+    }
+
+    /// The tables build.rs embeds for toc, refs and define hold what the decoded edition
+    /// gives when computed from scratch, the way those commands computed it before.
+    #[test]
+    fn embedded_lookup_tables_agree_with_the_edition() {
+        let lib = Library::get();
+        for e in 0..lib.metas().len() {
+            let book = lib.book(e);
+            let (meta, ed) = (book.meta, &book.ed);
+            let name = meta.edition;
+            // each top-index entry's rule count
+            for (k, s) in ed.sections.iter().enumerate() {
+                let end = ed.sections[k + 1..]
+                    .iter()
+                    .find(|n| n.level <= s.level)
+                    .map(|n| n.id.top())
+                    .unwrap_or(u32::MAX);
+                let n = ed
+                    .rules
+                    .iter()
+                    .filter(|r| r.id.top() >= s.id.top() && r.id.top() < end)
+                    .count();
+                assert_eq!(meta.section_sizes[k] as usize, n, "{name} {}", s.id);
+            }
+            assert_eq!(meta.outline.len(), ed.rules.len());
+            let mut heads = Vec::new();
+            let mut titles = Vec::new();
+            for (i, r) in ed.rules.iter().enumerate() {
+                if let Some(t) = &r.text {
+                    let (head, pointer) = definition_head(t);
+                    heads.push((i as u32, pointer, head));
+                }
+                if let Some(t) = book.title_of(r) {
+                    titles.push((i as u32, t));
+                }
+                // a sample of the subtree counts and of the links to rules beneath
+                if i % 5 != 0 {
+                    continue;
+                }
+                let within = ed.rules.iter().filter(|x| x.id.is_within(&r.id)).count();
+                assert_eq!(
+                    meta.outline[i],
+                    (r.id.top(), r.id.depth() as u8, within as u32),
+                    "{name} {}",
+                    r.key()
+                );
+                let mut below: Vec<(u32, RuleId)> = Vec::new();
+                for (j, other) in ed.rules.iter().enumerate() {
+                    for rf in &other.refs {
+                        if rf.target != r.id
+                            && rf.target.is_within(&r.id)
+                            && !below.iter().any(|(k, _)| *k == j as u32)
+                        {
+                            below.push((j as u32, rf.target.clone()));
+                        }
+                    }
+                }
+                assert_eq!(meta.record(i).below, below, "{name} {}", r.key());
+            }
+            let heads_embedded: Vec<(u32, bool, String)> = meta
+                .heads
+                .iter()
+                .map(|&(i, p, h, quoted)| {
+                    assert_eq!(quoted, quoted_is(h), "{name}: {h}");
+                    (i, p, h.to_string())
+                })
+                .collect();
+            assert_eq!(heads_embedded, heads, "{name}");
+            let titles_embedded: Vec<(u32, String)> = meta
+                .titles
+                .iter()
+                .map(|&(i, t)| (i, t.to_string()))
+                .collect();
+            assert_eq!(titles_embedded, titles, "{name}");
+            assert_eq!(meta.term_keys.len(), ed.glossary.len());
+            for (k, t) in ed.glossary.iter().enumerate() {
+                assert_eq!(&meta.term(k), t);
+                assert_eq!(meta.term_names[k], t.term);
+                assert_eq!(meta.term_keys[k], term_key(&t.term));
+            }
+        }
+        // the 2026 rules have what the commands read
+        let d = lib.book(lib.resolve(None, None).unwrap());
+        assert!(d.meta.heads.len() > 1000 && !d.meta.term_keys.is_empty());
+        assert_eq!(d.meta.record(d.index_of("103").unwrap()).below.len(), 3);
     }
 
     #[test]

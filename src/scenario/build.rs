@@ -104,6 +104,9 @@ impl Names<'_> {
             "units-at-battlefields" => Target::Each(UnitFilter::AtBattlefield),
             "enemy-units-at-battlefields" => Target::Each(UnitFilter::EnemyAtBattlefield),
             "friendly-units-at-battlefields" => Target::Each(UnitFilter::FriendlyAtBattlefield),
+            "choose-gear" => Target::ChooseUnit(UnitFilter::Gear),
+            "choose-enemy-gear" => Target::ChooseUnit(UnitFilter::EnemyGear),
+            "all-gear" => Target::Each(UnitFilter::Gear),
             "choose-spell" => Target::ChooseUnit(UnitFilter::Spell),
             "choose-enemy-spell" => Target::ChooseUnit(UnitFilter::EnemySpell),
             _ => Target::Object(self.object(n)?),
@@ -164,6 +167,10 @@ impl Names<'_> {
     pub fn location(&self, n: &Name) -> Result<Location, ScenarioError> {
         if n.value == "base" || load::parse_base(&n.value, &self.scenario.players).is_some() {
             return Ok(Location::Base);
+        }
+        // "here": the location of the ability's source, when it executes
+        if n.value == "here" && self.built.is_none() {
+            return Ok(Location::Here);
         }
         self.battlefield(n).map(Location::Battlefield)
     }
@@ -350,6 +357,11 @@ impl Names<'_> {
                 player: self.player(p)?,
                 amount: e.count.map_or(1, |v| v.get()),
             }
+        } else if let Some(p) = &e.discard {
+            Effect::Discard {
+                player: self.player(p)?,
+                amount: e.count.map_or(1, |v| v.get()),
+            }
         } else if let Some(n) = e.gain_points {
             Effect::GainPoints {
                 player: you(&e.player)?,
@@ -370,6 +382,7 @@ impl Names<'_> {
                 count: e.count.map_or(1, |v| v.get()),
                 at,
                 ready: e.ready_token,
+                exhausted: e.exhausted,
                 names: e.ids.iter().map(|n| n.value.clone()).collect(),
             }
         } else if let Some(r) = &e.reflexive {
@@ -384,6 +397,30 @@ impl Names<'_> {
                     .map(|x| self.effect(&x.value, x.referenced))
                     .collect::<Result<Vec<_>, _>>()?,
                 times: r.times.map_or(1, |t| t.get()),
+            }
+        } else if let Some(t) = &e.replace {
+            let Some(w) = &e.would else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    loc,
+                    "replace needs \"would\"",
+                ));
+            };
+            let instead = e
+                .instead
+                .iter()
+                .map(|x| self.effect(&x.value, x.referenced))
+                .collect::<Result<Vec<_>, _>>()?;
+            Effect::CreateReplacement {
+                target: self.target(t)?,
+                replacement: Replacement {
+                    event: replaced_event(s, w)?,
+                    scope: Scope::Me,
+                    instead,
+                    uses: replacement_uses(s, e.uses.as_ref(), ReplacementUses::Next, loc)?,
+                },
+                duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
             }
         } else if let Some(d) = &e.delayed {
             Effect::CreateDelayed {
@@ -423,9 +460,52 @@ impl Names<'_> {
     }
 }
 
+/// The event a replacement effect replaces (367): "would die / be killed / be dealt damage".
+fn replaced_event(s: &Scenario, w: &Name) -> Result<crate::engine::ReplacedEvent, ScenarioError> {
+    Ok(match w.value.as_str() {
+        "die" => crate::engine::ReplacedEvent::Die,
+        "be-killed" => crate::engine::ReplacedEvent::Killed,
+        "be-dealt-damage" => crate::engine::ReplacedEvent::DealtDamage,
+        other => {
+            return Err(err(
+                s,
+                ErrorKind::Unsupported,
+                w.referenced,
+                format!(
+                    "a replacement of \"would {other}\" is not modeled (die, be-killed, be-dealt-damage)"
+                ),
+            ));
+        }
+    })
+}
+
+/// How often a replacement effect applies: always, next, once-each-turn (371).
+fn replacement_uses(
+    s: &Scenario,
+    u: Option<&Name>,
+    default: ReplacementUses,
+    at: Loc,
+) -> Result<ReplacementUses, ScenarioError> {
+    Ok(match u.map(|u| u.value.as_str()) {
+        None => default,
+        Some("always") => ReplacementUses::Always,
+        Some("next") => ReplacementUses::Next,
+        Some("once-each-turn") => ReplacementUses::OnceEachTurn,
+        Some(o) => {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                u.map_or(at, |u| u.referenced),
+                format!("unknown uses \"{o}\"; expected always, next or once-each-turn"),
+            ));
+        }
+    })
+}
+
 fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
     Some(match (w, on_battlefield) {
         ("move", false) => Trigger::Moves,
+        ("move-to-battlefield", false) => Trigger::MovesToBattlefield,
         ("attack", false) => Trigger::Attacks,
         ("defend", false) => Trigger::Defends,
         ("conquer", false) => Trigger::Conquers,
@@ -550,6 +630,7 @@ fn abilities(
             }
             out.push(Ability::Activated {
                 exhaust: c.value.exhaust,
+                kill_self: c.value.kill_this,
                 energy: c.value.energy.get(),
                 power: c.value.power.to_power(Power::own),
                 action: c.value.action,
@@ -636,35 +717,10 @@ fn abilities(
         } else if let Some(w) = &ab.would {
             // 367–375: "If/The next time [scope] would die / be killed / be dealt damage,
             // [instead]"
-            let event = match w.value.as_str() {
-                "die" => crate::engine::ReplacedEvent::Die,
-                "be-killed" => crate::engine::ReplacedEvent::Killed,
-                "be-dealt-damage" => crate::engine::ReplacedEvent::DealtDamage,
-                other => {
-                    return Err(err(
-                        s,
-                        ErrorKind::Unsupported,
-                        w.referenced,
-                        format!(
-                            "a replacement of \"would {other}\" is not modeled (die, be-killed, be-dealt-damage)"
-                        ),
-                    ));
-                }
-            };
+            let event = replaced_event(s, w)?;
             let scope = scope_of(s, ab.scope.as_ref(), a.referenced)?;
-            let uses = match ab.uses.as_ref().map(|u| u.value.as_str()) {
-                None | Some("always") => ReplacementUses::Always,
-                Some("next") => ReplacementUses::Next,
-                Some("once-each-turn") => ReplacementUses::OnceEachTurn,
-                Some(o) => {
-                    return Err(err(
-                        s,
-                        ErrorKind::InvalidValue,
-                        ab.uses.as_ref().map_or(a.referenced, |u| u.referenced),
-                        format!("unknown uses \"{o}\"; expected always, next or once-each-turn"),
-                    ));
-                }
-            };
+            let uses =
+                replacement_uses(s, ab.uses.as_ref(), ReplacementUses::Always, a.referenced)?;
             if ab.instead.is_empty() {
                 return Err(err(
                     s,
@@ -807,6 +863,7 @@ fn card_def_of(
                 }
                 a.push(Ability::Activated {
                     exhaust: e.value.exhaust,
+                    kill_self: e.value.kill_this,
                     energy: e.value.energy.get(),
                     power: e.value.power.to_power(Power::own),
                     action: e.value.action,

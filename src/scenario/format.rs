@@ -520,6 +520,9 @@ pub struct ActivateCost {
     /// Exhaust the source as part of the cost.
     #[serde(default)]
     pub exhaust: bool,
+    /// "Kill this": the source is killed as part of the cost (403.1.a).
+    #[serde(default)]
+    pub kill_this: bool,
     #[serde(default)]
     pub energy: Amt,
     /// A number of the card's own domain (`[C]`), or by domain and `any` (`[A]`).
@@ -905,6 +908,9 @@ pub struct Effect {
     /// A player draws `count` cards (default 1).
     #[serde(default)]
     pub draw: Option<Name>,
+    /// A player discards `count` cards of their choice (default 1; 422).
+    #[serde(default)]
+    pub discard: Option<Name>,
     /// `player` gains this many points (not a score, 466.1.a.1).
     #[serde(default)]
     pub gain_points: Option<Signed>,
@@ -976,6 +982,23 @@ pub struct Effect {
     /// A reflexive trigger (386–388).
     #[serde(default)]
     pub reflexive: Option<Box<ReflexiveDef>>,
+    /// Create a replacement effect about this unit (369, 370) for `duration` (default this
+    /// turn): `{replace: it, would: die, uses: next, instead: [{heal: that-unit}, …]}`, or
+    /// `prevent: true` instead of `instead` ("… would be dealt damage, prevent it", 369.2).
+    #[serde(default)]
+    pub replace: Option<Name>,
+    /// With `replace`: the event — die, be-killed, be-dealt-damage.
+    #[serde(default)]
+    pub would: Option<Name>,
+    /// With `replace`: next (default, "the next time") or always.
+    #[serde(default)]
+    pub uses: Option<Name>,
+    /// With `replace`: what happens instead (`that-unit` is the unit).
+    #[serde(default)]
+    pub instead: Vec<Spanned<Effect>>,
+    /// With `replace`: the event is prevented — nothing happens instead.
+    #[serde(default)]
+    pub prevent: bool,
     #[serde(default)]
     pub may: bool,
 }

@@ -866,7 +866,7 @@ impl<'a> Resolver<'a> {
                 }
             }
         }
-        // A token a card's text describes ("play a 3 [Might] Sprite unit token") and that no
+        // A token a card's ability makes ("play a 3 [Might] Sprite unit token") and that no
         // `ids` names goes by its name, the latest one made, unless a setup object does.
         let mut described: Vec<&Name> = Vec::new();
         for c in file.cards.values() {
@@ -877,9 +877,7 @@ impl<'a> Resolver<'a> {
                     .flat_map(|a| a.value.effect.iter().chain(&a.value.then)),
             );
             for e in effects {
-                if let (Some(n), Some(_), true) =
-                    (&e.value.create, &e.value.token, e.value.ids.is_empty())
-                {
+                if let (Some(n), true) = (&e.value.create, e.value.ids.is_empty()) {
                     described.push(n);
                 }
             }
@@ -1395,7 +1393,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, gain-points, gain-xp, delayed, reflexive",
+                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, gain-points, gain-xp, delayed, reflexive, replace",
                 ));
         }
         for o in [
@@ -1409,6 +1407,7 @@ impl<'a> Resolver<'a> {
             &e.ready,
             &e.no_damage,
             &e.gain_control,
+            &e.replace,
         ]
         .into_iter()
         .flatten()
@@ -1453,6 +1452,46 @@ impl<'a> Resolver<'a> {
                 ));
             }
         }
+        if let Some(r) = &e.replace {
+            let at = loc_of(r);
+            match (e.would.as_ref(), e.instead.is_empty(), e.prevent) {
+                (None, _, _) => {
+                    return Err(self
+                        .err(ErrorKind::InvalidValue, at, "\"replace\" needs \"would\"")
+                        .hint("would: die, be-killed or be-dealt-damage"));
+                }
+                (Some(_), true, false) => {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        at,
+                        "\"replace\" needs what happens \"instead\", or \"prevent: true\"",
+                    ));
+                }
+                (Some(_), false, true) => {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        at,
+                        "\"replace\" has either \"instead\" or \"prevent: true\", not both",
+                    ));
+                }
+                _ => {}
+            }
+            for x in &e.instead {
+                self.check_effect(&x.value, loc_of(x), true)?;
+            }
+        } else if let Some(w) = e.would.as_ref().or(e.uses.as_ref()) {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(w),
+                "\"would\" and \"uses\" belong to a \"replace\" effect",
+            ));
+        } else if let Some(x) = e.instead.first() {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(x),
+                "\"instead\" belongs to a \"replace\" effect",
+            ));
+        }
         if let Some(d) = &e.delayed {
             if d.when.value != "unit-takes-damage" {
                 return Err(self
@@ -1467,7 +1506,10 @@ impl<'a> Resolver<'a> {
                 self.check_effect(&x.value, loc_of(x), true)?;
             }
         }
-        for p in [&e.score, &e.draw, &e.player].into_iter().flatten() {
+        for p in [&e.score, &e.draw, &e.discard, &e.player]
+            .into_iter()
+            .flatten()
+        {
             player(p)?;
         }
         if let Some(format::Amount::Word(w)) = &e.deal
@@ -1486,9 +1528,16 @@ impl<'a> Resolver<'a> {
                 "\"score\" needs \"at\" (a battlefield, or here) and \"how\" (conquer or hold)",
             ));
         }
+        let place = |t: &Name| -> Result<(), ScenarioError> {
+            if in_ability && t.value == "here" {
+                Ok(())
+            } else {
+                self.location(t)
+            }
+        };
         if e.move_.is_some() {
             match &e.to {
-                Some(t) => self.location(t)?,
+                Some(t) => place(t)?,
                 None => return Err(self.err(ErrorKind::InvalidValue, loc, "move needs \"to\"")),
             }
         } else if let Some(t) = &e.to {
@@ -1525,7 +1574,7 @@ impl<'a> Resolver<'a> {
                     .hint("a token's card is defined under \"cards:\" like any other"));
             }
             if let Some(a) = &e.at {
-                self.location(a)?;
+                place(a)?;
             }
         } else if let Some(a) = &e.at
             && a.value != "here"
@@ -1819,6 +1868,7 @@ impl<'a> Resolver<'a> {
 
 pub const TRIGGERS: &[&str] = &[
     "move",
+    "move-to-battlefield",
     "attack",
     "defend",
     "conquer",
@@ -1870,6 +1920,9 @@ pub const TARGET_WORDS: &[&str] = &[
     "units-at-battlefields",
     "enemy-units-at-battlefields",
     "friendly-units-at-battlefields",
+    "choose-gear",
+    "choose-enemy-gear",
+    "all-gear",
     "choose-spell",
     "choose-enemy-spell",
     "that-unit",
@@ -1931,6 +1984,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.ready.is_some(), "ready"),
         (e.score.is_some(), "score"),
         (e.draw.is_some(), "draw"),
+        (e.discard.is_some(), "discard"),
         (e.gain_points.is_some(), "gain-points"),
         (e.gain_xp.is_some(), "gain-xp"),
         (e.add.is_some(), "add"),
@@ -1941,6 +1995,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.create.is_some(), "create"),
         (e.delayed.is_some(), "delayed"),
         (e.reflexive.is_some(), "reflexive"),
+        (e.replace.is_some(), "replace"),
     ] {
         if set {
             v.push(name);

@@ -13,16 +13,47 @@ use crate::cite;
 use crate::engine::actions::R;
 use crate::engine::decision::{Answer, Decision, DecisionKind, DecisionOption};
 use crate::engine::objects::{
-    Ability, Effect, ReplacedEvent, Replacement, ReplacementUses, Scope, Target,
+    Ability, Duration, Effect, ReplacedEvent, Replacement, ReplacementUses, Scope, Target,
 };
 use crate::engine::state::{Game, ObjId, PlayerId};
 use crate::engine::trace::{Cite, EventKind};
+use serde::Serialize;
 
-/// A replacement that could apply: its source, which of its abilities, and the ability.
+/// Which replacement effect: an ability of an object on the board (its source and the
+/// ability's index), or one a spell or ability created (`CreatedReplacement::id`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum RepKey {
+    Ability(ObjId, usize),
+    Created(u64),
+}
+
+/// A replacement effect a spell or ability created for a duration, about one unit ("Choose
+/// a friendly unit. The next time it would die this turn, … instead"): it applies to that
+/// object only while it is the same object (a zone change makes a new one) and expires with
+/// its duration (317.2.c, 461.7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CreatedReplacement {
+    pub id: u64,
+    /// Who controls it: the controller of what created it (374).
+    pub controller: PlayerId,
+    /// What created it (the spell's card, for its name; "me" in its instructions).
+    pub created_by: ObjId,
+    pub unit: ObjId,
+    /// The unit's timestamp when the effect was created.
+    pub stamp: u64,
+    pub rep: Replacement,
+    pub duration: Duration,
+    /// "The next time": used up once applied (kept until it expires, for 370.2).
+    pub spent: bool,
+}
+
+/// A replacement that could apply: which one, the object it comes from, its controller
+/// and the replacement.
 #[derive(Clone)]
 struct Candidate {
+    key: RepKey,
     source: ObjId,
-    index: usize,
+    controller: PlayerId,
     rep: Replacement,
 }
 
@@ -39,6 +70,23 @@ pub(crate) fn bind_affected(e: &Effect, unit: ObjId) -> Effect {
 }
 
 impl Game {
+    /// Whether the candidate is about `unit`'s event `ev`: an ability by its scope, seen
+    /// from its source; a created replacement about its one unit, still the same object.
+    fn applies_to(&self, c: &Candidate, unit: ObjId, ev: ReplacedEvent) -> bool {
+        match c.key {
+            RepKey::Ability(..) => self.replaces(c.source, &c.rep, unit, ev),
+            RepKey::Created(id) => {
+                c.rep.event == ev
+                    && self.created_replacements.iter().any(|r| {
+                        r.id == id
+                            && r.unit == unit
+                            && self.objects[unit.0].timestamp == r.stamp
+                            && self.objects[unit.0].zone.on_board()
+                    })
+            }
+        }
+    }
+
     /// Whether `rep` (on `source`) is about `unit`'s event `ev` (its scope, seen from the
     /// source).
     fn replaces(&self, source: ObjId, rep: &Replacement, unit: ObjId, ev: ReplacedEvent) -> bool {
@@ -83,15 +131,142 @@ impl Game {
                     };
                     if !spent {
                         v.push(Candidate {
+                            key: RepKey::Ability(o.id, index),
                             source: o.id,
-                            index,
+                            controller: self.controller(o.id),
                             rep: rep.clone(),
                         });
                     }
                 }
             }
         }
+        for r in &self.created_replacements {
+            if !r.spent {
+                v.push(Candidate {
+                    key: RepKey::Created(r.id),
+                    source: r.created_by,
+                    controller: r.controller,
+                    rep: r.rep.clone(),
+                });
+            }
+        }
         v
+    }
+
+    /// The candidate a key names, spent or not (for 370.2).
+    fn candidate(&self, key: RepKey) -> Option<Candidate> {
+        match key {
+            RepKey::Ability(src, index) => match self.objects[src.0].def.abilities.get(index) {
+                Some(Ability::Replacement(rep)) => Some(Candidate {
+                    key,
+                    source: src,
+                    controller: self.controller(src),
+                    rep: rep.clone(),
+                }),
+                _ => None,
+            },
+            RepKey::Created(id) => self
+                .created_replacements
+                .iter()
+                .find(|r| r.id == id)
+                .map(|r| Candidate {
+                    key,
+                    source: r.created_by,
+                    controller: r.controller,
+                    rep: r.rep.clone(),
+                }),
+        }
+    }
+
+    /// "would die", "would be dealt damage" … and what happens instead, for the trace.
+    pub(crate) fn describe_created_replacement(
+        &self,
+        unit: &str,
+        rep: &Replacement,
+        duration: Duration,
+    ) -> String {
+        let what: Vec<String> = rep
+            .instead
+            .iter()
+            .map(|e| self.describe_effect(e, None))
+            .collect();
+        let when = match duration {
+            Duration::ThisTurn => " this turn",
+            Duration::ThisCombat => " this combat",
+            Duration::Permanent => "",
+        };
+        let first = match rep.uses {
+            ReplacementUses::Next => "the next time",
+            _ => "each time",
+        };
+        if what.is_empty() {
+            format!(
+                "{first} {unit} would {}{when}, prevent it",
+                rep.event.verb()
+            )
+        } else {
+            format!(
+                "{first} {unit} would {}{when}, {} instead",
+                rep.event.verb(),
+                what.join("; ")
+            )
+        }
+    }
+
+    /// 369, 370.1: a spell or ability creates a replacement effect about `unit` for
+    /// `duration`, controlled by its controller (374).
+    pub(crate) fn create_replacement(
+        &mut self,
+        controller: PlayerId,
+        source: Option<ObjId>,
+        unit: ObjId,
+        rep: &Replacement,
+        duration: Duration,
+    ) {
+        let Some(created_by) = source else { return };
+        let id = self.fresh_id();
+        let t = format!(
+            "{} creates a replacement effect controlled by {}: {}",
+            self.obj_name(created_by),
+            self.player_name(controller),
+            self.describe_created_replacement(self.obj_name(unit), rep, duration)
+        );
+        let mut rules = vec![cite!("369"), cite!("370.1")];
+        if rep.instead.is_empty() {
+            rules.push(cite!("369.2"));
+        }
+        self.event(EventKind::Effect, rules, t, vec![unit.0]);
+        self.created_replacements.push(CreatedReplacement {
+            id,
+            controller,
+            created_by,
+            unit,
+            stamp: self.objects[unit.0].timestamp,
+            rep: rep.clone(),
+            duration,
+            spent: false,
+        });
+    }
+
+    /// 317.2.c: created replacement effects "this turn" expire with the other "this turn"
+    /// effects; 461.7: "this combat" ones when the combat ends.
+    pub(crate) fn expire_created_replacements(&mut self, duration: Duration) {
+        let before = self.created_replacements.len();
+        self.created_replacements.retain(|r| r.duration != duration);
+        let n = before - self.created_replacements.len();
+        if n > 0 {
+            let (t, rule) = match duration {
+                Duration::ThisCombat => (
+                    format!("{n} \"this combat\" replacement effect(s) expire"),
+                    cite!("461.7"),
+                ),
+                _ => (
+                    format!("{n} \"this turn\" replacement effect(s) expire"),
+                    cite!("317.2.c"),
+                ),
+            };
+            self.event(EventKind::CleanupTask, vec![rule], t, vec![]);
+        }
     }
 
     /// 369–373: applies replacement effects to the deaths of `units` (about to be killed
@@ -141,11 +316,11 @@ impl Game {
         let mut dying: Vec<ObjId> = units.to_vec();
         // 370.2: in a kill caused by a replacement's own instructions, the replacements
         // already applied do not apply again — said once for each death they would fit
-        for (src, index) in self.replacements_applied.clone() {
-            let def = self.objects[src.0].def.clone();
-            if let Some(Ability::Replacement(rep)) = def.abilities.get(index) {
+        for key in self.replacements_applied.clone() {
+            if let Some(c) = self.candidate(key) {
+                let src = c.source;
                 for &u in units {
-                    if self.replaces(src, rep, u, ev) {
+                    if self.applies_to(&c, u, ev) {
                         let t = format!(
                             "{}'s replacement effect does not apply: {} {}, but it was already applied to the event this one replaces",
                             self.obj_name(src),
@@ -162,12 +337,12 @@ impl Game {
             let cands: Vec<Candidate> = self
                 .replacements()
                 .into_iter()
-                .filter(|c| !applied.contains(&(c.source, c.index)))
+                .filter(|c| !applied.contains(&c.key))
                 .collect();
             let mut pairs: Vec<(ObjId, Candidate)> = Vec::new();
             for &u in &dying {
                 for c in &cands {
-                    if self.replaces(c.source, &c.rep, u, ev) {
+                    if self.applies_to(c, u, ev) {
                         pairs.push((u, c.clone()));
                     }
                 }
@@ -178,15 +353,11 @@ impl Game {
             // 373.1: replacements of different controllers go in turn order; 372/373: the
             // chooser orders them (the affected unit's owner and the replacement's
             // controller are the same player in every case the vocabulary can express)
-            let chooser = self.first_in_turn_order(
-                pairs
-                    .iter()
-                    .map(|(_, c)| self.controller(c.source))
-                    .collect(),
-            );
+            let chooser =
+                self.first_in_turn_order(pairs.iter().map(|(_, c)| c.controller).collect());
             let mine: Vec<&(ObjId, Candidate)> = pairs
                 .iter()
-                .filter(|(_, c)| self.controller(c.source) == chooser)
+                .filter(|(_, c)| c.controller == chooser)
                 .collect();
             let options: Vec<DecisionOption> = mine
                 .iter()
@@ -237,21 +408,27 @@ impl Game {
                     ),
                     vec![cite!("371.1")],
                 ))? == 0;
-                self.replacements_applied.push((cand.source, cand.index));
+                self.replacements_applied.push(cand.key);
                 if !yes {
                     // 371.2: not applied, so not used this turn
                     continue;
                 }
             } else {
-                self.replacements_applied.push((cand.source, cand.index));
+                self.replacements_applied.push(cand.key);
             }
-            match cand.rep.uses {
-                ReplacementUses::Next => self.replacements_spent.push((cand.source, cand.index, 0)),
-                ReplacementUses::OnceEachTurn => {
-                    self.replacements_spent
-                        .push((cand.source, cand.index, self.turn.number))
+            match (cand.key, cand.rep.uses) {
+                (RepKey::Ability(src, index), ReplacementUses::Next) => {
+                    self.replacements_spent.push((src, index, 0))
                 }
-                ReplacementUses::Always => {}
+                (RepKey::Ability(src, index), ReplacementUses::OnceEachTurn) => {
+                    self.replacements_spent.push((src, index, self.turn.number))
+                }
+                (RepKey::Created(id), ReplacementUses::Next) => {
+                    if let Some(r) = self.created_replacements.iter_mut().find(|r| r.id == id) {
+                        r.spent = true;
+                    }
+                }
+                _ => {}
             }
             dying.retain(|&d| d != unit);
             let what: Vec<String> = cand
@@ -267,14 +444,26 @@ impl Game {
             if cand.rep.uses == ReplacementUses::Next {
                 r.push(cite!("370.2"));
             }
-            let mut t = format!(
-                "{} {}; {}'s replacement effect (controlled by {}) applies instead: {}",
-                self.obj_name(unit),
-                words(unit),
-                self.obj_name(cand.source),
-                self.player_name(self.controller(cand.source)),
-                what.join("; ")
-            );
+            let mut t = if what.is_empty() {
+                // 369.2: preventing is a replacement effect; nothing happens instead
+                r.push(cite!("369.2"));
+                format!(
+                    "{} {}; {}'s replacement effect (controlled by {}) prevents it",
+                    self.obj_name(unit),
+                    words(unit),
+                    self.obj_name(cand.source),
+                    self.player_name(cand.controller),
+                )
+            } else {
+                format!(
+                    "{} {}; {}'s replacement effect (controlled by {}) applies instead: {}",
+                    self.obj_name(unit),
+                    words(unit),
+                    self.obj_name(cand.source),
+                    self.player_name(cand.controller),
+                    what.join("; ")
+                )
+            };
             // 808.1.d.1: a replaced death is not a death — no Deathknell
             if ev != ReplacedEvent::DealtDamage
                 && self.has_keyword(unit, crate::engine::KeywordKind::Deathknell)
@@ -286,7 +475,7 @@ impl Game {
                 r.push(cite!("808.1.d.1"));
             }
             self.event(EventKind::Effect, r, t, vec![unit.0, cand.source.0]);
-            let ctl = self.controller(cand.source);
+            let ctl = cand.controller;
             let depth = self.depth;
             self.depth += 1;
             for e in &cand.rep.instead {

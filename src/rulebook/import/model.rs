@@ -444,7 +444,74 @@ pub struct RuleRecord {
     pub children: Vec<u32>,
     /// Document-order indices of the rules that reference it.
     pub backlinks: Vec<u32>,
+    /// The rules that reference a rule beneath it (not it), each once, in document order,
+    /// with the first such target (see [`Edition::below_table`]).
+    pub below: Vec<(u32, RuleId)>,
     pub counterpart: Option<Counterpart>,
+}
+
+/// A rule's display title: its own, a recovered one, the title of the top-index entry
+/// with its id, or its text if that is short (at most 48 characters).
+pub fn display_title(r: &Rule, sections: &[Section]) -> Option<String> {
+    if let Some(t) = r.any_title() {
+        return Some(t.to_string());
+    }
+    if let Some(s) = sections.iter().find(|s| s.id == r.id) {
+        return Some(s.title.clone());
+    }
+    match &r.text {
+        Some(t) if t.chars().count() <= 48 => Some(t.clone()),
+        _ => None,
+    }
+}
+
+/// What a definition is read from in a rule's text: its first sentence (up to the first
+/// full stop or line break), lowercased and trimmed; and whether the text sends the reader
+/// to another rule ("See rule 341").
+pub fn definition_head(text: &str) -> (String, bool) {
+    let first = text
+        .split(['.', '\n'])
+        .next()
+        .unwrap_or(text)
+        .to_lowercase();
+    (
+        first.trim().to_string(),
+        text.to_lowercase().contains("see rule"),
+    )
+}
+
+/// A glossary term as `define` compares it: lowercased, trimmed, without a trailing
+/// colon, its words separated by single spaces.
+pub fn term_key(s: &str) -> String {
+    s.to_lowercase()
+        .trim()
+        .trim_end_matches(':')
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What follows each quoted "is " in a rule's [`definition_head`] ('"is mighty" as long
+/// as …'): a definition by description names the term there.
+pub fn quoted_is(first: &str) -> Vec<&str> {
+    let mut v = Vec::new();
+    for q in ['"', '“'] {
+        for (at, _) in first.match_indices(q) {
+            if let Some(rest) = first[at + q.len_utf8()..].strip_prefix("is ") {
+                v.push(rest);
+            }
+        }
+    }
+    v
+}
+
+/// The rules of `rules` grouped by the segments of their id (duplicates together).
+fn by_segs(rules: &[Rule]) -> std::collections::HashMap<&[Seg], Vec<usize>> {
+    let mut m: std::collections::HashMap<&[Seg], Vec<usize>> = Default::default();
+    for (i, r) in rules.iter().enumerate() {
+        m.entry(r.id.segs.as_slice()).or_default().push(i);
+    }
+    m
 }
 
 impl Edition {
@@ -478,6 +545,75 @@ impl Edition {
             }
         }
         children
+    }
+
+    /// How many rules each entry of the top index holds: those numbered from its number up
+    /// to the next entry of the same or a higher level (a part: every section in it).
+    pub fn section_sizes(&self) -> Vec<u32> {
+        let sections = &self.sections;
+        (0..sections.len())
+            .map(|k| {
+                let s = &sections[k];
+                let end = sections[k + 1..]
+                    .iter()
+                    .find(|n| n.level <= s.level)
+                    .map(|n| n.id.top())
+                    .unwrap_or(u32::MAX);
+                self.rules
+                    .iter()
+                    .filter(|r| r.id.top() >= s.id.top() && r.id.top() < end)
+                    .count() as u32
+            })
+            .collect()
+    }
+
+    /// For each rule: its top-level number, the depth of its id, and how many rules are
+    /// numbered at or beneath its id (duplicates included), the table of contents' count.
+    pub fn outline(&self) -> Vec<(u32, u8, u32)> {
+        let groups = by_segs(&self.rules);
+        let mut within = vec![0u32; self.rules.len()];
+        for r in &self.rules {
+            for k in 1..=r.id.segs.len() {
+                for &i in groups
+                    .get(&r.id.segs[..k])
+                    .map(Vec::as_slice)
+                    .unwrap_or(&[])
+                {
+                    within[i] += 1;
+                }
+            }
+        }
+        self.rules
+            .iter()
+            .zip(within)
+            .map(|(r, n)| (r.id.top(), r.id.depth().min(255) as u8, n))
+            .collect()
+    }
+
+    /// For each rule, the rules with a reference to a rule beneath it (a target within its
+    /// id but not its id), each once with its first such target, in document order:
+    /// `refs` lists them apart from the backlinks.
+    pub fn below_table(&self) -> Vec<Vec<(u32, RuleId)>> {
+        let groups = by_segs(&self.rules);
+        let mut below: Vec<Vec<(u32, RuleId)>> = vec![Vec::new(); self.rules.len()];
+        for (j, r) in self.rules.iter().enumerate() {
+            for rf in &r.refs {
+                for k in 1..=rf.target.segs.len() {
+                    for &i in groups
+                        .get(&rf.target.segs[..k])
+                        .map(Vec::as_slice)
+                        .unwrap_or(&[])
+                    {
+                        if rf.target != self.rules[i].id
+                            && below[i].last().is_none_or(|(l, _)| *l != j as u32)
+                        {
+                            below[i].push((j as u32, rf.target.clone()));
+                        }
+                    }
+                }
+            }
+        }
+        below
     }
 
     /// For each rule, the rules whose references target its id, in document order.
