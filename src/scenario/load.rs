@@ -228,9 +228,15 @@ pub fn expected_error(source: &str) -> Option<format::ExpectError> {
 
 /// The title, read leniently (for reporting a scenario that fails to load).
 pub fn title(source: &str) -> Option<String> {
+    header(source).0
+}
+
+/// The title and the `expect-error` block, read leniently in one pass (for a scenario
+/// that fails to load).
+pub fn header(source: &str) -> (Option<String>, Option<format::ExpectError>) {
     serde_saphyr::from_str::<Header>(source)
-        .ok()
-        .and_then(|h| h.title)
+        .map(|h| (h.title, h.expect_error))
+        .unwrap_or_default()
 }
 
 /// Parses and validates a scenario.

@@ -64,10 +64,18 @@ pub fn evaluate(path: &str, source: &str) -> Verdict {
 
 /// Loads and runs one scenario file, taking cards it does not define from `cards`.
 pub fn evaluate_with(path: &str, source: &str, cards: Option<&crate::cards::Database>) -> Verdict {
-    let expected = load::expected_error(source);
+    let mut loaded = load::load_with(path, source, cards);
+    // the title and the expected error come with the loaded file; a file that does not
+    // load is read again leniently for them (a scenario about a load error still says
+    // which error it expects). Parsing the YAML is most of a scenario's cost, so a file
+    // that loads is parsed once.
+    let (title, expected) = match &mut loaded {
+        Ok((s, _)) => (Some(s.file.title.clone()), s.file.expect_error.take()),
+        Err(_) => load::header(source),
+    };
     let mut v = Verdict {
         path: path.to_string(),
-        title: load::title(source),
+        title,
         ruling: None,
         labels: Vec::new(),
         cards: Vec::new(),
@@ -91,7 +99,7 @@ pub fn evaluate_with(path: &str, source: &str, cards: Option<&crate::cards::Data
         }
         None => v.status = Status::Invalid(e),
     };
-    let s = match load::load_with(path, source, cards) {
+    let s = match loaded {
         Ok((s, supplied)) => {
             v.database = supplied;
             s
