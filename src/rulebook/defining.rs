@@ -237,7 +237,7 @@ mod tests {
         // what it does comes first
         for n in 805..=826u32 {
             let head = RuleId::parse(&n.to_string()).unwrap();
-            let name = book.title_of(&book.get(&head).unwrap()).unwrap();
+            let name = book.title_of(book.get(&head).unwrap()).unwrap();
             let got = defining_rules(book, &name);
             let first = got.first().unwrap_or_else(|| panic!("{name}: nothing"));
             assert!(
