@@ -889,6 +889,8 @@ fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
         &mut e.heal,
         &mut e.counter,
         &mut e.replace,
+        &mut e.move_,
+        &mut e.return_,
     ]
     .into_iter()
     .flatten()
@@ -1071,13 +1073,47 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
                 power,
             });
         }
+        "return" => {
+            // "Return a unit at a battlefield to its owner's hand"
+            let lower = rest.to_ascii_lowercase();
+            let who = [
+                " to its owner's hand",
+                " to their owner's hand",
+                " to their owners' hands",
+                " to their owners hands",
+            ]
+            .iter()
+            .find_map(|p| lower.strip_suffix(p).map(|w| &rest[..w.len()]))?;
+            e.return_ = Some(name(target(who)?));
+        }
+        "move" => {
+            // 440: a move by an effect — "Move a unit at a battlefield to its base"
+            let lower = rest.to_ascii_lowercase();
+            let (who, to) = [
+                " to its base",
+                " to their base",
+                " to base",
+                " to its owner's base",
+            ]
+            .iter()
+            .find_map(|p| lower.strip_suffix(p).map(|w| (&rest[..w.len()], "base")))?;
+            let who = match fold(who).as_str() {
+                // "from a battlefield": a unit at a battlefield
+                "a unit from a battlefield" => "choose-unit-at-battlefield",
+                "an enemy unit from a battlefield" => "choose-enemy-at-battlefield",
+                _ => target(who)?,
+            };
+            e.move_ = Some(name(who));
+            e.to = Some(name(to));
+        }
         "play" => token(rest, &mut e)?,
         "give" => return give(rest, may),
         "the" if !may => return next_time(t).map(|e| vec![e]),
         _ => return None,
     }
-    // gear are chosen to be killed only (the other instructions are about units)
+    // gear are chosen to be killed or returned only (the other instructions are about units)
     if verb != "kill"
+        && verb != "return"
         && target_fields(&mut e)
             .iter()
             .any(|t| t.value.ends_with("gear"))

@@ -280,6 +280,7 @@ impl Game {
                 | Effect::Ready { target }
                 | Effect::Exhaust { target }
                 | Effect::Attach { target }
+                | Effect::ReturnToHand { target }
                 | Effect::Counter { target } => t(target),
                 Effect::Move { target, to } => {
                     t(target)?;
@@ -954,6 +955,9 @@ impl Game {
             }
             Effect::Draw { player, amount } => format!("{} draws {}", p(player), amount),
             Effect::Discard { player, amount } => format!("{} discards {}", p(player), amount),
+            Effect::ReturnToHand { target } => {
+                format!("return {} to its owner's hand", t(target))
+            }
             Effect::CreateToken {
                 card, count, at, ..
             } => format!(
@@ -1269,6 +1273,11 @@ impl Game {
             Effect::Discard { player, amount } => {
                 for p in self.players_of(player, controller) {
                     self.discard(p, *amount)?;
+                }
+            }
+            Effect::ReturnToHand { target } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.return_to_hand(u);
                 }
             }
             Effect::CreateToken {

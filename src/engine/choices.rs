@@ -32,6 +32,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::GainControl { target, .. }
         | Effect::Attach { target }
         | Effect::CreateReplacement { target, .. }
+        | Effect::ReturnToHand { target }
         | Effect::Counter { target } => vec![target],
         Effect::May { effect } | Effect::Linked { effect } => targets_mut(effect),
         Effect::GainPoints { .. }

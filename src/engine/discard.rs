@@ -1,6 +1,7 @@
 //! Discard (422): moving cards from a player's hand directly into their trash, the player
 //! choosing which (422.1.a); an instruction to discard more cards than the hand holds
-//! discards what there is and the rest is ignored (422.4).
+//! discards what there is and the rest is ignored (422.4). And the way back: a permanent
+//! returned from the board to its owner's hand.
 
 use crate::cite;
 use crate::engine::actions::R;
@@ -56,5 +57,50 @@ impl Game {
             self.make_outstanding(cite!("319.7"));
         }
         Ok(())
+    }
+}
+
+impl Game {
+    /// "Return [a permanent] to its owner's hand": it leaves the board for its owner's hand
+    /// (108.7.a) — a new object there, its damage, buffs (705) and designation gone, the
+    /// effects on it ended; a token ceases to exist (183.1).
+    pub(crate) fn return_to_hand(&mut self, u: crate::engine::state::ObjId) {
+        if !self.objects[u.0].zone.on_board() {
+            return;
+        }
+        let owner = self.objects[u.0].owner;
+        let from = self.objects[u.0].zone;
+        let is_token = self.objects[u.0].is_token();
+        let had_buffs = self.objects[u.0].buffs > 0;
+        let o = &mut self.objects[u.0];
+        o.zone = if is_token {
+            Zone::Gone
+        } else {
+            Zone::Hand(owner)
+        };
+        o.damage = 0;
+        o.buffs = 0;
+        o.designation = None;
+        o.exhausted = false;
+        let ts = self.tick();
+        self.objects[u.0].timestamp = ts;
+        self.effects.retain(|e| e.target != u);
+        let mut rules = vec![cite!("108.7.a")];
+        let mut t = format!(
+            "{} is returned from {} to {}'s hand",
+            self.obj_name(u),
+            self.zone_name(from),
+            self.player_name(owner)
+        );
+        if is_token {
+            t.push_str("; a token, it ceases to exist");
+            rules.push(cite!("183.1"));
+        }
+        if had_buffs {
+            t.push_str("; its buff is removed");
+            rules.push(cite!("705"));
+        }
+        self.event(EventKind::Zone, rules, t, vec![u.0]);
+        self.make_outstanding(cite!("319.6"));
     }
 }

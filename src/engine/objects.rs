@@ -421,6 +421,10 @@ pub enum Effect {
         player: PlayerRef,
         amount: i32,
     },
+    /// "Return [target] to its owner's hand" (108.7.a; a token ceases to exist, 183.1).
+    ReturnToHand {
+        target: Target,
+    },
     /// 422: the player discards `amount` cards of their choice from their hand.
     Discard {
         player: PlayerRef,

@@ -357,6 +357,10 @@ impl Names<'_> {
                 player: self.player(p)?,
                 amount: e.count.map_or(1, |v| v.get()),
             }
+        } else if let Some(t) = &e.return_ {
+            Effect::ReturnToHand {
+                target: self.target(t)?,
+            }
         } else if let Some(p) = &e.discard {
             Effect::Discard {
                 player: self.player(p)?,

@@ -908,6 +908,9 @@ pub struct Effect {
     /// A player draws `count` cards (default 1).
     #[serde(default)]
     pub draw: Option<Name>,
+    /// Return this permanent to its owner's hand.
+    #[serde(rename = "return", default)]
+    pub return_: Option<Name>,
     /// A player discards `count` cards of their choice (default 1; 422).
     #[serde(default)]
     pub discard: Option<Name>,

@@ -134,6 +134,11 @@ fn add_book(
         doc.add_text(f.heading, heading.join("\n"));
         doc.add_text(f.crumb, serde_json::to_string(&crumb).unwrap_or_default());
 
+        if let Some(parent) = r.id.parent()
+            && let Some(pt) = book.get(&parent).and_then(|p| p.text.as_deref())
+        {
+            doc.add_text(f.context, plain(pt));
+        }
         for t in represents.get(&i).into_iter().flatten() {
             if own_title.or(recovered_title).is_none() {
                 doc.add_text(f.title, t);

@@ -10,7 +10,7 @@ use tantivy::tokenizer::{
 
 /// Bump whenever the schema, the analyzer or what is indexed changes: the cache
 /// folder is named by it, so an old index is never opened by a new binary.
-pub const SCHEMA_VERSION: u32 = 6;
+pub const SCHEMA_VERSION: u32 = 7;
 
 /// The analyzer's registered name.
 pub const ANALYZER: &str = "arbiter_en";
@@ -85,11 +85,15 @@ pub struct Fields {
     /// whether or not a unit has Tank, is a characteristic …", "is formatted as",
     /// "Multiple instances … are redundant"), weighted low.
     pub minor: Field,
+    /// The text of the rule's dotted parent: the sentence a sub-rule continues
+    /// (309.1.a "Only cards … with the Reaction keyword can be played …" under
+    /// 309.1 "If a Chain exists, the turn is in a Closed State"), weighted low.
+    pub context: Field,
 }
 
 /// Fields searched for words, with their weights (titles and keyword names weigh
 /// more than body text; the heading chain contributes a little).
-pub fn weighted(f: &Fields) -> [(Field, f32); 7] {
+pub fn weighted(f: &Fields) -> [(Field, f32); 8] {
     [
         (f.keywords, 4.0),
         (f.title, 3.0),
@@ -98,8 +102,12 @@ pub fn weighted(f: &Fields) -> [(Field, f32); 7] {
         (f.heading, 1.0),
         (f.examples, 0.5),
         (f.minor, 0.4),
+        (f.context, CONTEXT_WEIGHT),
     ]
 }
+
+/// The weight of a parent's text (see [`Fields::context`]).
+pub const CONTEXT_WEIGHT: f32 = 0.6;
 
 /// The weight of a defined term (see [`Fields::defines`]).
 pub const DEFINES_WEIGHT: f32 = 3.0;
@@ -135,6 +143,7 @@ pub fn build() -> (Schema, Fields) {
         defines: b.add_text_field("defines", STRING),
         shown_title: b.add_text_field("shown_title", stored.clone()),
         represents: b.add_text_field("represents", stored),
+        context: b.add_text_field("context", text.clone()),
         minor: b.add_text_field("minor", text_stored),
     };
     (b.build(), fields)
@@ -167,6 +176,7 @@ pub fn fields_of(schema: &Schema) -> tantivy::Result<Fields> {
         shown_title: f("shown_title")?,
         represents: f("represents")?,
         minor: f("minor")?,
+        context: f("context")?,
     })
 }
 
