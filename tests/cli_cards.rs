@@ -45,7 +45,7 @@ fn card_shows_text_keywords_rules_and_model_status() {
         .success()
         .stdout(predicate::str::contains("not in riftbound 2026-03-30"))
         .stdout(predicate::str::contains(
-            "not modelled: [Stun] an enemy unit.",
+            "not modelled: [Empowered] I have +1 [Might].",
         ));
 }
 
@@ -128,9 +128,9 @@ fn coverage_counts_modelled_cards_and_names_what_is_not() {
     let (code, v) = json(&["--cards", FIXTURE, "cards", "coverage"]);
     assert_eq!(code, 0);
     assert_eq!(v["total"], 21);
-    // All but Glass Oracle ("I can't move to base.") and Dune Sentinel ([Stun]) compile.
+    // All but Glass Oracle ("I can't move to base.") and Dune Sentinel ([Empowered], a later set's word) compile.
     assert_eq!(v["modelled"], 19);
-    assert_eq!(v["unknown_keywords"][0]["keyword"], "Stun");
+    assert_eq!(v["unknown_keywords"][0]["keyword"], "Empowered");
     assert_eq!(v["unknown_keywords"][0]["in_rules"], false);
     assert_eq!(
         v["unsupported_phrases"][0]["phrase"],
@@ -143,7 +143,7 @@ fn coverage_counts_modelled_cards_and_names_what_is_not() {
         .stdout(predicate::str::contains("21 cards in"))
         .stdout(predicate::str::contains("19 fully modelled (90.5%)"))
         .stdout(predicate::str::contains(
-            "[Stun]  not in riftbound 2026-03-30",
+            "[Empowered]  not in riftbound 2026-03-30",
         ));
 }
 

@@ -415,10 +415,11 @@ impl Compiler<'_> {
                 }
                 self.push(&shown, status);
                 rest = after[cost..].to_string();
-            } else if is_symbol(&token) {
+            } else if is_symbol(&token) || token.eq_ignore_ascii_case("stun") {
+                // a symbol, or "[Stun]": the game action of 423 written in brackets
                 break;
             } else {
-                // A keyword of a later set ("[Stun]", "[Empower]"), or a term used as one.
+                // A keyword of a later set ("[Empower]", "[Flow]"), or a term used as one.
                 self.push(&rest, PhraseStatus::UnknownKeyword);
                 return;
             }
@@ -891,6 +892,7 @@ fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
         &mut e.replace,
         &mut e.move_,
         &mut e.return_,
+        &mut e.stun,
     ]
     .into_iter()
     .flatten()
@@ -1018,6 +1020,8 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
             e.to = Some(name(target(to)?));
         }
         "kill" => e.kill = Some(name(target(rest)?)),
+        // 423: "Stun an enemy unit here" / "[Stun] a unit"
+        "stun" | "[stun]" => e.stun = Some(name(target(rest)?)),
         "buff" => e.buff = Some(name(target(rest)?)),
         "ready" => e.ready = Some(name(target(rest)?)),
         "exhaust" => e.exhaust = Some(name(target(rest)?)),
@@ -1355,7 +1359,7 @@ mod tests {
     fn what_is_not_translated_is_kept_with_its_exact_phrase() {
         let c = compile(&card(
             "Unit",
-            "I can't move to base.\n[Stun] an enemy unit.\n[Legion]",
+            "I can't move to base.\n[Flow] an enemy unit.\n[Legion]",
         ));
         assert!(!c.fully_modelled());
         let bad: Vec<(&str, &PhraseStatus)> = c
@@ -1378,7 +1382,7 @@ mod tests {
             .collect();
         assert_eq!(
             texts,
-            ["I can't move to base.", "[Stun] an enemy unit.", "[Legion]"]
+            ["I can't move to base.", "[Flow] an enemy unit.", "[Legion]"]
         );
     }
 

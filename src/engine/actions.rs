@@ -281,6 +281,7 @@ impl Game {
                 | Effect::Exhaust { target }
                 | Effect::Attach { target }
                 | Effect::ReturnToHand { target }
+                | Effect::Stun { target }
                 | Effect::Counter { target } => t(target),
                 Effect::Move { target, to } => {
                     t(target)?;
@@ -958,6 +959,7 @@ impl Game {
             Effect::ReturnToHand { target } => {
                 format!("return {} to its owner's hand", t(target))
             }
+            Effect::Stun { target } => format!("stun {}", t(target)),
             Effect::CreateToken {
                 card, count, at, ..
             } => format!(
@@ -1278,6 +1280,11 @@ impl Game {
             Effect::ReturnToHand { target } => {
                 for u in self.targets_of(target, controller, source, snap)? {
                     self.return_to_hand(u);
+                }
+            }
+            Effect::Stun { target } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    self.stun(u);
                 }
             }
             Effect::CreateToken {
@@ -1749,6 +1756,7 @@ impl Game {
         o.buffs = 0;
         o.designation = None;
         o.exhausted = false;
+        o.stunned = false;
         let ts = self.tick();
         self.objects[u.0].timestamp = ts;
         self.effects.retain(|e| e.target != u);

@@ -175,6 +175,8 @@ impl Game {
         if special == Special::Ending {
             // 317.2.b: 2c. Heal all units.
             self.heal_all(cite!("317.2.b"));
+            // 423.1.a.2: stuns end as the ending phase begins
+            self.end_stuns();
             // 317.2.c: 2d. All "this turn" effects expire simultaneously.
             let before = self.effects.len();
             self.effects.retain(|e| e.duration != Duration::ThisTurn);

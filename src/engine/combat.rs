@@ -500,10 +500,21 @@ impl Game {
         chars: &[Characteristics],
     ) -> R<Vec<(ObjId, i32)>> {
         // the summed Might of the units (a total below 0 assigns nothing)
-        let total: i32 = own.iter().map(|u| chars[u.0].might).sum::<i32>().max(0);
+        // 423.1.b: a stunned unit contributes no Might
+        let total: i32 = own
+            .iter()
+            .map(|u| self.combat_might(*u, chars[u.0].might))
+            .sum::<i32>()
+            .max(0);
         let parts: Vec<String> = own
             .iter()
-            .map(|u| format!("{} {}", self.obj_name(*u), chars[u.0].might_text()))
+            .map(|u| {
+                if self.objects[u.0].stunned {
+                    format!("{} stunned, contributes 0", self.obj_name(*u))
+                } else {
+                    format!("{} {}", self.obj_name(*u), chars[u.0].might_text())
+                }
+            })
             .collect();
         let t = format!(
             "{} has {} combat damage to assign (summed Might: {})",
@@ -512,6 +523,9 @@ impl Game {
             parts.join("; ")
         );
         let mut rules = vec![cite!("460.2.c"), cite!("460.2")];
+        if own.iter().any(|u| self.objects[u.0].stunned) {
+            rules.push(cite!("423.1.b"));
+        }
         for u in own {
             for r in chars[u.0].rules() {
                 if !rules.contains(&r) {

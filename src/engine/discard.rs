@@ -82,6 +82,7 @@ impl Game {
         o.buffs = 0;
         o.designation = None;
         o.exhausted = false;
+        o.stunned = false;
         let ts = self.tick();
         self.objects[u.0].timestamp = ts;
         self.effects.retain(|e| e.target != u);

@@ -25,6 +25,7 @@ pub mod resources;
 pub mod scoring;
 pub mod showdown;
 pub mod state;
+pub mod stun;
 pub mod trace;
 pub mod tracked;
 pub mod turn;

@@ -421,6 +421,10 @@ pub enum Effect {
         player: PlayerRef,
         amount: i32,
     },
+    /// 423: stun the target units (a stunned unit cannot be stunned again, 423.1.a.1).
+    Stun {
+        target: Target,
+    },
     /// "Return [target] to its owner's hand" (108.7.a; a token ceases to exist, 183.1).
     ReturnToHand {
         target: Target,
@@ -880,6 +884,9 @@ pub struct Object {
     /// Number of buffs (704: at most one; each gives +1 Might).
     pub buffs: i32,
     pub exhausted: bool,
+    /// Stunned (423.1): it contributes no Might to combat damage (423.1.b) until the next
+    /// ending phase begins (423.1.a.2).
+    pub stunned: bool,
     pub designation: Option<Designation>,
     pub attached_to: Option<ObjId>,
     /// Timestamp of entering its zone (475.2); passives take it.

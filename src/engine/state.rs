@@ -631,6 +631,7 @@ impl Game {
             damage: 0,
             buffs: 0,
             exhausted: false,
+            stunned: false,
             designation: None,
             attached_to: None,
             timestamp: ts,

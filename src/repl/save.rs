@@ -68,6 +68,9 @@ fn object(g: &Game, id: ObjId, label: &str, card: &str) -> String {
     if o.exhausted {
         f.push("exhausted: true".into());
     }
+    if o.stunned {
+        f.push("stunned: true".into());
+    }
     if let Some(t) = o.attached_to {
         f.push(format!("attached-to: {}", quote(g.obj_name(t))));
     }

@@ -357,6 +357,10 @@ impl Names<'_> {
                 player: self.player(p)?,
                 amount: e.count.map_or(1, |v| v.get()),
             }
+        } else if let Some(t) = &e.stun {
+            Effect::Stun {
+                target: self.target(t)?,
+            }
         } else if let Some(t) = &e.return_ {
             Effect::ReturnToHand {
                 target: self.target(t)?,
@@ -1124,6 +1128,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             m.damage = o.damage.map_or(0, |v| v.get());
             m.buffs = o.buffs.map_or(0, |v| v.get());
             m.exhausted = o.exhausted.unwrap_or(false);
+            m.stunned = o.stunned;
             if let Some(n) = o.might_this_turn {
                 g.setup_effect(
                     id,

@@ -693,6 +693,9 @@ pub struct ObjectSetup {
     pub buffs: Option<Amt>,
     #[serde(default)]
     pub exhausted: Option<bool>,
+    /// Stunned (423.1) until the next ending phase.
+    #[serde(default)]
+    pub stunned: bool,
     /// Might added "this turn" (e.g. from a spell already resolved).
     #[serde(default)]
     pub might_this_turn: Option<Signed>,
@@ -908,6 +911,10 @@ pub struct Effect {
     /// A player draws `count` cards (default 1).
     #[serde(default)]
     pub draw: Option<Name>,
+    /// Stun this unit (423): it contributes no Might to combat damage until the next ending
+    /// phase.
+    #[serde(default)]
+    pub stun: Option<Name>,
     /// Return this permanent to its owner's hand.
     #[serde(rename = "return", default)]
     pub return_: Option<Name>,

@@ -1399,7 +1399,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, gain-points, gain-xp, delayed, reflexive, replace",
+                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, delayed, reflexive, replace",
                 ));
         }
         for o in [
@@ -1415,6 +1415,7 @@ impl<'a> Resolver<'a> {
             &e.gain_control,
             &e.replace,
             &e.return_,
+            &e.stun,
         ]
         .into_iter()
         .flatten()
@@ -1993,6 +1994,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.draw.is_some(), "draw"),
         (e.discard.is_some(), "discard"),
         (e.return_.is_some(), "return"),
+        (e.stun.is_some(), "stun"),
         (e.gain_points.is_some(), "gain-points"),
         (e.gain_xp.is_some(), "gain-xp"),
         (e.add.is_some(), "add"),

@@ -1,0 +1,61 @@
+//! Stun (423): rendering units on the board Stunned. A stunned unit cannot be stunned again
+//! (423.1.a.1), contributes no Might to combat damage (423.1.b) though it still dies only of
+//! damage equal to its full Might (423.1.c), and loses the status when the next ending phase
+//! begins (423.1.a.2).
+
+use crate::cite;
+use crate::engine::state::{Game, ObjId};
+use crate::engine::trace::EventKind;
+
+impl Game {
+    /// 423.1: `u` becomes Stunned, unless it already is (423.1.a.1).
+    pub(crate) fn stun(&mut self, u: ObjId) {
+        if !self.objects[u.0].zone.on_board() || !self.objects[u.0].is_unit() {
+            return;
+        }
+        if self.objects[u.0].stunned {
+            let t = format!(
+                "{} is already stunned and cannot be stunned again",
+                self.obj_name(u)
+            );
+            self.event(EventKind::Effect, vec![cite!("423.1.a.1")], t, vec![u.0]);
+            return;
+        }
+        self.objects[u.0].stunned = true;
+        let t = format!(
+            "{} is stunned: it contributes no Might to combat damage until the next ending phase",
+            self.obj_name(u)
+        );
+        self.event(
+            EventKind::Effect,
+            vec![cite!("423.1"), cite!("423.1.b")],
+            t,
+            vec![u.0],
+        );
+        self.make_outstanding(cite!("319.7"));
+    }
+
+    /// 423.1.a.2: the stunned units lose the status as the ending phase begins.
+    pub(crate) fn end_stuns(&mut self) {
+        let stunned: Vec<ObjId> = self
+            .objects
+            .iter()
+            .filter(|o| o.stunned)
+            .map(|o| o.id)
+            .collect();
+        if stunned.is_empty() {
+            return;
+        }
+        for u in &stunned {
+            self.objects[u.0].stunned = false;
+        }
+        let names: Vec<&str> = stunned.iter().map(|u| self.obj_name(*u)).collect();
+        let t = format!("{} lose(s) the Stunned status", names.join(", "));
+        self.event(EventKind::CleanupTask, vec![cite!("423.1.a.2")], t, vec![]);
+    }
+
+    /// 423.1.b: the Might a unit contributes to combat damage.
+    pub(crate) fn combat_might(&self, u: ObjId, might: i32) -> i32 {
+        if self.objects[u.0].stunned { 0 } else { might }
+    }
+}
