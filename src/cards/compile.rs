@@ -784,6 +784,11 @@ fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
         ("me", w)
     } else if let Some(w) = strip_ci(rest, "other friendly units here have ") {
         ("other-friendly-units-here", w)
+    } else if let Some(w) = strip_ci(rest, "other friendly units have ")
+        .and_then(|w| strip_suffix_ci(w.trim(), " here"))
+    {
+        // "Other friendly units have +1 [Might] here."
+        ("other-friendly-units-here", w)
     } else if let Some(w) = strip_ci(rest, "other friendly units have ") {
         ("other-friendly-units", w)
     } else if let Some(w) = strip_ci(rest, "friendly units have ") {
@@ -1016,8 +1021,16 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
             let (n, to) = rest.split_once(" to ")?;
             let n = n.trim();
             let n = strip_suffix_ci(n, " damage").unwrap_or(n);
-            e.deal = Some(Amount::Fixed(n.trim().parse().ok()?));
-            e.to = Some(name(target(to)?));
+            // "Deal damage equal to my Might to an enemy unit here"
+            e.deal = Some(
+                if let Some(to) = strip_ci(rest, "damage equal to my might to ") {
+                    e.to = Some(name(target(to)?));
+                    Amount::Word("my-might".into())
+                } else {
+                    e.to = Some(name(target(to)?));
+                    Amount::Fixed(n.trim().parse().ok()?)
+                },
+            );
         }
         "kill" => e.kill = Some(name(target(rest)?)),
         // 423: "Stun an enemy unit here" / "[Stun] a unit"
@@ -1639,6 +1652,19 @@ mod sequence_tests {
                 .abilities
                 .iter()
                 .all(|a| a.value.while_.as_ref().unwrap().value == "level 3")
+        );
+        let c = compile(&card(
+            "Unit",
+            "When I attack, deal damage equal to my Might to an enemy unit here.\nOther friendly units have +1 [Might] here.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert!(matches!(
+            c.def.abilities[0].value.effect.as_ref().unwrap().value.deal,
+            Some(Amount::Word(_))
+        ));
+        assert_eq!(
+            c.def.abilities[1].value.scope.as_ref().unwrap().value,
+            "other-friendly-units-here"
         );
         let c = compile(&card("Spell", "Deal 2 damage to an enemy unit."));
         assert!(c.fully_modelled(), "{:?}", c.phrases);

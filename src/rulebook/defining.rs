@@ -71,10 +71,15 @@ fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
             " are ",
             " refers to ",
             " means ",
+            " is functionally short for",
         ] {
             if rest.starts_with(verb) {
                 return Some(0);
             }
+        }
+        // "Unique is not functionally short for any rules text, and instead …"
+        if rest.starts_with(" is not functionally short for") {
+            return Some(1);
         }
     }
     // 'A Unit "is Mighty" as long as …'
@@ -89,7 +94,21 @@ fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
 /// first sentences and titles tabled at build time, and decodes only the rules it names.
 pub fn defining_rules<R: Rules + ?Sized>(book: &R, term: &str) -> Vec<RuleId> {
     let forms = forms(term);
-    let mut found: Vec<(u8, u8, usize)> = Vec::new();
+    // the headings titled by the term (810 "Ganking"): a definition beneath one comes
+    // before a passing one elsewhere (144.4.c "Ganking is a unique ability …")
+    let titled: Vec<RuleId> = book
+        .meta()
+        .titles
+        .iter()
+        .filter(|(_, title)| {
+            let t = title.trim().to_lowercase();
+            let t = t.strip_prefix("the ").unwrap_or(&t).to_string();
+            forms.iter().any(|(f, rank)| *rank == 0 && *f == t)
+        })
+        .map(|&(i, _)| book.rule(i as usize).id.clone())
+        .collect();
+    let beneath_titled = |id: &RuleId| titled.iter().any(|h| id.is_within(h) && id != h);
+    let mut found: Vec<(u8, u8, u8, usize)> = Vec::new();
     for &(i, pointer, head, quoted) in book.meta().heads {
         let best = forms
             .iter()
@@ -98,12 +117,13 @@ pub fn defining_rules<R: Rules + ?Sized>(book: &R, term: &str) -> Vec<RuleId> {
             })
             .min();
         if let Some((rank, how)) = best {
-            found.push((rank, how, i as usize));
+            let outside = u8::from(!beneath_titled(&book.rule(i as usize).id));
+            found.push((rank, outside, how, i as usize));
         }
     }
     found.sort();
     let mut out: Vec<RuleId> = Vec::new();
-    for (_, _, i) in found.into_iter().take(3) {
+    for (_, _, _, i) in found.into_iter().take(3) {
         // a keyword's "X is a … keyword" is followed by what it does: "It is functionally
         // short for …" (e.g. 815.1.b), the definition of its function, named first
         if out.is_empty() {
@@ -111,7 +131,8 @@ pub fn defining_rules<R: Rules + ?Sized>(book: &R, term: &str) -> Vec<RuleId> {
                 let r = book.rule(c as usize);
                 if r.text
                     .as_deref()
-                    .is_some_and(|t| t.to_lowercase().starts_with("it is functionally short for"))
+                    .is_some_and(|t| t.to_lowercase().contains("is functionally short for"))
+                    && !out.contains(&r.id)
                 {
                     out.push(r.id.clone());
                 }
@@ -120,6 +141,19 @@ pub fn defining_rules<R: Rules + ?Sized>(book: &R, term: &str) -> Vec<RuleId> {
         let id = book.rule(i).id.clone();
         if !out.contains(&id) {
             out.push(id);
+        }
+    }
+    // no sentence names it, but its keyword section says what it does: "It is
+    // functionally short for …" beneath the heading titled by it (826.3 Backline)
+    if out.is_empty() {
+        for &(i, _, head, _) in book.meta().heads {
+            if head.contains("functionally short for") {
+                let id = book.rule(i as usize).id.clone();
+                if beneath_titled(&id) {
+                    out.push(id);
+                    break;
+                }
+            }
         }
     }
     // no sentence defines it: the heading titled by it ("The Trash", 108.2)
@@ -197,6 +231,27 @@ mod tests {
                 got.first().map(|r| r.to_string()).as_deref(),
                 Some(want),
                 "{term}: {got:?}"
+            );
+        }
+        // every keyword of 805–826: a rule of its own section that defines it or says
+        // what it does comes first
+        for n in 805..=826u32 {
+            let head = RuleId::parse(&n.to_string()).unwrap();
+            let name = book.title_of(book.get(&head).unwrap()).unwrap();
+            let got = defining_rules(book, &name);
+            let first = got.first().unwrap_or_else(|| panic!("{name}: nothing"));
+            assert!(
+                first.is_within(&head) && *first != head,
+                "{name}: {got:?} (want a rule beneath {head})"
+            );
+            let text = book
+                .get(first)
+                .and_then(|r| r.text.clone())
+                .unwrap_or_default();
+            let t = text.to_lowercase();
+            assert!(
+                t.contains(&name.to_lowercase()) || t.contains("functionally short for"),
+                "{name}: {first} says {text:?}"
             );
         }
         let mighty: Vec<String> = defining_rules(book, "mighty")
