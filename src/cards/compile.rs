@@ -1323,7 +1323,7 @@ fn split_target_and_rest(s: &str) -> Option<(&'static str, &str)> {
 mod tests {
     use super::*;
 
-    fn card(kind: &str, text: &str) -> Card {
+    pub(super) fn card(kind: &str, text: &str) -> Card {
         Card {
             name: "Test".into(),
             kind: kind.into(),
@@ -1517,27 +1517,8 @@ mod tests {
 
 #[cfg(test)]
 mod sequence_tests {
+    use super::tests::card;
     use super::*;
-
-    fn card(kind: &str, text: &str) -> Card {
-        Card {
-            name: "Test".into(),
-            kind: kind.into(),
-            supertype: None,
-            domains: vec!["Order".into()],
-            energy: Some(2),
-            power: Some(0),
-            might: Some(3),
-            tags: vec![],
-            text: text::normalise(text),
-            errata: None,
-            might_bonus: None,
-            equip_text: None,
-            banned_from: None,
-            banned: false,
-            aliases: vec![],
-        }
-    }
 
     fn targets(e: &format::Effect) -> Vec<String> {
         let mut e = e.clone();
@@ -1702,29 +1683,15 @@ mod sequence_tests {
 
 #[cfg(test)]
 mod replacement_tests {
+    use super::tests::card;
     use super::*;
 
     #[test]
     fn the_next_time_it_would_die_is_a_created_replacement() {
-        let c = Card {
-            name: "Retreat".into(),
-            kind: "Spell".into(),
-            supertype: None,
-            domains: vec!["Order".into()],
-            energy: Some(2),
-            power: Some(0),
-            might: None,
-            tags: vec![],
-            text: text::normalise(
-                "[Reaction]\nChoose a friendly unit. The next time it would die this turn, heal it, exhaust it, and recall it instead.",
-            ),
-            errata: None,
-            might_bonus: None,
-            equip_text: None,
-            banned_from: None,
-            banned: false,
-            aliases: vec![],
-        };
+        let c = card(
+            "Spell",
+            "[Reaction]\nChoose a friendly unit. The next time it would die this turn, heal it, exhaust it, and recall it instead.",
+        );
         let k = compile(&c);
         assert!(k.fully_modelled(), "{:?}", k.phrases);
         let e = &k.def.effect.as_ref().unwrap().value;
@@ -1746,12 +1713,10 @@ mod replacement_tests {
             })
             .collect();
         assert_eq!(instead, ["that-unit"; 3]);
-        let p = Card {
-            text: text::normalise(
-                "Choose a unit. The next time that unit would be dealt damage this turn, prevent it. Draw 1",
-            ),
-            ..c
-        };
+        let p = card(
+            "Spell",
+            "Choose a unit. The next time that unit would be dealt damage this turn, prevent it. Draw 1",
+        );
         let k = compile(&p);
         assert!(k.fully_modelled(), "{:?}", k.phrases);
         let e = &k.def.effect.as_ref().unwrap().value;
