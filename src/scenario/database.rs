@@ -104,7 +104,8 @@ fn card_creates(c: &CardDef, add: &mut impl FnMut(&Name)) {
     for e in c.effect.iter().chain(&c.then) {
         created(&e.value, add);
     }
-    for a in &c.abilities {
+    let effect_text = c.effect_text.iter().flat_map(|t| &t.value.abilities);
+    for a in c.abilities.iter().chain(effect_text) {
         let a = &a.value;
         for e in a.effect.iter().chain(&a.then).chain(&a.instead) {
             created(&e.value, add);

@@ -877,9 +877,11 @@ impl<'a> Resolver<'a> {
         let mut described: Vec<&Name> = Vec::new();
         for c in file.cards.values() {
             let c = &c.value;
+            let effect_text = c.effect_text.iter().flat_map(|t| &t.value.abilities);
             let effects = c.effect.iter().chain(&c.then).chain(
                 c.abilities
                     .iter()
+                    .chain(effect_text)
                     .flat_map(|a| a.value.effect.iter().chain(&a.value.then)),
             );
             for e in effects {
