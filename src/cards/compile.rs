@@ -784,6 +784,11 @@ fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
         ("me", w)
     } else if let Some(w) = strip_ci(rest, "other friendly units here have ") {
         ("other-friendly-units-here", w)
+    } else if let Some(w) = strip_ci(rest, "other friendly units have ")
+        .and_then(|w| strip_suffix_ci(w.trim(), " here"))
+    {
+        // "Other friendly units have +1 [Might] here."
+        ("other-friendly-units-here", w)
     } else if let Some(w) = strip_ci(rest, "other friendly units have ") {
         ("other-friendly-units", w)
     } else if let Some(w) = strip_ci(rest, "friendly units have ") {
@@ -1016,8 +1021,16 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
             let (n, to) = rest.split_once(" to ")?;
             let n = n.trim();
             let n = strip_suffix_ci(n, " damage").unwrap_or(n);
-            e.deal = Some(Amount::Fixed(n.trim().parse().ok()?));
-            e.to = Some(name(target(to)?));
+            // "Deal damage equal to my Might to an enemy unit here"
+            e.deal = Some(
+                if let Some(to) = strip_ci(rest, "damage equal to my might to ") {
+                    e.to = Some(name(target(to)?));
+                    Amount::Word("my-might".into())
+                } else {
+                    e.to = Some(name(target(to)?));
+                    Amount::Fixed(n.trim().parse().ok()?)
+                },
+            );
         }
         "kill" => e.kill = Some(name(target(rest)?)),
         // 423: "Stun an enemy unit here" / "[Stun] a unit"
@@ -1310,7 +1323,7 @@ fn split_target_and_rest(s: &str) -> Option<(&'static str, &str)> {
 mod tests {
     use super::*;
 
-    fn card(kind: &str, text: &str) -> Card {
+    pub(super) fn card(kind: &str, text: &str) -> Card {
         Card {
             name: "Test".into(),
             kind: kind.into(),
@@ -1504,27 +1517,8 @@ mod tests {
 
 #[cfg(test)]
 mod sequence_tests {
+    use super::tests::card;
     use super::*;
-
-    fn card(kind: &str, text: &str) -> Card {
-        Card {
-            name: "Test".into(),
-            kind: kind.into(),
-            supertype: None,
-            domains: vec!["Order".into()],
-            energy: Some(2),
-            power: Some(0),
-            might: Some(3),
-            tags: vec![],
-            text: text::normalise(text),
-            errata: None,
-            might_bonus: None,
-            equip_text: None,
-            banned_from: None,
-            banned: false,
-            aliases: vec![],
-        }
-    }
 
     fn targets(e: &format::Effect) -> Vec<String> {
         let mut e = e.clone();
@@ -1640,6 +1634,19 @@ mod sequence_tests {
                 .iter()
                 .all(|a| a.value.while_.as_ref().unwrap().value == "level 3")
         );
+        let c = compile(&card(
+            "Unit",
+            "When I attack, deal damage equal to my Might to an enemy unit here.\nOther friendly units have +1 [Might] here.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert!(matches!(
+            c.def.abilities[0].value.effect.as_ref().unwrap().value.deal,
+            Some(Amount::Word(_))
+        ));
+        assert_eq!(
+            c.def.abilities[1].value.scope.as_ref().unwrap().value,
+            "other-friendly-units-here"
+        );
         let c = compile(&card("Spell", "Deal 2 damage to an enemy unit."));
         assert!(c.fully_modelled(), "{:?}", c.phrases);
         let c = compile(&card(
@@ -1676,29 +1683,15 @@ mod sequence_tests {
 
 #[cfg(test)]
 mod replacement_tests {
+    use super::tests::card;
     use super::*;
 
     #[test]
     fn the_next_time_it_would_die_is_a_created_replacement() {
-        let c = Card {
-            name: "Retreat".into(),
-            kind: "Spell".into(),
-            supertype: None,
-            domains: vec!["Order".into()],
-            energy: Some(2),
-            power: Some(0),
-            might: None,
-            tags: vec![],
-            text: text::normalise(
-                "[Reaction]\nChoose a friendly unit. The next time it would die this turn, heal it, exhaust it, and recall it instead.",
-            ),
-            errata: None,
-            might_bonus: None,
-            equip_text: None,
-            banned_from: None,
-            banned: false,
-            aliases: vec![],
-        };
+        let c = card(
+            "Spell",
+            "[Reaction]\nChoose a friendly unit. The next time it would die this turn, heal it, exhaust it, and recall it instead.",
+        );
         let k = compile(&c);
         assert!(k.fully_modelled(), "{:?}", k.phrases);
         let e = &k.def.effect.as_ref().unwrap().value;
@@ -1720,12 +1713,10 @@ mod replacement_tests {
             })
             .collect();
         assert_eq!(instead, ["that-unit"; 3]);
-        let p = Card {
-            text: text::normalise(
-                "Choose a unit. The next time that unit would be dealt damage this turn, prevent it. Draw 1",
-            ),
-            ..c
-        };
+        let p = card(
+            "Spell",
+            "Choose a unit. The next time that unit would be dealt damage this turn, prevent it. Draw 1",
+        );
         let k = compile(&p);
         assert!(k.fully_modelled(), "{:?}", k.phrases);
         let e = &k.def.effect.as_ref().unwrap().value;

@@ -1743,23 +1743,7 @@ impl Game {
     /// exist, 183.1); it loses its buffs (705), damage, designation and effects on it.
     pub(crate) fn leave_board_to_trash(&mut self, u: ObjId, why: Cite) {
         let owner = self.objects[u.0].owner;
-        let from = self.objects[u.0].zone;
-        let is_token = self.objects[u.0].is_token();
-        let had_buffs = self.objects[u.0].buffs > 0;
-        let o = &mut self.objects[u.0];
-        o.zone = if is_token {
-            Zone::Gone
-        } else {
-            Zone::Trash(owner)
-        };
-        o.damage = 0;
-        o.buffs = 0;
-        o.designation = None;
-        o.exhausted = false;
-        o.stunned = false;
-        let ts = self.tick();
-        self.objects[u.0].timestamp = ts;
-        self.effects.retain(|e| e.target != u);
+        let (from, is_token, had_buffs) = self.leave_board(u, Zone::Trash(owner));
         let (t, mut rules) = if is_token {
             (
                 format!(
@@ -1789,6 +1773,27 @@ impl Game {
         };
         self.event(EventKind::Zone, rules, t, vec![u.0]);
         self.make_outstanding(cite!("319.6"));
+    }
+
+    /// A permanent leaves the board for `to` — or ceases to exist, a token (183.1): a new
+    /// object there, its marked state (damage, buffs, 705; designation; exhausted, stunned)
+    /// and the effects on it gone. Returns where it was, whether it was a token and whether
+    /// it had a buff, for the caller's trace line.
+    pub(crate) fn leave_board(&mut self, u: ObjId, to: Zone) -> (Zone, bool, bool) {
+        let from = self.objects[u.0].zone;
+        let is_token = self.objects[u.0].is_token();
+        let had_buffs = self.objects[u.0].buffs > 0;
+        let o = &mut self.objects[u.0];
+        o.zone = if is_token { Zone::Gone } else { to };
+        o.damage = 0;
+        o.buffs = 0;
+        o.designation = None;
+        o.exhausted = false;
+        o.stunned = false;
+        let ts = self.tick();
+        self.objects[u.0].timestamp = ts;
+        self.effects.retain(|e| e.target != u);
+        (from, is_token, had_buffs)
     }
 
     /// A zone's name for the trace.

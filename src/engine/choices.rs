@@ -97,28 +97,28 @@ impl Game {
         here: Option<Zone>,
         source: Option<ObjId>,
     ) -> Vec<ObjId> {
-        self.objects
-            .iter()
-            .filter(|o| {
-                if filter.is_spell() {
+        let mut v = if filter.is_spell() {
+            self.objects
+                .iter()
+                .filter(|o| {
                     o.zone == Zone::Chain && o.def.card_type == super::objects::CardType::Spell
-                } else if filter.is_gear() {
-                    o.is_gear() && o.zone.on_board()
-                } else {
-                    o.is_unit() && o.zone.on_board()
-                }
-            })
-            .map(|o| o.id)
-            .filter(|u| self.matches_filter(*u, filter, controller, here, source))
-            // 811.1.d.2: a card played from hidden chooses among options at its battlefield
-            .filter(|u| {
-                self.restrict_choices
-                    .is_none_or(|z| self.objects[u.0].zone == z)
-            })
-            .collect()
+                })
+                .map(|o| o.id)
+                .filter(|u| self.matches_filter(*u, filter, controller, here, source))
+                .collect()
+        } else {
+            self.each_unit(filter, controller, here, source)
+        };
+        // 811.1.d.2: a card played from hidden chooses among options at its battlefield
+        v.retain(|u| {
+            self.restrict_choices
+                .is_none_or(|z| self.objects[u.0].zone == z)
+        });
+        v
     }
 
-    /// The units on the board `filter` describes ("all/each …"), seen from `controller`.
+    /// The units (or gear) on the board `filter` describes ("all/each …"), seen from
+    /// `controller`.
     pub(crate) fn each_unit(
         &self,
         filter: &UnitFilter,

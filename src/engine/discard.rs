@@ -69,23 +69,7 @@ impl Game {
             return;
         }
         let owner = self.objects[u.0].owner;
-        let from = self.objects[u.0].zone;
-        let is_token = self.objects[u.0].is_token();
-        let had_buffs = self.objects[u.0].buffs > 0;
-        let o = &mut self.objects[u.0];
-        o.zone = if is_token {
-            Zone::Gone
-        } else {
-            Zone::Hand(owner)
-        };
-        o.damage = 0;
-        o.buffs = 0;
-        o.designation = None;
-        o.exhausted = false;
-        o.stunned = false;
-        let ts = self.tick();
-        self.objects[u.0].timestamp = ts;
-        self.effects.retain(|e| e.target != u);
+        let (from, is_token, had_buffs) = self.leave_board(u, Zone::Hand(owner));
         let mut rules = vec![cite!("108.7.a")];
         let mut t = format!(
             "{} is returned from {} to {}'s hand",
