@@ -835,6 +835,7 @@ impl Game {
             t,
             vec![],
         );
+        self.expire_delayed(Duration::ThisCombat);
         self.expire_created_replacements(Duration::ThisCombat);
         self.make_outstanding(cite!("319.7"));
         Ok(())
