@@ -266,3 +266,33 @@ fn ids_as_search_prints_them_paste_back_and_words_point_to_search() {
         .stderr(predicates::str::contains("`arbiter search tank`"))
         .stderr(predicates::str::contains("`arbiter define tank`"));
 }
+
+/// `define` labels a recovered title with the same provenance as `rule` does
+/// (808 "Deathknell" came from a cross-reference, not the reference index).
+#[test]
+fn define_and_rule_agree_on_provenance() {
+    let out = arbiter().args(["rule", "808"]).output().unwrap();
+    let rule = String::from_utf8(out.stdout).unwrap();
+    let label = rule
+        .lines()
+        .find(|l| l.starts_with("808 Deathknell"))
+        .and_then(|l| {
+            l.split_once('[')
+                .map(|(_, r)| r.trim_end_matches(']').to_string())
+        })
+        .expect("rule 808 names where its title came from");
+    let out = arbiter()
+        .args(["define", "deathknell"])
+        .env("COLUMNS", "200")
+        .output()
+        .unwrap();
+    let define = String::from_utf8(out.stdout).unwrap();
+    let line = define
+        .lines()
+        .find(|l| l.trim_start().starts_with("808 Deathknell"))
+        .expect("define deathknell lists 808");
+    assert!(
+        line.contains(&format!("[{label}]")),
+        "{line:?} vs rule's [{label}]"
+    );
+}

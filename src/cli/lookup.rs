@@ -814,12 +814,22 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
         };
         let mut s = format!("{label}  {}", shorten(&inline(out, &body), 160));
         if recovered {
+            // the same provenance as `rule` gives when the passage is the rule's
+            // recovered title (808 "Deathknell": a cross-reference)
+            let source = id
+                .as_ref()
+                .and_then(|i| book.get(i))
+                .and_then(|r| r.recovered.clone())
+                .filter(|rec| {
+                    rec.title
+                        .as_deref()
+                        .is_some_and(|t| t.trim().eq_ignore_ascii_case(body.trim()))
+                })
+                .map(|rec| rec.source.describe())
+                .unwrap_or("recovered from the reference index");
             s = format!(
                 "{label}  {}",
-                out.dim(&format!(
-                    "{} [recovered from the reference index]",
-                    shorten(&body, 140)
-                ))
+                out.dim(&format!("{} [{source}]", shorten(&body, 140)))
             );
         }
         let hang = " ".repeat(5 + label_width);

@@ -237,8 +237,12 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
         if c.typed.contains(' ') || c.typed.chars().count() < 3 {
             continue;
         }
-        let v = vocab.get_or_insert_with(|| opened.vocab());
-        for form in query::derived_forms(&c.typed, v) {
+        let docs = |stem: &str| {
+            searcher
+                .doc_freq(&Term::from_field_text(f.text, stem))
+                .unwrap_or(0)
+        };
+        for form in query::derived_forms(&c.typed, &docs) {
             if !c.alts.iter().any(|(a, _)| *a == form) {
                 c.alts.push((form, DERIVED_WEIGHT));
             }
@@ -544,7 +548,10 @@ fn glossary_terms(
     let mut out: Vec<String> = Vec::new();
     for n in [3, 2] {
         for w in words.windows(n) {
-            if query::is_stop(&w[0]) || query::is_stop(&w[n - 1]) {
+            // a run with a common word at an edge counts only as a defined term
+            // ("in combat": 741.3 "A unit is in combat if …")
+            let edged = query::is_stop(&w[0]) || query::is_stop(&w[n - 1]);
+            if w.iter().all(|x| query::is_stop(x)) {
                 continue;
             }
             let term = w.join(" ");
@@ -553,6 +560,19 @@ fn glossary_terms(
             }
             let stems = schema::stems(&term);
             if stems.len() < 2 {
+                continue;
+            }
+            // cheap checks first: every stem must be in the keyword names, or the
+            // whole term among the defined terms
+            let key = Term::from_field_text(f.defines, &stems.join(" "));
+            let in_names = stems.iter().all(|s| {
+                searcher
+                    .doc_freq(&Term::from_field_text(f.keywords, s))
+                    .unwrap_or(0)
+                    > 0
+            });
+            let is_defined = searcher.doc_freq(&key).unwrap_or(0) > 0;
+            if (edged || !in_names) && !is_defined {
                 continue;
             }
             let defined = TermQuery::new(
@@ -565,7 +585,9 @@ fn glossary_terms(
                     .map(|s| Term::from_field_text(f.keywords, s))
                     .collect(),
             );
-            if count(searcher, &defined, filter)? > 0 || count(searcher, &named, filter)? > 0 {
+            if count(searcher, &defined, filter)? > 0
+                || (!edged && count(searcher, &named, filter)? > 0)
+            {
                 out.push(term);
             }
         }

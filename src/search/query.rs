@@ -418,13 +418,15 @@ const DERIVATIONS: &[&str] = &[
     "es", "e",
 ];
 
-/// How many of the most frequent words of the rules are never added as forms.
-const COMMON_WORDS: usize = 40;
+/// Words in more rules than this are too common to add as another form ("player"
+/// for "play"): they would say little about the question.
+pub const COMMON_DOCS: u64 = 250;
 
-/// Other forms of `word` that the vocabulary has and the stemmer does not fold
-/// into it: its base plus a derivational suffix ("owns" → owner, "move" →
-/// movement, "owner" → owns). At most four, the most frequent first.
-pub fn derived_forms(word: &str, vocab: &BTreeMap<String, u32>) -> Vec<String> {
+/// Other forms of `word` that the rules use and the stemmer does not fold into it:
+/// its base plus a derivational suffix ("owns" → owner, "move" → movement,
+/// "owner" → owns). `docs` gives how many rules hold a stem. At most four, the
+/// most widely used first.
+pub fn derived_forms(word: &str, docs: &dyn Fn(&str) -> u64) -> Vec<String> {
     let w = word.to_lowercase();
     let own_stem = stems(&w).into_iter().next().unwrap_or_default();
     let mut bases: Vec<String> = vec![own_stem.clone()];
@@ -436,38 +438,24 @@ pub fn derived_forms(word: &str, vocab: &BTreeMap<String, u32>) -> Vec<String> {
             bases.push(b.to_string());
         }
     }
-    // the commonest words of the rules ("player", "unit") say too little to add
-    let mut freqs: Vec<u32> = vocab.values().copied().collect();
-    freqs.sort_unstable_by(|a, b| b.cmp(a));
-    let common = freqs.get(COMMON_WORDS).copied().unwrap_or(u32::MAX);
-    let mut found: Vec<(u32, String)> = Vec::new();
+    let mut found: Vec<(u64, String, String)> = Vec::new();
     for base in &bases {
         for suf in std::iter::once(&"").chain(DERIVATIONS) {
             let cand = format!("{base}{suf}");
-            if let Some(&n) = vocab.get(&cand)
-                && n < common
-                && stems(&cand).into_iter().next().unwrap_or_default() != own_stem
-                && !found.iter().any(|(_, c)| *c == cand)
-            {
-                found.push((n, cand));
+            let Some(st) = stems(&cand).into_iter().next() else {
+                continue;
+            };
+            if st == own_stem || found.iter().any(|(_, s, _)| *s == st) {
+                continue;
+            }
+            let n = docs(&st);
+            if (1..=COMMON_DOCS).contains(&n) {
+                found.push((n, st, cand));
             }
         }
     }
-    // one form per stem
-    found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-    let mut seen: Vec<String> = Vec::new();
-    let mut out = Vec::new();
-    for (_, c) in found {
-        let st = stems(&c).into_iter().next().unwrap_or_default();
-        if !seen.contains(&st) {
-            seen.push(st);
-            out.push(c);
-        }
-        if out.len() == 4 {
-            break;
-        }
-    }
-    out
+    found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.2.cmp(&b.2)));
+    found.into_iter().take(4).map(|(_, _, c)| c).collect()
 }
 
 /// The closest word of the vocabulary to `word`: edit distance (with
@@ -571,22 +559,24 @@ mod tests {
 
     #[test]
     fn derived_forms_reach_other_parts_of_speech() {
-        let v: BTreeMap<String, u32> = [
-            ("owner", 5),
-            ("owns", 3),
-            ("own", 9),
-            ("movement", 4),
-            ("move", 20),
-            ("player", 900),
-            ("play", 300),
-        ]
-        .into_iter()
-        .map(|(w, n)| (w.to_string(), n))
-        .collect();
-        assert!(derived_forms("owns", &v).contains(&"owner".to_string()));
-        assert!(derived_forms("move", &v).contains(&"movement".to_string()));
+        let docs = |stem: &str| -> u64 {
+            match stem {
+                "owner" => 40,
+                "own" => 60,
+                "movement" => 12,
+                "move" => 90,
+                "player" => 900,
+                "play" => 300,
+                _ => 0,
+            }
+        };
+        let v = &docs;
+        assert!(derived_forms("owns", v).contains(&"owner".to_string()));
+        assert!(derived_forms("move", v).contains(&"movement".to_string()));
+        // too common to say anything
+        assert!(derived_forms("play", v).is_empty());
         // only forms the stemmer does not already fold
-        assert!(!derived_forms("owns", &v).contains(&"own".to_string()));
+        assert!(!derived_forms("owns", v).contains(&"own".to_string()));
     }
 
     use super::*;

@@ -187,13 +187,19 @@ pub fn term_key(term: &str) -> String {
 
 /// The stems of `text`, in order (what the index holds for it).
 pub fn stems(text: &str) -> Vec<String> {
-    let mut a = analyzer();
-    let mut ts = a.token_stream(text);
-    let mut v = Vec::new();
-    while ts.advance() {
-        v.push(ts.token().text.clone());
+    thread_local! {
+        // built once per thread: a query stems many candidate words
+        static ANALYZER: std::cell::RefCell<TextAnalyzer> = std::cell::RefCell::new(analyzer());
     }
-    v
+    ANALYZER.with(|a| {
+        let mut a = a.borrow_mut();
+        let mut ts = a.token_stream(text);
+        let mut v = Vec::new();
+        while ts.advance() {
+            v.push(ts.token().text.clone());
+        }
+        v
+    })
 }
 
 /// The stems of `text` with their byte ranges in `text`.
