@@ -765,10 +765,13 @@ fn passive(s: &str) -> Option<Vec<AbilityDef>> {
 /// "I have +1 [Might] and [Ganking]" is one passive for each thing it gives.
 fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
     let t = s.trim().trim_end_matches('.');
+    let about_me = strip_ci(t, "while i'm ").is_some();
     let (condition, rest) = if let Some(r) = strip_ci(t, "while i'm ") {
         let (cond, rest) = r.split_once(',')?;
         let cond = match fold(cond).as_str() {
             "mighty" => "mighty",
+            "buffed" => "buffed",
+            "at a battlefield" => "at-battlefield",
             "an attacker" | "attacking" => "attacking",
             "a defender" | "defending" => "defending",
             _ => return None,
@@ -782,7 +785,9 @@ fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
     };
     let (scope, what) = if let Some(w) = strip_ci(rest, "i have ") {
         ("me", w)
-    } else if let Some(w) = strip_ci(rest, "other friendly units here have ") {
+    } else if let Some(w) = strip_ci(rest, "other friendly units here have ")
+        .or_else(|| strip_ci(rest, "your other units here have "))
+    {
         ("other-friendly-units-here", w)
     } else if let Some(w) = strip_ci(rest, "other friendly units have ")
         .and_then(|w| strip_suffix_ci(w.trim(), " here"))
@@ -796,6 +801,11 @@ fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
     } else {
         return None;
     };
+    // a condition about me ("While I'm …") is checked on each unit a wider passive affects:
+    // only where that is the same thing (I'm at a battlefield, they are there with me)
+    if about_me && scope != "me" && !(condition == "at-battlefield" && scope.ends_with("-here")) {
+        return None;
+    }
     what.split(" and ")
         .flat_map(|p| p.split(", "))
         .map(|part| {
@@ -827,6 +837,8 @@ fn granted_keyword(what: &str) -> Option<String> {
 /// "+2 [Might]" / "-1 [Might]" → 2 / -1.
 fn might_bonus(s: &str) -> Option<Signed> {
     let t = s.trim();
+    // "an additional +1 [Might]" adds like "+1 [Might]"
+    let t = strip_ci(t, "an additional ").unwrap_or(t);
     let (num, rest) = t.split_at(t.find(|c: char| !(c == '+' || c == '-' || c.is_ascii_digit()))?);
     if fold(rest) != "might" {
         return None;

@@ -477,6 +477,10 @@ impl Game {
             Condition::HasKeyword(k) => w.kw[obj.0].iter().any(|x| &x.kind() == k),
             Condition::HasTag(t) => w.tags[obj.0].iter().any(|x| x.eq_ignore_ascii_case(t)),
             Condition::ControllerXp(n) => self.players[w.controller[obj.0].0].xp >= *n,
+            Condition::Buffed => self.objects[obj.0].buffs > 0,
+            Condition::AtBattlefield => {
+                matches!(self.objects[obj.0].zone, super::state::Zone::Battlefield(_))
+            }
             Condition::Legion => self.legion_active(obj, w.controller[obj.0]),
             // conditions of a card being played (806.4, 813.4): none holds on the board
             Condition::TargetsFriendly | Condition::TargetsEnemy => false,

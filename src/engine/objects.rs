@@ -562,6 +562,10 @@ pub enum Condition {
     HasTag(String),
     /// Level N (824): the controller has N or more XP.
     ControllerXp(i32),
+    /// "While I'm buffed" (701): the object has a buff.
+    Buffed,
+    /// "While I'm at a battlefield": the object is at a battlefield, not in a base.
+    AtBattlefield,
     /// 812.1.b.1, 812.1.c: Legion — its controller has played a card other than this one this
     /// turn.
     Legion,

@@ -539,6 +539,8 @@ fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
         "targets-friendly" => Condition::TargetsFriendly,
         "legion" => Condition::Legion,
         "targets-enemy" => Condition::TargetsEnemy,
+        "buffed" => Condition::Buffed,
+        "at-battlefield" => Condition::AtBattlefield,
         _ => {
             if let Some(k) = v.strip_prefix("has ") {
                 let n = Name {

@@ -1898,6 +1898,8 @@ pub const CONDITIONS: &[&str] = &[
     "targets-friendly",
     "targets-enemy",
     "legion",
+    "buffed",
+    "at-battlefield",
 ];
 pub const SCOPES: &[&str] = &[
     "me",
