@@ -74,7 +74,7 @@ impl Paged {
                 let stdin = child.stdin.take().expect("stdin was piped");
                 self.state = State::Paging { child, stdin };
                 let held = std::mem::take(&mut self.held);
-                let sent = self.to_pager(&held);
+                let sent = self.send_to_pager(&held);
                 self.held = held;
                 sent
             }
@@ -84,7 +84,7 @@ impl Paged {
 
     /// Gives `buf` to the pager; when the pager is gone, either it was quit (the output ends
     /// as a closed pipe does) or it failed (what it was given is printed directly).
-    fn to_pager(&mut self, buf: &[u8]) -> io::Result<()> {
+    fn send_to_pager(&mut self, buf: &[u8]) -> io::Result<()> {
         let State::Paging { stdin, .. } = &mut self.state else {
             return Ok(());
         };
@@ -152,7 +152,7 @@ impl Write for Paged {
             }
             State::Paging { .. } => {
                 self.held.extend_from_slice(buf);
-                self.to_pager(buf)?;
+                self.send_to_pager(buf)?;
             }
             State::Direct => io::stdout().lock().write_all(buf)?,
             State::Closed => return Err(io::ErrorKind::BrokenPipe.into()),
