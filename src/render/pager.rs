@@ -73,10 +73,8 @@ impl Paged {
             Ok(mut child) => {
                 let stdin = child.stdin.take().expect("stdin was piped");
                 self.state = State::Paging { child, stdin };
-                let held = std::mem::take(&mut self.held);
-                let sent = self.send_to_pager(&held);
-                self.held = held;
-                sent
+                let held = self.held.clone();
+                self.send_to_pager(&held)
             }
             Err(_) => self.direct(),
         }
