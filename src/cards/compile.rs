@@ -241,7 +241,7 @@ struct Compiler<'a> {
     open: Option<usize>,
     /// "Choose a friendly unit.": the sentence and the target word its "it" stands for,
     /// until an instruction refers to it.
-    chosen: Option<(String, &'static str)>,
+    chosen: Option<(String, String)>,
     /// "[Deathknell]" alone on its line: its effect is the next line (808.1).
     deathknell_next: bool,
     /// A spell's "Choose one —" line and the modes read so far (`None`: one failed).
@@ -533,7 +533,7 @@ impl Compiler<'_> {
             // compiled once an instruction refers to it
             self.push(s, PhraseStatus::Unsupported);
         } else if let Some(mut v) = instructions(s) {
-            let mut chosen = self.chosen.as_ref().map(|(_, t)| *t);
+            let mut chosen = self.chosen.as_ref().map(|(_, t)| t.clone());
             let bound = bind_it(&mut v, &mut chosen, &mut self.line_chose);
             let used = self.chosen.is_some() && chosen.is_none();
             let open = self.open.filter(|_| bound);
@@ -853,8 +853,26 @@ fn strip_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
     .then(|| &s[prefix.len()..])
 }
 
-/// A target phrase in the vocabulary's words.
-fn target(s: &str) -> Option<&'static str> {
+/// A target phrase in the vocabulary's words, with "with N [Might] or less" on a unit choice
+/// or group ("a unit at a battlefield with 3 [Might] or less").
+fn target(s: &str) -> Option<String> {
+    let t = s.trim().trim_end_matches('.');
+    let lower = t.to_ascii_lowercase();
+    if let Some(i) = lower.find(" with ") {
+        let bound = fold(&t[i + " with ".len()..]);
+        let n: i32 = bound.strip_suffix(" might or less")?.trim().parse().ok()?;
+        let word = target_word(&t[..i])?;
+        let unitish =
+            word.starts_with("choose-") && !word.ends_with("gear") && !word.ends_with("spell")
+                || word.ends_with("units")
+                || word.contains("units-");
+        return unitish.then(|| format!("{word} with might {n} or less"));
+    }
+    target_word(t).map(str::to_string)
+}
+
+/// A target phrase without qualifier in the vocabulary's words.
+fn target_word(s: &str) -> Option<&'static str> {
     Some(match fold(s.trim().trim_end_matches('.')).as_str() {
         "me" | "this" => "me",
         "a unit" | "any unit" => "choose-unit",
@@ -919,12 +937,12 @@ fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
 /// Binds "it" in instructions: to the unit a "Choose …" sentence chose (`chosen`, used up),
 /// else to the unit an earlier instruction chose (`before`; the engine binds it at step 2,
 /// 355.5). False when an "it" refers to nothing chosen.
-fn bind_it(v: &mut [format::Effect], chosen: &mut Option<&'static str>, before: &mut bool) -> bool {
+fn bind_it(v: &mut [format::Effect], chosen: &mut Option<String>, before: &mut bool) -> bool {
     for e in v.iter_mut() {
         for t in target_fields(e) {
             if t.value == "it" {
                 if let Some(c) = chosen.take() {
-                    t.value = c.to_string();
+                    t.value = c;
                     *before = true;
                 } else if !*before {
                     return false;
@@ -1128,8 +1146,8 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
             .find_map(|p| lower.strip_suffix(p).map(|w| (&rest[..w.len()], "base")))?;
             let who = match fold(who).as_str() {
                 // "from a battlefield": a unit at a battlefield
-                "a unit from a battlefield" => "choose-unit-at-battlefield",
-                "an enemy unit from a battlefield" => "choose-enemy-at-battlefield",
+                "a unit from a battlefield" => "choose-unit-at-battlefield".to_string(),
+                "an enemy unit from a battlefield" => "choose-enemy-at-battlefield".to_string(),
                 _ => target(who)?,
             };
             e.move_ = Some(name(who));
@@ -1300,7 +1318,7 @@ fn give(rest: &str, may: bool) -> Option<Vec<format::Effect>> {
             to: Some(name(if i > 0 && who.starts_with("choose-") {
                 "it"
             } else {
-                who
+                who.as_str()
             })),
             may: may && i == 0,
             ..Default::default()
@@ -1326,7 +1344,7 @@ fn strip_suffix_ci<'a>(s: &'a str, suffix: &str) -> Option<&'a str> {
 }
 
 /// "a friendly unit +2 [Might]" → ("choose-friendly", "+2 [Might]").
-fn split_target_and_rest(s: &str) -> Option<(&'static str, &str)> {
+fn split_target_and_rest(s: &str) -> Option<(String, &str)> {
     let cut = s.find(['+', '-', '['])?;
     Some((target(&s[..cut])?, &s[cut..]))
 }

@@ -670,14 +670,7 @@ impl Game {
         let needs_here = matches!(
             t,
             Target::EnemyUnitsHere | Target::OtherFriendlyUnitsHere | Target::AllUnitsHere
-        ) || matches!(
-            t,
-            Target::ChooseUnit(
-                super::objects::UnitFilter::EnemyHere | super::objects::UnitFilter::FriendlyHere
-            ) | Target::Each(
-                super::objects::UnitFilter::EnemyHere | super::objects::UnitFilter::FriendlyHere
-            )
-        );
+        ) || matches!(t, Target::ChooseUnit(f) | Target::Each(f) if f.needs_here());
         if needs_here && !here.is_some_and(|z| z.on_board()) {
             return Err(Halt::Err(EngineError::Unsupported(
                 "an effect refers to \"here\" but its source is not on the board (give the effect a source)".into(),

@@ -54,7 +54,10 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
 }
 
 /// How a choice of a unit is worded in a prompt.
-pub(crate) fn filter_phrase(f: &UnitFilter) -> &'static str {
+pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
+    if let UnitFilter::MightAtMost(inner, n) = f {
+        return format!("{} with {n} Might or less", filter_phrase(inner));
+    }
     match f {
         UnitFilter::Any => "a unit",
         UnitFilter::Friendly => "a friendly unit",
@@ -70,12 +73,15 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> &'static str {
         UnitFilter::EnemyGear => "an enemy gear",
         UnitFilter::Spell => "a spell on the chain",
         UnitFilter::EnemySpell => "an enemy spell on the chain",
+        UnitFilter::MightAtMost(..) => unreachable!("worded above"),
     }
+    .to_string()
 }
 
 /// How "all/each [units]" is worded: "each enemy unit at a battlefield", "each other unit".
 pub(crate) fn each_phrase(f: &UnitFilter) -> String {
     let p = filter_phrase(f);
+    let p = p.as_str();
     match p.strip_prefix("another ") {
         Some(rest) => format!("each other {rest}"),
         None => format!(
@@ -158,6 +164,9 @@ impl Game {
             UnitFilter::FriendlyAtBattlefield => at_battlefield && c == controller,
             UnitFilter::OtherFriendly => c == controller && Some(u) != source,
             UnitFilter::Other => Some(u) != source,
+            UnitFilter::MightAtMost(f, n) => {
+                self.might(u) <= *n && self.matches_filter(u, f, controller, here, source)
+            }
             UnitFilter::Gear => true,
             UnitFilter::EnemyGear => self.opponents(controller, c),
             UnitFilter::Any => true,
@@ -205,7 +214,7 @@ impl Game {
         snap: Option<&Snapshot>,
         label: &str,
         rules: &[Cite],
-    ) -> R<Option<&'static str>> {
+    ) -> R<Option<String>> {
         let here = self.source_location(source, snap);
         // 355.3, 402.1: modes first — a "choose one" becomes the mode chosen; a mode whose
         // targets have no legal choice is not offered
@@ -225,7 +234,7 @@ impl Game {
                 })
                 .collect();
             if legal.is_empty() {
-                return Ok(Some("a mode"));
+                return Ok(Some("a mode".to_string()));
             }
             let rule = if rules.contains(&crate::cite!("355.5")) {
                 crate::cite!("355.3")

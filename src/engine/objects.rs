@@ -275,6 +275,8 @@ pub enum UnitFilter {
     OtherFriendly,
     /// "Another unit": any unit but the source.
     Other,
+    /// A unit `filter` allows, with this Might or less ("a unit with 3 [Might] or less").
+    MightAtMost(Box<UnitFilter>, i32),
     /// A gear on the board.
     Gear,
     /// A gear on the board controlled by an opponent.
@@ -293,6 +295,14 @@ impl UnitFilter {
     /// It chooses a gear on the board, not a unit.
     pub fn is_gear(&self) -> bool {
         matches!(self, UnitFilter::Gear | UnitFilter::EnemyGear)
+    }
+    /// It is about the source's location ("here").
+    pub fn needs_here(&self) -> bool {
+        match self {
+            UnitFilter::EnemyHere | UnitFilter::FriendlyHere => true,
+            UnitFilter::MightAtMost(f, _) => f.needs_here(),
+            _ => false,
+        }
     }
 }
 

@@ -77,6 +77,31 @@ pub struct Names<'a> {
 
 impl Names<'_> {
     fn target(&self, n: &Name) -> Result<Target, ScenarioError> {
+        // "choose-enemy with might 3 or less": the same choice, bounded by Might
+        if let Some((word, max)) = load::might_bound(&n.value) {
+            let inner = Name {
+                value: word.to_string(),
+                referenced: n.referenced,
+                defined: n.defined,
+            };
+            let bound = |f: UnitFilter| UnitFilter::MightAtMost(Box::new(f), max);
+            return Ok(match self.target(&inner)? {
+                Target::ChooseUnit(f) if !f.is_spell() && !f.is_gear() => {
+                    Target::ChooseUnit(bound(f))
+                }
+                Target::Each(f) if !f.is_gear() => Target::Each(bound(f)),
+                _ => {
+                    return Err(err(
+                        self.scenario,
+                        ErrorKind::InvalidValue,
+                        n.referenced,
+                        format!(
+                            "\"{word}\" cannot take a Might bound: only a choice or group of units"
+                        ),
+                    ));
+                }
+            });
+        }
         Ok(match n.value.as_str() {
             "me" => Target::Me,
             "that-unit" => Target::Affected,

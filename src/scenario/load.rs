@@ -1362,7 +1362,7 @@ impl<'a> Resolver<'a> {
     ) -> Result<(), ScenarioError> {
         let obj = |n: &Name| -> Result<(), ScenarioError> {
             if in_ability {
-                if TARGET_WORDS.contains(&n.value.as_str()) {
+                if target_word_ok(&n.value) {
                     return Ok(());
                 }
                 return Err(self
@@ -1377,7 +1377,7 @@ impl<'a> Resolver<'a> {
                     )
                     .hint(format!("expected one of: {}", TARGET_WORDS.join(", "))));
             }
-            if TARGET_WORDS.contains(&n.value.as_str()) && n.value.starts_with("choose-") {
+            if target_word_ok(&n.value) && n.value.starts_with("choose-") {
                 return Ok(());
             }
             self.object(n).map(|_| ())
@@ -1940,6 +1940,26 @@ pub const TARGET_WORDS: &[&str] = &[
     "that-unit",
     "linked",
 ];
+/// "choose-enemy with might 3 or less": a target word with a bound on the unit's Might.
+pub fn might_bound(s: &str) -> Option<(&str, i32)> {
+    let (word, bound) = s.split_once(" with might ")?;
+    let n = bound.strip_suffix(" or less")?.trim().parse().ok()?;
+    Some((word.trim(), n))
+}
+
+/// A target word of abilities, possibly with a Might bound on a unit choice or group.
+fn target_word_ok(s: &str) -> bool {
+    match might_bound(s) {
+        Some((w, _)) => {
+            TARGET_WORDS.contains(&w)
+                && !w.ends_with("gear")
+                && !w.ends_with("spell")
+                && (w.starts_with("choose-") || w.ends_with("units") || w.contains("units-"))
+        }
+        None => TARGET_WORDS.contains(&s),
+    }
+}
+
 /// Players an effect may name instead of a player.
 pub const PLAYER_WORDS: &[&str] = &["you", "each-opponent"];
 
