@@ -161,7 +161,7 @@ _arbiter() {
 
     case "${cmd}" in
         arbiter)
-            opts="-h -V --color --json --cards --help --version rule toc define editions refs diff export search run test check card cards deck repl completions man help"
+            opts="-h -V --color --json --no-pager --cards --help --version rule toc define editions refs diff export search run test check card cards deck repl completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -194,7 +194,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__card)
-            opts="-h --color --json --cards --help"
+            opts="-h --color --json --no-pager --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -227,7 +227,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__cards)
-            opts="-h --color --json --cards --help coverage help"
+            opts="-h --color --json --no-pager --cards --help coverage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -260,7 +260,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__cards__subcmd__coverage)
-            opts="-h --color --json --cards --help"
+            opts="-h --color --json --no-pager --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -335,7 +335,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__check)
-            opts="-h --color --json --cards --help"
+            opts="-h --color --json --no-pager --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -368,7 +368,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__completions)
-            opts="-h --color --json --cards --help bash elvish fish powershell zsh"
+            opts="-h --color --json --no-pager --cards --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -401,7 +401,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__deck)
-            opts="-h --color --json --cards --help check help"
+            opts="-h --color --json --no-pager --cards --help check help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -434,7 +434,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__deck__subcmd__check)
-            opts="-h --color --json --cards --help"
+            opts="-h --color --json --no-pager --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -509,7 +509,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__define)
-            opts="-h --game --edition --color --json --cards --help"
+            opts="-h --game --edition --color --json --no-pager --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -550,7 +550,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__diff)
-            opts="-h --game --section --only --color --json --cards --help"
+            opts="-h --game --section --only --color --json --no-pager --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -595,7 +595,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__editions)
-            opts="-h --color --json --cards --help"
+            opts="-h --color --json --no-pager --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -628,7 +628,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__export)
-            opts="-h --color --json --cards --help html"
+            opts="-h --color --json --no-pager --cards --help html"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -955,7 +955,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__man)
-            opts="-h --list --color --json --cards --help"
+            opts="-h --list --color --json --no-pager --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -988,7 +988,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__refs)
-            opts="-h --game --edition --color --json --cards --help"
+            opts="-h --game --edition --color --json --no-pager --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1029,7 +1029,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__repl)
-            opts="-h --color --json --cards --help"
+            opts="-h --color --json --no-pager --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1062,7 +1062,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__rule)
-            opts="-h --depth --game --edition --color --json --cards --help"
+            opts="-h --depth --game --edition --color --json --no-pager --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1107,7 +1107,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__run)
-            opts="-h --explain --color --json --cards --help"
+            opts="-h --explain --color --json --no-pager --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1140,7 +1140,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__search)
-            opts="-n -h --limit --section --game --edition --all-editions --rebuild --color --json --cards --help"
+            opts="-n -h --limit --section --game --edition --all-editions --rebuild --color --json --no-pager --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1193,7 +1193,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__test)
-            opts="-h --color --json --cards --help"
+            opts="-h --color --json --no-pager --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1226,7 +1226,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__toc)
-            opts="-h --game --edition --color --json --cards --help"
+            opts="-h --game --edition --color --json --no-pager --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -21,6 +21,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -51,6 +52,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -60,6 +62,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -69,6 +72,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -76,6 +80,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -85,6 +90,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -95,6 +101,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -102,6 +109,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -116,6 +124,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --all-editions 'Search every embedded edition (of --game, if given)'
             cand --rebuild 'Rebuild the cached index first'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -124,6 +133,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --explain 'Print each cited rule''s text beneath the first line that cites it'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -131,6 +141,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -138,6 +149,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -145,6 +157,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -152,6 +165,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand coverage 'How many cards the engine models fully, and the phrases and keywords it does not'
@@ -161,6 +175,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -176,6 +191,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand check 'Check a deck list against deck construction (101–103, 825, Signature cards, bans)'
@@ -185,6 +201,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -200,6 +217,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -207,6 +225,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -215,6 +234,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --list 'List the commands that have a page, one per line'
             cand --json 'Print JSON instead of text (stable field names, see the README)'
+            cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
             cand -h 'Print help'
             cand --help 'Print help'
         }

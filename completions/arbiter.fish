@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_arbiter_global_optspecs
-    string join \n color= json cards= h/help V/version
+    string join \n color= json no-pager cards= h/help V/version
 end
 
 function __fish_arbiter_needs_command
@@ -29,6 +29,7 @@ always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_needs_command" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_needs_command" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_needs_command" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_needs_command" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_needs_command" -s V -l version -d 'Print version'
 complete -c arbiter -n "__fish_arbiter_needs_command" -f -a "rule" -d 'Show a rule by id: its breadcrumb, text, examples and references'
@@ -61,6 +62,7 @@ always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l game -d 'The game: riftbound (default) or legions-of-will' -r -f -a "riftbound\t''
 legions-of-will\t''"
@@ -73,6 +75,7 @@ always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l game -d 'The game: riftbound (default) or legions-of-will' -r -f -a "riftbound\t''
 legions-of-will\t''"
@@ -85,12 +88,14 @@ always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand define" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l game -d 'The game: riftbound (default) or legions-of-will' -r -f -a "riftbound\t''
 legions-of-will\t''"
@@ -103,6 +108,7 @@ always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l game -d 'The game (default riftbound)' -r
 complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l section -d 'Only rules numbered in this range in either edition, e.g. 500-512 or 139' -r
@@ -112,12 +118,14 @@ always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand export" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand export" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand export" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand export" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand export" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -s n -l limit -d 'How many hits to show' -r
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l section -d 'Only rules in these sections: 454-461, 454, or 454.2 and its sub-rules' -r
@@ -130,6 +138,7 @@ complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l cards -d 'The
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l all-editions -d 'Search every embedded edition (of --game, if given)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l rebuild -d 'Rebuild the cached index first'
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
@@ -137,30 +146,35 @@ never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l explain -d 'Print each cited rule\'s text beneath the first line that cites it'
 complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand run" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand test" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand test" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand test" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand test" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand test" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand check" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand check" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand check" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand check" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand check" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand card" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand card" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand card" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand card" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand card" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and not __fish_seen_subcommand_from coverage help" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and not __fish_seen_subcommand_from coverage help" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and not __fish_seen_subcommand_from coverage help" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and not __fish_seen_subcommand_from coverage help" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and not __fish_seen_subcommand_from coverage help" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and not __fish_seen_subcommand_from coverage help" -f -a "coverage" -d 'How many cards the engine models fully, and the phrases and keywords it does not'
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and not __fish_seen_subcommand_from coverage help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -169,6 +183,7 @@ always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and __fish_seen_subcommand_from coverage" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and __fish_seen_subcommand_from coverage" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and __fish_seen_subcommand_from coverage" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and __fish_seen_subcommand_from coverage" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and __fish_seen_subcommand_from help" -f -a "coverage" -d 'How many cards the engine models fully, and the phrases and keywords it does not'
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -177,6 +192,7 @@ always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and not __fish_seen_subcommand_from check help" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and not __fish_seen_subcommand_from check help" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and not __fish_seen_subcommand_from check help" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and not __fish_seen_subcommand_from check help" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and not __fish_seen_subcommand_from check help" -f -a "check" -d 'Check a deck list against deck construction (101–103, 825, Signature cards, bans)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and not __fish_seen_subcommand_from check help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -185,6 +201,7 @@ always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and __fish_seen_subcommand_from check" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and __fish_seen_subcommand_from check" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and __fish_seen_subcommand_from check" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and __fish_seen_subcommand_from check" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and __fish_seen_subcommand_from help" -f -a "check" -d 'Check a deck list against deck construction (101–103, 825, Signature cards, bans)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -193,12 +210,14 @@ always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand repl" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand repl" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand repl" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand repl" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand man" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
@@ -206,6 +225,7 @@ never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand man" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand man" -l list -d 'List the commands that have a page, one per line'
 complete -c arbiter -n "__fish_arbiter_using_subcommand man" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand man" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand man" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck repl completions man help" -f -a "rule" -d 'Show a rule by id: its breadcrumb, text, examples and references'
 complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck repl completions man help" -f -a "toc" -d 'Table of contents: the sections of an edition, or one part'

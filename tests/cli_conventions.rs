@@ -67,6 +67,8 @@ fn help_lists_the_environment_variables() {
         "ARBITER_CARDS",
         "ARBITER_HYPERLINKS",
         "ARBITER_LINK_BASE",
+        "ARBITER_PAGER",
+        "PAGER",
         "ARBITER_CACHE_DIR",
         "XDG_DATA_HOME",
     ] {
@@ -165,4 +167,24 @@ fn nothing_found_exits_1_and_says_it_once() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not found: no card is named"));
+}
+
+#[test]
+fn output_not_to_a_terminal_is_never_paged() {
+    // a pager that marks its lines; stdout is a pipe here, so it must not run
+    let out = arbiter()
+        .env("ARBITER_PAGER", "sed -e s/^/PAGED:/")
+        .args(["--color", "never", "rule", "300", "--depth", "9"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().count() > 3000);
+    assert!(!text.contains("PAGED:"));
+    // --no-pager is a global flag, accepted after the command too
+    let out = arbiter()
+        .args(["rule", "100", "--no-pager"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
 }

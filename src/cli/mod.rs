@@ -32,6 +32,10 @@ pub struct Cli {
     /// Print JSON instead of text (stable field names, see the README).
     #[arg(long, global = true)]
     pub json: bool,
+    /// Never page: print long output straight to the terminal (by default output longer
+    /// than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX).
+    #[arg(long, global = true)]
+    pub no_pager: bool,
     /// The card database to read (the community JSON format, or a YAML list in the
     /// scenario's card format); default $ARBITER_CARDS, else cards.json in the data directory.
     #[arg(long, global = true, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
@@ -86,6 +90,8 @@ pub const ENVIRONMENT: &str = "Environment:
   ARBITER_CARDS        the card database (as --cards)
   ARBITER_HYPERLINKS   1 or 0: OSC 8 rule links on or off (default: known terminals)
   ARBITER_LINK_BASE    where rule links point, with {game}, {edition} and {id}
+  ARBITER_PAGER        the pager for output longer than the terminal (empty: none)
+  PAGER                the pager when ARBITER_PAGER is not set (default: less -FRX)
   ARBITER_CACHE_DIR    the search index cache (default: $XDG_CACHE_HOME/arbiter)
   XDG_DATA_HOME        the data directory (cards.json, REPL history) is $XDG_DATA_HOME/arbiter";
 
@@ -173,7 +179,7 @@ pub const EDITIONS: &[&str] = &["2026-03-30", "2025-06-02", "web-older", "2023-0
 
 /// Parses the arguments and runs the command.
 pub fn run(cli: Cli) -> Result<()> {
-    let mut out = Out::stdout(cli.color, cli.json);
+    let mut out = Out::stdout(cli.color, cli.json, !cli.no_pager);
     let db = cli.cards.as_deref();
     let res = match cli.command {
         Command::Rule(a) => lookup::rule(&mut out, a),
@@ -210,7 +216,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Cards(a) => cards::cards(&mut out, db, a),
         Command::Deck(a) => cards::deck(&mut out, db, a),
     };
-    let flushed = out.flush();
+    let flushed = out.finish();
     res?;
     flushed?;
     Ok(())

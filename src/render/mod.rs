@@ -2,6 +2,7 @@
 //! Every command writes through an [`Out`].
 
 pub mod html;
+pub mod pager;
 pub mod text;
 
 use owo_colors::OwoColorize;
@@ -22,14 +23,45 @@ pub struct Out {
     pub color: bool,
     pub links: bool,
     pub width: usize,
-    w: Box<dyn Write>,
+    w: Target,
+}
+
+/// Where an [`Out`] writes: any writer, or standard output through the pager's gate.
+enum Target {
+    Writer(Box<dyn Write>),
+    Paged(io::BufWriter<pager::Paged>),
+}
+
+impl Write for Target {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Target::Writer(w) => w.write(buf),
+            Target::Paged(w) => w.write(buf),
+        }
+    }
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Target::Writer(w) => w.write_all(buf),
+            Target::Paged(w) => w.write_all(buf),
+        }
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Target::Writer(w) => w.flush(),
+            Target::Paged(w) => w.flush(),
+        }
+    }
 }
 
 impl Out {
     /// Decides colour the way ripgrep does: `always`/`never` win; `auto` is on only
     /// for a terminal, and off with `NO_COLOR` or `TERM=dumb`. Hyperlinks need colour
     /// and a terminal known to support OSC 8 (or `ARBITER_HYPERLINKS=1`).
-    pub fn stdout(choice: ColorChoice, json: bool) -> Out {
+    ///
+    /// With `pager` (no `--no-pager`), output to a terminal that turns out longer than the
+    /// terminal is tall goes through the pager ([`pager::command_from_env`]); output that
+    /// fits, or that is not to a terminal, is printed as it is.
+    pub fn stdout(choice: ColorChoice, json: bool, pager: bool) -> Out {
         let tty = io::stdout().is_terminal();
         let env = |k: &str| std::env::var(k).ok();
         let color = match choice {
@@ -42,20 +74,27 @@ impl Out {
         };
         let links = color && !json && hyperlinks_supported(tty);
         let width = terminal_width();
+        let rows = terminal_size::terminal_size_of(io::stdout()).map(|(_, h)| h.0 as usize);
+        let w = match (tty && pager, rows, pager::command_from_env()) {
+            (true, Some(rows), Some(command)) => {
+                Target::Paged(io::BufWriter::new(pager::Paged::new(command, rows)))
+            }
+            _ => Target::Writer(Box::new(io::BufWriter::new(io::stdout().lock()))),
+        };
         Out {
             json,
             color,
             links,
             width,
-            w: Box::new(io::BufWriter::new(io::stdout().lock())),
+            w,
         }
     }
 
     /// The styling stdout would get (colour and hyperlink policy of [`Out::stdout`]),
     /// writing nowhere: for text written through another writer (the REPL's).
     pub fn styler(choice: ColorChoice) -> Out {
-        let mut o = Out::stdout(choice, false);
-        o.w = Box::new(io::sink());
+        let mut o = Out::stdout(choice, false, false);
+        o.w = Target::Writer(Box::new(io::sink()));
         o
     }
 
@@ -66,7 +105,7 @@ impl Out {
             color,
             links,
             width: 80,
-            w,
+            w: Target::Writer(w),
         }
     }
 
@@ -108,6 +147,18 @@ impl Out {
 
     pub fn flush(&mut self) -> io::Result<()> {
         self.w.flush()
+    }
+
+    /// Ends the output: flushes it, and when it may be paged, prints what was held back or
+    /// waits for the pager to be quit.
+    pub fn finish(&mut self) -> io::Result<()> {
+        match &mut self.w {
+            Target::Writer(w) => w.flush(),
+            Target::Paged(w) => {
+                w.flush()?;
+                w.get_mut().finish()
+            }
+        }
     }
 
     pub fn dim(&self, s: &str) -> String {
