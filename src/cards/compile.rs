@@ -1000,6 +1000,10 @@ fn instructions(s: &str) -> Option<Vec<format::Effect>> {
     if let Some(v) = clause(t) {
         return Some(v);
     }
+    // "You may A and B": whether the "may" covers B too is not for us to guess
+    if strip_ci(t, "you may ").is_some() {
+        return None;
+    }
     for sep in [", then ", " then "] {
         if let Some(i) = t.to_ascii_lowercase().find(sep) {
             let mut v = instructions(&t[..i])?;
