@@ -705,6 +705,7 @@ fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         ("when i attack", &["attack"]),
         ("when i defend", &["defend"]),
         ("when i move to a battlefield", &["move-to-battlefield"]),
+        ("when i win a combat", &["win-combat"]),
         ("when i move", &["move"]),
         ("when i conquer", &["conquer"]),
         ("when i hold", &["hold"]),

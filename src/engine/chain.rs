@@ -39,6 +39,7 @@ pub(crate) enum PriorityDue {
 fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
     match t {
         Trigger::Moves | Trigger::MovesToBattlefield => cite!("383.1"),
+        Trigger::WinsCombat => cite!("461.3.c"),
         Trigger::Attacks => cite!("383.4.e.2"),
         Trigger::Defends => cite!("383.4.f.2"),
         Trigger::Conquers | Trigger::ConquerHere => cite!("383.4.c.2.a"),
@@ -861,6 +862,7 @@ fn trigger_phrase(t: &Trigger) -> &'static str {
     match t {
         Trigger::Moves => "when I move",
         Trigger::MovesToBattlefield => "when I move to a battlefield",
+        Trigger::WinsCombat => "when I win a combat",
         Trigger::Attacks => "when I attack",
         Trigger::Defends => "when I defend",
         Trigger::Conquers => "when I conquer",

@@ -747,6 +747,15 @@ impl Game {
             rules.push(cite!("461.3.c"));
         }
         self.event(EventKind::Combat, rules, text, vec![]);
+        // 461.3.c: the winner's units there inherit the result — "when I win a combat"
+        if a_present != d_present {
+            let winner = if a_present { c.attacker } else { c.defender };
+            let mut batch = Vec::new();
+            for u in here.iter().filter(|u| self.controller(**u) == winner) {
+                batch.extend(self.collect_triggers(*u, &Trigger::WinsCombat, None));
+            }
+            self.place_triggers(batch, vec![cite!("461.3.c")], false)?;
+        }
         if a_present && d_present {
             self.battlefields[b.0].combat_staged = true;
             let t = format!(

@@ -189,6 +189,9 @@ pub enum Trigger {
     Moves,
     /// "When I move to a battlefield": a move whose destination is a battlefield.
     MovesToBattlefield,
+    /// "When I win a combat": my controller won a combat I am at (461.3.c: units inherit
+    /// their controller's combat result).
+    WinsCombat,
     /// "When I attack" (383.4.e).
     Attacks,
     /// "When I defend" (383.4.f).

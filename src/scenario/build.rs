@@ -539,6 +539,7 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
     Some(match (w, on_battlefield) {
         ("move", false) => Trigger::Moves,
         ("move-to-battlefield", false) => Trigger::MovesToBattlefield,
+        ("win-combat", false) => Trigger::WinsCombat,
         ("attack", false) => Trigger::Attacks,
         ("defend", false) => Trigger::Defends,
         ("conquer", false) => Trigger::Conquers,

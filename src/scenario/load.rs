@@ -1879,6 +1879,7 @@ impl<'a> Resolver<'a> {
 pub const TRIGGERS: &[&str] = &[
     "move",
     "move-to-battlefield",
+    "win-combat",
     "attack",
     "defend",
     "conquer",
