@@ -799,6 +799,22 @@ fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
         ("other-friendly-units", w)
     } else if let Some(w) = strip_ci(rest, "friendly units have ") {
         ("friendly-units", w)
+    } else if let Some((tag, w)) = strip_ci(rest, "your ")
+        .and_then(|r| r.split_once(" have "))
+        .filter(|(tag, _)| {
+            condition == "always"
+                && tag.ends_with('s')
+                && tag.chars().next().is_some_and(char::is_uppercase)
+                && !tag.contains(' ')
+        })
+    {
+        // "Your Mechs have [Shield]": the friendly units with that tag (a tag condition
+        // checked on each of them)
+        let mut v = passive_when(&format!("friendly units have {w}"), "always")?;
+        for a in v.iter_mut() {
+            a.while_ = Some(name(format!("tag {}", tag.trim_end_matches('s'))));
+        }
+        return Some(v);
     } else {
         return None;
     };
@@ -1696,6 +1712,12 @@ mod sequence_tests {
                 .get(),
             1
         );
+        // "Your Mechs have [Shield]": friendly units, with a tag condition
+        let c = compile(&card("Unit", "Your Mechs have [Shield]."));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert_eq!(a.while_.as_ref().unwrap().value, "tag Mech");
+        assert_eq!(a.scope.as_ref().unwrap().value, "friendly-units");
         // 355.3: "Choose one —" and its bulleted modes
         let c = compile(&card(
             "Spell",
