@@ -7,6 +7,7 @@ pub mod engine;
 pub mod error;
 pub mod fuzzy;
 pub mod limits;
+pub mod paths;
 pub mod render;
 pub mod repl;
 pub mod rulebook;

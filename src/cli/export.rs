@@ -15,8 +15,8 @@ pub struct ExportArgs {
     /// What to export: html (a static site, one page per edition, searchable offline).
     #[arg(value_enum, value_name = "FORMAT")]
     pub format: ExportFormat,
-    /// Where to write it (created if missing; default: ~/.local/share/arbiter/site, where
-    /// terminal links look for it).
+    /// Where to write it (created if missing; default: site/ in the data directory —
+    /// ~/.local/share/arbiter/site on Linux — where terminal links look for it).
     #[arg(value_name = "DIR")]
     pub dir: Option<PathBuf>,
 }

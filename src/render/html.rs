@@ -32,13 +32,10 @@ pub fn esc(s: &str) -> String {
 }
 
 /// Where `arbiter export html` writes by default, and where terminal links look for
-/// a local copy: `$XDG_DATA_HOME/arbiter/site`, else `~/.local/share/arbiter/site`.
+/// a local copy: `site/` in the data directory ([`crate::paths::data_dir`]; on Linux
+/// `$XDG_DATA_HOME/arbiter/site`, else `~/.local/share/arbiter/site`).
 pub fn default_site_dir() -> Option<std::path::PathBuf> {
-    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
-    let data = env("XDG_DATA_HOME")
-        .map(std::path::PathBuf::from)
-        .or_else(|| env("HOME").map(|h| std::path::Path::new(&h).join(".local/share")))?;
-    Some(data.join("arbiter").join("site"))
+    crate::paths::data_dir().map(|d| d.join("site"))
 }
 
 /// The file name of an edition's page: `riftbound-2026-03-30.html`.
