@@ -410,19 +410,7 @@ fn card_of(r: RawCard) -> Result<Card, String> {
 /// `~/.local/share/arbiter` (Linux), `~/Library/Application Support/arbiter`
 /// (macOS), `%APPDATA%\arbiter` (Windows).
 pub fn default_path() -> Option<PathBuf> {
-    if let Some(x) = std::env::var_os("XDG_DATA_HOME").filter(|x| !x.is_empty()) {
-        return Some(PathBuf::from(x).join("arbiter").join("cards.json"));
-    }
-    if cfg!(windows) {
-        return std::env::var_os("APPDATA")
-            .map(|a| PathBuf::from(a).join("arbiter").join("cards.json"));
-    }
-    let home = PathBuf::from(std::env::var_os("HOME").filter(|h| !h.is_empty())?);
-    Some(if cfg!(target_os = "macos") {
-        home.join("Library/Application Support/arbiter/cards.json")
-    } else {
-        home.join(".local/share/arbiter/cards.json")
-    })
+    crate::paths::data_dir().map(|d| d.join("cards.json"))
 }
 
 #[cfg(test)]

@@ -65,17 +65,13 @@ impl Opened {
     }
 }
 
-/// The cache root: `$ARBITER_CACHE_DIR`, else `$XDG_CACHE_HOME/arbiter`, else
-/// `~/.cache/arbiter`.
+/// The cache root: `$ARBITER_CACHE_DIR`, else the platform's cache directory
+/// (`crate::paths::cache_dir`: `$XDG_CACHE_HOME/arbiter` else `~/.cache/arbiter` on Linux).
 pub fn cache_root() -> Option<PathBuf> {
-    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
-    if let Some(d) = env("ARBITER_CACHE_DIR") {
+    if let Some(d) = std::env::var_os("ARBITER_CACHE_DIR").filter(|v| !v.is_empty()) {
         return Some(PathBuf::from(d));
     }
-    if let Some(d) = env("XDG_CACHE_HOME") {
-        return Some(PathBuf::from(d).join("arbiter"));
-    }
-    env("HOME").map(|h| PathBuf::from(h).join(".cache").join("arbiter"))
+    crate::paths::cache_dir()
 }
 
 /// The folder name for this binary's index: a hash of every embedded edition
