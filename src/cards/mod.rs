@@ -408,7 +408,7 @@ fn card_of(r: RawCard) -> Result<Card, String> {
 
 /// `cards.json` in the user's data directory: `$XDG_DATA_HOME/arbiter`, else
 /// `~/.local/share/arbiter` (Linux), `~/Library/Application Support/arbiter`
-/// (macOS), `%APPDATA%\arbiter` (Windows).
+/// (macOS), `%APPDATA%\arbiter\data` (Windows), by `crate::paths::data_dir`.
 pub fn default_path() -> Option<PathBuf> {
     crate::paths::data_dir().map(|d| d.join("cards.json"))
 }
