@@ -885,6 +885,26 @@ fn target(s: &str) -> Option<String> {
                 || word.contains("units-");
         return unitish.then(|| format!("{word} with might {n} or less"));
     }
+    // a tag in place of "unit": "your Mechs", "a friendly Mech", "another friendly Dragon"
+    let tagged = |rest: &str| {
+        let w = rest.trim();
+        (w.chars().next().is_some_and(char::is_uppercase) && !w.contains(' ') && !w.contains('['))
+            .then(|| w.to_string())
+    };
+    for (prefix, word, plural) in [
+        ("your ", "friendly-units", true),
+        ("a friendly ", "choose-friendly", false),
+        ("another friendly ", "choose-other-friendly", false),
+    ] {
+        if let Some(tag) = strip_ci(t, prefix).and_then(tagged) {
+            let tag = if plural {
+                tag.strip_suffix('s')?.to_string()
+            } else {
+                tag
+            };
+            return Some(format!("{word} with tag {tag}"));
+        }
+    }
     target_word(t).map(str::to_string)
 }
 
@@ -1722,6 +1742,21 @@ mod sequence_tests {
         let a = &c.def.abilities[0].value;
         assert_eq!(a.while_.as_ref().unwrap().value, "tag Mech");
         assert_eq!(a.scope.as_ref().unwrap().value, "friendly-units");
+        // a tag in place of "unit" in instructions
+        let c = compile(&card("Spell", "Give your Mechs +1 [Might] this turn."));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert_eq!(
+            c.def
+                .effect
+                .as_ref()
+                .unwrap()
+                .value
+                .to
+                .as_ref()
+                .unwrap()
+                .value,
+            "friendly-units with tag Mech"
+        );
         // 355.3: "Choose one —" and its bulleted modes
         let c = compile(&card(
             "Spell",

@@ -58,6 +58,9 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
     if let UnitFilter::MightAtMost(inner, n) = f {
         return format!("{} with {n} Might or less", filter_phrase(inner));
     }
+    if let UnitFilter::WithTag(inner, tag) = f {
+        return format!("{} with the tag {tag}", filter_phrase(inner));
+    }
     match f {
         UnitFilter::Any => "a unit",
         UnitFilter::Friendly => "a friendly unit",
@@ -73,7 +76,7 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
         UnitFilter::EnemyGear => "an enemy gear",
         UnitFilter::Spell => "a spell on the chain",
         UnitFilter::EnemySpell => "an enemy spell on the chain",
-        UnitFilter::MightAtMost(..) => unreachable!("worded above"),
+        UnitFilter::MightAtMost(..) | UnitFilter::WithTag(..) => unreachable!("worded above"),
     }
     .to_string()
 }
@@ -166,6 +169,13 @@ impl Game {
             UnitFilter::Other => Some(u) != source,
             UnitFilter::MightAtMost(f, n) => {
                 self.might(u) <= *n && self.matches_filter(u, f, controller, here, source)
+            }
+            UnitFilter::WithTag(f, tag) => {
+                self.derived()[u.0]
+                    .tags
+                    .iter()
+                    .any(|t| t.eq_ignore_ascii_case(tag))
+                    && self.matches_filter(u, f, controller, here, source)
             }
             UnitFilter::Gear => true,
             UnitFilter::EnemyGear => self.opponents(controller, c),

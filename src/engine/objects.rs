@@ -280,6 +280,8 @@ pub enum UnitFilter {
     Other,
     /// A unit `filter` allows, with this Might or less ("a unit with 3 [Might] or less").
     MightAtMost(Box<UnitFilter>, i32),
+    /// A unit `filter` allows, with this tag ("your Mechs", "another friendly Mech").
+    WithTag(Box<UnitFilter>, String),
     /// A gear on the board.
     Gear,
     /// A gear on the board controlled by an opponent.
@@ -303,7 +305,7 @@ impl UnitFilter {
     pub fn needs_here(&self) -> bool {
         match self {
             UnitFilter::EnemyHere | UnitFilter::FriendlyHere => true,
-            UnitFilter::MightAtMost(f, _) => f.needs_here(),
+            UnitFilter::MightAtMost(f, _) | UnitFilter::WithTag(f, _) => f.needs_here(),
             _ => false,
         }
     }

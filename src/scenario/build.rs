@@ -64,6 +64,12 @@ pub fn created(g: &Game, name: &str) -> Option<ObjId> {
         .map(|o| o.id)
 }
 
+/// A restriction on a unit choice or group: a Might bound or a tag.
+enum Restrict {
+    Might(i32),
+    Tag(String),
+}
+
 /// Names in an effect: resolved against the built game (script effects) or not at all
 /// (abilities, which use words such as `me`).
 pub struct Names<'a> {
@@ -77,14 +83,21 @@ pub struct Names<'a> {
 
 impl Names<'_> {
     fn target(&self, n: &Name) -> Result<Target, ScenarioError> {
-        // "choose-enemy with might 3 or less": the same choice, bounded by Might
-        if let Some((word, max)) = load::might_bound(&n.value) {
+        // "choose-enemy with might 3 or less", "friendly-units with tag Mech": the same
+        // choice or group, restricted
+        let restricted = load::might_bound(&n.value)
+            .map(|(w, max)| (w, Restrict::Might(max)))
+            .or(load::tag_bound(&n.value).map(|(w, t)| (w, Restrict::Tag(t.to_string()))));
+        if let Some((word, r)) = restricted {
             let inner = Name {
                 value: word.to_string(),
                 referenced: n.referenced,
                 defined: n.defined,
             };
-            let bound = |f: UnitFilter| UnitFilter::MightAtMost(Box::new(f), max);
+            let bound = |f: UnitFilter| match &r {
+                Restrict::Might(max) => UnitFilter::MightAtMost(Box::new(f), *max),
+                Restrict::Tag(t) => UnitFilter::WithTag(Box::new(f), t.clone()),
+            };
             return Ok(match self.target(&inner)? {
                 Target::ChooseUnit(f) if !f.is_spell() && !f.is_gear() => {
                     Target::ChooseUnit(bound(f))
@@ -96,7 +109,7 @@ impl Names<'_> {
                         ErrorKind::InvalidValue,
                         n.referenced,
                         format!(
-                            "\"{word}\" cannot take a Might bound: only a choice or group of units"
+                            "\"{word}\" cannot be restricted by Might or tag: only a choice or group of units"
                         ),
                     ));
                 }

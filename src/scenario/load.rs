@@ -1948,10 +1948,21 @@ pub fn might_bound(s: &str) -> Option<(&str, i32)> {
     Some((word.trim(), n))
 }
 
-/// A target word of abilities, possibly with a Might bound on a unit choice or group.
+/// "friendly-units with tag Mech": a target word restricted to units with a tag.
+pub fn tag_bound(s: &str) -> Option<(&str, &str)> {
+    let (word, tag) = s.split_once(" with tag ")?;
+    let tag = tag.trim();
+    (!tag.is_empty()).then_some((word.trim(), tag))
+}
+
+/// A target word of abilities, possibly with a Might bound or a tag on a unit choice or
+/// group.
 fn target_word_ok(s: &str) -> bool {
-    match might_bound(s) {
-        Some((w, _)) => {
+    match might_bound(s)
+        .map(|(w, _)| w)
+        .or(tag_bound(s).map(|(w, _)| w))
+    {
+        Some(w) => {
             TARGET_WORDS.contains(&w)
                 && !w.ends_with("gear")
                 && !w.ends_with("spell")
