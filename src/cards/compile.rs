@@ -415,8 +415,11 @@ impl Compiler<'_> {
                 }
                 self.push(&shown, status);
                 rest = after[cost..].to_string();
-            } else if is_symbol(&token) || token.eq_ignore_ascii_case("stun") {
-                // a symbol, or "[Stun]": the game action of 423 written in brackets
+            } else if is_symbol(&token)
+                || token.eq_ignore_ascii_case("stun")
+                || token.eq_ignore_ascii_case("buff")
+            {
+                // a symbol, or "[Stun]" / "[Buff]": a game action written in brackets
                 break;
             } else {
                 // A keyword of a later set ("[Empower]", "[Flow]"), or a term used as one.
@@ -648,6 +651,15 @@ fn split_cost(line: &str) -> Option<(ActivateCost, String)> {
             cost.kill_this = true;
             any = true;
             h = r.trim_start().trim_start_matches(',').trim();
+            continue;
+        }
+        // "Spend 2 XP: …" (730.2)
+        if let Some(r) = strip_ci(h, "spend ") {
+            let (n, rest) = r.split_once(' ')?;
+            let rest = strip_ci(rest.trim_start(), "xp")?;
+            cost.xp = cost.xp.checked_add(n.parse().ok()?)?;
+            any = true;
+            h = rest.trim_start().trim_start_matches(',').trim();
             continue;
         }
         let token = leading_token(h)?;
@@ -1106,7 +1118,7 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
         "kill" => e.kill = Some(name(target(rest)?)),
         // 423: "Stun an enemy unit here" / "[Stun] a unit"
         "stun" | "[stun]" => e.stun = Some(name(target(rest)?)),
-        "buff" => e.buff = Some(name(target(rest)?)),
+        "buff" | "[buff]" => e.buff = Some(name(target(rest)?)),
         "ready" => e.ready = Some(name(target(rest)?)),
         "exhaust" => e.exhaust = Some(name(target(rest)?)),
         "recall" => e.recall = Some(name(target(rest)?)),

@@ -716,6 +716,8 @@ pub enum Ability {
         exhaust: bool,
         /// "Kill this" in the cost (403.1.a): the source is killed as the cost is paid.
         kill_self: bool,
+        /// "Spend N XP" in the cost (730.2): the controller's XP is reduced as it is paid.
+        xp: i32,
         energy: i32,
         /// Power by domain, `[A]` and `[C]` (resolved against the card when paid).
         power: super::resources::Power,

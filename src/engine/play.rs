@@ -778,13 +778,14 @@ impl Game {
             );
         }
         let def = o.def.clone();
-        let Some((exhaust, kill_self, energy, power, action, reaction, effects)) = def
+        let Some((exhaust, kill_self, xp, energy, power, action, reaction, effects)) = def
             .abilities
             .iter()
             .filter_map(|a| match a {
                 Ability::Activated {
                     exhaust,
                     kill_self,
+                    xp,
                     energy,
                     power,
                     action,
@@ -793,6 +794,7 @@ impl Game {
                 } => Some((
                     *exhaust,
                     *kill_self,
+                    *xp,
                     *energy,
                     power.clone(),
                     *action,
@@ -836,6 +838,17 @@ impl Game {
                 format!("{} is exhausted and cannot pay the cost", def.name),
             );
         }
+        let has_xp = self.players[player.0].xp;
+        if xp > has_xp {
+            return illegal(
+                cite!("403.1.a"),
+                format!(
+                    "{} cannot pay the cost: it spends {xp} XP and {} has {has_xp}",
+                    def.name,
+                    self.player_name(player)
+                ),
+            );
+        }
         let t = format!(
             "{} activates an ability of {}",
             self.player_name(player),
@@ -877,6 +890,21 @@ impl Game {
             self.event(
                 EventKind::Effect,
                 vec![cite!("403.1.a"), cite!("414.1")],
+                t,
+                vec![source.0],
+            );
+        }
+        // 730.2: "Spend N XP" in the cost reduces the controller's XP
+        if xp > 0 {
+            self.players[player.0].xp -= xp;
+            let t = format!(
+                "{} spends {xp} XP to pay the cost (now {})",
+                self.player_name(player),
+                self.players[player.0].xp
+            );
+            self.event(
+                EventKind::Effect,
+                vec![cite!("403.1.a"), cite!("730.2")],
                 t,
                 vec![source.0],
             );

@@ -34,6 +34,7 @@ fn gear(name: &str) -> CardDef {
     let mut d = CardDef::unit(name, 0).with_ability(Ability::Activated {
         exhaust: true,
         kill_self: false,
+        xp: 0,
         energy: 1,
         power: Default::default(),
         action: true,
@@ -68,6 +69,7 @@ fn board(seed: u64) -> (Game, [BfId; 2]) {
         CardDef::unit("Slinger", 2).with_ability(Ability::Activated {
             exhaust: true,
             kill_self: false,
+            xp: 0,
             energy: 0,
             power: Default::default(),
             action: false,

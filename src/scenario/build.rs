@@ -680,6 +680,7 @@ fn abilities(
             out.push(Ability::Activated {
                 exhaust: c.value.exhaust,
                 kill_self: c.value.kill_this,
+                xp: c.value.xp.get(),
                 energy: c.value.energy.get(),
                 power: c.value.power.to_power(Power::own),
                 action: c.value.action,
@@ -913,6 +914,7 @@ fn card_def_of(
                 a.push(Ability::Activated {
                     exhaust: e.value.exhaust,
                     kill_self: e.value.kill_this,
+                    xp: e.value.xp.get(),
                     energy: e.value.energy.get(),
                     power: e.value.power.to_power(Power::own),
                     action: e.value.action,

@@ -523,6 +523,9 @@ pub struct ActivateCost {
     /// "Kill this": the source is killed as part of the cost (403.1.a).
     #[serde(default)]
     pub kill_this: bool,
+    /// "Spend N XP" as part of the cost (730.2).
+    #[serde(default)]
+    pub xp: Amt,
     #[serde(default)]
     pub energy: Amt,
     /// A number of the card's own domain (`[C]`), or by domain and `any` (`[A]`).
