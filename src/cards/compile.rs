@@ -1426,6 +1426,12 @@ mod tests {
         }
     }
 
+    /// Whom a compiled spell's first instruction affects (`to`).
+    pub(super) fn effect_to(c: &Compiled) -> &str {
+        let e = &c.def.effect.as_ref().expect("a spell effect").value;
+        &e.to.as_ref().expect("a `to`").value
+    }
+
     #[test]
     fn keywords_with_values_and_reminders() {
         let c = compile(&card(
@@ -1486,18 +1492,7 @@ mod tests {
     fn spells_passives_and_costs() {
         let s = compile(&card("Spell", "[Action]\nDeal 3 to a unit."));
         assert!(s.fully_modelled(), "{:?}", s.phrases);
-        assert_eq!(
-            s.def
-                .effect
-                .as_ref()
-                .unwrap()
-                .value
-                .to
-                .as_ref()
-                .unwrap()
-                .value,
-            "choose-unit"
-        );
+        assert_eq!(effect_to(&s), "choose-unit");
         // further instructions follow the first, in order (359.3.e)
         let two = compile(&card("Spell", "Deal 1 to a unit. Draw 1."));
         assert!(two.fully_modelled(), "{:?}", two.phrases);
@@ -1600,7 +1595,7 @@ mod tests {
 
 #[cfg(test)]
 mod sequence_tests {
-    use super::tests::card;
+    use super::tests::{card, effect_to};
     use super::*;
 
     fn targets(e: &format::Effect) -> Vec<String> {
@@ -1757,18 +1752,7 @@ mod sequence_tests {
         // a tag in place of "unit" in instructions
         let c = compile(&card("Spell", "Give your Mechs +1 [Might] this turn."));
         assert!(c.fully_modelled(), "{:?}", c.phrases);
-        assert_eq!(
-            c.def
-                .effect
-                .as_ref()
-                .unwrap()
-                .value
-                .to
-                .as_ref()
-                .unwrap()
-                .value,
-            "friendly-units with tag Mech"
-        );
+        assert_eq!(effect_to(&c), "friendly-units with tag Mech");
         // 355.3: "Choose one —" and its bulleted modes
         let c = compile(&card(
             "Spell",
