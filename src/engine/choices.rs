@@ -55,13 +55,13 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
 
 /// How a choice of a unit is worded in a prompt.
 pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
-    if let UnitFilter::MightAtMost(inner, n) = f {
-        return format!("{} with {n} Might or less", filter_phrase(inner));
-    }
-    if let UnitFilter::WithTag(inner, tag) = f {
-        return format!("{} with the tag {tag}", filter_phrase(inner));
-    }
     match f {
+        UnitFilter::MightAtMost(inner, n) => {
+            return format!("{} with {n} Might or less", filter_phrase(inner));
+        }
+        UnitFilter::WithTag(inner, tag) => {
+            return format!("{} with the tag {tag}", filter_phrase(inner));
+        }
         UnitFilter::Any => "a unit",
         UnitFilter::Friendly => "a friendly unit",
         UnitFilter::Enemy => "an enemy unit",
@@ -76,7 +76,6 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
         UnitFilter::EnemyGear => "an enemy gear",
         UnitFilter::Spell => "a spell on the chain",
         UnitFilter::EnemySpell => "an enemy spell on the chain",
-        UnitFilter::MightAtMost(..) | UnitFilter::WithTag(..) => unreachable!("worded above"),
     }
     .to_string()
 }
