@@ -185,8 +185,7 @@ impl Game {
                 let t = format!("{n} \"this turn\" effect(s) expire");
                 self.event(EventKind::CleanupTask, vec![cite!("317.2.c")], t, vec![]);
             }
-            self.expire_delayed(Duration::ThisTurn);
-            self.expire_created_replacements(Duration::ThisTurn);
+            self.expire_created(Duration::ThisTurn);
             // 317.2.d: 2e. Rune pools empty.
             for i in 0..self.players.len() {
                 if self.players[i].energy != 0 || !self.players[i].power.is_zero() {

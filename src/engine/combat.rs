@@ -844,8 +844,7 @@ impl Game {
             t,
             vec![],
         );
-        self.expire_delayed(Duration::ThisCombat);
-        self.expire_created_replacements(Duration::ThisCombat);
+        self.expire_created(Duration::ThisCombat);
         self.make_outstanding(cite!("319.7"));
         Ok(())
     }

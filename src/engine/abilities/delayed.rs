@@ -105,24 +105,28 @@ impl Game {
         self.place_triggers(batch, vec![cite!("392")], false)
     }
 
-    /// 317.2.c: "this turn" delayed abilities expire with the other "this turn" effects;
-    /// 461.7: "this combat" ones when the combat ends.
-    pub(crate) fn expire_delayed(&mut self, duration: Duration) {
-        let before = self.delayed.len();
+    /// 317.2.c: what a spell or ability created "this turn" — delayed abilities (390) and
+    /// replacement effects about a unit — expires with the other "this turn" effects;
+    /// 461.7: "this combat" ones when the combat ends. One trace line for each kind.
+    pub(crate) fn expire_created(&mut self, duration: Duration) {
+        let delayed = self.delayed.len();
         self.delayed.retain(|d| d.duration != duration);
-        let n = before - self.delayed.len();
-        if n > 0 {
-            let (t, rule) = match duration {
-                Duration::ThisCombat => (
-                    format!("{n} \"this combat\" delayed abilit(ies) expire"),
-                    cite!("461.7"),
-                ),
-                _ => (
-                    format!("{n} \"this turn\" delayed abilit(ies) expire"),
-                    cite!("317.2.c"),
-                ),
-            };
-            self.event(EventKind::CleanupTask, vec![rule], t, vec![]);
+        let delayed = delayed - self.delayed.len();
+        let replacements = self.created_replacements.len();
+        self.created_replacements.retain(|r| r.duration != duration);
+        let replacements = replacements - self.created_replacements.len();
+        let (when, rule) = match duration {
+            Duration::ThisCombat => ("this combat", cite!("461.7")),
+            _ => ("this turn", cite!("317.2.c")),
+        };
+        for (n, what) in [
+            (delayed, "delayed abilit(ies)"),
+            (replacements, "replacement effect(s)"),
+        ] {
+            if n > 0 {
+                let t = format!("{n} \"{when}\" {what} expire");
+                self.event(EventKind::CleanupTask, vec![rule], t, vec![]);
+            }
         }
     }
 }

@@ -248,27 +248,6 @@ impl Game {
         });
     }
 
-    /// 317.2.c: created replacement effects "this turn" expire with the other "this turn"
-    /// effects; 461.7: "this combat" ones when the combat ends.
-    pub(crate) fn expire_created_replacements(&mut self, duration: Duration) {
-        let before = self.created_replacements.len();
-        self.created_replacements.retain(|r| r.duration != duration);
-        let n = before - self.created_replacements.len();
-        if n > 0 {
-            let (t, rule) = match duration {
-                Duration::ThisCombat => (
-                    format!("{n} \"this combat\" replacement effect(s) expire"),
-                    cite!("461.7"),
-                ),
-                _ => (
-                    format!("{n} \"this turn\" replacement effect(s) expire"),
-                    cite!("317.2.c"),
-                ),
-            };
-            self.event(EventKind::CleanupTask, vec![rule], t, vec![]);
-        }
-    }
-
     /// 369–373: applies replacement effects to the deaths of `units` (about to be killed
     /// simultaneously, `why`). Returns the units that still die; the others' deaths were
     /// replaced (and their replacements executed).
