@@ -48,7 +48,9 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32
     let mut out = cli::output(&cli);
     let res = cli::execute(&mut out, cli);
     let res = match res {
-        Err(e) if json && !e.is_broken_pipe() && !matches!(e, Error::Quiet) && !out.wrote_json() => {
+        Err(e)
+            if json && !e.is_broken_pipe() && !matches!(e, Error::Quiet) && !out.wrote_json() =>
+        {
             // the error is the document
             match out.document(&error::ErrorDocument::of(&e)) {
                 Ok(()) => Err(Error::Reported(e.exit_code())),

@@ -2,7 +2,7 @@
 //! the same exit code as the text form, and nothing on stderr.
 
 mod common;
-use common::arbiter;
+use common::{arbiter, json};
 use serde_json::Value;
 
 /// Runs `arbiter --json ARGS`: exit code, parsed stdout, stderr.
@@ -60,7 +60,10 @@ fn not_found_is_a_json_error_with_exit_1() {
     }
     // a near id is offered, as in the text form
     let (_, v, _) = run(&["rule", "323.55"]);
-    assert!(v["error"]["suggestions"].as_array().unwrap().len() > 0, "{v}");
+    assert!(
+        !v["error"]["suggestions"].as_array().unwrap().is_empty(),
+        "{v}"
+    );
 }
 
 #[test]
@@ -123,4 +126,11 @@ fn a_command_that_printed_its_document_adds_no_second_one() {
     let (code, v, _) = run(&["run", p.to_str().unwrap()]);
     assert_eq!(code, 1, "{v}");
     assert_eq!(v["status"], "fail");
+}
+
+#[test]
+fn a_success_is_not_an_error_document() {
+    let v = json(&["editions"]);
+    assert!(v.get("error").is_none(), "{v}");
+    assert!(v["editions"].as_array().is_some_and(|e| !e.is_empty()));
 }
