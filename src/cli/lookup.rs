@@ -258,7 +258,7 @@ pub fn rule(out: &mut Out, mut args: RuleArgs) -> Result<()> {
     let i = find_rule(book, &args.id)?;
     if out.json {
         let v = rule_json(book, i, args.depth, true);
-        out.json_value(&v)?;
+        out.document(&v)?;
         return Ok(());
     }
     let crumbs = book.breadcrumb(i);
@@ -578,7 +578,7 @@ pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
                 "id": id, "title": t, "level": lvl, "rules": n
             })).collect::<Vec<_>>(),
         });
-        out.json_value(&v)?;
+        out.document(&v)?;
         return Ok(());
     }
     let mut table = Table::new();
@@ -752,7 +752,7 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
                 "recovered": text.is_some(),
             })).collect::<Vec<_>>(),
         });
-        out.json_value(&v)?;
+        out.document(&v)?;
         return Ok(());
     }
     if corrected.is_some() {
@@ -865,7 +865,7 @@ pub fn editions(out: &mut Out, _args: EditionsArgs) -> Result<()> {
                 })
             })
             .collect();
-        out.json_value(&json!({ "editions": v }))?;
+        out.document(&json!({ "editions": v }))?;
         return Ok(());
     }
     let mut table = Table::new();
@@ -931,7 +931,7 @@ pub fn refs(out: &mut Out, mut args: RefsArgs) -> Result<()> {
                 "target": t.to_string(),
             })).collect::<Vec<_>>(),
         });
-        out.json_value(&v)?;
+        out.document(&v)?;
         return Ok(());
     }
     let key = r.key();
