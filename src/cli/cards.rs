@@ -80,7 +80,7 @@ pub fn cards(out: &mut Out, db_flag: Option<&Path>, args: CardsArgs) -> Result<(
         return coverage(out, &db);
     }
     if out.json {
-        return Ok(out.json_value(
+        return Ok(out.document(
             &serde_json::to_value(DatabaseJson {
                 schema: "cards/1",
                 path: db.path.display().to_string(),
@@ -179,7 +179,7 @@ pub fn card(out: &mut Out, db_flag: Option<&Path>, args: CardArgs) -> Result<()>
         })
         .collect();
     if out.json {
-        return Ok(out.json_value(
+        return Ok(out.document(
             &serde_json::to_value(CardJson {
                 schema: "card/1",
                 database: db.path.display().to_string(),
@@ -416,7 +416,7 @@ fn coverage(out: &mut Out, db: &Database) -> Result<()> {
         unknown_keywords: unknown,
     };
     if out.json {
-        return Ok(out.json_value(&serde_json::to_value(&report).map_err(std::io::Error::other)?)?);
+        return Ok(out.document(&serde_json::to_value(&report).map_err(std::io::Error::other)?)?);
     }
     let pct = |n: usize| {
         if total == 0 {
@@ -523,7 +523,7 @@ pub fn deck(out: &mut Out, db_flag: Option<&Path>, args: DeckArgs) -> Result<()>
     let problems = deck::check(&db, &entries);
     let count: u64 = entries.iter().map(|e| u64::from(e.count)).sum();
     if out.json {
-        out.json_value(
+        out.document(
             &serde_json::to_value(DeckJson {
                 schema: "deck-check/1",
                 database: db.path.display().to_string(),

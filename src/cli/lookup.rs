@@ -4,6 +4,7 @@ use super::EditionArgs;
 use crate::error::{Error, Result};
 use crate::render::Out;
 use crate::render::text::{inline, wrap, wrap_hanging};
+use crate::rulebook::import::model::part_entries;
 use crate::rulebook::library::{Book, Quick, Rules, normalize_game};
 use crate::rulebook::{Library, Passage, Ref, RefField, RefKind, Rule, RuleId, TermSource};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
@@ -257,16 +258,16 @@ pub fn rule(out: &mut Out, mut args: RuleArgs) -> Result<()> {
     let i = find_rule(book, &args.id)?;
     if out.json {
         let v = rule_json(book, i, args.depth, true);
-        out.json_value(&v)?;
+        out.document(&v)?;
         return Ok(());
     }
     let crumbs = book.breadcrumb(i);
     if !crumbs.is_empty() {
         let trail: Vec<String> = crumbs
             .iter()
-            .map(|(id, t)| match t {
-                Some(t) => format!("{id} {t}"),
-                None => id.to_string(),
+            .map(|c| match &c.title {
+                Some(t) => format!("{} {t}", c.key),
+                None => c.key.clone(),
             })
             .collect();
         for l in wrap(&trail.join(" › "), out.width, "") {
@@ -460,7 +461,7 @@ pub fn rule_json<R: Rules + ?Sized>(book: &R, i: usize, depth: usize, top: bool)
         v["breadcrumb"] = json!(
             book.breadcrumb(i)
                 .into_iter()
-                .map(|(id, t)| json!({"id": id.to_string(), "title": t}))
+                .map(|c| json!({"id": c.id.to_string(), "key": c.key, "title": c.title}))
                 .collect::<Vec<_>>()
         );
         v["backlinks"] = json!(
@@ -514,16 +515,13 @@ pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
             }
         }
         Some(id) if id.depth() == 1 && sections.iter().any(|s| &s.id == id && s.level == 1) => {
-            // a part: its sections
-            let part_end = sections
+            // a part: its sections, as the contents list them
+            let part = sections
                 .iter()
-                .find(|s| s.level == 1 && s.id.top() > id.top())
-                .map(|s| s.id.top())
-                .unwrap_or(u32::MAX);
-            for (k, s) in sections.iter().enumerate() {
-                if s.id.top() < id.top() || s.id.top() >= part_end {
-                    continue;
-                }
+                .position(|s| &s.id == id && s.level == 1)
+                .unwrap_or_default();
+            for k in part_entries(sections, part) {
+                let s = &sections[k];
                 rows.push((
                     s.id.to_string(),
                     s.title.clone(),
@@ -580,7 +578,7 @@ pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
                 "id": id, "title": t, "level": lvl, "rules": n
             })).collect::<Vec<_>>(),
         });
-        out.json_value(&v)?;
+        out.document(&v)?;
         return Ok(());
     }
     let mut table = Table::new();
@@ -754,7 +752,7 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
                 "recovered": text.is_some(),
             })).collect::<Vec<_>>(),
         });
-        out.json_value(&v)?;
+        out.document(&v)?;
         return Ok(());
     }
     if corrected.is_some() {
@@ -867,7 +865,7 @@ pub fn editions(out: &mut Out, _args: EditionsArgs) -> Result<()> {
                 })
             })
             .collect();
-        out.json_value(&json!({ "editions": v }))?;
+        out.document(&json!({ "editions": v }))?;
         return Ok(());
     }
     let mut table = Table::new();
@@ -933,7 +931,7 @@ pub fn refs(out: &mut Out, mut args: RefsArgs) -> Result<()> {
                 "target": t.to_string(),
             })).collect::<Vec<_>>(),
         });
-        out.json_value(&v)?;
+        out.document(&v)?;
         return Ok(());
     }
     let key = r.key();

@@ -46,7 +46,7 @@ pub fn run(out: &mut Out, args: RunArgs) -> Result<()> {
     let source = scenario::load::read(&args.file)?;
     let v = scenario::evaluate_with(&path, &source, args.database.as_deref());
     if out.json {
-        out.json_value(&output::verdict_json(&v, true))?;
+        out.document(&output::verdict_json(&v, true))?;
     } else {
         output::run_text(out, &v, args.explain)?;
     }
@@ -112,7 +112,7 @@ pub fn test(out: &mut Out, args: TestArgs) -> Result<()> {
         Ok(())
     })?;
     if out.json {
-        out.json_value(&serde_json::json!({
+        out.document(&serde_json::json!({
             "scenarios": results,
             "passed": passed,
             "failed": failed,
@@ -138,6 +138,7 @@ fn verdict_of(f: &std::path::Path, database: Option<&crate::cards::Database>) ->
         Err(e) => {
             let input = match e {
                 Error::Input(i) => i,
+                Error::Scenario { input, .. } => *input,
                 other => crate::error::InputError {
                     file: path.clone(),
                     line: None,
@@ -225,7 +226,7 @@ pub fn check(out: &mut Out, args: CheckArgs) -> Result<()> {
     match loaded {
         Ok(s) => {
             if out.json {
-                out.json_value(&serde_json::json!({
+                out.document(&serde_json::json!({
                     "file": path,
                     "ok": true,
                     "title": s.file.title,
@@ -254,7 +255,7 @@ pub fn check(out: &mut Out, args: CheckArgs) -> Result<()> {
                 .is_some_and(|x| scenario::verdict::matches(x, &e)) =>
         {
             if out.json {
-                out.json_value(&serde_json::json!({
+                out.document(&serde_json::json!({
                     "file": path,
                     "ok": true,
                     "expected_error": e.kind.name(),
@@ -270,22 +271,8 @@ pub fn check(out: &mut Out, args: CheckArgs) -> Result<()> {
             }
             Ok(())
         }
-        Err(e) => {
-            if out.json {
-                out.json_value(&serde_json::json!({
-                    "file": path,
-                    "ok": false,
-                    "error": {
-                        "kind": e.kind.name(),
-                        "line": e.input.line,
-                        "column": e.input.column,
-                        "message": e.input.message,
-                        "hint": e.input.hint,
-                    },
-                }))?;
-            }
-            Err(e.into())
-        }
+        // with --json, reported as the error document (`scenario_kind`, `line`, `column`, …)
+        Err(e) => Err(e.into()),
     }
 }
 

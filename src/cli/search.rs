@@ -75,7 +75,7 @@ pub fn search(out: &mut Out, args: SearchArgs) -> Result<()> {
         r => r?,
     };
     if out.json {
-        out.json_value(&to_json(&res, &opts))?;
+        out.document(&to_json(&res, &opts))?;
     } else {
         print_text(out, &res)?;
     }
@@ -115,7 +115,7 @@ fn report_rebuild(out: &mut Out, o: &cache::Opened) -> Result<()> {
         cache::Location::Memory => "memory".to_string(),
     };
     if out.json {
-        out.json_value(&json!({
+        out.document(&json!({
             "rebuilt": true,
             "rules": docs,
             "build_ms": (ms * 10.0).round() / 10.0,
