@@ -25,7 +25,7 @@ pub struct RuleJson {
     pub refs: Vec<RefJson>,
     pub line: u32,
     pub note: Option<String>,
-    pub breadcrumb: Vec<IdTitle>,
+    pub breadcrumb: Vec<CrumbJson>,
     pub backlinks: Vec<String>,
     pub counterpart: Option<CounterpartJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -55,6 +55,14 @@ pub struct RefJson {
     pub end: u32,
     pub link_title: Option<String>,
     pub dangling: bool,
+}
+
+/// One step of a breadcrumb: the id, its lookup key (`id#n` for a duplicate) and title.
+#[derive(Serialize)]
+pub struct CrumbJson {
+    pub id: String,
+    pub key: String,
+    pub title: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -128,9 +136,10 @@ pub fn rule_json<R: Rules + ?Sized>(book: &R, i: usize, depth: usize, top: bool)
         breadcrumb: book
             .breadcrumb(i)
             .into_iter()
-            .map(|(id, title)| IdTitle {
-                id: id.to_string(),
-                title,
+            .map(|c| CrumbJson {
+                id: c.id.to_string(),
+                key: c.key,
+                title: c.title,
             })
             .collect(),
         backlinks: book

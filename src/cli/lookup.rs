@@ -5,6 +5,7 @@ use super::json;
 use crate::error::{Error, Result};
 use crate::render::Out;
 use crate::render::text::{inline, wrap, wrap_hanging};
+use crate::rulebook::import::model::part_entries;
 use crate::rulebook::library::{Book, Quick, Rules, normalize_game};
 use crate::rulebook::{Library, Passage, Ref, Rule, RuleId, TermSource};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
@@ -264,9 +265,9 @@ pub fn rule(out: &mut Out, mut args: RuleArgs) -> Result<()> {
     if !crumbs.is_empty() {
         let trail: Vec<String> = crumbs
             .iter()
-            .map(|(id, t)| match t {
-                Some(t) => format!("{id} {t}"),
-                None => id.to_string(),
+            .map(|c| match &c.title {
+                Some(t) => format!("{} {t}", c.key),
+                None => c.key.clone(),
             })
             .collect();
         for l in wrap(&trail.join(" › "), out.width, "") {
@@ -435,16 +436,13 @@ pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
             }
         }
         Some(id) if id.depth() == 1 && sections.iter().any(|s| &s.id == id && s.level == 1) => {
-            // a part: its sections
-            let part_end = sections
+            // a part: its sections, as the contents list them
+            let part = sections
                 .iter()
-                .find(|s| s.level == 1 && s.id.top() > id.top())
-                .map(|s| s.id.top())
-                .unwrap_or(u32::MAX);
-            for (k, s) in sections.iter().enumerate() {
-                if s.id.top() < id.top() || s.id.top() >= part_end {
-                    continue;
-                }
+                .position(|s| &s.id == id && s.level == 1)
+                .unwrap_or_default();
+            for k in part_entries(sections, part) {
+                let s = &sections[k];
                 rows.push((
                     s.id.to_string(),
                     s.title.clone(),
