@@ -59,6 +59,17 @@ impl Session {
             Some(p) => (p.display().to_string(), load::read(p)?),
             None => ("(empty duel)".to_string(), EMPTY.to_string()),
         };
+        Session::from_source(shown, source, database, color)
+    }
+
+    /// A session on scenario text, as if read from `shown` (a card database path in it is
+    /// relative to that file's folder).
+    pub fn from_source(
+        shown: String,
+        source: String,
+        database: Option<std::sync::Arc<crate::cards::Database>>,
+        color: crate::render::ColorChoice,
+    ) -> Result<Session> {
         let (scenario, _) = load::load_with(&shown, &source, database.as_deref())?;
         let built = build::build(&scenario)?;
         let mut game = built.game.clone();

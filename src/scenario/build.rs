@@ -1088,7 +1088,6 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .value
             .hand
             .iter()
-            .map(|c| &c.card)
             .chain(&ps.value.deck)
             .chain(&ps.value.trash)
             .chain(&ps.value.rune_deck)
@@ -1460,10 +1459,14 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                 s,
                 ErrorKind::InvalidValue,
                 u.value.ability.referenced,
-                format!(
-                    "{} has {n} abilities (its keywords first): accepted 1 to {n}",
-                    u.value.of.value
-                ),
+                if n == 0 {
+                    format!("{} has no abilities", u.value.of.value)
+                } else {
+                    format!(
+                        "{} has {n} abilities (its keywords first): accepted 1 to {n}",
+                        u.value.of.value
+                    )
+                },
             ));
         }
         g.replacements_spent

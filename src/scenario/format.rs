@@ -163,8 +163,8 @@ impl<'de> Deserialize<'de> for Amount {
     }
 }
 
-/// A card in a hand: its name, or `{card: Squire, id: s2}` when a later step or expectation
-/// names this copy.
+/// A card in a hand, deck, trash or rune deck: its name, or `{card: Squire, id: s2}` when a
+/// later step or expectation names this copy.
 #[derive(Debug, Clone)]
 pub struct CardEntry {
     pub card: Name,
@@ -713,19 +713,19 @@ pub struct PlayerSetup {
     /// Runes on the board, in the player's base (160): `{card: Fury Rune, exhausted: true}`.
     #[serde(default)]
     pub runes: Vec<Spanned<ObjectSetup>>,
-    /// The rune deck, top first (160.2).
+    /// The rune deck, top first (160.2); `{card, id}` names one rune.
     #[serde(default)]
-    pub rune_deck: Vec<Name>,
+    pub rune_deck: Vec<CardEntry>,
     #[serde(default)]
     pub xp: Option<Amt>,
     /// Cards in hand, by card name, or `{card, id}` to name one copy.
     #[serde(default)]
     pub hand: Vec<CardEntry>,
-    /// Main deck, top first.
+    /// Main deck, top first; `{card, id}` names one copy, as in the hand.
     #[serde(default)]
-    pub deck: Vec<Name>,
+    pub deck: Vec<CardEntry>,
     #[serde(default)]
-    pub trash: Vec<Name>,
+    pub trash: Vec<CardEntry>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -299,7 +299,7 @@ fn created_ids<'f>(e: &'f format::Effect, out: &mut Vec<&'f Name>) {
 fn basic_runes(file: &mut File) {
     let mut named: Vec<Name> = Vec::new();
     for p in file.setup.players.values() {
-        named.extend(p.value.rune_deck.iter().cloned());
+        named.extend(p.value.rune_deck.iter().map(|c| c.card.clone()));
         named.extend(p.value.runes.iter().map(|o| o.value.card.clone()));
     }
     for objs in file.setup.bases.values() {
@@ -725,21 +725,15 @@ impl<'a> Resolver<'a> {
         }
         for (p, ps) in &file.setup.players {
             let pi = self.player_str(p, loc_of(ps))?;
-            // a copy in hand may carry an id (`{card, id}`)
-            let hand_ids: Vec<Option<&Name>> =
-                ps.value.hand.iter().map(|c| c.id.as_ref()).collect();
-            let hand: Vec<Name> = ps.value.hand.iter().map(|c| c.card.clone()).collect();
+            // a copy may carry an id (`{card, id}`)
             for (cards, place) in [
-                (&hand, Place::Hand(pi)),
+                (&ps.value.hand, Place::Hand(pi)),
                 (&ps.value.deck, Place::Deck(pi)),
                 (&ps.value.trash, Place::Trash(pi)),
             ] {
-                for (k, c) in cards.iter().enumerate() {
+                for entry in cards {
+                    let (c, id) = (&entry.card, entry.id.as_ref());
                     self.card(&file, c)?;
-                    let id = match place {
-                        Place::Hand(_) => hand_ids[k],
-                        _ => None,
-                    };
                     if let Some(id) = id
                         && (self
                             .objects
@@ -768,10 +762,25 @@ impl<'a> Resolver<'a> {
                 }
             }
             // 160: runes, in the rune deck and on the board (in the base, 107)
-            for c in &ps.value.rune_deck {
+            for entry in &ps.value.rune_deck {
+                let c = &entry.card;
                 self.rune(&file, c)?;
+                if let Some(id) = &entry.id
+                    && (self
+                        .objects
+                        .iter()
+                        .any(|x| x.id.as_deref() == Some(&id.value))
+                        || self.players.contains(&id.value)
+                        || self.battlefields.contains(&id.value))
+                {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        loc_of(id),
+                        format!("the id \"{}\" is used twice", id.value),
+                    ));
+                }
                 self.objects.push(ObjectInfo {
-                    id: None,
+                    id: entry.id.as_ref().map(|i| i.value.clone()),
                     card: c.value.clone(),
                     place: Place::RuneDeck(pi),
                     where_: format!("in {p}'s rune deck"),
@@ -1325,7 +1334,7 @@ impl<'a> Resolver<'a> {
                     ErrorKind::InvalidValue,
                     loc_of(c),
                     format!(
-                        "unknown trigger checked \"{}\"{}: accepted attack, defend",
+                        "unknown trigger checked \"{}\" (accepted: attack, defend){}",
                         c.value,
                         did_you_mean(&c.value, ["attack", "defend"])
                     ),
