@@ -17,6 +17,14 @@ pub enum Error {
     /// An input file is wrong: where, what was expected, and a hint; exit 2.
     #[error("{}", .0)]
     Input(InputError),
+    /// A scenario that does not load or cannot run: an input error with the scenario's own
+    /// error kind (`unknown-field`, `illegal`, …) and, where one forbids it, the rule; exit 2.
+    #[error("{input}")]
+    Scenario {
+        kind: &'static str,
+        rule: Option<String>,
+        input: Box<InputError>,
+    },
     /// The command ran, but the answer is "no" (expectations failed, nothing found).
     /// The details were already printed; exit 1.
     #[error("{0}")]
@@ -35,6 +43,9 @@ pub enum Error {
     Quiet,
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// Already reported (as a `--json` error document); exit with this code.
+    #[error("exit {0}")]
+    Reported(i32),
 }
 
 /// An error located in an input file.
@@ -75,8 +86,21 @@ impl Error {
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Failed(_) | Error::NotFound { .. } | Error::Quiet => 1,
+            Error::Reported(code) => *code,
             Error::Io(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
             _ => 2,
+        }
+    }
+
+    /// The class of the error as `--json` names it: `usage`, `input`, `not-found`,
+    /// `failed` (exit 1) or `io`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::Usage { .. } => "usage",
+            Error::Input(_) | Error::Scenario { .. } => "input",
+            Error::NotFound { .. } | Error::Quiet => "not-found",
+            Error::Failed(_) => "failed",
+            Error::Io(_) | Error::Reported(_) => "io",
         }
     }
 
@@ -87,3 +111,70 @@ impl Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// What `--json` prints on stdout instead of the text on stderr when a command fails
+/// before printing its own document (schema `error/1`):
+/// `{"schema": "error/1", "error": {"kind", "message", "suggestions", …}}`.
+#[derive(Debug, serde::Serialize)]
+pub struct ErrorDocument {
+    pub schema: &'static str,
+    pub error: ErrorJson,
+}
+
+/// The `error` object of an [`ErrorDocument`]. `kind` says which exit code goes with it:
+/// `not-found` and `failed` exit 1; `usage`, `input` and `io` exit 2. An input error says
+/// where (`file`, `line`, `column`, each `null` when unknown) and may give a `hint`; a
+/// scenario's error also its own kind (`scenario_kind`, e.g. `unknown-field`) and the rule
+/// that forbids a step (`rule`). Fields that do not apply are `null`.
+#[derive(Debug, serde::Serialize)]
+pub struct ErrorJson {
+    pub kind: &'static str,
+    pub message: String,
+    pub suggestions: Vec<String>,
+    pub file: Option<String>,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub hint: Option<String>,
+    pub scenario_kind: Option<&'static str>,
+    pub rule: Option<String>,
+}
+
+impl ErrorDocument {
+    pub fn of(e: &Error) -> ErrorDocument {
+        let mut j = ErrorJson {
+            kind: e.kind(),
+            message: e.to_string(),
+            suggestions: Vec::new(),
+            file: None,
+            line: None,
+            column: None,
+            hint: None,
+            scenario_kind: None,
+            rule: None,
+        };
+        let input = match e {
+            Error::Usage { suggestions, .. } | Error::NotFound { suggestions, .. } => {
+                j.suggestions = suggestions.clone();
+                None
+            }
+            Error::Input(i) => Some(i),
+            Error::Scenario { kind, rule, input } => {
+                j.scenario_kind = Some(kind);
+                j.rule = rule.clone();
+                Some(&**input)
+            }
+            _ => None,
+        };
+        if let Some(i) = input {
+            j.message = i.message.clone();
+            j.file = Some(i.file.clone());
+            j.line = i.line;
+            j.column = i.column;
+            j.hint = i.hint.clone();
+        }
+        ErrorDocument {
+            schema: "error/1",
+            error: j,
+        }
+    }
+}

@@ -16,8 +16,10 @@ pub mod search;
 
 pub use error::{Error, Result};
 
-/// Runs the command line; returns the process exit code. Errors are reported here,
-/// once: colour-aware, on stderr.
+/// Runs the command line; returns the process exit code. Errors are reported here, once:
+/// as text on stderr (colour-aware), or with `--json` as a JSON document on stdout
+/// ([`error::ErrorDocument`]) when the command printed none of its own — with the same exit
+/// code either way.
 pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
     use clap::FromArgMatches;
     let args: Vec<std::ffi::OsString> = args.into_iter().collect();
@@ -27,6 +29,11 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32
         .and_then(|m| cli::Cli::from_arg_matches(&m));
     let cli = match parsed {
         Ok(c) => c,
+        Err(e) if e.use_stderr() && args.iter().skip(1).any(|a| a == "--json") => {
+            // a usage error exits 2 whether or not stdout takes the document
+            let _ = write_document(&error::ErrorDocument::of(&usage_error(&e)));
+            return 2;
+        }
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
             // help or version on a full device is an output error (exit 2), not a success;
@@ -37,16 +44,68 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32
             };
         }
     };
-    let color = cli.color;
-    match cli::run(cli) {
+    let (color, json) = (cli.color, cli.json);
+    let mut out = cli::output(&cli);
+    let res = cli::execute(&mut out, cli);
+    let res = match res {
+        Err(e)
+            if json && !e.is_broken_pipe() && !matches!(e, Error::Quiet) && !out.wrote_json() =>
+        {
+            // the error is the document
+            match out.document(&error::ErrorDocument::of(&e)) {
+                Ok(()) => Err(Error::Reported(e.exit_code())),
+                Err(w) => Err(Error::Io(w)),
+            }
+        }
+        other => other,
+    };
+    let res = match (res, out.finish()) {
+        (Ok(()), Err(w)) => Err(Error::Io(w)),
+        (res, _) => res,
+    };
+    match res {
         Ok(()) => 0,
         Err(e) if e.is_broken_pipe() => 0,
-        Err(Error::Quiet) => 1,
+        Err(e @ (Error::Quiet | Error::Reported(_))) => e.exit_code(),
         Err(e) => {
             report(&e, color);
             e.exit_code()
         }
     }
+}
+
+/// clap's usage error as ours: its first line, and the argument, value or command it
+/// suggests.
+fn usage_error(e: &clap::Error) -> Error {
+    use clap::error::{ContextKind, ContextValue};
+    let text = e.render().to_string();
+    let first = text.lines().next().unwrap_or("").trim();
+    let message = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    let mut suggestions = Vec::new();
+    for kind in [
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedValue,
+        ContextKind::SuggestedSubcommand,
+    ] {
+        match e.get(kind) {
+            Some(ContextValue::String(s)) => suggestions.push(s.clone()),
+            Some(ContextValue::Strings(v)) => suggestions.extend(v.iter().cloned()),
+            _ => {}
+        }
+    }
+    Error::Usage {
+        message,
+        suggestions,
+    }
+}
+
+/// A JSON document on stdout, written directly (no pager: clap failed before there was one).
+fn write_document<T: serde::Serialize>(doc: &T) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut w = std::io::stdout().lock();
+    serde_json::to_writer_pretty(&mut w, doc)?;
+    w.write_all(b"\n")?;
+    w.flush()
 }
 
 fn report(e: &Error, color: render::ColorChoice) {

@@ -45,6 +45,9 @@ fn editions_report_their_imported_facts() {
     assert!(by("2026-03-30")["recovered"].as_u64().unwrap() >= 180);
     assert_eq!(by("2025-06-02")["rules"], 452);
     assert_eq!(by("web-older")["rules"], 296);
+    // 1,090 numbered lines, 9 chapters, 7 section headings made from the contents
+    assert_eq!(by("2023-09-11")["rules"], 1106);
+    assert_eq!(by("2023-09-11")["recovered"], 7);
     assert!(by("2026-03-30")["glossary_terms"].as_u64().unwrap() > 300);
 }
 
@@ -232,4 +235,211 @@ fn a_duplicate_number_that_does_not_exist_says_how_many_there_are() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("323.5 is used by 1 rule "));
+}
+
+/// Legions of Will's structure is the source's own: chapters numbered 1–9 (not 100–900,
+/// which are sections), each holding the sections the contents list under it.
+#[test]
+fn legions_chapters_are_numbered_as_the_source_numbers_them() {
+    let v = json(&["toc", "--game", "legions-of-will"]);
+    let entries = v["entries"].as_array().unwrap();
+    let chapters: Vec<(&str, &str)> = entries
+        .iter()
+        .filter(|e| e["level"] == 1)
+        .map(|e| (e["id"].as_str().unwrap(), e["title"].as_str().unwrap()))
+        .collect();
+    let ids: Vec<&str> = chapters.iter().map(|c| c.0).collect();
+    assert_eq!(ids, ["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+    assert_eq!(chapters[0].1, "Game Concepts");
+    assert_eq!(chapters[5].1, "Actions, Abilities, Effects");
+    // 100 is section "General" of chapter 1, listed once, as a section
+    let hundred: Vec<&serde_json::Value> = entries.iter().filter(|e| e["id"] == "100").collect();
+    assert_eq!(hundred.len(), 1);
+    assert_eq!(
+        (hundred[0]["level"].as_u64(), hundred[0]["title"].as_str()),
+        (Some(2), Some("General"))
+    );
+    // a chapter is a rule of its own, at its line, holding its sections
+    let ch = json(&["rule", "4", "--game", "legions-of-will", "--depth", "1"]);
+    assert_eq!(
+        (ch["title"].as_str(), ch["line"].as_u64()),
+        (Some("Zones"), Some(756))
+    );
+    let kids: Vec<&str> = ch["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kids,
+        ["400", "401", "402", "403", "404", "405", "406", "407"]
+    );
+    let v = json(&["toc", "--game", "legions-of-will", "4"]);
+    let ids: Vec<&str> = v["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        ["4", "400", "401", "402", "403", "404", "405", "406", "407"]
+    );
+    let crumbs = json(&["rule", "100.1", "--game", "legions-of-will"]);
+    let ids: Vec<&str> = crumbs["breadcrumb"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["1", "100"]);
+    arbiter()
+        .args(["rule", "603.3b", "--game", "legions-of-will"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "6 Actions, Abilities, Effects › 603 Handling Triggered Abilities",
+        ));
+}
+
+/// The seven sections whose heading only the contents has are there, titled from the
+/// contents (marked as recovered), holding their rules.
+#[test]
+fn legions_sections_only_in_the_contents_are_used() {
+    for (id, title, chapter) in [
+        ("404", "Base", "4"),
+        ("511", "End of Battle Step", "5"),
+        ("602", "Activating Activated Abilities", "6"),
+        ("606", "Effects", "6"),
+        ("700", "General", "7"),
+        ("705", "Flipping a Coin", "7"),
+        ("801", "Attacking Multiple Players", "8"),
+    ] {
+        let v = json(&["rule", id, "--game", "legions-of-will"]);
+        assert_eq!(v["title"], title, "{id}");
+        assert!(v["text"].is_null(), "{id}");
+        assert_eq!(v["recovered"]["source"], "top_index", "{id}");
+        assert_eq!(v["recovered"]["title"], title, "{id}");
+        let crumbs = v["breadcrumb"].as_array().unwrap();
+        assert_eq!(crumbs.len(), 1, "{id}");
+        assert_eq!(crumbs[0]["id"], chapter, "{id}");
+        // its first rule sits under it
+        let first = json(&["rule", &format!("{id}.1"), "--game", "legions-of-will"]);
+        let last = first["breadcrumb"]
+            .as_array()
+            .unwrap()
+            .last()
+            .unwrap()
+            .clone();
+        assert_eq!(
+            (last["id"].as_str(), last["title"].as_str()),
+            (Some(id), Some(title))
+        );
+        // the table of contents counts its rules
+        let toc = json(&["toc", "--game", "legions-of-will", id]);
+        assert!(
+            toc["entries"][0]["rules"].as_u64().unwrap() > 1,
+            "{id}: {}",
+            toc["entries"]
+        );
+    }
+    arbiter()
+        .args(["rule", "404", "--game", "legions-of-will"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "404 Base [recovered from the top index]",
+        ));
+}
+
+/// The source numbers two rules 702.3 (Merge, then Redeem): Redeem's 702.3a and 702.3b
+/// sit under Redeem, Merge keeps its own.
+#[test]
+fn legions_second_702_3_holds_its_own_sub_rules() {
+    for k in ["702.3a#2", "702.3b#2"] {
+        let v = json(&["rule", k, "--game", "legions-of-will"]);
+        let last = v["breadcrumb"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(last["id"], "702.3", "{k}");
+        assert_eq!(last["key"], "702.3#2", "{k}");
+        assert_eq!(last["title"], "Redeem", "{k}");
+    }
+    let redeem = json(&[
+        "rule",
+        "702.3#2",
+        "--game",
+        "legions-of-will",
+        "--depth",
+        "1",
+    ]);
+    let kids: Vec<&str> = redeem["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(kids, ["702.3a#2", "702.3b#2"]);
+    let merge = json(&["rule", "702.3", "--game", "legions-of-will", "--depth", "1"]);
+    let kids: Vec<&str> = merge["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kids,
+        [
+            "702.3a", "702.3b", "702.3c", "702.3d", "702.3e", "702.3f", "702.3g"
+        ]
+    );
+    let merge_a = json(&["rule", "702.3a", "--game", "legions-of-will"]);
+    let last = merge_a["breadcrumb"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (last["key"].as_str(), last["title"].as_str()),
+        (Some("702.3"), Some("Merge"))
+    );
+    arbiter()
+        .args(["rule", "702.3b#2", "--game", "legions-of-will"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "702 Keyword Abilities › 702.3#2 Redeem",
+        ));
+}
+
+/// "rules 605.3a and b" links both rules: the letter alone is a reference to 605.3b.
+#[test]
+fn legions_a_sibling_letter_alone_is_a_link() {
+    let v = json(&["rule", "605.3", "--game", "legions-of-will"]);
+    let text = v["text"].as_str().unwrap();
+    let refs = v["refs"].as_array().unwrap();
+    let find = |t: &str| refs.iter().find(|r| r["target"] == t).unwrap().clone();
+    for (t, span) in [("605.3a", "605.3a"), ("605.3b", "b")] {
+        let r = find(t);
+        assert_eq!(r["dangling"], false, "{t}");
+        let (s, e) = (
+            r["start"].as_u64().unwrap() as usize,
+            r["end"].as_u64().unwrap() as usize,
+        );
+        assert_eq!(&text[s..e], span, "{t}");
+    }
+    assert!(text.contains("rules 605.3a and b"));
+    arbiter()
+        .args(["rule", "605.3", "--game", "legions-of-will"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("see 605.3a, 605.3b,"));
+    let back = json(&["rule", "605.3b", "--game", "legions-of-will"]);
+    assert!(
+        back["backlinks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|b| b == "605.3")
+    );
 }

@@ -201,8 +201,10 @@ fn check_json_reports_the_error_too() {
     let out = arbiter().args(["--json", "check", &p]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["ok"], false);
-    assert_eq!(v["error"]["kind"], "unknown-field");
+    assert_eq!(v["schema"], "error/1");
+    assert_eq!(v["error"]["kind"], "input");
+    assert_eq!(v["error"]["scenario_kind"], "unknown-field");
+    assert!(v["error"]["file"].as_str().unwrap().ends_with(".yaml"));
     assert_eq!(v["error"]["line"], 18);
     assert_eq!(v["error"]["column"], 28);
 }

@@ -99,6 +99,10 @@ fn the_site_has_every_edition_with_anchors_links_and_no_network() {
     let low = &texts["legions-of-will-2023-09-11.html"];
     assert!(ids["legions-of-will-2023-09-11.html"].contains("111.1a~2"));
     assert!(!low.contains("<u>"));
+    // its chapters are 1–9; a section only the contents names (404 Base) has its anchor
+    assert!(low.contains("<li class=\"l1\"><a href=\"#4\">4 Zones</a></li>"));
+    assert!(low.contains("<li class=\"l2\"><a href=\"#404\">404 Base</a></li>"));
+    assert!(ids["legions-of-will-2023-09-11.html"].contains("404"));
     // the search index ships beside each page
     let idx = std::fs::read_to_string(dir.join("riftbound-2026-03-30.index.js")).unwrap();
     assert!(idx.starts_with("window.ARBITER_INDEX = {"));

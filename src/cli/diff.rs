@@ -236,8 +236,7 @@ pub fn diff(out: &mut Out, args: DiffArgs) -> Result<()> {
             summary,
             changes: shown.iter().map(|c| change_json(ob, nb, c)).collect(),
         };
-        let v = serde_json::to_value(&v).map_err(std::io::Error::from)?;
-        out.json_value(&v)?;
+        out.document(&v)?;
         return Ok(());
     }
     print_text(out, ob, nb, range, &summary, &shown)

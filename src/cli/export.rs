@@ -107,8 +107,7 @@ pub fn export(out: &mut Out, args: ExportArgs) -> Result<()> {
             files: files.len(),
             bytes,
         };
-        let v = serde_json::to_value(&v).map_err(std::io::Error::from)?;
-        out.json_value(&v)?;
+        out.document(&v)?;
         return Ok(());
     }
     for e in &editions {

@@ -3,6 +3,7 @@
 pub mod cards;
 pub mod diff;
 pub mod export;
+pub mod json;
 pub mod lookup;
 pub mod scenario;
 pub mod search;
@@ -177,49 +178,60 @@ impl clap::builder::TypedValueParser for Known {
 pub const GAMES: &[&str] = &["riftbound", "legions-of-will"];
 pub const EDITIONS: &[&str] = &["2026-03-30", "2025-06-02", "web-older", "2023-09-11"];
 
-/// Parses the arguments and runs the command.
+/// Runs the command, writing to standard output (the REPL's lookups come here; the binary
+/// goes through [`crate::main_with_args`], which also reports the error).
 pub fn run(cli: Cli) -> Result<()> {
-    let mut out = Out::stdout(cli.color, cli.json, !cli.no_pager);
+    let mut out = output(&cli);
+    let res = execute(&mut out, cli);
+    let flushed = out.finish();
+    res?;
+    flushed?;
+    Ok(())
+}
+
+/// Standard output as `cli` asks for it: colour, JSON, pager.
+pub fn output(cli: &Cli) -> Out {
+    Out::stdout(cli.color, cli.json, !cli.no_pager)
+}
+
+/// Runs the command, writing to `out`; the caller finishes `out` and reports the error.
+pub fn execute(out: &mut Out, cli: Cli) -> Result<()> {
     let db = cli.cards.as_deref();
-    let res = match cli.command {
-        Command::Rule(a) => lookup::rule(&mut out, a),
-        Command::Toc(a) => lookup::toc(&mut out, a),
-        Command::Define(a) => lookup::define(&mut out, a),
-        Command::Editions(a) => lookup::editions(&mut out, a),
-        Command::Refs(a) => lookup::refs(&mut out, a),
-        Command::Completions(a) => lookup::completions(&mut out, a),
+    match cli.command {
+        Command::Rule(a) => lookup::rule(out, a),
+        Command::Toc(a) => lookup::toc(out, a),
+        Command::Define(a) => lookup::define(out, a),
+        Command::Editions(a) => lookup::editions(out, a),
+        Command::Refs(a) => lookup::refs(out, a),
+        Command::Completions(a) => lookup::completions(out, a),
         Command::Man(a) if a.list => Ok(out.raw(man_commands().join("\n") + "\n")?),
         Command::Man(a) => {
             let mut buf = Vec::new();
             write_man(a.command.as_deref(), &mut buf)?;
             Ok(out.raw(String::from_utf8_lossy(&buf))?)
         }
-        Command::Search(a) => search::search(&mut out, a),
-        Command::Diff(a) => diff::diff(&mut out, a),
-        Command::Export(a) => export::export(&mut out, a),
+        Command::Search(a) => search::search(out, a),
+        Command::Diff(a) => diff::diff(out, a),
+        Command::Export(a) => export::export(out, a),
         Command::Run(mut a) => scenario_database(db).and_then(|d| {
             a.database = d;
-            scenario::run(&mut out, a)
+            scenario::run(out, a)
         }),
         Command::Test(mut a) => scenario_database(db).and_then(|d| {
             a.database = d;
-            scenario::test(&mut out, a)
+            scenario::test(out, a)
         }),
         Command::Check(mut a) => scenario_database(db).and_then(|d| {
             a.database = d;
-            scenario::check(&mut out, a)
+            scenario::check(out, a)
         }),
         Command::Repl(a) => {
             scenario_database(db).and_then(|d| crate::repl::run(a.file, d, cli.color))
         }
-        Command::Card(a) => cards::card(&mut out, db, a),
-        Command::Cards(a) => cards::cards(&mut out, db, a),
-        Command::Deck(a) => cards::deck(&mut out, db, a),
-    };
-    let flushed = out.finish();
-    res?;
-    flushed?;
-    Ok(())
+        Command::Card(a) => cards::card(out, db, a),
+        Command::Cards(a) => cards::cards(out, db, a),
+        Command::Deck(a) => cards::deck(out, db, a),
+    }
 }
 
 /// `arbiter repl [FILE]`.

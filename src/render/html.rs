@@ -125,7 +125,7 @@ pub fn edition_page(p: &EditionPage) -> String {
     );
     for s in &book.ed.sections {
         let key = s.id.to_string();
-        // a section whose heading the source lost (Legions of Will's 404) has no anchor
+        // an entry with no rule of its number (none today) has no anchor
         let label = format!("{} {}", esc(&key), esc(&s.title));
         let _ = if book.index_of(&key).is_some() {
             writeln!(
@@ -180,12 +180,12 @@ fn rule_html(h: &mut String, p: &EditionPage, i: usize, r: &Rule) {
     let crumbs = book.breadcrumb(i);
     if !crumbs.is_empty() {
         h.push_str("<nav class=\"crumbs\" aria-label=\"Breadcrumb\">");
-        for (k, (id, t)) in crumbs.iter().enumerate() {
+        for (k, c) in crumbs.iter().enumerate() {
             if k > 0 {
                 h.push_str(" › ");
             }
-            let idk = id.to_string();
-            let label = match t {
+            let idk = c.key.clone();
+            let label = match &c.title {
                 Some(t) => format!("{idk} {t}"),
                 None => idk.clone(),
             };

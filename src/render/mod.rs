@@ -20,6 +20,9 @@ pub enum ColorChoice {
 /// How a command writes: JSON or text, colour, hyperlinks, width.
 pub struct Out {
     pub json: bool,
+    /// How many JSON documents were written (a command prints one; an error is printed as
+    /// JSON only when its command printed none).
+    documents: usize,
     pub color: bool,
     pub links: bool,
     pub width: usize,
@@ -83,6 +86,7 @@ impl Out {
         };
         Out {
             json,
+            documents: 0,
             color,
             links,
             width,
@@ -102,6 +106,7 @@ impl Out {
     pub fn to_writer(w: Box<dyn Write>, color: bool, links: bool, json: bool) -> Out {
         Out {
             json,
+            documents: 0,
             color,
             links,
             width: 80,
@@ -139,10 +144,16 @@ impl Out {
         self.w.write_all(s.as_ref().as_bytes())
     }
 
-    /// Pretty JSON followed by a newline.
-    pub fn json_value(&mut self, v: &serde_json::Value) -> io::Result<()> {
+    /// A command's `--json` document: pretty JSON of its typed output struct, then a newline.
+    pub fn document<T: serde::Serialize + ?Sized>(&mut self, v: &T) -> io::Result<()> {
+        self.documents += 1;
         serde_json::to_writer_pretty(&mut self.w, v)?;
         self.w.write_all(b"\n")
+    }
+
+    /// Whether a JSON document was written.
+    pub fn wrote_json(&self) -> bool {
+        self.documents > 0
     }
 
     pub fn flush(&mut self) -> io::Result<()> {

@@ -143,14 +143,8 @@ pub fn word_diff(a: &str, b: &str) -> Vec<(Op, String)> {
 
 /// The section (not part) a top-level number belongs to in `sections`.
 pub fn section_of(sections: &[Section], id: &RuleId) -> Option<Section> {
-    let top = id.top();
-    let part = sections.iter().rfind(|s| s.level == 1 && s.id.top() <= top);
-    sections
-        .iter()
-        .rfind(|s| s.level >= 2 && s.id.top() <= top)
-        .filter(|s| part.is_none_or(|p| s.id >= p.id))
-        .or(part)
-        .cloned()
+    let (part, sect) = super::import::model::placement(sections, id.top());
+    sect.or(part).map(|k| sections[k].clone())
 }
 
 #[cfg(test)]

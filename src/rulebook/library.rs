@@ -10,7 +10,8 @@
 //! [`EmbeddedEdition`].
 
 use super::import::model::{
-    Counterpart, Edition, Rule, RuleId, RuleRecord, Section, Term, display_title,
+    Counterpart, Edition, Rule, RuleId, RuleRecord, Section, Term, display_title, occurrence_key,
+    placement,
 };
 #[cfg(doc)]
 use super::import::model::{definition_head, term_key};
@@ -125,41 +126,57 @@ pub trait Rules {
     }
 
     /// The ancestors from the top: part and section from the top index, then the
-    /// dotted parents.
-    fn breadcrumb(&self, i: usize) -> Vec<(RuleId, Option<String>)> {
+    /// parents, each the rule of that number the rule follows (`parent_dup`).
+    fn breadcrumb(&self, i: usize) -> Vec<Crumb> {
         let r = self.rule(i);
-        let mut chain = Vec::new();
-        let mut cur = r.parent.clone();
-        while let Some(p) = cur {
-            let rule = self.get(&p);
-            chain.push((p.clone(), rule.as_ref().and_then(|x| self.title_of(x))));
-            cur = rule.and_then(|x| x.parent.clone()).or_else(|| p.parent());
+        let mut chain: Vec<Crumb> = Vec::new();
+        let mut cur = r.parent.clone().map(|p| (p, r.parent_dup));
+        while let Some((p, dup)) = cur {
+            let key = occurrence_key(&p, dup);
+            let rule = self.index_of(&key).map(|j| self.rule(j));
+            chain.push(Crumb {
+                id: p.clone(),
+                title: rule.as_ref().and_then(|x| self.title_of(x)),
+                key,
+            });
+            cur = match rule {
+                Some(x) => x.parent.clone().map(|q| (q, x.parent_dup)),
+                None => p.parent().map(|q| (q, 0)),
+            };
         }
         chain.reverse();
-        let top = r.id.top();
         let sections = self.sections();
-        let part = sections.iter().rfind(|s| s.level == 1 && s.id.top() <= top);
-        let sect = sections
-            .iter()
-            .rfind(|s| s.level >= 2 && s.id.top() <= top)
-            .filter(|s| part.is_none_or(|p| s.id >= p.id));
-        let mut head: Vec<(RuleId, Option<String>)> = Vec::new();
-        // A chapter may share its number with its first section (Legions of Will's
-        // chapter 100 "Game Concepts" and section 100 "General").
-        let shared = sections.iter().any(|x| x.level >= 2 && x.id == r.id);
-        for (s, is_part) in [(part, true), (sect, false)] {
-            let Some(s) = s else { continue };
-            let is_self = s.id == r.id && !(is_part && shared);
+        let (part, sect) = placement(sections, r.id.top());
+        let mut head: Vec<Crumb> = Vec::new();
+        for (k, is_part) in [(part, true), (sect, false)] {
+            let Some(s) = k.map(|k| &sections[k]) else {
+                continue;
+            };
+            let is_self = s.id == r.id;
             let listed = chain
                 .iter()
-                .any(|(c, t)| c == &s.id && (!is_part || t.as_deref() == Some(&s.title)));
+                .any(|c| c.id == s.id && (!is_part || c.title.as_deref() == Some(&s.title)));
             if !is_self && !listed {
-                head.push((s.id.clone().with_style(r.id.style), Some(s.title.clone())));
+                let id = s.id.clone().with_style(r.id.style);
+                head.push(Crumb {
+                    key: id.to_string(),
+                    id,
+                    title: Some(s.title.clone()),
+                });
             }
         }
         head.extend(chain);
         head
     }
+}
+
+/// One step of a breadcrumb: the id, the lookup key of the rule it names (`702.3#2`
+/// for the second 702.3), and its title.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Crumb {
+    pub id: RuleId,
+    pub key: String,
+    pub title: Option<String>,
 }
 
 /// A whole edition, decoded, with its lookup tables.
@@ -214,7 +231,7 @@ impl Book {
         Rules::title_of(self, r)
     }
 
-    pub fn breadcrumb(&self, i: usize) -> Vec<(RuleId, Option<String>)> {
+    pub fn breadcrumb(&self, i: usize) -> Vec<Crumb> {
         Rules::breadcrumb(self, i)
     }
 
@@ -444,16 +461,20 @@ mod tests {
             let (meta, ed) = (book.meta, &book.ed);
             let name = meta.edition;
             // each top-index entry's rule count
+            // (a part holds the rules of every entry it lists, itself included)
             for (k, s) in ed.sections.iter().enumerate() {
-                let end = ed.sections[k + 1..]
-                    .iter()
-                    .find(|n| n.level <= s.level)
-                    .map(|n| n.id.top())
-                    .unwrap_or(u32::MAX);
+                let held = if s.level == 1 {
+                    crate::rulebook::import::model::part_entries(&ed.sections, k)
+                } else {
+                    k..k + 1
+                };
                 let n = ed
                     .rules
                     .iter()
-                    .filter(|r| r.id.top() >= s.id.top() && r.id.top() < end)
+                    .filter(|r| {
+                        crate::rulebook::import::model::owner_of(&ed.sections, r.id.top())
+                            .is_some_and(|o| held.contains(&o))
+                    })
                     .count();
                 assert_eq!(meta.section_sizes[k] as usize, n, "{name} {}", s.id);
             }

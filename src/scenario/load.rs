@@ -102,7 +102,11 @@ impl ScenarioError {
 
 impl From<ScenarioError> for crate::error::Error {
     fn from(e: ScenarioError) -> Self {
-        crate::error::Error::Input(*e.input)
+        crate::error::Error::Scenario {
+            kind: e.kind.name(),
+            rule: e.rule,
+            input: e.input,
+        }
     }
 }
 

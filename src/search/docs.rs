@@ -123,12 +123,18 @@ fn add_book(
         // its title), and never a section that precedes the part it sits in.
         let mut crumb: Vec<(String, Option<String>)> = Vec::new();
         let mut last_top = 0;
-        for (id, _) in book.breadcrumb(i) {
-            if id.top() < last_top {
+        for c in book.breadcrumb(i) {
+            if c.id.top() < last_top {
                 continue;
             }
-            last_top = id.top();
-            crumb.push((id.to_string(), real_title(book, &id).as_deref().map(plain)));
+            last_top = c.id.top();
+            let title = real_title(book, &c.id).or_else(|| {
+                // a duplicated heading (the second 702.3): the one it names
+                book.index_of(&c.key)
+                    .and_then(|j| book.ed.rules[j].any_title())
+                    .map(str::to_string)
+            });
+            crumb.push((c.id.to_string(), title.as_deref().map(plain)));
         }
         let heading: Vec<&str> = crumb.iter().filter_map(|(_, t)| t.as_deref()).collect();
         doc.add_text(f.heading, heading.join("\n"));

@@ -3,18 +3,28 @@
 //!
 //! MTG-style ids: section headings `100. General`, rules `100.1.` and subrules
 //! `100.1a` (letters l and o skipped, so never assume contiguity). Lines may carry a
-//! meaningless `- ` or ` - ` prefix. Chapters come from the table of contents
-//! (`1. Game Concepts`), which also lists the sections, 7 of which have no heading
-//! in the body. PDF page breaks split 18 paragraphs: a line that is neither an id,
-//! a chapter nor an example continues the previous rule. `Example:` and
-//! `- **Example**:` paragraphs attach to the rule before them.
+//! meaningless `- ` or ` - ` prefix. PDF page breaks split 18 paragraphs: a line that
+//! is neither an id, a chapter nor an example continues the previous rule. `Example:`
+//! and `- **Example**:` paragraphs attach to the rule before them.
+//!
+//! The structure is the source's own. The table of contents lists 9 chapters,
+//! numbered 1–9 (`1. Game Concepts`), each followed by its sections (`- 100. General`);
+//! the body repeats the chapter lines, and each becomes a heading rule numbered as the
+//! source numbers it (`1`, not 100: section 100 is "General"). 7 sections of the
+//! contents have no heading line in the body (404 Base, 511, 602, 606, 700, 705, 801):
+//! their heading rule is made from the contents, its title marked as recovered from the
+//! top index, and placed before the section's first rule, so their rules sit under it.
 //!
 //! The source has duplicated and misnumbered ids: every rule is kept in order,
 //! duplicates get `dup` = 1, 2, … (lookup key `111.1a#2`), and a misnumbered line
-//! keeps its id with a `note` naming the likely intended id. Nothing is renumbered.
+//! keeps its id with a `note` naming the likely intended id. Nothing is renumbered. A
+//! rule sits under the last rule before it that is numbered as its parent
+//! (`parent_dup`): the second 702.3 (Redeem) holds the 702.3a and 702.3b that follow it.
 
 use super::ImportError;
-use super::model::{Edition, IdStyle, ManifestEntry, RefField, Rule, RuleId, Section};
+use super::model::{
+    Edition, IdStyle, ManifestEntry, Provenance, Recovered, RefField, Rule, RuleId, Section,
+};
 use super::textutil::{comprehensive_refs, split_inline_examples};
 use std::collections::{HashMap, HashSet};
 
@@ -105,9 +115,10 @@ fn rid(sec: u32, num: Option<u32>, letter: Option<char>) -> String {
     s
 }
 
-/// Where continuation lines go: the text or the last example.
+/// Where continuation lines go: the text or the last example (never a chapter line).
 #[derive(Clone, Copy, PartialEq)]
 enum Last {
+    Chapter,
     Text,
     Example,
 }
@@ -246,9 +257,10 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
         .iter()
         .position(|l| l.trim() == "Contents")
         .ok_or_else(|| err(1, "no \"Contents\" line (the table of contents)".into()))?;
-    // the table of contents: chapters and their sections
+    // the table of contents: chapters and their sections, in its order, with the line of
+    // each section's entry
     let mut chapters: Vec<(u32, String)> = Vec::new();
-    let mut toc: Vec<(RuleId, String)> = Vec::new();
+    let mut toc: Vec<(RuleId, String, u32)> = Vec::new();
     let mut body_at = None;
     for (k, l) in lines.iter().enumerate().skip(contents + 1) {
         let t = l.trim();
@@ -261,6 +273,11 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
                 break;
             }
             chapters.push((n, title.to_string()));
+            ed.sections.push(Section {
+                id: RuleId::top_level(n).with_style(IdStyle::Comprehensive),
+                title: title.to_string(),
+                level: 1,
+            });
             continue;
         }
         match id_line(strip_prefix(t)) {
@@ -269,15 +286,20 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
                 num: None,
                 text,
                 ..
-            }) => toc.push((
-                RuleId::top_level(sec).with_style(IdStyle::Comprehensive),
-                text.to_string(),
-            )),
+            }) if !chapters.is_empty() => {
+                let id = RuleId::top_level(sec).with_style(IdStyle::Comprehensive);
+                ed.sections.push(Section {
+                    id: id.clone(),
+                    title: text.to_string(),
+                    level: 2,
+                });
+                toc.push((id, text.to_string(), (k + 1) as u32));
+            }
             _ => {
                 return Err(err(
                     k + 1,
                     format!(
-                        "expected a contents entry like `- 100. General`, found {:?}",
+                        "expected a chapter like `1. Game Concepts` or a contents entry like `- 100. General` under it, found {:?}",
                         short(t)
                     ),
                 ));
@@ -297,6 +319,8 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
         .map_or(lines.len(), |p| body_at + p);
 
     let mut seen: HashMap<String, (u16, u32)> = HashMap::new();
+    // each id's latest occurrence so far (its dup), for `parent_dup`
+    let mut latest: HashMap<String, u16> = HashMap::new();
     let mut numbering = Numbering::default();
     let mut last = Last::Text;
     let mut body_headings = HashSet::new();
@@ -311,16 +335,25 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
             .iter()
             .find(|(n, title)| t.ends_with(&format!("{n}. {title}")))
         {
+            // a chapter: a heading rule numbered as the source numbers it
+            let id = RuleId::top_level(*n).with_style(IdStyle::Comprehensive);
+            let mut r = Rule::new(id, lineno);
+            r.title = Some(title.clone());
             if t != format!("{n}. {title}") {
                 ed.warnings.push(format!(
                     "line {lineno}: chapter heading {t:?} is garbled; read as \"{n}. {title}\""
                 ));
+                r.note = Some(format!(
+                    "the source's line is garbled ({t:?}); read as chapter {n} of the contents"
+                ));
             }
+            last = Last::Chapter;
+            ed.rules.push(r);
             continue;
         }
         let s = strip_prefix(l);
         if s.starts_with("Example:") || s.starts_with("**Example**:") {
-            let Some(r) = ed.rules.last_mut() else {
+            let Some(r) = ed.rules.last_mut().filter(|_| last != Last::Chapter) else {
                 return Err(err(k + 1, "an example before any rule".into()));
             };
             r.examples.push(s.to_string());
@@ -329,7 +362,7 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
         }
         let Some(p) = id_line(s) else {
             // a paragraph split by a page break: it continues the previous rule
-            let Some(r) = ed.rules.last_mut() else {
+            let Some(r) = ed.rules.last_mut().filter(|_| last != Last::Chapter) else {
                 return Err(err(
                     k + 1,
                     format!(
@@ -360,6 +393,12 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
         let dup = entry_seen.0;
         entry_seen.0 = entry_seen.0.saturating_add(1).min(u16::MAX - 1);
         r.dup = dup;
+        r.parent_dup = r
+            .parent
+            .as_ref()
+            .and_then(|p| latest.get(&p.to_string()).copied())
+            .unwrap_or(0);
+        latest.insert(key.clone(), dup);
         let first_line = entry_seen.1;
         let mut notes = Vec::new();
         if dup > 0 {
@@ -399,7 +438,7 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
         last = Last::Text;
         ed.rules.push(r);
     }
-    if ed.rules.is_empty() {
+    if seen.is_empty() {
         return Err(err(
             body_at + 1,
             "no rules after the table of contents".into(),
@@ -433,7 +472,7 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
         .rules
         .iter()
         .map(|r| r.id.clone())
-        .chain(toc.iter().map(|(id, _)| id.clone()))
+        .chain(toc.iter().map(|(id, _, _)| id.clone()))
         .collect();
     let mut dangling = Vec::new();
     for r in &mut ed.rules {
@@ -459,30 +498,37 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
             dangling.join(", ")
         ));
     }
-    // sections: chapters (level 1, numbered by their hundred) and the contents'
-    // sections (level 2), including those whose heading is missing in the body
-    for (n, title) in &chapters {
-        ed.sections.push(Section {
-            id: RuleId::top_level(n * 100).with_style(IdStyle::Comprehensive),
-            title: title.clone(),
-            level: 1,
-        });
-        for (id, t) in toc.iter().filter(|(id, _)| id.top() / 100 == *n) {
-            ed.sections.push(Section {
-                id: id.clone(),
-                title: t.clone(),
-                level: 2,
-            });
+    // the sections of the contents with no heading line in the body: their heading is
+    // made from the contents (the title marked as recovered), before the section's first
+    // rule (or where its number would fall), so that their rules sit under it
+    let mut missing = Vec::new();
+    for (id, title, toc_line) in &toc {
+        if body_headings.contains(&id.top()) {
+            continue;
         }
+        missing.push(format!("{id} {title}"));
+        let sec = id.top();
+        let at = ed
+            .rules
+            .iter()
+            .position(|r| r.id.top() == sec)
+            .or_else(|| ed.rules.iter().position(|r| r.id.top() > sec))
+            .unwrap_or(ed.rules.len());
+        let mut r = Rule::new(id.clone(), *toc_line);
+        r.recovered = Some(Recovered {
+            title: Some(title.clone()),
+            text: None,
+            source: Provenance::TopIndex,
+            detail: Some(format!(
+                "the table of contents, line {toc_line}; the body has no heading line for section {id}"
+            )),
+        });
+        ed.rules.insert(at, r);
     }
-    let missing: Vec<String> = toc
-        .iter()
-        .filter(|(id, _)| !body_headings.contains(&id.top()))
-        .map(|(id, t)| format!("{id} {t}"))
-        .collect();
     if !missing.is_empty() {
         ed.warnings.push(format!(
-            "{} sections of the contents have no heading in the body (their rules are there): {}",
+            "{} sections of the contents have no heading in the body (their rules are there; \
+             their headings are made from the contents): {}",
             missing.len(),
             missing.join(", ")
         ));
@@ -528,13 +574,17 @@ mod tests {
     #[test]
     fn counts() {
         let ed = ed();
-        assert_eq!(ed.rules.len(), 1090);
+        // 1,090 numbered lines, 9 chapter lines, 7 headings made from the contents
+        assert_eq!(ed.rules.len(), 1090 + 9 + 7);
+        let chapters = ed.rules.iter().filter(|r| r.id.top() < 10).count();
+        let made = ed.rules.iter().filter(|r| r.recovered.is_some()).count();
+        assert_eq!((chapters, made), (9, 7));
         let heads = ed.rules.iter().filter(|r| r.id.depth() == 1).count();
         let rules = ed.rules.iter().filter(|r| r.id.depth() == 2).count();
         let subs = ed.rules.iter().filter(|r| r.id.depth() == 3).count();
-        assert_eq!((heads, rules, subs), (83, 433, 574));
+        assert_eq!((heads - chapters - made, rules, subs), (83, 433, 574));
         let distinct: HashSet<&RuleId> = ed.rules.iter().map(|r| &r.id).collect();
-        assert_eq!(distinct.len(), 1071);
+        assert_eq!(distinct.len(), 1071 + 9 + 7);
         assert_eq!(ed.rules.iter().filter(|r| r.dup > 0).count(), 19);
         assert!(
             ed.rules
@@ -619,7 +669,9 @@ mod tests {
         assert_eq!(rule(&ed, "509.1d").note, None);
         assert_eq!(rule(&ed, "509.1g").note, None);
         let noted = ed.rules.iter().filter(|r| r.note.is_some()).count();
-        assert_eq!(noted, 47);
+        // and the garbled chapter line `. yeo6. Actions, Abilities, Effects`
+        assert_eq!(noted, 47 + 1);
+        assert!(rule(&ed, "6").note.as_deref().unwrap().contains("garbled"));
         // well-numbered lines carry no note
         assert_eq!(rule(&ed, "100.1a").note, None);
         assert_eq!(rule(&ed, "800.3k").note, None);
@@ -739,6 +791,73 @@ mod tests {
         );
     }
 
+    /// The source's own structure: chapters 1–9, their sections in the contents' order,
+    /// the 7 headings only the contents has, and a duplicated rule's own sub-rules.
+    #[test]
+    fn structure_from_the_source() {
+        let ed = ed();
+        let parts: Vec<String> = ed
+            .sections
+            .iter()
+            .filter(|s| s.level == 1)
+            .map(|s| format!("{} {}", s.id, s.title))
+            .collect();
+        assert_eq!(parts[0], "1 Game Concepts");
+        assert_eq!(parts[5], "6 Actions, Abilities, Effects");
+        assert_eq!(parts[8], "9 Casual Variants");
+        // every chapter is a heading rule at its body line, before its first section
+        let ch = rule(&ed, "1");
+        assert_eq!((ch.line, ch.title.as_deref()), (131, Some("Game Concepts")));
+        assert_eq!(rule(&ed, "6").line, 1156);
+        let pos = |k: &str| ed.rules.iter().position(|r| r.key() == k).unwrap();
+        assert!(pos("1") < pos("100") && pos("5") < pos("500") && pos("9") < pos("900"));
+        // the headings only the contents has: recovered, placed before their first rule
+        for (id, title) in [
+            ("404", "Base"),
+            ("511", "End of Battle Step"),
+            ("602", "Activating Activated Abilities"),
+            ("606", "Effects"),
+            ("700", "General"),
+            ("705", "Flipping a Coin"),
+            ("801", "Attacking Multiple Players"),
+        ] {
+            let r = rule(&ed, id);
+            let rec = r.recovered.as_ref().unwrap();
+            assert_eq!(rec.title.as_deref(), Some(title), "{id}");
+            assert_eq!(rec.source, Provenance::TopIndex);
+            assert!(r.text.is_none() && r.title.is_none(), "{id}");
+            assert!(pos(id) < pos(&format!("{id}.1")), "{id}");
+            assert!(pos(id) > pos(&format!("{}", id.parse::<u32>().unwrap() / 100)));
+        }
+        // a heading the body has is not recovered
+        assert!(rule(&ed, "403").recovered.is_none());
+        // the children: a chapter holds its sections, 404 its rules, the second 702.3
+        // (Redeem) its own 702.3a and 702.3b
+        let children = ed.children_table();
+        let kids = |k: &str| -> Vec<String> {
+            children[pos(k)]
+                .iter()
+                .map(|&c| ed.rules[c as usize].key())
+                .collect()
+        };
+        assert_eq!(
+            kids("4"),
+            ["400", "401", "402", "403", "404", "405", "406", "407"]
+        );
+        assert_eq!(kids("404")[0], "404.1");
+        assert_eq!(kids("702.3#2"), ["702.3a#2", "702.3b#2"]);
+        assert!(!kids("702.3").iter().any(|k| k.contains('#')));
+        assert!(kids("702").contains(&"702.3#2".to_string()));
+        assert_eq!(rule(&ed, "702.3a#2").parent_dup, 1);
+        assert_eq!(rule(&ed, "702.3a").parent_dup, 0);
+        // a section's number is its own: 100 belongs to chapter 1, not to a chapter 100
+        assert_eq!(
+            rule(&ed, "100").section.as_ref().unwrap().to_string(),
+            "100"
+        );
+        assert_eq!(rule(&ed, "1").section.as_ref().unwrap().to_string(), "1");
+    }
+
     #[test]
     fn references() {
         let ed = ed();
@@ -807,8 +926,21 @@ mod tests {
             "Contents\n1. A\n- 100. G\n1. A\n100. G\n100.1. Rule\n100.1a Sub\n100.1c Sub\n",
         )
         .unwrap();
-        assert_eq!(ok.rules.len(), 4);
-        assert!(ok.rules[3].note.as_deref().unwrap().contains("100.1b"));
+        // the chapter, the heading, the rule, two subrules
+        assert_eq!(ok.rules.len(), 5);
+        assert_eq!(ok.rules[0].key(), "1");
+        assert!(ok.rules[4].note.as_deref().unwrap().contains("100.1b"));
+        // a line after a chapter line continues nothing
+        let e = import(
+            &entry(),
+            "Contents
+1. A
+1. A
+stray
+",
+        )
+        .unwrap_err();
+        assert_eq!(e.line, 4);
         // odd lines never panic
         for s in [
             "Contents\n1. A\n1. A\n100.\n",

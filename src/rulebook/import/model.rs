@@ -162,6 +162,9 @@ impl fmt::Display for RuleId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, seg) in self.segs.iter().enumerate() {
             match (seg, self.style) {
+                // Riftbound pads its top level (`001`); a comprehensive-rules chapter is
+                // written as the source writes it (`1`), its sections have three digits
+                (Seg::Num(n), IdStyle::Comprehensive) if i == 0 => write!(f, "{n}")?,
                 (Seg::Num(n), _) if i == 0 => write!(f, "{n:03}")?,
                 (Seg::Num(n), _) => write!(f, ".{n}")?,
                 (Seg::Letter(c), IdStyle::Comprehensive) => write!(f, "{c}")?,
@@ -268,6 +271,10 @@ pub struct Rule {
     pub dup: u16,
     /// The id with its last segment dropped (`None` for a 3-digit id; see `section`).
     pub parent: Option<RuleId>,
+    /// Which rule numbered `parent` this one sits under, as a `dup` (0: the first): the
+    /// last one before it in the document, so that the sub-rules of a duplicated rule
+    /// sit under the occurrence they follow (Legions of Will's second 702.3, Redeem).
+    pub parent_dup: u16,
     /// For a 3-digit id: the top-index section that owns it (318 owns 318–324).
     pub section: Option<RuleId>,
     /// A heading's title as the source gives it (a texted short heading, or 003's title cell).
@@ -291,6 +298,7 @@ impl Rule {
     pub fn new(id: RuleId, line: u32) -> Rule {
         Rule {
             parent: id.parent(),
+            parent_dup: 0,
             id,
             dup: 0,
             section: None,
@@ -314,11 +322,23 @@ impl Rule {
 
     /// The lookup key: `323.5`, or `111.1a#2` for the second rule numbered 111.1a.
     pub fn key(&self) -> String {
-        if self.dup == 0 {
-            self.id.to_string()
-        } else {
-            format!("{}#{}", self.id, self.dup + 1)
-        }
+        occurrence_key(&self.id, self.dup)
+    }
+
+    /// The lookup key of the rule this one sits under (`702.3#2` for 702.3a#2).
+    pub fn parent_key(&self) -> Option<String> {
+        self.parent
+            .as_ref()
+            .map(|p| occurrence_key(p, self.parent_dup))
+    }
+}
+
+/// The lookup key of occurrence `dup` of `id`: `323.5`, or `111.1a#2` for dup 1.
+pub fn occurrence_key(id: &RuleId, dup: u16) -> String {
+    if dup == 0 {
+        id.to_string()
+    } else {
+        format!("{id}#{}", u32::from(dup) + 1)
     }
 }
 
@@ -327,8 +347,49 @@ impl Rule {
 pub struct Section {
     pub id: RuleId,
     pub title: String,
-    /// Part headers (000, 100, 300, …) are 1; sections are 2.
+    /// Part headers (000, 100, 300, … in Riftbound; the chapters 1–9 of a comprehensive
+    /// rules document) are 1; sections are 2.
     pub level: u8,
+}
+
+/// The contents entry that owns top-level number `top`: the one with the greatest number
+/// at or below it (a section over a part of the same number). Riftbound's 318 "Cleanups"
+/// owns 318–324; Legions of Will's chapter 4 owns only the number 4, its sections 400–407
+/// their own numbers.
+pub fn owner_of(sections: &[Section], top: u32) -> Option<usize> {
+    sections
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.id.top() <= top)
+        .max_by_key(|(_, s)| (s.id.top(), s.level))
+        .map(|(k, _)| k)
+}
+
+/// The part (level 1) that entry `k` sits in: itself if it is one, else the nearest part
+/// before it in the contents' order (the order, not the numbers: Legions of Will's
+/// chapter 4 holds the sections 400–407).
+pub fn part_of(sections: &[Section], k: usize) -> Option<usize> {
+    sections[..=k.min(sections.len().saturating_sub(1))]
+        .iter()
+        .rposition(|s| s.level == 1)
+}
+
+/// The part and the section (level 2 or deeper) a top-level number lies in.
+pub fn placement(sections: &[Section], top: u32) -> (Option<usize>, Option<usize>) {
+    match owner_of(sections, top) {
+        None => (None, None),
+        Some(k) if sections[k].level == 1 => (Some(k), None),
+        Some(k) => (part_of(sections, k), Some(k)),
+    }
+}
+
+/// The entries a part holds, itself first: up to the next part in the contents' order.
+pub fn part_entries(sections: &[Section], part: usize) -> std::ops::Range<usize> {
+    let end = sections[part + 1..]
+        .iter()
+        .position(|s| s.level <= sections[part].level)
+        .map_or(sections.len(), |p| part + 1 + p);
+    part..end
 }
 
 /// Where a glossary term came from.
@@ -515,56 +576,50 @@ fn by_segs(rules: &[Rule]) -> std::collections::HashMap<&[Seg], Vec<usize>> {
 }
 
 impl Edition {
-    /// Each rule's children, by document-order index. A dotted id's parent is its
-    /// prefix; a 3-digit id belongs to the top-index section that owns it, and a
-    /// section heading to its part (000, 100, …). Duplicated ids hang under nothing.
+    /// Each rule's children, by document-order index. A dotted id's parent is the rule
+    /// numbered as its prefix that it follows (`parent_dup`); a 3-digit id belongs to the
+    /// top-index section that owns it, and a section heading to its part (000, 100, …;
+    /// a chapter 1–9). A duplicated heading is listed beside its namesake.
     pub fn children_table(&self) -> Vec<Vec<u32>> {
-        let mut first: std::collections::HashMap<&RuleId, usize> = Default::default();
+        let mut at: std::collections::HashMap<String, usize> = Default::default();
         for (i, r) in self.rules.iter().enumerate() {
-            first.entry(&r.id).or_insert(i);
+            at.entry(r.key()).or_insert(i);
         }
         let mut children = vec![Vec::new(); self.rules.len()];
         for (i, r) in self.rules.iter().enumerate() {
-            if r.dup != 0 {
-                continue;
-            }
-            let parent = match &r.parent {
-                Some(p) => Some(p.clone()),
-                None => match &r.section {
-                    Some(s) if s != &r.id => Some(s.clone()),
-                    _ if self.sections.iter().any(|s| s.id == r.id && s.level > 1) => self
-                        .sections
-                        .iter()
-                        .rfind(|s| s.level == 1 && s.id < r.id)
-                        .map(|s| s.id.clone()),
-                    _ => None,
-                },
+            let parent = match r.parent_key() {
+                Some(p) => Some(p),
+                None if r.dup != 0 => None,
+                None => {
+                    let (part, sect) = placement(&self.sections, r.id.top());
+                    match (part, sect) {
+                        (_, Some(s)) if self.sections[s].id != r.id => Some(s),
+                        (Some(p), _) if self.sections[p].id != r.id => Some(p),
+                        _ => None,
+                    }
+                    .map(|k| self.sections[k].id.to_string())
+                }
             };
-            if let Some(&p) = parent.as_ref().and_then(|p| first.get(p)) {
+            if let Some(&p) = parent.as_ref().and_then(|p| at.get(p))
+                && p != i
+            {
                 children[p].push(i as u32);
             }
         }
         children
     }
 
-    /// How many rules each entry of the top index holds: those numbered from its number up
-    /// to the next entry of the same or a higher level (a part: every section in it).
+    /// How many rules each entry of the top index holds: those whose top-level number it
+    /// or a section in it owns ([`placement`]).
     pub fn section_sizes(&self) -> Vec<u32> {
-        let sections = &self.sections;
-        (0..sections.len())
-            .map(|k| {
-                let s = &sections[k];
-                let end = sections[k + 1..]
-                    .iter()
-                    .find(|n| n.level <= s.level)
-                    .map(|n| n.id.top())
-                    .unwrap_or(u32::MAX);
-                self.rules
-                    .iter()
-                    .filter(|r| r.id.top() >= s.id.top() && r.id.top() < end)
-                    .count() as u32
-            })
-            .collect()
+        let mut sizes = vec![0u32; self.sections.len()];
+        for r in &self.rules {
+            let (part, sect) = placement(&self.sections, r.id.top());
+            for k in part.into_iter().chain(sect) {
+                sizes[k] += 1;
+            }
+        }
+        sizes
     }
 
     /// For each rule: its top-level number, the depth of its id, and how many rules are

@@ -269,10 +269,7 @@ fn set_sections(ed: &mut Edition) {
 pub fn assign_sections(ed: &mut Edition) {
     for r in &mut ed.rules {
         r.section = if r.id.depth() == 1 {
-            ed.sections
-                .iter()
-                .rfind(|s| s.id <= r.id)
-                .map(|s| s.id.clone())
+            super::model::owner_of(&ed.sections, r.id.top()).map(|k| ed.sections[k].id.clone())
         } else {
             None
         };
