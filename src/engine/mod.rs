@@ -17,6 +17,7 @@ pub mod combat;
 pub mod costs;
 pub mod decision;
 pub mod discard;
+mod fingerprint;
 pub mod keywords;
 pub mod layers;
 pub mod movement;
