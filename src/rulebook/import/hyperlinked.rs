@@ -233,8 +233,10 @@ fn clip_for_message(s: &str) -> String {
 }
 
 /// Splits example passages out of a text (NOTES §1.5): at `Example:`, `Examples:` or
-/// `EXAMPLE:` preceded by whitespace after `.`, `!`, `?`, `"` or `”`. `e.g.,` and
-/// `Reminder:` stay inline. Each example keeps its marker (`Example: …`).
+/// `EXAMPLE:` preceded by whitespace after `.`, `!`, `?`, `"` or `”`, or after a word when
+/// a capital letter follows the marker (727.1.b.2 lacks its full stop: "…is true Example:
+/// Gustwalker has …"). `e.g.,` and `Reminder:` stay inline. Each example keeps its marker
+/// (`Example: …`).
 pub fn split_examples(text: &str) -> (String, Vec<String>) {
     let mut cuts = Vec::new();
     for marker in ["Example:", "Examples:", "EXAMPLE:"] {
@@ -244,7 +246,11 @@ pub fn split_examples(text: &str) -> (String, Vec<String>) {
             if trimmed.len() == before.len() || trimmed.is_empty() {
                 continue;
             }
-            if trimmed.ends_with(['.', '!', '?', '"', '”']) {
+            let sentence_ended = trimmed.ends_with(['.', '!', '?', '"', '”']);
+            let capital_follows = text[at + marker.len()..]
+                .trim_start()
+                .starts_with(|c: char| c.is_uppercase());
+            if sentence_ended || (trimmed.ends_with(char::is_alphanumeric) && capital_follows) {
                 cuts.push(at);
             }
         }
