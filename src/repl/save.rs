@@ -140,15 +140,14 @@ pub fn scenario_text(s: &Session) -> Result<Saving, String> {
         Ok(saving) => return Ok(saving),
         Err(why) => why,
     };
-    let mut replay = 0;
     let mut nearest: Option<String> = None;
-    for (saved, next, by_step) in s.history.iter().rev() {
+    for (back, (saved, next, by_step)) in s.history.iter().rev().enumerate() {
         if !by_step {
             return Err(format!(
                 "{why}; and a typed step (`do`), an answer (`choose`) or `run` led here, which the script cannot replay (go `back` to before them)"
             ));
         }
-        replay += 1;
+        let replay = back + 1;
         let g = saved.game();
         if g.pending_decision().is_some() {
             continue;
