@@ -111,11 +111,13 @@ fn state_of(s: &Session) -> String {
     format!("{:?}", s.game)
 }
 
-/// Stepping every scenario to its end and back to its start restores the state exactly
+/// Stepping every scenario to its end (the script step by step, then `run`: the final passes)
+/// and back to its start restores the state exactly
 /// (state and trace, compared through the game's full debug form).
 #[test]
 fn back_is_exact_on_every_scenario() {
     let mut checked = 0;
+    let mut finished = 0;
     for f in scenario_files() {
         let Ok(mut s) = Session::open(Some(&f), None, arbiter::render::ColorChoice::Never) else {
             continue; // scenarios about load errors
@@ -131,6 +133,13 @@ fn back_is_exact_on_every_scenario() {
             }
             states.push(state_of(&s));
         }
+        // the end of the script: the final passes and expectations (`run`), when it got there
+        let before = s.history.len();
+        let _ = commands::execute(&mut s, "run", &mut sink).unwrap();
+        if s.history.len() > before {
+            states.push(state_of(&s));
+            finished += 1;
+        }
         while !s.history.is_empty() {
             states.pop();
             let _ = commands::execute(&mut s, "back", &mut sink).unwrap();
@@ -145,6 +154,10 @@ fn back_is_exact_on_every_scenario() {
         checked += 1;
     }
     assert!(checked >= 60, "only {checked} scenarios were stepped");
+    assert!(
+        finished >= 150,
+        "only {finished} scenarios were run to their end"
+    );
 }
 
 /// A summary of a game's final state that does not depend on object numbering (tokens
