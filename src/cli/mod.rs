@@ -1,6 +1,7 @@
 //! The command line: clap definitions, the output policy, one handler per subcommand.
 
 pub mod cards;
+pub mod define;
 pub mod diff;
 pub mod export;
 pub mod json;
@@ -53,7 +54,7 @@ pub enum Command {
     /// Table of contents: the sections of an edition, or one part.
     Toc(lookup::TocArgs),
     /// Look a term up in the glossary: the rules that define and use it.
-    Define(lookup::DefineArgs),
+    Define(define::DefineArgs),
     /// The embedded rulebooks: game, edition, date, rule count, source file.
     Editions(lookup::EditionsArgs),
     /// What a rule links to, and every rule that links to it.
@@ -201,7 +202,7 @@ pub fn execute(out: &mut Out, cli: Cli) -> Result<()> {
     match cli.command {
         Command::Rule(a) => lookup::rule(out, a),
         Command::Toc(a) => lookup::toc(out, a),
-        Command::Define(a) => lookup::define(out, a),
+        Command::Define(a) => define::define(out, a),
         Command::Editions(a) => lookup::editions(out, a),
         Command::Refs(a) => lookup::refs(out, a),
         Command::Completions(a) => lookup::completions(out, a),

@@ -1,0 +1,266 @@
+//! `arbiter define TERM`: the glossary — the A–Z reference index, keyword names and
+//! headings — with the rules that define a term and the rules that use it.
+
+use super::EditionArgs;
+use super::json;
+use super::lookup::{print_edition_footer, quick_for, shorten};
+use crate::error::{Error, Result};
+use crate::render::Out;
+use crate::render::text::{inline, wrap, wrap_hanging};
+use crate::rulebook::library::Rules;
+use crate::rulebook::{Passage, RuleId, TermSource};
+
+#[derive(Debug, clap::Args)]
+pub struct DefineArgs {
+    /// The term, e.g. mighty or "hot fepr" (case-insensitive, small typos forgiven).
+    #[arg(required = true, value_name = "TERM")]
+    pub term: Vec<String>,
+    #[command(flatten)]
+    pub edition: EditionArgs,
+}
+
+/// `arbiter define TERM`: the glossary (A–Z index, keyword names, headings).
+pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
+    let quick = quick_for(&args.edition)?;
+    let book = &quick;
+    let meta = book.meta();
+    let query = args.term.join(" ");
+    crate::limits::query("term", &query)?;
+    let norm = crate::rulebook::import::model::term_key;
+    let q = norm(&query);
+    // the terms as compared (tabled at build time); only the terms found are decoded
+    let names = meta.term_keys;
+    let count = names.len();
+    let mut hits: Vec<usize> = (0..count).filter(|&k| names[k] == q).collect();
+    let mut corrected = None;
+    if hits.is_empty() {
+        // a plural or singular form, then typos
+        let alt: Vec<String> = [
+            format!("{q}s"),
+            format!("{q}es"),
+            q.trim_end_matches('s').to_string(),
+        ]
+        .into();
+        hits = (0..count)
+            .filter(|&k| alt.iter().any(|a| a == names[k]))
+            .collect();
+    }
+    if hits.is_empty() {
+        // a term the query begins ("hot fepr" → "Hot Fepr: H"): the shortest
+        let mut starts: Vec<usize> = (0..count)
+            .filter(|&k| {
+                let n = names[k];
+                n.starts_with(&q) && n[q.len()..].starts_with([' ', ':'])
+            })
+            .collect();
+        starts.sort_by_key(|&k| meta.term_names[k].len());
+        if let Some(&k) = starts.first() {
+            hits = (0..count).filter(|&j| names[j] == names[k]).collect();
+        }
+    }
+    if hits.is_empty() {
+        // another game's word for a term of these rules ("stack" → the Chain)
+        let words: Vec<String> = q.split_whitespace().map(String::from).collect();
+        if let Some(to) = crate::search::query::synonyms()
+            .iter()
+            .find(|s| s.keys.contains(&words))
+            .and_then(|s| s.to.first())
+        {
+            let t = norm(to);
+            hits = (0..count)
+                .filter(|&k| names[k] == t || names[k] == format!("the {t}"))
+                .collect();
+            if !hits.is_empty() {
+                corrected = Some(t);
+            }
+        }
+    }
+    if hits.is_empty()
+        && let Some(best) = crate::fuzzy::suggest(&q, names.iter().copied(), 1).first()
+    {
+        corrected = Some(best.to_string());
+        hits = (0..count).filter(|&k| names[k] == *best).collect();
+    }
+    if hits.is_empty() {
+        let names = meta.term_names;
+        let mut near: Vec<String> = names
+            .iter()
+            .filter(|n| {
+                let n = n.to_lowercase();
+                q.split_whitespace().any(|w| w.len() >= 3 && n.contains(w))
+            })
+            .take(5)
+            .map(|s| s.to_string())
+            .collect();
+        if near.is_empty() {
+            near = crate::fuzzy::suggest(&q, names.iter().copied(), 5)
+                .into_iter()
+                .map(String::from)
+                .collect();
+        }
+        return Err(Error::NotFound {
+            message: format!(
+                "no glossary term {query:?} in {} {}",
+                meta.game, meta.edition
+            ),
+            suggestions: near,
+        });
+    }
+    // Merge the entries for the same term from different sources; the rules whose own
+    // sentences define the term come first ("Focus is the permission …", 313.1).
+    let mut defined: Vec<RuleId> =
+        crate::rulebook::defining::defining_rules(book, corrected.as_deref().unwrap_or(&q));
+    let mut used: Vec<(Option<RuleId>, Option<String>)> = Vec::new();
+    let mut sources: Vec<&'static str> = Vec::new();
+    for &k in &hits {
+        let t = &meta.term(k);
+        let src = match t.source {
+            TermSource::ReferenceIndex => "reference index",
+            TermSource::Keyword => "keyword",
+            TermSource::Heading => "heading",
+        };
+        if !sources.contains(&src) {
+            sources.push(src);
+        }
+        for d in &t.defined_by {
+            if !defined.contains(d) {
+                defined.push(d.clone());
+            }
+        }
+        for p in &t.passages {
+            let entry = match p {
+                Passage::Rule(id) => (Some(id.clone()), None),
+                Passage::Recovered(id, text) => (Some(id.clone()), Some(text.clone())),
+                // a passage the index names only by its words: placed by the rule whose
+                // title it is, or left out (every entry carries an id)
+                Passage::Unplaced(text) => match meta
+                    .titles
+                    .iter()
+                    .find(|(_, t)| t.trim().eq_ignore_ascii_case(text.trim()))
+                {
+                    Some(&(i, _)) => (Some(book.rule(i as usize).id.clone()), None),
+                    None => continue,
+                },
+            };
+            if !used.iter().any(|u| u.0.is_some() && u.0 == entry.0) {
+                used.push(entry);
+            }
+        }
+    }
+    let term = meta.term_names[hits[0]].to_string();
+    if out.json {
+        let v = json::DefineJson {
+            schema: "define/1",
+            game: meta.game,
+            edition: meta.edition,
+            query: query.clone(),
+            term,
+            corrected_from: corrected.as_ref().map(|_| query.clone()),
+            sources,
+            defined_by: defined
+                .iter()
+                .map(|d| json::DefinedBy {
+                    id: d.to_string(),
+                    title: book.get(d).and_then(|r| book.title_of(&r)),
+                    text: book.get(d).and_then(|r| r.text.clone()),
+                })
+                .collect(),
+            used_in: used
+                .iter()
+                .map(|(id, text)| json::UsedIn {
+                    id: id.as_ref().map(|i| i.to_string()),
+                    text: text.clone().or_else(|| {
+                        id.as_ref()
+                            .and_then(|i| book.get(i))
+                            .and_then(|r| r.text.clone())
+                    }),
+                    recovered: text.is_some(),
+                })
+                .collect(),
+        };
+        out.document(&v)?;
+        return Ok(());
+    }
+    if corrected.is_some() {
+        let s = out.warn(&format!("(no term {query:?}; showing {term:?})"));
+        out.line(s)?;
+    }
+    let head = format!(
+        "{}  {}",
+        out.bold(&term),
+        out.dim(&format!("[{}]", sources.join(", ")))
+    );
+    out.line(head)?;
+    for d in &defined {
+        let key = d.to_string();
+        let id = out.rule_link(meta.game, meta.edition, &key, &key);
+        let r = book.get(d);
+        let title = r
+            .as_ref()
+            .and_then(|r| book.title_of(r))
+            .unwrap_or_default();
+        let text = r
+            .as_ref()
+            .and_then(|r| r.text.as_deref())
+            .filter(|t| *t != title)
+            .map(|t| format!(" — {}", inline(out, t)))
+            .unwrap_or_default();
+        for l in wrap(
+            &format!("defined by {} {title}{text}", out.accent(&id)),
+            out.width,
+            "  ",
+        ) {
+            out.line(l)?;
+        }
+    }
+    if !used.is_empty() {
+        out.line(out.dim("  used in:"))?;
+    }
+    for (id, text) in &used {
+        let label_width = id.as_ref().map(|i| i.to_string().len()).unwrap_or(1);
+        let (label, body, recovered) = match id {
+            Some(i) => {
+                let key = i.to_string();
+                let body = text
+                    .clone()
+                    .or_else(|| {
+                        book.get(i)
+                            .and_then(|r| r.text.clone().or_else(|| book.title_of(&r)))
+                    })
+                    .unwrap_or_default();
+                (
+                    out.accent(&out.rule_link(meta.game, meta.edition, &key, &key)),
+                    body,
+                    text.is_some(),
+                )
+            }
+            None => ("?".to_string(), text.clone().unwrap_or_default(), true),
+        };
+        let mut s = format!("{label}  {}", shorten(&inline(out, &body), 160));
+        if recovered {
+            // the same provenance as `rule` gives when the passage is the rule's
+            // recovered title (808 "Deathknell": a cross-reference)
+            let source = id
+                .as_ref()
+                .and_then(|i| book.get(i))
+                .and_then(|r| r.recovered.clone())
+                .filter(|rec| {
+                    rec.title
+                        .as_deref()
+                        .is_some_and(|t| t.trim().eq_ignore_ascii_case(body.trim()))
+                })
+                .map(|rec| rec.source.describe())
+                .unwrap_or("recovered from the reference index");
+            s = format!(
+                "{label}  {}",
+                out.dim(&format!("{} [{source}]", shorten(&body, 140)))
+            );
+        }
+        let hang = " ".repeat(5 + label_width);
+        for l in wrap_hanging(&s, out.width, "    ", &hang) {
+            out.line(l)?;
+        }
+    }
+    print_edition_footer(out, book)?;
+    Ok(())
+}
