@@ -93,6 +93,7 @@ fn the_site_has_every_edition_with_anchors_links_and_no_network() {
     assert!(now.contains("<aside class=\"example\">"));
     assert!(now.contains("[M: Might]"));
     assert!(now.contains("<nav class=\"crumbs\""));
+    assert!(now.contains("was <a href=\"riftbound-web-older.html#458\">458</a> in web-older"));
     let old = &texts["riftbound-2025-06-02.html"];
     assert!(old.contains("now <a href=\"riftbound-2026-03-30.html#308\">308</a>"));
     // Legions of Will: duplicated ids get their own anchors, and its HTML is escaped
