@@ -80,15 +80,12 @@ pub fn cards(out: &mut Out, db_flag: Option<&Path>, args: CardsArgs) -> Result<(
         return coverage(out, &db);
     }
     if out.json {
-        return Ok(out.document(
-            &serde_json::to_value(DatabaseJson {
-                schema: "cards/1",
-                path: db.path.display().to_string(),
-                cards: db.cards.len(),
-                skipped: &db.skipped,
-            })
-            .map_err(std::io::Error::other)?,
-        )?);
+        return Ok(out.document(&DatabaseJson {
+            schema: "cards/1",
+            path: db.path.display().to_string(),
+            cards: db.cards.len(),
+            skipped: &db.skipped,
+        })?);
     }
     out.line(format!(
         "{}: {} cards{}",
@@ -179,18 +176,15 @@ pub fn card(out: &mut Out, db_flag: Option<&Path>, args: CardArgs) -> Result<()>
         })
         .collect();
     if out.json {
-        return Ok(out.document(
-            &serde_json::to_value(CardJson {
-                schema: "card/1",
-                database: db.path.display().to_string(),
-                card: c,
-                keywords,
-                rules,
-                modelled,
-                phrases: &compiled.phrases,
-            })
-            .map_err(std::io::Error::other)?,
-        )?);
+        return Ok(out.document(&CardJson {
+            schema: "card/1",
+            database: db.path.display().to_string(),
+            card: c,
+            keywords,
+            rules,
+            modelled,
+            phrases: &compiled.phrases,
+        })?);
     }
     let mut head = vec![c.kind.clone()];
     if let Some(s) = &c.supertype {
@@ -416,7 +410,7 @@ fn coverage(out: &mut Out, db: &Database) -> Result<()> {
         unknown_keywords: unknown,
     };
     if out.json {
-        return Ok(out.document(&serde_json::to_value(&report).map_err(std::io::Error::other)?)?);
+        return Ok(out.document(&report)?);
     }
     let pct = |n: usize| {
         if total == 0 {
@@ -523,17 +517,14 @@ pub fn deck(out: &mut Out, db_flag: Option<&Path>, args: DeckArgs) -> Result<()>
     let problems = deck::check(&db, &entries);
     let count: u64 = entries.iter().map(|e| u64::from(e.count)).sum();
     if out.json {
-        out.document(
-            &serde_json::to_value(DeckJson {
-                schema: "deck-check/1",
-                database: db.path.display().to_string(),
-                file: shown.clone(),
-                legal: problems.is_empty(),
-                cards: count,
-                problems: &problems,
-            })
-            .map_err(std::io::Error::other)?,
-        )?;
+        out.document(&DeckJson {
+            schema: "deck-check/1",
+            database: db.path.display().to_string(),
+            file: shown.clone(),
+            legal: problems.is_empty(),
+            cards: count,
+            problems: &problems,
+        })?;
     } else if problems.is_empty() {
         out.line(out.good(&format!("{shown}: legal ({count} cards)")))?;
     } else {

@@ -236,7 +236,6 @@ pub fn diff(out: &mut Out, args: DiffArgs) -> Result<()> {
             summary,
             changes: shown.iter().map(|c| change_json(ob, nb, c)).collect(),
         };
-        let v = serde_json::to_value(&v).map_err(std::io::Error::from)?;
         out.document(&v)?;
         return Ok(());
     }

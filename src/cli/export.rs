@@ -107,7 +107,6 @@ pub fn export(out: &mut Out, args: ExportArgs) -> Result<()> {
             files: files.len(),
             bytes,
         };
-        let v = serde_json::to_value(&v).map_err(std::io::Error::from)?;
         out.document(&v)?;
         return Ok(());
     }

@@ -1,14 +1,14 @@
 //! The judge's lookups: `rule`, `toc`, `define`, `editions`, `refs`, `completions`.
 
 use super::EditionArgs;
+use super::json;
 use crate::error::{Error, Result};
 use crate::render::Out;
 use crate::render::text::{inline, wrap, wrap_hanging};
 use crate::rulebook::import::model::part_entries;
 use crate::rulebook::library::{Book, Quick, Rules, normalize_game};
-use crate::rulebook::{Library, Passage, Ref, RefField, RefKind, Rule, RuleId, TermSource};
+use crate::rulebook::{Library, Passage, Ref, Rule, RuleId, TermSource};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
-use serde_json::{Value, json};
 
 #[derive(Debug, clap::Args)]
 pub struct RuleArgs {
@@ -257,7 +257,7 @@ pub fn rule(out: &mut Out, mut args: RuleArgs) -> Result<()> {
     let book = &quick;
     let i = find_rule(book, &args.id)?;
     if out.json {
-        let v = rule_json(book, i, args.depth, true);
+        let v = json::rule_json(book, i, args.depth, true);
         out.document(&v)?;
         return Ok(());
     }
@@ -407,85 +407,6 @@ fn ref_list<R: Rules + ?Sized>(out: &Out, book: &R, refs: &[Ref]) -> Vec<String>
     v
 }
 
-fn kind_key(k: RefKind) -> &'static str {
-    match k {
-        RefKind::SeeRule => "see_rule",
-        RefKind::Inline => "inline",
-        RefKind::Step => "step",
-        RefKind::CleanupLabel => "cleanup_label",
-    }
-}
-
-fn ref_json<R: Rules + ?Sized>(book: &R, rf: &Ref) -> Value {
-    let field = match rf.field {
-        RefField::Text => json!("text"),
-        RefField::Example(n) => json!(format!("examples[{n}]")),
-    };
-    json!({
-        "target": rf.target.to_string(),
-        "target_title": book.get(&rf.target).and_then(|t| book.title_of(&t)).or_else(|| rf.title.clone()),
-        "kind": kind_key(rf.kind),
-        "field": field,
-        "start": rf.start,
-        "end": rf.end,
-        "link_title": rf.title,
-        "dangling": rf.dangling,
-    })
-}
-
-/// The stable JSON form of a rule (documented in the README).
-pub fn rule_json<R: Rules + ?Sized>(book: &R, i: usize, depth: usize, top: bool) -> Value {
-    let r = book.rule(i);
-    let r = &*r;
-    let mut v = json!({
-        "game": book.meta().game,
-        "edition": book.meta().edition,
-        "id": r.id.to_string(),
-        "key": r.key(),
-        "title": book.title_of(r),
-        "text": r.text,
-        "examples": r.examples,
-        "items": r.items,
-        "recovered": r.recovered.as_ref().map(|rec| json!({
-            "title": rec.title,
-            "text": rec.text,
-            "source": rec.source.key(),
-            "description": rec.source.describe(),
-            "detail": rec.detail,
-        })),
-        "refs": r.refs.iter().map(|rf| ref_json(book, rf)).collect::<Vec<_>>(),
-        "line": r.line,
-        "note": r.note,
-    });
-    if top {
-        v["breadcrumb"] = json!(
-            book.breadcrumb(i)
-                .into_iter()
-                .map(|c| json!({"id": c.id.to_string(), "key": c.key, "title": c.title}))
-                .collect::<Vec<_>>()
-        );
-        v["backlinks"] = json!(
-            book.backlinks_of(i)
-                .iter()
-                .map(|&j| book.rule(j as usize).key())
-                .collect::<Vec<_>>()
-        );
-        v["counterpart"] = json!(book.counterpart(i).map(|c| json!({
-            "edition": c.edition, "id": c.id.to_string(), "relation": c.relation,
-            "others": c.others.iter().map(ToString::to_string).collect::<Vec<_>>()
-        })));
-    }
-    if depth > 0 {
-        v["children"] = json!(
-            book.children(i)
-                .iter()
-                .map(|&c| rule_json(book, c as usize, depth - 1, false))
-                .collect::<Vec<_>>()
-        );
-    }
-    v
-}
-
 /// `arbiter toc [ID]`: the sections of an edition, or what one part or section holds.
 pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
     let quick = quick_for(&args.edition)?;
@@ -571,13 +492,20 @@ pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
         )));
     }
     if out.json {
-        let v = json!({
-            "game": meta.game,
-            "edition": meta.edition,
-            "entries": rows.iter().map(|(id, t, lvl, n)| json!({
-                "id": id, "title": t, "level": lvl, "rules": n
-            })).collect::<Vec<_>>(),
-        });
+        let v = json::TocJson {
+            schema: "toc/1",
+            game: meta.game,
+            edition: meta.edition,
+            entries: rows
+                .into_iter()
+                .map(|(id, title, level, rules)| json::TocEntry {
+                    id,
+                    title,
+                    level,
+                    rules,
+                })
+                .collect(),
+        };
         out.document(&v)?;
         return Ok(());
     }
@@ -734,24 +662,35 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
     }
     let term = meta.term_names[hits[0]].to_string();
     if out.json {
-        let v = json!({
-            "game": meta.game,
-            "edition": meta.edition,
-            "query": query,
-            "term": term,
-            "corrected_from": corrected.as_ref().map(|_| query.clone()),
-            "sources": sources,
-            "defined_by": defined.iter().map(|d| json!({
-                "id": d.to_string(),
-                "title": book.get(d).and_then(|r| book.title_of(&r)),
-                "text": book.get(d).and_then(|r| r.text.clone()),
-            })).collect::<Vec<_>>(),
-            "used_in": used.iter().map(|(id, text)| json!({
-                "id": id.as_ref().map(|i| i.to_string()),
-                "text": text.clone().or_else(|| id.as_ref().and_then(|i| book.get(i)).and_then(|r| r.text.clone())),
-                "recovered": text.is_some(),
-            })).collect::<Vec<_>>(),
-        });
+        let v = json::DefineJson {
+            schema: "define/1",
+            game: meta.game,
+            edition: meta.edition,
+            query: query.clone(),
+            term,
+            corrected_from: corrected.as_ref().map(|_| query.clone()),
+            sources,
+            defined_by: defined
+                .iter()
+                .map(|d| json::DefinedBy {
+                    id: d.to_string(),
+                    title: book.get(d).and_then(|r| book.title_of(&r)),
+                    text: book.get(d).and_then(|r| r.text.clone()),
+                })
+                .collect(),
+            used_in: used
+                .iter()
+                .map(|(id, text)| json::UsedIn {
+                    id: id.as_ref().map(|i| i.to_string()),
+                    text: text.clone().or_else(|| {
+                        id.as_ref()
+                            .and_then(|i| book.get(i))
+                            .and_then(|r| r.text.clone())
+                    }),
+                    recovered: text.is_some(),
+                })
+                .collect(),
+        };
         out.document(&v)?;
         return Ok(());
     }
@@ -844,28 +783,31 @@ pub fn editions(out: &mut Out, _args: EditionsArgs) -> Result<()> {
     let lib = Library::get();
     let metas = lib.metas();
     if out.json {
-        let v: Vec<Value> = metas
+        let editions = metas
             .iter()
             .enumerate()
             .map(|(i, m)| {
                 let ed = &lib.book(i).ed;
-                json!({
-                    "game": m.game,
-                    "edition": m.edition,
-                    "effective": m.effective,
-                    "title": m.title,
-                    "format": m.format,
-                    "file": m.file,
-                    "default": m.default,
-                    "rules": m.rule_count,
-                    "with_text": ed.rules.iter().filter(|r| r.text.is_some()).count(),
-                    "recovered": ed.rules.iter().filter(|r| r.recovered.is_some()).count(),
-                    "glossary_terms": ed.glossary.len(),
-                    "warnings": ed.warnings.len(),
-                })
+                json::EditionJson {
+                    game: m.game,
+                    edition: m.edition,
+                    effective: m.effective,
+                    title: m.title,
+                    format: m.format,
+                    file: m.file,
+                    default: m.default,
+                    rules: m.rule_count,
+                    with_text: ed.rules.iter().filter(|r| r.text.is_some()).count(),
+                    recovered: ed.rules.iter().filter(|r| r.recovered.is_some()).count(),
+                    glossary_terms: ed.glossary.len(),
+                    warnings: ed.warnings.len(),
+                }
             })
             .collect();
-        out.document(&json!({ "editions": v }))?;
+        out.document(&json::EditionsJson {
+            schema: "editions/1",
+            editions,
+        })?;
         return Ok(());
     }
     let mut table = Table::new();
@@ -916,21 +858,31 @@ pub fn refs(out: &mut Out, mut args: RefsArgs) -> Result<()> {
     // backlink, but a link to 327.1 is one for 327's subtree): listed apart.
     let below = &record.below;
     if out.json {
-        let v = json!({
-            "game": meta.game,
-            "edition": meta.edition,
-            "id": r.key(),
-            "title": book.title_of(r),
-            "links_to": r.refs.iter().map(|rf| ref_json(book, rf)).collect::<Vec<_>>(),
-            "linked_from": back.iter().map(|&j| {
-                let o = book.rule(j);
-                json!({ "id": o.key(), "title": book.title_of(&o) })
-            }).collect::<Vec<_>>(),
-            "linked_from_below": below.iter().map(|(j, t)| json!({
-                "id": book.rule(*j as usize).key(),
-                "target": t.to_string(),
-            })).collect::<Vec<_>>(),
-        });
+        let v = json::RefsJson {
+            schema: "refs/1",
+            game: meta.game,
+            edition: meta.edition,
+            id: r.key(),
+            title: book.title_of(r),
+            links_to: r.refs.iter().map(|rf| json::ref_json(book, rf)).collect(),
+            linked_from: back
+                .iter()
+                .map(|&j| {
+                    let o = book.rule(j);
+                    json::IdTitle {
+                        id: o.key(),
+                        title: book.title_of(&o),
+                    }
+                })
+                .collect(),
+            linked_from_below: below
+                .iter()
+                .map(|(j, t)| json::LinkedFromBelow {
+                    id: book.rule(*j as usize).key(),
+                    target: t.to_string(),
+                })
+                .collect(),
+        };
         out.document(&v)?;
         return Ok(());
     }
@@ -988,6 +940,7 @@ pub fn is_known_game(g: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulebook::RefField;
 
     /// Every rule of every edition renders, as text and JSON, with colour and links
     /// on and off, without panicking, and every reference span lies on its text.
@@ -1003,8 +956,8 @@ mod tests {
                 }
             }
             for (i, r) in book.ed.rules.iter().enumerate() {
-                let v = rule_json(book, i, 1, true);
-                assert_eq!(v["key"], r.key(), "{} {}", meta.edition, r.key());
+                let v = json::rule_json(book, i, 1, true);
+                assert_eq!(v.key, r.key(), "{} {}", meta.edition, r.key());
                 for rf in &r.refs {
                     let field = match rf.field {
                         RefField::Text => r.text.as_deref().unwrap_or(""),

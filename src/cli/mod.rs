@@ -3,6 +3,7 @@
 pub mod cards;
 pub mod diff;
 pub mod export;
+pub mod json;
 pub mod lookup;
 pub mod scenario;
 pub mod search;

@@ -40,6 +40,34 @@ pub struct CheckArgs {
     pub file: PathBuf,
 }
 
+/// `arbiter test --json` (schema `test/1`): each scenario's verdict (as `run --json`,
+/// without trace and state) and the counts.
+#[derive(serde::Serialize)]
+struct TestJson {
+    schema: &'static str,
+    scenarios: Vec<serde_json::Value>,
+    passed: usize,
+    failed: usize,
+}
+
+/// `arbiter check --json` (schema `check/1`): what a valid scenario holds, or for one
+/// that fails to load as it expects, that error (`expected_error`, its kind, and `error`,
+/// its message); what does not apply is `null`.
+#[derive(serde::Serialize)]
+struct CheckJson<'a> {
+    schema: &'static str,
+    file: &'a str,
+    ok: bool,
+    title: Option<&'a str>,
+    players: Option<&'a [String]>,
+    battlefields: Option<&'a [String]>,
+    objects: Option<usize>,
+    steps: Option<usize>,
+    expectations: Option<usize>,
+    expected_error: Option<&'static str>,
+    error: Option<String>,
+}
+
 /// `arbiter run FILE`: the timeline with rule citations, then the expectations.
 pub fn run(out: &mut Out, args: RunArgs) -> Result<()> {
     let path = scenario::load::label(&args.file);
@@ -82,7 +110,12 @@ pub fn test(out: &mut Out, args: TestArgs) -> Result<()> {
             failed += 1;
         }
         if out.json {
-            results.push(output::verdict_json(&v, false));
+            // kept as the value its typed form serializes to: the verdicts themselves hold
+            // whole games
+            results.push(
+                serde_json::to_value(output::verdict_json(&v, false))
+                    .map_err(std::io::Error::other)?,
+            );
             return Ok(());
         }
         let title = v.title.as_deref().unwrap_or("");
@@ -112,11 +145,12 @@ pub fn test(out: &mut Out, args: TestArgs) -> Result<()> {
         Ok(())
     })?;
     if out.json {
-        out.document(&serde_json::json!({
-            "scenarios": results,
-            "passed": passed,
-            "failed": failed,
-        }))?;
+        out.document(&TestJson {
+            schema: "test/1",
+            scenarios: results,
+            passed,
+            failed,
+        })?;
     } else {
         out.line(format!("{passed} passed, {failed} failed"))?;
     }
@@ -226,17 +260,19 @@ pub fn check(out: &mut Out, args: CheckArgs) -> Result<()> {
     match loaded {
         Ok(s) => {
             if out.json {
-                out.document(&serde_json::json!({
-                    "file": path,
-                    "ok": true,
-                    "title": s.file.title,
-                    "players": s.players,
-                    "battlefields": s.battlefields,
-                    "objects": s.objects.len(),
-                    "steps": s.file.script.len(),
-                    "expectations": s.file.expect.len(),
-                    "expected_error": null,
-                }))?;
+                out.document(&CheckJson {
+                    schema: "check/1",
+                    file: &path,
+                    ok: true,
+                    title: Some(&s.file.title),
+                    players: Some(&s.players),
+                    battlefields: Some(&s.battlefields),
+                    objects: Some(s.objects.len()),
+                    steps: Some(s.file.script.len()),
+                    expectations: Some(s.file.expect.len()),
+                    expected_error: None,
+                    error: None,
+                })?;
             } else {
                 out.line(format!(
                     "{} {path}: {} ({} objects, {} steps, {} expectations)",
@@ -255,12 +291,19 @@ pub fn check(out: &mut Out, args: CheckArgs) -> Result<()> {
                 .is_some_and(|x| scenario::verdict::matches(x, &e)) =>
         {
             if out.json {
-                out.document(&serde_json::json!({
-                    "file": path,
-                    "ok": true,
-                    "expected_error": e.kind.name(),
-                    "error": e.input.to_string(),
-                }))?;
+                out.document(&CheckJson {
+                    schema: "check/1",
+                    file: &path,
+                    ok: true,
+                    title: None,
+                    players: None,
+                    battlefields: None,
+                    objects: None,
+                    steps: None,
+                    expectations: None,
+                    expected_error: Some(e.kind.name()),
+                    error: Some(e.input.to_string()),
+                })?;
             } else {
                 out.line(format!(
                     "{} {path}: fails to load as expected ({}): {}",

@@ -2,14 +2,14 @@
 //!
 //! Text output: one block per hit, `EDITION/ID  Breadcrumb › Title`, then one or
 //! two snippets with the matched words highlighted (with colour on). `--json`
-//! prints the schema documented in docs/search-readme-section.md.
+//! prints the schema `search/1` documented in the README.
 
 use crate::error::{Error, Result};
 use crate::render::Out;
 use crate::render::text::{visible_len, wrap};
 use crate::rulebook::Library;
 use crate::search::{self, Hit, Options, Results, Scope, Section, Snippet, cache};
-use serde_json::{Value, json};
+use serde::Serialize;
 
 #[derive(Debug, clap::Args)]
 pub struct SearchArgs {
@@ -115,12 +115,13 @@ fn report_rebuild(out: &mut Out, o: &cache::Opened) -> Result<()> {
         cache::Location::Memory => "memory".to_string(),
     };
     if out.json {
-        out.document(&json!({
-            "rebuilt": true,
-            "rules": docs,
-            "build_ms": (ms * 10.0).round() / 10.0,
-            "location": place,
-        }))?;
+        out.document(&RebuildJson {
+            schema: "search-rebuild/1",
+            rebuilt: true,
+            rules: docs,
+            build_ms: (ms * 10.0).round() / 10.0,
+            location: place,
+        })?;
     } else {
         out.line(format!(
             "rebuilt the search index: {docs} rules in {ms:.0} ms, at {place}"
@@ -307,7 +308,84 @@ fn char_at(s: &str, byte: usize) -> usize {
     s[..byte.min(s.len())].chars().count()
 }
 
-fn to_json(res: &Results, opts: &Options) -> Value {
+/// `arbiter search --json` (schema `search/1`; fields documented in the README).
+#[derive(Serialize)]
+struct SearchJson<'a> {
+    schema: &'static str,
+    query: &'a str,
+    searched_for: &'a str,
+    id_query: bool,
+    corrections: Vec<Correction<'a, &'a str>>,
+    synonyms: Vec<Correction<'a, &'a [String]>>,
+    ignored_words: &'a [String],
+    unknown_words: &'a [String],
+    fuzzy: bool,
+    scope: ScopeJson,
+    limit: usize,
+    total: usize,
+    hits: Vec<HitJson<'a>>,
+    suggestions: &'a [String],
+}
+
+/// A word typed, and what was searched for it.
+#[derive(Serialize)]
+struct Correction<'a, T> {
+    typed: &'a str,
+    searched: T,
+}
+
+#[derive(Serialize)]
+struct ScopeJson {
+    game: Option<String>,
+    edition: Option<String>,
+    section: Option<String>,
+}
+
+#[derive(Serialize)]
+struct HitJson<'a> {
+    rank: usize,
+    score: f64,
+    game: &'a str,
+    edition: &'a str,
+    id: &'a str,
+    key: &'a str,
+    qualified_id: String,
+    exact_id_match: bool,
+    title: Option<&'a str>,
+    title_recovered: Option<&'a str>,
+    breadcrumb: Vec<Crumb<'a>>,
+    url: Option<String>,
+    snippets: Vec<SnippetJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct Crumb<'a> {
+    id: &'a str,
+    title: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct SnippetJson<'a> {
+    field: &'static str,
+    from: Option<&'a str>,
+    text: &'a str,
+    ellipsis_before: bool,
+    ellipsis_after: bool,
+    /// Character offsets of the matched words in `text`.
+    spans: Vec<[usize; 2]>,
+}
+
+/// `arbiter search --rebuild --json` (schema `search-rebuild/1`).
+#[derive(Serialize)]
+struct RebuildJson {
+    schema: &'static str,
+    rebuilt: bool,
+    rules: u64,
+    build_ms: f64,
+    location: String,
+}
+
+fn to_json<'a>(res: &'a Results, opts: &Options) -> SearchJson<'a> {
     let (game, edition) = match &opts.scope {
         Scope::All => (None, None),
         Scope::Game(g) => (Some(g.clone()), None),
@@ -318,48 +396,80 @@ fn to_json(res: &Results, opts: &Options) -> Value {
         Section::Range(a, b) => format!("{a:03}-{b:03}"),
         Section::Within(id) => id.to_string(),
     });
-    let hits: Vec<Value> = res
+    let hits = res
         .hits
         .iter()
         .enumerate()
-        .map(|(i, h)| {
-            json!({
-                "rank": i + 1,
-                "score": (f64::from(h.score) * 10_000.0).round() / 10_000.0,
-                "game": h.game,
-                "edition": h.edition,
-                "id": h.id,
-                "key": h.key,
-                "qualified_id": h.qualified(),
-                "exact_id_match": h.exact,
-                "title": h.title,
-                "title_recovered": h.title_recovered,
-                "breadcrumb": h.breadcrumb.iter().map(|(id, t)| json!({"id": id, "title": t})).collect::<Vec<_>>(),
-                "url": crate::render::rule_url(&h.game, &h.edition, &h.id),
-                "snippets": h.snippets.iter().map(|s| json!({
-                    "field": s.field,
-                    "from": s.from,
-                    "text": s.text,
-                    "ellipsis_before": s.leading_ellipsis,
-                    "ellipsis_after": s.trailing_ellipsis,
-                    "spans": s.highlights.iter().map(|&(a, b)| json!([char_at(&s.text, a), char_at(&s.text, b)])).collect::<Vec<_>>(),
-                })).collect::<Vec<_>>(),
-            })
+        .map(|(i, h)| HitJson {
+            rank: i + 1,
+            score: (f64::from(h.score) * 10_000.0).round() / 10_000.0,
+            game: &h.game,
+            edition: &h.edition,
+            id: &h.id,
+            key: &h.key,
+            qualified_id: h.qualified(),
+            exact_id_match: h.exact,
+            title: h.title.as_deref(),
+            title_recovered: h.title_recovered.as_deref(),
+            breadcrumb: h
+                .breadcrumb
+                .iter()
+                .map(|(id, t)| Crumb {
+                    id,
+                    title: t.as_deref(),
+                })
+                .collect(),
+            url: crate::render::rule_url(&h.game, &h.edition, &h.id),
+            snippets: h
+                .snippets
+                .iter()
+                .map(|s| SnippetJson {
+                    field: s.field,
+                    from: s.from.as_deref(),
+                    text: &s.text,
+                    ellipsis_before: s.leading_ellipsis,
+                    ellipsis_after: s.trailing_ellipsis,
+                    spans: s
+                        .highlights
+                        .iter()
+                        .map(|&(a, b)| [char_at(&s.text, a), char_at(&s.text, b)])
+                        .collect(),
+                })
+                .collect(),
         })
         .collect();
-    json!({
-        "query": res.query,
-        "searched_for": res.searched_for,
-        "id_query": res.id_query,
-        "corrections": res.corrections.iter().map(|(t, f)| json!({"typed": t, "searched": f})).collect::<Vec<_>>(),
-        "synonyms": res.synonyms.iter().map(|(t, to)| json!({"typed": t, "searched": to})).collect::<Vec<_>>(),
-        "ignored_words": res.dropped,
-        "unknown_words": res.unknown,
-        "fuzzy": res.fuzzy,
-        "scope": {"game": game, "edition": edition, "section": section},
-        "limit": opts.limit,
-        "total": res.total,
-        "hits": hits,
-        "suggestions": res.suggestions,
-    })
+    SearchJson {
+        schema: "search/1",
+        query: &res.query,
+        searched_for: &res.searched_for,
+        id_query: res.id_query,
+        corrections: res
+            .corrections
+            .iter()
+            .map(|(t, f)| Correction {
+                typed: t,
+                searched: f.as_str(),
+            })
+            .collect(),
+        synonyms: res
+            .synonyms
+            .iter()
+            .map(|(t, to)| Correction {
+                typed: t,
+                searched: to.as_slice(),
+            })
+            .collect(),
+        ignored_words: &res.dropped,
+        unknown_words: &res.unknown,
+        fuzzy: res.fuzzy,
+        scope: ScopeJson {
+            game,
+            edition,
+            section,
+        },
+        limit: opts.limit,
+        total: res.total,
+        hits,
+        suggestions: &res.suggestions,
+    }
 }

@@ -9,7 +9,7 @@ use crate::engine::{Designation, Game, Zone};
 use crate::render::{Out, text};
 use crate::rulebook::Library;
 use crate::rulebook::library::Rules;
-use serde_json::{Value, json};
+use serde::Serialize;
 use std::collections::BTreeSet;
 use std::io;
 
@@ -167,54 +167,168 @@ pub fn run_text(out: &mut Out, v: &Verdict, explain: bool) -> io::Result<()> {
     Ok(())
 }
 
-fn zone_json(g: &Game, z: Zone) -> Value {
-    match z {
-        Zone::Base(p) => json!({"zone": "base", "of": g.player_name(p)}),
-        Zone::Battlefield(b) => json!({"zone": "battlefield", "at": g.bf_name(b)}),
-        Zone::Facedown(b) => json!({"zone": "facedown", "at": g.bf_name(b)}),
-        _ => match z.player() {
-            Some(p) => json!({"zone": z.kind_name(), "of": g.player_name(p)}),
-            None => json!({"zone": z.kind_name()}),
-        },
-    }
+/// `arbiter run --json` (schema `run/1`): the verdict with its trace and final state.
+/// `arbiter test --json` lists the same per scenario without `schema`, `trace` and `state`.
+/// Field names are the README's.
+#[derive(Serialize)]
+pub struct VerdictJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schema: Option<&'static str>,
+    pub file: &'a str,
+    pub title: Option<&'a str>,
+    /// `pass`, `fail` or `invalid`.
+    pub status: &'static str,
+    pub reasons: Vec<String>,
+    pub error: Option<ScenarioErrorJson<'a>>,
+    pub expected_error: Option<ScenarioErrorJson<'a>>,
+    /// The card database the scenario's cards came from (`null` when none was used).
+    pub card_database: Option<CardDatabaseJson<'a>>,
+    /// `null` when the scenario did not run (`invalid` before its first step).
+    pub expectations: Option<&'a [Checked]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<Option<&'a [crate::engine::trace::Event]>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<Option<StateJson<'a>>>,
+}
+
+/// A scenario's error: its kind (`unknown-field`, `illegal`, …), where, and why.
+#[derive(Serialize)]
+pub struct ScenarioErrorJson<'a> {
+    pub kind: &'static str,
+    pub file: &'a str,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: &'a str,
+    pub hint: Option<&'a str>,
+    pub rule: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+pub struct CardDatabaseJson<'a> {
+    pub path: &'a str,
+    pub cards: &'a [String],
+}
+
+/// The final state (`state` of `run --json`).
+#[derive(Serialize)]
+pub struct StateJson<'a> {
+    pub turn: TurnJson<'a>,
+    pub winner: Option<&'a str>,
+    pub players: Vec<PlayerJson<'a>>,
+    pub battlefields: Vec<BattlefieldJson<'a>>,
+    pub objects: Vec<ObjectJson<'a>>,
+}
+
+#[derive(Serialize)]
+pub struct TurnJson<'a> {
+    pub player: &'a str,
+    pub number: u32,
+    pub phase: &'static str,
+    pub state: &'static str,
+    pub focus: Option<&'a str>,
+    pub priority: Option<&'a str>,
+    pub showdown: Option<ShowdownJson<'a>>,
+    pub chain: Vec<&'a str>,
+}
+
+#[derive(Serialize)]
+pub struct ShowdownJson<'a> {
+    pub at: &'a str,
+    pub combat: bool,
+}
+
+#[derive(Serialize)]
+pub struct PlayerJson<'a> {
+    pub name: &'a str,
+    pub points: i32,
+    pub xp: i32,
+    pub hand_size: usize,
+    pub energy: i32,
+    pub power: &'a crate::engine::resources::Power,
+    pub runes: usize,
+    pub rune_deck: usize,
+    pub winner: bool,
+    pub lost: bool,
+}
+
+#[derive(Serialize)]
+pub struct BattlefieldJson<'a> {
+    pub name: &'a str,
+    pub controller: Option<&'a str>,
+    pub contested: bool,
+    pub showdown_staged: bool,
+    pub combat_staged: bool,
+}
+
+#[derive(Serialize)]
+pub struct ObjectJson<'a> {
+    #[serde(rename = "ref")]
+    pub label: String,
+    pub card: String,
+    pub zone: ZoneJson<'a>,
+    pub controller: &'a str,
+    pub might: i32,
+    pub damage: i32,
+    pub buffs: i32,
+    pub exhausted: bool,
+    pub keywords: Vec<String>,
+    pub tags: Vec<String>,
+    pub breakdown: Vec<String>,
+    pub designation: Option<&'static str>,
+}
+
+/// Where an object is: `{zone, of}` for a player's zone, `{zone, at}` at a battlefield.
+#[derive(Serialize)]
+pub struct ZoneJson<'a> {
+    pub zone: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub of: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<&'a str>,
+}
+
+fn zone_json(g: &Game, z: Zone) -> ZoneJson<'_> {
+    let (zone, of, at) = match z {
+        Zone::Base(p) => ("base", Some(g.player_name(p)), None),
+        Zone::Battlefield(b) => ("battlefield", None, Some(g.bf_name(b))),
+        Zone::Facedown(b) => ("facedown", None, Some(g.bf_name(b))),
+        _ => (z.kind_name(), z.player().map(|p| g.player_name(p)), None),
+    };
+    ZoneJson { zone, of, at }
 }
 
 /// The final state as JSON (stable field names, documented in the README).
-pub fn state_json(o: &Outcome, labels: &[String], cards: &[String]) -> Value {
+pub fn state_json<'a>(o: &'a Outcome, labels: &[String], cards: &[String]) -> StateJson<'a> {
     let g = &o.game;
     let chars = g.derive_all();
-    let players: Vec<Value> = g
+    let players = g
         .players
         .iter()
-        .map(|p| {
-            json!({
-                "name": p.name,
-                "points": p.points,
-                "xp": p.xp,
-                "hand_size": g.objects_in(Zone::Hand(p.id)).len(),
-                "energy": p.energy,
-                "power": p.power,
-                "runes": g.runes_of(p.id).len(),
-                "rune_deck": g.objects_in(Zone::RuneDeck(p.id)).len(),
-                "winner": g.winner() == Some(p.id),
-                "lost": p.lost,
-            })
+        .map(|p| PlayerJson {
+            name: &p.name,
+            points: p.points,
+            xp: p.xp,
+            hand_size: g.objects_in(Zone::Hand(p.id)).len(),
+            energy: p.energy,
+            power: &p.power,
+            runes: g.runes_of(p.id).len(),
+            rune_deck: g.objects_in(Zone::RuneDeck(p.id)).len(),
+            winner: g.winner() == Some(p.id),
+            lost: p.lost,
         })
         .collect();
-    let battlefields: Vec<Value> = g
+    let battlefields = g
         .battlefields
         .iter()
-        .map(|b| {
-            json!({
-                "name": b.name,
-                "controller": b.controller.map(|p| g.player_name(p)),
-                "contested": b.contested,
-                "showdown_staged": b.showdown_staged,
-                "combat_staged": b.combat_staged,
-            })
+        .map(|b| BattlefieldJson {
+            name: &b.name,
+            controller: b.controller.map(|p| g.player_name(p)),
+            contested: b.contested,
+            showdown_staged: b.showdown_staged,
+            combat_staged: b.combat_staged,
         })
         .collect();
-    let objects: Vec<Value> = g
+    let objects = g
         .objects
         .iter()
         .enumerate()
@@ -227,78 +341,83 @@ pub fn state_json(o: &Outcome, labels: &[String], cards: &[String]) -> Value {
             let card = k
                 .and_then(|k| cards.get(k).cloned())
                 .unwrap_or_else(|| ob.def.name.clone());
-            json!({
-                "ref": label,
-                "card": card,
-                "zone": zone_json(g, ob.zone),
-                "controller": g.player_name(c.controller),
-                "might": c.might,
-                "damage": ob.damage,
-                "buffs": ob.buffs,
-                "exhausted": ob.exhausted,
-                "keywords": c.keywords.iter().map(|k| k.to_string()).collect::<Vec<_>>(),
-                "tags": c.tags,
-                "breakdown": super::expect::breakdown_lines(c),
-                "designation": ob.designation.map(|d| match d {
+            ObjectJson {
+                label,
+                card,
+                zone: zone_json(g, ob.zone),
+                controller: g.player_name(c.controller),
+                might: c.might,
+                damage: ob.damage,
+                buffs: ob.buffs,
+                exhausted: ob.exhausted,
+                keywords: c.keywords.iter().map(|k| k.to_string()).collect(),
+                tags: c.tags.clone(),
+                breakdown: super::expect::breakdown_lines(c),
+                designation: ob.designation.map(|d| match d {
                     Designation::Attacker => "attacker",
                     Designation::Defender => "defender",
                 }),
-            })
+            }
         })
         .collect();
-    json!({
-        "turn": {
-            "player": g.player_name(g.turn.player),
-            "number": g.turn.number,
-            "phase": g.turn.phase.name(),
-            "state": g.turn_state().name(),
-            "focus": g.focus().map(|p| g.player_name(p)),
-            "priority": g.priority().map(|p| g.player_name(p)),
-            "showdown": g.showdown.as_ref().map(|s| json!({"at": g.bf_name(s.battlefield), "combat": s.combat})),
-            "chain": g.chain().iter().map(|c| c.label.clone()).collect::<Vec<_>>(),
+    StateJson {
+        turn: TurnJson {
+            player: g.player_name(g.turn.player),
+            number: g.turn.number,
+            phase: g.turn.phase.name(),
+            state: g.turn_state().name(),
+            focus: g.focus().map(|p| g.player_name(p)),
+            priority: g.priority().map(|p| g.player_name(p)),
+            showdown: g.showdown.as_ref().map(|s| ShowdownJson {
+                at: g.bf_name(s.battlefield),
+                combat: s.combat,
+            }),
+            chain: g.chain().iter().map(|c| c.label.as_str()).collect(),
         },
-        "winner": g.winner().map(|p| g.player_name(p)),
-        "players": players,
-        "battlefields": battlefields,
-        "objects": objects,
-    })
+        winner: g.winner().map(|p| g.player_name(p)),
+        players,
+        battlefields,
+        objects,
+    }
+}
+
+fn err_json(e: &super::load::ScenarioError) -> ScenarioErrorJson<'_> {
+    ScenarioErrorJson {
+        kind: e.kind.name(),
+        file: &e.input.file,
+        line: e.input.line,
+        column: e.input.column,
+        message: &e.input.message,
+        hint: e.input.hint.as_deref(),
+        rule: e.rule.as_deref(),
+    }
 }
 
 /// The verdict as JSON: file, title, status, trace, final state, expectations, error.
-pub fn verdict_json(v: &Verdict, with_trace: bool) -> Value {
+pub fn verdict_json(v: &Verdict, with_trace: bool) -> VerdictJson<'_> {
     let (status, reasons, error) = match &v.status {
         Status::Pass => ("pass", vec![], None),
         Status::Fail(r) => ("fail", r.clone(), None),
         Status::Invalid(e) => ("invalid", vec![], Some(e)),
     };
-    let err_json = |e: &super::load::ScenarioError| {
-        json!({
-            "kind": e.kind.name(),
-            "file": e.input.file,
-            "line": e.input.line,
-            "column": e.input.column,
-            "message": e.input.message,
-            "hint": e.input.hint,
-            "rule": e.rule,
-        })
-    };
-    let mut m = json!({
-        "file": v.path,
-        "title": v.title,
-        "status": status,
-        "reasons": reasons,
-        "error": error.map(err_json),
-        "expected_error": v.expected_error.as_ref().map(err_json),
-    });
-    if let Some((db, cards)) = &v.database {
-        m["card_database"] = json!({"path": db, "cards": cards});
+    VerdictJson {
+        schema: with_trace.then_some("run/1"),
+        file: &v.path,
+        title: v.title.as_deref(),
+        status,
+        reasons,
+        error: error.map(err_json),
+        expected_error: v.expected_error.as_ref().map(err_json),
+        card_database: v
+            .database
+            .as_ref()
+            .map(|(path, cards)| CardDatabaseJson { path, cards }),
+        expectations: v.outcome.as_ref().map(|o| o.checked.as_slice()),
+        trace: with_trace.then(|| v.outcome.as_ref().map(|o| o.game.trace().events.as_slice())),
+        state: with_trace.then(|| {
+            v.outcome
+                .as_ref()
+                .map(|o| state_json(o, &v.labels, &v.cards))
+        }),
     }
-    if let Some(o) = &v.outcome {
-        m["expectations"] = serde_json::to_value(&o.checked).unwrap_or(Value::Null);
-        if with_trace {
-            m["trace"] = serde_json::to_value(&o.game.trace().events).unwrap_or(Value::Null);
-            m["state"] = state_json(o, &v.labels, &v.cards);
-        }
-    }
-    m
 }
