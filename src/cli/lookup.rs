@@ -4,7 +4,7 @@ use super::EditionArgs;
 use super::json;
 use crate::error::{Error, Result};
 use crate::render::Out;
-use crate::render::text::{inline, wrap, wrap_hanging};
+use crate::render::text::{inline, visible_len, wrap, wrap_hanging};
 use crate::rulebook::import::model::part_entries;
 use crate::rulebook::library::{Book, Quick, Rules, normalize_game};
 use crate::rulebook::{Library, Passage, Ref, Rule, RuleId, TermSource};
@@ -270,7 +270,7 @@ pub fn rule(out: &mut Out, mut args: RuleArgs) -> Result<()> {
                 None => c.key.clone(),
             })
             .collect();
-        for l in wrap(&trail.join(" › "), out.width, "") {
+        for l in breadcrumb_lines(&trail, out.width) {
             let l = out.dim(&l);
             out.line(l)?;
         }
@@ -279,6 +279,51 @@ pub fn rule(out: &mut Out, mut args: RuleArgs) -> Result<()> {
     super::diff::print_was_now(out, book, i)?;
     print_edition_footer(out, book)?;
     Ok(())
+}
+
+/// A breadcrumb's lines: its steps joined by ` › `, a line broken between steps where it can
+/// be (a step wider than the line is wrapped by words), each later line indented by two.
+fn breadcrumb_lines(steps: &[String], width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for (k, step) in steps.iter().enumerate() {
+        let piece = if k == 0 {
+            step.clone()
+        } else {
+            format!(" › {step}")
+        };
+        if cur.is_empty() || visible_len(&cur) + visible_len(&piece) <= width {
+            cur.push_str(&piece);
+            continue;
+        }
+        lines.push(std::mem::take(&mut cur));
+        cur = format!("  › {step}");
+    }
+    lines.push(cur);
+    lines
+        .into_iter()
+        .flat_map(|l| {
+            if visible_len(&l) <= width {
+                vec![l]
+            } else {
+                let lead = if l.starts_with("  ") { "  " } else { "" };
+                wrap_hanging(l.trim_start(), width, lead, "    ")
+            }
+        })
+        .collect()
+}
+
+/// An example's label (`Example:`, `**Example**:` shown plain) and its text, apart: the
+/// label is set in italics and followed by one space whatever the source had.
+fn example_label(ex: &str) -> (Option<String>, &str) {
+    let Some(colon) = ex.find(':') else {
+        return (None, ex);
+    };
+    let label = ex[..colon].trim_matches(|c: char| c == '*' || c == '_' || c == ' ');
+    if label.is_empty() || label.len() > 12 || !label.chars().all(char::is_alphabetic) {
+        return (None, ex);
+    }
+    (Some(format!("{label}:")), ex[colon + 1..].trim_start())
 }
 
 fn print_edition_footer<R: Rules + ?Sized>(out: &mut Out, book: &R) -> Result<()> {
@@ -352,9 +397,11 @@ fn print_rule<R: Rules + ?Sized>(
         }
     }
     for ex in &r.examples {
-        let label_end = ex.find(':').map(|p| p + 1).unwrap_or(0);
-        let (label, rest) = ex.split_at(label_end);
-        let s = format!("{}{}", out.italic(label), inline(out, rest));
+        let (label, rest) = example_label(ex);
+        let s = match label {
+            Some(label) => format!("{} {}", out.italic(&label), inline(out, rest)),
+            None => inline(out, rest),
+        };
         let ex_indent = format!("{hang}│ ");
         for l in wrap(&s, out.width, &ex_indent) {
             let l = out.dim(&l);

@@ -16,6 +16,7 @@ pub mod cleanup;
 pub mod combat;
 pub mod decision;
 pub mod discard;
+mod fingerprint;
 pub mod keywords;
 pub mod layers;
 pub mod movement;

@@ -403,6 +403,13 @@ pub struct Saved {
     partial: Vec<super::trace::Event>,
 }
 
+impl Saved {
+    /// The game as it was saved (without its trace).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+}
+
 impl Game {
     /// A copy of the game without its trace (every other field cloned; the destructuring
     /// makes a new field a compile error here until it is copied too). Every field is

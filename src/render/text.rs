@@ -11,8 +11,9 @@ const SYMBOLS: &[(&str, &str)] = &[
     ("[S]", "[S: Might]"),
     ("[E]", "[E: Exhaust]"),
     ("[T]", "[T: Exhaust]"),
-    ("[A]", "[A: any rune]"),
-    ("[C]", "[C: rune of any domain]"),
+    // 135.2.e.5: power of any domain; 135.2.e.6: power of the card's own domain
+    ("[A]", "[A: power of any domain]"),
+    ("[C]", "[C: power of this card's domain]"),
     ("[>]", "[>: keyword applies]"),
     ("[R]", "[R: Fury]"),
     ("[G]", "[G: Calm]"),
@@ -67,8 +68,10 @@ pub fn plain(text: &str) -> String {
 }
 
 /// Rule text is inline text: a leading `1.`, `- `, `* ` or `#` is not a Markdown block.
+/// A rule whose whole text is one `* ` bullet (053.1–053.4) shows without it.
 fn escape_block_markers(text: &str) -> String {
     let t = text.trim_start();
+    let t = t.strip_prefix("* ").map_or(t, str::trim_start);
     let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     if digits > 0 && t[digits..].starts_with(['.', ')']) {
         format!("{}\\{}", &t[..digits], &t[digits..])
@@ -273,6 +276,7 @@ mod tests {
         assert!(plain("+1 [M]").contains("[M: Might]"));
         assert_eq!(plain("a <u>b</u> c"), "a b c");
         assert_eq!(plain("1. The *Turn* Player"), "1. The Turn Player");
-        assert_eq!(plain("* a *b*"), "* a b");
+        // a rule that is one source bullet shows without it (053.1)
+        assert_eq!(plain("* a *b*"), "a b");
     }
 }

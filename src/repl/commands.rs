@@ -219,7 +219,7 @@ fn step(s: &mut Session, n: usize, out: &mut dyn Write) -> io::Result<Outcome> {
         let mut g = s.game.clone();
         match stepwise::step(&s.scenario, &s.built, &mut g, i, step) {
             Ok(checked) => {
-                s.remember();
+                s.remember(true);
                 s.game = g;
                 s.next += 1;
                 writeln!(out, "step {} of {}:", i + 1, s.steps().len())?;
@@ -290,7 +290,7 @@ fn run(s: &mut Session, out: &mut dyn Write) -> io::Result<Outcome> {
     let mut g = s.game.clone();
     match stepwise::finish(&s.scenario, &s.built, &mut g) {
         Ok(checked) => {
-            s.remember();
+            s.remember(false);
             s.game = g;
             s.finished = true;
             print_trace(
@@ -316,7 +316,7 @@ fn back(s: &mut Session, n: usize, out: &mut dyn Write) -> io::Result<Outcome> {
     }
     let n = n.min(s.history.len());
     let keep = s.history.len() - n;
-    let (g, next) = s.history.swap_remove(keep);
+    let (g, next, _) = s.history.swap_remove(keep);
     s.history.truncate(keep);
     s.game.restore(g);
     s.next = next;
@@ -339,7 +339,7 @@ fn goto(s: &mut Session, n: usize, out: &mut dyn Write) -> io::Result<Outcome> {
     }
     // the state at the start is the first remembered, or the current one
     if !s.history.is_empty() {
-        let (g, next) = s.history.swap_remove(0);
+        let (g, next, _) = s.history.swap_remove(0);
         s.history.clear();
         s.game.restore(g);
         s.next = next;
@@ -626,7 +626,7 @@ fn do_step(s: &mut Session, text: &str, out: &mut dyn Write) -> io::Result<Outco
     let mut g = s.game.clone();
     match stepwise::step(&s.scenario, &s.built, &mut g, s.next, &step) {
         Ok(checked) => {
-            s.remember();
+            s.remember(false);
             s.game = g;
             print_trace(
                 &s.game,
@@ -670,7 +670,7 @@ fn choose(s: &mut Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome
     };
     match r {
         Ok(()) => {
-            s.remember();
+            s.remember(false);
             s.game = g;
             // a scripted choose step that this answers is taken with it
             if let Some(Step::Choose(_)) = s.steps().get(s.next).map(|st| &st.value) {
@@ -742,12 +742,20 @@ fn save(s: &Session, file: &str, out: &mut dyn Write) -> io::Result<Outcome> {
         return Ok(Outcome::Failed("save needs a file name".into()));
     }
     match super::save::scenario_text(s) {
-        Ok(text) => match std::fs::write(file, text) {
+        Ok(saved) => match std::fs::write(file, &saved.text) {
             Ok(()) => {
-                writeln!(
-                    out,
-                    "saved {file}: `arbiter run {file}` starts from this state"
-                )?;
+                if saved.replay == 0 {
+                    writeln!(
+                        out,
+                        "saved {file}: `arbiter run {file}` starts from this state"
+                    )?;
+                } else {
+                    writeln!(
+                        out,
+                        "saved {file}: it starts before the {} script step(s) that raised the pending decision; `arbiter repl {file}` and `step {}` reach it",
+                        saved.replay, saved.replay
+                    )?;
+                }
                 Ok(Outcome::Ok)
             }
             Err(e) => Ok(Outcome::Failed(format!("cannot write {file}: {e}"))),

@@ -33,9 +33,10 @@ pub struct Session {
     pub game: Game,
     /// The next script step (from 0).
     pub next: usize,
-    /// States before each change, newest last: (saved game, next). A saved game holds no
-    /// copy of the trace; restoring truncates the current one.
-    pub history: Vec<(crate::engine::Saved, usize)>,
+    /// States before each change, newest last: (saved game, next, whether the change was
+    /// the script's step `next` taken as written). A saved game holds no copy of the trace;
+    /// restoring truncates the current one.
+    pub history: Vec<(crate::engine::Saved, usize, bool)>,
     /// The script has been run to its end and the final expectations checked.
     pub finished: bool,
     /// The card database the session was started with (kept for `load`).
@@ -58,6 +59,17 @@ impl Session {
             Some(p) => (p.display().to_string(), load::read(p)?),
             None => ("(empty duel)".to_string(), EMPTY.to_string()),
         };
+        Session::from_source(shown, source, database, color)
+    }
+
+    /// A session on scenario text, as if read from `shown` (a card database path in it is
+    /// relative to that file's folder).
+    pub fn from_source(
+        shown: String,
+        source: String,
+        database: Option<std::sync::Arc<crate::cards::Database>>,
+        color: crate::render::ColorChoice,
+    ) -> Result<Session> {
         let (scenario, _) = load::load_with(&shown, &source, database.as_deref())?;
         let built = build::build(&scenario)?;
         let mut game = built.game.clone();
@@ -88,12 +100,14 @@ impl Session {
         &self.scenario.file.script
     }
 
-    /// Saves the state before a change (bounded: the oldest go first).
-    pub fn remember(&mut self) {
+    /// Saves the state before a change (bounded: the oldest go first); `by_step`: the change
+    /// is the script's next step taken as written (`save` replays such steps to re-create a
+    /// pending decision).
+    pub fn remember(&mut self, by_step: bool) {
         if self.history.len() >= MAX_HISTORY {
             self.history.remove(0);
         }
-        self.history.push((self.game.save(), self.next));
+        self.history.push((self.game.save(), self.next, by_step));
     }
 }
 

@@ -48,7 +48,7 @@ fn quote(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
-fn object(g: &Game, id: ObjId, label: &str, card: &str) -> String {
+fn object(g: &Game, id: ObjId, label: &str, card: &str, name: &dyn Fn(ObjId) -> String) -> String {
     let o = g.object(id);
     let mut f = vec![format!("card: {}", quote(card))];
     if label != card {
@@ -72,20 +72,188 @@ fn object(g: &Game, id: ObjId, label: &str, card: &str) -> String {
         f.push("stunned: true".into());
     }
     if let Some(t) = o.attached_to {
-        f.push(format!("attached-to: {}", quote(g.obj_name(t))));
+        f.push(format!("attached-to: {}", quote(&name(t))));
+    }
+    match o.designation {
+        Some(crate::engine::Designation::Attacker) => f.push("designation: attacker".into()),
+        Some(crate::engine::Designation::Defender) => f.push("designation: defender".into()),
+        // a unit at the combat's battlefield without one (the set-up designates by controller)
+        None if o.is_unit()
+            && g.combat
+                .as_ref()
+                .is_some_and(|c| o.zone == Zone::Battlefield(c.battlefield)) =>
+        {
+            f.push("designation: none".into())
+        }
+        None => {}
+    }
+    if o.token {
+        f.push("token: true".into());
+    }
+    // the triggers checked this combat, when they are not the designation's (383.4.e.2.a)
+    let by_designation = (
+        o.designation == Some(crate::engine::Designation::Attacker),
+        o.designation == Some(crate::engine::Designation::Defender),
+    );
+    let set_up_by_showdown = g
+        .combat
+        .as_ref()
+        .is_some_and(|c| o.is_unit() && o.zone == Zone::Battlefield(c.battlefield));
+    if (o.attack_checked, o.defend_checked) != by_designation
+        || (o.designation.is_none() && set_up_by_showdown && (o.attack_checked || o.defend_checked))
+    {
+        let mut c = Vec::new();
+        if o.attack_checked {
+            c.push("attack");
+        }
+        if o.defend_checked {
+            c.push("defend");
+        }
+        f.push(format!("checked: [{}]", c.join(", ")));
     }
     format!("{{{}}}", f.join(", "))
 }
 
-/// The scenario text for the session's current state, or what it cannot express.
-pub fn scenario_text(s: &Session) -> Result<String, String> {
-    let g = &s.game;
+/// A saved scenario: its text, and how many of its script steps re-create the state it was
+/// saved from (0, or the steps that raised a pending decision).
+#[derive(Debug)]
+pub struct Saving {
+    pub text: String,
+    pub replay: usize,
+}
+
+/// The scenario for the session's state. A pending decision is saved as the state before
+/// the script steps that raised it, with those steps first in the script: taking them
+/// raises it again (the scenario format has no answers half-given).
+pub fn scenario_text(s: &Session) -> Result<Saving, String> {
+    let saving = unverified(s)?;
+    verify(s, &saving)?;
+    Ok(saving)
+}
+
+/// Loads the saved text (as if beside the session's file), takes its replayed steps, and
+/// compares the state reached with the session's: a state the text does not reproduce
+/// exactly is refused, naming the first difference, rather than written wrong.
+fn verify(s: &Session, saving: &Saving) -> Result<(), String> {
+    let mut loaded = Session::from_source(
+        s.path.clone(),
+        saving.text.clone(),
+        s.database.clone(),
+        s.color,
+    )
+    .map_err(|e| format!("the saved scenario would not load: {e}"))?;
+    for i in 0..saving.replay {
+        let step = loaded
+            .steps()
+            .get(i)
+            .ok_or("the saved scenario lacks the steps that raised the decision")?;
+        let mut g = loaded.game.clone();
+        crate::scenario::run::stepwise::step(&loaded.scenario, &loaded.built, &mut g, i, step)
+            .map_err(|e| format!("the saved scenario's step {} fails: {}", i + 1, e.input))?;
+        loaded.game = g;
+        loaded.next += 1;
+    }
+    let (want, got) = (fingerprint(s), fingerprint(&loaded));
+    match want.lines().zip(got.lines()).find(|(a, b)| a != b) {
+        None if want.lines().count() == got.lines().count() => Ok(()),
+        None => Err("the saved scenario would not reproduce this state exactly".into()),
+        Some((a, _)) => Err(format!(
+            "the saved scenario would not reproduce this state exactly (the set-up cannot say: {})",
+            a.chars().take(200).collect::<String>()
+        )),
+    }
+}
+
+/// The saved scenario, not yet checked against the state.
+fn unverified(s: &Session) -> Result<Saving, String> {
+    if s.game.pending_decision().is_none() {
+        let text = text_of(s, &s.game, s.next)?;
+        return Ok(Saving { text, replay: 0 });
+    }
+    let mut replay = 0;
+    for (saved, next, by_step) in s.history.iter().rev() {
+        if !by_step {
+            return Err(
+                "a decision is pending that a typed step (`do`) or an answer (`choose`) led to, and the set-up cannot say what they did (answer it first, or go `back` to before them)"
+                    .into(),
+            );
+        }
+        replay += 1;
+        let g = saved.game();
+        if g.pending_decision().is_none() {
+            let text = text_of(s, g, *next).map_err(|e| {
+                format!(
+                    "a decision is pending, and the state before script step {} that raised it cannot be saved: {e}",
+                    next + 1
+                )
+            })?;
+            let d = s
+                .game
+                .pending_decision()
+                .map(|d| d.describe())
+                .unwrap_or_default();
+            let mut text = text;
+            text.insert_str(
+                0,
+                &format!(
+                    "# Saved with a decision pending: taking the first {replay} script step(s) raises it again.\n{}\n",
+                    d.trim_end()
+                        .lines()
+                        .map(|l| format!("#   {l}"))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                ),
+            );
+            return Ok(Saving { text, replay });
+        }
+    }
+    Err("a decision is pending (answer it first)".into())
+}
+
+/// Each object's name in the saved scenario, by engine object number: a set-up object's
+/// label; an object created during the run (a token) its name, numbered when the name is
+/// taken ("Recruit 2"). Objects that ceased to exist (a token that left the board) have none.
+pub fn labels(s: &Session, g: &Game) -> BTreeMap<usize, String> {
+    let mut label: BTreeMap<usize, String> = BTreeMap::new();
+    for (info, id) in s.scenario.objects.iter().zip(&s.built.objects) {
+        label.insert(id.0, info.label().to_string());
+    }
+    let mut used: std::collections::BTreeSet<String> = label.values().cloned().collect();
+    used.extend(s.scenario.players.iter().cloned());
+    used.extend(s.scenario.battlefields.iter().cloned());
+    for o in g.objects.iter() {
+        if label.contains_key(&o.id.0) {
+            continue;
+        }
+        let mut l = o.def.name.clone();
+        let mut k = 2;
+        while used.contains(&l) {
+            l = format!("{} {k}", o.def.name);
+            k += 1;
+        }
+        used.insert(l.clone());
+        label.insert(o.id.0, l);
+    }
+    label.retain(|&id, _| g.objects.get(id).is_some_and(|o| o.zone != Zone::Gone));
+    label
+}
+
+/// The session's game state, objects named by their labels (see `Game::fingerprint`): a
+/// saved scenario, loaded, has the fingerprint of the state it was saved from.
+pub fn fingerprint(s: &Session) -> String {
+    let l = labels(s, &s.game);
+    s.game.fingerprint(&|id| l.get(&id.0).cloned())
+}
+
+/// The scenario text for the state `g` of the session with `next` script steps taken, or
+/// what it cannot express.
+fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
     if g.pending_decision().is_some() {
         return Err("a decision is pending (answer it first)".into());
     }
-    // a chain of spells can be set up (`chain:`), as it rests: its newest item's controller
-    // holding priority, nobody having passed yet
-    if let Some(top) = g.chain().last() {
+    // a chain of spells can be set up (`chain:`), with who holds priority and how many
+    // have passed (`priority:`)
+    if !g.chain().is_empty() {
         if let Some(item) = g.chain().iter().find(|i| {
             i.card
                 .is_none_or(|c| g.object(c).def.card_type != crate::engine::CardType::Spell)
@@ -122,30 +290,26 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
                 ));
             }
         }
-        if g.priority != Some(top.controller) || g.chain_passes != 0 {
-            return Err(
-                "a player has passed on the chain (the set-up gives priority to the newest item's controller)"
-                    .into(),
-            );
-        }
     }
-    if g.showdown.is_some() || g.combat.is_some() {
-        return Err("a showdown or combat is in progress".into());
+    if g.chain_by_trigger && !g.chain().is_empty() {
+        return Err(
+            "the chain was opened by a triggered ability or is a combat's first chain (346.1, 459.2.g), which the set-up cannot say"
+                .into(),
+        );
     }
-    if !g.effects.is_empty() {
+    if g.priority_due.is_some() || !g.outstanding_cleanup.is_empty() {
+        return Err("priority or a cleanup is due (pass once more to settle it)".into());
+    }
+    if let Some(c) = &g.combat
+        && c.step != crate::engine::CombatStep::Showdown
+    {
         return Err(format!(
-            "{} continuous effect(s) from resolved effects are active (\"this turn\" effects are not in the set-up format)",
-            g.effects.len()
+            "the combat is in its {:?} step (the set-up can open a combat at its showdown)",
+            c.step
         ));
     }
     if g.winner.is_some() {
         return Err("the game is over".into());
-    }
-    if let Some(src) = g.replacement_used_on_board() {
-        return Err(format!(
-            "{}'s replacement effect has been used (the set-up cannot say so)",
-            g.obj_name(src)
-        ));
     }
     // the set-up counts the cards played this turn, not which: a lone card with Legion
     // played this turn would then count for its own Legion (812.1.c)
@@ -179,19 +343,25 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
             g.obj_name(r.unit)
         ));
     }
-    // labels: each engine object's name in the scenario
-    let mut label: BTreeMap<usize, String> = BTreeMap::new();
+    // labels: each engine object's name in the scenario, and the card it is
+    let label = labels(s, g);
     let mut card: BTreeMap<usize, String> = BTreeMap::new();
     for (info, id) in s.scenario.objects.iter().zip(&s.built.objects) {
-        label.insert(id.0, info.label().to_string());
         card.insert(id.0, info.card.clone());
     }
     for o in &g.objects {
-        if o.token || !label.contains_key(&o.id.0) {
-            return Err(format!("{} was created during the run", o.def.name));
+        if o.zone == Zone::Gone {
+            continue;
         }
-        if o.designation.is_some() {
-            return Err(format!("{} has a combat designation", o.def.name));
+        if let std::collections::btree_map::Entry::Vacant(v) = card.entry(o.id.0) {
+            // a token created during the run: the card under `cards:` it was made from
+            let Some(c) = crate::scenario::build::token_card(&s.scenario, &o.def) else {
+                return Err(format!(
+                    "{} was created during the run from a definition the set-up cannot name (only cards under `cards:` or in the card database)",
+                    o.def.name
+                ));
+            };
+            v.insert(c);
         }
         match o.zone {
             Zone::Base(_)
@@ -211,36 +381,30 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
             }
         }
     }
-    // decks and trashes are lists of card names: an id cannot be kept there (a hand can:
-    // `{card, id}`)
-    for o in &g.objects {
-        if matches!(
-            o.zone,
-            Zone::MainDeck(_) | Zone::RuneDeck(_) | Zone::Trash(_)
-        ) && label.get(&o.id.0) != card.get(&o.id.0)
-        {
-            return Err(format!(
-                "{} is in {}, where the set-up cannot give it its id",
-                label.get(&o.id.0).cloned().unwrap_or_default(),
-                g.zone_name(o.zone)
-            ));
-        }
+    // 383.4.e.2.a: a card that left the board in this combat keeps its triggers checked
+    if let Some(o) = g.objects.iter().find(|o| {
+        !o.zone.on_board() && o.zone != Zone::Gone && (o.attack_checked || o.defend_checked)
+    }) {
+        return Err(format!(
+            "{}'s attack or defend trigger was checked in this combat before it left the board (the set-up says so only of cards on the board)",
+            o.def.name
+        ));
     }
     let name = |id: ObjId| label.get(&id.0).cloned().unwrap_or_default();
     let card_of = |id: ObjId| card.get(&id.0).cloned().unwrap_or_default();
-    let obj = |id: ObjId| object(g, id, &name(id), &card_of(id));
+    let obj = |id: ObjId| object(g, id, &name(id), &card_of(id), &name);
     let mut y = String::new();
     y.push_str(&format!(
         "title: {}\n",
         quote(&format!(
             "{} (saved after step {})",
-            s.scenario.file.title, s.next
+            s.scenario.file.title, next
         ))
     ));
     y.push_str(&format!(
         "ruling: |\n  Saved by `arbiter repl` from {} after {} of its {} script steps.\n",
         s.path,
-        s.next,
+        next,
         s.steps().len()
     ));
     if let Some(r) = &s.scenario.file.ruling {
@@ -276,7 +440,7 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
     ));
     y.push_str("  players:\n");
     for p in &g.players {
-        // a copy with an id is written `{card, id}` (hands only; refused elsewhere above)
+        // a copy with an id is written `{card, id}`
         let names = |z: Zone| -> String {
             g.objects_in(z)
                 .iter()
@@ -307,12 +471,37 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
     if !g.battlefields.is_empty() {
         y.push_str("  battlefields:\n");
         for b in &g.battlefields {
-            if b.contested {
-                return Err(format!("{} is contested", b.name));
+            if b.showdown_staged || b.combat_staged {
+                return Err(format!(
+                    "a showdown or combat is staged at {} (pass until it opens)",
+                    b.name
+                ));
             }
             y.push_str(&format!("    - name: {}\n", quote(&b.name)));
             if let Some(c) = b.controller {
                 y.push_str(&format!("      controller: {}\n", quote(g.player_name(c))));
+            }
+            // contested (187.3), and by whom (the player a combat there is for)
+            match (b.contested, b.contested_by) {
+                (true, Some(p)) => y.push_str(&format!(
+                    "      contested-by: {}\n",
+                    quote(g.player_name(p))
+                )),
+                // a showdown set up there would say by whom
+                (true, None) if g.showdown.as_ref().is_some_and(|sd| sd.battlefield == b.id) => {
+                    return Err(format!(
+                        "{} is contested by no one player (as set up), which a showdown set up there cannot say",
+                        b.name
+                    ));
+                }
+                (true, None) => y.push_str("      contested: true\n"),
+                (false, Some(_)) => {
+                    return Err(format!(
+                        "{} has a player it was contested by but is not contested",
+                        b.name
+                    ));
+                }
+                (false, None) => {}
             }
             // the battlefield's abilities, as written (one flow mapping a line)
             if let Some(setup) = s
@@ -402,12 +591,58 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
             y.push_str(&format!("    {}: [{}]\n", quote(&p), objs.join(", ")));
         }
     }
+    // a showdown or combat open (its battlefield and designations are written above)
+    if let Some(sd) = &g.showdown {
+        let focus = g
+            .focus
+            .ok_or("a showdown is open with nobody holding focus")?;
+        let at = quote(g.bf_name(sd.battlefield));
+        let passes = if sd.passes > 0 {
+            format!(", passes: {}", sd.passes)
+        } else {
+            String::new()
+        };
+        match &g.combat {
+            Some(c) if sd.combat && c.battlefield == sd.battlefield => {
+                let defender = g
+                    .players
+                    .iter()
+                    .find(|p| p.id != c.attacker && g.opponents(c.attacker, p.id))
+                    .map(|p| p.id);
+                if defender != Some(c.defender) {
+                    return Err(format!(
+                        "{} defends the combat, not the attacker's first opponent (the set-up's)",
+                        g.player_name(c.defender)
+                    ));
+                }
+                y.push_str(&format!(
+                    "  combat: {{at: {at}, attacker: {}, focus: {}{passes}}}\n",
+                    quote(g.player_name(c.attacker)),
+                    quote(g.player_name(focus))
+                ));
+            }
+            None if !sd.combat => y.push_str(&format!(
+                "  showdown: {{at: {at}, focus: {}{passes}}}\n",
+                quote(g.player_name(focus))
+            )),
+            _ => return Err("the combat and its showdown are at different places".into()),
+        }
+        // the set-up gives focus holder priority; a chain changes it below
+        if g.chain().is_empty() && g.priority != Some(focus) {
+            return Err("a player other than the focus holder has priority in the showdown".into());
+        }
+    } else if g.combat.is_some() {
+        return Err("a combat is open without its showdown".into());
+    } else if g.focus.is_some() {
+        return Err("a player holds focus outside a showdown".into());
+    }
     // spells on the chain, first added first, with the targets they chose
     if !g.chain().is_empty() {
         y.push_str("  chain:\n");
         for item in g.chain() {
             let Some(c) = item.card else { continue };
             let mut effects = item.effects.clone();
+            let mut moved = Vec::new();
             let targets: Vec<String> = effects
                 .iter_mut()
                 .flat_map(crate::engine::choices::targets_mut)
@@ -416,8 +651,14 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
                     crate::engine::Target::Chosen {
                         object,
                         again: false,
+                        stamp,
                         ..
-                    } => Some(quote(&name(*object))),
+                    } => {
+                        if *stamp != g.object(*object).timestamp {
+                            moved.push(quote(&name(*object)));
+                        }
+                        Some(quote(&name(*object)))
+                    }
                     _ => None,
                 })
                 .collect();
@@ -432,19 +673,98 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
             if !targets.is_empty() {
                 f.push(format!("targets: [{}]", targets.join(", ")));
             }
+            if !moved.is_empty() {
+                f.push(format!("moved-since-chosen: [{}]", moved.join(", ")));
+            }
             if item.pending {
                 f.push("pending: true".into());
             }
             y.push_str(&format!("    - {{{}}}\n", f.join(", ")));
         }
+        let p = g
+            .priority
+            .ok_or("a chain is open with nobody holding priority")?;
+        y.push_str(&format!(
+            "  priority: {{player: {}, passes: {}}}\n",
+            quote(g.player_name(p)),
+            g.chain_passes
+        ));
+    }
+    // continuous effects of what resolved, oldest first (475.1)
+    let mut effects: Vec<_> = g.effects.iter().collect();
+    effects.sort_by_key(|e| e.timestamp);
+    if !effects.is_empty() {
+        y.push_str("  effects:\n");
+    }
+    for e in effects {
+        use crate::engine::{Duration, Modification};
+        if !label.contains_key(&e.target.0) {
+            return Err(format!(
+                "an effect of {} applies to an object that is gone",
+                e.source
+            ));
+        }
+        let mut f = vec![format!("on: {}", quote(&name(e.target)))];
+        if e.source != "setup" {
+            f.push(format!("source: {}", quote(&e.source)));
+        }
+        f.push(match &e.modification {
+            Modification::Might(n) => format!("might: {n}"),
+            Modification::SetMight(n) => format!("set-might: {n}"),
+            Modification::AddKeyword(k) => format!("grant: {}", quote(&k.to_string())),
+            Modification::RemoveKeyword(k) => format!(
+                "remove: {}",
+                quote(&match k {
+                    crate::engine::KeywordKind::Other(n) => n.clone(),
+                    k => format!("{k:?}"),
+                })
+            ),
+            Modification::AddTag(t) => format!("tag: {}", quote(t)),
+            Modification::SetController(p) => format!("controller: {}", quote(g.player_name(*p))),
+            Modification::NoDamage => "no-damage: true".into(),
+        });
+        f.push(
+            match e.duration {
+                Duration::ThisTurn => "duration: this-turn",
+                Duration::ThisCombat => "duration: this-combat",
+                Duration::Permanent => "duration: permanent",
+            }
+            .into(),
+        );
+        if let Some(l) = e.limit {
+            f.push(format!("limit: {l}"));
+        }
+        if let Some(v) = e.snapshot {
+            f.push(format!("snapshot: {v}"));
+        }
+        y.push_str(&format!("    - {{{}}}\n", f.join(", ")));
+    }
+    // replacement effects used up (371)
+    if !g.replacements_spent.is_empty() {
+        y.push_str("  replacements-used:\n");
+        for (o, k, turn) in &g.replacements_spent {
+            if !label.contains_key(&o.0) {
+                return Err("a replacement effect of an object that is gone was used".into());
+            }
+            y.push_str(&format!(
+                "    - {{of: {}, ability: {}, turn: {turn}}}\n",
+                quote(&name(*o)),
+                k + 1
+            ));
+        }
+    }
+    // the random generator as it is now, when it has been used since the seed's start
+    let start = crate::engine::Game::new(g.mode, &[], s.scenario.file.seed.unwrap_or(0)).rng;
+    if g.rng != start {
+        y.push_str(&format!("  random-state: {}\n", g.rng));
     }
     // the steps not yet taken, as written (checkpoints less their trace expectations)
-    if s.next < s.steps().len() {
+    if next < s.steps().len() {
         let lines: Vec<&str> = s.source.lines().collect();
         let script_end = script_end(&lines);
         let mut body = String::new();
         let steps = s.steps();
-        for (i, step) in steps.iter().enumerate().skip(s.next) {
+        for (i, step) in steps.iter().enumerate().skip(next) {
             let from = dash_line(&lines, step.referenced.line() as usize);
             let to = steps
                 .get(i + 1)
@@ -452,7 +772,10 @@ pub fn scenario_text(s: &Session) -> Result<String, String> {
                 .unwrap_or(script_end);
             if let crate::scenario::format::Step::Expect(items) = &step.value {
                 let kept = kept_items(&lines, items, to);
-                if !kept.is_empty() {
+                // an empty checkpoint keeps the steps numbered as in the original
+                if kept.is_empty() {
+                    body.push_str("  - expect: []\n");
+                } else {
                     body.push_str("  - expect:\n");
                     body.push_str(&kept);
                 }

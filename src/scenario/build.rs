@@ -865,6 +865,21 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
     card_def_of(s, name, &card.value, card.referenced, depth)
 }
 
+/// The card under `cards:` (or from the card database) a token was made from: the one whose
+/// definition is the token's, but for its name (a token named by `ids` goes by that name).
+pub fn token_card(s: &Scenario, def: &CardDef) -> Option<String> {
+    let same = |name: &String| {
+        card_def(s, name, 0).is_ok_and(|mut d| {
+            d.name = def.name.clone();
+            d == *def
+        })
+    };
+    if s.file.cards.contains_key(&def.name) && same(&def.name) {
+        return Some(def.name.clone());
+    }
+    s.file.cards.keys().find(|n| same(n)).cloned()
+}
+
 /// The engine's definition of `c`, the card `name` (defined under `cards:`, or inline in a
 /// `create` effect's `token`).
 fn card_def_of(
@@ -1044,6 +1059,12 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         if bv.contested == Some(true) {
             g.battlefield_mut(id).contested = true;
         }
+        if let Some(p) = &bv.contested_by {
+            let p = names.player_id(p)?;
+            let b = g.battlefield_mut(id);
+            b.contested = true;
+            b.contested_by = Some(p);
+        }
         bfs.push(id);
     }
 
@@ -1067,7 +1088,6 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .value
             .hand
             .iter()
-            .map(|c| &c.card)
             .chain(&ps.value.deck)
             .chain(&ps.value.trash)
             .chain(&ps.value.rune_deck)
@@ -1098,6 +1118,10 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                     _ => None,
                 })
         })
+        .collect();
+    let setups_checked: Vec<Option<&Vec<format::Name>>> = setups
+        .iter()
+        .map(|o| o.and_then(|o| o.checked.as_ref()))
         .collect();
     let setups_attached: Vec<Option<&format::Name>> = setups
         .iter()
@@ -1156,8 +1180,11 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         // Several objects of one card: the trace names each by its id, so that
         // "west-wall 3, east-wall 1" says which is which.
         let shared = s.objects.iter().filter(|o| o.card == info.card).count() > 1;
+        let token = setup.is_some_and(|o| o.token);
         let def = match &info.id {
-            Some(label) if shared => {
+            // a token goes by its card's name, or by the name an `ids` gave it
+            Some(label) if token && !s.created.contains(label) => def,
+            Some(label) if shared || token => {
                 let mut d = (*def).clone();
                 d.name = label.clone();
                 Arc::new(d)
@@ -1172,6 +1199,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             m.buffs = o.buffs.map_or(0, |v| v.get());
             m.exhausted = o.exhausted.unwrap_or(false);
             m.stunned = o.stunned;
+            m.token = o.token;
             if let Some(n) = o.might_this_turn {
                 g.setup_effect(
                     id,
@@ -1290,11 +1318,22 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                     ));
                 };
                 let object = objects[load::resolve_object(&s.path, &s.objects, n)?];
-                last = Some((object, filter.clone(), g.object(object).timestamp));
+                // 0 is no timestamp: a target that moved since is not the object chosen
+                let stamp = if c
+                    .value
+                    .moved_since_chosen
+                    .iter()
+                    .any(|m| m.value == n.value)
+                {
+                    0
+                } else {
+                    g.object(object).timestamp
+                };
+                last = Some((object, filter.clone(), stamp));
                 *t = Target::Chosen {
                     object,
                     filter: filter.clone(),
-                    stamp: g.object(object).timestamp,
+                    stamp,
                     again: false,
                 };
             }
@@ -1349,7 +1388,92 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         g.setup_showdown(bfs[bf.0], focus, None);
     }
     for (id, d) in designations {
-        g.object_mut(id).designation = d;
+        let o = g.object_mut(id);
+        o.designation = d;
+        // 383.4.e.2.a: a unit designated at set-up has had its attack or defend checked
+        o.attack_checked = d == Some(Designation::Attacker);
+        o.defend_checked = d == Some(Designation::Defender);
+    }
+    for (&id, checked) in objects.iter().zip(&setups_checked) {
+        if let Some(c) = checked {
+            let o = g.object_mut(id);
+            o.attack_checked = c.iter().any(|n| n.value == "attack");
+            o.defend_checked = c.iter().any(|n| n.value == "defend");
+        }
+    }
+    // consecutive focus passes in the showdown (347.3)
+    let passes = f.setup.combat.as_ref().and_then(|c| c.passes).or(f
+        .setup
+        .showdown
+        .as_ref()
+        .and_then(|s| s.passes));
+    if let (Some(sd), Some(n)) = (g.showdown.as_mut(), passes) {
+        sd.passes = n.get().unsigned_abs() as usize;
+    }
+    // 339: who holds priority on the chain, and how many have passed in a row
+    if let Some(p) = &f.setup.priority {
+        g.priority = Some(pnames.player_id(&p.value.player)?);
+        g.chain_passes = p
+            .value
+            .passes
+            .map_or(0, |n| n.get().unsigned_abs() as usize);
+    }
+    // continuous effects of what resolved before the set-up, oldest first (475.1)
+    for e in &f.setup.effects {
+        let x = &e.value;
+        let target = objects[load::resolve_object(&s.path, &s.objects, &x.on)?];
+        let modification = if let Some(n) = x.might {
+            Modification::Might(n.get())
+        } else if let Some(n) = x.set_might {
+            Modification::SetMight(n.get())
+        } else if let Some(k) = &x.grant {
+            Modification::AddKeyword(keyword(s, k)?)
+        } else if let Some(k) = &x.remove {
+            Modification::RemoveKeyword(keyword(s, k)?.kind())
+        } else if let Some(t) = &x.tag {
+            Modification::AddTag(t.value.clone())
+        } else if let Some(c) = &x.controller {
+            Modification::SetController(pnames.player_id(c)?)
+        } else {
+            Modification::NoDamage
+        };
+        let d = duration(s, x.duration.as_ref(), Duration::ThisTurn)?;
+        g.setup_effect(
+            target,
+            x.source.as_deref().unwrap_or("setup"),
+            modification,
+            d,
+        );
+        if let Some(last) = g.effects.last_mut() {
+            last.limit = x.limit.map(|v| v.get());
+            last.snapshot = x.snapshot.map(|v| v.get());
+        }
+    }
+    // 371: replacement effects used up, for good or on a turn
+    for u in &f.setup.replacements_used {
+        let o = objects[load::resolve_object(&s.path, &s.objects, &u.value.of)?];
+        let k = u.value.ability.value.get().unsigned_abs() as usize;
+        let n = g.object(o).def.abilities.len();
+        if k < 1 || k > n {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                u.value.ability.referenced,
+                if n == 0 {
+                    format!("{} has no abilities", u.value.of.value)
+                } else {
+                    format!(
+                        "{} has {n} abilities (its keywords first): accepted 1 to {n}",
+                        u.value.of.value
+                    )
+                },
+            ));
+        }
+        g.replacements_spent
+            .push((o, k.saturating_sub(1), u.value.turn.get().unsigned_abs()));
+    }
+    if let Some(r) = &f.setup.random_state {
+        g.rng = r.value;
     }
     // 718–719: a card attached at set-up is at its Top-Most Card's location (719.3).
     for (&id, at) in objects.iter().zip(&setups_attached) {

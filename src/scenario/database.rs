@@ -37,9 +37,9 @@ pub fn supply(file: &mut File, db: &Database) -> Vec<String> {
         let p = &p.value;
         p.hand
             .iter()
-            .map(|c| &c.card)
             .chain(&p.deck)
             .chain(&p.trash)
+            .map(|c| &c.card)
             .for_each(&mut add);
     }
     for b in &s.battlefields {

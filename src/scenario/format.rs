@@ -163,8 +163,8 @@ impl<'de> Deserialize<'de> for Amount {
     }
 }
 
-/// A card in a hand: its name, or `{card: Squire, id: s2}` when a later step or expectation
-/// names this copy.
+/// A card in a hand, deck, trash or rune deck: its name, or `{card: Squire, id: s2}` when a
+/// later step or expectation names this copy.
 #[derive(Debug, Clone)]
 pub struct CardEntry {
     pub card: Name,
@@ -562,6 +562,84 @@ pub struct Setup {
     /// Spells already on the chain, first added first (329).
     #[serde(default)]
     pub chain: Vec<Spanned<ChainSetup>>,
+    /// Who holds priority on a chain set up, and how many players have passed in a row
+    /// (339; default: the newest item's controller, nobody).
+    #[serde(default)]
+    pub priority: Option<Spanned<PrioritySetup>>,
+    /// Continuous effects of spells and abilities that resolved before the set-up ("+2
+    /// Might this turn"), oldest first (their order is their timestamps', 475.1).
+    #[serde(default)]
+    pub effects: Vec<Spanned<EffectSetup>>,
+    /// Replacement effects already used (371): "the next time" ones for good (`turn: 0`),
+    /// "once each turn" ones on that turn.
+    #[serde(default)]
+    pub replacements_used: Vec<Spanned<UsedSetup>>,
+    /// The random number generator's state (written by `save`; default: from `seed`).
+    #[serde(default)]
+    pub random_state: Option<Spanned<u64>>,
+}
+
+/// A replacement effect used (371): the object's ability (from 1, its keywords counted
+/// first, then its abilities in order), and the turn (0: for good).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct UsedSetup {
+    pub of: Name,
+    pub ability: Spanned<Count>,
+    #[serde(default)]
+    pub turn: Amt,
+}
+
+/// Priority on a chain at set-up (339).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PrioritySetup {
+    pub player: Name,
+    /// Consecutive passes so far (339: when every player has passed, the newest item
+    /// resolves).
+    #[serde(default)]
+    pub passes: Option<Count>,
+}
+
+/// A continuous effect at set-up, on one object: exactly one of `might`, `set-might`,
+/// `grant`, `remove`, `tag`, `controller`, `no-damage`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct EffectSetup {
+    /// The object it applies to.
+    pub on: Name,
+    /// What created it, as the trace names it (default "setup").
+    #[serde(default)]
+    pub source: Option<String>,
+    /// +N or -N Might (472.3).
+    #[serde(default)]
+    pub might: Option<Signed>,
+    /// Might becomes N (472.1.a.1).
+    #[serde(default)]
+    pub set_might: Option<Signed>,
+    /// Gains a keyword (472.2).
+    #[serde(default)]
+    pub grant: Option<Name>,
+    /// Loses a keyword.
+    #[serde(default)]
+    pub remove: Option<Name>,
+    /// Gains a tag (472.1).
+    #[serde(default)]
+    pub tag: Option<Name>,
+    /// Its controller becomes this player (472.1.a).
+    #[serde(default)]
+    pub controller: Option<Name>,
+    /// "I don't take damage" (460.2.c.9).
+    #[serde(default)]
+    pub no_damage: bool,
+    /// this-turn (default), this-combat or permanent (until it leaves the board).
+    #[serde(default)]
+    pub duration: Option<Name>,
+    /// With `might`: the Might limit and the value snapshotted when it was applied (472.3.b).
+    #[serde(default)]
+    pub limit: Option<Signed>,
+    #[serde(default)]
+    pub snapshot: Option<Signed>,
 }
 
 /// A spell on the chain at set-up: its controller, its targets (chosen when it was put on
@@ -575,6 +653,10 @@ pub struct ChainSetup {
     pub controller: Name,
     #[serde(default)]
     pub targets: Vec<Name>,
+    /// Targets that changed zones after they were chosen: no longer the object chosen
+    /// (359.3.e.5).
+    #[serde(default)]
+    pub moved_since_chosen: Vec<Name>,
     #[serde(default)]
     pub pending: bool,
 }
@@ -598,6 +680,9 @@ pub struct CombatSetup {
     /// Who holds focus (default: the attacker, 459.2.c).
     #[serde(default)]
     pub focus: Option<Name>,
+    /// Consecutive focus passes so far (347.3; default none).
+    #[serde(default)]
+    pub passes: Option<Count>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -606,6 +691,9 @@ pub struct ShowdownSetup {
     pub at: Name,
     /// Who holds focus.
     pub focus: Name,
+    /// Consecutive focus passes so far (347.3; default none).
+    #[serde(default)]
+    pub passes: Option<Count>,
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -625,19 +713,19 @@ pub struct PlayerSetup {
     /// Runes on the board, in the player's base (160): `{card: Fury Rune, exhausted: true}`.
     #[serde(default)]
     pub runes: Vec<Spanned<ObjectSetup>>,
-    /// The rune deck, top first (160.2).
+    /// The rune deck, top first (160.2); `{card, id}` names one rune.
     #[serde(default)]
-    pub rune_deck: Vec<Name>,
+    pub rune_deck: Vec<CardEntry>,
     #[serde(default)]
     pub xp: Option<Amt>,
     /// Cards in hand, by card name, or `{card, id}` to name one copy.
     #[serde(default)]
     pub hand: Vec<CardEntry>,
-    /// Main deck, top first.
+    /// Main deck, top first; `{card, id}` names one copy, as in the hand.
     #[serde(default)]
-    pub deck: Vec<Name>,
+    pub deck: Vec<CardEntry>,
     #[serde(default)]
-    pub trash: Vec<Name>,
+    pub trash: Vec<CardEntry>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -648,6 +736,9 @@ pub struct BattlefieldSetup {
     pub controller: Option<Name>,
     #[serde(default)]
     pub contested: Option<bool>,
+    /// Contested (187.3), by this player (the one a showdown or combat there is for).
+    #[serde(default)]
+    pub contested_by: Option<Name>,
     /// Players who already scored this battlefield this turn (465).
     #[serde(default)]
     pub scored_this_turn: Vec<Name>,
@@ -711,6 +802,15 @@ pub struct ObjectSetup {
     /// The unit this card is attached to at set-up (434, 716–719): it is placed there.
     #[serde(default)]
     pub attached_to: Option<Name>,
+    /// A token (176) made earlier from this card: it ceases to exist when it leaves the
+    /// board; it goes by its card's name, or by its `id` when that is a name the script's
+    /// `ids` give tokens.
+    #[serde(default)]
+    pub token: bool,
+    /// In a combat, its attack and defend triggers already checked (383.4.e.2.a): `attack`,
+    /// `defend` (default: as its designation).
+    #[serde(default)]
+    pub checked: Option<Vec<Name>>,
 }
 
 /// One script step.

@@ -303,7 +303,7 @@ fn created_ids<'f>(e: &'f format::Effect, out: &mut Vec<&'f Name>) {
 fn basic_runes(file: &mut File) {
     let mut named: Vec<Name> = Vec::new();
     for p in file.setup.players.values() {
-        named.extend(p.value.rune_deck.iter().cloned());
+        named.extend(p.value.rune_deck.iter().map(|c| c.card.clone()));
         named.extend(p.value.runes.iter().map(|o| o.value.card.clone()));
     }
     for objs in file.setup.bases.values() {
@@ -677,6 +677,9 @@ impl<'a> Resolver<'a> {
             for p in &bf.scored_this_turn {
                 self.player(p)?;
             }
+            if let Some(p) = &bf.contested_by {
+                self.player(p)?;
+            }
             for u in bf.units.iter().chain(bf.gear.iter()) {
                 self.add_object(&file, u, Place::Battlefield(bi))?;
             }
@@ -726,21 +729,15 @@ impl<'a> Resolver<'a> {
         }
         for (p, ps) in &file.setup.players {
             let pi = self.player_str(p, loc_of(ps))?;
-            // a copy in hand may carry an id (`{card, id}`)
-            let hand_ids: Vec<Option<&Name>> =
-                ps.value.hand.iter().map(|c| c.id.as_ref()).collect();
-            let hand: Vec<Name> = ps.value.hand.iter().map(|c| c.card.clone()).collect();
+            // a copy may carry an id (`{card, id}`)
             for (cards, place) in [
-                (&hand, Place::Hand(pi)),
+                (&ps.value.hand, Place::Hand(pi)),
                 (&ps.value.deck, Place::Deck(pi)),
                 (&ps.value.trash, Place::Trash(pi)),
             ] {
-                for (k, c) in cards.iter().enumerate() {
+                for entry in cards {
+                    let (c, id) = (&entry.card, entry.id.as_ref());
                     self.card(&file, c)?;
-                    let id = match place {
-                        Place::Hand(_) => hand_ids[k],
-                        _ => None,
-                    };
                     if let Some(id) = id
                         && (self
                             .objects
@@ -769,10 +766,25 @@ impl<'a> Resolver<'a> {
                 }
             }
             // 160: runes, in the rune deck and on the board (in the base, 107)
-            for c in &ps.value.rune_deck {
+            for entry in &ps.value.rune_deck {
+                let c = &entry.card;
                 self.rune(&file, c)?;
+                if let Some(id) = &entry.id
+                    && (self
+                        .objects
+                        .iter()
+                        .any(|x| x.id.as_deref() == Some(&id.value))
+                        || self.players.contains(&id.value)
+                        || self.battlefields.contains(&id.value))
+                {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        loc_of(id),
+                        format!("the id \"{}\" is used twice", id.value),
+                    ));
+                }
                 self.objects.push(ObjectInfo {
-                    id: None,
+                    id: entry.id.as_ref().map(|i| i.value.clone()),
                     card: c.value.clone(),
                     place: Place::RuneDeck(pi),
                     where_: format!("in {p}'s rune deck"),
@@ -825,6 +837,17 @@ impl<'a> Resolver<'a> {
             for t in &c.value.targets {
                 self.object(t)?;
             }
+            for t in &c.value.moved_since_chosen {
+                if !c.value.targets.iter().any(|x| x.value == t.value) {
+                    return Err(self
+                        .err(
+                            ErrorKind::InvalidValue,
+                            loc_of(t),
+                            format!("\"{}\" is not one of the spell's targets", t.value),
+                        )
+                        .hint("moved-since-chosen lists some of `targets`"));
+                }
+            }
         }
         // Turn.
         if let Some(t) = &file.setup.turn {
@@ -852,6 +875,33 @@ impl<'a> Resolver<'a> {
                     "set up either a combat (a combat showdown) or a non-combat showdown, not both",
                 ));
             }
+        }
+        if let Some(p) = &file.setup.priority {
+            self.player(&p.value.player)?;
+            if file.setup.chain.is_empty() {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(&p.value.player),
+                        "priority is set up with no chain: set up `chain:` too",
+                    )
+                    .hint("in a showdown without a chain, `focus` says who holds priority"));
+            }
+        }
+        if let Some(r) = &file.setup.random_state
+            && r.value == 0
+        {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                r.referenced,
+                "the random state cannot be 0: accepted 1 to 18446744073709551615",
+            ));
+        }
+        for e in &file.setup.effects {
+            self.effect_setup(e)?;
+        }
+        for u in &file.setup.replacements_used {
+            resolve_object(self.path, &self.objects, &u.value.of)?;
         }
         // Tokens the script names (`ids` on a `create`): known names for steps and expectations.
         let mut ids: Vec<&Name> = Vec::new();
@@ -904,7 +954,21 @@ impl<'a> Resolver<'a> {
                 self.created.push(n.value.clone());
             }
         }
+        // a token set up with a name the `ids` give (a saved game's) is that token
+        let set_up_tokens: Vec<&str> = file
+            .setup
+            .battlefields
+            .iter()
+            .flat_map(|b| b.value.units.iter().chain(&b.value.gear))
+            .chain(file.setup.bases.values().flatten())
+            .filter(|o| o.value.token)
+            .filter_map(|o| o.value.id.as_ref().map(|i| i.value.as_str()))
+            .collect();
         for id in ids {
+            if set_up_tokens.contains(&id.value.as_str()) {
+                self.created.push(id.value.clone());
+                continue;
+            }
             if self.created.contains(&id.value)
                 || self
                     .objects
@@ -1268,8 +1332,21 @@ impl<'a> Resolver<'a> {
         for k in &ob.keywords_this_turn {
             keyword(self.path, k)?;
         }
+        for c in ob.checked.iter().flatten() {
+            if !["attack", "defend"].contains(&c.value.as_str()) {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(c),
+                    format!(
+                        "unknown trigger checked \"{}\" (accepted: attack, defend){}",
+                        c.value,
+                        did_you_mean(&c.value, ["attack", "defend"])
+                    ),
+                ));
+            }
+        }
         if let Some(d) = &ob.designation
-            && !["attacker", "defender"].contains(&d.value.as_str())
+            && !["attacker", "defender", "none"].contains(&d.value.as_str())
         {
             return Err(self.err(
                 ErrorKind::InvalidValue,
@@ -1277,7 +1354,7 @@ impl<'a> Resolver<'a> {
                 format!(
                     "unknown designation \"{}\"{}",
                     d.value,
-                    did_you_mean(&d.value, ["attacker", "defender"])
+                    did_you_mean(&d.value, ["attacker", "defender", "none"])
                 ),
             ));
         }
@@ -1315,6 +1392,56 @@ impl<'a> Resolver<'a> {
             place,
             where_,
         });
+        Ok(())
+    }
+
+    /// A set-up continuous effect: its object, exactly one modification, its duration.
+    fn effect_setup(&self, e: &Spanned<format::EffectSetup>) -> Result<(), ScenarioError> {
+        let x = &e.value;
+        resolve_object(self.path, &self.objects, &x.on)?;
+        let given = [
+            x.might.is_some(),
+            x.set_might.is_some(),
+            x.grant.is_some(),
+            x.remove.is_some(),
+            x.tag.is_some(),
+            x.controller.is_some(),
+            x.no_damage,
+        ]
+        .iter()
+        .filter(|b| **b)
+        .count();
+        if given != 1 {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(&x.on),
+                    format!(
+                        "an effect set up on {} needs exactly one change ({} given)",
+                        x.on.value, given
+                    ),
+                )
+                .hint("one of: might, set-might, grant, remove, tag, controller, no-damage"));
+        }
+        for k in x.grant.iter().chain(&x.remove) {
+            keyword(self.path, k)?;
+        }
+        if let Some(c) = &x.controller {
+            self.player(c)?;
+        }
+        if let Some(d) = &x.duration
+            && !DURATIONS.contains(&d.value.as_str())
+        {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(d),
+                format!(
+                    "unknown duration \"{}\"{}",
+                    d.value,
+                    did_you_mean(&d.value, DURATIONS.iter().copied())
+                ),
+            ));
+        }
         Ok(())
     }
 

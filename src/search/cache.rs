@@ -88,6 +88,8 @@ pub fn folder_name() -> String {
     // reuse an index built by the old code (even if SCHEMA_VERSION is not bumped).
     h.write(include_str!("docs.rs").as_bytes());
     h.write(include_str!("schema.rs").as_bytes());
+    // the plain form of rule text that is indexed (symbol glosses, bullets)
+    h.write(include_str!("../render/text.rs").as_bytes());
     for m in crate::rulebook::Library::get().metas() {
         h.write(m.game.as_bytes());
         h.write(m.edition.as_bytes());

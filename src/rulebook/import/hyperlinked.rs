@@ -233,8 +233,10 @@ fn clip_for_message(s: &str) -> String {
 }
 
 /// Splits example passages out of a text (NOTES §1.5): at `Example:`, `Examples:` or
-/// `EXAMPLE:` preceded by whitespace after `.`, `!`, `?`, `"` or `”`. `e.g.,` and
-/// `Reminder:` stay inline. Each example keeps its marker (`Example: …`).
+/// `EXAMPLE:` preceded by whitespace after `.`, `!`, `?`, `"` or `”`, or after a word when
+/// a capital letter follows the marker (727.1.b.2 lacks its full stop: "…is true Example:
+/// Gustwalker has …"). `e.g.,` and `Reminder:` stay inline. Each example keeps its marker
+/// (`Example: …`).
 pub fn split_examples(text: &str) -> (String, Vec<String>) {
     let mut cuts = Vec::new();
     for marker in ["Example:", "Examples:", "EXAMPLE:"] {
@@ -244,7 +246,11 @@ pub fn split_examples(text: &str) -> (String, Vec<String>) {
             if trimmed.len() == before.len() || trimmed.is_empty() {
                 continue;
             }
-            if trimmed.ends_with(['.', '!', '?', '"', '”']) {
+            let sentence_ended = trimmed.ends_with(['.', '!', '?', '"', '”']);
+            let capital_follows = text[at + marker.len()..]
+                .trim_start()
+                .starts_with(|c: char| c.is_uppercase());
+            if sentence_ended || (trimmed.ends_with(char::is_alphanumeric) && capital_follows) {
                 cuts.push(at);
             }
         }
@@ -459,9 +465,9 @@ pub(crate) mod tests {
     fn examples_are_split_out() {
         let ed = ed();
         let with = ed.rules.iter().filter(|r| !r.examples.is_empty()).count();
-        // 130 rules have a marker; 727.1.b.2's follows no punctuation ("… is true Example:")
-        // and stays inline, as the split rule of §1.5 says.
-        assert_eq!(with, 129);
+        // 130 rules have a marker; 727.1.b.2's follows no punctuation ("… is true Example:
+        // Gustwalker"), but a capital after it shows it is one
+        assert_eq!(with, 130);
         let marked = ed
             .rules
             .iter()
@@ -473,14 +479,14 @@ pub(crate) mod tests {
             })
             .count();
         assert_eq!(marked, 130);
-        assert!(
-            rule("727.1.b.2")
-                .text
-                .as_deref()
-                .is_some_and(|t| t.contains("true Example: Gustwalker"))
+        let r = rule("727.1.b.2");
+        assert_eq!(
+            r.text.as_deref(),
+            Some("The Dependent Ability is Active exactly as written while the Condition is true")
         );
+        assert!(r.examples[0].starts_with("Example: Gustwalker"));
         let total: usize = ed.rules.iter().map(|r| r.examples.len()).sum();
-        assert_eq!(total, 149); // 150 markers, one of them inline in 727.1.b.2
+        assert_eq!(total, 150); // 150 markers
         let r = rule("103.2.a.2");
         assert_eq!(r.examples.len(), 2);
         assert_eq!(

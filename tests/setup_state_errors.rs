@@ -1,0 +1,97 @@
+//! The set-up fields `save` writes (effects, priority, passes, tokens, checked triggers,
+//! contested-by, moved-since-chosen, replacements-used, random-state) refuse bad input like
+//! the others: file:line:column, what was expected, a suggestion, exit code 2.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const BASE: &str = "\
+title: t
+cards:
+  Squire: {type: unit, might: 2}
+  Bolt: {type: spell, cost: 0, effect: {deal: 1, to: choose-enemy}}
+setup:
+  turn: {player: A, phase: main}
+  players:
+    A: {}
+    B: {}
+  battlefields:
+    - name: The Bridge
+      controller: B
+      units: [{card: Squire, id: sq}]
+";
+
+/// Runs the base scenario with `tail` appended to its set-up; stderr must have `want`.
+fn refused(tail: &str, want: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("s.yaml");
+    std::fs::write(&p, format!("{BASE}{tail}\n")).unwrap();
+    Command::cargo_bin("arbiter")
+        .unwrap()
+        .env("NO_COLOR", "1")
+        .args(["--color", "never", "run"])
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(want));
+}
+
+#[test]
+fn set_up_effects_are_checked() {
+    refused(
+        "  effects:\n    - {on: nobody, might: 1}",
+        "s.yaml:15:12: unknown object \"nobody\"",
+    );
+    refused(
+        "  effects:\n    - {on: sq, might: 1, grant: Tank}",
+        "s.yaml:15:12: an effect set up on sq needs exactly one change (2 given)",
+    );
+    refused(
+        "  effects:\n    - {on: sq, might: 1, duration: forever}",
+        "s.yaml:15:36: unknown duration \"forever\"",
+    );
+    refused(
+        "  effects:\n    - {on: sq, grant: Tanky}",
+        "s.yaml:15:23: unknown keyword \"Tanky\" — did you mean \"Tank\"?",
+    );
+}
+
+#[test]
+fn set_up_priority_passes_and_random_state_are_checked() {
+    refused(
+        "  random-state: 0",
+        "s.yaml:14:17: the random state cannot be 0",
+    );
+    refused(
+        "  priority: {player: A}",
+        "s.yaml:14:22: priority is set up with no chain",
+    );
+    refused(
+        "  priority: {player: C, passes: 1}\n  chain: [{card: Bolt, controller: A, targets: [sq]}]",
+        "s.yaml:14:22: unknown player \"C\"",
+    );
+    refused(
+        "  combat: {at: The Bridge, attacker: A, passes: -1}",
+        "s.yaml:14:49: passes: the number -1 is out of range: accepted 0 to 1000",
+    );
+}
+
+#[test]
+fn set_up_objects_chain_and_used_replacements_are_checked() {
+    refused(
+        "  replacements-used: [{of: sq, ability: 3}]",
+        "s.yaml:14:41: sq has no abilities",
+    );
+    refused(
+        "  chain: [{card: Bolt, controller: A, targets: [sq], moved-since-chosen: [Bolt]}]",
+        "s.yaml:14:75: \"Bolt\" is not one of the spell's targets",
+    );
+    refused(
+        "  bases:\n    A: [{card: Squire, checked: [attak]}]",
+        "s.yaml:15:34: unknown trigger checked \"attak\" (accepted: attack, defend) — did you mean \"attack\"?",
+    );
+    refused(
+        "  bases:\n    A: [{card: Squire, designation: nobody}]",
+        "s.yaml:15:37: unknown designation \"nobody\"",
+    );
+}
