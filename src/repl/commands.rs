@@ -752,7 +752,7 @@ fn save(s: &Session, file: &str, out: &mut dyn Write) -> io::Result<Outcome> {
                 } else {
                     writeln!(
                         out,
-                        "saved {file}: it starts before the {} script step(s) that raised the pending decision; `arbiter repl {file}` and `step {}` reach it",
+                        "saved {file}: the set-up cannot express this state, so the file starts {} script step(s) before it (its first lines say why); `arbiter repl {file}` and `step {}` reach it",
                         saved.replay, saved.replay
                     )?;
                 }

@@ -1,9 +1,10 @@
 //! `save FILE`: a scenario that starts from the current state — the set-up written from
-//! the game (zones, marked state, points, XP, pool, turn), the file's own cards and
-//! expectations, and the script steps not yet taken. A state the format cannot express
-//! (an open chain, showdown or combat, a pending decision, "this turn" effects, tokens,
-//! cards outside the zones the set-up has) is refused, naming what, rather than written
-//! wrong.
+//! the game (zones, marked state, tokens, points, XP, pool, turn, an open showdown or
+//! combat, the chain's spells with priority and passes, lasting effects, used replacement
+//! effects, the random state), the file's own cards and expectations, and the script steps
+//! not yet taken. Every text is checked by loading it and comparing engine states
+//! (`Game::fingerprint`); a state the set-up cannot express is saved as an earlier one plus
+//! the script steps that lead to it, or refused, naming what, rather than written wrong.
 
 use super::Session;
 use crate::engine::{Game, ObjId, Zone};
@@ -115,20 +116,74 @@ fn object(g: &Game, id: ObjId, label: &str, card: &str, name: &dyn Fn(ObjId) -> 
 }
 
 /// A saved scenario: its text, and how many of its script steps re-create the state it was
-/// saved from (0, or the steps that raised a pending decision).
+/// saved from (0: its set-up is that state).
 #[derive(Debug)]
 pub struct Saving {
     pub text: String,
     pub replay: usize,
 }
 
-/// The scenario for the session's state. A pending decision is saved as the state before
-/// the script steps that raised it, with those steps first in the script: taking them
-/// raises it again (the scenario format has no answers half-given).
+/// The scenario for the session's state: its set-up is the state, or — for a state the
+/// set-up cannot express (a pending decision: the format has no half-given answers; an
+/// ability on the chain; …) — the latest earlier state the script's steps since lead from,
+/// with those steps first in its script: taking them reaches the state again. Either way
+/// the text is checked by loading it (see `verify`).
 pub fn scenario_text(s: &Session) -> Result<Saving, String> {
-    let saving = unverified(s)?;
-    verify(s, &saving)?;
-    Ok(saving)
+    let direct = match s.game.pending_decision() {
+        Some(_) => Err("a decision is pending (the set-up has no half-given answers)".to_string()),
+        None => text_of(s, &s.game, s.next).and_then(|text| {
+            let saving = Saving { text, replay: 0 };
+            verify(s, &saving).map(|()| saving)
+        }),
+    };
+    let why = match direct {
+        Ok(saving) => return Ok(saving),
+        Err(why) => why,
+    };
+    let mut nearest: Option<String> = None;
+    for (back, (saved, next, by_step)) in s.history.iter().rev().enumerate() {
+        if !by_step {
+            return Err(format!(
+                "{why}; and a typed step (`do`), an answer (`choose`) or `run` led here, which the script cannot replay (go `back` to before them)"
+            ));
+        }
+        let replay = back + 1;
+        let g = saved.game();
+        if g.pending_decision().is_some() {
+            continue;
+        }
+        let attempt = text_of(s, g, *next).and_then(|text| {
+            let pending = s
+                .game
+                .pending_decision()
+                .map(|d| {
+                    d.describe()
+                        .trim_end()
+                        .lines()
+                        .map(|l| format!("#   {l}\n"))
+                        .collect::<String>()
+                })
+                .unwrap_or_default();
+            let head = format!(
+                "# Saved from a state the set-up cannot express ({why}):\n# taking the first {replay} script step(s) reaches it.\n{pending}"
+            );
+            let saving = Saving {
+                text: format!("{head}{text}"),
+                replay,
+            };
+            verify(s, &saving).map(|()| saving)
+        });
+        match attempt {
+            Ok(saving) => return Ok(saving),
+            Err(e) => {
+                nearest.get_or_insert(e);
+            }
+        }
+    }
+    Err(match nearest {
+        Some(e) => format!("{why}; nor can the states before it: {e}"),
+        None => why,
+    })
 }
 
 /// Loads the saved text (as if beside the session's file), takes its replayed steps, and
@@ -146,7 +201,7 @@ fn verify(s: &Session, saving: &Saving) -> Result<(), String> {
         let step = loaded
             .steps()
             .get(i)
-            .ok_or("the saved scenario lacks the steps that raised the decision")?;
+            .ok_or("the saved scenario lacks the steps that lead to the state")?;
         let mut g = loaded.game.clone();
         crate::scenario::run::stepwise::step(&loaded.scenario, &loaded.built, &mut g, i, step)
             .map_err(|e| format!("the saved scenario's step {} fails: {}", i + 1, e.input))?;
@@ -162,52 +217,6 @@ fn verify(s: &Session, saving: &Saving) -> Result<(), String> {
             a.chars().take(200).collect::<String>()
         )),
     }
-}
-
-/// The saved scenario, not yet checked against the state.
-fn unverified(s: &Session) -> Result<Saving, String> {
-    if s.game.pending_decision().is_none() {
-        let text = text_of(s, &s.game, s.next)?;
-        return Ok(Saving { text, replay: 0 });
-    }
-    let mut replay = 0;
-    for (saved, next, by_step) in s.history.iter().rev() {
-        if !by_step {
-            return Err(
-                "a decision is pending that a typed step (`do`) or an answer (`choose`) led to, and the set-up cannot say what they did (answer it first, or go `back` to before them)"
-                    .into(),
-            );
-        }
-        replay += 1;
-        let g = saved.game();
-        if g.pending_decision().is_none() {
-            let text = text_of(s, g, *next).map_err(|e| {
-                format!(
-                    "a decision is pending, and the state before script step {} that raised it cannot be saved: {e}",
-                    next + 1
-                )
-            })?;
-            let d = s
-                .game
-                .pending_decision()
-                .map(|d| d.describe())
-                .unwrap_or_default();
-            let mut text = text;
-            text.insert_str(
-                0,
-                &format!(
-                    "# Saved with a decision pending: taking the first {replay} script step(s) raises it again.\n{}\n",
-                    d.trim_end()
-                        .lines()
-                        .map(|l| format!("#   {l}"))
-                        .collect::<Vec<_>>()
-                        .join("\n")
-                ),
-            );
-            return Ok(Saving { text, replay });
-        }
-    }
-    Err("a decision is pending (answer it first)".into())
 }
 
 /// Each object's name in the saved scenario, by engine object number: a set-up object's
