@@ -520,10 +520,18 @@ impl Compiler<'_> {
             self.abilities.extend(a);
             self.open = None;
             self.push(s, PhraseStatus::Compiled);
-        } else if fold(s) == "i enter ready" {
-            // 364.2: a passive that changes how this unit enters (359.2.c)
+        } else if let Some(condition) = enters_ready(s) {
+            // 364.2: a passive that changes how this unit enters (359.2.c), perhaps only "if …"
             self.abilities.push(AbilityDef {
                 enter_ready: true,
+                if_: condition.map(name),
+                ..Default::default()
+            });
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(c) = additional_cost(s) {
+            // 356.2: a passive that adds to the cost of playing this card
+            self.abilities.push(AbilityDef {
+                additional_cost: Some(spanned(c)),
                 ..Default::default()
             });
             self.push(s, PhraseStatus::Compiled);
@@ -738,6 +746,13 @@ fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         .find(|(p, _)| f.strip_prefix(p).is_some_and(|rest| rest.starts_with(',')))?;
     let (_, body) = s.split_at(s.find(',')? + 1);
     let mut body = body.trim();
+    // 383.3.e: "When you play me, if you control a Poro, …": a conditional statement
+    let mut condition = None;
+    if let Some(r) = strip_ci(body, "if ") {
+        let (c, rest) = r.split_once(',')?;
+        condition = Some(if_condition(c)?);
+        body = rest.trim();
+    }
     // 403.1.b.1: "you may pay [cost] to [effect]" — a cost within the instructions
     let mut cost = None;
     if let Some(r) = strip_ci(body, "you may pay ") {
@@ -761,11 +776,111 @@ fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
                     effect: v.next().map(spanned),
                     then: v.map(spanned).collect(),
                     cost: cost.clone().map(spanned),
+                    if_: condition.clone().map(name),
                     ..Default::default()
                 }
             })
             .collect(),
     )
+}
+
+/// "I enter ready." (`Some(None)`), "I enter ready if you control another Mech." (with its
+/// condition).
+fn enters_ready(s: &str) -> Option<Option<String>> {
+    let t = s.trim().trim_end_matches('.').trim();
+    if fold(t) == "i enter ready" {
+        return Some(None);
+    }
+    let c = strip_ci(t, "i enter ready if ")?;
+    Some(Some(if_condition(c)?))
+}
+
+/// The condition of "if …" in the vocabulary's words: "you paid the additional cost",
+/// "you control 4 or fewer runes", "you control another Mech", "you control two or more
+/// gear", "you control 3 or more other gear", "you control a Poro", "I'm at a battlefield".
+fn if_condition(c: &str) -> Option<String> {
+    let f = fold(c);
+    if f == "you paid the additional cost" {
+        return Some("additional-cost-paid".into());
+    }
+    if f == "im at a battlefield" {
+        return Some("at-battlefield".into());
+    }
+    let w: Vec<&str> = f.strip_prefix("you control ")?.split(' ').collect();
+    // the name of what is counted: gear, units, or a tag ("Mech"), as the text writes it
+    let thing = |x: &str| -> Option<String> {
+        match x {
+            "gear" => Some("gear".into()),
+            "unit" | "units" => Some("units".into()),
+            _ => {
+                let t = c
+                    .split_whitespace()
+                    .find(|o| o.eq_ignore_ascii_case(x))?
+                    .trim_end_matches(['.', ',']);
+                t.chars()
+                    .next()
+                    .is_some_and(char::is_uppercase)
+                    .then(|| t.to_string())
+            }
+        }
+    };
+    Some(match w.as_slice() {
+        [n, "or", "fewer", "runes"] => format!("runes {} or fewer", count_word(n)?),
+        [n, "or", "more", "runes"] => format!("runes {} or more", count_word(n)?),
+        ["another", x] => format!("control another {}", thing(x)?),
+        ["a" | "an", x] => format!("control a {}", thing(x)?),
+        [n, "or", "more", "other", x] => format!("control {} other {}", count_word(n)?, thing(x)?),
+        [n, "or", "more", x] => format!("control {} {}", count_word(n)?, thing(x)?),
+        _ => return None,
+    })
+}
+
+/// 356.2: "You may pay [Calm] as an additional cost to play me.", "As you play this, you may
+/// spend a buff …", "As an additional cost to play me, discard 1.": the cost, optional with
+/// "may" (356.2.b.1), mandatory without (356.2.a.1). Costs of energy and power, XP and
+/// discards only.
+fn additional_cost(s: &str) -> Option<format::AdditionalCostDef> {
+    let t = s.trim().trim_end_matches('.').trim();
+    let what = strip_ci(t, "you may ")
+        .and_then(|r| {
+            strip_suffix_ci(r, " as an additional cost to play me")
+                .or_else(|| strip_suffix_ci(r, " as an additional cost to play this"))
+        })
+        .map(|w| (true, w))
+        .or_else(|| {
+            let r =
+                strip_ci(t, "as you play me, ").or_else(|| strip_ci(t, "as you play this, "))?;
+            let r = strip_ci(r, "you may ")?;
+            strip_suffix_ci(r, " as an additional cost").map(|w| (true, w))
+        })
+        .or_else(|| {
+            let r = strip_ci(t, "as an additional cost to play me, ")
+                .or_else(|| strip_ci(t, "as an additional cost to play this, "))?;
+            Some(match strip_ci(r, "you may ") {
+                Some(w) => (true, w),
+                None => (false, r),
+            })
+        })?;
+    let (may, w) = what;
+    let mut c = format::AdditionalCostDef {
+        may,
+        energy: Amt::default(),
+        power: format::PowerSpec::default(),
+        xp: Amt::default(),
+        discard: Amt::default(),
+    };
+    if let Some(cost) = strip_ci(w, "pay ") {
+        let k = cost_of(cost.trim()).filter(|k| !k.exhaust && !k.kill_this && k.xp.get() == 0)?;
+        c.energy = k.energy;
+        c.power = k.power;
+    } else if let Some(n) = strip_ci(w, "spend ").and_then(|r| strip_suffix_ci(r.trim(), " xp")) {
+        c.xp = n.trim().parse().ok()?;
+    } else if let Some(n) = strip_ci(w, "discard ") {
+        c.discard = Amt::new(count_word(n.trim())?)?;
+    } else {
+        return None;
+    }
+    Some(c)
 }
 
 /// Passives the vocabulary has: "While I'm [Mighty], I have [Shield].",
@@ -1810,5 +1925,126 @@ mod replacement_tests {
         let e = &k.def.effect.as_ref().unwrap().value;
         assert!(e.prevent && e.instead.is_empty());
         assert!(k.def.then[0].value.draw.is_some());
+    }
+
+    #[test]
+    fn additional_costs_and_conditions() {
+        // 356.2.b.1 optional, 356.2.a.1 mandatory; energy and power, XP, discards
+        let cases = [
+            (
+                "You may pay [1][Fury] as an additional cost to play me.",
+                true,
+                1,
+                0,
+                0,
+            ),
+            (
+                "As you play this, you may pay [Body] as an additional cost.",
+                true,
+                0,
+                0,
+                0,
+            ),
+            (
+                "You may spend 3 XP as an additional cost to play me.",
+                true,
+                0,
+                3,
+                0,
+            ),
+            (
+                "As an additional cost to play this, you may discard 1.",
+                true,
+                0,
+                0,
+                1,
+            ),
+            (
+                "As you play me, you may discard 1 as an additional cost.",
+                true,
+                0,
+                0,
+                1,
+            ),
+            (
+                "As an additional cost to play me, discard one.",
+                false,
+                0,
+                0,
+                1,
+            ),
+        ];
+        for (text, may, energy, xp, discard) in cases {
+            let c = compile(&card("Unit", text));
+            assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+            let a = c.def.abilities[0].value.additional_cost.as_ref().unwrap();
+            assert_eq!(
+                (
+                    a.value.may,
+                    a.value.energy.get(),
+                    a.value.xp.get(),
+                    a.value.discard.get()
+                ),
+                (may, energy, xp, discard),
+                "{text}"
+            );
+        }
+        // what the engine cannot pay yet stays unsupported
+        for text in [
+            "You may kill a friendly gear as an additional cost to play me.",
+            "As you play me, you may spend any number of buffs as an additional cost.",
+        ] {
+            assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+        }
+        // 383.3.e: a conditional statement after the trigger condition
+        let cases = [
+            (
+                "When you play me, if you paid the additional cost, buff me.",
+                "additional-cost-paid",
+            ),
+            (
+                "When I attack, if you control 4 or fewer runes, draw 1.",
+                "runes 4 or fewer",
+            ),
+            (
+                "When you play me, if you control 7 or more runes, draw 1.",
+                "runes 7 or more",
+            ),
+            (
+                "When you play me, if you control two or more gear, ready me.",
+                "control 2 gear",
+            ),
+            (
+                "When you play me, if you control 3 or more other gear, draw 1.",
+                "control 3 other gear",
+            ),
+            (
+                "When you play me, if you control a Poro, buff me and draw 1.",
+                "control a Poro",
+            ),
+        ];
+        for (text, cond) in cases {
+            let c = compile(&card("Unit", text));
+            assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+            assert_eq!(
+                c.def.abilities[0].value.if_.as_ref().unwrap().value,
+                cond,
+                "{text}"
+            );
+        }
+        // a condition the vocabulary has no words for is not dropped
+        let c = compile(&card(
+            "Unit",
+            "At the start of your Beginning Phase, if you control a facedown card at a battlefield, draw 1.",
+        ));
+        assert!(!c.fully_modelled());
+        let c = compile(&card(
+            "Unit",
+            "I enter ready if you control another Dragon.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert!(a.enter_ready);
+        assert_eq!(a.if_.as_ref().unwrap().value, "control another Dragon");
     }
 }

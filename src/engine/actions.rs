@@ -1783,6 +1783,7 @@ impl Game {
         o.designation = None;
         o.exhausted = false;
         o.stunned = false;
+        o.additional_paid = false;
         let ts = self.tick();
         self.objects[u.0].timestamp = ts;
         self.effects.retain(|e| e.target != u);

@@ -4,7 +4,9 @@
 
 use super::actions::{EngineError, Halt, R, illegal};
 use super::decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
-use super::objects::{Ability, Effect, Keyword, KeywordKind, PlayerRef, Target, Trigger};
+use super::objects::{
+    Ability, Condition, Effect, Keyword, KeywordKind, PlayerRef, Target, Trigger,
+};
 use super::state::{BfId, ChainItem, Game, ObjId, Phase, PlayerId, Snapshot, Zone};
 use super::trace::{Cite, EventKind};
 use crate::cite;
@@ -19,6 +21,8 @@ pub(crate) struct Triggered {
     pub snapshot: Option<Snapshot>,
     /// The rule that makes this kind of trigger go pending.
     pub rule: Cite,
+    /// 383.3.e: its conditional statement, true for it to be placed on the chain.
+    pub condition: Condition,
 }
 
 /// Priority or focus awarded by a step of the chain, given only after the outstanding
@@ -105,6 +109,7 @@ impl Game {
                 when: w,
                 effects,
                 deathknell,
+                condition,
             } = &a
                 && w == when
             {
@@ -120,6 +125,7 @@ impl Game {
                     effects: effects.clone(),
                     snapshot: snapshot.clone(),
                     rule: trigger_rule(when, *deathknell),
+                    condition: condition.clone(),
                 });
             }
         }
@@ -144,6 +150,7 @@ impl Game {
                     }],
                     snapshot: None,
                     rule: cite!("823.1.c.1"),
+                    condition: Condition::Always,
                 });
             }
         }
@@ -158,6 +165,7 @@ impl Game {
                     effects: vec![Game::vision_effect()],
                     snapshot: None,
                     rule: cite!("817.1.c"),
+                    condition: Condition::Always,
                 });
             }
         }
@@ -171,6 +179,7 @@ impl Game {
                     effects: vec![Effect::Weaponmaster],
                     snapshot: None,
                     rule: cite!("821.1.c"),
+                    condition: Condition::Always,
                 });
             }
         }
@@ -186,6 +195,7 @@ impl Game {
                 effects: vec![super::keywords::quick_draw::quick_draw_effect()],
                 snapshot: None,
                 rule: cite!("819.1.d"),
+                condition: Condition::Always,
             });
         }
         // 722.1: an inactive card still has its keywords, but they do not function (721.2)
@@ -200,6 +210,7 @@ impl Game {
                 effects: vec![Effect::Kill { target: Target::Me }],
                 snapshot: None,
                 rule: cite!("816.1.b"),
+                condition: Condition::Always,
             });
         }
         v
@@ -218,7 +229,10 @@ impl Game {
         let mut v = Vec::new();
         for a in &def.abilities {
             if let Ability::Triggered {
-                when: w, effects, ..
+                when: w,
+                effects,
+                condition,
+                ..
             } = a
                 && w == when
             {
@@ -236,6 +250,7 @@ impl Game {
                         designation: None,
                     }),
                     rule: trigger_rule(when, false),
+                    condition: condition.clone(),
                 });
             }
         }
@@ -252,6 +267,24 @@ impl Game {
         rules: Vec<Cite>,
         combat_initial: bool,
     ) -> R<()> {
+        // 383.3.e: a conditional statement after the trigger condition must be true for the
+        // ability to be placed on the chain
+        let (batch, unmet): (Vec<Triggered>, Vec<Triggered>) = batch
+            .into_iter()
+            .partition(|t| self.ability_condition_holds(&t.condition, t.source, t.controller));
+        for t in unmet {
+            let text = format!(
+                "{}: its condition \"if {}\" is false, so it is not placed on the chain",
+                t.label,
+                t.condition.describe()
+            );
+            self.event(
+                EventKind::Trigger,
+                vec![cite!("383.3.e")],
+                text,
+                t.source.iter().map(|o| o.0).collect(),
+            );
+        }
         if batch.is_empty() {
             return Ok(());
         }
@@ -365,8 +398,14 @@ impl Game {
                     r.push(order_rule);
                 }
                 r.push(cite!("329.2"));
+                let condition = if t.condition == Condition::Always {
+                    String::new()
+                } else {
+                    r.push(cite!("383.3.e"));
+                    format!("; its condition \"if {}\" is true", t.condition.describe())
+                };
                 let text = format!(
-                    "{} triggers and goes pending on the chain (controlled by {}){}",
+                    "{} triggers and goes pending on the chain (controlled by {}){condition}{}",
                     t.label,
                     self.player_name(t.controller),
                     t.snapshot

@@ -6,15 +6,28 @@
 use crate::cite;
 use crate::engine::actions::R;
 use crate::engine::decision::{Answer, Decision, DecisionKind, DecisionOption};
-use crate::engine::state::{Game, PlayerId, Zone};
+use crate::engine::state::{Game, ObjId, PlayerId, Zone};
 use crate::engine::trace::EventKind;
 
 impl Game {
     /// 422.1, 422.4: `player` discards `amount` cards of their choice (422.1.a) — all of a
     /// hand no larger than what remains to discard, without a choice.
     pub(crate) fn discard(&mut self, player: PlayerId, amount: i32) -> R<()> {
+        self.discard_except(player, amount, None)
+    }
+
+    /// `discard`, or with `for_cost_of`, discards that pay the additional cost of that card
+    /// being played (357.2) — the card itself, still in hand, is not among the choices.
+    pub(crate) fn discard_except(
+        &mut self,
+        player: PlayerId,
+        amount: i32,
+        for_cost_of: Option<ObjId>,
+    ) -> R<()> {
+        let except = for_cost_of;
         for k in 0..amount.max(0) {
-            let hand = self.objects_in(Zone::Hand(player));
+            let mut hand = self.objects_in(Zone::Hand(player));
+            hand.retain(|c| Some(*c) != except);
             let left = (amount - k) as usize;
             let Some(&first) = hand.first() else {
                 let t = format!(
@@ -48,12 +61,26 @@ impl Game {
                 hand[self.decide(d)?]
             };
             self.objects[card.0].zone = Zone::Trash(player);
-            let t = format!(
-                "{} discards {}",
-                self.player_name(player),
-                self.obj_name(card)
-            );
-            self.event(EventKind::Zone, vec![cite!("422.1")], t, vec![card.0]);
+            let (t, rules) = match for_cost_of {
+                Some(c) => (
+                    format!(
+                        "{} discards {} to pay the additional cost of {}",
+                        self.player_name(player),
+                        self.obj_name(card),
+                        self.obj_name(c)
+                    ),
+                    vec![cite!("357.2"), cite!("422.1")],
+                ),
+                None => (
+                    format!(
+                        "{} discards {}",
+                        self.player_name(player),
+                        self.obj_name(card)
+                    ),
+                    vec![cite!("422.1")],
+                ),
+            };
+            self.event(EventKind::Zone, rules, t, vec![card.0]);
             self.make_outstanding(cite!("319.7"));
         }
         Ok(())

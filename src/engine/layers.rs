@@ -469,22 +469,54 @@ impl Game {
     }
 
     fn cond_holds(&self, c: &Condition, obj: ObjId, w: &Work) -> bool {
+        let ctl = w.controller[obj.0];
+        if let Some(b) = self.side_condition(c, Some(obj), ctl, |x| w.controller[x.0]) {
+            return b;
+        }
+        self.object_condition(c, obj, w.might[obj.0], &w.kw[obj.0], &w.tags[obj.0], ctl)
+    }
+
+    /// A condition about the object itself, from characteristics `might`, `kw`, `tags` and
+    /// controller `ctl` (those being derived, or the current ones).
+    fn object_condition(
+        &self,
+        c: &Condition,
+        obj: ObjId,
+        might: i32,
+        kw: &[Keyword],
+        tags: &[String],
+        ctl: PlayerId,
+    ) -> bool {
         match c {
             Condition::Always => true,
-            Condition::Mighty => w.might[obj.0] >= 5,
+            Condition::Mighty => might >= 5,
             Condition::Attacking => self.objects[obj.0].designation == Some(Designation::Attacker),
             Condition::Defending => self.objects[obj.0].designation == Some(Designation::Defender),
-            Condition::HasKeyword(k) => w.kw[obj.0].iter().any(|x| &x.kind() == k),
-            Condition::HasTag(t) => w.tags[obj.0].iter().any(|x| x.eq_ignore_ascii_case(t)),
-            Condition::ControllerXp(n) => self.players[w.controller[obj.0].0].xp >= *n,
+            Condition::HasKeyword(k) => kw.iter().any(|x| &x.kind() == k),
+            Condition::HasTag(t) => tags.iter().any(|x| x.eq_ignore_ascii_case(t)),
+            Condition::ControllerXp(n) => self.players[ctl.0].xp >= *n,
             Condition::Buffed => self.objects[obj.0].buffs > 0,
             Condition::AtBattlefield => {
                 matches!(self.objects[obj.0].zone, super::state::Zone::Battlefield(_))
             }
-            Condition::Legion => self.legion_active(obj, w.controller[obj.0]),
+            Condition::Legion => self.legion_active(obj, ctl),
             // conditions of a card being played (806.4, 813.4): none holds on the board
             Condition::TargetsFriendly | Condition::TargetsEnemy => false,
+            // the controller's side of the board (abilities/conditions.rs)
+            Condition::AdditionalCostPaid
+            | Condition::RunesAtMost(_)
+            | Condition::RunesAtLeast(_)
+            | Condition::Controls { .. } => self
+                .side_condition(c, Some(obj), ctl, |x| self.controller(x))
+                .unwrap_or(false),
         }
+    }
+
+    /// A condition about object `obj` with its current characteristics.
+    pub(crate) fn derived_condition(&self, c: &Condition, obj: ObjId) -> bool {
+        let d = self.derived();
+        let ch = &d[obj.0];
+        self.object_condition(c, obj, ch.might, &ch.keywords, &ch.tags, ch.controller)
     }
 
     /// The objects an instance would apply to now (empty: it is not able to apply).

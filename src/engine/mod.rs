@@ -14,6 +14,7 @@ pub mod chain;
 pub mod choices;
 pub mod cleanup;
 pub mod combat;
+pub mod costs;
 pub mod decision;
 pub mod discard;
 mod fingerprint;

@@ -588,6 +588,22 @@ pub enum Condition {
     /// target (a condition of Action or Reaction, 806.4, 813.4; false on the board).
     TargetsFriendly,
     TargetsEnemy,
+    /// "If you paid the additional cost" (356.2.b.1): this card was played with its optional
+    /// additional cost paid (a fact of this object, lost when it changes zones).
+    AdditionalCostPaid,
+    /// "If you control N or fewer runes": the controller's runes on the board.
+    RunesAtMost(i32),
+    /// "If you control N or more runes".
+    RunesAtLeast(i32),
+    /// "If you control [another] Mech / two or more gear": at least `count` permanents the
+    /// controller controls, of type `kind` (units or gear) or with `tag`, other than this one
+    /// when `other`.
+    Controls {
+        count: i32,
+        kind: Option<CardType>,
+        tag: Option<String>,
+        other: bool,
+    },
 }
 
 /// Whom a passive ability affects.
@@ -703,6 +719,9 @@ pub enum Ability {
         effects: Vec<Effect>,
         /// This is the effect of the Deathknell keyword (808.1.c).
         deathknell: bool,
+        /// 383.3.e: a conditional statement after the trigger condition ("When you play me,
+        /// if you control a Poro, …"), true for the ability to be placed on the chain.
+        condition: Condition,
     },
     Passive(Passive),
     /// A spell's effect, executed when it resolves (351.2).
@@ -744,9 +763,22 @@ pub enum Ability {
         energy: i32,
         power: super::resources::Power,
     },
-    /// "I enter ready": a unit with it enters the board ready instead of exhausted when it is
-    /// played (359.2.c states the default it changes).
-    EntersReady,
+    /// "I enter ready [if …]": a unit with it enters the board ready instead of exhausted
+    /// when it is played (359.2.c states the default it changes), if the condition holds as
+    /// it enters.
+    EntersReady(Condition),
+    /// 356.2: "[You may pay / spend / discard …] as an additional cost to play me": added to
+    /// the cost in step 3 — optional ones (356.2.b.1, "may") only if its controller chose to
+    /// pay them in step 2, mandatory ones (356.2.a.1) always.
+    AdditionalCost {
+        optional: bool,
+        energy: i32,
+        power: super::resources::Power,
+        /// XP spent (730.2).
+        xp: i32,
+        /// Cards discarded from hand (357.2: paid with the rest of the cost).
+        discard: i32,
+    },
     /// Text the engine cannot model; reported before running, never ignored.
     Unsupported(String),
     /// 718.4: an attachable card's Might Bonus, added to the Might of the Top-Most Card
@@ -806,6 +838,7 @@ impl CardDef {
             when: Trigger::Dies,
             effects,
             deathknell: true,
+            condition: Condition::Always,
         });
         self
     }
@@ -925,6 +958,9 @@ pub struct Object {
     /// 393–397: the objects (with their timestamps then) that a `Linked` instruction of this
     /// object's abilities affected, for the abilities linked with it.
     pub linked: Vec<(ObjId, u64)>,
+    /// 356.2.b.1: it was played with its optional additional cost paid ("if you paid the
+    /// additional cost"); a new object after a zone change has not.
+    pub additional_paid: bool,
 }
 
 impl Object {

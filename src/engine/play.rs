@@ -335,6 +335,10 @@ impl Game {
             );
             enters_ready = self.decide(d)? == 0;
         }
+        // 356.2: additional costs of the card's passive abilities — an optional one declared
+        // now, in step 2, if its controller will pay it (356.2.b.1); a mandatory one always
+        // (356.2.a.1). Energy and power join the total; XP and discards are paid in 357.2.
+        let extra = self.additional_costs(player, card, &def)?;
         // 356: the total cost — the base cost (ignored for a card played from facedown,
         // 811.1.d.1 / 356.1.b.1), then additional costs (356.2); never below 0 (356.5)
         let (mut energy, mut power) = if from_hidden.is_some() {
@@ -352,6 +356,8 @@ impl Game {
             energy = energy.saturating_add(accelerate.0);
             power.add(&accelerate.1);
         }
+        energy = energy.saturating_add(extra.energy);
+        power.add(&extra.power);
         let repeated = effects.len() > once.len();
         if repeated {
             energy = energy.saturating_add(repeat_cost.0);
@@ -376,11 +382,16 @@ impl Game {
                     " (with Accelerate)"
                 } else if repeated {
                     " (with Repeat)"
+                } else if extra.any() {
+                    " (with its additional cost)"
                 } else {
                     ""
                 }
             );
             let mut rules = vec![cite!("356.1")];
+            if extra.any() {
+                rules.push(cite!("356.2"));
+            }
             if repeated {
                 rules.extend([cite!("356.2.b.1"), cite!("820.1.c.1")]);
             }
@@ -397,6 +408,8 @@ impl Game {
         }
         // 357.1: pay it, the runes adding what the pool lacks (357.1.a)
         self.pay(player, energy, &power, &def.name, cite!("357.1"), payment)?;
+        // 357.2: the non-standard costs summed in step 3
+        self.pay_additional(player, card, &extra)?;
         // 358, step 5: a conditional Action or Reaction that allowed this timing must now be
         // fulfilled; otherwise the play is undone and the card returns where it was
         // (806.4.b, 813.4.b)
@@ -960,10 +973,10 @@ impl Game {
         // 364.2: "I enter ready", a passive ability, changes the default of 359.2.c
         let ready_by_ability = unit
             && !item.enters_ready
-            && self.objects[card.0]
-                .def
-                .abilities
-                .contains(&super::objects::Ability::EntersReady);
+            && self.objects[card.0].def.abilities.iter().any(|a| {
+                matches!(a, super::objects::Ability::EntersReady(c)
+                    if self.ability_condition_holds(c, Some(card), item.controller))
+            });
         let ready = item.enters_ready || ready_by_ability;
         let ts = self.tick();
         let o = &mut self.objects[card.0];

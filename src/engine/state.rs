@@ -649,6 +649,7 @@ impl Game {
             linked: Vec::new(),
             hidden_on_turn: None,
             token: false,
+            additional_paid: false,
         });
         id
     }

@@ -732,6 +732,7 @@ fn attackers_are_recalled_when_defenders_remain_and_attack_triggers_keep_focus()
         when: Trigger::Attacks,
         effects: vec![Effect::Buff { target: Target::Me }],
         deathknell: false,
+        condition: Condition::Always,
     });
     let hero = unit(&mut g, hero, a, Zone::Base(a));
     let pal = unit(&mut g, CardDef::unit("Pal", 7), a, Zone::Base(a));
@@ -1037,6 +1038,7 @@ fn playing_a_unit_pays_its_cost_and_enters_exhausted() {
             amount: 1,
         }],
         deathknell: false,
+        condition: Condition::Always,
     });
     def.energy_cost = Some(2);
     let r = unit(&mut g, def, a, Zone::Hand(a));
@@ -1414,6 +1416,7 @@ fn designations_follow_units_in_and_out_of_the_combat() {
             amount: 1,
         }],
         deathknell: false,
+        condition: Condition::Always,
     });
     let late = unit(&mut g, late, a, Zone::Base(a));
     g.setup_showdown(bf, a, Some((a, b)));
@@ -1560,6 +1563,7 @@ fn end_of_turn_triggers_then_this_turn_effects_expire() {
             amount: 2,
         }],
         deathknell: false,
+        condition: Condition::Always,
     });
     let s = unit(&mut g, sage, a, Zone::Base(a));
     g.setup_effect(s, "Surge", Modification::Might(2), Duration::ThisTurn);
@@ -1593,6 +1597,7 @@ fn the_attacker_places_attack_triggers_before_the_defenders_defend_triggers() {
                 amount: 1,
             }],
             deathknell: false,
+            condition: Condition::Always,
         })
     };
     let charger = unit(&mut g, xp("Charger", Trigger::Attacks), a, Zone::Base(a));

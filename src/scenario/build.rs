@@ -581,7 +581,9 @@ fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
         "buffed" => Condition::Buffed,
         "at-battlefield" => Condition::AtBattlefield,
         _ => {
-            if let Some(k) = v.strip_prefix("has ") {
+            if let Some(c) = load::side_condition(v) {
+                c
+            } else if let Some(k) = v.strip_prefix("has ") {
                 let n = Name {
                     value: k.to_string(),
                     referenced: c.referenced,
@@ -731,6 +733,10 @@ fn abilities(
                 when: t,
                 effects,
                 deathknell,
+                condition: match &ab.if_ {
+                    Some(c) => condition(s, c)?,
+                    None => Condition::Always,
+                },
             };
             out.push(if ab.legion {
                 Ability::Legion(Box::new(trig))
@@ -791,7 +797,18 @@ fn abilities(
                 uses,
             }));
         } else if ab.enter_ready {
-            out.push(Ability::EntersReady);
+            out.push(Ability::EntersReady(match &ab.if_ {
+                Some(c) => condition(s, c)?,
+                None => Condition::Always,
+            }));
+        } else if let Some(c) = &ab.additional_cost {
+            out.push(Ability::AdditionalCost {
+                optional: c.value.may,
+                energy: c.value.energy.get(),
+                power: c.value.power.to_power(Power::own),
+                xp: c.value.xp.get(),
+                discard: c.value.discard.get(),
+            });
         } else if let Some(t) = &ab.text {
             out.push(Ability::Unsupported(t.value.clone()));
         }

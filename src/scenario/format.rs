@@ -425,6 +425,15 @@ pub struct AbilityDef {
     /// Conditional passive: `mighty`, `attacking`, `defending`, …
     #[serde(rename = "while", default)]
     pub while_: Option<Name>,
+    /// A triggered ability's conditional statement (383.3.e), or the condition of
+    /// `enter-ready`: `additional-cost-paid`, `runes 4 or fewer`, `runes 7 or more`,
+    /// `control another Mech`, `control 2 gear`, `control a Poro`, or any `while` condition.
+    #[serde(rename = "if", default)]
+    pub if_: Option<Name>,
+    /// 356.2: an additional cost to play this card — `{energy: 1, power: {fury: 1}}`, `{xp:
+    /// 3}`, `{discard: 1}`; optional ("you may", 356.2.b.1) unless `may: false` (356.2.a.1).
+    #[serde(default)]
+    pub additional_cost: Option<Spanned<AdditionalCostDef>>,
     /// For a passive: whom it affects (me, other-friendly-units, friendly-units,
     /// enemy-units, other-friendly-units-here); default me.
     #[serde(default)]
@@ -486,6 +495,29 @@ pub struct AbilityDef {
     /// Free text describing an ability arbiter cannot model (reported as unsupported).
     #[serde(default)]
     pub text: Option<Name>,
+}
+
+/// An additional cost to play a card (356.2).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct AdditionalCostDef {
+    /// Optional ("you may … as an additional cost", 356.2.b.1); `false`: mandatory (356.2.a.1).
+    #[serde(default = "yes")]
+    pub may: bool,
+    #[serde(default)]
+    pub energy: Amt,
+    #[serde(default)]
+    pub power: PowerSpec,
+    /// XP spent (730.2).
+    #[serde(default)]
+    pub xp: Amt,
+    /// Cards discarded from hand (357.2).
+    #[serde(default)]
+    pub discard: Amt,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A cost increase or discount on the cards a player plays (356.3, 356.4).

@@ -1223,6 +1223,30 @@ impl<'a> Resolver<'a> {
                 )
                 .hint("an activated ability's cost goes under \"activate\""));
         }
+        if let Some(c) = &ab.if_ {
+            if ab.when.is_none() && !ab.enter_ready {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(c),
+                        "\"if\" is the condition of a triggered ability (383.3.e) or of \"enter-ready\"",
+                    )
+                    .hint("a passive's condition goes under \"while\""));
+            }
+            if !condition_ok(&c.value) {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(c),
+                        format!(
+                            "unknown condition \"{}\"{}",
+                            c.value,
+                            did_you_mean(&c.value, CONDITIONS.iter().copied())
+                        ),
+                    )
+                    .hint("e.g. additional-cost-paid, runes 4 or fewer, runes 7 or more, control another Mech, control 2 gear, or a \"while\" condition"));
+            }
+        }
         if let Some(c) = &ab.activate {
             if ab.when.is_some() || ab.while_.is_some() {
                 return Err(self.err(
@@ -1246,10 +1270,10 @@ impl<'a> Resolver<'a> {
                 loc_of(a),
                 "an ability has either \"when\" (triggered) or \"while\" (conditional passive), not both",
             )),
-            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready => Err(self.err(
+            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready && ab.additional_cost.is_none() => Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(a),
-                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement), \"enter-ready\" or \"text\"",
+                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement), \"enter-ready\", \"additional-cost\" or \"text\"",
             )),
             (Some(w), None) => {
                 if !TRIGGERS.contains(&w.value.as_str()) {
@@ -1309,7 +1333,7 @@ impl<'a> Resolver<'a> {
                             ),
                         )
                         .hint(format!(
-                            "expected one of: {}, has KEYWORD, tag TAG, level N",
+                            "expected one of: {}, has KEYWORD, tag TAG, level N, runes N or fewer, runes N or more, control another TAG, control N [other] gear|units|TAG",
                             CONDITIONS.join(", ")
                         )));
                 }
@@ -2061,6 +2085,41 @@ pub const TRIGGERS: &[&str] = &[
     "end-of-turn",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
+/// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
+/// more`, `control another Mech`, `control a Poro`, `control 2 gear`, `control 3 other gear`
+/// (a count is "N or more"; `unit`/`units`, `gear` or a tag).
+pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
+    use crate::engine::{CardType, Condition};
+    let w: Vec<&str> = c.split_whitespace().collect();
+    match w.as_slice() {
+        ["additional-cost-paid"] => Some(Condition::AdditionalCostPaid),
+        ["runes", n, "or", "fewer"] => n.parse().ok().map(Condition::RunesAtMost),
+        ["runes", n, "or", "more"] => n.parse().ok().map(Condition::RunesAtLeast),
+        ["control", rest @ ..] => {
+            let (count, other, rest) = match rest {
+                ["another", r @ ..] => (1, true, r),
+                ["a" | "an", r @ ..] => (1, false, r),
+                [n, "other", r @ ..] => (n.parse().ok()?, true, r),
+                [n, r @ ..] => (n.parse().ok()?, false, r),
+                _ => return None,
+            };
+            let (kind, tag) = match rest {
+                ["unit" | "units"] => (Some(CardType::Unit), None),
+                ["gear"] => (Some(CardType::Gear), None),
+                [t] => (None, Some(t.to_string())),
+                _ => return None,
+            };
+            (1..=99).contains(&count).then_some(Condition::Controls {
+                count,
+                kind,
+                tag,
+                other,
+            })
+        }
+        _ => None,
+    }
+}
+
 pub const CONDITIONS: &[&str] = &[
     "always",
     "mighty",
@@ -2071,6 +2130,7 @@ pub const CONDITIONS: &[&str] = &[
     "legion",
     "buffed",
     "at-battlefield",
+    "additional-cost-paid",
 ];
 pub const SCOPES: &[&str] = &[
     "me",
@@ -2145,9 +2205,11 @@ fn target_word_ok(s: &str) -> bool {
 /// Players an effect may name instead of a player.
 pub const PLAYER_WORDS: &[&str] = &["you", "each-opponent"];
 
-/// `always`, `mighty`, …, `has Tank`, `tag Poro`, `level 3`.
+/// `always`, `mighty`, …, `has Tank`, `tag Poro`, `level 3`, `runes 4 or fewer`,
+/// `control another Mech`.
 pub fn condition_ok(c: &str) -> bool {
     CONDITIONS.contains(&c)
+        || side_condition(c).is_some()
         || c.strip_prefix("has ")
             .is_some_and(|k| keywords::parse(k).is_ok())
         || c.strip_prefix("tag ").is_some_and(|t| !t.trim().is_empty())

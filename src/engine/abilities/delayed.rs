@@ -5,7 +5,7 @@
 use crate::cite;
 use crate::engine::actions::R;
 use crate::engine::chain::Triggered;
-use crate::engine::objects::{Duration, Effect};
+use crate::engine::objects::{Condition, Duration, Effect};
 use crate::engine::state::{Game, ObjId, PlayerId};
 use crate::engine::trace::EventKind;
 use serde::Serialize;
@@ -99,6 +99,7 @@ impl Game {
                         .collect(),
                     snapshot: None,
                     rule: cite!("390.2"),
+                    condition: Condition::Always,
                 });
             }
         }

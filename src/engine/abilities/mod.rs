@@ -1,6 +1,7 @@
 //! Abilities of 360–406 that change other events: replacement effects (367–375) and
-//! delayed abilities (389–392).
+//! delayed abilities (389–392); and the conditions abilities state (383.3.e).
 
+pub mod conditions;
 pub mod delayed;
 pub mod reflexive;
 pub mod replacement;

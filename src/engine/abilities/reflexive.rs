@@ -7,7 +7,7 @@ use crate::cite;
 use crate::engine::actions::R;
 use crate::engine::chain::Triggered;
 use crate::engine::decision::Decision;
-use crate::engine::objects::Effect;
+use crate::engine::objects::{Condition, Effect};
 use crate::engine::state::{Game, ObjId, PlayerId};
 use crate::engine::trace::EventKind;
 
@@ -53,6 +53,7 @@ impl Game {
                 effects: effects.to_vec(),
                 snapshot: None,
                 rule: cite!("388.1"),
+                condition: Condition::Always,
             })
             .collect();
         let rules = if n > 1 {
