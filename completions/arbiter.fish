@@ -28,7 +28,7 @@ complete -c arbiter -n "__fish_arbiter_needs_command" -l color -d 'When to use c
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_needs_command" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_needs_command" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_needs_command" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_needs_command" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_needs_command" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_needs_command" -s V -l version -d 'Print version'
@@ -61,7 +61,7 @@ complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l color -d 'When 
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand rule" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l game -d 'The game: riftbound (default) or legions-of-will' -r -f -a "riftbound\t''
@@ -74,7 +74,7 @@ complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l color -d 'When t
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand toc" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l game -d 'The game: riftbound (default) or legions-of-will' -r -f -a "riftbound\t''
@@ -87,14 +87,14 @@ complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l color -d 'Whe
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand define" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand define" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand editions" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l game -d 'The game: riftbound (default) or legions-of-will' -r -f -a "riftbound\t''
@@ -107,7 +107,7 @@ complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l color -d 'When 
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand refs" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l game -d 'The game (default riftbound)' -r
@@ -117,14 +117,14 @@ complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l color -d 'When 
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand diff" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand export" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand export" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_using_subcommand export" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand export" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand export" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand export" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -s n -l limit -d 'How many hits to show' -r
@@ -137,7 +137,7 @@ never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l all-editions -d 'Search every embedded edition (of --game, if given)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l rebuild -d 'Rebuild the cached index first'
-complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
@@ -145,35 +145,35 @@ always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l explain -d 'Print each cited rule\'s text beneath the first line that cites it'
-complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand run" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand run" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand test" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand test" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_using_subcommand test" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand test" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand test" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand test" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand check" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand check" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_using_subcommand check" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand check" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand check" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand check" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand card" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand card" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_using_subcommand card" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand card" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand card" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand card" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and not __fish_seen_subcommand_from coverage help" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and not __fish_seen_subcommand_from coverage help" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and not __fish_seen_subcommand_from coverage help" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and not __fish_seen_subcommand_from coverage help" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and not __fish_seen_subcommand_from coverage help" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and not __fish_seen_subcommand_from coverage help" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and not __fish_seen_subcommand_from coverage help" -f -a "coverage" -d 'How many cards the engine models fully, and the phrases and keywords it does not'
@@ -182,7 +182,7 @@ complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and __fish_seen_s
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and __fish_seen_subcommand_from coverage" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and __fish_seen_subcommand_from coverage" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and __fish_seen_subcommand_from coverage" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and __fish_seen_subcommand_from coverage" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and __fish_seen_subcommand_from coverage" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand cards; and __fish_seen_subcommand_from help" -f -a "coverage" -d 'How many cards the engine models fully, and the phrases and keywords it does not'
@@ -191,7 +191,7 @@ complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and not __fish_see
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and not __fish_seen_subcommand_from check help" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and not __fish_seen_subcommand_from check help" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and not __fish_seen_subcommand_from check help" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and not __fish_seen_subcommand_from check help" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and not __fish_seen_subcommand_from check help" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and not __fish_seen_subcommand_from check help" -f -a "check" -d 'Check a deck list against deck construction (101–103, 825, Signature cards, bans)'
@@ -200,7 +200,7 @@ complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and __fish_seen_su
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and __fish_seen_subcommand_from check" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and __fish_seen_subcommand_from check" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and __fish_seen_subcommand_from check" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and __fish_seen_subcommand_from check" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and __fish_seen_subcommand_from check" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand deck; and __fish_seen_subcommand_from help" -f -a "check" -d 'Check a deck list against deck construction (101–103, 825, Signature cards, bans)'
@@ -209,14 +209,14 @@ complete -c arbiter -n "__fish_arbiter_using_subcommand repl" -l color -d 'When 
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand repl" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_using_subcommand repl" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand repl" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand repl" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand repl" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
-complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand man" -l color -d 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)' -r -f -a "auto\t''
@@ -224,7 +224,7 @@ always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand man" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand man" -l list -d 'List the commands that have a page, one per line'
-complete -c arbiter -n "__fish_arbiter_using_subcommand man" -l json -d 'Print JSON instead of text (stable field names, see the README)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand man" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand man" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand man" -s h -l help -d 'Print help'
 complete -c arbiter -n "__fish_arbiter_using_subcommand help; and not __fish_seen_subcommand_from rule toc define editions refs diff export search run test check card cards deck repl completions man help" -f -a "rule" -d 'Show a rule by id: its breadcrumb, text, examples and references'

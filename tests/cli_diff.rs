@@ -175,6 +175,22 @@ fn rule_says_what_a_rule_was_and_is_now() {
     assert_eq!(v["counterpart"]["id"], "107.1.d");
     assert_eq!(v["counterpart"]["others"][0], "107.5.d");
     assert_eq!(v["counterpart"]["relation"], "merged");
+    // a 2026 rule the web edition covers says what it was there
+    arbiter()
+        .args(["rule", "480"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "was 458 in web-older (renumbered)",
+        ));
+    let v = json(&["rule", "480"]);
+    assert_eq!(v["counterpart"]["edition"], "web-older");
+    assert_eq!(v["counterpart"]["id"], "458");
+    arbiter()
+        .args(["rule", "480", "--edition", "web-older"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("(was 458)"));
     // asked of 2025 for a 2026 number: where it is in 2025
     arbiter()
         .args(["rule", "308", "--edition", "2025-06-02"])

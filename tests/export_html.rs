@@ -93,6 +93,7 @@ fn the_site_has_every_edition_with_anchors_links_and_no_network() {
     assert!(now.contains("<aside class=\"example\">"));
     assert!(now.contains("[M: Might]"));
     assert!(now.contains("<nav class=\"crumbs\""));
+    assert!(now.contains("was <a href=\"riftbound-web-older.html#458\">458</a> in web-older"));
     let old = &texts["riftbound-2025-06-02.html"];
     assert!(old.contains("now <a href=\"riftbound-2026-03-30.html#308\">308</a>"));
     // Legions of Will: duplicated ids get their own anchors, and its HTML is escaped
@@ -154,4 +155,89 @@ fn terminal_links_go_to_the_local_copy_or_nowhere() {
         text.contains(&format!("\x1b]8;;file://{}#323.5\x1b\\", page.display())),
         "{text:?}"
     );
+}
+
+/// Why `html` is not well-formed HTML, if it is not: every element is closed in the
+/// order it was opened (void elements excepted), no text holds a raw `<` or `>`,
+/// attribute values are quoted, and no id is used twice.
+fn malformed(html: &str) -> Option<String> {
+    const VOID: [&str; 8] = ["meta", "link", "br", "input", "img", "hr", "wbr", "source"];
+    let mut open: Vec<&str> = Vec::new();
+    let mut ids = HashSet::new();
+    let mut rest = html.strip_prefix("<!doctype html>")?;
+    while let Some(lt) = rest.find('<') {
+        if rest[..lt].contains('>') {
+            return Some(format!(
+                "a raw '>' in text before {:?}",
+                &rest[lt..lt + 40.min(rest.len() - lt)]
+            ));
+        }
+        rest = &rest[lt + 1..];
+        let gt = rest.find('>')?;
+        let tag = &rest[..gt];
+        rest = &rest[gt + 1..];
+        if tag.contains('<') {
+            return Some(format!("a raw '<' in {tag:?}"));
+        }
+        if let Some(name) = tag.strip_prefix('/') {
+            match open.pop() {
+                Some(o) if o == name => {}
+                o => return Some(format!("</{name}> closes {o:?}")),
+            }
+            continue;
+        }
+        let name = tag.split([' ', '\n']).next().unwrap_or_default();
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Some(format!("a bad tag {tag:?}"));
+        }
+        // attributes: name or name="value", values quoted
+        let mut a = tag[name.len()..].trim();
+        while !a.is_empty() {
+            let end = a.find([' ', '=']).unwrap_or(a.len());
+            let rest_a = &a[end..];
+            if let Some(v) = rest_a.strip_prefix('=') {
+                let Some(v) = v.strip_prefix('"') else {
+                    return Some(format!("an unquoted attribute in {tag:?}"));
+                };
+                let close = v.find('"')?;
+                if &a[..end] == "id" && !ids.insert(v[..close].to_string()) {
+                    return Some(format!("id {:?} used twice", &v[..close]));
+                }
+                a = v[close + 1..].trim_start();
+            } else {
+                a = rest_a.trim_start();
+            }
+        }
+        if !VOID.contains(&name) {
+            open.push(name);
+        }
+    }
+    (!open.is_empty()).then(|| format!("never closed: {open:?}"))
+}
+
+#[test]
+fn every_page_is_well_formed_html() {
+    let tmp = tempfile::tempdir().unwrap();
+    export(tmp.path());
+    let mut pages = 0;
+    for e in std::fs::read_dir(tmp.path()).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "html") {
+            let h = std::fs::read_to_string(&p).unwrap();
+            assert_eq!(malformed(&h), None, "{}", p.display());
+            pages += 1;
+        }
+    }
+    assert_eq!(pages, 5);
+    // the checker itself catches what it is for
+    for bad in [
+        "<!doctype html><p><b>x</p></b>",
+        "<!doctype html><p>a > b</p>",
+        "<!doctype html><p id=\"a\"></p><p id=\"a\"></p>",
+        "<!doctype html><p class=x></p>",
+        "<!doctype html><main>",
+    ] {
+        assert!(malformed(bad).is_some(), "{bad}");
+    }
+    assert_eq!(malformed("<!doctype html><p id=\"a\">x<br>y</p>"), None);
 }

@@ -30,7 +30,8 @@ pub struct Cli {
     /// When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb).
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
-    /// Print JSON instead of text (stable field names, see the README).
+    /// Print one JSON document instead of text, errors included (each with a schema
+    /// version; the fields are listed in the README).
     #[arg(long, global = true)]
     pub json: bool,
     /// Never page: print long output straight to the terminal (by default output longer

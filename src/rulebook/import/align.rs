@@ -565,8 +565,8 @@ pub fn align(old: &mut Edition, new: &mut Edition) {
 }
 
 /// Sets the older web edition's counterparts in 2026-03-30 (Part B: 457–462 →
-/// 479–484, 649–715 same ids, 716–733 → 800–817). Only the web edition's side is
-/// filled: the 2026 side holds its 2025 counterparts.
+/// 479–484, 649–715 same ids, 716–733 → 800–817), on both sides: a 2026 rule without a
+/// 2025 counterpart gets its web one.
 ///
 /// Where a 2026 id has no text and nothing recovered yet (its own sources and the
 /// 2025 edition come first), and the web rule is aligned onto it with certainty, the
@@ -602,9 +602,33 @@ pub fn align_web(web: &mut Edition, new: &mut Edition) {
             });
         }
     }
-    web.counterparts = super::diff::align_editions(web, new, prior_web, 0)
-        .counterparts(web, new)
-        .0;
+    let (web_side, new_side) =
+        super::diff::align_editions(web, new, prior_web, 0).counterparts(web, new);
+    web.counterparts = web_side;
+    // The 2026 side: a 2026 rule names its web counterpart ("was 458 in web-older") where
+    // it has none in 2025 (the two older copies cover different 2026 ranges: 2025's
+    // 000–189 and 300–312, the web's 479–484, 649–715 and 800–817); a rule with both
+    // keeps 2025's and the importer says so.
+    if new.counterparts.len() != new.rules.len() {
+        new.counterparts = vec![None; new.rules.len()];
+    }
+    let mut both = Vec::new();
+    for (k, cp) in new_side.into_iter().enumerate() {
+        let Some(cp) = cp else { continue };
+        match &new.counterparts[k] {
+            None => new.counterparts[k] = Some(cp),
+            Some(first) => both.push(format!(
+                "{} ({} {})",
+                new.rules[k].id, first.edition, first.id
+            )),
+        }
+    }
+    if !both.is_empty() {
+        new.warnings.push(format!(
+            "rules with counterparts in two older editions, only the first kept: {}",
+            both.join(", ")
+        ));
+    }
 }
 
 /// The counterpart of rule `id` of `ed` in the other aligned edition, if any.
@@ -839,6 +863,20 @@ mod tests {
         assert_eq!(c("458.3"), Some(("480.3".into(), "renumbered".into())));
         // old-only rules have none
         assert_eq!(id("462.8.e.1.a"), None);
+        // the 2026 side names its web counterpart where it has no 2025 one, and the two
+        // older copies never claim the same 2026 rule
+        let back = |id: &str| {
+            counterpart_of(&new, &RuleId::parse(id).unwrap())
+                .map(|c| (c.edition.clone(), c.id.to_string()))
+        };
+        assert_eq!(back("480"), Some(("web-older".into(), "458".into())));
+        assert_eq!(back("805"), Some(("web-older".into(), "721".into())));
+        assert_eq!(back("308"), Some(("2025-06-02".into(), "508".into())));
+        assert!(
+            !new.warnings
+                .iter()
+                .any(|w| w.contains("two older editions"))
+        );
         let paired = w.counterparts.iter().filter(|c| c.is_some()).count();
         assert!(paired >= 280, "{paired}");
         // every pair respects the offsets of Part B
