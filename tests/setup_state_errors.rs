@@ -23,9 +23,14 @@ setup:
 
 /// Runs the base scenario with `tail` appended to its set-up; stderr must have `want`.
 fn refused(tail: &str, want: &str) {
+    refused_src(&format!("{BASE}{tail}\n"), want);
+}
+
+/// Runs the scenario `src`; stderr must have `want`.
+fn refused_src(src: &str, want: &str) {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("s.yaml");
-    std::fs::write(&p, format!("{BASE}{tail}\n")).unwrap();
+    std::fs::write(&p, src).unwrap();
     Command::cargo_bin("arbiter")
         .unwrap()
         .env("NO_COLOR", "1")
@@ -93,5 +98,29 @@ fn set_up_objects_chain_and_used_replacements_are_checked() {
     refused(
         "  bases:\n    A: [{card: Squire, designation: nobody}]",
         "s.yaml:15:37: unknown designation \"nobody\"",
+    );
+}
+
+#[test]
+fn set_up_abilities_on_the_chain_and_staging_are_checked() {
+    refused(
+        "  chain: [{controller: A}]",
+        "s.yaml:14:11: a chain item is a spell (`card`) or an ability (`of` and `ability`)",
+    );
+    refused(
+        "  chain: [{card: Bolt, of: sq, ability: 1, controller: A}]",
+        "s.yaml:14:18: a chain item is a spell (`card`) or an ability (`of` and `ability`), not both",
+    );
+    refused(
+        "  chain: [{of: sq, ability: 1, controller: A}]",
+        "s.yaml:14:29: sq's ability 1 is not a triggered or activated ability with instructions (it has 0 abilities",
+    );
+    refused(
+        "  chain: [{of: nobody, ability: 1, controller: A}]",
+        "s.yaml:14:16: unknown object \"nobody\"",
+    );
+    refused_src(
+        &BASE.replace("controller: B\n", "controller: B\n      staged: combatt\n"),
+        "s.yaml:13:15: unknown staging \"combatt\" (accepted: showdown, combat) — did you mean \"combat\"?",
     );
 }

@@ -98,6 +98,10 @@ impl Game {
             let mut o = o.clone();
             // never read by the rules (reset each turn); the set-up does not say it
             o.moves_this_turn = 0;
+            // a linked object's timestamp then, as whether it is still its timestamp (1 or 0)
+            for (l, stamp) in o.linked.iter_mut() {
+                *stamp = u64::from(stamps.get(&l.0) == Some(stamp));
+            }
             // read only of a facedown card, as "hidden this turn or not" (811.1.b): 1 or 0
             let facedown = matches!(o.zone, super::state::Zone::Facedown(_));
             o.hidden_on_turn = o

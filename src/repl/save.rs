@@ -91,6 +91,10 @@ fn object(g: &Game, id: ObjId, label: &str, card: &str, name: &dyn Fn(ObjId) -> 
     if o.token {
         f.push("token: true".into());
     }
+    if !o.linked.is_empty() {
+        let l: Vec<String> = o.linked.iter().map(|(l, _)| quote(&name(*l))).collect();
+        f.push(format!("linked: [{}]", l.join(", ")));
+    }
     // the triggers checked this combat, when they are not the designation's (383.4.e.2.a)
     let by_designation = (
         o.designation == Some(crate::engine::Designation::Attacker),
@@ -212,10 +216,20 @@ fn verify(s: &Session, saving: &Saving) -> Result<(), String> {
     match want.lines().zip(got.lines()).find(|(a, b)| a != b) {
         None if want.lines().count() == got.lines().count() => Ok(()),
         None => Err("the saved scenario would not reproduce this state exactly".into()),
-        Some((a, _)) => Err(format!(
-            "the saved scenario would not reproduce this state exactly (the set-up cannot say: {})",
-            a.chars().take(200).collect::<String>()
-        )),
+        Some((a, b)) => {
+            // the part of the state's line where the loaded one first differs
+            let at = a
+                .char_indices()
+                .zip(b.chars())
+                .find(|((_, x), y)| x != y)
+                .map_or(a.len(), |((i, _), _)| i);
+            let head: String = a.chars().take_while(|c| *c != ':').collect();
+            let from = a[..at].char_indices().rev().nth(60).map_or(0, |(i, _)| i);
+            let part: String = a[from..].chars().take(120).collect();
+            Err(format!(
+                "the saved scenario would not reproduce this state exactly (the set-up cannot say, of {head}: …{part}…)"
+            ))
+        }
     }
 }
 
@@ -265,12 +279,15 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
     if !g.chain().is_empty() {
         if let Some(item) = g.chain().iter().find(|i| {
             i.card
-                .is_none_or(|c| g.object(c).def.card_type != crate::engine::CardType::Spell)
+                .is_some_and(|c| g.object(c).def.card_type != crate::engine::CardType::Spell)
         }) {
             return Err(format!(
-                "{} is on the chain, and only spells can be set up there (pass until it resolves)",
+                "{} is on the chain being played, and only spells and abilities can be set up there (pass until it resolves)",
                 item.label
             ));
+        }
+        for item in g.chain().iter().filter(|i| i.card.is_none()) {
+            chain_ability(g, item)?;
         }
         // what the set-up cannot say of a spell on the chain: played from hidden (its
         // battlefield), a mode or a Repeat chosen (instructions other than the printed ones)
@@ -299,12 +316,6 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
                 ));
             }
         }
-    }
-    if g.chain_by_trigger && !g.chain().is_empty() {
-        return Err(
-            "the chain was opened by a triggered ability or is a combat's first chain (346.1, 459.2.g), which the set-up cannot say"
-                .into(),
-        );
     }
     if g.priority_due.is_some() || !g.outstanding_cleanup.is_empty() {
         return Err("priority or a cleanup is due (pass once more to settle it)".into());
@@ -336,9 +347,17 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
             ));
         }
     }
-    if let Some(o) = g.objects.iter().find(|o| !o.linked.is_empty()) {
+    // 393–397: a linked ability's memory is written on a board object, of objects as they
+    // are now
+    if let Some(o) = g.objects.iter().find(|o| {
+        !o.linked.is_empty()
+            && (!o.zone.on_board()
+                || o.linked.iter().any(|(l, stamp)| {
+                    g.object(*l).timestamp != *stamp || g.object(*l).zone == Zone::Gone
+                }))
+    }) {
         return Err(format!(
-            "{}'s linked ability remembers what its other ability affected (the set-up cannot say so)",
+            "{}'s linked ability remembers what its other ability affected, off the board or as it was before it moved (the set-up cannot say so)",
             o.def.name
         ));
     }
@@ -480,13 +499,19 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
     if !g.battlefields.is_empty() {
         y.push_str("  battlefields:\n");
         for b in &g.battlefields {
-            if b.showdown_staged || b.combat_staged {
-                return Err(format!(
-                    "a showdown or combat is staged at {} (pass until it opens)",
-                    b.name
-                ));
-            }
             y.push_str(&format!("    - name: {}\n", quote(&b.name)));
+            // a showdown or combat staged here (323.9, 455)
+            match (b.showdown_staged, b.combat_staged) {
+                (false, false) => {}
+                (false, true) => y.push_str("      staged: combat\n"),
+                (true, false) => y.push_str("      staged: showdown\n"),
+                (true, true) => {
+                    return Err(format!(
+                        "both a showdown and a combat are staged at {}",
+                        b.name
+                    ));
+                }
+            }
             if let Some(c) = b.controller {
                 y.push_str(&format!("      controller: {}\n", quote(g.player_name(c))));
             }
@@ -649,7 +674,6 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
     if !g.chain().is_empty() {
         y.push_str("  chain:\n");
         for item in g.chain() {
-            let Some(c) = item.card else { continue };
             let mut effects = item.effects.clone();
             let mut moved = Vec::new();
             let targets: Vec<String> = effects
@@ -671,9 +695,23 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
                     _ => None,
                 })
                 .collect();
-            let mut f = vec![format!("card: {}", quote(&card_of(c)))];
-            if name(c) != card_of(c) {
-                f.push(format!("id: {}", quote(&name(c))));
+            let mut f = Vec::new();
+            match item.card {
+                Some(c) => {
+                    f.push(format!("card: {}", quote(&card_of(c))));
+                    if name(c) != card_of(c) {
+                        f.push(format!("id: {}", quote(&name(c))));
+                    }
+                }
+                None => {
+                    let (source, k) = chain_ability(g, item)?;
+                    f.push(format!("of: {}", quote(&name(source))));
+                    f.push(format!("ability: {k}"));
+                    f.push(format!("label: {}", quote(&item.label)));
+                    if item.triggered {
+                        f.push("triggered: true".into());
+                    }
+                }
             }
             f.push(format!(
                 "controller: {}",
@@ -694,9 +732,14 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
             .priority
             .ok_or("a chain is open with nobody holding priority")?;
         y.push_str(&format!(
-            "  priority: {{player: {}, passes: {}}}\n",
+            "  priority: {{player: {}, passes: {}{}}}\n",
             quote(g.player_name(p)),
-            g.chain_passes
+            g.chain_passes,
+            if g.chain_by_trigger {
+                ", by-trigger: true"
+            } else {
+                ""
+            }
         ));
     }
     // continuous effects of what resolved, oldest first (475.1)
@@ -806,6 +849,49 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
     }
     y.push_str(&final_expectations(s));
     Ok(y)
+}
+
+/// The object and ability (from 1, its keywords counted first) of an ability on the
+/// chain, when its instructions are that ability's, targets aside (a "you may" first
+/// instruction answered as it went on the chain, 383.3.a).
+fn chain_ability(g: &Game, item: &crate::engine::ChainItem) -> Result<(ObjId, usize), String> {
+    use crate::engine::{Ability, Effect, Target};
+    let cannot = || {
+        format!(
+            "{} is on the chain with instructions the set-up cannot say (pass until it resolves)",
+            item.label
+        )
+    };
+    let source = item
+        .source
+        .filter(|_| item.snapshot.is_none())
+        .ok_or_else(cannot)?;
+    // its instructions with the targets unchosen
+    let mut unbound = item.effects.clone();
+    for e in unbound.iter_mut() {
+        for t in crate::engine::choices::targets_mut(e) {
+            if let Target::Chosen { filter, again, .. } = t {
+                *t = if *again {
+                    Target::It
+                } else {
+                    Target::ChooseUnit(filter.clone())
+                };
+            }
+        }
+    }
+    for (i, a) in g.object(source).def.abilities.iter().enumerate() {
+        let (Ability::Triggered { effects, .. } | Ability::Activated { effects, .. }) = a else {
+            continue;
+        };
+        let mut effects = effects.clone();
+        if let Some(Effect::May { effect }) = effects.first().cloned() {
+            effects[0] = *effect;
+        }
+        if effects == unbound {
+            return Ok((source, i + 1));
+        }
+    }
+    Err(cannot())
 }
 
 /// The line (from 0) of the "- " dash that starts the item located at `line` (from 1).

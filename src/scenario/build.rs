@@ -882,6 +882,49 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
     card_def_of(s, name, &card.value, card.referenced, depth)
 }
 
+/// The instructions and name of an ability set up on the chain (`of`, `ability`): a
+/// triggered or activated ability's effects, targets still to bind. A "you may" first
+/// instruction was answered as the ability went on the chain (383.3.a): it is its effect.
+fn chain_ability(
+    s: &Scenario,
+    g: &Game,
+    objects: &[ObjId],
+    c: &format::ChainSetup,
+    at: Loc,
+) -> Result<(Vec<Effect>, String), ScenarioError> {
+    let (Some(of), Some(k)) = (&c.of, &c.ability) else {
+        return Err(err(
+            s,
+            ErrorKind::InvalidValue,
+            at,
+            "a chain item is a spell (`card`) or an ability (`of` and `ability`)",
+        ));
+    };
+    let o = objects[load::resolve_object(&s.path, &s.objects, of)?];
+    let def = &g.object(o).def;
+    let n = k.value.get().unsigned_abs() as usize;
+    let mut effects = match n.checked_sub(1).and_then(|i| def.abilities.get(i)) {
+        Some(crate::engine::Ability::Triggered { effects, .. })
+        | Some(crate::engine::Ability::Activated { effects, .. }) => effects.clone(),
+        _ => {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                k.referenced,
+                format!(
+                    "{}'s ability {n} is not a triggered or activated ability with instructions (it has {} abilities, its keywords first)",
+                    of.value,
+                    def.abilities.len()
+                ),
+            ));
+        }
+    };
+    if let Some(Effect::May { effect }) = effects.first().cloned() {
+        effects[0] = *effect;
+    }
+    Ok((effects, format!("{}'s ability", def.name)))
+}
+
 /// The card under `cards:` (or from the card database) a token was made from: the one whose
 /// definition is the token's, but for its name (a token named by `ids` goes by that name).
 pub fn token_card(s: &Scenario, def: &CardDef) -> Option<String> {
@@ -1076,6 +1119,11 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         if bv.contested == Some(true) {
             g.battlefield_mut(id).contested = true;
         }
+        match bv.staged.as_ref().map(|st| st.value.as_str()) {
+            Some("combat") => g.battlefield_mut(id).combat_staged = true,
+            Some("showdown") => g.battlefield_mut(id).showdown_staged = true,
+            _ => {}
+        }
         if let Some(p) = &bv.contested_by {
             let p = names.player_id(p)?;
             let b = g.battlefield_mut(id);
@@ -1115,7 +1163,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             setups.push(Some(&o.value));
         }
     }
-    for _ in &f.setup.chain {
+    for _ in f.setup.chain.iter().filter(|c| c.value.card.is_some()) {
         setups.push(None);
     }
     let pnames = Names {
@@ -1139,6 +1187,10 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
     let setups_checked: Vec<Option<&Vec<format::Name>>> = setups
         .iter()
         .map(|o| o.and_then(|o| o.checked.as_ref()))
+        .collect();
+    let setups_linked: Vec<&[format::Name]> = setups
+        .iter()
+        .map(|o| o.map_or(&[][..], |o| &o.linked[..]))
         .collect();
     let setups_attached: Vec<Option<&format::Name>> = setups
         .iter()
@@ -1286,24 +1338,32 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         );
     }
 
-    // 329: spells on the chain, first added first, with the targets they chose (355.5).
-    for (info, &id) in s.objects.iter().zip(&objects) {
-        let Place::Chain(i) = info.place else {
-            continue;
-        };
-        let c = &f.setup.chain[i];
+    // 329: spells and abilities on the chain, first added first, with the targets they
+    // chose (355.5).
+    for (i, c) in f.setup.chain.iter().enumerate() {
         let controller = pnames.player_id(&c.value.controller)?;
-        let mut effects: Vec<Effect> = g
-            .object(id)
-            .def
-            .abilities
+        let spell = s
+            .objects
             .iter()
-            .filter_map(|a| match a {
-                crate::engine::Ability::Spell(e) => Some(e.clone()),
-                _ => None,
-            })
-            .flatten()
-            .collect();
+            .zip(&objects)
+            .find(|(info, _)| info.place == Place::Chain(i))
+            .map(|(_, &id)| id);
+        let (mut effects, what) = match spell {
+            Some(id) => (
+                g.object(id)
+                    .def
+                    .abilities
+                    .iter()
+                    .filter_map(|a| match a {
+                        crate::engine::Ability::Spell(e) => Some(e.clone()),
+                        _ => None,
+                    })
+                    .flatten()
+                    .collect::<Vec<Effect>>(),
+                g.object(id).def.name.clone(),
+            ),
+            None => chain_ability(s, &g, &objects, &c.value, c.referenced)?,
+        };
         let mut named = c.value.targets.iter();
         let mut last: Option<(ObjId, UnitFilter, u64)> = None;
         for e in effects.iter_mut() {
@@ -1324,13 +1384,16 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                     continue;
                 };
                 let Some(n) = named.next() else {
+                    // an ability's targets not chosen yet stay to be chosen
+                    if spell.is_none() {
+                        continue;
+                    }
                     return Err(err(
                         s,
                         ErrorKind::InvalidValue,
                         c.referenced,
                         format!(
-                            "{} chooses targets as it goes on the chain (355.5): name them in \"targets\"",
-                            c.value.card.value
+                            "{what} chooses targets as it goes on the chain (355.5): name them in \"targets\""
                         ),
                     ));
                 };
@@ -1360,10 +1423,26 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                 s,
                 ErrorKind::InvalidValue,
                 extra.referenced,
-                format!("{} has no further target to choose", c.value.card.value),
+                format!("{what} has no further target to choose"),
             ));
         }
-        g.setup_chain_card(controller, id, effects, c.value.pending);
+        match spell {
+            Some(id) => g.setup_chain_card(controller, id, effects, c.value.pending),
+            None => {
+                let source = c
+                    .value
+                    .of
+                    .as_ref()
+                    .map(|n| load::resolve_object(&s.path, &s.objects, n))
+                    .transpose()?
+                    .map(|k| objects[k]);
+                let label = c.value.label.clone().unwrap_or(what);
+                g.setup_chain_item(controller, source, &label, effects, c.value.pending);
+                if let Some(item) = g.chain.last_mut() {
+                    item.triggered = c.value.triggered;
+                }
+            }
+        }
     }
 
     // 811.1.b: a facedown card was hidden on an earlier turn (playable now) unless it was
@@ -1418,6 +1497,14 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             o.defend_checked = c.iter().any(|n| n.value == "defend");
         }
     }
+    // 393–397: what a linked instruction affected, remembered as the object is now
+    for (&id, linked) in objects.iter().zip(&setups_linked) {
+        for n in linked.iter() {
+            let o = objects[load::resolve_object(&s.path, &s.objects, n)?];
+            let stamp = g.object(o).timestamp;
+            g.object_mut(id).linked.push((o, stamp));
+        }
+    }
     // consecutive focus passes in the showdown (347.3)
     let passes = f.setup.combat.as_ref().and_then(|c| c.passes).or(f
         .setup
@@ -1434,6 +1521,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .value
             .passes
             .map_or(0, |n| n.get().unsigned_abs() as usize);
+        g.chain_by_trigger = p.value.by_trigger;
     }
     // continuous effects of what resolved before the set-up, oldest first (475.1)
     for e in &f.setup.effects {

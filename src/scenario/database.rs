@@ -59,7 +59,9 @@ pub fn supply(file: &mut File, db: &Database) -> Vec<String> {
         }
     }
     for c in &s.chain {
-        add(&c.value.card);
+        if let Some(card) = &c.value.card {
+            add(card);
+        }
     }
     for objs in s.bases.values() {
         for o in objs {

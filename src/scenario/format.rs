@@ -631,6 +631,10 @@ pub struct PrioritySetup {
     /// resolves).
     #[serde(default)]
     pub passes: Option<Count>,
+    /// The chain was opened by a triggered ability (346.1: when it closes, focus does not
+    /// pass) or is a combat's first chain (459.2.g).
+    #[serde(default)]
+    pub by_trigger: bool,
 }
 
 /// A continuous effect at set-up, on one object: exactly one of `might`, `set-might`,
@@ -679,7 +683,20 @@ pub struct EffectSetup {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ChainSetup {
-    pub card: Name,
+    /// A spell on the chain (its card, put there at set-up)…
+    #[serde(default)]
+    pub card: Option<Name>,
+    /// …or an ability of an object: `of` the object, `ability` its place (from 1, its
+    /// keywords counted first), `label` as the trace names the item, `triggered` for a
+    /// triggered ability (an activated one otherwise).
+    #[serde(default)]
+    pub of: Option<Name>,
+    #[serde(default)]
+    pub ability: Option<Spanned<Count>>,
+    #[serde(default)]
+    pub label: Option<String>,
+    #[serde(default)]
+    pub triggered: bool,
     #[serde(default)]
     pub id: Option<Name>,
     pub controller: Name,
@@ -771,6 +788,10 @@ pub struct BattlefieldSetup {
     /// Contested (187.3), by this player (the one a showdown or combat there is for).
     #[serde(default)]
     pub contested_by: Option<Name>,
+    /// A showdown or combat staged here, to open when the chain is done (`showdown` or
+    /// `combat`; 323.9, 455).
+    #[serde(default)]
+    pub staged: Option<Name>,
     /// Players who already scored this battlefield this turn (465).
     #[serde(default)]
     pub scored_this_turn: Vec<Name>,
@@ -839,6 +860,10 @@ pub struct ObjectSetup {
     /// `ids` give tokens.
     #[serde(default)]
     pub token: bool,
+    /// What an instruction of its abilities affected, remembered for the abilities linked
+    /// with it (393–397): objects as they are now.
+    #[serde(default)]
+    pub linked: Vec<Name>,
     /// In a combat, its attack and defend triggers already checked (383.4.e.2.a): `attack`,
     /// `defend` (default: as its designation).
     #[serde(default)]

@@ -680,6 +680,19 @@ impl<'a> Resolver<'a> {
             if let Some(p) = &bf.contested_by {
                 self.player(p)?;
             }
+            if let Some(st) = &bf.staged
+                && !["showdown", "combat"].contains(&st.value.as_str())
+            {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(st),
+                    format!(
+                        "unknown staging \"{}\" (accepted: showdown, combat){}",
+                        st.value,
+                        did_you_mean(&st.value, ["showdown", "combat"])
+                    ),
+                ));
+            }
             for u in bf.units.iter().chain(bf.gear.iter()) {
                 self.add_object(&file, u, Place::Battlefield(bi))?;
             }
@@ -798,20 +811,46 @@ impl<'a> Resolver<'a> {
         // Spells on the chain at set-up (after every other object: their targets are those).
         for (ci, c) in file.setup.chain.iter().enumerate() {
             let cv = &c.value;
-            let def = self.card(&file, &cv.card)?;
+            self.player(&cv.controller)?;
+            let Some(card) = &cv.card else {
+                // an ability of an object set up above
+                match (&cv.of, &cv.ability) {
+                    (Some(of), Some(_)) => {
+                        resolve_object(self.path, &self.objects, of)?;
+                    }
+                    _ => {
+                        return Err(self
+                            .err(
+                                ErrorKind::InvalidValue,
+                                c.referenced,
+                                "a chain item is a spell (`card`) or an ability (`of` and `ability`)",
+                            )
+                            .hint("{card: Firestorm, controller: A, targets: [Scout]}"));
+                    }
+                }
+                continue;
+            };
+            if cv.of.is_some() || cv.ability.is_some() {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(card),
+                    "a chain item is a spell (`card`) or an ability (`of` and `ability`), not both",
+                ));
+            }
+            let cv_card = card;
+            let def = self.card(&file, cv_card)?;
             if def.kind.as_ref().map(|k| k.value.as_str()) != Some("spell") {
                 return Err(self
                     .err(
                         ErrorKind::Unsupported,
-                        loc_of(&cv.card),
+                        loc_of(cv_card),
                         format!(
                             "{} is not a spell: only spells can be set up on the chain",
-                            cv.card.value
+                            cv_card.value
                         ),
                     )
                     .hint("a unit or gear on the chain resolves as it is finalized (337.1.c)"));
             }
-            self.player(&cv.controller)?;
             if let Some(id) = &cv.id
                 && (self
                     .objects
@@ -828,7 +867,7 @@ impl<'a> Resolver<'a> {
             }
             self.objects.push(ObjectInfo {
                 id: cv.id.as_ref().map(|i| i.value.clone()),
-                card: cv.card.value.clone(),
+                card: cv_card.value.clone(),
                 place: Place::Chain(ci),
                 where_: "on the chain".into(),
             });
