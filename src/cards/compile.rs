@@ -127,6 +127,7 @@ pub fn compile(card: &Card) -> Compiled {
         equip: None,
         repeat: Vec::new(),
         open: None,
+        open_replacement: None,
         chosen: None,
         deathknell_next: false,
         line_chose: false,
@@ -239,6 +240,9 @@ struct Compiler<'a> {
     spell_effects: Vec<format::Effect>,
     /// The triggered or activated ability the sentences of this line continue.
     open: Option<usize>,
+    /// The replacement ability this line began ("If a friendly unit would die, kill this
+    /// instead."), whose further sentences say what else happens instead.
+    open_replacement: Option<usize>,
     /// "Choose a friendly unit.": the sentence and the target word its "it" stands for,
     /// until an instruction refers to it.
     chosen: Option<(String, String)>,
@@ -295,6 +299,7 @@ impl Compiler<'_> {
             return;
         }
         self.open = None;
+        self.open_replacement = None;
         self.line_chose = false;
         if let Some((c, _)) = self.chosen.take() {
             self.set_status(&c, PhraseStatus::Unsupported);
@@ -525,6 +530,29 @@ impl Compiler<'_> {
             self.abilities.push(AbilityDef {
                 enter_ready: true,
                 if_: condition.map(name),
+                ..Default::default()
+            });
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(r) = static_replacement(s) {
+            // 367–370: "If a friendly unit would die, kill this instead."
+            self.abilities.push(r);
+            self.open_replacement = Some(self.abilities.len() - 1);
+            self.open = None;
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(i) = self.open_replacement
+            && let Some(v) = instead_instructions(s)
+        {
+            // "Heal that unit, exhaust it, and recall it.": more of what happens instead
+            self.abilities[i].instead.extend(v.into_iter().map(spanned));
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(w) = match fold(s).as_str() {
+            "you may play me to an open battlefield" => Some("open"),
+            "you may play me to an occupied enemy battlefield" => Some("occupied-enemy"),
+            _ => None,
+        } {
+            // 355.2.b: a location the unit may be played to besides the default ones
+            self.abilities.push(AbilityDef {
+                play_to: Some(name(w)),
                 ..Default::default()
             });
             self.push(s, PhraseStatus::Compiled);
@@ -833,6 +861,92 @@ fn if_condition(c: &str) -> Option<String> {
         [n, "or", "more", x] => format!("control {} {}", count_word(n)?, thing(x)?),
         _ => return None,
     })
+}
+
+/// 390–392: "When any unit takes damage this turn, kill it." — a delayed ability the spell
+/// or ability creates; in what it does, "it" is the unit that made it trigger.
+fn delayed(t: &str) -> Option<format::Effect> {
+    let rest = strip_ci(t, "when any unit takes damage ")?;
+    let (duration, rest) = if let Some(r) = strip_ci(rest, "this turn, ") {
+        ("this-turn", r)
+    } else {
+        ("this-combat", strip_ci(rest, "this combat, ")?)
+    };
+    Some(format::Effect {
+        delayed: Some(Box::new(format::DelayedDef {
+            when: name("unit-takes-damage"),
+            duration: Some(name(duration)),
+            effects: instead_instructions(rest)?
+                .into_iter()
+                .map(spanned)
+                .collect(),
+        })),
+        ..Default::default()
+    })
+}
+
+/// 367–370: "If a friendly unit would die, kill this instead." — a replacement effect of a
+/// permanent, applied each time (`always`); whose death it replaces is its scope.
+fn static_replacement(s: &str) -> Option<AbilityDef> {
+    let t = s.trim().trim_end_matches('.').trim();
+    let rest = strip_ci(t, "if ")?;
+    let (who, rest) = rest.split_once(" would die, ")?;
+    let scope = match fold(who).as_str() {
+        "a friendly unit" | "a unit you control" => "friendly-units",
+        "another friendly unit" | "another unit you control" => "other-friendly-units",
+        "i" => "me",
+        _ => return None,
+    };
+    let body = strip_suffix_ci(rest.trim(), " instead")?;
+    Some(AbilityDef {
+        would: Some(name("die")),
+        scope: Some(name(scope)),
+        instead: instead_instructions(body)?
+            .into_iter()
+            .map(spanned)
+            .collect(),
+        ..Default::default()
+    })
+}
+
+/// What a replacement does instead, "that unit" and "it" being the unit whose event it
+/// replaces; a new choice then is not in the vocabulary.
+fn instead_instructions(s: &str) -> Option<Vec<format::Effect>> {
+    let text = s.replace("that unit", "it").replace("That unit", "It");
+    let mut v = instructions(&text)?;
+    for x in v.iter_mut() {
+        for t in target_fields(x) {
+            if t.value == "it" {
+                t.value = "that-unit".into();
+            } else if t.value.starts_with("choose-") {
+                return None;
+            }
+        }
+    }
+    Some(v)
+}
+
+/// "a unit", "a unit or gear", "a Bird, Cat, Dog, or Poro", "a card": what is chosen in
+/// the trash, as the format's `choose-in-trash …` word.
+fn trash_choice(what: &str) -> Option<String> {
+    let w = strip_ci(what.trim(), "a ")
+        .or_else(|| strip_ci(what.trim(), "an "))?
+        .replace(", or ", " or ")
+        .replace(" or ", ", ");
+    let mut out = Vec::new();
+    for x in w.split(", ").map(str::trim) {
+        out.push(match x.to_ascii_lowercase().as_str() {
+            "unit" | "spell" | "gear" | "card" => x.to_ascii_lowercase(),
+            _ if !x.is_empty()
+                && !x.contains(' ')
+                && x.chars().next().is_some_and(char::is_uppercase) =>
+            {
+                x.to_string()
+            }
+            _ => return None,
+        });
+    }
+    Some(format!("choose-in-trash {}", out.join(" or ")))
 }
 
 /// 356.2: "You may pay [Calm] as an additional cost to play me.", "As you play this, you may
@@ -1289,17 +1403,22 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
             });
         }
         "return" => {
-            // "Return a unit at a battlefield to its owner's hand"
-            let lower = rest.to_ascii_lowercase();
-            let who = [
-                " to its owner's hand",
-                " to their owner's hand",
-                " to their owners' hands",
-                " to their owners hands",
-            ]
-            .iter()
-            .find_map(|p| lower.strip_suffix(p).map(|w| &rest[..w.len()]))?;
-            e.return_ = Some(name(target(who)?));
+            // 355.10.a: "Return a unit from your trash to your hand" — a card chosen there
+            if let Some(what) = strip_suffix_ci(rest, " from your trash to your hand") {
+                e.return_ = Some(name(trash_choice(what)?));
+            } else {
+                // "Return a unit at a battlefield to its owner's hand"
+                let lower = rest.to_ascii_lowercase();
+                let who = [
+                    " to its owner's hand",
+                    " to their owner's hand",
+                    " to their owners' hands",
+                    " to their owners hands",
+                ]
+                .iter()
+                .find_map(|p| lower.strip_suffix(p).map(|w| &rest[..w.len()]))?;
+                e.return_ = Some(name(target(who)?));
+            }
         }
         "move" => {
             // 440: a move by an effect — "Move a unit at a battlefield to its base"
@@ -1324,6 +1443,7 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
         "play" => token(rest, &mut e)?,
         "give" => return give(rest, may),
         "the" if !may => return next_time(t).map(|e| vec![e]),
+        "when" if !may => return delayed(t).map(|e| vec![e]),
         _ => return None,
     }
     // gear are chosen to be killed or returned only (the other instructions are about units)
@@ -1370,18 +1490,10 @@ fn next_time(t: &str) -> Option<format::Effect> {
         e.prevent = true;
     } else {
         let body = strip_suffix_ci(rest.trim(), " instead")?;
-        let mut v = instructions(body)?;
-        for x in v.iter_mut() {
-            for t in target_fields(x) {
-                if t.value == "it" {
-                    t.value = "that-unit".into();
-                } else if t.value.starts_with("choose-") {
-                    // a new choice at the time of the event is not in the vocabulary
-                    return None;
-                }
-            }
-        }
-        e.instead = v.into_iter().map(spanned).collect();
+        e.instead = instead_instructions(body)?
+            .into_iter()
+            .map(spanned)
+            .collect();
     }
     Some(e)
 }
@@ -2046,5 +2158,98 @@ mod replacement_tests {
         let a = &c.def.abilities[0].value;
         assert!(a.enter_ready);
         assert_eq!(a.if_.as_ref().unwrap().value, "control another Dragon");
+    }
+
+    #[test]
+    fn trash_play_locations_replacements_and_delayed() {
+        // 355.10.a: a card chosen in the trash
+        for (text, word) in [
+            (
+                "When you play me, return a unit from your trash to your hand.",
+                "choose-in-trash unit",
+            ),
+            (
+                "Return a spell from your trash to your hand.",
+                "choose-in-trash spell",
+            ),
+            (
+                "When I hold, you may return a unit or gear from your trash to your hand.",
+                "choose-in-trash unit or gear",
+            ),
+            (
+                "When you play me, return a Bird, Cat, Dog, or Poro from your trash to your hand.",
+                "choose-in-trash Bird or Cat or Dog or Poro",
+            ),
+        ] {
+            let kind = if text.starts_with("Return") {
+                "Spell"
+            } else {
+                "Unit"
+            };
+            let c = compile(&card(kind, text));
+            assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+            let e = match &c.def.effect {
+                Some(e) => &e.value,
+                None => &c.def.abilities[0].value.effect.as_ref().unwrap().value,
+            };
+            assert_eq!(e.return_.as_ref().unwrap().value, word, "{text}");
+        }
+        assert!(
+            !compile(&card(
+                "Spell",
+                "Return up to two cards with [Hidden] from your trash to your hand."
+            ))
+            .fully_modelled()
+        );
+        // 355.2.b
+        let c = compile(&card("Unit", "You may play me to an open battlefield."));
+        assert_eq!(
+            c.def.abilities[0].value.play_to.as_ref().unwrap().value,
+            "open"
+        );
+        let c = compile(&card(
+            "Unit",
+            "You may play me to an occupied enemy battlefield.",
+        ));
+        assert_eq!(
+            c.def.abilities[0].value.play_to.as_ref().unwrap().value,
+            "occupied-enemy"
+        );
+        // 367–370: a permanent's replacement effect, its second sentence part of "instead"
+        let c = compile(&card(
+            "Gear",
+            "If a friendly unit would die, kill this instead. Heal that unit,\nexhaust it, and recall it.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert_eq!(a.would.as_ref().unwrap().value, "die");
+        assert_eq!(a.scope.as_ref().unwrap().value, "friendly-units");
+        assert_eq!(a.instead.len(), 4);
+        assert_eq!(a.instead[0].value.kill.as_ref().unwrap().value, "me");
+        assert!(a.instead[1..].iter().all(|e| {
+            target_fields(&mut e.value.clone())
+                .iter()
+                .all(|t| t.value == "that-unit")
+        }));
+        // an instruction after the line ends is not part of it
+        let c = compile(&card("Gear", "If I would die, recall me instead.\nDraw 1."));
+        assert!(!c.fully_modelled(), "{:?}", c.phrases);
+        // 390: a delayed ability a spell creates
+        let c = compile(&card(
+            "Spell",
+            "When any unit takes damage this turn, kill it.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let d = c
+            .def
+            .effect
+            .as_ref()
+            .unwrap()
+            .value
+            .delayed
+            .as_ref()
+            .unwrap();
+        assert_eq!(d.when.value, "unit-takes-damage");
+        assert_eq!(d.effects[0].value.kill.as_ref().unwrap().value, "that-unit");
     }
 }

@@ -74,6 +74,17 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
         UnitFilter::Other => "another unit",
         UnitFilter::Gear => "a gear",
         UnitFilter::EnemyGear => "an enemy gear",
+        UnitFilter::InTrash { types, tags } => {
+            let mut words: Vec<String> = types
+                .iter()
+                .map(|t| format!("{t:?}").to_ascii_lowercase())
+                .chain(tags.iter().cloned())
+                .collect();
+            if words.is_empty() {
+                words.push("card".into());
+            }
+            return format!("a {} in your trash", words.join(" or "));
+        }
         UnitFilter::Spell => "a spell on the chain",
         UnitFilter::EnemySpell => "an enemy spell on the chain",
     }
@@ -105,7 +116,12 @@ impl Game {
         here: Option<Zone>,
         source: Option<ObjId>,
     ) -> Vec<ObjId> {
-        let mut v = if filter.is_spell() {
+        let mut v = if filter.is_trash() {
+            self.objects_in(Zone::Trash(controller))
+                .into_iter()
+                .filter(|u| self.matches_filter(*u, filter, controller, here, source))
+                .collect()
+        } else if filter.is_spell() {
             self.objects
                 .iter()
                 .filter(|o| {
@@ -185,6 +201,14 @@ impl Game {
             UnitFilter::FriendlyHere => Some(z) == here && c == controller,
             UnitFilter::Spell => true,
             UnitFilter::EnemySpell => self.opponents(controller, c),
+            UnitFilter::InTrash { types, tags } => {
+                let d = &self.objects[u.0].def;
+                (types.is_empty() && tags.is_empty())
+                    || types.contains(&d.card_type)
+                    || d.tags
+                        .iter()
+                        .any(|t| tags.iter().any(|x| x.eq_ignore_ascii_case(t)))
+            }
         }
     }
 
@@ -201,7 +225,9 @@ impl Game {
         source: Option<ObjId>,
     ) -> bool {
         let o = &self.objects[u.0];
-        let present = if filter.is_spell() {
+        let present = if filter.is_trash() {
+            o.zone == Zone::Trash(controller)
+        } else if filter.is_spell() {
             o.zone == Zone::Chain
         } else if filter.is_gear() {
             o.is_gear() && o.zone.on_board()

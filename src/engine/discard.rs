@@ -92,6 +92,27 @@ impl Game {
     /// (108.7.a) — a new object there, its damage, buffs (705) and designation gone, the
     /// effects on it ended; a token ceases to exist (183.1).
     pub(crate) fn return_to_hand(&mut self, u: crate::engine::state::ObjId) {
+        // a card chosen in a trash (355.10.a): to its owner's hand, a new object there
+        if let Zone::Trash(_) = self.objects[u.0].zone {
+            let owner = self.objects[u.0].owner;
+            self.objects[u.0].zone = Zone::Hand(owner);
+            let ts = self.tick();
+            self.objects[u.0].timestamp = ts;
+            let t = format!(
+                "{} is returned from {}'s trash to {}'s hand",
+                self.obj_name(u),
+                self.player_name(owner),
+                self.player_name(owner)
+            );
+            self.event(
+                EventKind::Zone,
+                vec![cite!("355.10.a"), cite!("108.7.a")],
+                t,
+                vec![u.0],
+            );
+            self.make_outstanding(cite!("319.7"));
+            return;
+        }
         if !self.objects[u.0].zone.on_board() {
             return;
         }

@@ -43,8 +43,8 @@ pub use decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption}
 pub use layers::{BreakdownStep, Characteristics};
 pub use objects::{
     Ability, Amount, CardDef, CardType, Condition, Designation, Duration, Effect, Keyword,
-    KeywordKind, Location, Modification, Object, Passive, PlayerRef, ReplacedEvent, Replacement,
-    ReplacementUses, Scope, ScoreKind, Target, Trigger, UnitFilter,
+    KeywordKind, Location, Modification, Object, Passive, PlayableBattlefield, PlayerRef,
+    ReplacedEvent, Replacement, ReplacementUses, Scope, ScoreKind, Target, Trigger, UnitFilter,
 };
 pub use resources::{Domain, Payment, Power};
 pub use state::{

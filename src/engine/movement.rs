@@ -285,7 +285,11 @@ impl Game {
             self.bf_name(b),
             self.player_name(p)
         );
-        self.event(EventKind::Control, vec![why, cite!("187.3.a.1")], t, vec![]);
+        let mut rules = vec![why];
+        if why != cite!("187.3.a.1") {
+            rules.push(cite!("187.3.a.1"));
+        }
+        self.event(EventKind::Control, rules, t, vec![]);
         self.make_outstanding(cite!("319.7"));
     }
 

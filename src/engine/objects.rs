@@ -286,6 +286,13 @@ pub enum UnitFilter {
     Gear,
     /// A gear on the board controlled by an opponent.
     EnemyGear,
+    /// A card in its chooser's trash (a public zone, so a target: 355.10.a) of one of these
+    /// types or with one of these tags ("a unit or gear", "a Bird, Cat, Dog, or Poro"); any
+    /// card when both are empty.
+    InTrash {
+        types: Vec<CardType>,
+        tags: Vec<String>,
+    },
     /// A spell on the chain (355.9.a.2), not the one choosing (355.9.c).
     Spell,
     /// A spell on the chain controlled by an opponent.
@@ -296,6 +303,10 @@ impl UnitFilter {
     /// It chooses a spell on the chain, not a unit on the board.
     pub fn is_spell(&self) -> bool {
         matches!(self, UnitFilter::Spell | UnitFilter::EnemySpell)
+    }
+    /// It chooses a card in a trash, not a unit on the board.
+    pub fn is_trash(&self) -> bool {
+        matches!(self, UnitFilter::InTrash { .. })
     }
     /// It chooses a gear on the board, not a unit.
     pub fn is_gear(&self) -> bool {
@@ -440,7 +451,9 @@ pub enum Effect {
     Stun {
         target: Target,
     },
-    /// "Return [target] to its owner's hand" (108.7.a; a token ceases to exist, 183.1).
+    /// "Return [target] to its owner's hand" (108.7.a; a token ceases to exist, 183.1) — a
+    /// permanent from the board, or a card chosen in a trash ("return a unit from your
+    /// trash to your hand", 355.10.a).
     ReturnToHand {
         target: Target,
     },
@@ -779,6 +792,9 @@ pub enum Ability {
         /// Cards discarded from hand (357.2: paid with the rest of the cost).
         discard: i32,
     },
+    /// 355.2.b: "You may play me to an open / occupied enemy battlefield": a location a unit
+    /// may be played to besides its controller's base and the battlefields they control.
+    PlayTo(PlayableBattlefield),
     /// Text the engine cannot model; reported before running, never ignored.
     Unsupported(String),
     /// 718.4: an attachable card's Might Bonus, added to the Might of the Top-Most Card
@@ -788,6 +804,16 @@ pub enum Ability {
     /// attached, then appended to the Top-Most Card's rules text (keywords, passives with
     /// `Scope::Me` meaning the Top-Most Card, triggered abilities).
     EffectText(Vec<Ability>),
+}
+
+/// The battlefields a permission to play a unit there names (169.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlayableBattlefield {
+    /// Unoccupied and uncontrolled (169.10.c).
+    Open,
+    /// Occupied — a unit is present (169.10.a) — and controlled by an opponent.
+    OccupiedEnemy,
 }
 
 /// A card (or token, or battlefield) definition: printed characteristics and abilities.

@@ -6,8 +6,10 @@
 //! the card or ability is put on the chain (355.5, 402.1; see `choices`).
 
 use super::actions::{R, illegal};
-use super::objects::{Ability, CardType, Effect, KeywordKind, Location, Trigger};
-use super::state::{ChainItem, Game, ObjId, Phase, PlayerId, Zone};
+use super::objects::{
+    Ability, CardDef, CardType, Effect, KeywordKind, Location, PlayableBattlefield, Trigger,
+};
+use super::state::{BfId, ChainItem, Game, ObjId, Phase, PlayerId, Zone};
 use super::trace::{Cite, EventKind};
 use crate::cite;
 
@@ -164,6 +166,7 @@ impl Game {
             Some(b) => Some(Location::Battlefield(b)),
             None => to,
         };
+        let mut location_rules = Vec::new();
         let destination = match def.card_type {
             CardType::Gear if from_hidden.is_some() => from_hidden.map(Zone::Battlefield),
             CardType::Unit | CardType::Token => Some(match to.unwrap_or(Location::Base) {
@@ -178,16 +181,22 @@ impl Game {
                     );
                 }
                 Location::Battlefield(b) => {
-                    // 822.1.b: with Ambush, also a battlefield where its controller has units
-                    if self.battlefields[b.0].controller != Some(player) && !ambush {
-                        return illegal(
-                            cite!("355.2.a"),
-                            format!(
-                                "{} can be played only to {}'s base or a battlefield they control",
-                                def.name,
-                                self.player_name(player)
-                            ),
-                        );
+                    // 822.1.b: with Ambush, also a battlefield where its controller has units;
+                    // 355.2.b: a card's own permission ("an open battlefield")
+                    let own = self.battlefields[b.0].controller == Some(player);
+                    if !own && !ambush {
+                        if let Some(r) = self.play_to_permission(&def, player, b) {
+                            location_rules.extend(r);
+                        } else {
+                            return illegal(
+                                cite!("355.2.a"),
+                                format!(
+                                    "{} can be played only to {}'s base or a battlefield they control",
+                                    def.name,
+                                    self.player_name(player)
+                                ),
+                            );
+                        }
                     }
                     Zone::Battlefield(b)
                 }
@@ -233,6 +242,7 @@ impl Game {
             {
                 let mut r = vec![cite!("419.1"), cite!("354")];
                 r.extend(permission);
+                r.extend(location_rules);
                 r
             },
             t,
@@ -960,6 +970,25 @@ impl Game {
         self.chain_passes = 0;
         self.make_outstanding(cite!("319.3"));
         Ok(())
+    }
+
+    /// 355.2.b, 169.10: the rules by which `def`'s own ability lets `player` play it to
+    /// battlefield `b` — an open one (unoccupied and uncontrolled, 169.10.c) or an occupied
+    /// one an opponent controls (169.10.a) — or `None`.
+    fn play_to_permission(&self, def: &CardDef, player: PlayerId, b: BfId) -> Option<Vec<Cite>> {
+        let occupied = !self.units_at(Zone::Battlefield(b)).is_empty();
+        let controller = self.battlefields[b.0].controller;
+        def.abilities.iter().find_map(|a| match a {
+            Ability::PlayTo(PlayableBattlefield::Open) if !occupied && controller.is_none() => {
+                Some(vec![cite!("355.2.b"), cite!("169.10.c")])
+            }
+            Ability::PlayTo(PlayableBattlefield::OccupiedEnemy)
+                if occupied && controller.is_some_and(|c| self.opponents(player, c)) =>
+            {
+                Some(vec![cite!("355.2.b"), cite!("169.10.a")])
+            }
+            _ => None,
+        })
     }
 
     /// 337.1.c, 359.2: a finalized permanent leaves the chain and enters the board (a unit

@@ -7,8 +7,9 @@ use super::format::{self, Name};
 use super::load::{self, ErrorKind, Place, Scenario, ScenarioError};
 use crate::engine::{
     Ability, Amount, BfId, CardDef, CardType, Condition, Designation, Duration, Effect, Game,
-    Keyword, Location, Mode, Modification, ObjId, Passive, Phase, PlayerId, PlayerRef, Power,
-    Replacement, ReplacementUses, Scope, ScoreKind, Target, Trigger, UnitFilter, Zone,
+    Keyword, Location, Mode, Modification, ObjId, Passive, Phase, PlayableBattlefield, PlayerId,
+    PlayerRef, Power, Replacement, ReplacementUses, Scope, ScoreKind, Target, Trigger, UnitFilter,
+    Zone,
 };
 use serde_saphyr::Location as Loc;
 use std::collections::BTreeMap;
@@ -114,6 +115,9 @@ impl Names<'_> {
                     ));
                 }
             });
+        }
+        if let Some((types, tags)) = load::trash_choice(&n.value) {
+            return Ok(Target::ChooseUnit(UnitFilter::InTrash { types, tags }));
         }
         Ok(match n.value.as_str() {
             "me" => Target::Me,
@@ -800,6 +804,19 @@ fn abilities(
             out.push(Ability::EntersReady(match &ab.if_ {
                 Some(c) => condition(s, c)?,
                 None => Condition::Always,
+            }));
+        } else if let Some(w) = &ab.play_to {
+            out.push(Ability::PlayTo(match w.value.as_str() {
+                "open" => PlayableBattlefield::Open,
+                "occupied-enemy" => PlayableBattlefield::OccupiedEnemy,
+                other => {
+                    return Err(err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        w.referenced,
+                        format!("play-to names \"open\" or \"occupied-enemy\" battlefields, not \"{other}\""),
+                    ));
+                }
             }));
         } else if let Some(c) = &ab.additional_cost {
             out.push(Ability::AdditionalCost {

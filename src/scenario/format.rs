@@ -430,6 +430,10 @@ pub struct AbilityDef {
     /// `control another Mech`, `control 2 gear`, `control a Poro`, or any `while` condition.
     #[serde(rename = "if", default)]
     pub if_: Option<Name>,
+    /// 355.2.b: "You may play me to an open battlefield" (`open`, 169.10.c) / "… an occupied
+    /// enemy battlefield" (`occupied-enemy`, 169.10.a).
+    #[serde(default)]
+    pub play_to: Option<Name>,
     /// 356.2: an additional cost to play this card — `{energy: 1, power: {fury: 1}}`, `{xp:
     /// 3}`, `{discard: 1}`; optional ("you may", 356.2.b.1) unless `may: false` (356.2.a.1).
     #[serde(default)]

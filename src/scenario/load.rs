@@ -1270,10 +1270,10 @@ impl<'a> Resolver<'a> {
                 loc_of(a),
                 "an ability has either \"when\" (triggered) or \"while\" (conditional passive), not both",
             )),
-            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready && ab.additional_cost.is_none() => Err(self.err(
+            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready && ab.additional_cost.is_none() && ab.play_to.is_none() => Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(a),
-                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement), \"enter-ready\", \"additional-cost\" or \"text\"",
+                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement), \"enter-ready\", \"additional-cost\", \"play-to\" or \"text\"",
             )),
             (Some(w), None) => {
                 if !TRIGGERS.contains(&w.value.as_str()) {
@@ -1617,6 +1617,16 @@ impl<'a> Resolver<'a> {
         .flatten()
         {
             obj(o)?;
+            // a card in a trash is only returned to its owner's hand
+            if trash_choice(&o.value).is_some() && e.return_.as_ref() != Some(o) {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(o),
+                        format!("\"{}\" chooses a card in a trash: only \"return\" (to its owner's hand) can take it", o.value),
+                    )
+                    .hint("e.g. {return: choose-in-trash unit}"));
+            }
         }
         for k in [&e.grant, &e.remove].into_iter().flatten() {
             keyword(self.path, k)?;
@@ -2178,6 +2188,26 @@ pub fn might_bound(s: &str) -> Option<(&str, i32)> {
     Some((word.trim(), n))
 }
 
+/// "choose-in-trash unit or gear", "choose-in-trash Bird or Cat", "choose-in-trash card": a
+/// card its chooser picks in their trash (355.10.a) — of these types (`unit`, `spell`,
+/// `gear`) or with these tags; `card` is any.
+pub fn trash_choice(s: &str) -> Option<(Vec<crate::engine::CardType>, Vec<String>)> {
+    use crate::engine::CardType;
+    let rest = s.strip_prefix("choose-in-trash ")?;
+    let (mut types, mut tags) = (Vec::new(), Vec::new());
+    for w in rest.split(" or ").map(str::trim) {
+        match w {
+            "card" => {}
+            "unit" => types.push(CardType::Unit),
+            "spell" => types.push(CardType::Spell),
+            "gear" => types.push(CardType::Gear),
+            t if !t.is_empty() && !t.contains(' ') => tags.push(t.to_string()),
+            _ => return None,
+        }
+    }
+    Some((types, tags))
+}
+
 /// "friendly-units with tag Mech": a target word restricted to units with a tag.
 pub fn tag_bound(s: &str) -> Option<(&str, &str)> {
     let (word, tag) = s.split_once(" with tag ")?;
@@ -2198,7 +2228,7 @@ fn target_word_ok(s: &str) -> bool {
                 && !w.ends_with("spell")
                 && (w.starts_with("choose-") || w.ends_with("units") || w.contains("units-"))
         }
-        None => TARGET_WORDS.contains(&s),
+        None => TARGET_WORDS.contains(&s) || trash_choice(s).is_some(),
     }
 }
 
