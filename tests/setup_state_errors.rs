@@ -124,3 +124,23 @@ fn set_up_abilities_on_the_chain_and_staging_are_checked() {
         "s.yaml:13:15: unknown staging \"combatt\" (accepted: showdown, combat) — did you mean \"combat\"?",
     );
 }
+
+#[test]
+fn set_up_created_replacements_and_delayed_abilities_are_checked() {
+    refused(
+        "  created-replacements: [{by: sq, about: sq, controller: A}]",
+        "s.yaml:14:31: sq has no instruction that creates a replacement effect",
+    );
+    refused(
+        "  created-replacements: [{by: sq, about: nobody, controller: A}]",
+        "s.yaml:14:42: unknown object \"nobody\"",
+    );
+    refused(
+        "  delayed: [{by: sq, controller: A}]",
+        "s.yaml:14:18: sq has no instruction that creates a delayed ability",
+    );
+    refused(
+        "  delayed: [{by: sq, controller: Z}]",
+        "s.yaml:14:34: unknown player \"Z\"",
+    );
+}

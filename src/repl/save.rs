@@ -145,6 +145,8 @@ pub fn scenario_text(s: &Session) -> Result<Saving, String> {
         Err(why) => why,
     };
     let mut nearest: Option<String> = None;
+    // loading and replaying is the costly part: a bounded number of earlier states are tried
+    let mut tries = 0;
     for (back, (saved, next, by_step)) in s.history.iter().rev().enumerate() {
         if !by_step {
             return Err(format!(
@@ -156,7 +158,11 @@ pub fn scenario_text(s: &Session) -> Result<Saving, String> {
         if g.pending_decision().is_some() {
             continue;
         }
+        if tries == MAX_TRIES {
+            break;
+        }
         let attempt = text_of(s, g, *next).and_then(|text| {
+            tries += 1;
             let pending = s
                 .game
                 .pending_decision()
@@ -189,6 +195,10 @@ pub fn scenario_text(s: &Session) -> Result<Saving, String> {
         None => why,
     })
 }
+
+/// How many earlier states `save` loads and replays, at most, looking for one the set-up
+/// can express.
+const MAX_TRIES: usize = 16;
 
 /// Loads the saved text (as if beside the session's file), takes its replayed steps, and
 /// compares the state reached with the session's: a state the text does not reproduce
@@ -359,16 +369,6 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
         return Err(format!(
             "{}'s linked ability remembers what its other ability affected, off the board or as it was before it moved (the set-up cannot say so)",
             o.def.name
-        ));
-    }
-    if !g.delayed.is_empty() {
-        return Err("a delayed ability is waiting (the set-up cannot create one)".into());
-    }
-    if let Some(r) = g.created_replacements.first() {
-        return Err(format!(
-            "{}'s replacement effect about {} lasts (the set-up cannot create one)",
-            g.obj_name(r.created_by),
-            g.obj_name(r.unit)
         ));
     }
     // labels: each engine object's name in the scenario, and the card it is
@@ -790,6 +790,81 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
             f.push(format!("snapshot: {v}"));
         }
         y.push_str(&format!("    - {{{}}}\n", f.join(", ")));
+    }
+    // replacement effects a spell or ability created (369, 370), as its instruction says
+    if !g.created_replacements.is_empty() {
+        y.push_str("  created-replacements:\n");
+    }
+    for r in &g.created_replacements {
+        use crate::engine::Effect;
+        let cannot = || {
+            format!(
+                "{}'s replacement effect about {} lasts, and is not as its instruction describes it (the set-up cannot create it)",
+                g.obj_name(r.created_by),
+                g.obj_name(r.unit)
+            )
+        };
+        // the set-up takes the first such instruction of the card
+        let first = crate::scenario::build::instructions(&g.object(r.created_by).def).find_map(
+            |e| match e {
+                Effect::CreateReplacement {
+                    replacement,
+                    duration,
+                    ..
+                } => Some((replacement, duration)),
+                _ => None,
+            },
+        );
+        if first != Some((&r.rep, &r.duration))
+            || !label.contains_key(&r.created_by.0)
+            || !label.contains_key(&r.unit.0)
+        {
+            return Err(cannot());
+        }
+        let mut f = vec![
+            format!("by: {}", quote(&name(r.created_by))),
+            format!("about: {}", quote(&name(r.unit))),
+            format!("controller: {}", quote(g.player_name(r.controller))),
+        ];
+        if r.spent {
+            f.push("spent: true".into());
+        }
+        if r.stamp != g.object(r.unit).timestamp {
+            f.push("moved-since: true".into());
+        }
+        y.push_str(&format!("    - {{{}}}\n", f.join(", ")));
+    }
+    // delayed abilities waiting (389–392), as the instruction that created them says
+    if !g.delayed.is_empty() {
+        y.push_str("  delayed:\n");
+    }
+    for d in &g.delayed {
+        use crate::engine::Effect;
+        // an object of that name whose first such instruction is this one
+        let by = g.objects.iter().find(|o| {
+            o.def.name == d.created_by
+                && label.contains_key(&o.id.0)
+                && crate::scenario::build::instructions(&o.def).find_map(|e| match e {
+                    Effect::CreateDelayed {
+                        trigger,
+                        effects,
+                        duration,
+                    } => Some((trigger, effects, duration)),
+                    _ => None,
+                }) == Some((&d.trigger, &d.effects, &d.duration))
+        });
+        let Some(by) = by else {
+            return Err(format!(
+                "{}'s delayed ability is waiting, and is not as an instruction of a card here describes it (the set-up cannot create it)",
+                d.created_by
+            ));
+        };
+        y.push_str(&format!(
+            "    - {{by: {}, controller: {}, turn: {}}}\n",
+            quote(&name(by.id)),
+            quote(g.player_name(d.controller)),
+            d.turn
+        ));
     }
     // replacement effects used up (371)
     if !g.replacements_spent.is_empty() {

@@ -905,6 +905,23 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
     card_def_of(s, name, &card.value, card.referenced, depth)
 }
 
+/// The instructions of a card's spell effect and of its triggered and activated abilities
+/// ("you may" ones included), in order: where a created effect is described.
+pub fn instructions(def: &CardDef) -> impl Iterator<Item = &Effect> {
+    def.abilities
+        .iter()
+        .flat_map(|a| match a {
+            crate::engine::Ability::Spell(e)
+            | crate::engine::Ability::Triggered { effects: e, .. }
+            | crate::engine::Ability::Activated { effects: e, .. } => &e[..],
+            _ => &[],
+        })
+        .flat_map(|e| match e {
+            Effect::May { effect } => vec![e, &**effect],
+            _ => vec![e],
+        })
+}
+
 /// The instructions and name of an ability set up on the chain (`of`, `ability`): a
 /// triggered or activated ability's effects, targets still to bind. A "you may" first
 /// instruction was answered as the ability went on the chain (383.3.a): it is its effect.
@@ -1599,6 +1616,80 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         }
         g.replacements_spent
             .push((o, k.saturating_sub(1), u.value.turn.get().unsigned_abs()));
+    }
+    // 369, 370: replacement effects a spell or ability created, as its instruction says
+    for r in &f.setup.created_replacements {
+        let x = &r.value;
+        let by = objects[load::resolve_object(&s.path, &s.objects, &x.by)?];
+        let unit = objects[load::resolve_object(&s.path, &s.objects, &x.about)?];
+        let Some((rep, duration)) = instructions(&g.object(by).def).find_map(|e| match e {
+            Effect::CreateReplacement {
+                replacement,
+                duration,
+                ..
+            } => Some((replacement.clone(), *duration)),
+            _ => None,
+        }) else {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                x.by.referenced,
+                format!(
+                    "{} has no instruction that creates a replacement effect",
+                    x.by.value
+                ),
+            ));
+        };
+        let id = g.fresh_id();
+        let stamp = if x.moved_since {
+            0
+        } else {
+            g.object(unit).timestamp
+        };
+        g.created_replacements
+            .push(crate::engine::abilities::replacement::CreatedReplacement {
+                id,
+                controller: pnames.player_id(&x.controller)?,
+                created_by: by,
+                unit,
+                stamp,
+                rep,
+                duration,
+                spent: x.spent,
+            });
+    }
+    // 389–392: delayed abilities waiting, as the instruction that created them says
+    for d in &f.setup.delayed {
+        let x = &d.value;
+        let by = objects[load::resolve_object(&s.path, &s.objects, &x.by)?];
+        let def = g.object(by).def.clone();
+        let Some((trigger, effects, duration)) = instructions(&def).find_map(|e| match e {
+            Effect::CreateDelayed {
+                trigger,
+                effects,
+                duration,
+            } => Some((trigger.clone(), effects.clone(), *duration)),
+            _ => None,
+        }) else {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                x.by.referenced,
+                format!(
+                    "{} has no instruction that creates a delayed ability",
+                    x.by.value
+                ),
+            ));
+        };
+        let turn = x.turn.map_or(g.turn.number, |t| t.get().unsigned_abs());
+        g.delayed.push(crate::engine::abilities::delayed::Delayed {
+            controller: pnames.player_id(&x.controller)?,
+            created_by: def.name.clone(),
+            turn,
+            trigger,
+            effects,
+            duration,
+        });
     }
     if let Some(r) = &f.setup.random_state {
         g.rng = r.value;

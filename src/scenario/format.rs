@@ -619,6 +619,12 @@ pub struct Setup {
     /// "once each turn" ones on that turn.
     #[serde(default)]
     pub replacements_used: Vec<Spanned<UsedSetup>>,
+    /// Replacement effects a spell or ability created about one unit, lasting (369, 370).
+    #[serde(default)]
+    pub created_replacements: Vec<Spanned<CreatedReplacementSetup>>,
+    /// Delayed abilities waiting for their condition (389–392).
+    #[serde(default)]
+    pub delayed: Vec<Spanned<DelayedSetup>>,
     /// The random number generator's state (written by `save`; default: from `seed`).
     #[serde(default)]
     pub random_state: Option<Spanned<u64>>,
@@ -633,6 +639,35 @@ pub struct UsedSetup {
     pub ability: Spanned<Count>,
     #[serde(default)]
     pub turn: Amt,
+}
+
+/// A replacement effect created by the instruction of `by` (a card whose spell or ability
+/// creates one) about the unit `about`, controlled by `controller` (374); its event,
+/// instructions and duration are that instruction's.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CreatedReplacementSetup {
+    pub by: Name,
+    pub about: Name,
+    pub controller: Name,
+    /// "The next time": used up already (kept until it expires, 370.2).
+    #[serde(default)]
+    pub spent: bool,
+    /// The unit changed zones since: it no longer applies to it.
+    #[serde(default)]
+    pub moved_since: bool,
+}
+
+/// A delayed ability created by the instruction of `by` (a card whose spell or ability
+/// creates one), controlled by `controller` (391), on turn `turn` (default this one); its
+/// condition, instructions and duration are that instruction's.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct DelayedSetup {
+    pub by: Name,
+    pub controller: Name,
+    #[serde(default)]
+    pub turn: Option<Amt>,
 }
 
 /// Priority on a chain at set-up (339).

@@ -939,6 +939,15 @@ impl<'a> Resolver<'a> {
         for e in &file.setup.effects {
             self.effect_setup(e)?;
         }
+        for r in &file.setup.created_replacements {
+            resolve_object(self.path, &self.objects, &r.value.by)?;
+            resolve_object(self.path, &self.objects, &r.value.about)?;
+            self.player(&r.value.controller)?;
+        }
+        for d in &file.setup.delayed {
+            resolve_object(self.path, &self.objects, &d.value.by)?;
+            self.player(&d.value.controller)?;
+        }
         for u in &file.setup.replacements_used {
             resolve_object(self.path, &self.objects, &u.value.of)?;
         }
