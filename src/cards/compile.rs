@@ -927,6 +927,9 @@ fn delayed(t: &str) -> Option<format::Effect> {
 /// permanent, applied each time (`always`); whose death it replaces is its scope.
 fn static_replacement(s: &str) -> Option<AbilityDef> {
     let t = s.trim().trim_end_matches('.').trim();
+    if let Some(a) = token_replacement(t) {
+        return Some(a);
+    }
     let rest = strip_ci(t, "if ")?;
     let (who, rest) = rest.split_once(" would die, ")?;
     let scope = match fold(who).as_str() {
@@ -943,6 +946,59 @@ fn static_replacement(s: &str) -> Option<AbilityDef> {
             .into_iter()
             .map(spanned)
             .collect(),
+        ..Default::default()
+    })
+}
+
+/// 371, 375: "[Once each turn, ]if you would play a token unit[ while I'm at a
+/// battlefield], [you may ]play that token and an additional copy of it instead" — a
+/// replacement of its controller playing a token; "you may" goes with "once each turn"
+/// (371.1: its controller chooses to apply it).
+fn token_replacement(t: &str) -> Option<AbilityDef> {
+    let (once, rest) = match strip_ci(t, "once each turn, ") {
+        Some(r) => (true, r),
+        None => (false, t),
+    };
+    let rest = strip_ci(rest, "if you would play ")?;
+    let (what, rest) = rest.split_once(',')?;
+    let (what, condition) = match strip_suffix_ci(what.trim(), " while i'm at a battlefield") {
+        Some(w) => (w, Some("at-battlefield")),
+        None => (what.trim(), None),
+    };
+    let event = match fold(what).as_str() {
+        "a token" => "play-token",
+        "a token unit" | "a unit token" => "play-unit-token",
+        "a token gear" | "a gear token" => "play-gear-token",
+        _ => return None,
+    };
+    let rest = rest.trim();
+    let (may, rest) = match strip_ci(rest, "you may ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    // "you may" only as the choice "once each turn" gives (371.1)
+    if may != once {
+        return None;
+    }
+    let body = strip_suffix_ci(rest, " instead")?;
+    let and = if fold(body) == "play that token and an additional copy of it" {
+        format::Effect {
+            play_that_token_and: Some(name("copy")),
+            ..Default::default()
+        }
+    } else {
+        // another instruction in its place ("draw 1 instead")
+        let mut v = instructions(body)?;
+        if v.len() != 1 || fold(body).contains("that token") {
+            return None;
+        }
+        v.remove(0)
+    };
+    Some(AbilityDef {
+        would: Some(name(event)),
+        uses: once.then(|| name("once-each-turn")),
+        if_: condition.map(name),
+        instead: vec![spanned(and)],
         ..Default::default()
     })
 }
@@ -2358,5 +2414,36 @@ mod replacement_tests {
             "[Deathknell] – Deal 4 to all units at my battlefield.",
         ));
         assert!(c.fully_modelled(), "{:?}", c.phrases);
+    }
+
+    #[test]
+    fn token_replacements() {
+        let c = compile(&card(
+            "Unit",
+            "Once each turn, if you would play a token unit while I'm at a battlefield, you may play that token and an additional copy of it instead.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert_eq!(a.would.as_ref().unwrap().value, "play-unit-token");
+        assert_eq!(a.uses.as_ref().unwrap().value, "once-each-turn");
+        assert_eq!(a.if_.as_ref().unwrap().value, "at-battlefield");
+        assert_eq!(
+            a.instead[0]
+                .value
+                .play_that_token_and
+                .as_ref()
+                .unwrap()
+                .value,
+            "copy"
+        );
+        let c = compile(&card("Gear", "If you would play a token, draw 1 instead."));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert!(c.def.abilities[0].value.instead[0].value.draw.is_some());
+        // "you may" without "once each turn" is not a choice the vocabulary has here
+        let c = compile(&card(
+            "Gear",
+            "If you would play a token gear, you may play that token and an additional copy of it instead.",
+        ));
+        assert!(!c.fully_modelled());
     }
 }

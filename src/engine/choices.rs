@@ -49,7 +49,8 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Predict { .. }
         | Effect::CreateDelayed { .. }
         | Effect::Reflexive { .. }
-        | Effect::Weaponmaster => vec![],
+        | Effect::Weaponmaster
+        | Effect::PlayThatToken { .. } => vec![],
     }
 }
 

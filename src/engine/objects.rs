@@ -550,6 +550,13 @@ pub enum Effect {
         replacement: Replacement,
         duration: Duration,
     },
+    /// 375: in what a replacement of a token being played does instead, "play that token and
+    /// an additional copy of it" (`and: None`) or "… and a 1 [Might] Recruit unit token"
+    /// (`and`: that token): the replaced event as it was — its place, ready or exhausted —
+    /// and the other token with the same modifications, inherited.
+    PlayThatToken {
+        and: Option<Box<CardDef>>,
+    },
     /// 821.1.c: the controller may choose an Equipment they control and pay its Equip cost,
     /// reduced by [A], to attach it to the source.
     Weaponmaster,
@@ -678,6 +685,8 @@ pub struct Replacement {
     pub scope: Scope,
     pub instead: Vec<Effect>,
     pub uses: ReplacementUses,
+    /// "… while I'm at a battlefield": true of its source for it to apply.
+    pub condition: Condition,
 }
 
 /// The events a replacement effect can replace (367): a unit's death (by any means), its
@@ -688,6 +697,10 @@ pub enum ReplacedEvent {
     Die,
     Killed,
     DealtDamage,
+    /// Its controller playing a token (439): any token, a unit token, a gear token.
+    PlayToken,
+    PlayUnitToken,
+    PlayGearToken,
 }
 
 impl ReplacedEvent {
@@ -697,6 +710,9 @@ impl ReplacedEvent {
             ReplacedEvent::Die => "die",
             ReplacedEvent::Killed => "be killed",
             ReplacedEvent::DealtDamage => "be dealt damage",
+            ReplacedEvent::PlayToken => "play a token",
+            ReplacedEvent::PlayUnitToken => "play a unit token",
+            ReplacedEvent::PlayGearToken => "play a gear token",
         }
     }
 }

@@ -417,6 +417,17 @@ impl Names<'_> {
                 player: you(&e.player)?,
                 amount: n.get(),
             }
+        } else if let Some(w) = &e.play_that_token_and {
+            // 375: only in a replacement of a token being played (checked by the ability)
+            Effect::PlayThatToken {
+                and: match w.value.as_str() {
+                    "copy" => None,
+                    name => Some(Box::new(match &e.token {
+                        Some(t) => card_def_of(s, name, &t.value, t.referenced, self.depth + 1)?,
+                        None => card_def(s, name, self.depth + 1)?,
+                    })),
+                },
+            }
         } else if let Some(c) = &e.create {
             let def = match &e.token {
                 // 176–182: a token the effect describes ("a 3 [Might] Sprite unit token")
@@ -462,13 +473,23 @@ impl Names<'_> {
                 .iter()
                 .map(|x| self.effect(&x.value, x.referenced))
                 .collect::<Result<Vec<_>, _>>()?;
+            let event = replaced_event(s, w)?;
+            if w.value.starts_with("play-") {
+                return Err(err(
+                    s,
+                    ErrorKind::Unsupported,
+                    w.referenced,
+                    "a replacement a spell creates about a unit replaces its death, its being killed or its being dealt damage; one of a token being played is a permanent's ability",
+                ));
+            }
             Effect::CreateReplacement {
                 target: self.target(t)?,
                 replacement: Replacement {
-                    event: replaced_event(s, w)?,
+                    event,
                     scope: Scope::Me,
                     instead,
                     uses: replacement_uses(s, e.uses.as_ref(), ReplacementUses::Next, loc)?,
+                    condition: Condition::Always,
                 },
                 duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
             }
@@ -516,13 +537,16 @@ fn replaced_event(s: &Scenario, w: &Name) -> Result<crate::engine::ReplacedEvent
         "die" => crate::engine::ReplacedEvent::Die,
         "be-killed" => crate::engine::ReplacedEvent::Killed,
         "be-dealt-damage" => crate::engine::ReplacedEvent::DealtDamage,
+        "play-token" => crate::engine::ReplacedEvent::PlayToken,
+        "play-unit-token" => crate::engine::ReplacedEvent::PlayUnitToken,
+        "play-gear-token" => crate::engine::ReplacedEvent::PlayGearToken,
         other => {
             return Err(err(
                 s,
                 ErrorKind::Unsupported,
                 w.referenced,
                 format!(
-                    "a replacement of \"would {other}\" is not modeled (die, be-killed, be-dealt-damage)"
+                    "a replacement of \"would {other}\" is not modeled (die, be-killed, be-dealt-damage, play-token, play-unit-token, play-gear-token)"
                 ),
             ));
         }
@@ -799,6 +823,10 @@ fn abilities(
                 scope,
                 instead,
                 uses,
+                condition: match &ab.if_ {
+                    Some(c) => condition(s, c)?,
+                    None => Condition::Always,
+                },
             }));
         } else if ab.enter_ready {
             out.push(Ability::EntersReady(match &ab.if_ {

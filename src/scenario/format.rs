@@ -1200,6 +1200,12 @@ pub struct Effect {
     /// A reflexive trigger (386–388).
     #[serde(default)]
     pub reflexive: Option<Box<ReflexiveDef>>,
+    /// 375: in what a replacement of a token being played does instead (`would:
+    /// play-token`): `copy` — "play that token and an additional copy of it" — or a card —
+    /// "play that token and a Recruit token": the event as it was, and the other token with
+    /// its modifications.
+    #[serde(default)]
+    pub play_that_token_and: Option<Name>,
     /// Create a replacement effect about this unit (369, 370) for `duration` (default this
     /// turn): `{replace: it, would: die, uses: next, instead: [{heal: that-unit}, …]}`, or
     /// `prevent: true` instead of `instead` ("… would be dealt damage, prevent it", 369.2).

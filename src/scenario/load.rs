@@ -1233,12 +1233,12 @@ impl<'a> Resolver<'a> {
                 .hint("an activated ability's cost goes under \"activate\""));
         }
         if let Some(c) = &ab.if_ {
-            if ab.when.is_none() && !ab.enter_ready {
+            if ab.when.is_none() && !ab.enter_ready && ab.would.is_none() {
                 return Err(self
                     .err(
                         ErrorKind::InvalidValue,
                         loc_of(c),
-                        "\"if\" is the condition of a triggered ability (383.3.e) or of \"enter-ready\"",
+                        "\"if\" is the condition of a triggered ability (383.3.e), of \"enter-ready\" or of a replacement (\"would\")",
                     )
                     .hint("a passive's condition goes under \"while\""));
             }
@@ -1604,7 +1604,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, delayed, reflexive, replace",
+                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, delayed, reflexive, replace, play-that-token-and",
                 ));
         }
         for o in [
@@ -2313,6 +2313,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.delayed.is_some(), "delayed"),
         (e.reflexive.is_some(), "reflexive"),
         (e.replace.is_some(), "replace"),
+        (e.play_that_token_and.is_some(), "play-that-token-and"),
     ] {
         if set {
             v.push(name);
