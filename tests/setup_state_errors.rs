@@ -116,6 +116,14 @@ fn set_up_abilities_on_the_chain_and_staging_are_checked() {
         "s.yaml:14:29: sq's ability 1 is not a triggered or activated ability with instructions (it has 0 abilities",
     );
     refused(
+        "  chain: [{of: sq, ability: 1, controller: A, snapshot: {at: Nowhere, might: 1, controller: A}}]",
+        "s.yaml:14:62: unknown battlefield \"Nowhere\"",
+    );
+    refused(
+        "  chain: [{of: sq, ability: 1, controller: A, snapshot: {at: The Bridge, might: 1, controller: A, keywords: [Tankk]}}]",
+        "s.yaml:14:110: unknown keyword \"Tankk\"",
+    );
+    refused(
         "  chain: [{of: nobody, ability: 1, controller: A}]",
         "s.yaml:14:16: unknown object \"nobody\"",
     );

@@ -711,6 +711,40 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
                     if item.triggered {
                         f.push("triggered: true".into());
                     }
+                    // the unit as it died (808.1.d.3)
+                    if let Some(sn) = &item.snapshot {
+                        let at = match sn.location {
+                            Zone::Base(p) => format!("{}'s base", g.player_name(p)),
+                            Zone::Battlefield(b) => g.bf_name(b).to_string(),
+                            other => {
+                                return Err(format!(
+                                    "{} on the chain remembers its unit in {}, which the set-up cannot say",
+                                    item.label,
+                                    g.zone_name(other)
+                                ));
+                            }
+                        };
+                        let mut x = vec![
+                            format!("at: {}", quote(&at)),
+                            format!("might: {}", sn.might),
+                            format!("controller: {}", quote(g.player_name(sn.controller))),
+                        ];
+                        if !sn.keywords.is_empty() {
+                            let k: Vec<String> =
+                                sn.keywords.iter().map(|k| quote(&k.to_string())).collect();
+                            x.push(format!("keywords: [{}]", k.join(", ")));
+                        }
+                        match sn.designation {
+                            Some(crate::engine::Designation::Attacker) => {
+                                x.push("designation: attacker".into())
+                            }
+                            Some(crate::engine::Designation::Defender) => {
+                                x.push("designation: defender".into())
+                            }
+                            None => {}
+                        }
+                        f.push(format!("snapshot: {{{}}}", x.join(", ")));
+                    }
                 }
             }
             f.push(format!(
@@ -937,10 +971,7 @@ fn chain_ability(g: &Game, item: &crate::engine::ChainItem) -> Result<(ObjId, us
             item.label
         )
     };
-    let source = item
-        .source
-        .filter(|_| item.snapshot.is_none())
-        .ok_or_else(cannot)?;
+    let source = item.source.ok_or_else(cannot)?;
     // its instructions with the targets unchosen
     let mut unbound = item.effects.clone();
     for e in unbound.iter_mut() {

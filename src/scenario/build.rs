@@ -1472,8 +1472,32 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                     .map(|k| objects[k]);
                 let label = c.value.label.clone().unwrap_or(what);
                 g.setup_chain_item(controller, source, &label, effects, c.value.pending);
+                let snapshot = match &c.value.snapshot {
+                    Some(sn) => Some(crate::engine::Snapshot {
+                        location: match load::parse_base(&sn.at.value, &s.players) {
+                            Some(p) => Zone::Base(PlayerId(p)),
+                            None => Zone::Battlefield(
+                                bfs[load::resolve_battlefield(&s.path, &s.battlefields, &sn.at)?],
+                            ),
+                        },
+                        might: sn.might.get(),
+                        controller: pnames.player_id(&sn.controller)?,
+                        keywords: sn
+                            .keywords
+                            .iter()
+                            .map(|k| keyword(s, k))
+                            .collect::<Result<_, _>>()?,
+                        designation: match sn.designation.as_ref().map(|d| d.value.as_str()) {
+                            Some("attacker") => Some(Designation::Attacker),
+                            Some("defender") => Some(Designation::Defender),
+                            _ => None,
+                        },
+                    }),
+                    None => None,
+                };
                 if let Some(item) = g.chain.last_mut() {
                     item.triggered = c.value.triggered;
+                    item.snapshot = snapshot;
                 }
             }
         }

@@ -661,6 +661,20 @@ pub struct DelayedSetup {
     pub turn: Option<Amt>,
 }
 
+/// A unit as it died (808.1.d.3): where (a battlefield or `A's base`), its Might, its
+/// controller, its keywords and its designation.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SnapshotSetup {
+    pub at: Name,
+    pub might: Signed,
+    pub controller: Name,
+    #[serde(default)]
+    pub keywords: Vec<Name>,
+    #[serde(default)]
+    pub designation: Option<Name>,
+}
+
 /// Priority on a chain at set-up (339).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -736,6 +750,9 @@ pub struct ChainSetup {
     pub label: Option<String>,
     #[serde(default)]
     pub triggered: bool,
+    /// A "when I die" or Deathknell ability: its unit as it died (808.1.d.3, 323.4).
+    #[serde(default)]
+    pub snapshot: Option<SnapshotSetup>,
     #[serde(default)]
     pub id: Option<Name>,
     pub controller: Name,

@@ -817,6 +817,28 @@ impl<'a> Resolver<'a> {
                 match (&cv.of, &cv.ability) {
                     (Some(of), Some(_)) => {
                         resolve_object(self.path, &self.objects, of)?;
+                        if let Some(sn) = &cv.snapshot {
+                            self.player(&sn.controller)?;
+                            if parse_base(&sn.at.value, &self.players).is_none() {
+                                self.battlefield(&sn.at)?;
+                            }
+                            for k in &sn.keywords {
+                                keyword(self.path, k)?;
+                            }
+                            if let Some(d) = &sn.designation
+                                && !["attacker", "defender"].contains(&d.value.as_str())
+                            {
+                                return Err(self.err(
+                                    ErrorKind::InvalidValue,
+                                    loc_of(d),
+                                    format!(
+                                        "unknown designation \"{}\"{}",
+                                        d.value,
+                                        did_you_mean(&d.value, ["attacker", "defender"])
+                                    ),
+                                ));
+                            }
+                        }
                     }
                     _ => {
                         return Err(self
