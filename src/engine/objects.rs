@@ -792,6 +792,15 @@ pub enum Ability {
         /// Cards discarded from hand (357.2: paid with the rest of the cost).
         discard: i32,
     },
+    /// "This enters exhausted": a gear with it enters the board exhausted when it is played
+    /// (359.2.d states the default it changes).
+    EntersExhausted,
+    /// "I can't be chosen by enemy spells and abilities": a targeting restriction (355.9.b)
+    /// on the choices of its controller's opponents.
+    NotChosenByEnemies,
+    /// "I don't deal combat damage": it contributes no Might to its side's combat damage
+    /// (460.2.c).
+    NoCombatDamage,
     /// 355.2.b: "You may play me to an open / occupied enemy battlefield": a location a unit
     /// may be played to besides its controller's base and the battlefields they control.
     PlayTo(PlayableBattlefield),

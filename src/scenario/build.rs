@@ -805,6 +805,12 @@ fn abilities(
                 Some(c) => condition(s, c)?,
                 None => Condition::Always,
             }));
+        } else if ab.enter_exhausted {
+            out.push(Ability::EntersExhausted);
+        } else if ab.not_chosen_by_enemies {
+            out.push(Ability::NotChosenByEnemies);
+        } else if ab.no_combat_damage {
+            out.push(Ability::NoCombatDamage);
         } else if let Some(w) = &ab.play_to {
             out.push(Ability::PlayTo(match w.value.as_str() {
                 "open" => PlayableBattlefield::Open,

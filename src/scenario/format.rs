@@ -430,6 +430,15 @@ pub struct AbilityDef {
     /// `control another Mech`, `control 2 gear`, `control a Poro`, or any `while` condition.
     #[serde(rename = "if", default)]
     pub if_: Option<Name>,
+    /// "This enters exhausted" (364.2): played, this gear enters the board exhausted.
+    #[serde(default)]
+    pub enter_exhausted: bool,
+    /// "I can't be chosen by enemy spells and abilities" (355.9.b).
+    #[serde(default)]
+    pub not_chosen_by_enemies: bool,
+    /// "I don't deal combat damage" (460.2.c: it adds no Might to its side's damage).
+    #[serde(default)]
+    pub no_combat_damage: bool,
     /// 355.2.b: "You may play me to an open battlefield" (`open`, 169.10.c) / "… an occupied
     /// enemy battlefield" (`occupied-enemy`, 169.10.a).
     #[serde(default)]
