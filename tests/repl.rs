@@ -304,27 +304,46 @@ fn save_writes_a_combat_and_refuses_what_the_format_cannot_say() {
         "{t}"
     );
     assert!(t.contains("designation: attacker"), "{t}");
-    // a spell whose mode was chosen is on the chain: the set-up cannot say which, and typed
-    // steps (`do`, `choose`) led there, which the saved script cannot replay
+    // a keyword's ability (Vision) is on the chain: the set-up cannot say its instructions,
+    // and a typed step (`do`) led there, which the saved script cannot replay
     let mut s = Session::open(
-        Some(Path::new("scenarios/play/choose-one-mode-at-step-2.yaml")),
+        Some(Path::new(
+            "scenarios/keywords/vision-keeps-the-top-card.yaml",
+        )),
         None,
         arbiter::render::ColorChoice::Never,
     )
     .unwrap();
-    for st in ["do play: {card: Twin Edge}", "choose 2"] {
-        assert!(matches!(
-            commands::execute(&mut s, st, &mut out).unwrap(),
-            commands::Outcome::Ok
-        ));
-    }
+    assert!(matches!(
+        commands::execute(&mut s, "do play: {card: Lookout}", &mut out).unwrap(),
+        commands::Outcome::Ok
+    ));
     let e = save::scenario_text(&s).unwrap_err();
     assert!(
-        e.contains("Twin Edge on the chain was played from hidden or with a mode"),
+        e.contains("Vision of Lookout is on the chain with instructions the set-up cannot say"),
         "{e}"
     );
     assert!(e.contains("a typed step (`do`)"), "{e}");
     // the same state reached by the script's steps is saved as the state before them
+    let mut s = Session::open(
+        Some(Path::new(
+            "scenarios/keywords/vision-keeps-the-top-card.yaml",
+        )),
+        None,
+        arbiter::render::ColorChoice::Never,
+    )
+    .unwrap();
+    commands::execute(&mut s, "step", &mut out).unwrap();
+    let saved = save::scenario_text(&s).unwrap();
+    assert_eq!(saved.replay, 1, "{}", saved.text);
+    assert!(
+        saved.text.starts_with(
+            "# Saved from a state the set-up cannot express (Vision of Lookout is on the chain"
+        ),
+        "{}",
+        saved.text
+    );
+    // a spell with its mode chosen is written with the mode
     let mut s = Session::open(
         Some(Path::new("scenarios/play/choose-one-mode-at-step-2.yaml")),
         None,
@@ -333,11 +352,11 @@ fn save_writes_a_combat_and_refuses_what_the_format_cannot_say() {
     .unwrap();
     commands::execute(&mut s, "step 2", &mut out).unwrap();
     let saved = save::scenario_text(&s).unwrap();
-    assert_eq!(saved.replay, 2, "{}", saved.text);
+    assert_eq!(saved.replay, 0, "{}", saved.text);
     assert!(
-        saved.text.starts_with(
-            "# Saved from a state the set-up cannot express (Twin Edge on the chain was played"
-        ),
+        saved
+            .text
+            .contains("    - {card: \"Twin Edge\", modes: [2], controller: \"A\"}\n"),
         "{}",
         saved.text
     );

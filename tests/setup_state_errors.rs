@@ -88,6 +88,18 @@ fn set_up_objects_chain_and_used_replacements_are_checked() {
         "s.yaml:14:41: sq has no abilities",
     );
     refused(
+        "  chain: [{card: Bolt, controller: A, targets: [sq], modes: [1]}]",
+        "s.yaml:14:62: Bolt has no further \"choose one\"",
+    );
+    refused(
+        "  chain: [{card: Bolt, controller: A, targets: [sq], hidden-at: Nowhere}]",
+        "unknown battlefield \"Nowhere\"",
+    );
+    refused(
+        "  chain: [{card: Bolt, controller: A, targets: [sq], repeats: 2000}]",
+        "repeats: the number 2000 is out of range: accepted 0 to 1000",
+    );
+    refused(
         "  chain: [{card: Bolt, controller: A, targets: [sq], moved-since-chosen: [Bolt]}]",
         "s.yaml:14:75: \"Bolt\" is not one of the spell's targets",
     );

@@ -299,31 +299,10 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
         for item in g.chain().iter().filter(|i| i.card.is_none()) {
             chain_ability(g, item)?;
         }
-        // what the set-up cannot say of a spell on the chain: played from hidden (its
-        // battlefield), a mode or a Repeat chosen (instructions other than the printed ones)
+        // a spell's Repeats and modes must be read back from its instructions
         for item in g.chain() {
-            let Some(c) = item.card else { continue };
-            let printed: Vec<&crate::engine::Effect> = g
-                .object(c)
-                .def
-                .abilities
-                .iter()
-                .filter_map(|a| match a {
-                    crate::engine::Ability::Spell(e) => Some(e),
-                    _ => None,
-                })
-                .flatten()
-                .collect();
-            if item.snapshot.is_some()
-                || printed.len() != item.effects.len()
-                || printed
-                    .iter()
-                    .any(|e| matches!(e, crate::engine::Effect::ChooseOne { .. }))
-            {
-                return Err(format!(
-                    "{} on the chain was played from hidden or with a mode or Repeat chosen, which the set-up cannot say",
-                    item.label
-                ));
+            if item.card.is_some() {
+                spell_choices(g, item)?;
             }
         }
     }
@@ -702,6 +681,24 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
                     if name(c) != card_of(c) {
                         f.push(format!("id: {}", quote(&name(c))));
                     }
+                    let (repeats, modes) = spell_choices(g, item)?;
+                    if repeats > 0 {
+                        f.push(format!("repeats: {repeats}"));
+                    }
+                    if !modes.is_empty() {
+                        let m: Vec<String> = modes.iter().map(|m| m.to_string()).collect();
+                        f.push(format!("modes: [{}]", m.join(", ")));
+                    }
+                    // 811.1.d.2: played from hidden, its choices made at its battlefield
+                    if let Some(sn) = &item.snapshot {
+                        let Zone::Battlefield(b) = sn.location else {
+                            return Err(format!(
+                                "{} on the chain remembers a place the set-up cannot say",
+                                item.label
+                            ));
+                        };
+                        f.push(format!("hidden-at: {}", quote(g.bf_name(b))));
+                    }
                 }
                 None => {
                     let (source, k) = chain_ability(g, item)?;
@@ -960,20 +957,11 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
     Ok(y)
 }
 
-/// The object and ability (from 1, its keywords counted first) of an ability on the
-/// chain, when its instructions are that ability's, targets aside (a "you may" first
-/// instruction answered as it went on the chain, 383.3.a).
-fn chain_ability(g: &Game, item: &crate::engine::ChainItem) -> Result<(ObjId, usize), String> {
-    use crate::engine::{Ability, Effect, Target};
-    let cannot = || {
-        format!(
-            "{} is on the chain with instructions the set-up cannot say (pass until it resolves)",
-            item.label
-        )
-    };
-    let source = item.source.ok_or_else(cannot)?;
-    // its instructions with the targets unchosen
-    let mut unbound = item.effects.clone();
+/// Instructions with their target choices undone (to compare with the printed ones):
+/// `Chosen` as `ChooseUnit`, a repeated choice as "it".
+fn unbound(effects: &[crate::engine::Effect]) -> Vec<crate::engine::Effect> {
+    use crate::engine::Target;
+    let mut unbound = effects.to_vec();
     for e in unbound.iter_mut() {
         for t in crate::engine::choices::targets_mut(e) {
             if let Target::Chosen { filter, again, .. } = t {
@@ -985,6 +973,64 @@ fn chain_ability(g: &Game, item: &crate::engine::ChainItem) -> Result<(ObjId, us
             }
         }
     }
+    unbound
+}
+
+/// A spell on the chain's Repeats paid (820) and the modes chosen (355.3, from 1), read
+/// from its instructions: its printed ones executed 1 + Repeats times, each "choose one"
+/// the mode chosen.
+fn spell_choices(g: &Game, item: &crate::engine::ChainItem) -> Result<(usize, Vec<usize>), String> {
+    use crate::engine::{Ability, Effect};
+    let cannot = || {
+        format!(
+            "{} is on the chain with instructions other than its card's, which the set-up cannot say",
+            item.label
+        )
+    };
+    let card = item.card.ok_or_else(cannot)?;
+    let printed: Vec<&Effect> = g
+        .object(card)
+        .def
+        .abilities
+        .iter()
+        .filter_map(|a| match a {
+            Ability::Spell(e) => Some(e),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let have = unbound(&item.effects);
+    if printed.is_empty() || have.len() % printed.len() != 0 {
+        return Err(cannot());
+    }
+    let mut modes = Vec::new();
+    for (k, e) in have.iter().enumerate() {
+        match printed[k % printed.len()] {
+            Effect::ChooseOne { modes: options } => {
+                let m = options.iter().position(|o| o == e).ok_or_else(cannot)?;
+                modes.push(m + 1);
+            }
+            p if p == e => {}
+            _ => return Err(cannot()),
+        }
+    }
+    Ok((have.len() / printed.len() - 1, modes))
+}
+
+/// The object and ability (from 1, its keywords counted first) of an ability on the
+/// chain, when its instructions are that ability's, targets aside (a "you may" first
+/// instruction answered as it went on the chain, 383.3.a).
+fn chain_ability(g: &Game, item: &crate::engine::ChainItem) -> Result<(ObjId, usize), String> {
+    use crate::engine::{Ability, Effect};
+    let cannot = || {
+        format!(
+            "{} is on the chain with instructions the set-up cannot say (pass until it resolves)",
+            item.label
+        )
+    };
+    let source = item.source.ok_or_else(cannot)?;
+    // its instructions with the targets unchosen
+    let unbound = unbound(&item.effects);
     for (i, a) in g.object(source).def.abilities.iter().enumerate() {
         let (Ability::Triggered { effects, .. } | Ability::Activated { effects, .. }) = a else {
             continue;

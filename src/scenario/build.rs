@@ -1404,6 +1404,50 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             ),
             None => chain_ability(s, &g, &objects, &c.value, c.referenced)?,
         };
+        // 820: each Repeat paid executes the instructions once more; 355.3: each "choose
+        // one" is the mode chosen
+        let once = effects.clone();
+        for _ in 0..c.value.repeats.map_or(0, |n| n.get()) {
+            effects.extend(once.iter().cloned());
+        }
+        let mut modes = c.value.modes.iter();
+        for e in effects.iter_mut() {
+            let Effect::ChooseOne { modes: options } = e else {
+                continue;
+            };
+            let Some(m) = modes.next() else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    c.referenced,
+                    format!(
+                        "{what} chooses a mode as it goes on the chain (355.3): name it in \"modes\""
+                    ),
+                ));
+            };
+            let k = m.value.get().unsigned_abs() as usize;
+            let Some(chosen) = k.checked_sub(1).and_then(|k| options.get(k)).cloned() else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    m.referenced,
+                    format!(
+                        "{what} has {} modes: accepted 1 to {}",
+                        options.len(),
+                        options.len()
+                    ),
+                ));
+            };
+            *e = chosen;
+        }
+        if let Some(extra) = modes.next() {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                extra.referenced,
+                format!("{what} has no further \"choose one\""),
+            ));
+        }
         let mut named = c.value.targets.iter();
         let mut last: Option<(ObjId, UnitFilter, u64)> = None;
         for e in effects.iter_mut() {
@@ -1467,7 +1511,22 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             ));
         }
         match spell {
-            Some(id) => g.setup_chain_card(controller, id, effects, c.value.pending),
+            Some(id) => {
+                g.setup_chain_card(controller, id, effects, c.value.pending);
+                // 811.1.d.2: "here" for a card played from hidden is its battlefield
+                if let Some(b) = &c.value.hidden_at {
+                    let b = bfs[load::resolve_battlefield(&s.path, &s.battlefields, b)?];
+                    if let Some(item) = g.chain.last_mut() {
+                        item.snapshot = Some(crate::engine::Snapshot {
+                            location: Zone::Battlefield(b),
+                            might: 0,
+                            controller,
+                            keywords: Vec::new(),
+                            designation: None,
+                        });
+                    }
+                }
+            }
             None => {
                 let source = c
                     .value

@@ -759,6 +759,17 @@ pub struct ChainSetup {
     pub label: Option<String>,
     #[serde(default)]
     pub triggered: bool,
+    /// A spell: its Repeat costs paid (820: its instructions executed that many more times).
+    #[serde(default)]
+    pub repeats: Option<Count>,
+    /// A spell: the mode chosen (from 1) of each "choose one" in its instructions, in order
+    /// (355.3).
+    #[serde(default)]
+    pub modes: Vec<Spanned<Count>>,
+    /// A spell played from hidden at this battlefield (811.1.d.2: its choices are made
+    /// there).
+    #[serde(default)]
+    pub hidden_at: Option<Name>,
     /// A "when I die" or Deathknell ability: its unit as it died (808.1.d.3, 323.4).
     #[serde(default)]
     pub snapshot: Option<SnapshotSetup>,

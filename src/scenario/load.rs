@@ -860,6 +860,9 @@ impl<'a> Resolver<'a> {
                 ));
             }
             let cv_card = card;
+            if let Some(b) = &cv.hidden_at {
+                self.battlefield(b)?;
+            }
             let def = self.card(&file, cv_card)?;
             if def.kind.as_ref().map(|k| k.value.as_str()) != Some("spell") {
                 return Err(self
