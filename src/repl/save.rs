@@ -1000,7 +1000,7 @@ fn spell_choices(g: &Game, item: &crate::engine::ChainItem) -> Result<(usize, Ve
         .flatten()
         .collect();
     let have = unbound(&item.effects);
-    if printed.is_empty() || have.len() % printed.len() != 0 {
+    if printed.is_empty() || !have.len().is_multiple_of(printed.len()) {
         return Err(cannot());
     }
     let mut modes = Vec::new();
