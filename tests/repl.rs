@@ -446,3 +446,18 @@ fn colour_and_links_follow_the_policy() {
     let linked = run("always", true);
     assert!(linked.contains("\x1b]8;;"), "{linked}");
 }
+
+/// A scenario saved in another folder names its card database by a path that still finds it.
+#[test]
+fn save_elsewhere_keeps_the_card_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("elsewhere.yaml");
+    arbiter()
+        .args(["repl", "scenarios/cards/deathknell-on-its-own-line.yaml"])
+        .write_stdin(format!("step\nsave {}\n", saved.display()))
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("scenarios/cards/database.json\"\n"), "{text}");
+    arbiter().arg("run").arg(&saved).assert().success();
+}

@@ -742,7 +742,10 @@ fn save(s: &Session, file: &str, out: &mut dyn Write) -> io::Result<Outcome> {
         return Ok(Outcome::Failed("save needs a file name".into()));
     }
     match super::save::scenario_text(s) {
-        Ok(saved) => match std::fs::write(file, &saved.text) {
+        Ok(saved) => match std::fs::write(
+            file,
+            super::save::relocate(&saved.text, s, std::path::Path::new(file)),
+        ) {
             Ok(()) => {
                 if saved.replay == 0 {
                     writeln!(

@@ -243,6 +243,42 @@ fn verify(s: &Session, saving: &Saving) -> Result<(), String> {
     }
 }
 
+/// The saved text for the file `target`: a `card-database:` path (relative to the
+/// scenario) written again for a file saved in another folder.
+pub fn relocate(text: &str, s: &Session, target: &std::path::Path) -> String {
+    let Some(n) = &s.scenario.file.card_database else {
+        return text.to_string();
+    };
+    let dir = |p: &std::path::Path| {
+        let d = p.parent().unwrap_or(std::path::Path::new(""));
+        let d = if d.as_os_str().is_empty() {
+            std::path::Path::new(".")
+        } else {
+            d
+        };
+        d.canonicalize().ok()
+    };
+    let from = std::path::Path::new(&s.path);
+    let (Some(src), to) = (dir(from), dir(target)) else {
+        return text.to_string();
+    };
+    if to.as_ref() == Some(&src) {
+        return text.to_string();
+    }
+    let db = src.join(&n.value);
+    text.lines()
+        .map(|l| {
+            if l.starts_with("card-database:") {
+                format!("card-database: {}", quote(&db.display().to_string()))
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
 /// Each object's name in the saved scenario, by engine object number: a set-up object's
 /// label; an object created during the run (a token) its name, numbered when the name is
 /// taken ("Recruit 2"). Objects that ceased to exist (a token that left the board) have none.
