@@ -304,27 +304,39 @@ fn save_writes_a_combat_and_refuses_what_the_format_cannot_say() {
         "{t}"
     );
     assert!(t.contains("designation: attacker"), "{t}");
-    // a keyword's ability (Vision) is on the chain: the set-up cannot say its instructions,
-    // and a typed step (`do`) led there, which the saved script cannot replay
+    // the game is over: the set-up cannot say so, and a typed step (`do`) led there, which
+    // the saved script cannot replay
     let mut s = Session::open(
-        Some(Path::new(
-            "scenarios/keywords/vision-keeps-the-top-card.yaml",
-        )),
+        Some(Path::new("scenarios/cleanup/victory-at-cleanup.yaml")),
         None,
         arbiter::render::ColorChoice::Never,
     )
     .unwrap();
     assert!(matches!(
-        commands::execute(&mut s, "do play: {card: Lookout}", &mut out).unwrap(),
+        commands::execute(&mut s, "do effect: {gain-points: 1, player: A}", &mut out).unwrap(),
         commands::Outcome::Ok
     ));
     let e = save::scenario_text(&s).unwrap_err();
-    assert!(
-        e.contains("Vision of Lookout is on the chain with instructions the set-up cannot say"),
-        "{e}"
-    );
+    assert!(e.contains("the game is over"), "{e}");
     assert!(e.contains("a typed step (`do`)"), "{e}");
     // the same state reached by the script's steps is saved as the state before them
+    let mut s = Session::open(
+        Some(Path::new("scenarios/cleanup/victory-at-cleanup.yaml")),
+        None,
+        arbiter::render::ColorChoice::Never,
+    )
+    .unwrap();
+    commands::execute(&mut s, "step", &mut out).unwrap();
+    let saved = save::scenario_text(&s).unwrap();
+    assert_eq!(saved.replay, 1, "{}", saved.text);
+    assert!(
+        saved
+            .text
+            .starts_with("# Saved from a state the set-up cannot express (the game is over)"),
+        "{}",
+        saved.text
+    );
+    // a keyword's triggered ability on the chain is written by its keyword
     let mut s = Session::open(
         Some(Path::new(
             "scenarios/keywords/vision-keeps-the-top-card.yaml",
@@ -335,10 +347,10 @@ fn save_writes_a_combat_and_refuses_what_the_format_cannot_say() {
     .unwrap();
     commands::execute(&mut s, "step", &mut out).unwrap();
     let saved = save::scenario_text(&s).unwrap();
-    assert_eq!(saved.replay, 1, "{}", saved.text);
+    assert_eq!(saved.replay, 0, "{}", saved.text);
     assert!(
-        saved.text.starts_with(
-            "# Saved from a state the set-up cannot express (Vision of Lookout is on the chain"
+        saved.text.contains(
+            "    - {of: \"Lookout\", keyword: \"Vision\", label: \"Vision of Lookout\", triggered: true, controller: \"A\"}\n"
         ),
         "{}",
         saved.text

@@ -117,7 +117,7 @@ fn set_up_objects_chain_and_used_replacements_are_checked() {
 fn set_up_abilities_on_the_chain_and_staging_are_checked() {
     refused(
         "  chain: [{controller: A}]",
-        "s.yaml:14:11: a chain item is a spell (`card`) or an ability (`of` and `ability`)",
+        "s.yaml:14:11: a chain item is a spell (`card`) or an ability (`of`, and `ability` or `keyword`)",
     );
     refused(
         "  chain: [{card: Bolt, of: sq, ability: 1, controller: A}]",
@@ -134,6 +134,14 @@ fn set_up_abilities_on_the_chain_and_staging_are_checked() {
     refused(
         "  chain: [{of: sq, ability: 1, controller: A, snapshot: {at: The Bridge, might: 1, controller: A, keywords: [Tankk]}}]",
         "s.yaml:14:110: unknown keyword \"Tankk\"",
+    );
+    refused(
+        "  chain: [{of: sq, keyword: Tank, controller: A}]",
+        "s.yaml:14:29: Tank has no triggered ability on the chain: accepted Vision, Weaponmaster, Quick-Draw, Temporary, Hunt",
+    );
+    refused(
+        "  chain: [{of: sq, keyword: Visionn, controller: A}]",
+        "s.yaml:14:29: unknown keyword \"Visionn\"",
     );
     refused(
         "  chain: [{of: nobody, ability: 1, controller: A}]",

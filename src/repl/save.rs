@@ -739,7 +739,10 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
                 None => {
                     let (source, k) = chain_ability(g, item)?;
                     f.push(format!("of: {}", quote(&name(source))));
-                    f.push(format!("ability: {k}"));
+                    match k {
+                        Which::Ability(k) => f.push(format!("ability: {k}")),
+                        Which::Keyword(k) => f.push(format!("keyword: {}", quote(&k))),
+                    }
                     f.push(format!("label: {}", quote(&item.label)));
                     if item.triggered {
                         f.push("triggered: true".into());
@@ -1056,7 +1059,15 @@ fn spell_choices(g: &Game, item: &crate::engine::ChainItem) -> Result<(usize, Ve
 /// The object and ability (from 1, its keywords counted first) of an ability on the
 /// chain, when its instructions are that ability's, targets aside (a "you may" first
 /// instruction answered as it went on the chain, 383.3.a).
-fn chain_ability(g: &Game, item: &crate::engine::ChainItem) -> Result<(ObjId, usize), String> {
+/// Which ability of its source a chain item is.
+enum Which {
+    /// Its place among the source's keywords and abilities, from 1.
+    Ability(usize),
+    /// A keyword's triggered ability ("Vision", "Hunt 2").
+    Keyword(String),
+}
+
+fn chain_ability(g: &Game, item: &crate::engine::ChainItem) -> Result<(ObjId, Which), String> {
     use crate::engine::{Ability, Effect};
     let cannot = || {
         format!(
@@ -1065,6 +1076,27 @@ fn chain_ability(g: &Game, item: &crate::engine::ChainItem) -> Result<(ObjId, us
         )
     };
     let source = item.source.ok_or_else(cannot)?;
+    // a keyword's triggered ability, by its instructions and the name the engine gives it
+    let of = &g.object(source).def.name;
+    let keyword = match &item.effects[..] {
+        [Effect::Weaponmaster] => Some("Weaponmaster".to_string()),
+        [e] if *e == crate::engine::keywords::quick_draw::quick_draw_effect() => {
+            Some("Quick-Draw".to_string())
+        }
+        [e] if *e == Game::vision_effect() => Some("Vision".to_string()),
+        [
+            Effect::Kill {
+                target: crate::engine::Target::Me,
+            },
+        ] => Some("Temporary".to_string()),
+        [Effect::GainXp { amount, .. }] => Some(format!("Hunt {amount}")),
+        _ => None,
+    };
+    if let Some(k) = keyword
+        && item.label == format!("{k} of {of}")
+    {
+        return Ok((source, Which::Keyword(k)));
+    }
     // its instructions with the targets unchosen
     let unbound = unbound(&item.effects);
     for (i, a) in g.object(source).def.abilities.iter().enumerate() {
@@ -1076,7 +1108,7 @@ fn chain_ability(g: &Game, item: &crate::engine::ChainItem) -> Result<(ObjId, us
             effects[0] = *effect;
         }
         if effects == unbound {
-            return Ok((source, i + 1));
+            return Ok((source, Which::Ability(i + 1)));
         }
     }
     Err(cannot())

@@ -932,6 +932,46 @@ fn chain_ability(
     c: &format::ChainSetup,
     at: Loc,
 ) -> Result<(Vec<Effect>, String), ScenarioError> {
+    // a keyword's triggered ability: its instructions as the keyword gives them
+    if let (Some(of), Some(kw)) = (&c.of, &c.keyword) {
+        let o = objects[load::resolve_object(&s.path, &s.objects, of)?];
+        let name = g.object(o).def.name.clone();
+        let k = keyword(s, kw)?;
+        let (effects, label) = match k {
+            Keyword::Other(ref n, _) if n == "Weaponmaster" => (
+                vec![Effect::Weaponmaster],
+                format!("Weaponmaster of {name}"),
+            ),
+            Keyword::Other(ref n, _) if n == "Quick-Draw" => (
+                vec![crate::engine::keywords::quick_draw::quick_draw_effect()],
+                format!("Quick-Draw of {name}"),
+            ),
+            Keyword::Vision => (vec![Game::vision_effect()], format!("Vision of {name}")),
+            Keyword::Temporary => (
+                vec![Effect::Kill { target: Target::Me }],
+                format!("Temporary of {name}"),
+            ),
+            Keyword::Hunt(n) => (
+                vec![Effect::GainXp {
+                    player: PlayerRef::You,
+                    amount: n,
+                }],
+                format!("Hunt {n} of {name}"),
+            ),
+            _ => {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    kw.referenced,
+                    format!(
+                        "{} has no triggered ability on the chain: accepted Vision, Weaponmaster, Quick-Draw, Temporary, Hunt",
+                        kw.value
+                    ),
+                ));
+            }
+        };
+        return Ok((effects, label));
+    }
     let (Some(of), Some(k)) = (&c.of, &c.ability) else {
         return Err(err(
             s,

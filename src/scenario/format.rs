@@ -755,6 +755,10 @@ pub struct ChainSetup {
     pub of: Option<Name>,
     #[serde(default)]
     pub ability: Option<Spanned<Count>>,
+    /// …or a keyword's triggered ability of `of` (`Vision`, `Weaponmaster`, `Quick-Draw`,
+    /// `Temporary`, `Hunt 2`), instead of `ability`.
+    #[serde(default)]
+    pub keyword: Option<Name>,
     #[serde(default)]
     pub label: Option<String>,
     #[serde(default)]

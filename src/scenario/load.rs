@@ -814,8 +814,11 @@ impl<'a> Resolver<'a> {
             self.player(&cv.controller)?;
             let Some(card) = &cv.card else {
                 // an ability of an object set up above
-                match (&cv.of, &cv.ability) {
-                    (Some(of), Some(_)) => {
+                if let Some(k) = &cv.keyword {
+                    keyword(self.path, k)?;
+                }
+                match (&cv.of, cv.ability.is_some() != cv.keyword.is_some()) {
+                    (Some(of), true) => {
                         resolve_object(self.path, &self.objects, of)?;
                         if let Some(sn) = &cv.snapshot {
                             self.player(&sn.controller)?;
@@ -845,7 +848,7 @@ impl<'a> Resolver<'a> {
                             .err(
                                 ErrorKind::InvalidValue,
                                 c.referenced,
-                                "a chain item is a spell (`card`) or an ability (`of` and `ability`)",
+                                "a chain item is a spell (`card`) or an ability (`of`, and `ability` or `keyword`)",
                             )
                             .hint("{card: Firestorm, controller: A, targets: [Scout]}"));
                     }
