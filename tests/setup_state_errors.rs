@@ -172,3 +172,19 @@ fn set_up_created_replacements_and_delayed_abilities_are_checked() {
         "s.yaml:14:34: unknown player \"Z\"",
     );
 }
+
+#[test]
+fn set_up_contested_by_tokens_and_linked_objects_are_checked() {
+    refused_src(
+        &BASE.replace("controller: B\n", "controller: B\n      contested-by: Q\n"),
+        "s.yaml:13:21: unknown player \"Q\"",
+    );
+    refused(
+        "  bases:\n    A: [{card: Squire, linked: [nobody]}]",
+        "s.yaml:15:33: unknown object \"nobody\"",
+    );
+    refused(
+        "  bases:\n    A: [{card: Squire, token: maybe}]",
+        "s.yaml:15:31: invalid boolean",
+    );
+}
