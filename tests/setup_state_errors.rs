@@ -117,7 +117,7 @@ fn set_up_objects_chain_and_used_replacements_are_checked() {
 fn set_up_abilities_on_the_chain_and_staging_are_checked() {
     refused(
         "  chain: [{controller: A}]",
-        "s.yaml:14:11: a chain item is a spell (`card`) or an ability (`of`, and `ability` or `keyword`)",
+        "s.yaml:14:11: a chain item is a spell (`card`) or an ability (`of`, and `ability` or `keyword`; or `battlefield` and `ability`)",
     );
     refused(
         "  chain: [{card: Bolt, of: sq, ability: 1, controller: A}]",
@@ -142,6 +142,14 @@ fn set_up_abilities_on_the_chain_and_staging_are_checked() {
     refused(
         "  chain: [{of: sq, keyword: Visionn, controller: A}]",
         "s.yaml:14:29: unknown keyword \"Visionn\"",
+    );
+    refused(
+        "  chain: [{battlefield: The Bridge, ability: 1, controller: A}]",
+        "s.yaml:14:25: The Bridge has no abilities",
+    );
+    refused(
+        "  chain: [{battlefield: The Brige, ability: 1, controller: A}]",
+        "s.yaml:14:25: unknown battlefield \"The Brige\" — did you mean \"The Bridge\"?",
     );
     refused(
         "  chain: [{of: nobody, ability: 1, controller: A}]",

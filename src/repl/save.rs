@@ -738,7 +738,12 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
                 }
                 None => {
                     let (source, k) = chain_ability(g, item)?;
-                    f.push(format!("of: {}", quote(&name(source))));
+                    match source {
+                        Source::Object(o) => f.push(format!("of: {}", quote(&name(o)))),
+                        Source::Battlefield(b) => {
+                            f.push(format!("battlefield: {}", quote(g.bf_name(b))))
+                        }
+                    }
                     match k {
                         Which::Ability(k) => f.push(format!("ability: {k}")),
                         Which::Keyword(k) => f.push(format!("keyword: {}", quote(&k))),
@@ -1059,6 +1064,13 @@ fn spell_choices(g: &Game, item: &crate::engine::ChainItem) -> Result<(usize, Ve
 /// The object and ability (from 1, its keywords counted first) of an ability on the
 /// chain, when its instructions are that ability's, targets aside (a "you may" first
 /// instruction answered as it went on the chain, 383.3.a).
+/// Whose ability a chain item is.
+enum Source {
+    Object(ObjId),
+    /// A battlefield's card's ("when you hold here").
+    Battlefield(crate::engine::BfId),
+}
+
 /// Which ability of its source a chain item is.
 enum Which {
     /// Its place among the source's keywords and abilities, from 1.
@@ -1067,7 +1079,7 @@ enum Which {
     Keyword(String),
 }
 
-fn chain_ability(g: &Game, item: &crate::engine::ChainItem) -> Result<(ObjId, Which), String> {
+fn chain_ability(g: &Game, item: &crate::engine::ChainItem) -> Result<(Source, Which), String> {
     use crate::engine::{Ability, Effect};
     let cannot = || {
         format!(
@@ -1075,7 +1087,35 @@ fn chain_ability(g: &Game, item: &crate::engine::ChainItem) -> Result<(ObjId, Wh
             item.label
         )
     };
-    let source = item.source.ok_or_else(cannot)?;
+    // the instructions of an ability, a "you may" first one answered (383.3.a)
+    let instructions = |a: &Ability| match a {
+        Ability::Triggered { effects, .. } | Ability::Activated { effects, .. } => {
+            let mut effects = effects.clone();
+            if let Some(Effect::May { effect }) = effects.first().cloned() {
+                effects[0] = *effect;
+            }
+            Some(effects)
+        }
+        _ => None,
+    };
+    let unbound = unbound(&item.effects);
+    let Some(source) = item.source else {
+        // a battlefield's triggered ability: named after it (its snapshot says where "here" is)
+        for b in &g.battlefields {
+            let Some(def) = &b.def else { continue };
+            if !item.label.starts_with(&format!("{} (", b.name)) {
+                continue;
+            }
+            for (i, a) in def.abilities.iter().enumerate() {
+                if matches!(a, Ability::Triggered { .. })
+                    && instructions(a).as_ref() == Some(&unbound)
+                {
+                    return Ok((Source::Battlefield(b.id), Which::Ability(i + 1)));
+                }
+            }
+        }
+        return Err(cannot());
+    };
     // a keyword's triggered ability, by its instructions and the name the engine gives it
     let of = &g.object(source).def.name;
     let keyword = match &item.effects[..] {
@@ -1095,20 +1135,12 @@ fn chain_ability(g: &Game, item: &crate::engine::ChainItem) -> Result<(ObjId, Wh
     if let Some(k) = keyword
         && item.label == format!("{k} of {of}")
     {
-        return Ok((source, Which::Keyword(k)));
+        return Ok((Source::Object(source), Which::Keyword(k)));
     }
-    // its instructions with the targets unchosen
-    let unbound = unbound(&item.effects);
+    // an ability of the object whose instructions, targets unchosen, are these
     for (i, a) in g.object(source).def.abilities.iter().enumerate() {
-        let (Ability::Triggered { effects, .. } | Ability::Activated { effects, .. }) = a else {
-            continue;
-        };
-        let mut effects = effects.clone();
-        if let Some(Effect::May { effect }) = effects.first().cloned() {
-            effects[0] = *effect;
-        }
-        if effects == unbound {
-            return Ok((source, Which::Ability(i + 1)));
+        if instructions(a).as_ref() == Some(&unbound) {
+            return Ok((Source::Object(source), Which::Ability(i + 1)));
         }
     }
     Err(cannot())

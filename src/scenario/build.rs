@@ -972,16 +972,43 @@ fn chain_ability(
         };
         return Ok((effects, label));
     }
-    let (Some(of), Some(k)) = (&c.of, &c.ability) else {
+    // the object's, or the battlefield's card's (its abilities "when you hold here", …)
+    let (def, of) = match (&c.of, &c.battlefield) {
+        (Some(of), _) => (
+            g.object(objects[load::resolve_object(&s.path, &s.objects, of)?])
+                .def
+                .clone(),
+            of,
+        ),
+        (None, Some(b)) => {
+            let i = load::resolve_battlefield(&s.path, &s.battlefields, b)?;
+            let Some(def) = g.battlefields.get(i).and_then(|x| x.def.clone()) else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    b.referenced,
+                    format!("{} has no abilities", b.value),
+                ));
+            };
+            (def, b)
+        }
+        (None, None) => {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                at,
+                "a chain item is a spell (`card`) or an ability (`of` or `battlefield`, and `ability`)",
+            ));
+        }
+    };
+    let Some(k) = &c.ability else {
         return Err(err(
             s,
             ErrorKind::InvalidValue,
             at,
-            "a chain item is a spell (`card`) or an ability (`of` and `ability`)",
+            "a chain item is a spell (`card`) or an ability (`of` or `battlefield`, and `ability`)",
         ));
     };
-    let o = objects[load::resolve_object(&s.path, &s.objects, of)?];
-    let def = &g.object(o).def;
     let n = k.value.get().unsigned_abs() as usize;
     let mut effects = match n.checked_sub(1).and_then(|i| def.abilities.get(i)) {
         Some(crate::engine::Ability::Triggered { effects, .. })

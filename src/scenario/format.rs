@@ -755,6 +755,9 @@ pub struct ChainSetup {
     pub of: Option<Name>,
     #[serde(default)]
     pub ability: Option<Spanned<Count>>,
+    /// …or a battlefield's triggered ability (`battlefield` and `ability`)…
+    #[serde(default)]
+    pub battlefield: Option<Name>,
     /// …or a keyword's triggered ability of `of` (`Vision`, `Weaponmaster`, `Quick-Draw`,
     /// `Temporary`, `Hunt 2`), instead of `ability`.
     #[serde(default)]

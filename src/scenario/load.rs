@@ -817,9 +817,19 @@ impl<'a> Resolver<'a> {
                 if let Some(k) = &cv.keyword {
                     keyword(self.path, k)?;
                 }
-                match (&cv.of, cv.ability.is_some() != cv.keyword.is_some()) {
-                    (Some(of), true) => {
+                let ability_of = match (&cv.of, &cv.battlefield) {
+                    (Some(of), None) => {
                         resolve_object(self.path, &self.objects, of)?;
+                        cv.ability.is_some() != cv.keyword.is_some()
+                    }
+                    (None, Some(b)) => {
+                        self.battlefield(b)?;
+                        cv.ability.is_some() && cv.keyword.is_none()
+                    }
+                    _ => false,
+                };
+                match ability_of {
+                    true => {
                         if let Some(sn) = &cv.snapshot {
                             self.player(&sn.controller)?;
                             if parse_base(&sn.at.value, &self.players).is_none() {
@@ -843,19 +853,19 @@ impl<'a> Resolver<'a> {
                             }
                         }
                     }
-                    _ => {
+                    false => {
                         return Err(self
                             .err(
                                 ErrorKind::InvalidValue,
                                 c.referenced,
-                                "a chain item is a spell (`card`) or an ability (`of`, and `ability` or `keyword`)",
+                                "a chain item is a spell (`card`) or an ability (`of`, and `ability` or `keyword`; or `battlefield` and `ability`)",
                             )
                             .hint("{card: Firestorm, controller: A, targets: [Scout]}"));
                     }
                 }
                 continue;
             };
-            if cv.of.is_some() || cv.ability.is_some() {
+            if cv.of.is_some() || cv.ability.is_some() || cv.battlefield.is_some() {
                 return Err(self.err(
                     ErrorKind::InvalidValue,
                     loc_of(card),
