@@ -73,7 +73,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
         "save",
         "FILE",
-        "write a scenario that starts from the current state",
+        "write a scenario that starts from the current state (checked by loading it), or from the latest earlier one it can express plus the script steps since",
     ),
     ("help", "[CMD]", "this list, or one command"),
     ("quit", "", "leave (also Ctrl-D)"),
