@@ -304,27 +304,58 @@ fn save_writes_a_combat_and_refuses_what_the_format_cannot_say() {
         "{t}"
     );
     assert!(t.contains("designation: attacker"), "{t}");
-    // a spell whose mode was chosen is on the chain: the set-up cannot say which, and typed
-    // steps (`do`, `choose`) led there, which the saved script cannot replay
+    // the game is over: the set-up cannot say so, and a typed step (`do`) led there, which
+    // the saved script cannot replay
     let mut s = Session::open(
-        Some(Path::new("scenarios/play/choose-one-mode-at-step-2.yaml")),
+        Some(Path::new("scenarios/cleanup/victory-at-cleanup.yaml")),
         None,
         arbiter::render::ColorChoice::Never,
     )
     .unwrap();
-    for st in ["do play: {card: Twin Edge}", "choose 2"] {
-        assert!(matches!(
-            commands::execute(&mut s, st, &mut out).unwrap(),
-            commands::Outcome::Ok
-        ));
-    }
+    assert!(matches!(
+        commands::execute(&mut s, "do effect: {gain-points: 1, player: A}", &mut out).unwrap(),
+        commands::Outcome::Ok
+    ));
     let e = save::scenario_text(&s).unwrap_err();
-    assert!(
-        e.contains("Twin Edge on the chain was played from hidden or with a mode"),
-        "{e}"
-    );
+    assert!(e.contains("the game is over"), "{e}");
     assert!(e.contains("a typed step (`do`)"), "{e}");
     // the same state reached by the script's steps is saved as the state before them
+    let mut s = Session::open(
+        Some(Path::new("scenarios/cleanup/victory-at-cleanup.yaml")),
+        None,
+        arbiter::render::ColorChoice::Never,
+    )
+    .unwrap();
+    commands::execute(&mut s, "step", &mut out).unwrap();
+    let saved = save::scenario_text(&s).unwrap();
+    assert_eq!(saved.replay, 1, "{}", saved.text);
+    assert!(
+        saved
+            .text
+            .starts_with("# Saved from a state the set-up cannot express (the game is over)"),
+        "{}",
+        saved.text
+    );
+    // a keyword's triggered ability on the chain is written by its keyword
+    let mut s = Session::open(
+        Some(Path::new(
+            "scenarios/keywords/vision-keeps-the-top-card.yaml",
+        )),
+        None,
+        arbiter::render::ColorChoice::Never,
+    )
+    .unwrap();
+    commands::execute(&mut s, "step", &mut out).unwrap();
+    let saved = save::scenario_text(&s).unwrap();
+    assert_eq!(saved.replay, 0, "{}", saved.text);
+    assert!(
+        saved.text.contains(
+            "    - {of: \"Lookout\", keyword: \"Vision\", label: \"Vision of Lookout\", triggered: true, controller: \"A\"}\n"
+        ),
+        "{}",
+        saved.text
+    );
+    // a spell with its mode chosen is written with the mode
     let mut s = Session::open(
         Some(Path::new("scenarios/play/choose-one-mode-at-step-2.yaml")),
         None,
@@ -333,11 +364,11 @@ fn save_writes_a_combat_and_refuses_what_the_format_cannot_say() {
     .unwrap();
     commands::execute(&mut s, "step 2", &mut out).unwrap();
     let saved = save::scenario_text(&s).unwrap();
-    assert_eq!(saved.replay, 2, "{}", saved.text);
+    assert_eq!(saved.replay, 0, "{}", saved.text);
     assert!(
-        saved.text.starts_with(
-            "# Saved from a state the set-up cannot express (Twin Edge on the chain was played"
-        ),
+        saved
+            .text
+            .contains("    - {card: \"Twin Edge\", modes: [2], controller: \"A\"}\n"),
         "{}",
         saved.text
     );
@@ -426,4 +457,19 @@ fn colour_and_links_follow_the_policy() {
     assert!(!coloured.contains("\x1b]8;;"), "{coloured}");
     let linked = run("always", true);
     assert!(linked.contains("\x1b]8;;"), "{linked}");
+}
+
+/// A scenario saved in another folder names its card database by a path that still finds it.
+#[test]
+fn save_elsewhere_keeps_the_card_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("elsewhere.yaml");
+    arbiter()
+        .args(["repl", "scenarios/cards/deathknell-on-its-own-line.yaml"])
+        .write_stdin(format!("step\nsave {}\n", saved.display()))
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("scenarios/cards/database.json\"\n"), "{text}");
+    arbiter().arg("run").arg(&saved).assert().success();
 }

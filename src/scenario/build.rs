@@ -960,16 +960,83 @@ fn chain_ability(
     c: &format::ChainSetup,
     at: Loc,
 ) -> Result<(Vec<Effect>, String), ScenarioError> {
-    let (Some(of), Some(k)) = (&c.of, &c.ability) else {
+    // a keyword's triggered ability: its instructions as the keyword gives them
+    if let (Some(of), Some(kw)) = (&c.of, &c.keyword) {
+        let o = objects[load::resolve_object(&s.path, &s.objects, of)?];
+        let name = g.object(o).def.name.clone();
+        let k = keyword(s, kw)?;
+        let (effects, label) = match k {
+            Keyword::Other(ref n, _) if n == "Weaponmaster" => (
+                vec![Effect::Weaponmaster],
+                format!("Weaponmaster of {name}"),
+            ),
+            Keyword::Other(ref n, _) if n == "Quick-Draw" => (
+                vec![crate::engine::keywords::quick_draw::quick_draw_effect()],
+                format!("Quick-Draw of {name}"),
+            ),
+            Keyword::Vision => (vec![Game::vision_effect()], format!("Vision of {name}")),
+            Keyword::Temporary => (
+                vec![Effect::Kill { target: Target::Me }],
+                format!("Temporary of {name}"),
+            ),
+            Keyword::Hunt(n) => (
+                vec![Effect::GainXp {
+                    player: PlayerRef::You,
+                    amount: n,
+                }],
+                format!("Hunt {n} of {name}"),
+            ),
+            _ => {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    kw.referenced,
+                    format!(
+                        "{} has no triggered ability on the chain: accepted Vision, Weaponmaster, Quick-Draw, Temporary, Hunt",
+                        kw.value
+                    ),
+                ));
+            }
+        };
+        return Ok((effects, label));
+    }
+    // the object's, or the battlefield's card's (its abilities "when you hold here", …)
+    let (def, of) = match (&c.of, &c.battlefield) {
+        (Some(of), _) => (
+            g.object(objects[load::resolve_object(&s.path, &s.objects, of)?])
+                .def
+                .clone(),
+            of,
+        ),
+        (None, Some(b)) => {
+            let i = load::resolve_battlefield(&s.path, &s.battlefields, b)?;
+            let Some(def) = g.battlefields.get(i).and_then(|x| x.def.clone()) else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    b.referenced,
+                    format!("{} has no abilities", b.value),
+                ));
+            };
+            (def, b)
+        }
+        (None, None) => {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                at,
+                "a chain item is a spell (`card`) or an ability (`of` or `battlefield`, and `ability`)",
+            ));
+        }
+    };
+    let Some(k) = &c.ability else {
         return Err(err(
             s,
             ErrorKind::InvalidValue,
             at,
-            "a chain item is a spell (`card`) or an ability (`of` and `ability`)",
+            "a chain item is a spell (`card`) or an ability (`of` or `battlefield`, and `ability`)",
         ));
     };
-    let o = objects[load::resolve_object(&s.path, &s.objects, of)?];
-    let def = &g.object(o).def;
     let n = k.value.get().unsigned_abs() as usize;
     let mut effects = match n.checked_sub(1).and_then(|i| def.abilities.get(i)) {
         Some(crate::engine::Ability::Triggered { effects, .. })
@@ -1432,6 +1499,50 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             ),
             None => chain_ability(s, &g, &objects, &c.value, c.referenced)?,
         };
+        // 820: each Repeat paid executes the instructions once more; 355.3: each "choose
+        // one" is the mode chosen
+        let once = effects.clone();
+        for _ in 0..c.value.repeats.map_or(0, |n| n.get()) {
+            effects.extend(once.iter().cloned());
+        }
+        let mut modes = c.value.modes.iter();
+        for e in effects.iter_mut() {
+            let Effect::ChooseOne { modes: options } = e else {
+                continue;
+            };
+            let Some(m) = modes.next() else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    c.referenced,
+                    format!(
+                        "{what} chooses a mode as it goes on the chain (355.3): name it in \"modes\""
+                    ),
+                ));
+            };
+            let k = m.value.get().unsigned_abs() as usize;
+            let Some(chosen) = k.checked_sub(1).and_then(|k| options.get(k)).cloned() else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    m.referenced,
+                    format!(
+                        "{what} has {} modes: accepted 1 to {}",
+                        options.len(),
+                        options.len()
+                    ),
+                ));
+            };
+            *e = chosen;
+        }
+        if let Some(extra) = modes.next() {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                extra.referenced,
+                format!("{what} has no further \"choose one\""),
+            ));
+        }
         let mut named = c.value.targets.iter();
         let mut last: Option<(ObjId, UnitFilter, u64)> = None;
         for e in effects.iter_mut() {
@@ -1495,7 +1606,22 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             ));
         }
         match spell {
-            Some(id) => g.setup_chain_card(controller, id, effects, c.value.pending),
+            Some(id) => {
+                g.setup_chain_card(controller, id, effects, c.value.pending);
+                // 811.1.d.2: "here" for a card played from hidden is its battlefield
+                if let Some(b) = &c.value.hidden_at {
+                    let b = bfs[load::resolve_battlefield(&s.path, &s.battlefields, b)?];
+                    if let Some(item) = g.chain.last_mut() {
+                        item.snapshot = Some(crate::engine::Snapshot {
+                            location: Zone::Battlefield(b),
+                            might: 0,
+                            controller,
+                            keywords: Vec::new(),
+                            designation: None,
+                        });
+                    }
+                }
+            }
             None => {
                 let source = c
                     .value
@@ -1506,8 +1632,32 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                     .map(|k| objects[k]);
                 let label = c.value.label.clone().unwrap_or(what);
                 g.setup_chain_item(controller, source, &label, effects, c.value.pending);
+                let snapshot = match &c.value.snapshot {
+                    Some(sn) => Some(crate::engine::Snapshot {
+                        location: match load::parse_base(&sn.at.value, &s.players) {
+                            Some(p) => Zone::Base(PlayerId(p)),
+                            None => Zone::Battlefield(
+                                bfs[load::resolve_battlefield(&s.path, &s.battlefields, &sn.at)?],
+                            ),
+                        },
+                        might: sn.might.get(),
+                        controller: pnames.player_id(&sn.controller)?,
+                        keywords: sn
+                            .keywords
+                            .iter()
+                            .map(|k| keyword(s, k))
+                            .collect::<Result<_, _>>()?,
+                        designation: match sn.designation.as_ref().map(|d| d.value.as_str()) {
+                            Some("attacker") => Some(Designation::Attacker),
+                            Some("defender") => Some(Designation::Defender),
+                            _ => None,
+                        },
+                    }),
+                    None => None,
+                };
                 if let Some(item) = g.chain.last_mut() {
                     item.triggered = c.value.triggered;
+                    item.snapshot = snapshot;
                 }
             }
         }

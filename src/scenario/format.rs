@@ -670,6 +670,20 @@ pub struct DelayedSetup {
     pub turn: Option<Amt>,
 }
 
+/// A unit as it died (808.1.d.3): where (a battlefield or `A's base`), its Might, its
+/// controller, its keywords and its designation.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SnapshotSetup {
+    pub at: Name,
+    pub might: Signed,
+    pub controller: Name,
+    #[serde(default)]
+    pub keywords: Vec<Name>,
+    #[serde(default)]
+    pub designation: Option<Name>,
+}
+
 /// Priority on a chain at set-up (339).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -741,10 +755,31 @@ pub struct ChainSetup {
     pub of: Option<Name>,
     #[serde(default)]
     pub ability: Option<Spanned<Count>>,
+    /// …or a battlefield's triggered ability (`battlefield` and `ability`)…
+    #[serde(default)]
+    pub battlefield: Option<Name>,
+    /// …or a keyword's triggered ability of `of` (`Vision`, `Weaponmaster`, `Quick-Draw`,
+    /// `Temporary`, `Hunt 2`), instead of `ability`.
+    #[serde(default)]
+    pub keyword: Option<Name>,
     #[serde(default)]
     pub label: Option<String>,
     #[serde(default)]
     pub triggered: bool,
+    /// A spell: its Repeat costs paid (820: its instructions executed that many more times).
+    #[serde(default)]
+    pub repeats: Option<Count>,
+    /// A spell: the mode chosen (from 1) of each "choose one" in its instructions, in order
+    /// (355.3).
+    #[serde(default)]
+    pub modes: Vec<Spanned<Count>>,
+    /// A spell played from hidden at this battlefield (811.1.d.2: its choices are made
+    /// there).
+    #[serde(default)]
+    pub hidden_at: Option<Name>,
+    /// A "when I die" or Deathknell ability: its unit as it died (808.1.d.3, 323.4).
+    #[serde(default)]
+    pub snapshot: Option<SnapshotSetup>,
     #[serde(default)]
     pub id: Option<Name>,
     pub controller: Name,

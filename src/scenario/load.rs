@@ -814,23 +814,58 @@ impl<'a> Resolver<'a> {
             self.player(&cv.controller)?;
             let Some(card) = &cv.card else {
                 // an ability of an object set up above
-                match (&cv.of, &cv.ability) {
-                    (Some(of), Some(_)) => {
+                if let Some(k) = &cv.keyword {
+                    keyword(self.path, k)?;
+                }
+                let ability_of = match (&cv.of, &cv.battlefield) {
+                    (Some(of), None) => {
                         resolve_object(self.path, &self.objects, of)?;
+                        cv.ability.is_some() != cv.keyword.is_some()
                     }
-                    _ => {
+                    (None, Some(b)) => {
+                        self.battlefield(b)?;
+                        cv.ability.is_some() && cv.keyword.is_none()
+                    }
+                    _ => false,
+                };
+                match ability_of {
+                    true => {
+                        if let Some(sn) = &cv.snapshot {
+                            self.player(&sn.controller)?;
+                            if parse_base(&sn.at.value, &self.players).is_none() {
+                                self.battlefield(&sn.at)?;
+                            }
+                            for k in &sn.keywords {
+                                keyword(self.path, k)?;
+                            }
+                            if let Some(d) = &sn.designation
+                                && !["attacker", "defender"].contains(&d.value.as_str())
+                            {
+                                return Err(self.err(
+                                    ErrorKind::InvalidValue,
+                                    loc_of(d),
+                                    format!(
+                                        "unknown designation \"{}\"{}",
+                                        d.value,
+                                        did_you_mean(&d.value, ["attacker", "defender"])
+                                    ),
+                                ));
+                            }
+                        }
+                    }
+                    false => {
                         return Err(self
                             .err(
                                 ErrorKind::InvalidValue,
                                 c.referenced,
-                                "a chain item is a spell (`card`) or an ability (`of` and `ability`)",
+                                "a chain item is a spell (`card`) or an ability (`of`, and `ability` or `keyword`; or `battlefield` and `ability`)",
                             )
                             .hint("{card: Firestorm, controller: A, targets: [Scout]}"));
                     }
                 }
                 continue;
             };
-            if cv.of.is_some() || cv.ability.is_some() {
+            if cv.of.is_some() || cv.ability.is_some() || cv.battlefield.is_some() {
                 return Err(self.err(
                     ErrorKind::InvalidValue,
                     loc_of(card),
@@ -838,6 +873,9 @@ impl<'a> Resolver<'a> {
                 ));
             }
             let cv_card = card;
+            if let Some(b) = &cv.hidden_at {
+                self.battlefield(b)?;
+            }
             let def = self.card(&file, cv_card)?;
             if def.kind.as_ref().map(|k| k.value.as_str()) != Some("spell") {
                 return Err(self
