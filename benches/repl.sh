@@ -22,7 +22,11 @@ session = bytes([10]).join([b"step", b"board", b"back", b"quit", b""])
 a = median_ms([bin, "--color", "never", "repl", f], quit_only)
 b = median_ms([bin, "--color", "never", "repl", f], session)
 c = median_ms([bin, "--color", "never", "run", f], b"")
+import os, tempfile
+saved = os.path.join(tempfile.gettempdir(), "arbiter-bench-save.yaml")
+d = median_ms([bin, "--color", "never", "repl", f], bytes([10]).join([b"step", b"save " + saved.encode(), b"quit", b""]))
 print(f"repl {f} (quit at once): {a:.1f} ms median of {runs}")
 print(f"repl {f} (step, board, back, quit): {b:.1f} ms median of {runs}")
 print(f"run {f} (for comparison): {c:.1f} ms median of {runs}")
+print(f"repl {f} (step, save — written, loaded back and checked — quit): {d:.1f} ms median of {runs}")
 PY

@@ -443,3 +443,34 @@ fn legions_a_sibling_letter_alone_is_a_link() {
             .any(|b| b == "605.3")
     );
 }
+
+/// A link's quoted title picks which of a duplicated id it names: 115.2b's
+/// `See rule 702.3, "Redeem."` is the second 702.3, and is its backlink, not Merge's.
+#[test]
+fn legions_a_link_names_the_duplicate_its_title_names() {
+    let v = json(&["rule", "115.2b", "--game", "legions-of-will"]);
+    let r = &v["refs"][0];
+    assert_eq!(r["target"], "702.3");
+    assert_eq!(r["target_key"], "702.3#2");
+    assert_eq!(r["target_title"], "Redeem");
+    arbiter()
+        .args(["rule", "115.2b", "--game", "legions-of-will"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("→ see 702.3#2 Redeem"));
+    let redeem = json(&["rule", "702.3#2", "--game", "legions-of-will"]);
+    assert_eq!(redeem["backlinks"], serde_json::json!(["115.2b"]));
+    let merge = json(&["rule", "702.3", "--game", "legions-of-will"]);
+    assert!(
+        !merge["backlinks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|b| b == "115.2b")
+    );
+    let refs = json(&["refs", "702.3#2", "--game", "legions-of-will"]);
+    assert_eq!(refs["linked_from"][0]["id"], "115.2b");
+    // a Riftbound reference names its only rule
+    let v = json(&["rule", "108.1.a"]);
+    assert_eq!(v["refs"][0]["target_key"], v["refs"][0]["target"]);
+}

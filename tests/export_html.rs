@@ -104,6 +104,8 @@ fn the_site_has_every_edition_with_anchors_links_and_no_network() {
     assert!(low.contains("<li class=\"l1\"><a href=\"#4\">4 Zones</a></li>"));
     assert!(low.contains("<li class=\"l2\"><a href=\"#404\">404 Base</a></li>"));
     assert!(ids["legions-of-will-2023-09-11.html"].contains("404"));
+    // a link whose title names the second of a duplicated id goes to it
+    assert!(low.contains("See rule <a href=\"#702.3~2\">702.3</a>, &quot;Redeem.&quot;"));
     // the search index ships beside each page
     let idx = std::fs::read_to_string(dir.join("riftbound-2026-03-30.index.js")).unwrap();
     assert!(idx.starts_with("window.ARBITER_INDEX = {"));

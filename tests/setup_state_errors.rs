@@ -88,6 +88,18 @@ fn set_up_objects_chain_and_used_replacements_are_checked() {
         "s.yaml:14:41: sq has no abilities",
     );
     refused(
+        "  chain: [{card: Bolt, controller: A, targets: [sq], modes: [1]}]",
+        "s.yaml:14:62: Bolt has no further \"choose one\"",
+    );
+    refused(
+        "  chain: [{card: Bolt, controller: A, targets: [sq], hidden-at: Nowhere}]",
+        "unknown battlefield \"Nowhere\"",
+    );
+    refused(
+        "  chain: [{card: Bolt, controller: A, targets: [sq], repeats: 2000}]",
+        "repeats: the number 2000 is out of range: accepted 0 to 1000",
+    );
+    refused(
         "  chain: [{card: Bolt, controller: A, targets: [sq], moved-since-chosen: [Bolt]}]",
         "s.yaml:14:75: \"Bolt\" is not one of the spell's targets",
     );
@@ -105,7 +117,7 @@ fn set_up_objects_chain_and_used_replacements_are_checked() {
 fn set_up_abilities_on_the_chain_and_staging_are_checked() {
     refused(
         "  chain: [{controller: A}]",
-        "s.yaml:14:11: a chain item is a spell (`card`) or an ability (`of` and `ability`)",
+        "s.yaml:14:11: a chain item is a spell (`card`) or an ability (`of`, and `ability` or `keyword`; or `battlefield` and `ability`)",
     );
     refused(
         "  chain: [{card: Bolt, of: sq, ability: 1, controller: A}]",
@@ -116,11 +128,71 @@ fn set_up_abilities_on_the_chain_and_staging_are_checked() {
         "s.yaml:14:29: sq's ability 1 is not a triggered or activated ability with instructions (it has 0 abilities",
     );
     refused(
+        "  chain: [{of: sq, ability: 1, controller: A, snapshot: {at: Nowhere, might: 1, controller: A}}]",
+        "s.yaml:14:62: unknown battlefield \"Nowhere\"",
+    );
+    refused(
+        "  chain: [{of: sq, ability: 1, controller: A, snapshot: {at: The Bridge, might: 1, controller: A, keywords: [Tankk]}}]",
+        "s.yaml:14:110: unknown keyword \"Tankk\"",
+    );
+    refused(
+        "  chain: [{of: sq, keyword: Tank, controller: A}]",
+        "s.yaml:14:29: Tank has no triggered ability on the chain: accepted Vision, Weaponmaster, Quick-Draw, Temporary, Hunt",
+    );
+    refused(
+        "  chain: [{of: sq, keyword: Visionn, controller: A}]",
+        "s.yaml:14:29: unknown keyword \"Visionn\"",
+    );
+    refused(
+        "  chain: [{battlefield: The Bridge, ability: 1, controller: A}]",
+        "s.yaml:14:25: The Bridge has no abilities",
+    );
+    refused(
+        "  chain: [{battlefield: The Brige, ability: 1, controller: A}]",
+        "s.yaml:14:25: unknown battlefield \"The Brige\" — did you mean \"The Bridge\"?",
+    );
+    refused(
         "  chain: [{of: nobody, ability: 1, controller: A}]",
         "s.yaml:14:16: unknown object \"nobody\"",
     );
     refused_src(
         &BASE.replace("controller: B\n", "controller: B\n      staged: combatt\n"),
         "s.yaml:13:15: unknown staging \"combatt\" (accepted: showdown, combat) — did you mean \"combat\"?",
+    );
+}
+
+#[test]
+fn set_up_created_replacements_and_delayed_abilities_are_checked() {
+    refused(
+        "  created-replacements: [{by: sq, about: sq, controller: A}]",
+        "s.yaml:14:31: sq has no instruction that creates a replacement effect",
+    );
+    refused(
+        "  created-replacements: [{by: sq, about: nobody, controller: A}]",
+        "s.yaml:14:42: unknown object \"nobody\"",
+    );
+    refused(
+        "  delayed: [{by: sq, controller: A}]",
+        "s.yaml:14:18: sq has no instruction that creates a delayed ability",
+    );
+    refused(
+        "  delayed: [{by: sq, controller: Z}]",
+        "s.yaml:14:34: unknown player \"Z\"",
+    );
+}
+
+#[test]
+fn set_up_contested_by_tokens_and_linked_objects_are_checked() {
+    refused_src(
+        &BASE.replace("controller: B\n", "controller: B\n      contested-by: Q\n"),
+        "s.yaml:13:21: unknown player \"Q\"",
+    );
+    refused(
+        "  bases:\n    A: [{card: Squire, linked: [nobody]}]",
+        "s.yaml:15:33: unknown object \"nobody\"",
+    );
+    refused(
+        "  bases:\n    A: [{card: Squire, token: maybe}]",
+        "s.yaml:15:31: invalid boolean",
     );
 }

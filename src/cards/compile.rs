@@ -545,6 +545,21 @@ impl Compiler<'_> {
             // "Heal that unit, exhaust it, and recall it.": more of what happens instead
             self.abilities[i].instead.extend(v.into_iter().map(spanned));
             self.push(s, PhraseStatus::Compiled);
+        } else if let Some(f) = match fold(s).as_str() {
+            "this enters exhausted" => Some(0),
+            "i cant be chosen by enemy spells and abilities" => Some(1),
+            "i dont deal combat damage" => Some(2),
+            _ => None,
+        } {
+            // passives that change how it enters (364.2), what may choose it (355.9.b), what
+            // it adds to combat damage (460.2.c)
+            self.abilities.push(AbilityDef {
+                enter_exhausted: f == 0,
+                not_chosen_by_enemies: f == 1,
+                no_combat_damage: f == 2,
+                ..Default::default()
+            });
+            self.push(s, PhraseStatus::Compiled);
         } else if let Some(w) = match fold(s).as_str() {
             "you may play me to an open battlefield" => Some("open"),
             "you may play me to an occupied enemy battlefield" => Some("occupied-enemy"),
@@ -769,9 +784,32 @@ fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     ];
     let f = fold(s);
     let table = if battlefield { HERE } else { WHEN };
-    let (_, whens) = table
-        .iter()
-        .find(|(p, _)| f.strip_prefix(p).is_some_and(|rest| rest.starts_with(',')))?;
+    let lookup = |head: &str| -> Option<Vec<&'static str>> {
+        table
+            .iter()
+            .find(|(p, _)| *p == head)
+            .map(|(_, w)| w.to_vec())
+    };
+    let head = f.split(',').next()?;
+    // "When you play me or at the start of your Beginning Phase, …", "When you play me or I
+    // attack, …": one ability for each condition
+    let whens: Vec<&'static str> = match lookup(head) {
+        Some(w) => w,
+        None => {
+            let (a, b) = head.split_once(" or ")?;
+            let b = if b.starts_with("when ") || b.starts_with("at ") {
+                b.to_string()
+            } else {
+                format!("when {b}")
+            };
+            let mut v = lookup(a)?;
+            v.extend(lookup(&b)?);
+            v
+        }
+    };
+    if !s.contains(',') {
+        return None;
+    }
     let (_, body) = s.split_at(s.find(',')? + 1);
     let mut body = body.trim();
     // 383.3.e: "When you play me, if you control a Poro, …": a conditional statement
@@ -889,6 +927,9 @@ fn delayed(t: &str) -> Option<format::Effect> {
 /// permanent, applied each time (`always`); whose death it replaces is its scope.
 fn static_replacement(s: &str) -> Option<AbilityDef> {
     let t = s.trim().trim_end_matches('.').trim();
+    if let Some(a) = token_replacement(t) {
+        return Some(a);
+    }
     let rest = strip_ci(t, "if ")?;
     let (who, rest) = rest.split_once(" would die, ")?;
     let scope = match fold(who).as_str() {
@@ -905,6 +946,59 @@ fn static_replacement(s: &str) -> Option<AbilityDef> {
             .into_iter()
             .map(spanned)
             .collect(),
+        ..Default::default()
+    })
+}
+
+/// 371, 375: "[Once each turn, ]if you would play a token unit[ while I'm at a
+/// battlefield], [you may ]play that token and an additional copy of it instead" — a
+/// replacement of its controller playing a token; "you may" goes with "once each turn"
+/// (371.1: its controller chooses to apply it).
+fn token_replacement(t: &str) -> Option<AbilityDef> {
+    let (once, rest) = match strip_ci(t, "once each turn, ") {
+        Some(r) => (true, r),
+        None => (false, t),
+    };
+    let rest = strip_ci(rest, "if you would play ")?;
+    let (what, rest) = rest.split_once(',')?;
+    let (what, condition) = match strip_suffix_ci(what.trim(), " while i'm at a battlefield") {
+        Some(w) => (w, Some("at-battlefield")),
+        None => (what.trim(), None),
+    };
+    let event = match fold(what).as_str() {
+        "a token" => "play-token",
+        "a token unit" | "a unit token" => "play-unit-token",
+        "a token gear" | "a gear token" => "play-gear-token",
+        _ => return None,
+    };
+    let rest = rest.trim();
+    let (may, rest) = match strip_ci(rest, "you may ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    // "you may" only as the choice "once each turn" gives (371.1)
+    if may != once {
+        return None;
+    }
+    let body = strip_suffix_ci(rest, " instead")?;
+    let and = if fold(body) == "play that token and an additional copy of it" {
+        format::Effect {
+            play_that_token_and: Some(name("copy")),
+            ..Default::default()
+        }
+    } else {
+        // another instruction in its place ("draw 1 instead")
+        let mut v = instructions(body)?;
+        if v.len() != 1 || fold(body).contains("that token") {
+            return None;
+        }
+        v.remove(0)
+    };
+    Some(AbilityDef {
+        would: Some(name(event)),
+        uses: once.then(|| name("once-each-turn")),
+        if_: condition.map(name),
+        instead: vec![spanned(and)],
         ..Default::default()
     })
 }
@@ -1182,7 +1276,10 @@ fn target_word(s: &str) -> Option<&'static str> {
             "enemy-units-at-battlefields"
         }
         "all enemy units here" | "each enemy unit here" | "enemy units here" => "enemy-units-here",
-        "all units here" | "each unit here" | "units here" => "all-units-here",
+        "all units here" | "each unit here" | "units here" | "all units at my battlefield" => {
+            "all-units-here"
+        }
+        "all enemy units at my battlefield" | "enemy units at my battlefield" => "enemy-units-here",
         "other friendly units here"
         | "each other friendly unit here"
         | "your other units here"
@@ -1324,6 +1421,10 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
     if let Some(r) = strip_ci(t, "you may ") {
         t = r;
     }
+    // "you score 1 point": the controller is the one who scores
+    if let Some(r) = strip_ci(t, "you score ") {
+        t = &t[t.len() - r.len() - "score ".len()..];
+    }
     let words: Vec<&str> = t.split_whitespace().collect();
     let verb = words.first()?.to_ascii_lowercase();
     let rest = t[words.first()?.len()..].trim();
@@ -1355,6 +1456,15 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
         "draw" => {
             e.draw = Some(name("you"));
             e.count = Some(rest.parse().ok()?);
+        }
+        "score" => {
+            // "Score 1 point": points gained from a source other than a conquer or a hold
+            // (466.1.a.1)
+            let (n, w) = rest.split_once(' ')?;
+            if !matches!(fold(w).as_str(), "point" | "points") {
+                return None;
+            }
+            e.gain_points = Some(Signed::new(count_word(n)?)?);
         }
         "discard" => {
             // 422: "Discard 2"
@@ -1428,6 +1538,7 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
                 " to their base",
                 " to base",
                 " to its owner's base",
+                " to your base",
             ]
             .iter()
             .find_map(|p| lower.strip_suffix(p).map(|w| (&rest[..w.len()], "base")))?;
@@ -1540,9 +1651,13 @@ fn token(rest: &str, e: &mut format::Effect) -> Option<()> {
     if token_name.is_empty() || token_name.contains('[') {
         return None;
     }
-    for place in ["to your base", "in your base", "into your base"] {
-        if let Some(a) = strip_suffix_ci(after, place) {
+    // the base is where tokens are played anyway ("into your base" is not "… in" + "to your
+    // base": the place is matched as whole words)
+    for place in ["into your base", "to your base", "in your base"] {
+        if let Some(a) = strip_suffix_ci(after, place).filter(|a| a.is_empty() || a.ends_with(' '))
+        {
             after = a.trim();
+            break;
         }
     }
     // "here": where the ability's source is (its battlefield, or its base)
@@ -2251,5 +2366,84 @@ mod replacement_tests {
             .unwrap();
         assert_eq!(d.when.value, "unit-takes-damage");
         assert_eq!(d.effects[0].value.kill.as_ref().unwrap().value, "that-unit");
+    }
+
+    #[test]
+    fn entering_choosing_combat_damage_scores_and_two_triggers() {
+        let c = compile(&card("Gear", "This enters exhausted."));
+        assert!(c.fully_modelled() && c.def.abilities[0].value.enter_exhausted);
+        let c = compile(&card(
+            "Unit",
+            "I can't be chosen by enemy spells and abilities.",
+        ));
+        assert!(c.fully_modelled() && c.def.abilities[0].value.not_chosen_by_enemies);
+        let c = compile(&card("Unit", "I don't deal combat damage."));
+        assert!(c.fully_modelled() && c.def.abilities[0].value.no_combat_damage);
+        // a condition after it is not dropped
+        let c = compile(&card(
+            "Unit",
+            "I can't be chosen by enemy spells and abilities unless I'm in combat.",
+        ));
+        assert!(!c.fully_modelled());
+        // "you score 1 point" (466.1.a.1: not a score from a conquer or a hold)
+        let c = compile(&card("Unit", "When I hold, you score 1 point."));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+        assert_eq!(e.gain_points.map(|n| n.get()), Some(1));
+        // "When you play me or at the start of your Beginning Phase, …": one ability each
+        let c = compile(&card(
+            "Unit",
+            "When you play me or at the start of your Beginning Phase, draw 1.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let whens: Vec<&str> = c
+            .def
+            .abilities
+            .iter()
+            .map(|a| a.value.when.as_ref().unwrap().value.as_str())
+            .collect();
+        assert_eq!(whens, ["play", "beginning-phase"]);
+        // "into your base" is the base (not "… in" and "to your base")
+        let c = compile(&card(
+            "Spell",
+            "Play three 1 [Might] Recruit unit tokens into your base.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let c = compile(&card(
+            "Unit",
+            "[Deathknell] – Deal 4 to all units at my battlefield.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+    }
+
+    #[test]
+    fn token_replacements() {
+        let c = compile(&card(
+            "Unit",
+            "Once each turn, if you would play a token unit while I'm at a battlefield, you may play that token and an additional copy of it instead.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert_eq!(a.would.as_ref().unwrap().value, "play-unit-token");
+        assert_eq!(a.uses.as_ref().unwrap().value, "once-each-turn");
+        assert_eq!(a.if_.as_ref().unwrap().value, "at-battlefield");
+        assert_eq!(
+            a.instead[0]
+                .value
+                .play_that_token_and
+                .as_ref()
+                .unwrap()
+                .value,
+            "copy"
+        );
+        let c = compile(&card("Gear", "If you would play a token, draw 1 instead."));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert!(c.def.abilities[0].value.instead[0].value.draw.is_some());
+        // "you may" without "once each turn" is not a choice the vocabulary has here
+        let c = compile(&card(
+            "Gear",
+            "If you would play a token gear, you may play that token and an additional copy of it instead.",
+        ));
+        assert!(!c.fully_modelled());
     }
 }

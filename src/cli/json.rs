@@ -46,6 +46,8 @@ pub struct RecoveredJson {
 #[derive(Serialize)]
 pub struct RefJson {
     pub target: String,
+    /// The lookup key of the rule it names (`702.3#2` for the second 702.3).
+    pub target_key: String,
     pub target_title: Option<String>,
     pub kind: &'static str,
     /// `text` or `examples[N]`.
@@ -92,9 +94,10 @@ fn kind_key(k: RefKind) -> &'static str {
 pub fn ref_json<R: Rules + ?Sized>(book: &R, rf: &Ref) -> RefJson {
     RefJson {
         target: rf.target.to_string(),
+        target_key: rf.target_key(),
         target_title: book
-            .get(&rf.target)
-            .and_then(|t| book.title_of(&t))
+            .index_of(&rf.target_key())
+            .and_then(|t| book.title_of(&book.rule(t)))
             .or_else(|| rf.title.clone()),
         kind: kind_key(rf.kind),
         field: match rf.field {

@@ -420,17 +420,17 @@ fn print_rule<R: Rules + ?Sized>(
 
 /// The distinct targets of `refs` as linked `id Title` strings.
 fn ref_list<R: Rules + ?Sized>(out: &Out, book: &R, refs: &[Ref]) -> Vec<String> {
-    let mut seen: Vec<&RuleId> = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
     let mut v = Vec::new();
     for rf in refs {
-        if seen.contains(&&rf.target) {
+        let key = rf.target_key();
+        if seen.contains(&key) {
             continue;
         }
-        seen.push(&rf.target);
-        let key = rf.target.to_string();
+        seen.push(key.clone());
         let title = book
-            .get(&rf.target)
-            .and_then(|t| book.title_of(&t))
+            .index_of(&key)
+            .and_then(|t| book.title_of(&book.rule(t)))
             .or_else(|| rf.title.clone());
         let id = out.rule_link(book.meta().game, book.meta().edition, &key, &key);
         let mut s = match title {
@@ -639,13 +639,8 @@ pub fn refs(out: &mut Out, mut args: RefsArgs) -> Result<()> {
     let i = find_rule(book, &args.id)?;
     let record = meta.record(i);
     let r: &Rule = &record.rule;
-    // the rules that reference its id (a duplicate's are its first's)
-    let first = book.index_of(&r.id.to_string()).unwrap_or(i);
-    let back: Vec<usize> = book
-        .backlinks_of(first)
-        .iter()
-        .map(|&j| j as usize)
-        .collect();
+    // the rules that reference it (a link names one occurrence of a duplicated id)
+    let back: Vec<usize> = book.backlinks_of(i).iter().map(|&j| j as usize).collect();
     // links to rules beneath this one count too ("See rule 327" for 327.1 is not a
     // backlink, but a link to 327.1 is one for 327's subtree): listed apart.
     let below = &record.below;

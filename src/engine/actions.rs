@@ -301,7 +301,9 @@ impl Game {
                 | Effect::Add { player, .. }
                 | Effect::Channel { player, .. }
                 | Effect::Predict { player } => p(player),
-                Effect::Weaponmaster | Effect::PayCost { .. } => Ok(()),
+                Effect::Weaponmaster | Effect::PayCost { .. } | Effect::PlayThatToken { .. } => {
+                    Ok(())
+                }
                 Effect::CreateDelayed { effects, .. } => {
                     effects.iter().try_for_each(|e| effect(e, obj, player, bf))
                 }
@@ -954,15 +956,25 @@ impl Game {
             }
             Effect::Stun { target } => format!("stun {}", t(target)),
             Effect::CreateToken {
-                card, count, at, ..
+                card,
+                count,
+                at,
+                ready,
+                exhausted,
+                ..
             } => format!(
-                "create {} {} token(s) at {}",
+                "create {} {} token(s) at {}{}",
                 count,
                 card.name,
                 match at {
                     Location::Base => "your base".to_string(),
                     Location::Battlefield(b) => self.bf_name(*b).to_string(),
                     Location::Here => "here".to_string(),
+                },
+                match (card.card_type == super::objects::CardType::Gear, ready, exhausted) {
+                    (false, true, _) => ", ready",
+                    (true, _, true) => ", exhausted",
+                    _ => "",
                 }
             ),
             Effect::May { effect } => format!("you may {}", self.describe_effect(effect, source)),
@@ -1036,6 +1048,10 @@ impl Game {
             Effect::Weaponmaster => {
                 "choose an Equipment you control and pay its Equip cost, reduced by [A], to attach it to me".into()
             }
+            Effect::PlayThatToken { and } => match and {
+                None => "play that token and an additional copy of it".into(),
+                Some(d) => format!("play that token and a {} token", d.name),
+            },
             Effect::Predict { player } => format!(
                 "{} looks at the top card of their Main Deck and may recycle it",
                 p(player)
@@ -1288,8 +1304,25 @@ impl Game {
                 exhausted,
                 names,
             } => {
+                // 369, 370, 375: a replacement effect of the token being played; its place
+                // resolved first, so that what replaces it plays there too
+                let place = self.here(*at, source, snap)?;
+                let event = Effect::CreateToken {
+                    card: card.clone(),
+                    count: *count,
+                    at: match place {
+                        Location::Here => Location::Base,
+                        other => other,
+                    },
+                    ready: *ready,
+                    exhausted: *exhausted,
+                    names: names.clone(),
+                };
+                if self.replace_token_play(&event, controller)? {
+                    return Ok(());
+                }
                 let def = std::sync::Arc::new((**card).clone());
-                let zone = match self.here(*at, source, snap)? {
+                let zone = match place {
                     Location::Battlefield(b) => Zone::Battlefield(b),
                     Location::Base | Location::Here => Zone::Base(controller),
                 };
@@ -1441,6 +1474,13 @@ impl Game {
                 if let Some(unit) = source {
                     self.weaponmaster(controller, unit)?;
                 }
+            }
+            // bound to the replaced event by the replacement that says it (375); alone it
+            // refers to no token
+            Effect::PlayThatToken { .. } => {
+                return Err(Halt::Err(EngineError::Unsupported(
+                    "\"play that token\" is what a replacement of a token being played does instead; it has no token here".into(),
+                )));
             }
             Effect::GainXp { player, amount } => {
                 for p in self.players_of(player, controller) {

@@ -49,7 +49,8 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Predict { .. }
         | Effect::CreateDelayed { .. }
         | Effect::Reflexive { .. }
-        | Effect::Weaponmaster => vec![],
+        | Effect::Weaponmaster
+        | Effect::PlayThatToken { .. } => vec![],
     }
 }
 
@@ -133,6 +134,17 @@ impl Game {
         } else {
             self.each_unit(filter, controller, here, source)
         };
+        // 355.9.b: "I can't be chosen by enemy spells and abilities" restricts the choices
+        // of its controller's opponents
+        v.retain(|u| {
+            !(self.opponents(controller, self.controller(*u))
+                && self.objects[u.0].zone.on_board()
+                && !self.rules_text_inactive(*u)
+                && self.objects[u.0]
+                    .def
+                    .abilities
+                    .contains(&super::objects::Ability::NotChosenByEnemies))
+        });
         // 811.1.d.2: a card played from hidden chooses among options at its battlefield
         v.retain(|u| {
             self.restrict_choices

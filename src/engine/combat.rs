@@ -511,6 +511,11 @@ impl Game {
             .map(|u| {
                 if self.objects[u.0].stunned {
                     format!("{} stunned, contributes 0", self.obj_name(*u))
+                } else if self.deals_no_combat_damage(*u) {
+                    format!(
+                        "{} contributes 0 (its ability: \"I don't deal combat damage\")",
+                        self.obj_name(*u)
+                    )
                 } else {
                     format!("{} {}", self.obj_name(*u), chars[u.0].might_text())
                 }

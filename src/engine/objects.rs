@@ -550,6 +550,13 @@ pub enum Effect {
         replacement: Replacement,
         duration: Duration,
     },
+    /// 375: in what a replacement of a token being played does instead, "play that token and
+    /// an additional copy of it" (`and: None`) or "… and a 1 [Might] Recruit unit token"
+    /// (`and`: that token): the replaced event as it was — its place, ready or exhausted —
+    /// and the other token with the same modifications, inherited.
+    PlayThatToken {
+        and: Option<Box<CardDef>>,
+    },
     /// 821.1.c: the controller may choose an Equipment they control and pay its Equip cost,
     /// reduced by [A], to attach it to the source.
     Weaponmaster,
@@ -678,6 +685,8 @@ pub struct Replacement {
     pub scope: Scope,
     pub instead: Vec<Effect>,
     pub uses: ReplacementUses,
+    /// "… while I'm at a battlefield": true of its source for it to apply.
+    pub condition: Condition,
 }
 
 /// The events a replacement effect can replace (367): a unit's death (by any means), its
@@ -688,6 +697,10 @@ pub enum ReplacedEvent {
     Die,
     Killed,
     DealtDamage,
+    /// Its controller playing a token (439): any token, a unit token, a gear token.
+    PlayToken,
+    PlayUnitToken,
+    PlayGearToken,
 }
 
 impl ReplacedEvent {
@@ -697,6 +710,9 @@ impl ReplacedEvent {
             ReplacedEvent::Die => "die",
             ReplacedEvent::Killed => "be killed",
             ReplacedEvent::DealtDamage => "be dealt damage",
+            ReplacedEvent::PlayToken => "play a token",
+            ReplacedEvent::PlayUnitToken => "play a unit token",
+            ReplacedEvent::PlayGearToken => "play a gear token",
         }
     }
 }
@@ -792,6 +808,15 @@ pub enum Ability {
         /// Cards discarded from hand (357.2: paid with the rest of the cost).
         discard: i32,
     },
+    /// "This enters exhausted": a gear with it enters the board exhausted when it is played
+    /// (359.2.d states the default it changes).
+    EntersExhausted,
+    /// "I can't be chosen by enemy spells and abilities": a targeting restriction (355.9.b)
+    /// on the choices of its controller's opponents.
+    NotChosenByEnemies,
+    /// "I don't deal combat damage": it contributes no Might to its side's combat damage
+    /// (460.2.c).
+    NoCombatDamage,
     /// 355.2.b: "You may play me to an open / occupied enemy battlefield": a location a unit
     /// may be played to besides its controller's base and the battlefields they control.
     PlayTo(PlayableBattlefield),

@@ -1007,11 +1007,17 @@ impl Game {
                     if self.ability_condition_holds(c, Some(card), item.controller))
             });
         let ready = item.enters_ready || ready_by_ability;
+        // 364.2: "This enters exhausted" changes the default of 359.2.d for a gear
+        let exhausted_by_ability = !unit
+            && self.objects[card.0]
+                .def
+                .abilities
+                .contains(&Ability::EntersExhausted);
         let ts = self.tick();
         let o = &mut self.objects[card.0];
         o.zone = dest;
         o.base_controller = item.controller;
-        o.exhausted = unit && !ready;
+        o.exhausted = (unit && !ready) || exhausted_by_ability;
         o.timestamp = ts;
         let t = format!(
             "{} is finalized and enters {}{}",
@@ -1019,6 +1025,8 @@ impl Game {
             self.zone_name(dest),
             if unit && !ready {
                 " exhausted"
+            } else if exhausted_by_ability {
+                " exhausted (its ability: \"This enters exhausted\")"
             } else if ready_by_ability {
                 " ready (its ability: \"I enter ready\")"
             } else {
@@ -1027,7 +1035,7 @@ impl Game {
         );
         let rule = if item.enters_ready {
             cite!("805.6")
-        } else if ready_by_ability {
+        } else if ready_by_ability || exhausted_by_ability {
             cite!("364.2")
         } else if unit {
             cite!("359.2.c")

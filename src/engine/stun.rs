@@ -54,8 +54,22 @@ impl Game {
         self.event(EventKind::CleanupTask, vec![cite!("423.1.a.2")], t, vec![]);
     }
 
-    /// 423.1.b: the Might a unit contributes to combat damage.
+    /// 423.1.b: the Might a unit contributes to combat damage — none when stunned, nor for
+    /// a unit that says "I don't deal combat damage".
     pub(crate) fn combat_might(&self, u: ObjId, might: i32) -> i32 {
-        if self.objects[u.0].stunned { 0 } else { might }
+        if self.objects[u.0].stunned || self.deals_no_combat_damage(u) {
+            0
+        } else {
+            might
+        }
+    }
+
+    /// "I don't deal combat damage" (its rules text active).
+    pub(crate) fn deals_no_combat_damage(&self, u: ObjId) -> bool {
+        !self.rules_text_inactive(u)
+            && self.objects[u.0]
+                .def
+                .abilities
+                .contains(&crate::engine::Ability::NoCombatDamage)
     }
 }

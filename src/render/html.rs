@@ -81,7 +81,7 @@ fn linked(book: &Book, r: &Rule, field: RefField, text: &str) -> String {
         }
         out.push_str(&piece(&text[at..s]));
         let shown = piece(&text[s..e]);
-        let key = x.target.to_string();
+        let key = x.target_key();
         if x.dangling || book.index_of(&key).is_none() {
             let _ = write!(
                 out,

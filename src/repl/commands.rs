@@ -73,7 +73,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
         "save",
         "FILE",
-        "write a scenario that starts from the current state",
+        "write a scenario that starts from the current state (checked by loading it), or from the latest earlier one it can express plus the script steps since",
     ),
     ("help", "[CMD]", "this list, or one command"),
     ("quit", "", "leave (also Ctrl-D)"),
@@ -742,7 +742,10 @@ fn save(s: &Session, file: &str, out: &mut dyn Write) -> io::Result<Outcome> {
         return Ok(Outcome::Failed("save needs a file name".into()));
     }
     match super::save::scenario_text(s) {
-        Ok(saved) => match std::fs::write(file, &saved.text) {
+        Ok(saved) => match std::fs::write(
+            file,
+            super::save::relocate(&saved.text, s, std::path::Path::new(file)),
+        ) {
             Ok(()) => {
                 if saved.replay == 0 {
                     writeln!(

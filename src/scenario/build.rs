@@ -417,6 +417,17 @@ impl Names<'_> {
                 player: you(&e.player)?,
                 amount: n.get(),
             }
+        } else if let Some(w) = &e.play_that_token_and {
+            // 375: only in a replacement of a token being played (checked by the ability)
+            Effect::PlayThatToken {
+                and: match w.value.as_str() {
+                    "copy" => None,
+                    name => Some(Box::new(match &e.token {
+                        Some(t) => card_def_of(s, name, &t.value, t.referenced, self.depth + 1)?,
+                        None => card_def(s, name, self.depth + 1)?,
+                    })),
+                },
+            }
         } else if let Some(c) = &e.create {
             let def = match &e.token {
                 // 176–182: a token the effect describes ("a 3 [Might] Sprite unit token")
@@ -462,13 +473,23 @@ impl Names<'_> {
                 .iter()
                 .map(|x| self.effect(&x.value, x.referenced))
                 .collect::<Result<Vec<_>, _>>()?;
+            let event = replaced_event(s, w)?;
+            if w.value.starts_with("play-") {
+                return Err(err(
+                    s,
+                    ErrorKind::Unsupported,
+                    w.referenced,
+                    "a replacement a spell creates about a unit replaces its death, its being killed or its being dealt damage; one of a token being played is a permanent's ability",
+                ));
+            }
             Effect::CreateReplacement {
                 target: self.target(t)?,
                 replacement: Replacement {
-                    event: replaced_event(s, w)?,
+                    event,
                     scope: Scope::Me,
                     instead,
                     uses: replacement_uses(s, e.uses.as_ref(), ReplacementUses::Next, loc)?,
+                    condition: Condition::Always,
                 },
                 duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
             }
@@ -516,13 +537,16 @@ fn replaced_event(s: &Scenario, w: &Name) -> Result<crate::engine::ReplacedEvent
         "die" => crate::engine::ReplacedEvent::Die,
         "be-killed" => crate::engine::ReplacedEvent::Killed,
         "be-dealt-damage" => crate::engine::ReplacedEvent::DealtDamage,
+        "play-token" => crate::engine::ReplacedEvent::PlayToken,
+        "play-unit-token" => crate::engine::ReplacedEvent::PlayUnitToken,
+        "play-gear-token" => crate::engine::ReplacedEvent::PlayGearToken,
         other => {
             return Err(err(
                 s,
                 ErrorKind::Unsupported,
                 w.referenced,
                 format!(
-                    "a replacement of \"would {other}\" is not modeled (die, be-killed, be-dealt-damage)"
+                    "a replacement of \"would {other}\" is not modeled (die, be-killed, be-dealt-damage, play-token, play-unit-token, play-gear-token)"
                 ),
             ));
         }
@@ -799,12 +823,22 @@ fn abilities(
                 scope,
                 instead,
                 uses,
+                condition: match &ab.if_ {
+                    Some(c) => condition(s, c)?,
+                    None => Condition::Always,
+                },
             }));
         } else if ab.enter_ready {
             out.push(Ability::EntersReady(match &ab.if_ {
                 Some(c) => condition(s, c)?,
                 None => Condition::Always,
             }));
+        } else if ab.enter_exhausted {
+            out.push(Ability::EntersExhausted);
+        } else if ab.not_chosen_by_enemies {
+            out.push(Ability::NotChosenByEnemies);
+        } else if ab.no_combat_damage {
+            out.push(Ability::NoCombatDamage);
         } else if let Some(w) = &ab.play_to {
             out.push(Ability::PlayTo(match w.value.as_str() {
                 "open" => PlayableBattlefield::Open,
@@ -899,6 +933,23 @@ fn card_def(s: &Scenario, name: &str, depth: u8) -> Result<CardDef, ScenarioErro
     card_def_of(s, name, &card.value, card.referenced, depth)
 }
 
+/// The instructions of a card's spell effect and of its triggered and activated abilities
+/// ("you may" ones included), in order: where a created effect is described.
+pub fn instructions(def: &CardDef) -> impl Iterator<Item = &Effect> {
+    def.abilities
+        .iter()
+        .flat_map(|a| match a {
+            crate::engine::Ability::Spell(e)
+            | crate::engine::Ability::Triggered { effects: e, .. }
+            | crate::engine::Ability::Activated { effects: e, .. } => &e[..],
+            _ => &[],
+        })
+        .flat_map(|e| match e {
+            Effect::May { effect } => vec![e, &**effect],
+            _ => vec![e],
+        })
+}
+
 /// The instructions and name of an ability set up on the chain (`of`, `ability`): a
 /// triggered or activated ability's effects, targets still to bind. A "you may" first
 /// instruction was answered as the ability went on the chain (383.3.a): it is its effect.
@@ -909,16 +960,83 @@ fn chain_ability(
     c: &format::ChainSetup,
     at: Loc,
 ) -> Result<(Vec<Effect>, String), ScenarioError> {
-    let (Some(of), Some(k)) = (&c.of, &c.ability) else {
+    // a keyword's triggered ability: its instructions as the keyword gives them
+    if let (Some(of), Some(kw)) = (&c.of, &c.keyword) {
+        let o = objects[load::resolve_object(&s.path, &s.objects, of)?];
+        let name = g.object(o).def.name.clone();
+        let k = keyword(s, kw)?;
+        let (effects, label) = match k {
+            Keyword::Other(ref n, _) if n == "Weaponmaster" => (
+                vec![Effect::Weaponmaster],
+                format!("Weaponmaster of {name}"),
+            ),
+            Keyword::Other(ref n, _) if n == "Quick-Draw" => (
+                vec![crate::engine::keywords::quick_draw::quick_draw_effect()],
+                format!("Quick-Draw of {name}"),
+            ),
+            Keyword::Vision => (vec![Game::vision_effect()], format!("Vision of {name}")),
+            Keyword::Temporary => (
+                vec![Effect::Kill { target: Target::Me }],
+                format!("Temporary of {name}"),
+            ),
+            Keyword::Hunt(n) => (
+                vec![Effect::GainXp {
+                    player: PlayerRef::You,
+                    amount: n,
+                }],
+                format!("Hunt {n} of {name}"),
+            ),
+            _ => {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    kw.referenced,
+                    format!(
+                        "{} has no triggered ability on the chain: accepted Vision, Weaponmaster, Quick-Draw, Temporary, Hunt",
+                        kw.value
+                    ),
+                ));
+            }
+        };
+        return Ok((effects, label));
+    }
+    // the object's, or the battlefield's card's (its abilities "when you hold here", …)
+    let (def, of) = match (&c.of, &c.battlefield) {
+        (Some(of), _) => (
+            g.object(objects[load::resolve_object(&s.path, &s.objects, of)?])
+                .def
+                .clone(),
+            of,
+        ),
+        (None, Some(b)) => {
+            let i = load::resolve_battlefield(&s.path, &s.battlefields, b)?;
+            let Some(def) = g.battlefields.get(i).and_then(|x| x.def.clone()) else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    b.referenced,
+                    format!("{} has no abilities", b.value),
+                ));
+            };
+            (def, b)
+        }
+        (None, None) => {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                at,
+                "a chain item is a spell (`card`) or an ability (`of` or `battlefield`, and `ability`)",
+            ));
+        }
+    };
+    let Some(k) = &c.ability else {
         return Err(err(
             s,
             ErrorKind::InvalidValue,
             at,
-            "a chain item is a spell (`card`) or an ability (`of` and `ability`)",
+            "a chain item is a spell (`card`) or an ability (`of` or `battlefield`, and `ability`)",
         ));
     };
-    let o = objects[load::resolve_object(&s.path, &s.objects, of)?];
-    let def = &g.object(o).def;
     let n = k.value.get().unsigned_abs() as usize;
     let mut effects = match n.checked_sub(1).and_then(|i| def.abilities.get(i)) {
         Some(crate::engine::Ability::Triggered { effects, .. })
@@ -1381,6 +1499,50 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             ),
             None => chain_ability(s, &g, &objects, &c.value, c.referenced)?,
         };
+        // 820: each Repeat paid executes the instructions once more; 355.3: each "choose
+        // one" is the mode chosen
+        let once = effects.clone();
+        for _ in 0..c.value.repeats.map_or(0, |n| n.get()) {
+            effects.extend(once.iter().cloned());
+        }
+        let mut modes = c.value.modes.iter();
+        for e in effects.iter_mut() {
+            let Effect::ChooseOne { modes: options } = e else {
+                continue;
+            };
+            let Some(m) = modes.next() else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    c.referenced,
+                    format!(
+                        "{what} chooses a mode as it goes on the chain (355.3): name it in \"modes\""
+                    ),
+                ));
+            };
+            let k = m.value.get().unsigned_abs() as usize;
+            let Some(chosen) = k.checked_sub(1).and_then(|k| options.get(k)).cloned() else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    m.referenced,
+                    format!(
+                        "{what} has {} modes: accepted 1 to {}",
+                        options.len(),
+                        options.len()
+                    ),
+                ));
+            };
+            *e = chosen;
+        }
+        if let Some(extra) = modes.next() {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                extra.referenced,
+                format!("{what} has no further \"choose one\""),
+            ));
+        }
         let mut named = c.value.targets.iter();
         let mut last: Option<(ObjId, UnitFilter, u64)> = None;
         for e in effects.iter_mut() {
@@ -1444,7 +1606,22 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             ));
         }
         match spell {
-            Some(id) => g.setup_chain_card(controller, id, effects, c.value.pending),
+            Some(id) => {
+                g.setup_chain_card(controller, id, effects, c.value.pending);
+                // 811.1.d.2: "here" for a card played from hidden is its battlefield
+                if let Some(b) = &c.value.hidden_at {
+                    let b = bfs[load::resolve_battlefield(&s.path, &s.battlefields, b)?];
+                    if let Some(item) = g.chain.last_mut() {
+                        item.snapshot = Some(crate::engine::Snapshot {
+                            location: Zone::Battlefield(b),
+                            might: 0,
+                            controller,
+                            keywords: Vec::new(),
+                            designation: None,
+                        });
+                    }
+                }
+            }
             None => {
                 let source = c
                     .value
@@ -1455,8 +1632,32 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                     .map(|k| objects[k]);
                 let label = c.value.label.clone().unwrap_or(what);
                 g.setup_chain_item(controller, source, &label, effects, c.value.pending);
+                let snapshot = match &c.value.snapshot {
+                    Some(sn) => Some(crate::engine::Snapshot {
+                        location: match load::parse_base(&sn.at.value, &s.players) {
+                            Some(p) => Zone::Base(PlayerId(p)),
+                            None => Zone::Battlefield(
+                                bfs[load::resolve_battlefield(&s.path, &s.battlefields, &sn.at)?],
+                            ),
+                        },
+                        might: sn.might.get(),
+                        controller: pnames.player_id(&sn.controller)?,
+                        keywords: sn
+                            .keywords
+                            .iter()
+                            .map(|k| keyword(s, k))
+                            .collect::<Result<_, _>>()?,
+                        designation: match sn.designation.as_ref().map(|d| d.value.as_str()) {
+                            Some("attacker") => Some(Designation::Attacker),
+                            Some("defender") => Some(Designation::Defender),
+                            _ => None,
+                        },
+                    }),
+                    None => None,
+                };
                 if let Some(item) = g.chain.last_mut() {
                     item.triggered = c.value.triggered;
+                    item.snapshot = snapshot;
                 }
             }
         }
@@ -1593,6 +1794,80 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         }
         g.replacements_spent
             .push((o, k.saturating_sub(1), u.value.turn.get().unsigned_abs()));
+    }
+    // 369, 370: replacement effects a spell or ability created, as its instruction says
+    for r in &f.setup.created_replacements {
+        let x = &r.value;
+        let by = objects[load::resolve_object(&s.path, &s.objects, &x.by)?];
+        let unit = objects[load::resolve_object(&s.path, &s.objects, &x.about)?];
+        let Some((rep, duration)) = instructions(&g.object(by).def).find_map(|e| match e {
+            Effect::CreateReplacement {
+                replacement,
+                duration,
+                ..
+            } => Some((replacement.clone(), *duration)),
+            _ => None,
+        }) else {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                x.by.referenced,
+                format!(
+                    "{} has no instruction that creates a replacement effect",
+                    x.by.value
+                ),
+            ));
+        };
+        let id = g.fresh_id();
+        let stamp = if x.moved_since {
+            0
+        } else {
+            g.object(unit).timestamp
+        };
+        g.created_replacements
+            .push(crate::engine::abilities::replacement::CreatedReplacement {
+                id,
+                controller: pnames.player_id(&x.controller)?,
+                created_by: by,
+                unit,
+                stamp,
+                rep,
+                duration,
+                spent: x.spent,
+            });
+    }
+    // 389–392: delayed abilities waiting, as the instruction that created them says
+    for d in &f.setup.delayed {
+        let x = &d.value;
+        let by = objects[load::resolve_object(&s.path, &s.objects, &x.by)?];
+        let def = g.object(by).def.clone();
+        let Some((trigger, effects, duration)) = instructions(&def).find_map(|e| match e {
+            Effect::CreateDelayed {
+                trigger,
+                effects,
+                duration,
+            } => Some((trigger.clone(), effects.clone(), *duration)),
+            _ => None,
+        }) else {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                x.by.referenced,
+                format!(
+                    "{} has no instruction that creates a delayed ability",
+                    x.by.value
+                ),
+            ));
+        };
+        let turn = x.turn.map_or(g.turn.number, |t| t.get().unsigned_abs());
+        g.delayed.push(crate::engine::abilities::delayed::Delayed {
+            controller: pnames.player_id(&x.controller)?,
+            created_by: def.name.clone(),
+            turn,
+            trigger,
+            effects,
+            duration,
+        });
     }
     if let Some(r) = &f.setup.random_state {
         g.rng = r.value;

@@ -430,6 +430,15 @@ pub struct AbilityDef {
     /// `control another Mech`, `control 2 gear`, `control a Poro`, or any `while` condition.
     #[serde(rename = "if", default)]
     pub if_: Option<Name>,
+    /// "This enters exhausted" (364.2): played, this gear enters the board exhausted.
+    #[serde(default)]
+    pub enter_exhausted: bool,
+    /// "I can't be chosen by enemy spells and abilities" (355.9.b).
+    #[serde(default)]
+    pub not_chosen_by_enemies: bool,
+    /// "I don't deal combat damage" (460.2.c: it adds no Might to its side's damage).
+    #[serde(default)]
+    pub no_combat_damage: bool,
     /// 355.2.b: "You may play me to an open battlefield" (`open`, 169.10.c) / "… an occupied
     /// enemy battlefield" (`occupied-enemy`, 169.10.a).
     #[serde(default)]
@@ -610,6 +619,12 @@ pub struct Setup {
     /// "once each turn" ones on that turn.
     #[serde(default)]
     pub replacements_used: Vec<Spanned<UsedSetup>>,
+    /// Replacement effects a spell or ability created about one unit, lasting (369, 370).
+    #[serde(default)]
+    pub created_replacements: Vec<Spanned<CreatedReplacementSetup>>,
+    /// Delayed abilities waiting for their condition (389–392).
+    #[serde(default)]
+    pub delayed: Vec<Spanned<DelayedSetup>>,
     /// The random number generator's state (written by `save`; default: from `seed`).
     #[serde(default)]
     pub random_state: Option<Spanned<u64>>,
@@ -624,6 +639,49 @@ pub struct UsedSetup {
     pub ability: Spanned<Count>,
     #[serde(default)]
     pub turn: Amt,
+}
+
+/// A replacement effect created by the instruction of `by` (a card whose spell or ability
+/// creates one) about the unit `about`, controlled by `controller` (374); its event,
+/// instructions and duration are that instruction's.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CreatedReplacementSetup {
+    pub by: Name,
+    pub about: Name,
+    pub controller: Name,
+    /// "The next time": used up already (kept until it expires, 370.2).
+    #[serde(default)]
+    pub spent: bool,
+    /// The unit changed zones since: it no longer applies to it.
+    #[serde(default)]
+    pub moved_since: bool,
+}
+
+/// A delayed ability created by the instruction of `by` (a card whose spell or ability
+/// creates one), controlled by `controller` (391), on turn `turn` (default this one); its
+/// condition, instructions and duration are that instruction's.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct DelayedSetup {
+    pub by: Name,
+    pub controller: Name,
+    #[serde(default)]
+    pub turn: Option<Amt>,
+}
+
+/// A unit as it died (808.1.d.3): where (a battlefield or `A's base`), its Might, its
+/// controller, its keywords and its designation.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SnapshotSetup {
+    pub at: Name,
+    pub might: Signed,
+    pub controller: Name,
+    #[serde(default)]
+    pub keywords: Vec<Name>,
+    #[serde(default)]
+    pub designation: Option<Name>,
 }
 
 /// Priority on a chain at set-up (339).
@@ -697,10 +755,31 @@ pub struct ChainSetup {
     pub of: Option<Name>,
     #[serde(default)]
     pub ability: Option<Spanned<Count>>,
+    /// …or a battlefield's triggered ability (`battlefield` and `ability`)…
+    #[serde(default)]
+    pub battlefield: Option<Name>,
+    /// …or a keyword's triggered ability of `of` (`Vision`, `Weaponmaster`, `Quick-Draw`,
+    /// `Temporary`, `Hunt 2`), instead of `ability`.
+    #[serde(default)]
+    pub keyword: Option<Name>,
     #[serde(default)]
     pub label: Option<String>,
     #[serde(default)]
     pub triggered: bool,
+    /// A spell: its Repeat costs paid (820: its instructions executed that many more times).
+    #[serde(default)]
+    pub repeats: Option<Count>,
+    /// A spell: the mode chosen (from 1) of each "choose one" in its instructions, in order
+    /// (355.3).
+    #[serde(default)]
+    pub modes: Vec<Spanned<Count>>,
+    /// A spell played from hidden at this battlefield (811.1.d.2: its choices are made
+    /// there).
+    #[serde(default)]
+    pub hidden_at: Option<Name>,
+    /// A "when I die" or Deathknell ability: its unit as it died (808.1.d.3, 323.4).
+    #[serde(default)]
+    pub snapshot: Option<SnapshotSetup>,
     #[serde(default)]
     pub id: Option<Name>,
     pub controller: Name,
@@ -1156,6 +1235,12 @@ pub struct Effect {
     /// A reflexive trigger (386–388).
     #[serde(default)]
     pub reflexive: Option<Box<ReflexiveDef>>,
+    /// 375: in what a replacement of a token being played does instead (`would:
+    /// play-token`): `copy` — "play that token and an additional copy of it" — or a card —
+    /// "play that token and a Recruit token": the event as it was, and the other token with
+    /// its modifications.
+    #[serde(default)]
+    pub play_that_token_and: Option<Name>,
     /// Create a replacement effect about this unit (369, 370) for `duration` (default this
     /// turn): `{replace: it, would: die, uses: next, instead: [{heal: that-unit}, …]}`, or
     /// `prevent: true` instead of `instead` ("… would be dealt damage, prevent it", 369.2).

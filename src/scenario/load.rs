@@ -814,23 +814,58 @@ impl<'a> Resolver<'a> {
             self.player(&cv.controller)?;
             let Some(card) = &cv.card else {
                 // an ability of an object set up above
-                match (&cv.of, &cv.ability) {
-                    (Some(of), Some(_)) => {
+                if let Some(k) = &cv.keyword {
+                    keyword(self.path, k)?;
+                }
+                let ability_of = match (&cv.of, &cv.battlefield) {
+                    (Some(of), None) => {
                         resolve_object(self.path, &self.objects, of)?;
+                        cv.ability.is_some() != cv.keyword.is_some()
                     }
-                    _ => {
+                    (None, Some(b)) => {
+                        self.battlefield(b)?;
+                        cv.ability.is_some() && cv.keyword.is_none()
+                    }
+                    _ => false,
+                };
+                match ability_of {
+                    true => {
+                        if let Some(sn) = &cv.snapshot {
+                            self.player(&sn.controller)?;
+                            if parse_base(&sn.at.value, &self.players).is_none() {
+                                self.battlefield(&sn.at)?;
+                            }
+                            for k in &sn.keywords {
+                                keyword(self.path, k)?;
+                            }
+                            if let Some(d) = &sn.designation
+                                && !["attacker", "defender"].contains(&d.value.as_str())
+                            {
+                                return Err(self.err(
+                                    ErrorKind::InvalidValue,
+                                    loc_of(d),
+                                    format!(
+                                        "unknown designation \"{}\"{}",
+                                        d.value,
+                                        did_you_mean(&d.value, ["attacker", "defender"])
+                                    ),
+                                ));
+                            }
+                        }
+                    }
+                    false => {
                         return Err(self
                             .err(
                                 ErrorKind::InvalidValue,
                                 c.referenced,
-                                "a chain item is a spell (`card`) or an ability (`of` and `ability`)",
+                                "a chain item is a spell (`card`) or an ability (`of`, and `ability` or `keyword`; or `battlefield` and `ability`)",
                             )
                             .hint("{card: Firestorm, controller: A, targets: [Scout]}"));
                     }
                 }
                 continue;
             };
-            if cv.of.is_some() || cv.ability.is_some() {
+            if cv.of.is_some() || cv.ability.is_some() || cv.battlefield.is_some() {
                 return Err(self.err(
                     ErrorKind::InvalidValue,
                     loc_of(card),
@@ -838,6 +873,9 @@ impl<'a> Resolver<'a> {
                 ));
             }
             let cv_card = card;
+            if let Some(b) = &cv.hidden_at {
+                self.battlefield(b)?;
+            }
             let def = self.card(&file, cv_card)?;
             if def.kind.as_ref().map(|k| k.value.as_str()) != Some("spell") {
                 return Err(self
@@ -938,6 +976,15 @@ impl<'a> Resolver<'a> {
         }
         for e in &file.setup.effects {
             self.effect_setup(e)?;
+        }
+        for r in &file.setup.created_replacements {
+            resolve_object(self.path, &self.objects, &r.value.by)?;
+            resolve_object(self.path, &self.objects, &r.value.about)?;
+            self.player(&r.value.controller)?;
+        }
+        for d in &file.setup.delayed {
+            resolve_object(self.path, &self.objects, &d.value.by)?;
+            self.player(&d.value.controller)?;
         }
         for u in &file.setup.replacements_used {
             resolve_object(self.path, &self.objects, &u.value.of)?;
@@ -1224,12 +1271,12 @@ impl<'a> Resolver<'a> {
                 .hint("an activated ability's cost goes under \"activate\""));
         }
         if let Some(c) = &ab.if_ {
-            if ab.when.is_none() && !ab.enter_ready {
+            if ab.when.is_none() && !ab.enter_ready && ab.would.is_none() {
                 return Err(self
                     .err(
                         ErrorKind::InvalidValue,
                         loc_of(c),
-                        "\"if\" is the condition of a triggered ability (383.3.e) or of \"enter-ready\"",
+                        "\"if\" is the condition of a triggered ability (383.3.e), of \"enter-ready\" or of a replacement (\"would\")",
                     )
                     .hint("a passive's condition goes under \"while\""));
             }
@@ -1270,10 +1317,10 @@ impl<'a> Resolver<'a> {
                 loc_of(a),
                 "an ability has either \"when\" (triggered) or \"while\" (conditional passive), not both",
             )),
-            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready && ab.additional_cost.is_none() && ab.play_to.is_none() => Err(self.err(
+            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready && ab.additional_cost.is_none() && ab.play_to.is_none() && !ab.enter_exhausted && !ab.not_chosen_by_enemies && !ab.no_combat_damage => Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(a),
-                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement), \"enter-ready\", \"additional-cost\", \"play-to\" or \"text\"",
+                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement), \"enter-ready\", \"enter-exhausted\", \"additional-cost\", \"play-to\", \"not-chosen-by-enemies\", \"no-combat-damage\" or \"text\"",
             )),
             (Some(w), None) => {
                 if !TRIGGERS.contains(&w.value.as_str()) {
@@ -1595,7 +1642,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, delayed, reflexive, replace",
+                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, delayed, reflexive, replace, play-that-token-and",
                 ));
         }
         for o in [
@@ -2304,6 +2351,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.delayed.is_some(), "delayed"),
         (e.reflexive.is_some(), "reflexive"),
         (e.replace.is_some(), "replace"),
+        (e.play_that_token_and.is_some(), "play-that-token-and"),
     ] {
         if set {
             v.push(name);

@@ -7,7 +7,10 @@
 //! once applied, "once each turn" may be applied by its controller's choice once a turn (371);
 //! several replacements for one event are ordered by the affected object's owner (372);
 //! several simultaneous deaths are treated one by one, the replacement's controller choosing
-//! which comes first (373). The replacement's controller controls its source (374).
+//! which comes first (373). The replacement's controller controls its source (374). A
+//! replacement of a token being played ("if you would play a token unit, play that token and
+//! an additional copy of it instead") hands the event's modifications on to what replaces it
+//! (375).
 
 use crate::cite;
 use crate::engine::actions::R;
@@ -118,7 +121,13 @@ impl Game {
                 continue;
             }
             for (index, a) in o.def.abilities.iter().enumerate() {
-                if let Ability::Replacement(rep) = a {
+                if let Ability::Replacement(rep) = a
+                    && self.ability_condition_holds(
+                        &rep.condition,
+                        Some(o.id),
+                        self.controller(o.id),
+                    )
+                {
                     let spent = match rep.uses {
                         ReplacementUses::Always => false,
                         ReplacementUses::Next => {
@@ -374,40 +383,9 @@ impl Game {
                 })?
             };
             let (unit, cand) = mine[i].clone();
-            // 371.1: "once each turn" — its controller may choose to apply it
-            if cand.rep.uses == ReplacementUses::OnceEachTurn {
-                let yes = self.decide(Decision::yes_no(
-                    chooser,
-                    format!(
-                        "{} may apply {}'s once-each-turn replacement effect: {} {}",
-                        self.player_name(chooser),
-                        self.obj_name(cand.source),
-                        self.obj_name(unit),
-                        words(unit)
-                    ),
-                    vec![cite!("371.1")],
-                ))? == 0;
-                self.replacements_applied.push(cand.key);
-                if !yes {
-                    // 371.2: not applied, so not used this turn
-                    continue;
-                }
-            } else {
-                self.replacements_applied.push(cand.key);
-            }
-            match (cand.key, cand.rep.uses) {
-                (RepKey::Ability(src, index), ReplacementUses::Next) => {
-                    self.replacements_spent.push((src, index, 0))
-                }
-                (RepKey::Ability(src, index), ReplacementUses::OnceEachTurn) => {
-                    self.replacements_spent.push((src, index, self.turn.number))
-                }
-                (RepKey::Created(id), ReplacementUses::Next) => {
-                    if let Some(r) = self.created_replacements.iter_mut().find(|r| r.id == id) {
-                        r.spent = true;
-                    }
-                }
-                _ => {}
+            let what = format!("{} {}", self.obj_name(unit), words(unit));
+            if !self.take(&cand, chooser, &what)? {
+                continue;
             }
             dying.retain(|&d| d != unit);
             let what: Vec<String> = cand
@@ -463,6 +441,192 @@ impl Game {
             self.depth = depth;
         }
         Ok(dying)
+    }
+
+    /// 370.2, 371: `c` is applied to this event (and so not to those replacing it), and used
+    /// up if "the next time" or "once each turn" — which its controller `chooser` may also
+    /// decline (371.1; then it is not used this turn, 371.2, and false is returned). `what`
+    /// is the event in words.
+    fn take(&mut self, c: &Candidate, chooser: PlayerId, what: &str) -> R<bool> {
+        self.replacements_applied.push(c.key);
+        if c.rep.uses == ReplacementUses::OnceEachTurn {
+            let yes = self.decide(Decision::yes_no(
+                chooser,
+                format!(
+                    "{} may apply {}'s once-each-turn replacement effect: {what}",
+                    self.player_name(chooser),
+                    self.obj_name(c.source),
+                ),
+                vec![cite!("371.1")],
+            ))? == 0;
+            if !yes {
+                return Ok(false);
+            }
+        }
+        match (c.key, c.rep.uses) {
+            (RepKey::Ability(src, index), ReplacementUses::Next) => {
+                self.replacements_spent.push((src, index, 0))
+            }
+            (RepKey::Ability(src, index), ReplacementUses::OnceEachTurn) => {
+                self.replacements_spent.push((src, index, self.turn.number))
+            }
+            (RepKey::Created(id), ReplacementUses::Next) => {
+                if let Some(r) = self.created_replacements.iter_mut().find(|r| r.id == id) {
+                    r.spent = true;
+                }
+            }
+            _ => {}
+        }
+        Ok(true)
+    }
+
+    /// 369, 370, 375: the replacement effects of `player` playing the tokens of `event` (a
+    /// `CreateToken` whose place is resolved). When one applies, what it does instead is
+    /// executed — "play that token and an additional copy of it" plays the event as it was
+    /// and the other token with the same modifications (375: they are inherited; a
+    /// replacement that does something else simply does it) — and true is returned.
+    pub(crate) fn replace_token_play(&mut self, event: &Effect, player: PlayerId) -> R<bool> {
+        let Effect::CreateToken {
+            card,
+            count,
+            ready,
+            exhausted,
+            ..
+        } = event
+        else {
+            return Ok(false);
+        };
+        let gear = card.card_type == crate::engine::CardType::Gear;
+        let fits = |ev: ReplacedEvent| match ev {
+            ReplacedEvent::PlayToken => true,
+            ReplacedEvent::PlayUnitToken => !gear,
+            ReplacedEvent::PlayGearToken => gear,
+            _ => false,
+        };
+        let applied = self.replacements_applied.clone();
+        let cands: Vec<Candidate> = self
+            .replacements()
+            .into_iter()
+            .filter(|c| {
+                matches!(c.key, RepKey::Ability(..))
+                    && !applied.contains(&c.key)
+                    && c.controller == player
+                    && fits(c.rep.event)
+            })
+            .collect();
+        if cands.is_empty() {
+            return Ok(false);
+        }
+        let modifications = match (gear, *ready, *exhausted) {
+            (false, true, _) => " ready",
+            (true, _, true) => " exhausted",
+            _ => "",
+        };
+        let what = format!(
+            "{} would play {} {} token{}{modifications}",
+            self.player_name(player),
+            count,
+            card.name,
+            if *count == 1 { "" } else { "s" }
+        );
+        // 372: several apply — their controller orders them
+        let i = if cands.len() == 1 {
+            0
+        } else {
+            self.decide(Decision {
+                kind: DecisionKind::ReplacementOrder,
+                player,
+                prompt: format!(
+                    "{} chooses which replacement effect applies first",
+                    self.player_name(player)
+                ),
+                options: cands
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| DecisionOption {
+                        label: format!(
+                            "{}'s replacement effect replaces: {what}",
+                            self.obj_name(c.source)
+                        ),
+                        answer: Answer::Index(i),
+                    })
+                    .collect(),
+                more: 0,
+                items: vec![],
+                rules: vec![cite!("372")],
+            })?
+        };
+        let cand = cands[i].clone();
+        let mark = self.replacements_applied.len();
+        if !self.take(&cand, player, &what)? {
+            // declined: the event happens, this replacement set aside for it
+            let r = self.replace_token_play(event, player);
+            self.replacements_applied.truncate(mark);
+            return r;
+        }
+        // 375: "that token" is the event as it was; the other token inherits its place and
+        // whether it is ready or exhausted
+        let mut instead = Vec::new();
+        let mut inherited = false;
+        for e in &cand.rep.instead {
+            match e {
+                Effect::PlayThatToken { and } => {
+                    inherited = true;
+                    instead.push(event.clone());
+                    let mut other = event.clone();
+                    if let (
+                        Effect::CreateToken {
+                            card: c, names: n, ..
+                        },
+                        Some(d),
+                    ) = (&mut other, and)
+                    {
+                        *c = d.clone();
+                        n.clear();
+                    } else if let Effect::CreateToken { names: n, .. } = &mut other {
+                        n.clear();
+                    }
+                    instead.push(other);
+                }
+                other => instead.push(other.clone()),
+            }
+        }
+        let described: Vec<String> = instead
+            .iter()
+            .map(|e| self.describe_effect(e, Some(cand.source)))
+            .collect();
+        let mut r = vec![cite!("369"), cite!("370.1.a"), cite!("374")];
+        if cands.len() > 1 {
+            r.push(cite!("372"));
+        }
+        let inherits = if inherited && !modifications.is_empty() {
+            r.push(cite!("375"));
+            format!(
+                " — the other token inherits the modification ({})",
+                modifications.trim()
+            )
+        } else {
+            String::new()
+        };
+        let t = format!(
+            "{what}; {}'s replacement effect (controlled by {}) applies instead: {}{inherits}",
+            self.obj_name(cand.source),
+            self.player_name(cand.controller),
+            described.join("; ")
+        );
+        self.event(EventKind::Effect, r, t, vec![cand.source.0]);
+        let depth = self.depth;
+        self.depth += 1;
+        let mut result = Ok(());
+        for e in &instead {
+            result = self.execute_effect(e, cand.controller, Some(cand.source), None);
+            if result.is_err() {
+                break;
+            }
+        }
+        self.depth = depth;
+        self.replacements_applied.truncate(mark);
+        result.map(|()| true)
     }
 
     /// A source on the board whose replacement effect is used up (for now or this turn).

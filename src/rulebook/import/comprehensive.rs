@@ -474,6 +474,17 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
         .map(|r| r.id.clone())
         .chain(toc.iter().map(|(id, _, _)| id.clone()))
         .collect();
+    // what each occurrence of an id reads as (its title, or its text): a link's quoted
+    // title picks the one it names where the source numbers several alike
+    let mut named: HashMap<RuleId, Vec<(u16, String)>> = HashMap::new();
+    for r in &ed.rules {
+        if let Some(t) = r.title.as_deref().or(r.text.as_deref()) {
+            named
+                .entry(r.id.clone())
+                .or_default()
+                .push((r.dup, link_words(t)));
+        }
+    }
     let mut dangling = Vec::new();
     for r in &mut ed.rules {
         let mut refs = r
@@ -488,6 +499,18 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
             x.dangling = !ids.contains(&x.target);
             if x.dangling {
                 dangling.push(format!("{} (in {})", x.target, r.key()));
+            }
+            let field = match x.field {
+                RefField::Text => r.text.as_deref(),
+                RefField::Example(k) => r.examples.get(k as usize).map(String::as_str),
+            };
+            if let Some(title) = field.and_then(|f| quoted_title_after(f, x.end as usize)) {
+                x.dup = named
+                    .get(&x.target)
+                    .filter(|occ| occ.len() > 1)
+                    .and_then(|occ| occ.iter().find(|(_, t)| *t == link_words(title)))
+                    .map_or(0, |(d, _)| *d);
+                x.title.get_or_insert_with(|| title.to_string());
             }
         }
         r.refs = refs;
@@ -535,6 +558,27 @@ pub fn import(entry: &ManifestEntry, text: &str) -> Result<Edition, ImportError>
     }
     super::table::assign_sections(&mut ed);
     Ok(ed)
+}
+
+/// The title a reference gives its target right after the id: `See rule 702.3,
+/// "Redeem."` → `Redeem`; `(See rule 111, "Timing and Priority.")` → `Timing and
+/// Priority`.
+fn quoted_title_after(text: &str, end: usize) -> Option<&str> {
+    let rest = text.get(end..)?;
+    let rest = rest.strip_prefix(',').unwrap_or(rest).trim_start();
+    let rest = rest.strip_prefix('"').or_else(|| rest.strip_prefix('“'))?;
+    let close = rest.find(['"', '”'])?;
+    let t = rest[..close].trim().trim_end_matches(['.', ',']).trim();
+    (!t.is_empty() && t.len() <= 80).then_some(t)
+}
+
+/// A title as a link and a heading are compared: lowercased words, no punctuation.
+fn link_words(s: &str) -> String {
+    s.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn short(s: &str) -> String {
@@ -856,6 +900,36 @@ mod tests {
             "100"
         );
         assert_eq!(rule(&ed, "1").section.as_ref().unwrap().to_string(), "1");
+    }
+
+    #[test]
+    fn a_link_title_names_one_of_a_duplicated_id() {
+        let ed = ed();
+        let r = rule(&ed, "115.2b");
+        let x = r
+            .refs
+            .iter()
+            .find(|x| x.target.to_string() == "702.3")
+            .unwrap();
+        assert_eq!(
+            (x.title.as_deref(), x.target_key().as_str()),
+            (Some("Redeem"), "702.3#2")
+        );
+        // without a title, or with one that is not a duplicate's, the first (or only) one
+        let r = rule(&ed, "702.2d");
+        assert!(r.refs.iter().all(|x| x.dup == 0));
+        let r = rule(&ed, "511.1");
+        let x = &r.refs[0];
+        assert_eq!(
+            (x.title.as_deref(), x.dup),
+            (Some("Timing and Priority"), 0)
+        );
+        assert_eq!(
+            quoted_title_after("rule 111, “Timing.”)", 8),
+            Some("Timing")
+        );
+        assert_eq!(quoted_title_after("rule 111 (x)", 8), None);
+        assert_eq!(quoted_title_after("rule 111", 99), None);
     }
 
     #[test]

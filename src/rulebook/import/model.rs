@@ -210,6 +210,17 @@ pub struct Ref {
     pub title: Option<String>,
     /// Whether the target exists in the same edition.
     pub dangling: bool,
+    /// Which rule numbered `target` it names (0: the first), where the source numbers
+    /// several alike and the link's title names a later one (Legions of Will's
+    /// `See rule 702.3, "Redeem."`: the second 702.3).
+    pub dup: u16,
+}
+
+impl Ref {
+    /// The lookup key of the rule it names: `702.3#2` for the second 702.3.
+    pub fn target_key(&self) -> String {
+        occurrence_key(&self.target, self.dup)
+    }
 }
 
 /// Where recovered text came from (it is never source text of the rule itself).
@@ -671,16 +682,19 @@ impl Edition {
         below
     }
 
-    /// For each rule, the rules whose references target its id, in document order.
+    /// For each rule, the rules whose references name it (its id, and for a duplicate
+    /// the occurrence the link names), in document order.
     pub fn backlinks_table(&self) -> Vec<Vec<u32>> {
-        let mut first: std::collections::HashMap<&RuleId, usize> = Default::default();
-        for (i, r) in self.rules.iter().enumerate() {
-            first.entry(&r.id).or_insert(i);
-        }
+        let at: std::collections::HashMap<String, usize> = self
+            .rules
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.key(), i))
+            .collect();
         let mut back = vec![Vec::<u32>::new(); self.rules.len()];
         for (i, r) in self.rules.iter().enumerate() {
             for rf in &r.refs {
-                if let Some(&t) = first.get(&rf.target)
+                if let Some(&t) = at.get(&rf.target_key())
                     && back[t].last() != Some(&(i as u32))
                 {
                     back[t].push(i as u32);

@@ -132,6 +132,7 @@ pub fn see_rule_refs(text: &str, field: RefField) -> Vec<Ref> {
             end: end as u32,
             title,
             dangling: false,
+            dup: 0,
         });
         from = end.max(from);
     }
@@ -260,6 +261,7 @@ pub fn comprehensive_refs(text: &str, field: RefField) -> Vec<Ref> {
                     end: end as u32,
                     title: None,
                     dangling: false,
+                    dup: 0,
                 });
             }
             i = end;
@@ -288,6 +290,7 @@ pub fn comprehensive_refs(text: &str, field: RefField) -> Vec<Ref> {
                         end: j as u32 + 1,
                         title: None,
                         dangling: false,
+                        dup: 0,
                     });
                     i = j + 1;
                     break;

@@ -436,6 +436,7 @@ pub fn extract(ed: &mut Edition) {
                     field,
                     start: f.start as u32,
                     end: f.end as u32,
+                    dup: 0,
                     title: f.title,
                 });
             }
@@ -547,6 +548,7 @@ pub fn extract(ed: &mut Edition) {
                 field,
                 start: start as u32,
                 end: end as u32,
+                dup: 0,
                 title: Some(title),
             });
         }
@@ -573,6 +575,7 @@ pub fn extract(ed: &mut Edition) {
                 field,
                 start: start as u32,
                 end: end as u32,
+                dup: 0,
                 title: Some(label),
             });
         }

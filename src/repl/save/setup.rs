@@ -1,12 +1,10 @@
-//! `save FILE`: a scenario that starts from the current state — the set-up written from
-//! the game (zones, marked state, tokens, points, XP, pool, turn, an open showdown or
-//! combat, the chain's spells with priority and passes, lasting effects, used replacement
-//! effects, the random state), the file's own cards and expectations, and the script steps
-//! not yet taken. Every text is checked by loading it and comparing engine states
-//! (`Game::fingerprint`); a state the set-up cannot express is saved as an earlier one plus
-//! the script steps that lead to it, or refused, naming what, rather than written wrong.
+//! The set-up written from a game: zones, marked state, showdown or combat, the chain,
+//! lasting and created effects, used replacements, the random state; then the cards, the
+//! steps not yet taken and the expectations copied from the session's file.
 
-use super::Session;
+use super::chain::{Source, Which, chain_ability, spell_choices};
+use super::script::{dash_line, final_expectations, kept_items, script_end};
+use super::{Session, labels};
 use crate::engine::{Game, ObjId, Zone};
 use std::collections::BTreeMap;
 
@@ -45,7 +43,7 @@ fn power(p: &crate::engine::Power) -> String {
     format!("{{{}}}", parts.join(", "))
 }
 
-fn quote(s: &str) -> String {
+pub(super) fn quote(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
@@ -119,158 +117,9 @@ fn object(g: &Game, id: ObjId, label: &str, card: &str, name: &dyn Fn(ObjId) -> 
     format!("{{{}}}", f.join(", "))
 }
 
-/// A saved scenario: its text, and how many of its script steps re-create the state it was
-/// saved from (0: its set-up is that state).
-#[derive(Debug)]
-pub struct Saving {
-    pub text: String,
-    pub replay: usize,
-}
-
-/// The scenario for the session's state: its set-up is the state, or — for a state the
-/// set-up cannot express (a pending decision: the format has no half-given answers; an
-/// ability on the chain; …) — the latest earlier state the script's steps since lead from,
-/// with those steps first in its script: taking them reaches the state again. Either way
-/// the text is checked by loading it (see `verify`).
-pub fn scenario_text(s: &Session) -> Result<Saving, String> {
-    let direct = match s.game.pending_decision() {
-        Some(_) => Err("a decision is pending (the set-up has no half-given answers)".to_string()),
-        None => text_of(s, &s.game, s.next).and_then(|text| {
-            let saving = Saving { text, replay: 0 };
-            verify(s, &saving).map(|()| saving)
-        }),
-    };
-    let why = match direct {
-        Ok(saving) => return Ok(saving),
-        Err(why) => why,
-    };
-    let mut nearest: Option<String> = None;
-    for (back, (saved, next, by_step)) in s.history.iter().rev().enumerate() {
-        if !by_step {
-            return Err(format!(
-                "{why}; and a typed step (`do`), an answer (`choose`) or `run` led here, which the script cannot replay (go `back` to before them)"
-            ));
-        }
-        let replay = back + 1;
-        let g = saved.game();
-        if g.pending_decision().is_some() {
-            continue;
-        }
-        let attempt = text_of(s, g, *next).and_then(|text| {
-            let pending = s
-                .game
-                .pending_decision()
-                .map(|d| {
-                    d.describe()
-                        .trim_end()
-                        .lines()
-                        .map(|l| format!("#   {l}\n"))
-                        .collect::<String>()
-                })
-                .unwrap_or_default();
-            let head = format!(
-                "# Saved from a state the set-up cannot express ({why}):\n# taking the first {replay} script step(s) reaches it.\n{pending}"
-            );
-            let saving = Saving {
-                text: format!("{head}{text}"),
-                replay,
-            };
-            verify(s, &saving).map(|()| saving)
-        });
-        match attempt {
-            Ok(saving) => return Ok(saving),
-            Err(e) => {
-                nearest.get_or_insert(e);
-            }
-        }
-    }
-    Err(match nearest {
-        Some(e) => format!("{why}; nor can the states before it: {e}"),
-        None => why,
-    })
-}
-
-/// Loads the saved text (as if beside the session's file), takes its replayed steps, and
-/// compares the state reached with the session's: a state the text does not reproduce
-/// exactly is refused, naming the first difference, rather than written wrong.
-fn verify(s: &Session, saving: &Saving) -> Result<(), String> {
-    let mut loaded = Session::from_source(
-        s.path.clone(),
-        saving.text.clone(),
-        s.database.clone(),
-        s.color,
-    )
-    .map_err(|e| format!("the saved scenario would not load: {e}"))?;
-    for i in 0..saving.replay {
-        let step = loaded
-            .steps()
-            .get(i)
-            .ok_or("the saved scenario lacks the steps that lead to the state")?;
-        let mut g = loaded.game.clone();
-        crate::scenario::run::stepwise::step(&loaded.scenario, &loaded.built, &mut g, i, step)
-            .map_err(|e| format!("the saved scenario's step {} fails: {}", i + 1, e.input))?;
-        loaded.game = g;
-        loaded.next += 1;
-    }
-    let (want, got) = (fingerprint(s), fingerprint(&loaded));
-    match want.lines().zip(got.lines()).find(|(a, b)| a != b) {
-        None if want.lines().count() == got.lines().count() => Ok(()),
-        None => Err("the saved scenario would not reproduce this state exactly".into()),
-        Some((a, b)) => {
-            // the part of the state's line where the loaded one first differs
-            let at = a
-                .char_indices()
-                .zip(b.chars())
-                .find(|((_, x), y)| x != y)
-                .map_or(a.len(), |((i, _), _)| i);
-            let head: String = a.chars().take_while(|c| *c != ':').collect();
-            let from = a[..at].char_indices().rev().nth(60).map_or(0, |(i, _)| i);
-            let part: String = a[from..].chars().take(120).collect();
-            Err(format!(
-                "the saved scenario would not reproduce this state exactly (the set-up cannot say, of {head}: …{part}…)"
-            ))
-        }
-    }
-}
-
-/// Each object's name in the saved scenario, by engine object number: a set-up object's
-/// label; an object created during the run (a token) its name, numbered when the name is
-/// taken ("Recruit 2"). Objects that ceased to exist (a token that left the board) have none.
-pub fn labels(s: &Session, g: &Game) -> BTreeMap<usize, String> {
-    let mut label: BTreeMap<usize, String> = BTreeMap::new();
-    for (info, id) in s.scenario.objects.iter().zip(&s.built.objects) {
-        label.insert(id.0, info.label().to_string());
-    }
-    let mut used: std::collections::BTreeSet<String> = label.values().cloned().collect();
-    used.extend(s.scenario.players.iter().cloned());
-    used.extend(s.scenario.battlefields.iter().cloned());
-    for o in g.objects.iter() {
-        if label.contains_key(&o.id.0) {
-            continue;
-        }
-        let mut l = o.def.name.clone();
-        let mut k = 2;
-        while used.contains(&l) {
-            l = format!("{} {k}", o.def.name);
-            k += 1;
-        }
-        used.insert(l.clone());
-        label.insert(o.id.0, l);
-    }
-    label.retain(|&id, _| g.objects.get(id).is_some_and(|o| o.zone != Zone::Gone));
-    label
-}
-
-/// The session's game state, objects named by their labels (see `Game::fingerprint`): a
-/// saved scenario, loaded, has the fingerprint of the state it was saved from.
-pub fn fingerprint(s: &Session) -> String {
-    let l = labels(s, &s.game);
-    s.game.fingerprint(&|id| l.get(&id.0).cloned())
-}
-
 /// The scenario text for the state `g` of the session with `next` script steps taken, or
 /// what it cannot express.
-fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
+pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
     if g.pending_decision().is_some() {
         return Err("a decision is pending (answer it first)".into());
     }
@@ -289,31 +138,10 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
         for item in g.chain().iter().filter(|i| i.card.is_none()) {
             chain_ability(g, item)?;
         }
-        // what the set-up cannot say of a spell on the chain: played from hidden (its
-        // battlefield), a mode or a Repeat chosen (instructions other than the printed ones)
+        // a spell's Repeats and modes must be read back from its instructions
         for item in g.chain() {
-            let Some(c) = item.card else { continue };
-            let printed: Vec<&crate::engine::Effect> = g
-                .object(c)
-                .def
-                .abilities
-                .iter()
-                .filter_map(|a| match a {
-                    crate::engine::Ability::Spell(e) => Some(e),
-                    _ => None,
-                })
-                .flatten()
-                .collect();
-            if item.snapshot.is_some()
-                || printed.len() != item.effects.len()
-                || printed
-                    .iter()
-                    .any(|e| matches!(e, crate::engine::Effect::ChooseOne { .. }))
-            {
-                return Err(format!(
-                    "{} on the chain was played from hidden or with a mode or Repeat chosen, which the set-up cannot say",
-                    item.label
-                ));
+            if item.card.is_some() {
+                spell_choices(g, item)?;
             }
         }
     }
@@ -359,16 +187,6 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
         return Err(format!(
             "{}'s linked ability remembers what its other ability affected, off the board or as it was before it moved (the set-up cannot say so)",
             o.def.name
-        ));
-    }
-    if !g.delayed.is_empty() {
-        return Err("a delayed ability is waiting (the set-up cannot create one)".into());
-    }
-    if let Some(r) = g.created_replacements.first() {
-        return Err(format!(
-            "{}'s replacement effect about {} lasts (the set-up cannot create one)",
-            g.obj_name(r.created_by),
-            g.obj_name(r.unit)
         ));
     }
     // labels: each engine object's name in the scenario, and the card it is
@@ -702,14 +520,74 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
                     if name(c) != card_of(c) {
                         f.push(format!("id: {}", quote(&name(c))));
                     }
+                    let (repeats, modes) = spell_choices(g, item)?;
+                    if repeats > 0 {
+                        f.push(format!("repeats: {repeats}"));
+                    }
+                    if !modes.is_empty() {
+                        let m: Vec<String> = modes.iter().map(|m| m.to_string()).collect();
+                        f.push(format!("modes: [{}]", m.join(", ")));
+                    }
+                    // 811.1.d.2: played from hidden, its choices made at its battlefield
+                    if let Some(sn) = &item.snapshot {
+                        let Zone::Battlefield(b) = sn.location else {
+                            return Err(format!(
+                                "{} on the chain remembers a place the set-up cannot say",
+                                item.label
+                            ));
+                        };
+                        f.push(format!("hidden-at: {}", quote(g.bf_name(b))));
+                    }
                 }
                 None => {
                     let (source, k) = chain_ability(g, item)?;
-                    f.push(format!("of: {}", quote(&name(source))));
-                    f.push(format!("ability: {k}"));
+                    match source {
+                        Source::Object(o) => f.push(format!("of: {}", quote(&name(o)))),
+                        Source::Battlefield(b) => {
+                            f.push(format!("battlefield: {}", quote(g.bf_name(b))))
+                        }
+                    }
+                    match k {
+                        Which::Ability(k) => f.push(format!("ability: {k}")),
+                        Which::Keyword(k) => f.push(format!("keyword: {}", quote(&k))),
+                    }
                     f.push(format!("label: {}", quote(&item.label)));
                     if item.triggered {
                         f.push("triggered: true".into());
+                    }
+                    // the unit as it died (808.1.d.3)
+                    if let Some(sn) = &item.snapshot {
+                        let at = match sn.location {
+                            Zone::Base(p) => format!("{}'s base", g.player_name(p)),
+                            Zone::Battlefield(b) => g.bf_name(b).to_string(),
+                            other => {
+                                return Err(format!(
+                                    "{} on the chain remembers its unit in {}, which the set-up cannot say",
+                                    item.label,
+                                    g.zone_name(other)
+                                ));
+                            }
+                        };
+                        let mut x = vec![
+                            format!("at: {}", quote(&at)),
+                            format!("might: {}", sn.might),
+                            format!("controller: {}", quote(g.player_name(sn.controller))),
+                        ];
+                        if !sn.keywords.is_empty() {
+                            let k: Vec<String> =
+                                sn.keywords.iter().map(|k| quote(&k.to_string())).collect();
+                            x.push(format!("keywords: [{}]", k.join(", ")));
+                        }
+                        match sn.designation {
+                            Some(crate::engine::Designation::Attacker) => {
+                                x.push("designation: attacker".into())
+                            }
+                            Some(crate::engine::Designation::Defender) => {
+                                x.push("designation: defender".into())
+                            }
+                            None => {}
+                        }
+                        f.push(format!("snapshot: {{{}}}", x.join(", ")));
                     }
                 }
             }
@@ -791,6 +669,81 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
         }
         y.push_str(&format!("    - {{{}}}\n", f.join(", ")));
     }
+    // replacement effects a spell or ability created (369, 370), as its instruction says
+    if !g.created_replacements.is_empty() {
+        y.push_str("  created-replacements:\n");
+    }
+    for r in &g.created_replacements {
+        use crate::engine::Effect;
+        let cannot = || {
+            format!(
+                "{}'s replacement effect about {} lasts, and is not as its instruction describes it (the set-up cannot create it)",
+                g.obj_name(r.created_by),
+                g.obj_name(r.unit)
+            )
+        };
+        // the set-up takes the first such instruction of the card
+        let first = crate::scenario::build::instructions(&g.object(r.created_by).def).find_map(
+            |e| match e {
+                Effect::CreateReplacement {
+                    replacement,
+                    duration,
+                    ..
+                } => Some((replacement, duration)),
+                _ => None,
+            },
+        );
+        if first != Some((&r.rep, &r.duration))
+            || !label.contains_key(&r.created_by.0)
+            || !label.contains_key(&r.unit.0)
+        {
+            return Err(cannot());
+        }
+        let mut f = vec![
+            format!("by: {}", quote(&name(r.created_by))),
+            format!("about: {}", quote(&name(r.unit))),
+            format!("controller: {}", quote(g.player_name(r.controller))),
+        ];
+        if r.spent {
+            f.push("spent: true".into());
+        }
+        if r.stamp != g.object(r.unit).timestamp {
+            f.push("moved-since: true".into());
+        }
+        y.push_str(&format!("    - {{{}}}\n", f.join(", ")));
+    }
+    // delayed abilities waiting (389–392), as the instruction that created them says
+    if !g.delayed.is_empty() {
+        y.push_str("  delayed:\n");
+    }
+    for d in &g.delayed {
+        use crate::engine::Effect;
+        // an object of that name whose first such instruction is this one
+        let by = g.objects.iter().find(|o| {
+            o.def.name == d.created_by
+                && label.contains_key(&o.id.0)
+                && crate::scenario::build::instructions(&o.def).find_map(|e| match e {
+                    Effect::CreateDelayed {
+                        trigger,
+                        effects,
+                        duration,
+                    } => Some((trigger, effects, duration)),
+                    _ => None,
+                }) == Some((&d.trigger, &d.effects, &d.duration))
+        });
+        let Some(by) = by else {
+            return Err(format!(
+                "{}'s delayed ability is waiting, and is not as an instruction of a card here describes it (the set-up cannot create it)",
+                d.created_by
+            ));
+        };
+        y.push_str(&format!(
+            "    - {{by: {}, controller: {}, turn: {}}}\n",
+            quote(&name(by.id)),
+            quote(g.player_name(d.controller)),
+            d.turn
+        ));
+    }
     // replacement effects used up (371)
     if !g.replacements_spent.is_empty() {
         y.push_str("  replacements-used:\n");
@@ -849,124 +802,4 @@ fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, String> {
     }
     y.push_str(&final_expectations(s));
     Ok(y)
-}
-
-/// The object and ability (from 1, its keywords counted first) of an ability on the
-/// chain, when its instructions are that ability's, targets aside (a "you may" first
-/// instruction answered as it went on the chain, 383.3.a).
-fn chain_ability(g: &Game, item: &crate::engine::ChainItem) -> Result<(ObjId, usize), String> {
-    use crate::engine::{Ability, Effect, Target};
-    let cannot = || {
-        format!(
-            "{} is on the chain with instructions the set-up cannot say (pass until it resolves)",
-            item.label
-        )
-    };
-    let source = item
-        .source
-        .filter(|_| item.snapshot.is_none())
-        .ok_or_else(cannot)?;
-    // its instructions with the targets unchosen
-    let mut unbound = item.effects.clone();
-    for e in unbound.iter_mut() {
-        for t in crate::engine::choices::targets_mut(e) {
-            if let Target::Chosen { filter, again, .. } = t {
-                *t = if *again {
-                    Target::It
-                } else {
-                    Target::ChooseUnit(filter.clone())
-                };
-            }
-        }
-    }
-    for (i, a) in g.object(source).def.abilities.iter().enumerate() {
-        let (Ability::Triggered { effects, .. } | Ability::Activated { effects, .. }) = a else {
-            continue;
-        };
-        let mut effects = effects.clone();
-        if let Some(Effect::May { effect }) = effects.first().cloned() {
-            effects[0] = *effect;
-        }
-        if effects == unbound {
-            return Ok((source, i + 1));
-        }
-    }
-    Err(cannot())
-}
-
-/// The line (from 0) of the "- " dash that starts the item located at `line` (from 1).
-fn dash_line(lines: &[&str], line: usize) -> usize {
-    let mut i = line.saturating_sub(1).min(lines.len().saturating_sub(1));
-    while i > 0 && !lines[i].trim_start().starts_with('-') {
-        i -= 1;
-    }
-    i
-}
-
-/// The line (from 0) after the script block.
-fn script_end(lines: &[&str]) -> usize {
-    let start = lines
-        .iter()
-        .position(|l| l.starts_with("script:"))
-        .unwrap_or(0);
-    lines
-        .iter()
-        .enumerate()
-        .skip(start + 1)
-        .find(|(_, l)| !l.is_empty() && !l.starts_with([' ', '\t', '#', '-']))
-        .map_or(lines.len(), |(i, _)| i)
-}
-
-/// Expectation items as written, less those about the trace: the saved scenario's trace
-/// starts at the save, so what was cited before it cannot be checked again. `end` is the
-/// line after the last item.
-fn kept_items(
-    lines: &[&str],
-    items: &[serde_saphyr::Spanned<crate::scenario::format::Expect>],
-    end: usize,
-) -> String {
-    let mut y = String::new();
-    for (i, e) in items.iter().enumerate() {
-        let x = &e.value;
-        let about_trace = !x.cited.is_empty()
-            || !x.not_cited.is_empty()
-            || x.trace_contains.is_some()
-            || x.trace_not_contains.is_some()
-            || !x.trace_order.is_empty();
-        if about_trace {
-            continue;
-        }
-        let from = dash_line(lines, e.referenced.line() as usize);
-        let to = items
-            .get(i + 1)
-            .map(|n| dash_line(lines, n.referenced.line() as usize))
-            .unwrap_or(end)
-            .min(lines.len());
-        for l in lines.get(from..to).unwrap_or(&[]) {
-            y.push_str(l);
-            y.push('\n');
-        }
-    }
-    y
-}
-
-/// The final expectations, less those about the trace (see `kept_items`).
-fn final_expectations(s: &Session) -> String {
-    let list = &s.scenario.file.expect;
-    let lines: Vec<&str> = s.source.lines().collect();
-    let Some(start) = lines.iter().position(|l| l.starts_with("expect:")) else {
-        return String::new();
-    };
-    let end = lines
-        .iter()
-        .enumerate()
-        .skip(start + 1)
-        .find(|(_, l)| !l.is_empty() && !l.starts_with([' ', '\t', '#', '-']))
-        .map_or(lines.len(), |(i, _)| i);
-    let kept = kept_items(&lines, list, end);
-    if kept.is_empty() {
-        String::new()
-    } else {
-        format!("expect:\n{kept}")
-    }
 }
