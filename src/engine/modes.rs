@@ -132,7 +132,11 @@ impl Game {
     /// (turn = seat + 1) is past, and the turn player once the phase is past.
     pub(crate) fn settle_first_turns(&mut self) {
         use super::state::Phase;
-        let (tp, number, phase) = (self.turn.player.0, self.turn.number as usize, self.turn.phase);
+        let (tp, number, phase) = (
+            self.turn.player.0,
+            self.turn.number as usize,
+            self.turn.phase,
+        );
         let past = |i: usize, ph: Phase| {
             let order = |p: Phase| Phase::NAMES.iter().position(|n| *n == p.name());
             i + 1 < number || i < tp || (i == tp && order(phase) > order(ph))
