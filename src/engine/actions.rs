@@ -1600,14 +1600,13 @@ impl Game {
             return Ok(());
         }
         // 369: a replacement of its being dealt damage intercedes first
-        let left = self.replace_events(
-            super::objects::ReplacedEvent::DealtDamage,
-            &[(u, format!("would be dealt {n} damage"))],
+        let left = self.replace_damage(
+            &[(u, n, "would be dealt {n} damage".to_string())],
             cite!("417.1.b"),
         )?;
-        if left.is_empty() {
+        let Some(&(_, n)) = left.first() else {
             return Ok(());
-        }
+        };
         if self.characteristics(u).no_damage {
             let t = format!(
                 "{} doesn't take damage: {} damage is not dealt",

@@ -687,6 +687,10 @@ pub struct Replacement {
     pub uses: ReplacementUses,
     /// "… while I'm at a battlefield": true of its source for it to apply.
     pub condition: Condition,
+    /// "Prevent the next N damage that would be dealt to it" (437.1.b.1): the Prevent Value
+    /// N, reduced by what it prevents and used up at 0 (437.3); `None` for a replacement that
+    /// replaces the whole event.
+    pub prevent: Option<i32>,
 }
 
 /// The events a replacement effect can replace (367): a unit's death (by any means), its

@@ -490,6 +490,7 @@ impl Names<'_> {
                     instead,
                     uses: replacement_uses(s, e.uses.as_ref(), ReplacementUses::Next, loc)?,
                     condition: Condition::Always,
+                    prevent: e.prevent_next.map(|n| n.get()),
                 },
                 duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
             }
@@ -827,6 +828,7 @@ fn abilities(
                     Some(c) => condition(s, c)?,
                     None => Condition::Always,
                 },
+                prevent: None,
             }));
         } else if ab.enter_ready {
             out.push(Ability::EntersReady(match &ab.if_ {
@@ -1831,6 +1833,21 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                 created_by: by,
                 unit,
                 stamp,
+                prevent_left: match x.prevent_left {
+                    Some(n) if rep.prevent.is_some() => Some(n.get()),
+                    Some(_) => {
+                        return Err(err(
+                            s,
+                            ErrorKind::InvalidValue,
+                            x.by.referenced,
+                            format!(
+                                "{}'s replacement effect prevents no amount of damage: \"prevent-left\" goes with \"prevent-next\"",
+                                x.by.value
+                            ),
+                        ));
+                    }
+                    None => rep.prevent,
+                },
                 rep,
                 duration,
                 spent: x.spent,
