@@ -636,20 +636,6 @@ impl Game {
             ReplacedEvent::PlayGearToken => gear,
             _ => false,
         };
-        let applied = self.replacements_applied.clone();
-        let cands: Vec<Candidate> = self
-            .replacements()
-            .into_iter()
-            .filter(|c| {
-                matches!(c.key, RepKey::Ability(..))
-                    && !applied.contains(&c.key)
-                    && c.controller == player
-                    && fits(c.rep.event)
-            })
-            .collect();
-        if cands.is_empty() {
-            return Ok(false);
-        }
         let modifications = match (gear, *ready, *exhausted) {
             (false, true, _) => " ready",
             (true, _, true) => " exhausted",
@@ -662,41 +648,98 @@ impl Game {
             card.name,
             if *count == 1 { "" } else { "s" }
         );
-        // 372: several apply — their controller orders them
-        let i = if cands.len() == 1 {
-            0
-        } else {
-            self.decide(Decision {
-                kind: DecisionKind::ReplacementOrder,
-                player,
-                prompt: format!(
-                    "{} chooses which replacement effect applies first",
-                    self.player_name(player)
-                ),
-                options: cands
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| DecisionOption {
-                        label: format!(
-                            "{}'s replacement effect replaces: {what}",
-                            self.obj_name(c.source)
-                        ),
-                        answer: Answer::Index(i),
-                    })
-                    .collect(),
-                more: 0,
-                items: vec![],
-                rules: vec![cite!("372")],
-            })?
-        };
-        let cand = cands[i].clone();
         let mark = self.replacements_applied.len();
-        if !self.take(&cand, player, &what)? {
-            // declined: the event happens, this replacement set aside for it
-            let r = self.replace_token_play(event, player);
-            self.replacements_applied.truncate(mark);
-            return r;
+        let r = self.replace_token_play_in(event, player, &fits, modifications, &what);
+        self.replacements_applied.truncate(mark);
+        r
+    }
+
+    /// The replacement effects of an event of `player` (playing a token, drawing a card) of
+    /// a kind that `fits`: the one that applies — chosen by `player` when several do (372.1:
+    /// the player acted on orders them), a once-each-turn one only if its controller
+    /// applies it (371.1) — and whether there were several; `None` if none applies. The one
+    /// applied is set aside for the events that replace this one (370.2): the caller drops
+    /// `replacements_applied` back to its mark when they are done.
+    fn player_replacement(
+        &mut self,
+        player: PlayerId,
+        fits: &dyn Fn(ReplacedEvent) -> bool,
+        what: &str,
+    ) -> R<Option<(Candidate, bool)>> {
+        // 370.2: an event that replaces another (a draw in what a replacement of a draw
+        // does instead) does not meet the replacements already applied — said for each
+        for key in self.replacements_applied.clone() {
+            if let Some(c) = self.candidate(key)
+                && c.controller == player
+                && fits(c.rep.event)
+            {
+                let t = format!(
+                    "{}'s replacement effect does not apply: {what}, but it was already applied to the event this one replaces",
+                    self.obj_name(c.source)
+                );
+                self.event(EventKind::Effect, vec![cite!("370.2")], t, vec![c.source.0]);
+            }
         }
+        loop {
+            let applied = self.replacements_applied.clone();
+            let cands: Vec<Candidate> = self
+                .replacements()
+                .into_iter()
+                .filter(|c| {
+                    matches!(c.key, RepKey::Ability(..))
+                        && !applied.contains(&c.key)
+                        && c.controller == player
+                        && fits(c.rep.event)
+                })
+                .collect();
+            if cands.is_empty() {
+                return Ok(None);
+            }
+            let i = if cands.len() == 1 {
+                0
+            } else {
+                self.decide(Decision {
+                    kind: DecisionKind::ReplacementOrder,
+                    player,
+                    prompt: format!(
+                        "{} chooses which replacement effect applies first",
+                        self.player_name(player)
+                    ),
+                    options: cands
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| DecisionOption {
+                            label: format!(
+                                "{}'s replacement effect replaces: {what}",
+                                self.obj_name(c.source)
+                            ),
+                            answer: Answer::Index(i),
+                        })
+                        .collect(),
+                    more: 0,
+                    items: vec![],
+                    rules: vec![cite!("372"), cite!("372.1")],
+                })?
+            };
+            let cand = cands[i].clone();
+            // declined (371.1): the event may still meet the others, this one set aside
+            if self.take(&cand, player, what)? {
+                return Ok(Some((cand, cands.len() > 1)));
+            }
+        }
+    }
+
+    fn replace_token_play_in(
+        &mut self,
+        event: &Effect,
+        player: PlayerId,
+        fits: &dyn Fn(ReplacedEvent) -> bool,
+        modifications: &str,
+        what: &str,
+    ) -> R<bool> {
+        let Some((cand, several)) = self.player_replacement(player, fits, what)? else {
+            return Ok(false);
+        };
         // 375: "that token" is the event as it was; the other token inherits its place and
         // whether it is ready or exhausted
         let mut instead = Vec::new();
@@ -729,8 +772,9 @@ impl Game {
             .map(|e| self.describe_effect(e, Some(cand.source)))
             .collect();
         let mut r = vec![cite!("369"), cite!("370.1.a"), cite!("374")];
-        if cands.len() > 1 {
+        if several {
             r.push(cite!("372"));
+            r.push(cite!("372.1"));
         }
         let inherits = if inherited && !modifications.is_empty() {
             r.push(cite!("375"));
@@ -748,18 +792,64 @@ impl Game {
             described.join("; ")
         );
         self.event(EventKind::Effect, r, t, vec![cand.source.0]);
+        self.execute_instead(&instead, &cand)?;
+        Ok(true)
+    }
+
+    /// What a replacement `cand` does instead, one level deeper in the trace.
+    fn execute_instead(&mut self, instead: &[Effect], cand: &Candidate) -> R<()> {
         let depth = self.depth;
         self.depth += 1;
         let mut result = Ok(());
-        for e in &instead {
+        for e in instead {
             result = self.execute_effect(e, cand.controller, Some(cand.source), None);
             if result.is_err() {
                 break;
             }
         }
         self.depth = depth;
+        result
+    }
+
+    /// 369, 370.1.a: "If you would draw a card, … instead" — the replacement effects of
+    /// `player` drawing a card (one draw: "draw 2" is two). When one applies, what it does
+    /// instead is executed, and true is returned: the card is not drawn (and no burn out
+    /// happens for it, 431.1.a). A draw in what it does instead meets the other
+    /// replacements, not this one again (370.2).
+    pub(crate) fn replace_draw(&mut self, player: PlayerId) -> R<bool> {
+        let what = format!("{} would draw a card", self.player_name(player));
+        let mark = self.replacements_applied.len();
+        let r = self.replace_draw_in(player, &what);
         self.replacements_applied.truncate(mark);
-        result.map(|()| true)
+        r
+    }
+
+    fn replace_draw_in(&mut self, player: PlayerId, what: &str) -> R<bool> {
+        let fits = |ev: ReplacedEvent| ev == ReplacedEvent::Draw;
+        let Some((cand, several)) = self.player_replacement(player, &fits, what)? else {
+            return Ok(false);
+        };
+        let described: Vec<String> = cand
+            .rep
+            .instead
+            .iter()
+            .map(|e| self.describe_effect(e, Some(cand.source)))
+            .collect();
+        let mut r = vec![cite!("413.1"), cite!("369"), cite!("370.1.a"), cite!("374")];
+        if several {
+            r.push(cite!("372"));
+            r.push(cite!("372.1"));
+        }
+        let t = format!(
+            "{what}; {}'s replacement effect (controlled by {}) applies instead: {}",
+            self.obj_name(cand.source),
+            self.player_name(cand.controller),
+            described.join("; ")
+        );
+        self.event(EventKind::Effect, r, t, vec![cand.source.0]);
+        let instead = cand.rep.instead.clone();
+        self.execute_instead(&instead, &cand)?;
+        Ok(true)
     }
 
     /// A source on the board whose replacement effect is used up (for now or this turn).
