@@ -1724,7 +1724,9 @@ impl<'a> Resolver<'a> {
                 ));
             }
             if e.prevent_next.is_some()
-                && e.would.as_ref().is_some_and(|w| w.value != "be-dealt-damage")
+                && e.would
+                    .as_ref()
+                    .is_some_and(|w| w.value != "be-dealt-damage")
             {
                 return Err(self
                     .err(

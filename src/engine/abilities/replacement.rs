@@ -343,7 +343,12 @@ impl Game {
             .collect())
     }
 
-    fn replace_all(&mut self, ev: ReplacedEvent, events: Vec<Pending>, why: Cite) -> R<Vec<Pending>> {
+    fn replace_all(
+        &mut self,
+        ev: ReplacedEvent,
+        events: Vec<Pending>,
+        why: Cite,
+    ) -> R<Vec<Pending>> {
         // 370.2 / 373.2: a replacement applies once to an event and to the events that
         // replace it — the events its own instructions cause included, so the list of the
         // replacements applied is shared with the nested events and dropped at the end
@@ -353,7 +358,12 @@ impl Game {
         r
     }
 
-    fn replace_in(&mut self, ev: ReplacedEvent, events: Vec<Pending>, why: Cite) -> R<Vec<Pending>> {
+    fn replace_in(
+        &mut self,
+        ev: ReplacedEvent,
+        events: Vec<Pending>,
+        why: Cite,
+    ) -> R<Vec<Pending>> {
         let mut dying = events;
         // 370.2: in a kill caused by a replacement's own instructions, the replacements
         // already applied do not apply again — said once for each death they would fit
@@ -419,7 +429,10 @@ impl Game {
                 })
                 .collect();
             let several = options.len() > 1;
-            let rules = if mine.iter().any(|(k, _)| dying[*k].unit != dying[mine[0].0].unit) {
+            let rules = if mine
+                .iter()
+                .any(|(k, _)| dying[*k].unit != dying[mine[0].0].unit)
+            {
                 vec![cite!("373")]
             } else {
                 vec![cite!("372")]
