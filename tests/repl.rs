@@ -181,6 +181,75 @@ fn the_other_commands_piped() {
     );
 }
 
+/// The recorded session in the README ("Stepping through a ruling: the REPL") is what the
+/// REPL prints: its commands are piped in and every line it shows is compared, a line `…`
+/// standing for lines left out.
+#[test]
+fn the_readme_session_is_what_the_repl_prints() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let start = readme
+        .find("```text\n$ arbiter repl scenarios/combat/tank-first.yaml\n")
+        .expect("the README's recorded session");
+    let block = &readme[start + "```text\n".len()..];
+    let block = &block[..block.find("```").unwrap()];
+    let mut lines = block.lines();
+    let first = lines.next().unwrap();
+    let file = first.strip_prefix("$ arbiter repl ").unwrap();
+    let mut commands = String::new();
+    let mut shown: Vec<&str> = Vec::new();
+    for l in lines {
+        match l.strip_prefix("tank-first › ") {
+            Some(c) => {
+                commands.push_str(c);
+                commands.push('\n');
+            }
+            None => shown.push(l),
+        }
+    }
+    assert!(commands.lines().count() >= 5 && shown.len() > 10, "{block}");
+    // run in a scratch folder: `save what-if.yaml` writes there
+    let dir = tempfile::tempdir().unwrap();
+    let out = arbiter()
+        .current_dir(dir.path())
+        .args(["repl"])
+        .arg(std::fs::canonicalize(file).unwrap())
+        .write_stdin(commands)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let actual: Vec<&str> = text.lines().map(str::trim_end).collect();
+    // each run of shown lines between `…` lines appears in order; without a `…` before
+    // it, right where the previous one ended
+    let mut at = 0;
+    let mut gap = false;
+    for part in shown.split(|l| l.trim() == "…") {
+        if part.is_empty() {
+            gap = true;
+            continue;
+        }
+        let found = (at..=actual.len().saturating_sub(part.len()))
+            .take(if gap { usize::MAX } else { 1 })
+            .find(|&i| {
+                actual[i..i + part.len()]
+                    .iter()
+                    .zip(part)
+                    .all(|(a, b)| a == b)
+            });
+        let Some(i) = found else {
+            panic!(
+                "the README shows:\n{}\nbut the REPL printed (from line {at}):\n{}",
+                part.join("\n"),
+                actual[at..].join("\n")
+            );
+        };
+        at = i + part.len();
+        gap = true; // runs are separated by `…` lines
+    }
+    assert_eq!(at, actual.len(), "the REPL printed more:\n{text}");
+    assert!(dir.path().join("what-if.yaml").is_file());
+}
+
 fn state_of(s: &Session) -> String {
     format!("{:?}", s.game)
 }
