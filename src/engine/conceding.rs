@@ -26,7 +26,12 @@ impl Game {
             "{} concedes and is removed from the game",
             self.player_name(player)
         );
-        self.event(EventKind::Action, vec![cite!("650"), cite!("651")], t, vec![]);
+        self.event(
+            EventKind::Action,
+            vec![cite!("650"), cite!("651")],
+            t,
+            vec![],
+        );
         self.depth = 1;
         let mut removed = vec![player];
         for i in 0..self.players.len() {
@@ -52,7 +57,9 @@ impl Game {
             .collect();
         // 651.1: one player (484.6.a: one team) remaining wins
         if let Some(&first) = remaining.first()
-            && remaining.iter().all(|&q| q == first || self.teammates(q, first))
+            && remaining
+                .iter()
+                .all(|&q| q == first || self.teammates(q, first))
         {
             for r in &removed {
                 self.players[r.0].lost = true;
@@ -66,7 +73,10 @@ impl Game {
                 )
             } else {
                 (
-                    format!("{} are the only team remaining and win", names.join(" and ")),
+                    format!(
+                        "{} are the only team remaining and win",
+                        names.join(" and ")
+                    ),
                     vec![cite!("651.1"), cite!("484.6.a.3")],
                 )
             };
@@ -119,12 +129,18 @@ impl Game {
             if !self.chain.is_empty() || self.showdown.is_some() || self.combat.is_some() {
                 return no("652.5.a.1: the turn player leaving with a chain, showdown or combat in progress is not modelled".into());
             }
-            let this_turn = self.effects.iter().any(|e| e.duration != Duration::Permanent)
+            let this_turn = self
+                .effects
+                .iter()
+                .any(|e| e.duration != Duration::Permanent)
                 || self
                     .created_replacements
                     .iter()
                     .any(|c| c.duration != Duration::Permanent)
-                || self.delayed.iter().any(|d| d.duration != Duration::Permanent)
+                || self
+                    .delayed
+                    .iter()
+                    .any(|d| d.duration != Duration::Permanent)
                 || self
                     .objects
                     .iter()

@@ -1071,7 +1071,12 @@ impl Game {
     /// mode with teams, the turn player holds it and invites their teammate to play a spell
     /// or activate an ability with it. Returns whose timing applies: the player's own, or
     /// the inviting turn player's.
-    pub(crate) fn invited(&mut self, player: PlayerId, may_invite: bool, what: &str) -> R<PlayerId> {
+    pub(crate) fn invited(
+        &mut self,
+        player: PlayerId,
+        may_invite: bool,
+        what: &str,
+    ) -> R<PlayerId> {
         let holder = self.priority;
         if holder == Some(player) {
             return Ok(player);

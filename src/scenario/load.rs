@@ -565,8 +565,7 @@ impl<'a> Resolver<'a> {
         let Some(first) = teams.iter().flatten().next() else {
             return Ok(());
         };
-        let has_teams =
-            crate::engine::Mode::parse(mode).is_some_and(|m| m.has_teams());
+        let has_teams = crate::engine::Mode::parse(mode).is_some_and(|m| m.has_teams());
         if !has_teams {
             return Err(self
                 .err(
