@@ -97,20 +97,21 @@ impl Game {
         let mut v = Vec::new();
         // 721.2: an attached card's own rules text does not trigger; the Effect Text of
         // the cards attached to it is part of its rules text (718.3).
-        let own: Vec<Ability> = if snapshot.is_none() && self.rules_text_inactive(u) {
-            Vec::new()
+        let own: &[Ability] = if snapshot.is_none() && self.rules_text_inactive(u) {
+            &[]
         } else {
-            // 812: a Legion ability triggers only while it is active
-            self.with_legion(u, o.def.abilities.clone())
+            &o.def.abilities
         };
-        let appended = self.appended_abilities(u).into_iter().map(|(_, a)| a);
-        for a in own.iter().cloned().chain(appended) {
+        // 812: a Legion ability triggers only while it is active
+        let own = self.with_legion(u, own);
+        let appended = self.appended_abilities(u);
+        for a in own.chain(appended.iter().map(|(_, a)| a)) {
             if let Ability::Triggered {
                 when: w,
                 effects,
                 deathknell,
                 condition,
-            } = &a
+            } = a
                 && w == when
             {
                 let label = if *deathknell {
@@ -129,10 +130,14 @@ impl Game {
                 });
             }
         }
-        let chars = snapshot
-            .as_ref()
-            .map(|s| s.keywords.clone())
-            .unwrap_or_else(|| self.keywords(u));
+        let derived;
+        let chars: &[Keyword] = match &snapshot {
+            Some(s) => &s.keywords,
+            None => {
+                derived = self.derived();
+                &derived[u.0].keywords
+            }
+        };
         if matches!(when, Trigger::Conquers | Trigger::Holds) {
             let hunt: i32 = chars
                 .iter()
