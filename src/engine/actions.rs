@@ -62,6 +62,8 @@ pub enum Action {
     /// 316.6: the turn player ends their main phase; play proceeds to the ending phase and the
     /// next turn, up to that turn's main phase.
     EndTurn { player: PlayerId },
+    /// 650–652: the player concedes and is removed from the game.
+    Concede { player: PlayerId },
 }
 
 /// Why an action could not be applied.
@@ -300,7 +302,8 @@ impl Game {
                 | Effect::GainXp { player, .. }
                 | Effect::Add { player, .. }
                 | Effect::Channel { player, .. }
-                | Effect::Predict { player } => p(player),
+                | Effect::Predict { player }
+                | Effect::AdditionalTurn { player } => p(player),
                 Effect::Weaponmaster | Effect::PayCost { .. } | Effect::PlayThatToken { .. } => {
                     Ok(())
                 }
@@ -364,6 +367,7 @@ impl Game {
             }
             Action::Pass { player: p }
             | Action::EndTurn { player: p }
+            | Action::Concede { player: p }
             | Action::Choose { player: p, .. } => player(p),
             Action::Activate {
                 player: p,
@@ -537,6 +541,10 @@ impl Game {
             }
             Action::EndTurn { player } => {
                 self.end_turn(*player)?;
+            }
+            Action::Concede { player } => {
+                self.concede(*player)?;
+                self.depth = 0;
             }
         }
         self.advance()
@@ -1056,6 +1064,9 @@ impl Game {
                 "{} looks at the top card of their Main Deck and may recycle it",
                 p(player)
             ),
+            Effect::AdditionalTurn { player } => {
+                format!("{} takes a turn after this one", p(player))
+            }
         }
     }
 
@@ -1221,9 +1232,8 @@ impl Game {
                 }
             }
             Effect::Recall { target } => {
-                for u in self.targets_of(target, controller, source, snap)? {
-                    self.recall(u, vec![cite!("450")]);
-                }
+                let units = self.targets_of(target, controller, source, snap)?;
+                self.recall_units(&units, cite!("450"))?;
             }
             Effect::Move { target, to } => {
                 let units = self.targets_of(target, controller, source, snap)?;
@@ -1475,6 +1485,11 @@ impl Game {
                     self.weaponmaster(controller, unit)?;
                 }
             }
+            Effect::AdditionalTurn { player } => {
+                for p in self.players_of(player, controller) {
+                    self.queue_additional_turn(p);
+                }
+            }
             // bound to the replaced event by the replacement that says it (375); alone it
             // refers to no token
             Effect::PlayThatToken { .. } => {
@@ -1600,14 +1615,13 @@ impl Game {
             return Ok(());
         }
         // 369: a replacement of its being dealt damage intercedes first
-        let left = self.replace_events(
-            super::objects::ReplacedEvent::DealtDamage,
-            &[(u, format!("would be dealt {n} damage"))],
+        let left = self.replace_damage(
+            &[(u, n, "would be dealt {n} damage".to_string())],
             cite!("417.1.b"),
         )?;
-        if left.is_empty() {
+        let Some(&(_, n)) = left.first() else {
             return Ok(());
-        }
+        };
         if self.characteristics(u).no_damage {
             let t = format!(
                 "{} doesn't take damage: {} damage is not dealt",
@@ -1671,6 +1685,10 @@ impl Game {
     /// first (431.1.a): recycles their trash into the main deck in a random order (431.2.b),
     /// an opponent they choose gains 1 point (431.2.c), then the draw completes (431.2.d).
     pub(crate) fn draw(&mut self, p: PlayerId) -> R<()> {
+        // 369: a replacement of the draw intercedes first
+        if self.replace_draw(p)? {
+            return Ok(());
+        }
         let vs = self.victory_score();
         loop {
             let deck = self.objects_in(Zone::MainDeck(p));

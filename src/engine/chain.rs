@@ -4,9 +4,7 @@
 
 use super::actions::{EngineError, Halt, R, illegal};
 use super::decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
-use super::objects::{
-    Ability, Condition, Effect, Keyword, KeywordKind, PlayerRef, Target, Trigger,
-};
+use super::objects::{Ability, Condition, Effect, Keyword, Trigger};
 use super::state::{BfId, ChainItem, Game, ObjId, Phase, PlayerId, Snapshot, Zone};
 use super::trace::{Cite, EventKind};
 use crate::cite;
@@ -138,31 +136,19 @@ impl Game {
                 &derived[u.0].keywords
             }
         };
+        // 823.1.b: Hunt is both a Conquer and a Hold effect
         if matches!(when, Trigger::Conquers | Trigger::Holds) {
-            let hunt: i32 = chars
-                .iter()
-                .filter(|k| k.kind() == KeywordKind::Hunt)
-                .map(|k| k.value().unwrap_or(1))
-                .sum();
-            if hunt > 0 {
-                v.push(Triggered {
-                    controller,
-                    source: Some(u),
-                    label: format!("Hunt {} of {}", hunt, o.def.name),
-                    effects: vec![Effect::GainXp {
-                        player: PlayerRef::You,
-                        amount: hunt,
-                    }],
-                    snapshot: None,
-                    rule: cite!("823.1.c.1"),
-                    condition: Condition::Always,
-                });
-            }
+            v.extend(super::keywords::hunt::hunt_trigger(
+                chars,
+                controller,
+                u,
+                &o.def.name,
+            ));
         }
         // 817.1.b–c: Vision triggers when the permanent enters the board (is played); each
         // instance separately (817.2)
         if *when == Trigger::Played && !self.rules_text_inactive(u) {
-            for _ in 0..super::keywords::vision::vision_instances(&chars) {
+            for _ in 0..super::keywords::vision::vision_instances(chars) {
                 v.push(Triggered {
                     controller,
                     source: Some(u),
@@ -176,7 +162,7 @@ impl Game {
         }
         // 821.1.c, 821.1.c.7: each Weaponmaster triggers when the unit is played
         if *when == Trigger::Played && !self.rules_text_inactive(u) {
-            for _ in 0..super::keywords::weaponmaster::instances(&chars) {
+            for _ in 0..super::keywords::weaponmaster::instances(chars) {
                 v.push(Triggered {
                     controller,
                     source: Some(u),
@@ -191,7 +177,7 @@ impl Game {
         // 819.1.d, 819.2: Quick-Draw attaches the gear as it is played, once
         if *when == Trigger::Played
             && !self.rules_text_inactive(u)
-            && super::keywords::quick_draw::has_quick_draw(&chars)
+            && super::keywords::quick_draw::has_quick_draw(chars)
         {
             v.push(Triggered {
                 controller,
@@ -204,19 +190,13 @@ impl Game {
             });
         }
         // 722.1: an inactive card still has its keywords, but they do not function (721.2)
-        if *when == Trigger::StartOfBeginningPhase
-            && chars.contains(&Keyword::Temporary)
-            && !self.rules_text_inactive(u)
-        {
-            v.push(Triggered {
+        if *when == Trigger::StartOfBeginningPhase && !self.rules_text_inactive(u) {
+            v.extend(super::keywords::temporary::temporary_trigger(
+                chars,
                 controller,
-                source: Some(u),
-                label: format!("Temporary of {}", o.def.name),
-                effects: vec![Effect::Kill { target: Target::Me }],
-                snapshot: None,
-                rule: cite!("816.1.b"),
-                condition: Condition::Always,
-            });
+                u,
+                &o.def.name,
+            ));
         }
         v
     }

@@ -9,17 +9,20 @@
 
 pub mod abilities;
 pub mod actions;
+pub mod additional_turns;
 pub mod attach;
 pub mod chain;
 pub mod choices;
 pub mod cleanup;
 pub mod combat;
+pub mod conceding;
 pub mod costs;
 pub mod decision;
 pub mod discard;
 mod fingerprint;
 pub mod keywords;
 pub mod layers;
+pub mod modes;
 pub mod movement;
 pub mod objects;
 pub mod play;

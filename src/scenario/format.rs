@@ -592,6 +592,10 @@ pub struct Setup {
     /// The players in turn order (default: alphabetical).
     #[serde(default)]
     pub seats: Vec<Name>,
+    /// 484.2: the teams of a mode with teams (`[[A, C], [B, D]]`; default: alternate seats,
+    /// 484.5.c.1).
+    #[serde(default)]
+    pub teams: Vec<Vec<Name>>,
     #[serde(default)]
     pub players: BTreeMap<String, Spanned<PlayerSetup>>,
     #[serde(default)]
@@ -656,6 +660,9 @@ pub struct CreatedReplacementSetup {
     /// The unit changed zones since: it no longer applies to it.
     #[serde(default)]
     pub moved_since: bool,
+    /// "Prevent the next N damage": the Prevent Value left (437.3.b), if some was used.
+    #[serde(default)]
+    pub prevent_left: Option<Amt>,
 }
 
 /// A delayed ability created by the instruction of `by` (a card whose spell or ability
@@ -802,6 +809,15 @@ pub struct TurnSetup {
     pub phase: Option<Name>,
     #[serde(default)]
     pub number: Option<Amt>,
+    /// 735: this turn is an Additional Turn, taken after `after`'s regular turn (default:
+    /// the turn player's own).
+    #[serde(default)]
+    pub additional: bool,
+    #[serde(default)]
+    pub after: Option<Name>,
+    /// 737–738: Additional Turns queued after this one, the next first.
+    #[serde(default)]
+    pub queued: Vec<Name>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -878,6 +894,9 @@ pub struct BattlefieldSetup {
     /// Players who already scored this battlefield this turn (465).
     #[serde(default)]
     pub scored_this_turn: Vec<Name>,
+    /// The player who contributed it (478.4; removed with them, 652.2).
+    #[serde(default)]
+    pub owner: Option<Name>,
     #[serde(default)]
     pub units: Vec<Spanned<ObjectSetup>>,
     #[serde(default)]
@@ -979,6 +998,8 @@ pub enum Step {
     EndTurn,
     /// Every player passes until the turn is neutral and open.
     Advance,
+    /// 650–652: the player concedes and is removed from the game.
+    Concede(Name),
     /// A checkpoint in the middle of the script.
     Expect(Vec<Spanned<Expect>>),
 }
@@ -1170,6 +1191,10 @@ pub struct Effect {
     /// `player` gains this much XP.
     #[serde(default)]
     pub gain_xp: Option<Signed>,
+    /// 735: this player (`you`, a player's name) takes a turn after this one — an Additional
+    /// Turn, next in the turn queue (737, 738).
+    #[serde(default)]
+    pub additional_turn: Option<Name>,
     /// `player` (default: you) adds energy and power to their rune pool (429): `{energy: 1,
     /// power: {fury: 1}}`; a number of power is universal power.
     #[serde(default)]
@@ -1258,6 +1283,11 @@ pub struct Effect {
     /// With `replace`: the event is prevented — nothing happens instead.
     #[serde(default)]
     pub prevent: bool,
+    /// With `replace` and `would: be-dealt-damage`: "Prevent the next N damage that would be
+    /// dealt to it" (437): N is the Prevent Value, reduced by each damage it prevents, the
+    /// effect used up at 0 (437.3).
+    #[serde(default)]
+    pub prevent_next: Option<Amt>,
     #[serde(default)]
     pub may: bool,
 }
@@ -1375,6 +1405,15 @@ pub struct Expect {
     pub state: Option<Name>,
     #[serde(default)]
     pub turn_player: Option<Name>,
+    /// The turn's number (turn 1 is the First Player's first turn).
+    #[serde(default)]
+    pub number: Option<Amt>,
+    /// 735: the turn is an Additional Turn.
+    #[serde(default)]
+    pub additional: Option<bool>,
+    /// 737–738: the Additional Turns queued after this one, the next first.
+    #[serde(default)]
+    pub queued: Option<Vec<Name>>,
     #[serde(default)]
     pub focus: Option<Name>,
     #[serde(default)]

@@ -558,6 +558,62 @@ impl<'a> Resolver<'a> {
         ScenarioError::at(kind, self.path, loc, msg)
     }
 
+    /// 484.2, 484.5.c.1: the teams of a mode with teams name each player once, two of two,
+    /// and the turn order alternates them.
+    fn check_teams(&self, file: &File, mode: &str) -> Result<(), ScenarioError> {
+        let teams = &file.setup.teams;
+        let Some(first) = teams.iter().flatten().next() else {
+            return Ok(());
+        };
+        let has_teams = crate::engine::Mode::parse(mode).is_some_and(|m| m.has_teams());
+        if !has_teams {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(first),
+                    format!("the mode {mode} has no teams (478.2.a)"),
+                )
+                .hint("mode: magma-chamber is the 2v2 mode (484)"));
+        }
+        let mut named: Vec<&str> = Vec::new();
+        for n in teams.iter().flatten() {
+            self.player(n)?;
+            if named.contains(&n.value.as_str()) {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(n),
+                    format!("{} is on two teams", n.value),
+                ));
+            }
+            named.push(&n.value);
+        }
+        if teams.len() != 2 || teams.iter().any(|t| t.len() != 2) {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(first),
+                "2v2 has two teams of two (484.2)",
+            ));
+        }
+        let team_of = |p: &str| teams.iter().position(|t| t.iter().any(|n| n.value == p));
+        let n = self.players.len();
+        for i in 0..n {
+            let (a, b) = (&self.players[i], &self.players[(i + 1) % n]);
+            if team_of(a) == team_of(b) {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(first),
+                        format!(
+                            "turn order alternates teams (484.5.c.1), but {a} is followed by their teammate {b} (turn order: {})",
+                            self.players.join(", ")
+                        ),
+                    )
+                    .hint("give `seats` in an order that alternates the teams"));
+            }
+        }
+        Ok(())
+    }
+
     fn build(mut self, file: File) -> Result<Scenario, ScenarioError> {
         // Mode: players and victory score.
         use crate::engine::Mode;
@@ -649,12 +705,26 @@ impl<'a> Resolver<'a> {
             }
             self.players = file.setup.seats.iter().map(|n| n.value.clone()).collect();
         }
+        self.check_teams(&file, mode)?;
         self.cards = file.cards.keys().cloned().collect();
         // Cards: check keywords and ability shapes.
         for (name, card) in &file.cards {
             self.check_card(name, card)?;
         }
-        // Battlefields.
+        // Battlefields: at most the mode's Battlefield Count (478.4).
+        let count = Mode::parse(mode).map_or(2, |m| m.battlefield_count());
+        if let Some(extra) = file.setup.battlefields.get(count) {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(&extra.value.name),
+                    format!(
+                        "the mode {mode} has {count} battlefields in play (478.4), the setup names {}",
+                        file.setup.battlefields.len()
+                    ),
+                )
+                .hint("a mode with more players has more: skirmish, war and magma-chamber have 3"));
+        }
         for bf in &file.setup.battlefields {
             if self.battlefields.contains(&bf.value.name.value) {
                 return Err(self.err(
@@ -674,7 +744,7 @@ impl<'a> Resolver<'a> {
             if let Some(c) = &bf.controller {
                 self.player(c)?;
             }
-            for p in &bf.scored_this_turn {
+            for p in bf.scored_this_turn.iter().chain(&bf.owner) {
                 self.player(p)?;
             }
             if let Some(p) = &bf.contested_by {
@@ -933,6 +1003,9 @@ impl<'a> Resolver<'a> {
             }
             if let Some(ph) = &t.phase {
                 phase(self.path, ph)?;
+            }
+            for p in t.after.iter().chain(&t.queued) {
+                self.player(p)?;
             }
         }
         if let Some(c) = &file.setup.combat {
@@ -1642,7 +1715,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, delayed, reflexive, replace, play-that-token-and",
+                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and",
                 ));
         }
         for o in [
@@ -1677,6 +1750,9 @@ impl<'a> Resolver<'a> {
         }
         for k in [&e.grant, &e.remove].into_iter().flatten() {
             keyword(self.path, k)?;
+        }
+        if let Some(p) = &e.additional_turn {
+            player(p)?;
         }
         for m in &e.choose_one {
             self.check_effect(&m.value, loc_of(m), in_ability)?;
@@ -1715,7 +1791,28 @@ impl<'a> Resolver<'a> {
         }
         if let Some(r) = &e.replace {
             let at = loc_of(r);
-            match (e.would.as_ref(), e.instead.is_empty(), e.prevent) {
+            let prevents = e.prevent || e.prevent_next.is_some();
+            if e.prevent && e.prevent_next.is_some() {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    at,
+                    "\"replace\" has either \"prevent: true\" (the whole next event) or \"prevent-next: N\" (the next N damage), not both",
+                ));
+            }
+            if e.prevent_next.is_some()
+                && e.would
+                    .as_ref()
+                    .is_some_and(|w| w.value != "be-dealt-damage")
+            {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        at,
+                        "\"prevent-next\" prevents damage (437): it goes with \"would: be-dealt-damage\"",
+                    )
+                    .hint("would: be-dealt-damage"));
+            }
+            match (e.would.as_ref(), e.instead.is_empty(), prevents) {
                 (None, _, _) => {
                     return Err(self
                         .err(ErrorKind::InvalidValue, at, "\"replace\" needs \"would\"")
@@ -1725,14 +1822,14 @@ impl<'a> Resolver<'a> {
                     return Err(self.err(
                         ErrorKind::InvalidValue,
                         at,
-                        "\"replace\" needs what happens \"instead\", or \"prevent: true\"",
+                        "\"replace\" needs what happens \"instead\", or \"prevent: true\" or \"prevent-next: N\"",
                     ));
                 }
                 (Some(_), false, true) => {
                     return Err(self.err(
                         ErrorKind::InvalidValue,
                         at,
-                        "\"replace\" has either \"instead\" or \"prevent: true\", not both",
+                        "\"replace\" has either \"instead\" or a prevention, not both",
                     ));
                 }
                 _ => {}
@@ -1751,6 +1848,12 @@ impl<'a> Resolver<'a> {
                 ErrorKind::InvalidValue,
                 loc_of(x),
                 "\"instead\" belongs to a \"replace\" effect",
+            ));
+        } else if e.prevent || e.prevent_next.is_some() {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc,
+                "\"prevent\" and \"prevent-next\" belong to a \"replace\" effect",
             ));
         }
         if let Some(d) = &e.delayed {
@@ -2006,6 +2109,9 @@ impl<'a> Resolver<'a> {
             }
             Step::Effect(e) => self.check_effect(e, loc_of(step), false)?,
             Step::EndTurn | Step::Advance => {}
+            Step::Concede(p) => {
+                self.player(p)?;
+            }
             Step::Expect(es) => {
                 for e in es {
                     self.check_expect(e)?;
@@ -2073,6 +2179,7 @@ impl<'a> Resolver<'a> {
         for p in [&x.controller, &x.turn_player, &x.focus, &x.priority]
             .into_iter()
             .flatten()
+            .chain(x.queued.iter().flatten())
         {
             if p.value != "none" {
                 self.player(p)?;
@@ -2342,6 +2449,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.stun.is_some(), "stun"),
         (e.gain_points.is_some(), "gain-points"),
         (e.gain_xp.is_some(), "gain-xp"),
+        (e.additional_turn.is_some(), "additional-turn"),
         (e.add.is_some(), "add"),
         (e.channel.is_some(), "channel"),
         (e.tag.is_some(), "tag"),

@@ -269,8 +269,26 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
         y.push('\n');
     }
     y.push_str("setup:\n");
+    // 735–738: an Additional Turn in progress, and those queued
+    let mut extra = String::new();
+    if g.turn.additional {
+        extra.push_str(&format!(
+            ", additional: true, after: {}",
+            quote(g.player_name(g.turn.order))
+        ));
+    }
+    if !g.additional_turns.is_empty() {
+        extra.push_str(&format!(
+            ", queued: [{}]",
+            g.additional_turns
+                .iter()
+                .map(|p| quote(g.player_name(*p)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
     y.push_str(&format!(
-        "  turn: {{player: {}, phase: {}, number: {}}}\n",
+        "  turn: {{player: {}, phase: {}, number: {}{extra}}}\n",
         quote(g.player_name(g.turn.player)),
         format!("{:?}", g.turn.phase).to_lowercase(),
         g.turn.number
@@ -284,6 +302,27 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
             .collect::<Vec<_>>()
             .join(", ")
     ));
+    // 484.2: the teams, as they are
+    let mut teams: Vec<(usize, Vec<String>)> = Vec::new();
+    for p in g.players.iter() {
+        if let Some(t) = p.team {
+            match teams.iter_mut().find(|(x, _)| *x == t) {
+                Some((_, v)) => v.push(quote(&p.name)),
+                None => teams.push((t, vec![quote(&p.name)])),
+            }
+        }
+    }
+    teams.sort_by_key(|(t, _)| *t);
+    if !teams.is_empty() {
+        y.push_str(&format!(
+            "  teams: [{}]\n",
+            teams
+                .iter()
+                .map(|(_, v)| format!("[{}]", v.join(", ")))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
     y.push_str("  players:\n");
     for p in &g.players {
         // a copy with an id is written `{card, id}`
@@ -380,6 +419,9 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
                     }
                     y.push_str(&format!("        - {l}\n"));
                 }
+            }
+            if let Some(o) = b.owner {
+                y.push_str(&format!("      owner: {}\n", quote(g.player_name(o))));
             }
             if !b.scored_this_turn.is_empty() {
                 let p: Vec<String> = b
@@ -709,6 +751,11 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
         }
         if r.stamp != g.object(r.unit).timestamp {
             f.push("moved-since: true".into());
+        }
+        if let Some(n) = r.prevent_left
+            && r.prevent_left != r.rep.prevent
+        {
+            f.push(format!("prevent-left: {n}"));
         }
         y.push_str(&format!("    - {{{}}}\n", f.join(", ")));
     }
