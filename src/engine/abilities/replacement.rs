@@ -865,6 +865,71 @@ impl Game {
         Ok(true)
     }
 
+    /// 370.1.a: a self-replacement — `effect`, or `instead` in its place when `condition`
+    /// holds as it executes ("Deal 2 to a unit at a battlefield. If it's attacking, deal 4 to
+    /// it instead"). A condition about the controller's side of the board or about the card
+    /// ("you control 7 or more runes", "you paid the additional cost", Legion) is checked for
+    /// the source and its controller; one about a unit ("it's attacking") for the unit the
+    /// instruction affects — none left (an illegal target, 359.3.e.5), it does not hold.
+    pub(crate) fn self_replaced(
+        &mut self,
+        effect: &Effect,
+        condition: &crate::engine::objects::Condition,
+        instead: &[Effect],
+        controller: PlayerId,
+        source: Option<ObjId>,
+        snap: Option<&crate::engine::state::Snapshot>,
+    ) -> R<()> {
+        use crate::engine::objects::Condition;
+        let (holds, whose) = match self.side_condition(condition, source, controller, |x| {
+            self.controller(x)
+        }) {
+            Some(b) => (b, self.player_name(controller).to_string()),
+            None if *condition == Condition::Legion => (
+                source.is_some_and(|o| self.derived_condition(condition, o)),
+                self.player_name(controller).to_string(),
+            ),
+            None => {
+                let mut e = effect.clone();
+                let first = crate::engine::choices::targets_mut(&mut e)
+                    .first()
+                    .map(|t| (**t).clone());
+                let unit = match first {
+                    Some(t) => self
+                        .targets_of(&t, controller, source, snap)?
+                        .into_iter()
+                        .next(),
+                    None => None,
+                };
+                match unit {
+                    Some(u) => (
+                        self.derived_condition(condition, u),
+                        self.obj_name(u).to_string(),
+                    ),
+                    None => (false, String::new()),
+                }
+            }
+        };
+        if !holds {
+            return self.execute_effect(effect, controller, source, snap);
+        }
+        let t = format!(
+            "\"{}\" holds for {whose}, so the instruction is replaced: {} instead of {}",
+            condition.describe(),
+            instead
+                .iter()
+                .map(|e| self.describe_effect(e, source))
+                .collect::<Vec<_>>()
+                .join("; "),
+            self.describe_effect(effect, source)
+        );
+        self.event(EventKind::Effect, vec![cite!("370.1.a")], t, vec![]);
+        for e in instead {
+            self.execute_effect(e, controller, source, snap)?;
+        }
+        Ok(())
+    }
+
     /// A source on the board whose replacement effect is used up (for now or this turn).
     pub fn replacement_used_on_board(&self) -> Option<ObjId> {
         self.replacements_spent
