@@ -406,15 +406,24 @@ impl Game {
             if pairs.is_empty() {
                 break;
             }
-            // 373.1: replacements of different controllers go in turn order; 372/373: the
-            // chooser orders them (the affected unit's owner and the replacement's
-            // controller are the same player in every case the vocabulary can express)
-            let chooser =
-                self.first_in_turn_order(pairs.iter().map(|(_, c)| c.controller).collect());
-            let mine: Vec<&(usize, Candidate)> = pairs
-                .iter()
-                .filter(|(_, c)| c.controller == chooser)
-                .collect();
+            // 372: several replacements of one event — the owner of the object acted on
+            // orders them, whoever controls them; 373: several simultaneous events — each
+            // controller orders its own replacements, different controllers in turn order
+            // (373.1)
+            let one_event = pairs.iter().all(|(k, _)| *k == pairs[0].0);
+            let (chooser, mine): (PlayerId, Vec<&(usize, Candidate)>) = if one_event {
+                (
+                    self.objects[dying[pairs[0].0].unit.0].owner,
+                    pairs.iter().collect(),
+                )
+            } else {
+                let first = self
+                    .first_in_turn_order(pairs.iter().map(|(_, c)| c.controller).collect());
+                (
+                    first,
+                    pairs.iter().filter(|(_, c)| c.controller == first).collect(),
+                )
+            };
             let options: Vec<DecisionOption> = mine
                 .iter()
                 .enumerate()
@@ -429,13 +438,12 @@ impl Game {
                 })
                 .collect();
             let several = options.len() > 1;
-            let rules = if mine
-                .iter()
-                .any(|(k, _)| dying[*k].unit != dying[mine[0].0].unit)
-            {
-                vec![cite!("373")]
-            } else {
+            let rules = if one_event {
                 vec![cite!("372")]
+            } else if pairs.iter().any(|(_, c)| c.controller != chooser) {
+                vec![cite!("373"), cite!("373.1")]
+            } else {
+                vec![cite!("373")]
             };
             let i = if !several {
                 0
@@ -456,7 +464,8 @@ impl Game {
             let (k, cand) = mine[i].clone();
             let unit = dying[k].unit;
             let what = format!("{} {}", self.obj_name(unit), dying[k].said());
-            if !self.take(&cand, chooser, &what)? {
+            // 371.1: a once-each-turn replacement is applied by its controller's choice
+            if !self.take(&cand, cand.controller, &what)? {
                 continue;
             }
             if let (Some(_), RepKey::Created(id)) = (cand.rep.prevent, cand.key) {
