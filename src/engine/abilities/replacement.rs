@@ -417,11 +417,14 @@ impl Game {
                     pairs.iter().collect(),
                 )
             } else {
-                let first = self
-                    .first_in_turn_order(pairs.iter().map(|(_, c)| c.controller).collect());
+                let first =
+                    self.first_in_turn_order(pairs.iter().map(|(_, c)| c.controller).collect());
                 (
                     first,
-                    pairs.iter().filter(|(_, c)| c.controller == first).collect(),
+                    pairs
+                        .iter()
+                        .filter(|(_, c)| c.controller == first)
+                        .collect(),
                 )
             };
             let options: Vec<DecisionOption> = mine
@@ -890,35 +893,34 @@ impl Game {
         snap: Option<&crate::engine::state::Snapshot>,
     ) -> R<()> {
         use crate::engine::objects::Condition;
-        let (holds, whose) = match self.side_condition(condition, source, controller, |x| {
-            self.controller(x)
-        }) {
-            Some(b) => (b, self.player_name(controller).to_string()),
-            None if *condition == Condition::Legion => (
-                source.is_some_and(|o| self.derived_condition(condition, o)),
-                self.player_name(controller).to_string(),
-            ),
-            None => {
-                let mut e = effect.clone();
-                let first = crate::engine::choices::targets_mut(&mut e)
-                    .first()
-                    .map(|t| (**t).clone());
-                let unit = match first {
-                    Some(t) => self
-                        .targets_of(&t, controller, source, snap)?
-                        .into_iter()
-                        .next(),
-                    None => None,
-                };
-                match unit {
-                    Some(u) => (
-                        self.derived_condition(condition, u),
-                        self.obj_name(u).to_string(),
-                    ),
-                    None => (false, String::new()),
+        let (holds, whose) =
+            match self.side_condition(condition, source, controller, |x| self.controller(x)) {
+                Some(b) => (b, self.player_name(controller).to_string()),
+                None if *condition == Condition::Legion => (
+                    source.is_some_and(|o| self.derived_condition(condition, o)),
+                    self.player_name(controller).to_string(),
+                ),
+                None => {
+                    let mut e = effect.clone();
+                    let first = crate::engine::choices::targets_mut(&mut e)
+                        .first()
+                        .map(|t| (**t).clone());
+                    let unit = match first {
+                        Some(t) => self
+                            .targets_of(&t, controller, source, snap)?
+                            .into_iter()
+                            .next(),
+                        None => None,
+                    };
+                    match unit {
+                        Some(u) => (
+                            self.derived_condition(condition, u),
+                            self.obj_name(u).to_string(),
+                        ),
+                        None => (false, String::new()),
+                    }
                 }
-            }
-        };
+            };
         if !holds {
             return self.execute_effect(effect, controller, source, snap);
         }
