@@ -440,15 +440,19 @@ impl Game {
                     answer: Answer::Index(i),
                 })
                 .collect();
-            let several = options.len() > 1;
-            let rules = if one_event {
+            let asks = options.len() > 1;
+            // the order was decided: by the chooser among several, or by turn order (373.1)
+            let in_turn_order = !one_event && pairs.iter().any(|(_, c)| c.controller != chooser);
+            let several = asks || in_turn_order;
+            let mut rules = if one_event {
                 vec![cite!("372")]
-            } else if pairs.iter().any(|(_, c)| c.controller != chooser) {
-                vec![cite!("373"), cite!("373.1")]
             } else {
                 vec![cite!("373")]
             };
-            let i = if !several {
+            if in_turn_order {
+                rules.push(cite!("373.1"));
+            }
+            let i = if !asks {
                 0
             } else {
                 self.decide(Decision {
