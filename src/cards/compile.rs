@@ -777,6 +777,16 @@ fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         ("at the end of your turn", &["end-of-turn"]),
         ("at the start of your beginning phase", &["beginning-phase"]),
         ("at start of your beginning phase", &["beginning-phase"]),
+        ("when a friendly unit dies", &["friendly-unit-dies"]),
+        (
+            "when another friendly unit dies",
+            &["another-friendly-unit-dies"],
+        ),
+        ("when you play a unit", &["you-play-unit"]),
+        ("when you play another unit", &["you-play-unit"]),
+        ("when you play a gear", &["you-play-gear"]),
+        ("when you conquer", &["you-conquer"]),
+        ("when you hold", &["you-hold"]),
     ];
     const HERE: &[(&str, &[&str])] = &[
         ("when you conquer here", &["conquer"]),
@@ -802,8 +812,12 @@ fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             } else {
                 format!("when {b}")
             };
+            // "When you conquer or hold": the second shares the first's subject
+            let shared = a
+                .strip_prefix("when you ")
+                .map(|_| b.replacen("when ", "when you ", 1));
             let mut v = lookup(a)?;
-            v.extend(lookup(&b)?);
+            v.extend(lookup(&b).or_else(|| lookup(shared.as_deref()?))?);
             v
         }
     };
@@ -2445,5 +2459,38 @@ mod replacement_tests {
             "If you would play a token gear, you may play that token and an additional copy of it instead.",
         ));
         assert!(!c.fully_modelled());
+    }
+
+    #[test]
+    fn triggers_that_watch_others() {
+        let when = |text: &str| -> Vec<String> {
+            let c = compile(&card("Unit", text));
+            assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+            c.def
+                .abilities
+                .iter()
+                .map(|a| a.value.when.as_ref().unwrap().value.clone())
+                .collect()
+        };
+        assert_eq!(
+            when("When another friendly unit dies, gain 1 XP."),
+            ["another-friendly-unit-dies"]
+        );
+        assert_eq!(
+            when("When a friendly unit dies, draw 1."),
+            ["friendly-unit-dies"]
+        );
+        assert_eq!(
+            when("When you play another unit, buff me."),
+            ["you-play-unit"]
+        );
+        assert_eq!(when("When you play a gear, ready me."), ["you-play-gear"]);
+        // the second condition shares the first's subject
+        assert_eq!(
+            when("When you conquer or hold, draw 1."),
+            ["you-conquer", "you-hold"]
+        );
+        // "When you play a spell" is its own condition, not "a unit"
+        assert_eq!(when("When you play a spell, draw 1."), ["play-spell"]);
     }
 }

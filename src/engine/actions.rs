@@ -1326,6 +1326,7 @@ impl Game {
                     Location::Battlefield(b) => Zone::Battlefield(b),
                     Location::Base | Location::Here => Zone::Base(controller),
                 };
+                let mut played = Vec::new();
                 for k in 0..*count {
                     // a token named by the scenario goes by that name (as set-up objects do)
                     let def = match names.get(k as usize) {
@@ -1337,6 +1338,7 @@ impl Game {
                         None => def.clone(),
                     };
                     let id = self.create(def.clone(), controller, zone);
+                    played.push(id);
                     let unit = self.objects[id.0].is_unit();
                     let o = &mut self.objects[id.0];
                     o.token = true;
@@ -1371,6 +1373,16 @@ impl Game {
                         self.apply_contested(*b, controller, cite!("187.3.a"));
                     }
                 }
+                // 182.1.a: a token is played like a card of its type, so it triggers "when
+                // you play a unit / a gear" (383.4.a.4)
+                let mut batch = Vec::new();
+                for id in played {
+                    batch.extend(self.play_observers(id, controller));
+                }
+                for t in batch.iter_mut() {
+                    t.watching = false;
+                }
+                self.place_triggers(batch, vec![cite!("182.1.a")], false)?;
             }
             Effect::Attach { target } => {
                 // 818.1.c.2: "attach this gear to a unit you control"

@@ -215,6 +215,17 @@ pub enum Trigger {
     YouPlaySpell,
     /// "At the end of your turn" (317.1.a).
     EndOfTurn,
+    /// "When a friendly unit dies" / "When another friendly unit dies" (383.1): a unit its
+    /// controller controls dies; `other` excludes the source itself.
+    FriendlyUnitDies { other: bool },
+    /// "When you play a unit" / "When you play another unit" / "When you play a gear":
+    /// another permanent of this type its controller plays enters the board (383.4.a.4:
+    /// not a play effect — the permanent's own play does not trigger it).
+    YouPlay(CardType),
+    /// "When you conquer" (383.4.c.2.b): its controller conquers, wherever the source is.
+    YouConquer,
+    /// "When you hold" (383.4.d.2.b).
+    YouHold,
 }
 
 /// Who or what an effect affects.

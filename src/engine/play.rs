@@ -781,7 +781,8 @@ impl Game {
                 self.recycle_rune(player, source)
             };
         }
-        if !o.zone.on_board() || self.controller(source) != player {
+        // 173.8: a legend's activated abilities are used from its Legend Zone
+        if !o.zone.abilities_function() || self.controller(source) != player {
             return illegal(
                 cite!("380"),
                 format!(
@@ -1057,7 +1058,8 @@ impl Game {
         if let Zone::Battlefield(b) = dest {
             self.apply_contested(b, item.controller, cite!("187.3.a.1"));
         }
-        let batch = self.collect_triggers(card, &Trigger::Played, None);
+        let mut batch = self.collect_triggers(card, &Trigger::Played, None);
+        batch.extend(self.play_observers(card, item.controller));
         // 811.1.d.2: the play effect of a permanent played from hidden (it carries the
         // battlefield it was hidden at) chooses among options at that battlefield
         let hidden_at = item

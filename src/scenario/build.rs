@@ -592,6 +592,12 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("play-spell", false) => Trigger::YouPlaySpell,
         ("beginning-phase", _) => Trigger::StartOfBeginningPhase,
         ("end-of-turn", _) => Trigger::EndOfTurn,
+        ("friendly-unit-dies", false) => Trigger::FriendlyUnitDies { other: false },
+        ("another-friendly-unit-dies", false) => Trigger::FriendlyUnitDies { other: true },
+        ("you-play-unit", false) => Trigger::YouPlay(CardType::Unit),
+        ("you-play-gear", false) => Trigger::YouPlay(CardType::Gear),
+        ("you-conquer", false) => Trigger::YouConquer,
+        ("you-hold", false) => Trigger::YouHold,
         _ => return None,
     })
 }
@@ -1297,6 +1303,9 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         for o in &ps.value.runes {
             setups.push(Some(&o.value));
         }
+        if let Some(o) = &ps.value.legend {
+            setups.push(Some(&o.value));
+        }
     }
     for _ in f.setup.chain.iter().filter(|c| c.value.card.is_some()) {
         setups.push(None);
@@ -1348,6 +1357,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             Place::Deck(p) => (Zone::MainDeck(PlayerId(p)), Some(PlayerId(p))),
             Place::Trash(p) => (Zone::Trash(PlayerId(p)), Some(PlayerId(p))),
             Place::RuneDeck(p) => (Zone::RuneDeck(PlayerId(p)), Some(PlayerId(p))),
+            Place::LegendZone(p) => (Zone::LegendZone(PlayerId(p)), Some(PlayerId(p))),
             Place::Chain(i) => (
                 Zone::Chain,
                 Some(pnames.player_id(&f.setup.chain[i].value.controller)?),

@@ -845,6 +845,9 @@ pub struct PlayerSetup {
     /// Runes on the board, in the player's base (160): `{card: Fury Rune, exhausted: true}`.
     #[serde(default)]
     pub runes: Vec<Spanned<ObjectSetup>>,
+    /// The player's legend, in their Legend Zone (172–175): `{card: Poppy, exhausted: true}`.
+    #[serde(default)]
+    pub legend: Option<Spanned<ObjectSetup>>,
     /// The rune deck, top first (160.2); `{card, id}` names one rune.
     #[serde(default)]
     pub rune_deck: Vec<CardEntry>,

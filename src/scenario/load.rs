@@ -123,6 +123,8 @@ pub enum Place {
     Facedown(usize),
     /// On the chain at set-up (the index of `setup.chain`).
     Chain(usize),
+    /// The player's Legend Zone (172–175).
+    LegendZone(usize),
 }
 
 /// One object of the setup, with the name it goes by.
@@ -806,6 +808,20 @@ impl<'a> Resolver<'a> {
             for o in &ps.value.runes {
                 self.rune(&file, &o.value.card)?;
                 self.add_object(&file, o, Place::Base(pi))?;
+            }
+            if let Some(o) = &ps.value.legend {
+                let c = self.card(&file, &o.value.card)?;
+                if c.kind.as_ref().map(|k| k.value.as_str()) != Some("legend") {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        loc_of(&o.value.card),
+                        format!(
+                            "{} is not a legend (172: a player's Legend Zone holds their legend)",
+                            o.value.card.value
+                        ),
+                    ));
+                }
+                self.add_object(&file, o, Place::LegendZone(pi))?;
             }
         }
         // Spells on the chain at set-up (after every other object: their targets are those).
@@ -1494,6 +1510,7 @@ impl<'a> Resolver<'a> {
         let where_ = match &place {
             Place::Battlefield(b) => format!("at {}", self.battlefields[*b]),
             Place::Base(p) => format!("in {}'s base", self.players[*p]),
+            Place::LegendZone(p) => format!("in {}'s Legend Zone", self.players[*p]),
             _ => String::new(),
         };
         self.objects.push(ObjectInfo {
@@ -2140,6 +2157,12 @@ pub const TRIGGERS: &[&str] = &[
     "play-spell",
     "beginning-phase",
     "end-of-turn",
+    "friendly-unit-dies",
+    "another-friendly-unit-dies",
+    "you-play-unit",
+    "you-play-gear",
+    "you-conquer",
+    "you-hold",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
