@@ -336,7 +336,10 @@ impl Compiler<'_> {
                 if let Some(n) = k.strip_prefix("Level ").filter(|_| !after.is_empty()) {
                     let phrase = format!("{shown} {after}");
                     let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
-                    match passive_when(body, &format!("level {n}")) {
+                    let level = format!("level {n}");
+                    let dependent =
+                        passive_when(body, &level).or_else(|| conditional_self_cost(body, &level));
+                    match dependent {
                         Some(a) => {
                             self.abilities.extend(a);
                             self.keywords.push((k, rule));
@@ -352,16 +355,18 @@ impl Compiler<'_> {
                 if k == "Legion" {
                     let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
                     let phrase = format!("{shown} {after}");
-                    let dependent = passive_when(body, "legion").or_else(|| {
-                        triggered(body, false).map(|v| {
-                            v.into_iter()
-                                .map(|mut a| {
-                                    a.legion = true;
-                                    a
-                                })
-                                .collect()
-                        })
-                    });
+                    let dependent = passive_when(body, "legion")
+                        .or_else(|| conditional_self_cost(body, "legion"))
+                        .or_else(|| {
+                            triggered(body, false).map(|v| {
+                                v.into_iter()
+                                    .map(|mut a| {
+                                        a.legion = true;
+                                        a
+                                    })
+                                    .collect()
+                            })
+                        });
                     match dependent.filter(|_| !body.is_empty()) {
                         Some(a) => {
                             self.abilities.extend(a);
@@ -532,6 +537,10 @@ impl Compiler<'_> {
                 if_: condition.map(name),
                 ..Default::default()
             });
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(a) = self_cost(s) {
+            // 356.4: "I cost [2] less for each gear you control."
+            self.abilities.push(a);
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(r) = static_replacement(s) {
             // 367–370: "If a friendly unit would die, kill this instead."
@@ -873,6 +882,82 @@ fn enters_ready(s: &str) -> Option<Option<String>> {
     }
     let c = strip_ci(t, "i enter ready if ")?;
     Some(Some(if_condition(c)?))
+}
+
+/// 356.3–356.4: the card's own cost, "I cost [2] less for each gear you control, to a
+/// minimum of [1].", "This costs [2] less if you control a Mech.", "If you control a Mech,
+/// this costs [2] less." — energy only.
+fn self_cost(s: &str) -> Option<AbilityDef> {
+    let t = s.trim().trim_end_matches('.').trim();
+    // "If …, this costs …": the condition first
+    let (cond, t) = match strip_ci(t, "if ") {
+        Some(r) => {
+            let (c, rest) = r.split_once(", ")?;
+            (Some(if_condition(c)?), rest.trim())
+        }
+        None => (None, t),
+    };
+    let r = strip_ci(t, "i cost ").or_else(|| strip_ci(t, "this costs "))?;
+    let (amount, r) = r.split_once(' ')?;
+    let n: i64 = amount.strip_prefix('[')?.strip_suffix(']')?.parse().ok()?;
+    let (sign, r) = match r.split_once(' ').map_or((r, ""), |(a, b)| (a, b)) {
+        ("less", r) => (-1, r),
+        ("more", r) => (1, r),
+        _ => return None,
+    };
+    // ", to a minimum of [1]"
+    let (r, min) = match r.split_once(", to a minimum of ") {
+        Some((a, m)) => (
+            a,
+            Some(
+                m.trim()
+                    .strip_prefix('[')?
+                    .strip_suffix(']')?
+                    .parse::<i64>()
+                    .ok()?,
+            ),
+        ),
+        None => (r, None),
+    };
+    let r = r.trim();
+    let (for_each, cond) = if r.is_empty() {
+        (None, cond)
+    } else if let Some(x) = strip_ci(r, "for each ") {
+        let f = fold(x);
+        let count = match f.as_str() {
+            "gear you control" => "gear".to_string(),
+            "unit you control" => "units".to_string(),
+            "card in your trash" => "trash".to_string(),
+            "card with my name in your trash" => "trash same-name".to_string(),
+            "card youve played this turn" => "played-this-turn".to_string(),
+            "of your mighty units" => "mighty units".to_string(),
+            _ => return None,
+        };
+        (Some(count), cond)
+    } else if let Some(c) = strip_ci(r, "if ").filter(|_| cond.is_none()) {
+        (None, Some(if_condition(c)?))
+    } else {
+        return None;
+    };
+    Some(AbilityDef {
+        play_cost: Some(spanned(format::PlayCostDef {
+            energy: Signed::new(sign * n)?,
+            of: Some(name("me")),
+            player: None,
+            min: min.and_then(Amt::new),
+            for_each: for_each.map(name),
+        })),
+        if_: cond.map(name),
+        ..Default::default()
+    })
+}
+
+/// "[Legion] I cost [2] less.", "[Level 6] This costs [2] less.": the card's own cost, with
+/// the keyword's condition (812.1.b.1, 824.1.b.1).
+fn conditional_self_cost(s: &str, condition: &str) -> Option<Vec<AbilityDef>> {
+    let mut a = self_cost(s).filter(|a| a.if_.is_none())?;
+    a.if_ = Some(name(condition));
+    Some(vec![a])
 }
 
 /// The condition of "if …" in the vocabulary's words: "you paid the additional cost",
@@ -2492,5 +2577,46 @@ mod replacement_tests {
         );
         // "When you play a spell" is its own condition, not "a unit"
         assert_eq!(when("When you play a spell, draw 1."), ["play-spell"]);
+    }
+
+    #[test]
+    fn own_costs() {
+        let cost = |text: &str| {
+            let c = compile(&card("Unit", text));
+            assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+            let a = c.def.abilities.last().unwrap().value.clone();
+            let p = a.play_cost.unwrap().value;
+            (
+                p.energy.get(),
+                p.of.unwrap().value,
+                p.for_each.map(|f| f.value),
+                p.min.map(|m| m.get()),
+                a.if_.map(|c| c.value),
+            )
+        };
+        assert_eq!(
+            cost("I cost [1] less for each gear you control, to a minimum of [2]."),
+            (-1, "me".into(), Some("gear".into()), Some(2), None)
+        );
+        assert_eq!(
+            cost("I cost [2] less for each card with my name in your trash."),
+            (-2, "me".into(), Some("trash same-name".into()), None, None)
+        );
+        assert_eq!(
+            cost("This costs [2] less if you control a Mech."),
+            (-2, "me".into(), None, None, Some("control a Mech".into()))
+        );
+        assert_eq!(
+            cost("[Legion] I cost [2] less."),
+            (-2, "me".into(), None, None, Some("legion".into()))
+        );
+        // power in the discount, or a count the vocabulary lacks: kept as text
+        for text in [
+            "I cost [2][Order] less if you control a battlefield with exactly two units there.",
+            "I cost [2] less to play from anywhere other than your hand.",
+            "I cost [2][Calm] less for each point you scored from holding this turn.",
+        ] {
+            assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+        }
     }
 }

@@ -538,7 +538,7 @@ impl Game {
     fn modify_cost(&mut self, player: PlayerId, card: ObjId, energy: i32) -> R<i32> {
         let kind = self.objects[card.0].def.card_type;
         let g: &Game = self;
-        let mods: Vec<(ObjId, i32, Option<i32>)> = g
+        let mut mods: Vec<(ObjId, i32, Option<i32>)> = g
             .objects
             .iter()
             .filter(|o| o.zone.on_board() && !g.rules_text_inactive(o.id))
@@ -550,19 +550,58 @@ impl Game {
                         energy,
                         min_energy,
                         opponents,
+                        own: false,
+                        per,
+                        condition,
                     } if of.is_none_or(|t| t == kind)
                         && if *opponents {
                             g.opponents(ctl, player)
                         } else {
                             ctl == player
-                        } =>
+                        }
+                        && g.ability_condition_holds(condition, Some(o.id), ctl) =>
                     {
-                        Some((o.id, *energy, *min_energy))
+                        let n = per.as_ref().map_or(1, |c| g.count(c, ctl, o.id));
+                        Some((o.id, energy.saturating_mul(n), *min_energy))
                     }
                     _ => None,
                 })
             })
             .collect();
+        // 356.4: the card's own "I cost [N] less [for each …] [if …]"
+        let own: Vec<Ability> = self.objects[card.0].def.abilities.clone();
+        for a in &own {
+            if let Ability::CostModifier {
+                energy,
+                min_energy,
+                own: true,
+                per,
+                condition,
+                ..
+            } = a
+                && self.ability_condition_holds(condition, Some(card), player)
+            {
+                let n = per.as_ref().map_or(1, |c| self.count(c, player, card));
+                if let Some(c) = per {
+                    let t = format!(
+                        "{} costs {} energy {} for each {}: {n}",
+                        self.obj_name(card),
+                        energy.abs(),
+                        if *energy < 0 { "less" } else { "more" },
+                        c.describe()
+                    );
+                    let rule = if *energy < 0 {
+                        cite!("356.4")
+                    } else {
+                        cite!("356.3")
+                    };
+                    self.event(EventKind::Action, vec![rule], t, vec![card.0]);
+                }
+                if n > 0 {
+                    mods.push((card, energy.saturating_mul(n), *min_energy));
+                }
+            }
+        }
         let mut e = energy;
         let what = self.objects[card.0].def.name.clone();
         for (src, n, _) in mods.iter().filter(|m| m.1 > 0) {
@@ -623,13 +662,22 @@ impl Game {
             let (src, n, min) = discounts[i];
             let before = e;
             e = apply(e, discounts[i]);
-            let t = format!(
-                "{}: {what} costs {} energy less{} (now {e})",
-                self.obj_name(src),
-                -n,
-                min.map(|m| format!(", to a minimum of {m}"))
-                    .unwrap_or_default()
-            );
+            let min_text = min
+                .map(|m| format!(", to a minimum of {m}"))
+                .unwrap_or_default();
+            let t = if src == card {
+                format!(
+                    "{} costs {} energy less by its own ability{min_text} (now {e})",
+                    self.obj_name(card),
+                    -n
+                )
+            } else {
+                format!(
+                    "{}: {what} costs {} energy less{min_text} (now {e})",
+                    self.obj_name(src),
+                    -n
+                )
+            };
             let mut rules = vec![cite!("356.4")];
             if min.is_some() {
                 rules.push(cite!("356.4.e"));

@@ -665,8 +665,9 @@ fn abilities(
     for a in defs {
         let ab = &a.value;
         if let Some(c) = &ab.play_cost {
+            let own = c.value.of.as_ref().is_some_and(|n| n.value == "me");
             let of = match c.value.of.as_ref().map(|n| n.value.as_str()) {
-                None | Some("any") => None,
+                None | Some("any") | Some("me") => None,
                 Some("unit") => Some(CardType::Unit),
                 Some("gear") => Some(CardType::Gear),
                 Some("spell") => Some(CardType::Spell),
@@ -676,12 +677,32 @@ fn abilities(
                         ErrorKind::InvalidValue,
                         c.value.of.as_ref().map_or(c.referenced, |n| n.referenced),
                         format!(
-                            "unknown card type \"{other}\" for play-cost: unit, gear, spell or any"
+                            "unknown card type \"{other}\" for play-cost: unit, gear, spell, any or me"
                         ),
                     ));
                 }
             };
+            let per = match &c.value.for_each {
+                None => None,
+                Some(n) => Some(load::count(&n.value).ok_or_else(|| {
+                    err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        n.referenced,
+                        format!(
+                            "unknown count \"{}\" for for-each: gear, units, mighty units, a tag (Mech), trash, trash same-name or played-this-turn",
+                            n.value
+                        ),
+                    )
+                })?),
+            };
             out.push(Ability::CostModifier {
+                own,
+                per,
+                condition: match &ab.if_ {
+                    Some(c) => condition(s, c)?,
+                    None => Condition::Always,
+                },
                 of,
                 energy: c.value.energy.get(),
                 min_energy: c.value.min.map(|m| m.get()),

@@ -1199,14 +1199,16 @@ impl<'a> Resolver<'a> {
             .iter()
             .find(|k| k.value.trim().eq_ignore_ascii_case("legion"));
         let dependent = c.abilities.iter().any(|a| {
-            a.value.legion || a.value.while_.as_ref().is_some_and(|w| w.value == "legion")
+            a.value.legion
+                || a.value.while_.as_ref().is_some_and(|w| w.value == "legion")
+                || a.value.if_.as_ref().is_some_and(|w| w.value == "legion")
         });
         if let (Some(k), false) = (has_legion, dependent) {
             return Err(self
                 .err(
                     ErrorKind::InvalidValue,
                     loc_of(k),
-                    "Legion (812) needs its dependent ability: a triggered ability with \"legion: true\" or a passive with \"while: legion\"",
+                    "Legion (812) needs its dependent ability: a triggered ability with \"legion: true\", a passive with \"while: legion\" or a play-cost with \"if: legion\"",
                 )
                 .hint("Legion is \"if you have played another card this turn, this card gains [Text]\" (812.1.b.1)"));
         }
@@ -1287,12 +1289,13 @@ impl<'a> Resolver<'a> {
                 .hint("an activated ability's cost goes under \"activate\""));
         }
         if let Some(c) = &ab.if_ {
-            if ab.when.is_none() && !ab.enter_ready && ab.would.is_none() {
+            if ab.when.is_none() && !ab.enter_ready && ab.would.is_none() && ab.play_cost.is_none()
+            {
                 return Err(self
                     .err(
                         ErrorKind::InvalidValue,
                         loc_of(c),
-                        "\"if\" is the condition of a triggered ability (383.3.e), of \"enter-ready\" or of a replacement (\"would\")",
+                        "\"if\" is the condition of a triggered ability (383.3.e), of \"enter-ready\", of a replacement (\"would\") or of a \"play-cost\"",
                     )
                     .hint("a passive's condition goes under \"while\""));
             }
@@ -2198,6 +2201,33 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         }
         _ => None,
     }
+}
+
+/// What "for each" counts in a `play-cost`: `gear`, `units`, `mighty units`, a tag (`Mech`),
+/// `trash`, `trash same-name`, `played-this-turn`.
+pub fn count(c: &str) -> Option<crate::engine::Count> {
+    use crate::engine::{CardType, Count};
+    let w: Vec<&str> = c.split_whitespace().collect();
+    Some(match w.as_slice() {
+        ["trash"] => Count::InTrash { same_name: false },
+        ["trash", "same-name"] => Count::InTrash { same_name: true },
+        ["played-this-turn"] => Count::PlayedThisTurn,
+        rest => {
+            let (mighty, rest) = match rest {
+                ["mighty", r @ ..] => (true, r),
+                r => (false, r),
+            };
+            let (kind, tag) = match rest {
+                ["unit" | "units"] => (Some(CardType::Unit), None),
+                ["gear"] => (Some(CardType::Gear), None),
+                [t] if t.chars().next().is_some_and(char::is_uppercase) => {
+                    (None, Some(t.to_string()))
+                }
+                _ => return None,
+            };
+            Count::Controlled { kind, tag, mighty }
+        }
+    })
 }
 
 pub const CONDITIONS: &[&str] = &[
