@@ -125,3 +125,116 @@ fn the_site_in_headless_chromium() {
     assert!(!results.contains("hidden"), "results are shown");
     assert!(results.contains("href=\"#323.5\""), "{results}");
 }
+
+/// Made for reading, checked in the browser: `/` focuses the search box, typing searches,
+/// Enter opens the first hit and Escape clears; the page follows the system's dark mode;
+/// at a phone's width (390 px) the contents sit above the rules and nothing is wider than
+/// the screen, at a desktop's (1280 px) they sit beside them. A harness page drives the
+/// rules page in frames (`--allow-file-access-from-files` lets it reach into them).
+#[test]
+fn keyboard_dark_mode_and_phone_width_in_headless_chromium() {
+    let Some(bin) = chromium() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have chromium (.ci/run installs it)"
+        );
+        eprintln!("skipped: no chromium on this machine (apt-get install chromium)");
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("site");
+    arbiter()
+        .args(["export", "html"])
+        .arg(&dir)
+        .assert()
+        .success();
+    std::fs::write(dir.join("harness.html"), HARNESS).unwrap();
+    let run = |dark: bool| -> String {
+        let mut c = Command::new(bin);
+        c.args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=10000",
+        ]);
+        if dark {
+            c.arg("--force-dark-mode");
+        }
+        let out = c
+            .arg(format!(
+                "--user-data-dir={}",
+                tmp.path().join("profile").display()
+            ))
+            .arg("--dump-dom")
+            .arg(format!("file://{}", dir.join("harness.html").display()))
+            .output()
+            .expect("chromium runs");
+        let dom = String::from_utf8_lossy(&out.stdout).to_string();
+        let start = dom.find("<pre id=\"out\">").expect("the harness ran") + 14;
+        dom[start..start + dom[start..].find("</pre>").unwrap()].to_string()
+    };
+    let light = run(false);
+    for want in [
+        "slash focuses the box: true",
+        "results shown: true",
+        "enter opens the first hit: true",
+        "escape clears and leaves the box: true",
+        "dark: false",
+        "1280: layout grid, fits true",
+        "390: layout block, fits true",
+    ] {
+        assert!(light.contains(want), "{want:?} not in:\n{light}");
+    }
+    let dark = run(true);
+    assert!(dark.contains("dark: true"), "{dark}");
+    // the background follows: the light page's is light, the dark page's dark
+    let bg = |s: &str| -> u32 {
+        let l = s.lines().find(|l| l.starts_with("background: ")).unwrap();
+        l.split(|c: char| !c.is_ascii_digit())
+            .filter_map(|n| n.parse::<u32>().ok())
+            .take(3)
+            .sum()
+    };
+    assert!(bg(&light) > 600 && bg(&dark) < 150, "{light}\n{dark}");
+}
+
+const HARNESS: &str = r#"<!doctype html><html><body><pre id="out">did not run</pre>
+<iframe id="wide" src="riftbound-2026-03-30.html" width="1280" height="700"></iframe>
+<iframe id="phone" src="riftbound-2026-03-30.html" width="390" height="844"></iframe>
+<script>
+var log = [], loaded = 0;
+function layout(f) {
+  var d = f.contentDocument;
+  return f.width + ": layout " + f.contentWindow.getComputedStyle(d.querySelector(".layout")).display +
+    ", fits " + (d.documentElement.scrollWidth <= d.documentElement.clientWidth);
+}
+function keys(f) {
+  var w = f.contentWindow, d = w.document, q = d.getElementById("q"), res = d.getElementById("results");
+  function key(t, k) { t.dispatchEvent(new w.KeyboardEvent("keydown", {key: k, bubbles: true})); }
+  key(d.body, "/");
+  log.push("slash focuses the box: " + (d.activeElement === q));
+  q.value = "lethal damage";
+  q.dispatchEvent(new w.Event("input", {bubbles: true}));
+  log.push("results shown: " + !res.hidden);
+  var first = res.querySelector("li a");
+  key(q, "Enter");
+  log.push("enter opens the first hit: " + (!!first && w.location.hash === first.getAttribute("href")));
+  key(q, "Escape");
+  log.push("escape clears and leaves the box: " + (q.value === "" && d.activeElement !== q));
+  log.push("dark: " + w.matchMedia("(prefers-color-scheme: dark)").matches);
+  log.push("background: " + w.getComputedStyle(d.body).backgroundColor);
+}
+function done() {
+  if (++loaded < 2) return;
+  var wide = document.getElementById("wide"), phone = document.getElementById("phone");
+  log.push(layout(wide));
+  log.push(layout(phone));
+  keys(wide);
+  document.getElementById("out").textContent = log.join("\n");
+}
+document.getElementById("wide").onload = done;
+document.getElementById("phone").onload = done;
+</script></body></html>
+"#;

@@ -235,3 +235,60 @@ fn readme_rune_example_is_current() {
         "the README's rune example trace is stale; it is now:\n{trace}"
     );
 }
+
+/// The timeline wraps to the width with a hanging indent (issue 15, item 1): each trace line
+/// starts at its depth's indent and its continuation lines 4 columns further in; joined
+/// again, the lines are exactly the event's text and rule ids (as `--json` gives them).
+#[test]
+fn the_timeline_wraps_with_a_hanging_indent() {
+    let json = arbiter().args(["--json", "run", TANK]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let out = arbiter()
+        .env("COLUMNS", "50")
+        .args(["--no-pager", "run", TANK])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text
+        .lines()
+        .skip_while(|l| *l != "Timeline")
+        .skip(1)
+        .peekable();
+    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut wrapped = 0;
+    for e in v["trace"].as_array().unwrap() {
+        let depth = e["depth"].as_u64().unwrap() as usize;
+        let rules: Vec<&str> = e["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap())
+            .collect();
+        let want = norm(&format!(
+            "{}  [{}]",
+            e["text"].as_str().unwrap(),
+            rules.join(", ")
+        ));
+        let indent = 2 + 2 * depth;
+        let first = lines.next().expect("a line for each event");
+        assert_eq!(first.len() - first.trim_start().len(), indent, "{first:?}");
+        let mut got = first.trim().to_string();
+        while norm(&got) != want {
+            let l = lines.next().unwrap_or_else(|| panic!("{want:?}\n{text}"));
+            assert!(
+                norm(&format!("{got} {}", l.trim())).len() <= want.len(),
+                "{want:?} is followed by {l:?}"
+            );
+            assert_eq!(l.len() - l.trim_start().len(), indent + 4, "{l:?}\n{text}");
+            got = format!("{got} {}", l.trim());
+            wrapped += 1;
+        }
+    }
+    assert!(
+        wrapped > 10,
+        "only {wrapped} continuation lines at 50 columns"
+    );
+    for l in text.lines() {
+        assert!(arbiter::render::text::visible_len(l) <= 50, "{l:?}");
+    }
+}

@@ -106,6 +106,23 @@ fn the_site_has_every_edition_with_anchors_links_and_no_network() {
     assert!(ids["legions-of-will-2023-09-11.html"].contains("404"));
     // a link whose title names the second of a duplicated id goes to it
     assert!(low.contains("See rule <a href=\"#702.3~2\">702.3</a>, &quot;Redeem.&quot;"));
+    // made for reading: a phone's viewport, the system's dark mode, a print style sheet
+    // without the header, search and contents (the browser test checks dark mode, the
+    // phone layout and the keys in Chromium)
+    assert!(
+        now.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+    );
+    assert!(now.contains("<link rel=\"stylesheet\" href=\"site.css\">"));
+    let css = std::fs::read_to_string(dir.join("site.css")).unwrap();
+    assert!(css.contains("@media (prefers-color-scheme: dark)"), "{css}");
+    let print = &css[css.find("@media print {").expect("a print style sheet")..];
+    let print = &print[..print.find("\n}").unwrap()];
+    assert!(
+        print.contains("header, #results, .toc { display: none; }"),
+        "{print}"
+    );
+    // the search box is labelled and says which key reaches it
+    assert!(now.contains("placeholder=\"Search the rules (press /)\""));
     // the search index ships beside each page
     let idx = std::fs::read_to_string(dir.join("riftbound-2026-03-30.index.js")).unwrap();
     assert!(idx.starts_with("window.ARBITER_INDEX = {"));

@@ -107,6 +107,149 @@ fn without_a_file_it_starts_from_an_empty_duel() {
         .stdout(predicate::str::contains("the script has no more steps"));
 }
 
+/// The commands the sessions above do not use, piped: `help CMD`, `step N`, `back N`,
+/// `goto N`, `why OBJ might|controller|tags`, `search`, `refs`, `trace N`, `load`,
+/// `choose ANSWER` and `save` (which writes a file `run` accepts).
+#[test]
+fn the_other_commands_piped() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("after-choice.yaml");
+    let cmds = format!(
+        "help step\nstep 1\nback 1\ngoto 1\ngoto 0\nwhy Raider might\nwhy Raider controller\n\
+         why Raider tags\nsearch lethal damage --limit 1\nrefs 327\ntrace 1\n\
+         load scenarios/chain/spell-with-target.yaml\nstep\nchoose target: Page\nboard\n\
+         save {}\nquit\n",
+        saved.display()
+    );
+    let out = arbiter()
+        .args(["repl", "scenarios/combat/tank-first.yaml"])
+        .write_stdin(cmds)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    for want in [
+        "step [N]\n  take the next N script steps (default 1)",
+        "step 1 of 1:",
+        "back 1: before script step 1 (3 trace lines)",
+        "at script step 1 of 1",
+        "at script step 0 of 1",
+        "Raider: Might 5 = printed 5; keywords: none\n  printed Might 5 [469]",
+        "Raider: controlled by A",
+        "Raider: tags none",
+        // search: the hit and the count, as `arbiter search` prints them
+        "2026-03-30/460.2.c.2",
+        "12 rules match; showing 1",
+        // refs: what links to 327
+        "327  Chains\n  links to (0):",
+        "359.3.b If there are other Pending Items",
+        // trace 1: only the last line (the game's start, after goto 0)
+        "\n  A gains priority  [312.2.a, 312.3]\nloaded scenarios/chain/spell-with-target.yaml (3 steps)",
+        "A chooses an enemy unit as a target of Firebolt: A chooses Page  [355.5]",
+        "chain (last resolves first):\n  Firebolt (A)",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in:\n{text}");
+    }
+    assert!(text.contains("saved "), "{text}");
+    // the saved state has the chosen target: running it, Firebolt kills Page, not Squire
+    let saved_text = std::fs::read_to_string(&saved).unwrap();
+    assert!(saved_text.contains("Firebolt"), "{saved_text}");
+    let run = arbiter()
+        .arg("--json")
+        .arg("run")
+        .arg(&saved)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let zone = |name: &str| {
+        v["state"]["objects"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["card"] == name)
+            .map(|o| o["zone"]["zone"].clone())
+    };
+    assert_eq!(
+        zone("Page"),
+        Some(serde_json::json!("trash")),
+        "{saved_text}"
+    );
+    assert_ne!(
+        zone("Squire"),
+        Some(serde_json::json!("trash")),
+        "{saved_text}"
+    );
+}
+
+/// The recorded session in the README ("Stepping through a ruling: the REPL") is what the
+/// REPL prints: its commands are piped in and every line it shows is compared, a line `…`
+/// standing for lines left out.
+#[test]
+fn the_readme_session_is_what_the_repl_prints() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let start = readme
+        .find("```text\n$ arbiter repl scenarios/combat/tank-first.yaml\n")
+        .expect("the README's recorded session");
+    let block = &readme[start + "```text\n".len()..];
+    let block = &block[..block.find("```").unwrap()];
+    let mut lines = block.lines();
+    let first = lines.next().unwrap();
+    let file = first.strip_prefix("$ arbiter repl ").unwrap();
+    let mut commands = String::new();
+    let mut shown: Vec<&str> = Vec::new();
+    for l in lines {
+        match l.strip_prefix("tank-first › ") {
+            Some(c) => {
+                commands.push_str(c);
+                commands.push('\n');
+            }
+            None => shown.push(l),
+        }
+    }
+    assert!(commands.lines().count() >= 5 && shown.len() > 10, "{block}");
+    // run in a scratch folder: `save what-if.yaml` writes there
+    let dir = tempfile::tempdir().unwrap();
+    let out = arbiter()
+        .current_dir(dir.path())
+        .args(["repl"])
+        .arg(std::fs::canonicalize(file).unwrap())
+        .write_stdin(commands)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let actual: Vec<&str> = text.lines().map(str::trim_end).collect();
+    // each run of shown lines between `…` lines appears in order; without a `…` before
+    // it, right where the previous one ended
+    let mut at = 0;
+    let mut gap = false;
+    for part in shown.split(|l| l.trim() == "…") {
+        if part.is_empty() {
+            gap = true;
+            continue;
+        }
+        let found = (at..=actual.len().saturating_sub(part.len()))
+            .take(if gap { usize::MAX } else { 1 })
+            .find(|&i| {
+                actual[i..i + part.len()]
+                    .iter()
+                    .zip(part)
+                    .all(|(a, b)| a == b)
+            });
+        let Some(i) = found else {
+            panic!(
+                "the README shows:\n{}\nbut the REPL printed (from line {at}):\n{}",
+                part.join("\n"),
+                actual[at..].join("\n")
+            );
+        };
+        at = i + part.len();
+        gap = true; // runs are separated by `…` lines
+    }
+    assert_eq!(at, actual.len(), "the REPL printed more:\n{text}");
+    assert!(dir.path().join("what-if.yaml").is_file());
+}
+
 fn state_of(s: &Session) -> String {
     format!("{:?}", s.game)
 }

@@ -91,3 +91,24 @@ fn ctrl_c_cancels_the_line_and_a_session_runs_to_its_end() {
     let text = std::fs::read_to_string(&h).expect("history was saved");
     assert!(text.contains("why Raider"), "{text}");
 }
+
+/// While a decision is pending the prompt says who must decide; `choose` answers it and the
+/// prompt is the plain one again.
+#[test]
+fn the_prompt_says_when_a_decision_is_pending() {
+    let data = tempfile::tempdir().unwrap();
+    let mut p = repl("scenarios/chain/spell-with-target.yaml", data.path());
+    p.exp_string("Ctrl-D quits.").unwrap();
+    // (ASCII only: "spell-with-target › " is 20 columns, where the cursor is put)
+    p.exp_string("spell-with-target ").unwrap();
+    p.exp_string("\r\u{1b}[20C").unwrap();
+    p.send_line("step").unwrap();
+    p.exp_string("decision pending").unwrap();
+    p.exp_string("spell-with-target (A must decide: `choose N`) ")
+        .unwrap();
+    p.send_line("choose 2").unwrap();
+    p.exp_string("A chooses Page").unwrap();
+    p.exp_string("\r\u{1b}[20C").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}

@@ -316,3 +316,34 @@ fn a_build_prunes_other_versions_unused_for_a_week() {
     );
     assert_eq!(index_dirs(tmp.path()).len(), 2);
 }
+
+/// Without `HOME` (normal on Windows) the cache directory is still found — the platform's
+/// way, through the `directories` crate — and a search builds its index there once and
+/// reuses it, with no notice (issue 15, item 7).
+#[cfg(target_os = "linux")]
+#[test]
+fn without_home_the_cache_directory_is_still_found() {
+    let tmp = tempfile::tempdir().unwrap();
+    let search = || {
+        let mut c = Command::cargo_bin("arbiter").expect("binary");
+        c.env_remove("HOME")
+            .env_remove("ARBITER_CACHE_DIR")
+            .env("XDG_CACHE_HOME", tmp.path())
+            .args(["search", "deathknell", "--limit", "1"])
+            .output()
+            .unwrap()
+    };
+    let out = search();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+    let root = tmp.path().join("arbiter");
+    let dirs = index_dirs(&root);
+    assert_eq!(dirs.len(), 1, "no index under {}", root.display());
+    let seal = |d: &Path| fs::metadata(d).unwrap().modified().unwrap();
+    let built = seal(&dirs[0]);
+    let out = search();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+    assert_eq!(index_dirs(&root), dirs);
+    assert_eq!(seal(&dirs[0]), built, "rebuilt instead of reused");
+}

@@ -300,7 +300,8 @@ impl Game {
                 | Effect::GainXp { player, .. }
                 | Effect::Add { player, .. }
                 | Effect::Channel { player, .. }
-                | Effect::Predict { player } => p(player),
+                | Effect::Predict { player }
+                | Effect::AdditionalTurn { player } => p(player),
                 Effect::Weaponmaster | Effect::PayCost { .. } | Effect::PlayThatToken { .. } => {
                     Ok(())
                 }
@@ -1056,6 +1057,9 @@ impl Game {
                 "{} looks at the top card of their Main Deck and may recycle it",
                 p(player)
             ),
+            Effect::AdditionalTurn { player } => {
+                format!("{} takes a turn after this one", p(player))
+            }
         }
     }
 
@@ -1485,6 +1489,11 @@ impl Game {
             Effect::Weaponmaster => {
                 if let Some(unit) = source {
                     self.weaponmaster(controller, unit)?;
+                }
+            }
+            Effect::AdditionalTurn { player } => {
+                for p in self.players_of(player, controller) {
+                    self.queue_additional_turn(p);
                 }
             }
             // bound to the replaced event by the replacement that says it (375); alone it

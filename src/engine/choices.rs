@@ -50,6 +50,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::CreateDelayed { .. }
         | Effect::Reflexive { .. }
         | Effect::Weaponmaster
+        | Effect::AdditionalTurn { .. }
         | Effect::PlayThatToken { .. } => vec![],
     }
 }

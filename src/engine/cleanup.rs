@@ -258,23 +258,34 @@ impl Game {
             if p.lost || p.points < vs {
                 continue;
             }
+            // a removed player (651.3) is no longer an opponent
             let more = self
                 .players
                 .iter()
-                .filter(|q| self.opponents(p.id, q.id))
+                .filter(|q| !q.lost && self.opponents(p.id, q.id))
                 .all(|q| q.points < p.points);
             if more {
                 self.winner = Some(p.id);
-                let t = format!(
-                    "{} has {} points (victory score {}) and more than any opponent: {} wins",
-                    p.name, p.points, vs, p.name
+                let id = p.id;
+                let mut t = format!(
+                    "{} has {} points (victory score {}) and more than any opponent: {} wins {}",
+                    p.name,
+                    p.points,
+                    vs,
+                    p.name,
+                    self.mode.victory_wins()
                 );
-                self.event(
-                    EventKind::Score,
-                    vec![cite!("323.1"), cite!("467")],
-                    t,
-                    vec![],
-                );
+                let mut rules = vec![cite!("323.1"), cite!("467"), self.mode.format_rule()];
+                // 484.6.a.3: teammates win together
+                let mates: Vec<&str> = (0..self.players.len())
+                    .filter(|&j| self.teammates(id, super::state::PlayerId(j)))
+                    .map(|j| self.players[j].name.as_str())
+                    .collect();
+                if !mates.is_empty() {
+                    t.push_str(&format!(", with their teammate {}", mates.join(", ")));
+                    rules.push(cite!("484.6.a.3"));
+                }
+                self.event(EventKind::Score, rules, t, vec![]);
                 return true;
             }
         }

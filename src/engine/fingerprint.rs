@@ -25,6 +25,7 @@ impl Game {
             focus,
             winner,
             effects,
+            additional_turns,
             trace: _,
             rng,
             // the clock and fresh ids count what happened: only their order matters, kept below
@@ -54,7 +55,10 @@ impl Game {
         let stamps: BTreeMap<usize, u64> = objects.iter().map(|o| (o.id.0, o.timestamp)).collect();
         let map = |text: String| relabel(&text, label, &stamps);
         let mut out = String::new();
-        let _ = writeln!(out, "mode {mode:?}; rng {rng}; turn {turn:?}");
+        let _ = writeln!(
+            out,
+            "mode {mode:?}; rng {rng}; turn {turn:?}; additional turns {additional_turns:?}"
+        );
         let _ = writeln!(
             out,
             "priority {priority:?}; focus {focus:?}; winner {winner:?}; status {:?}",

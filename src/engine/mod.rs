@@ -9,6 +9,7 @@
 
 pub mod abilities;
 pub mod actions;
+pub mod additional_turns;
 pub mod attach;
 pub mod chain;
 pub mod choices;
@@ -20,6 +21,7 @@ pub mod discard;
 mod fingerprint;
 pub mod keywords;
 pub mod layers;
+pub mod modes;
 pub mod movement;
 pub mod objects;
 pub mod play;

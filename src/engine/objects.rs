@@ -609,6 +609,11 @@ pub enum Effect {
     /// 821.1.c: the controller may choose an Equipment they control and pay its Equip cost,
     /// reduced by [A], to attach it to the source.
     Weaponmaster,
+    /// 735: "take a turn after this one": `player` gets an Additional Turn, inserted into the
+    /// turn queue right after the current turn (737, 738).
+    AdditionalTurn {
+        player: PlayerRef,
+    },
 }
 
 /// The two ways to score (464).

@@ -91,50 +91,7 @@ impl Zone {
     }
 }
 
-/// Modes of play (100s): players, teams, victory score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Mode {
-    Duel,
-    Match,
-    Skirmish,
-    War,
-    MagmaChamber,
-}
-
-impl Mode {
-    /// The victory score: 8 for the 1v1 and free-for-all modes, 11 for 2v2 Magma Chamber.
-    pub fn victory_score(&self) -> i32 {
-        match self {
-            Mode::MagmaChamber => 11,
-            _ => 8,
-        }
-    }
-
-    /// Parses "duel", "match", "skirmish", "war", "magma-chamber".
-    pub fn parse(s: &str) -> Option<Mode> {
-        Some(match s {
-            "duel" => Mode::Duel,
-            "match" => Mode::Match,
-            "skirmish" => Mode::Skirmish,
-            "war" => Mode::War,
-            "magma-chamber" => Mode::MagmaChamber,
-            _ => return None,
-        })
-    }
-
-    pub const NAMES: &'static [&'static str] =
-        &["duel", "match", "skirmish", "war", "magma-chamber"];
-
-    /// Number of players the mode sets (match is a best-of duel; 2v2 has four).
-    pub fn players(&self) -> usize {
-        match self {
-            Mode::Duel | Mode::Match => 2,
-            Mode::Skirmish => 3,
-            Mode::War | Mode::MagmaChamber => 4,
-        }
-    }
-}
+pub use super::modes::Mode;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Player {
@@ -153,6 +110,10 @@ pub struct Player {
     /// were played before a scenario's set-up.
     pub played_this_turn: Vec<ObjId>,
     pub played_before_setup: u32,
+    /// 478.7: the player has had their first Channel Phase / Draw Phase of the game (the
+    /// First Turn Process adjusts those).
+    pub first_channel_done: bool,
+    pub first_draw_done: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -217,6 +178,12 @@ pub struct Turn {
     pub phase: Phase,
     /// Progress within the phase (0 = the phase has not started its tasks yet).
     pub step: u8,
+    /// 735: this turn is an Additional Turn ("take a turn after this one").
+    pub additional: bool,
+    /// 736–737: the player whose place in the Turn Order the game is at — the turn player on
+    /// a regular turn; on an Additional Turn, the player of the regular turn it followed
+    /// (the Turn Order proceeds from them once the queued turns are taken).
+    pub order: PlayerId,
 }
 
 /// The four states of the turn (310).
@@ -358,6 +325,8 @@ pub struct Game {
     pub focus: Option<PlayerId>,
     pub winner: Option<PlayerId>,
     pub effects: Tracked<Vec<ContinuousEffect>>,
+    /// 735–738: the Additional Turns queued after the current turn, the next first.
+    pub additional_turns: Vec<PlayerId>,
     pub trace: Trace,
     pub(crate) rng: u64,
     pub(crate) clock: u64,
@@ -435,6 +404,7 @@ impl Game {
             focus,
             winner,
             effects,
+            additional_turns,
             rng,
             clock,
             next_id,
@@ -471,6 +441,7 @@ impl Game {
             focus: focus.clone(),
             winner: winner.clone(),
             effects: effects.clone(),
+            additional_turns: additional_turns.clone(),
             rng: rng.clone(),
             clock: clock.clone(),
             next_id: next_id.clone(),
@@ -547,9 +518,11 @@ impl Game {
                 power: Default::default(),
                 played_this_turn: Vec::new(),
                 played_before_setup: 0,
+                first_channel_done: false,
+                first_draw_done: false,
             })
             .collect();
-        Game {
+        let mut g = Game {
             mode,
             players: players.into(),
             objects: Vec::new().into(),
@@ -559,6 +532,8 @@ impl Game {
                 number: 1,
                 phase: Phase::Main,
                 step: 0,
+                additional: false,
+                order: PlayerId(0),
             },
             chain: Vec::new(),
             showdown: None,
@@ -567,6 +542,7 @@ impl Game {
             focus: None,
             winner: None,
             effects: Vec::new().into(),
+            additional_turns: Vec::new(),
             trace: Trace::default(),
             rng: splitmix64(seed).max(1),
             clock: 0,
@@ -589,7 +565,9 @@ impl Game {
             priority_due: None,
             restrict_choices: None,
             derived: Default::default(),
-        }
+        };
+        g.settle_first_turns();
+        g
     }
 
     /// The seeded RNG (xorshift64*): a number in 0..n.
@@ -679,7 +657,10 @@ impl Game {
             number,
             phase,
             step: 0,
+            additional: false,
+            order: player,
         };
+        self.settle_first_turns();
     }
 
     /// Setup: a continuous effect on an object ("+2 Might this turn", "has Tank this turn").

@@ -117,13 +117,31 @@ impl Game {
                 self.enter_phase(Phase::Channel, cite!("315.3"));
             }
             (Phase::Channel, _) => {
-                // 315.3.b: channel 2 runes (as many as possible, 315.3.b.1)
-                self.channel(tp, 2, false, vec![cite!("315.3.b"), cite!("430.1")]);
+                // 315.3.b: channel 2 runes (as many as possible, 315.3.b.1); 478.7: one
+                // more in the first Channel Phase of the player the First Turn Process names
+                let (n, first_turn) = self.runes_to_channel(tp);
+                if let Some(rule) = first_turn {
+                    let t = format!(
+                        "First Turn Process: {} is to channel an extra rune in their first Channel Phase",
+                        self.player_name(tp)
+                    );
+                    self.event(EventKind::Turn, vec![rule], t, vec![]);
+                }
+                self.channel(tp, n, false, vec![cite!("315.3.b"), cite!("430.1")]);
                 self.enter_phase(Phase::Draw, cite!("315.4"));
             }
             (Phase::Draw, _) => {
-                // 315.4.b: draw 1; 315.4.d: rune pools empty
-                self.draw(tp)?;
+                // 315.4.b: draw 1 (478.7: not in the First Player's first Draw Phase where
+                // the First Turn Process says so); 315.4.d: rune pools empty
+                if let Some(rule) = self.skips_first_draw(tp) {
+                    let t = format!(
+                        "First Turn Process: {} goes first and does not draw in their first Draw Phase",
+                        self.player_name(tp)
+                    );
+                    self.event(EventKind::Turn, vec![rule], t, vec![]);
+                } else {
+                    self.draw(tp)?;
+                }
                 for i in 0..self.players.len() {
                     if self.players[i].energy != 0 || !self.players[i].power.is_zero() {
                         self.players[i].energy = 0;
@@ -180,10 +198,16 @@ impl Game {
                     );
                     return Ok(());
                 }
-                // 317.3: the next player becomes the turn player
-                let next = self.next_player(tp);
+                // 317.3: the next player becomes the turn player (736–737: a queued
+                // Additional Turn first, then the Turn Order)
+                let was_additional = self.turn.additional;
+                let (next, additional) = self.next_turn();
                 self.turn.player = next;
-                self.turn.number += 1;
+                self.turn.number = self.turn.number.saturating_add(1);
+                self.turn.additional = additional;
+                if !additional {
+                    self.turn.order = next;
+                }
                 for p in self.players.iter_mut() {
                     p.played_this_turn.clear();
                     p.played_before_setup = 0;
@@ -194,12 +218,38 @@ impl Game {
                 for o in self.objects.iter_mut() {
                     o.moves_this_turn = 0;
                 }
-                let t = format!(
-                    "{} becomes the turn player (turn {})",
-                    self.player_name(next),
-                    self.turn.number
-                );
-                self.event(EventKind::Turn, vec![cite!("317.3")], t, vec![]);
+                if additional {
+                    let t = format!(
+                        "{} takes their Additional Turn (turn {})",
+                        self.player_name(next),
+                        self.turn.number
+                    );
+                    self.event(
+                        EventKind::Turn,
+                        vec![cite!("317.3"), cite!("737")],
+                        t,
+                        vec![],
+                    );
+                } else if was_additional {
+                    let t = format!(
+                        "the queued turns are taken; the Turn Order proceeds: {} becomes the turn player (turn {})",
+                        self.player_name(next),
+                        self.turn.number
+                    );
+                    self.event(
+                        EventKind::Turn,
+                        vec![cite!("317.3"), cite!("737")],
+                        t,
+                        vec![],
+                    );
+                } else {
+                    let t = format!(
+                        "{} becomes the turn player (turn {})",
+                        self.player_name(next),
+                        self.turn.number
+                    );
+                    self.event(EventKind::Turn, vec![cite!("317.3")], t, vec![]);
+                }
                 self.enter_phase(Phase::Awaken, cite!("315.1"));
             }
         }

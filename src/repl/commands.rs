@@ -552,7 +552,7 @@ fn why(s: &Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
     match what {
         Some("keywords") => {
             let k: Vec<String> = ch.keywords.iter().map(|k| k.to_string()).collect();
-            writeln!(out, "{}: keywords {}", g.obj_name(id), k.join(", "))?;
+            writeln!(out, "{}: keywords {}", g.obj_name(id), none_if_empty(&k))?;
         }
         Some("controller") => writeln!(
             out,
@@ -560,13 +560,22 @@ fn why(s: &Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
             g.obj_name(id),
             g.player_name(ch.controller)
         )?,
-        Some("tags") => writeln!(out, "{}: tags {}", g.obj_name(id), ch.tags.join(", "))?,
+        Some("tags") => writeln!(out, "{}: tags {}", g.obj_name(id), none_if_empty(&ch.tags))?,
         _ => writeln!(out, "{}: {}", g.obj_name(id), ch.describe())?,
     }
     for l in crate::scenario::expect::breakdown_lines(&ch) {
         writeln!(out, "  {l}")?;
     }
     Ok(Outcome::Ok)
+}
+
+/// A list for `why`, or "none".
+fn none_if_empty(v: &[String]) -> String {
+    if v.is_empty() {
+        "none".to_string()
+    } else {
+        v.join(", ")
+    }
 }
 
 fn trace(s: &Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {

@@ -98,10 +98,35 @@ impl Completer for Helper {
             found.truncate(200);
             return Ok((start, found));
         }
-        // the word being typed: after the last space, comma or bracket
-        let start = head.rfind([' ', ',', '[', '{', ':']).map_or(0, |i| i + 1);
-        let word = &head[start..];
-        Ok((start, matching(self.names.iter().map(String::as_str), word)))
+        Ok(self.complete_name(head))
+    }
+}
+
+impl Helper {
+    /// A name being typed at the end of `head`, after the command: the longest tail that
+    /// begins a word and begins a known name, so a name of several words ("The Br" → "The
+    /// Bridge") completes as well as one word does. A name starts after the command, a
+    /// comma, a bracket or a colon; the words of the tail are tried from the longest.
+    fn complete_name(&self, head: &str) -> (usize, Vec<Pair>) {
+        let cmd_end = head.find(' ').map_or(0, |i| i + 1);
+        let from = head[cmd_end..]
+            .rfind([',', '[', '{', ':'])
+            .map_or(cmd_end, |i| cmd_end + i + 1);
+        let names = || self.names.iter().map(String::as_str);
+        let starts = (from..head.len())
+            .filter(|&i| i == from || head.as_bytes()[i - 1] == b' ')
+            .filter(|&i| head.as_bytes()[i] != b' ');
+        for start in starts {
+            let found = matching(names(), &head[start..]);
+            if !found.is_empty() {
+                return (start, found);
+            }
+        }
+        // nothing typed yet: every name
+        if head.ends_with([' ', ',', '[', '{', ':']) {
+            return (head.len(), matching(names(), ""));
+        }
+        (head.len(), Vec::new())
     }
 }
 
@@ -122,3 +147,76 @@ impl Hinter for Helper {
 impl Highlighter for Helper {}
 impl Validator for Helper {}
 impl rustyline::Helper for Helper {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rustyline::history::DefaultHistory;
+
+    fn helper() -> Helper {
+        let s = Session::open(
+            Some(std::path::Path::new("scenarios/combat/tank-first.yaml")),
+            None,
+            crate::render::ColorChoice::Never,
+        )
+        .unwrap();
+        Helper::new(&s)
+    }
+
+    /// What Tab offers at the end of `line`: the start of the replaced part and the names.
+    fn complete(h: &Helper, line: &str) -> (usize, Vec<String>) {
+        let history = DefaultHistory::new();
+        let ctx = Context::new(&history);
+        let (start, found) = h.complete(line, line.len(), &ctx).unwrap();
+        (start, found.into_iter().map(|p| p.replacement).collect())
+    }
+
+    #[test]
+    fn commands_objects_battlefields_and_rule_ids_complete() {
+        let h = helper();
+        assert_eq!(complete(&h, "boa"), (0, vec!["board".to_string()]));
+        assert_eq!(
+            complete(&h, "why shi"),
+            (4, vec!["Shieldbearer".to_string()])
+        );
+        // a battlefield's name of two words, as the last value of a typed step
+        let line = "do move: {units: [raider], to: The Br";
+        assert_eq!(
+            complete(&h, line),
+            (line.len() - 6, vec!["The Bridge".to_string()])
+        );
+        assert_eq!(complete(&h, "show The B").1, vec!["The Bridge".to_string()]);
+        // a card name in a list, after a bracket and a comma
+        assert_eq!(
+            complete(&h, "do move: {units: [Squ").1,
+            vec!["Squire".to_string()]
+        );
+        assert_eq!(
+            complete(&h, "do move: {units: [raider, Squ").1,
+            vec!["Squire".to_string()]
+        );
+        assert!(complete(&h, "why zzz").1.is_empty());
+        let (start, ids) = complete(&h, "rule 460.2.c.");
+        assert_eq!(start, 5);
+        assert!(ids.contains(&"460.2.c.5".to_string()), "{ids:?}");
+        assert!(ids.iter().all(|i| i.starts_with("460.2.c.")), "{ids:?}");
+    }
+
+    #[test]
+    fn file_paths_complete_after_load_and_save() {
+        let h = helper();
+        let (start, found) = complete(&h, "load scenarios/combat/tank-fi");
+        assert_eq!(start, 5);
+        assert_eq!(found, vec!["scenarios/combat/tank-first.yaml".to_string()]);
+    }
+
+    #[test]
+    fn a_hint_finishes_the_command_being_typed() {
+        let h = helper();
+        let history = DefaultHistory::new();
+        let ctx = Context::new(&history);
+        assert_eq!(h.hint("sav", 3, &ctx), Some("e".to_string()));
+        assert_eq!(h.hint("save", 4, &ctx), None);
+        assert_eq!(h.hint("why R", 5, &ctx), None);
+    }
+}

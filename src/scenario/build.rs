@@ -520,6 +520,10 @@ impl Names<'_> {
                 player: you(&e.player)?,
                 amount: n.get(),
             }
+        } else if let Some(p) = &e.additional_turn {
+            Effect::AdditionalTurn {
+                player: self.player(p)?,
+            }
         } else {
             return Err(err(
                 s,
@@ -1502,6 +1506,24 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             phase,
             t.number.map_or(1, |n| n.get().unsigned_abs()),
         );
+        // 735–738: an Additional Turn in progress, and those queued after it
+        if t.additional {
+            g.turn.additional = true;
+            if let Some(a) = &t.after {
+                g.turn.order = pnames.player_id(a)?;
+            }
+        } else if let Some(a) = &t.after {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                a.referenced,
+                "\"after\" names the regular turn an Additional Turn follows (736–737)",
+            )
+            .hint("add `additional: true`, or leave `after` out"));
+        }
+        for q in &t.queued {
+            g.additional_turns.push(pnames.player_id(q)?);
+        }
     }
 
     // 329: spells and abilities on the chain, first added first, with the targets they

@@ -318,6 +318,21 @@ fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
         if let Some(p) = &x.turn_player {
             d.cmp("turn-player", &p.value, g.player_name(g.turn.player));
         }
+        if let Some(n) = x.number {
+            d.cmp("number", n, g.turn.number);
+        }
+        if let Some(a) = x.additional {
+            d.cmp("additional", a, g.turn.additional);
+        }
+        if let Some(q) = &x.queued {
+            let want: Vec<&str> = q.iter().map(|n| n.value.as_str()).collect();
+            let have: Vec<&str> = g
+                .additional_turns
+                .iter()
+                .map(|p| g.player_name(*p))
+                .collect();
+            d.cmp("queued", want.join(" > "), have.join(" > "));
+        }
         if let Some(p) = &x.focus {
             d.cmp("focus", &p.value, player_opt(g, g.focus()));
         }

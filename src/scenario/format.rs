@@ -808,6 +808,15 @@ pub struct TurnSetup {
     pub phase: Option<Name>,
     #[serde(default)]
     pub number: Option<Amt>,
+    /// 735: this turn is an Additional Turn, taken after `after`'s regular turn (default:
+    /// the turn player's own).
+    #[serde(default)]
+    pub additional: bool,
+    #[serde(default)]
+    pub after: Option<Name>,
+    /// 737–738: Additional Turns queued after this one, the next first.
+    #[serde(default)]
+    pub queued: Vec<Name>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -1179,6 +1188,10 @@ pub struct Effect {
     /// `player` gains this much XP.
     #[serde(default)]
     pub gain_xp: Option<Signed>,
+    /// 735: this player (`you`, a player's name) takes a turn after this one — an Additional
+    /// Turn, next in the turn queue (737, 738).
+    #[serde(default)]
+    pub additional_turn: Option<Name>,
     /// `player` (default: you) adds energy and power to their rune pool (429): `{energy: 1,
     /// power: {fury: 1}}`; a number of power is universal power.
     #[serde(default)]
@@ -1384,6 +1397,15 @@ pub struct Expect {
     pub state: Option<Name>,
     #[serde(default)]
     pub turn_player: Option<Name>,
+    /// The turn's number (turn 1 is the First Player's first turn).
+    #[serde(default)]
+    pub number: Option<Amt>,
+    /// 735: the turn is an Additional Turn.
+    #[serde(default)]
+    pub additional: Option<bool>,
+    /// 737–738: the Additional Turns queued after this one, the next first.
+    #[serde(default)]
+    pub queued: Option<Vec<Name>>,
     #[serde(default)]
     pub focus: Option<Name>,
     #[serde(default)]

@@ -950,6 +950,9 @@ impl<'a> Resolver<'a> {
             if let Some(ph) = &t.phase {
                 phase(self.path, ph)?;
             }
+            for p in t.after.iter().chain(&t.queued) {
+                self.player(p)?;
+            }
         }
         if let Some(c) = &file.setup.combat {
             self.battlefield(&c.at)?;
@@ -1662,7 +1665,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, delayed, reflexive, replace, play-that-token-and",
+                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and",
                 ));
         }
         for o in [
@@ -1697,6 +1700,9 @@ impl<'a> Resolver<'a> {
         }
         for k in [&e.grant, &e.remove].into_iter().flatten() {
             keyword(self.path, k)?;
+        }
+        if let Some(p) = &e.additional_turn {
+            player(p)?;
         }
         for m in &e.choose_one {
             self.check_effect(&m.value, loc_of(m), in_ability)?;
@@ -2093,6 +2099,7 @@ impl<'a> Resolver<'a> {
         for p in [&x.controller, &x.turn_player, &x.focus, &x.priority]
             .into_iter()
             .flatten()
+            .chain(x.queued.iter().flatten())
         {
             if p.value != "none" {
                 self.player(p)?;
@@ -2395,6 +2402,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.stun.is_some(), "stun"),
         (e.gain_points.is_some(), "gain-points"),
         (e.gain_xp.is_some(), "gain-xp"),
+        (e.additional_turn.is_some(), "additional-turn"),
         (e.add.is_some(), "add"),
         (e.channel.is_some(), "channel"),
         (e.tag.is_some(), "tag"),

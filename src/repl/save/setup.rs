@@ -270,8 +270,26 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
         y.push('\n');
     }
     y.push_str("setup:\n");
+    // 735–738: an Additional Turn in progress, and those queued
+    let mut extra = String::new();
+    if g.turn.additional {
+        extra.push_str(&format!(
+            ", additional: true, after: {}",
+            quote(g.player_name(g.turn.order))
+        ));
+    }
+    if !g.additional_turns.is_empty() {
+        extra.push_str(&format!(
+            ", queued: [{}]",
+            g.additional_turns
+                .iter()
+                .map(|p| quote(g.player_name(*p)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
     y.push_str(&format!(
-        "  turn: {{player: {}, phase: {}, number: {}}}\n",
+        "  turn: {{player: {}, phase: {}, number: {}{extra}}}\n",
         quote(g.player_name(g.turn.player)),
         format!("{:?}", g.turn.phase).to_lowercase(),
         g.turn.number
