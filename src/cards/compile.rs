@@ -1653,6 +1653,7 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
         "play" => token(rest, &mut e)?,
         "give" => return give(rest, may),
         "the" if !may => return next_time(t).map(|e| vec![e]),
+        "prevent" if !may => return prevent_next(rest).map(|e| vec![e]),
         "when" if !may => return delayed(t).map(|e| vec![e]),
         _ => return None,
     }
@@ -1706,6 +1707,27 @@ fn next_time(t: &str) -> Option<format::Effect> {
             .collect();
     }
     Some(e)
+}
+
+/// 437: "Prevent the next 7 damage that would be dealt to it this turn": a prevention of an
+/// amount about the unit chosen before (437.1.b.1), created for the duration.
+fn prevent_next(rest: &str) -> Option<format::Effect> {
+    let rest = strip_ci(rest, "the next ")?;
+    let (n, rest) = rest.split_once(' ')?;
+    let rest = strip_ci(rest, "damage that would be dealt to ")?;
+    let rest = strip_ci(rest, "it").or_else(|| strip_ci(rest, "that unit"))?;
+    let duration = match fold(rest).as_str() {
+        " this turn" | "this turn" => "this-turn",
+        "" => "permanent",
+        _ => return None,
+    };
+    Some(format::Effect {
+        replace: Some(name("it")),
+        would: Some(name("be-dealt-damage")),
+        prevent_next: Some(n.parse().ok()?),
+        duration: Some(name(duration)),
+        ..Default::default()
+    })
 }
 
 /// 176–182, 439: "play a ready 3 [Might] Sprite unit token with [Temporary]", "play two 1
@@ -2251,6 +2273,18 @@ mod replacement_tests {
         let e = &k.def.effect.as_ref().unwrap().value;
         assert!(e.prevent && e.instead.is_empty());
         assert!(k.def.then[0].value.draw.is_some());
+        // 437: a prevention of an amount
+        let k = compile(&card(
+            "Spell",
+            "[Reaction]\nChoose a unit. Prevent the next 7 damage that would be dealt to it this turn. (Opponents can assign it extra combat damage to kill it.)",
+        ));
+        assert!(k.fully_modelled(), "{:?}", k.phrases);
+        let e = &k.def.effect.as_ref().unwrap().value;
+        assert_eq!(e.replace.as_ref().unwrap().value, "choose-unit");
+        assert_eq!(e.would.as_ref().unwrap().value, "be-dealt-damage");
+        assert_eq!(e.prevent_next.map(|n| n.get()), Some(7));
+        assert_eq!(e.duration.as_ref().unwrap().value, "this-turn");
+        assert!(!e.prevent && e.instead.is_empty());
     }
 
     #[test]

@@ -1225,9 +1225,8 @@ impl Game {
                 }
             }
             Effect::Recall { target } => {
-                for u in self.targets_of(target, controller, source, snap)? {
-                    self.recall(u, vec![cite!("450")]);
-                }
+                let units = self.targets_of(target, controller, source, snap)?;
+                self.recall_units(&units, cite!("450"))?;
             }
             Effect::Move { target, to } => {
                 let units = self.targets_of(target, controller, source, snap)?;
@@ -1621,14 +1620,13 @@ impl Game {
             return Ok(());
         }
         // 369: a replacement of its being dealt damage intercedes first
-        let left = self.replace_events(
-            super::objects::ReplacedEvent::DealtDamage,
-            &[(u, format!("would be dealt {n} damage"))],
+        let left = self.replace_damage(
+            &[(u, n, "would be dealt {n} damage".to_string())],
             cite!("417.1.b"),
         )?;
-        if left.is_empty() {
+        let Some(&(_, n)) = left.first() else {
             return Ok(());
-        }
+        };
         if self.characteristics(u).no_damage {
             let t = format!(
                 "{} doesn't take damage: {} damage is not dealt",
@@ -1692,6 +1690,10 @@ impl Game {
     /// first (431.1.a): recycles their trash into the main deck in a random order (431.2.b),
     /// an opponent they choose gains 1 point (431.2.c), then the draw completes (431.2.d).
     pub(crate) fn draw(&mut self, p: PlayerId) -> R<()> {
+        // 369: a replacement of the draw intercedes first
+        if self.replace_draw(p)? {
+            return Ok(());
+        }
         let vs = self.victory_score();
         loop {
             let deck = self.objects_in(Zone::MainDeck(p));

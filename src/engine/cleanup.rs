@@ -208,11 +208,11 @@ impl Game {
                     .iter()
                     .any(|u| self.has_designation(*u, Designation::Defender));
                 if defenders {
-                    for u in here {
-                        if self.has_designation(u, Designation::Attacker) {
-                            self.recall(u, vec![cite!("461.1.a.2")]);
-                        }
-                    }
+                    let attackers: Vec<super::state::ObjId> = here
+                        .into_iter()
+                        .filter(|u| self.has_designation(*u, Designation::Attacker))
+                        .collect();
+                    self.recall_units(&attackers, cite!("461.1.a.2"))?;
                 }
             }
         }

@@ -424,29 +424,25 @@ impl Game {
             let d = self.assign_damage(c.defender, &defenders, &attackers, &chars)?;
             // 369: replacements of being dealt damage intercede, for the units about to be
             // dealt combat damage together (373: simultaneous events)
-            let events: Vec<(ObjId, String)> = a
+            let events: Vec<(ObjId, i32, String)> = a
                 .iter()
                 .chain(&d)
                 .filter(|(u, n)| *n > 0 && !chars[u.0].no_damage)
-                .map(|(u, n)| (*u, format!("would be dealt {n} combat damage")))
+                .map(|(u, n)| (*u, *n, "would be dealt {n} combat damage".to_string()))
                 .collect();
-            let kept = self.replace_events(
-                super::objects::ReplacedEvent::DealtDamage,
-                &events,
-                cite!("460.2.d"),
-            )?;
-            let replaced: Vec<ObjId> = events
-                .iter()
-                .map(|(u, _)| *u)
-                .filter(|u| !kept.contains(u))
-                .collect();
-            // 460.2.c.1.a / 460.2.d: dealt simultaneously
+            let kept = self.replace_damage(&events, cite!("460.2.d"))?;
+            // 460.2.c.1.a / 460.2.d: dealt simultaneously — what the replacements left of it
             let mut dealt = Vec::new();
             let mut damaged = Vec::new();
             for (u, n) in a.into_iter().chain(d) {
-                if replaced.contains(&u) {
-                    continue;
-                }
+                let n = if events.iter().any(|(x, _, _)| *x == u) {
+                    match kept.iter().find(|(x, _)| *x == u) {
+                        Some(&(_, left)) => left,
+                        None => continue,
+                    }
+                } else {
+                    n
+                };
                 if n > 0 && chars[u.0].no_damage {
                     let t = format!(
                         "{} doesn't take damage: {} is not dealt",
@@ -554,7 +550,10 @@ impl Game {
                 if chars[u.0].no_damage {
                     0
                 } else {
-                    (chars[u.0].might - self.objects[u.0].damage).max(1)
+                    // 437.5.a: lethal counting the Prevent Value tracked on the unit
+                    (chars[u.0].might - self.objects[u.0].damage)
+                        .max(1)
+                        .saturating_add(self.prevent_value(*u))
                 }
             })
             .collect();
@@ -582,6 +581,10 @@ impl Game {
         }
         if class_opts.iter().any(|c| c == &vec![3]) {
             rules.push(cite!("460.2.c.9"));
+        }
+        if foes.iter().any(|u| self.prevent_value(*u) > 0) {
+            // lethal counts the Prevent Value tracked on the unit
+            rules.push(cite!("437.5.a"));
         }
         let tanks = class_opts.iter().filter(|c| c.contains(&0)).count();
         let backs = class_opts.iter().filter(|c| c.contains(&2)).count();
@@ -620,8 +623,12 @@ impl Game {
                 if chars[u.0].no_damage {
                     format!("{} can't be dealt damage: exempt", self.obj_name(*u))
                 } else {
+                    let prevent = match self.prevent_value(*u) {
+                        0 => String::new(),
+                        v => format!(", Prevent Value {v}"),
+                    };
                     format!(
-                        "{} needs {} for lethal (Might {})",
+                        "{} needs {} for lethal (Might {}{prevent})",
                         self.obj_name(*u),
                         n,
                         chars[u.0].might

@@ -2,7 +2,7 @@
 //! contested status (445, 187.3), and recalls (449–453).
 
 use super::actions::{R, illegal};
-use super::objects::{KeywordKind, Location, Trigger};
+use super::objects::{KeywordKind, Location, ReplacedEvent, Trigger};
 use super::state::{BfId, Game, ObjId, Phase, PlayerId, Zone};
 use super::trace::EventKind;
 use crate::cite;
@@ -217,7 +217,7 @@ impl Game {
                     self.bf_name(b)
                 );
                 self.event(EventKind::Zone, vec![cite!("442.2.c"), rule], t, vec![u.0]);
-                self.recall(u, vec![cite!("442.2.c")]);
+                self.recall_units(&[u], cite!("442.2.c"))?;
                 continue;
             }
             if self.objects[u.0].zone != self.destination_zone(u, to) {
@@ -234,6 +234,28 @@ impl Game {
     /// is a battlefield its controller does not control (445, 187.3.a.1); "when I move"
     /// triggers go pending; a cleanup follows (448, 319.8).
     fn do_move(&mut self, units: &[ObjId], to: Location) -> R<()> {
+        // 369: replacements of the move intercede first; units moving together are
+        // simultaneous events (373)
+        let events: Vec<(ObjId, String)> = units
+            .iter()
+            .map(|&u| {
+                let dest = self.destination_zone(u, to);
+                (u, format!("would move to {}", self.zone_name(dest)))
+            })
+            .collect();
+        let units = self.replace_events(ReplacedEvent::Move, &events, cite!("441.1"))?;
+        // what a replacement did instead may have taken a unit off the board or moved it
+        let units: Vec<ObjId> = units
+            .into_iter()
+            .filter(|&u| {
+                self.objects[u.0].zone.on_board()
+                    && self.objects[u.0].zone != self.destination_zone(u, to)
+            })
+            .collect();
+        if units.is_empty() {
+            return Ok(());
+        }
+        let units = &units[..];
         let mut triggered = Vec::new();
         for &u in units {
             let from = self.objects[u.0].zone;
@@ -291,6 +313,23 @@ impl Game {
         }
         self.event(EventKind::Control, rules, t, vec![]);
         self.make_outstanding(cite!("319.7"));
+    }
+
+    /// 450: recalls `units` together, for the reason `why`: replacement effects of their
+    /// being recalled intercede first (369; simultaneous events, 373).
+    pub(crate) fn recall_units(&mut self, units: &[ObjId], why: super::trace::Cite) -> R<()> {
+        let events: Vec<(ObjId, String)> = units
+            .iter()
+            .filter(|&&u| {
+                let z = self.objects[u.0].zone;
+                z.on_board() && z != Zone::Base(self.controller(u))
+            })
+            .map(|&u| (u, "would be recalled".to_string()))
+            .collect();
+        for u in self.replace_events(ReplacedEvent::Recalled, &events, why)? {
+            self.recall(u, vec![why]);
+        }
+        Ok(())
     }
 
     /// 450: a recall relocates a permanent to its controller's base without it being a move

@@ -741,10 +741,15 @@ pub struct Replacement {
     pub uses: ReplacementUses,
     /// "… while I'm at a battlefield": true of its source for it to apply.
     pub condition: Condition,
+    /// "Prevent the next N damage that would be dealt to it" (437.1.b.1): the Prevent Value
+    /// N, reduced by what it prevents and used up at 0 (437.3); `None` for a replacement that
+    /// replaces the whole event.
+    pub prevent: Option<i32>,
 }
 
 /// The events a replacement effect can replace (367): a unit's death (by any means), its
-/// being killed (by a kill action, 428), or its being dealt damage (417).
+/// being killed (by a kill action, 428), its being dealt damage (417), its move (441) or
+/// recall (450); its controller playing a token (439) or drawing a card (413).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ReplacedEvent {
@@ -755,6 +760,12 @@ pub enum ReplacedEvent {
     PlayToken,
     PlayUnitToken,
     PlayGearToken,
+    /// A unit's move (441): by a standard move or an effect.
+    Move,
+    /// A permanent's being recalled (450).
+    Recalled,
+    /// Its controller drawing a card (413).
+    Draw,
 }
 
 impl ReplacedEvent {
@@ -767,6 +778,9 @@ impl ReplacedEvent {
             ReplacedEvent::PlayToken => "play a token",
             ReplacedEvent::PlayUnitToken => "play a unit token",
             ReplacedEvent::PlayGearToken => "play a gear token",
+            ReplacedEvent::Move => "move",
+            ReplacedEvent::Recalled => "be recalled",
+            ReplacedEvent::Draw => "draw a card",
         }
     }
 }

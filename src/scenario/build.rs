@@ -474,12 +474,12 @@ impl Names<'_> {
                 .map(|x| self.effect(&x.value, x.referenced))
                 .collect::<Result<Vec<_>, _>>()?;
             let event = replaced_event(s, w)?;
-            if w.value.starts_with("play-") {
+            if w.value.starts_with("play-") || w.value == "draw" {
                 return Err(err(
                     s,
                     ErrorKind::Unsupported,
                     w.referenced,
-                    "a replacement a spell creates about a unit replaces its death, its being killed or its being dealt damage; one of a token being played is a permanent's ability",
+                    "a replacement a spell creates about a unit replaces its death, its being killed, its being dealt damage, its move or its recall; one of a token being played or of a draw is a permanent's ability",
                 ));
             }
             Effect::CreateReplacement {
@@ -490,6 +490,7 @@ impl Names<'_> {
                     instead,
                     uses: replacement_uses(s, e.uses.as_ref(), ReplacementUses::Next, loc)?,
                     condition: Condition::Always,
+                    prevent: e.prevent_next.map(|n| n.get()),
                 },
                 duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
             }
@@ -544,13 +545,16 @@ fn replaced_event(s: &Scenario, w: &Name) -> Result<crate::engine::ReplacedEvent
         "play-token" => crate::engine::ReplacedEvent::PlayToken,
         "play-unit-token" => crate::engine::ReplacedEvent::PlayUnitToken,
         "play-gear-token" => crate::engine::ReplacedEvent::PlayGearToken,
+        "move" => crate::engine::ReplacedEvent::Move,
+        "be-recalled" => crate::engine::ReplacedEvent::Recalled,
+        "draw" => crate::engine::ReplacedEvent::Draw,
         other => {
             return Err(err(
                 s,
                 ErrorKind::Unsupported,
                 w.referenced,
                 format!(
-                    "a replacement of \"would {other}\" is not modeled (die, be-killed, be-dealt-damage, play-token, play-unit-token, play-gear-token)"
+                    "a replacement of \"would {other}\" is not modeled (die, be-killed, be-dealt-damage, move, be-recalled, play-token, play-unit-token, play-gear-token, draw)"
                 ),
             ));
         }
@@ -833,6 +837,16 @@ fn abilities(
             // 367–375: "If/The next time [scope] would die / be killed / be dealt damage,
             // [instead]"
             let event = replaced_event(s, w)?;
+            if let Some(sc) = ab.scope.as_ref().filter(|sc| sc.value != "me")
+                && event == crate::engine::ReplacedEvent::Draw
+            {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    sc.referenced,
+                    "a replacement of a draw is about its controller's draws (\"If you would draw a card\"): it has no scope",
+                ));
+            }
             let scope = scope_of(s, ab.scope.as_ref(), a.referenced)?;
             let uses =
                 replacement_uses(s, ab.uses.as_ref(), ReplacementUses::Always, a.referenced)?;
@@ -858,6 +872,7 @@ fn abilities(
                     Some(c) => condition(s, c)?,
                     None => Condition::Always,
                 },
+                prevent: None,
             }));
         } else if ab.enter_ready {
             out.push(Ability::EntersReady(match &ab.if_ {
@@ -1884,6 +1899,21 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                 created_by: by,
                 unit,
                 stamp,
+                prevent_left: match x.prevent_left {
+                    Some(n) if rep.prevent.is_some() => Some(n.get()),
+                    Some(_) => {
+                        return Err(err(
+                            s,
+                            ErrorKind::InvalidValue,
+                            x.by.referenced,
+                            format!(
+                                "{}'s replacement effect prevents no amount of damage: \"prevent-left\" goes with \"prevent-next\"",
+                                x.by.value
+                            ),
+                        ));
+                    }
+                    None => rep.prevent,
+                },
                 rep,
                 duration,
                 spent: x.spent,

@@ -662,6 +662,9 @@ pub struct CreatedReplacementSetup {
     /// The unit changed zones since: it no longer applies to it.
     #[serde(default)]
     pub moved_since: bool,
+    /// "Prevent the next N damage": the Prevent Value left (437.3.b), if some was used.
+    #[serde(default)]
+    pub prevent_left: Option<Amt>,
 }
 
 /// A delayed ability created by the instruction of `by` (a card whose spell or ability
@@ -1280,6 +1283,11 @@ pub struct Effect {
     /// With `replace`: the event is prevented — nothing happens instead.
     #[serde(default)]
     pub prevent: bool,
+    /// With `replace` and `would: be-dealt-damage`: "Prevent the next N damage that would be
+    /// dealt to it" (437): N is the Prevent Value, reduced by each damage it prevents, the
+    /// effect used up at 0 (437.3).
+    #[serde(default)]
+    pub prevent_next: Option<Amt>,
     #[serde(default)]
     pub may: bool,
 }

@@ -1741,7 +1741,28 @@ impl<'a> Resolver<'a> {
         }
         if let Some(r) = &e.replace {
             let at = loc_of(r);
-            match (e.would.as_ref(), e.instead.is_empty(), e.prevent) {
+            let prevents = e.prevent || e.prevent_next.is_some();
+            if e.prevent && e.prevent_next.is_some() {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    at,
+                    "\"replace\" has either \"prevent: true\" (the whole next event) or \"prevent-next: N\" (the next N damage), not both",
+                ));
+            }
+            if e.prevent_next.is_some()
+                && e.would
+                    .as_ref()
+                    .is_some_and(|w| w.value != "be-dealt-damage")
+            {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        at,
+                        "\"prevent-next\" prevents damage (437): it goes with \"would: be-dealt-damage\"",
+                    )
+                    .hint("would: be-dealt-damage"));
+            }
+            match (e.would.as_ref(), e.instead.is_empty(), prevents) {
                 (None, _, _) => {
                     return Err(self
                         .err(ErrorKind::InvalidValue, at, "\"replace\" needs \"would\"")
@@ -1751,14 +1772,14 @@ impl<'a> Resolver<'a> {
                     return Err(self.err(
                         ErrorKind::InvalidValue,
                         at,
-                        "\"replace\" needs what happens \"instead\", or \"prevent: true\"",
+                        "\"replace\" needs what happens \"instead\", or \"prevent: true\" or \"prevent-next: N\"",
                     ));
                 }
                 (Some(_), false, true) => {
                     return Err(self.err(
                         ErrorKind::InvalidValue,
                         at,
-                        "\"replace\" has either \"instead\" or \"prevent: true\", not both",
+                        "\"replace\" has either \"instead\" or a prevention, not both",
                     ));
                 }
                 _ => {}
@@ -1777,6 +1798,12 @@ impl<'a> Resolver<'a> {
                 ErrorKind::InvalidValue,
                 loc_of(x),
                 "\"instead\" belongs to a \"replace\" effect",
+            ));
+        } else if e.prevent || e.prevent_next.is_some() {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc,
+                "\"prevent\" and \"prevent-next\" belong to a \"replace\" effect",
             ));
         }
         if let Some(d) = &e.delayed {

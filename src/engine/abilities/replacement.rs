@@ -48,6 +48,8 @@ pub struct CreatedReplacement {
     pub duration: Duration,
     /// "The next time": used up once applied (kept until it expires, for 370.2).
     pub spent: bool,
+    /// "Prevent the next N damage": the Prevent Value still tracked on the unit (437.3.b).
+    pub prevent_left: Option<i32>,
 }
 
 /// A replacement that could apply: which one, the object it comes from, its controller
@@ -58,6 +60,22 @@ struct Candidate {
     source: ObjId,
     controller: PlayerId,
     rep: Replacement,
+}
+
+/// An event replacement effects may apply to (369): whose event it is, its words ("would be
+/// dealt {n} damage", `{n}` standing for the amount) and, for damage, the amount — which a
+/// prevention reduces (437.2).
+#[derive(Clone)]
+struct Pending {
+    unit: ObjId,
+    amount: i32,
+    words: String,
+}
+
+impl Pending {
+    fn said(&self) -> String {
+        self.words.replace("{n}", &self.amount.to_string())
+    }
 }
 
 /// Replaces "that unit" (`Target::Affected`) in `e` by the unit whose event is replaced
@@ -208,7 +226,9 @@ impl Game {
             ReplacementUses::Next => "the next time",
             _ => "each time",
         };
-        if what.is_empty() {
+        if let Some(n) = rep.prevent {
+            format!("prevent the next {n} damage that would be dealt to {unit}{when}")
+        } else if what.is_empty() {
             format!(
                 "{first} {unit} would {}{when}, prevent it",
                 rep.event.verb()
@@ -244,6 +264,11 @@ impl Game {
         if rep.instead.is_empty() {
             rules.push(cite!("369.2"));
         }
+        if rep.prevent.is_some() {
+            // 437.1.b.1: the next N damage; N is the Prevent Value
+            rules.push(cite!("437.1.b.1"));
+            rules.push(cite!("437.1.b.1.a"));
+        }
         self.event(EventKind::Effect, rules, t, vec![unit.0]);
         self.created_replacements.push(CreatedReplacement {
             id,
@@ -254,6 +279,7 @@ impl Game {
             rep: rep.clone(),
             duration,
             spent: false,
+            prevent_left: rep.prevent,
         });
     }
 
@@ -269,19 +295,65 @@ impl Game {
     }
 
     /// 369–373: applies replacement effects of kind `ev` to the events of `units` (each with
-    /// its words, "would be dealt 3 damage"), simultaneous, for the reason `why`. Returns
-    /// the units whose event still happens.
+    /// its words, "would be killed"), simultaneous, for the reason `why`. Returns the units
+    /// whose event still happens.
     pub(crate) fn replace_events(
         &mut self,
         ev: ReplacedEvent,
         units: &[(ObjId, String)],
         why: Cite,
     ) -> R<Vec<ObjId>> {
+        let events = units
+            .iter()
+            .map(|(unit, words)| Pending {
+                unit: *unit,
+                amount: 0,
+                words: words.clone(),
+            })
+            .collect();
+        Ok(self
+            .replace_all(ev, events, why)?
+            .into_iter()
+            .map(|p| p.unit)
+            .collect())
+    }
+
+    /// 369–373, 437: applies replacement effects of being dealt damage to `events` (a unit,
+    /// the damage it would be dealt, and the words around the amount: "would be dealt {n}
+    /// combat damage"), simultaneous, for the reason `why`. Returns the damage still dealt,
+    /// unit by unit — less than it would have been where a prevention reduced it (437.2);
+    /// a unit whose damage was replaced or all prevented is not in it (437.4).
+    pub(crate) fn replace_damage(
+        &mut self,
+        events: &[(ObjId, i32, String)],
+        why: Cite,
+    ) -> R<Vec<(ObjId, i32)>> {
+        let events = events
+            .iter()
+            .map(|(unit, amount, words)| Pending {
+                unit: *unit,
+                amount: *amount,
+                words: words.clone(),
+            })
+            .collect();
+        Ok(self
+            .replace_all(ReplacedEvent::DealtDamage, events, why)?
+            .into_iter()
+            .map(|p| (p.unit, p.amount))
+            .collect())
+    }
+
+    fn replace_all(
+        &mut self,
+        ev: ReplacedEvent,
+        events: Vec<Pending>,
+        why: Cite,
+    ) -> R<Vec<Pending>> {
         // 370.2 / 373.2: a replacement applies once to an event and to the events that
         // replace it — the events its own instructions cause included, so the list of the
         // replacements applied is shared with the nested events and dropped at the end
         let mark = self.replacements_applied.len();
-        let r = self.replace_in(ev, units, why);
+        let r = self.replace_in(ev, events, why);
         self.replacements_applied.truncate(mark);
         r
     }
@@ -289,33 +361,29 @@ impl Game {
     fn replace_in(
         &mut self,
         ev: ReplacedEvent,
-        units: &[(ObjId, String)],
+        events: Vec<Pending>,
         why: Cite,
-    ) -> R<Vec<ObjId>> {
-        let words = |u: ObjId| {
-            units
-                .iter()
-                .find(|(x, _)| *x == u)
-                .map(|(_, w)| w.clone())
-                .unwrap_or_default()
-        };
-        let units: Vec<ObjId> = units.iter().map(|(u, _)| *u).collect();
-        let units = &units[..];
-        let mut dying: Vec<ObjId> = units.to_vec();
+    ) -> R<Vec<Pending>> {
+        let mut dying = events;
         // 370.2: in a kill caused by a replacement's own instructions, the replacements
         // already applied do not apply again — said once for each death they would fit
         for key in self.replacements_applied.clone() {
             if let Some(c) = self.candidate(key) {
                 let src = c.source;
-                for &u in units {
-                    if self.applies_to(&c, u, ev) {
+                for p in &dying {
+                    if self.applies_to(&c, p.unit, ev) {
                         let t = format!(
                             "{}'s replacement effect does not apply: {} {}, but it was already applied to the event this one replaces",
                             self.obj_name(src),
-                            self.obj_name(u),
-                            words(u)
+                            self.obj_name(p.unit),
+                            p.said()
                         );
-                        self.event(EventKind::Effect, vec![cite!("370.2")], t, vec![u.0, src.0]);
+                        self.event(
+                            EventKind::Effect,
+                            vec![cite!("370.2")],
+                            t,
+                            vec![p.unit.0, src.0],
+                        );
                     }
                 }
             }
@@ -327,11 +395,11 @@ impl Game {
                 .into_iter()
                 .filter(|c| !applied.contains(&c.key))
                 .collect();
-            let mut pairs: Vec<(ObjId, Candidate)> = Vec::new();
-            for &u in &dying {
+            let mut pairs: Vec<(usize, Candidate)> = Vec::new();
+            for (k, p) in dying.iter().enumerate() {
                 for c in &cands {
-                    if self.applies_to(c, u, ev) {
-                        pairs.push((u, c.clone()));
+                    if self.applies_to(c, p.unit, ev) {
+                        pairs.push((k, c.clone()));
                     }
                 }
             }
@@ -343,25 +411,28 @@ impl Game {
             // controller are the same player in every case the vocabulary can express)
             let chooser =
                 self.first_in_turn_order(pairs.iter().map(|(_, c)| c.controller).collect());
-            let mine: Vec<&(ObjId, Candidate)> = pairs
+            let mine: Vec<&(usize, Candidate)> = pairs
                 .iter()
                 .filter(|(_, c)| c.controller == chooser)
                 .collect();
             let options: Vec<DecisionOption> = mine
                 .iter()
                 .enumerate()
-                .map(|(i, (u, c))| DecisionOption {
+                .map(|(i, (k, c))| DecisionOption {
                     label: format!(
                         "{}'s replacement effect replaces: {} {}",
                         self.obj_name(c.source),
-                        self.obj_name(*u),
-                        words(*u)
+                        self.obj_name(dying[*k].unit),
+                        dying[*k].said()
                     ),
                     answer: Answer::Index(i),
                 })
                 .collect();
             let several = options.len() > 1;
-            let rules = if mine.iter().any(|(u, _)| *u != mine[0].0) {
+            let rules = if mine
+                .iter()
+                .any(|(k, _)| dying[*k].unit != dying[mine[0].0].unit)
+            {
                 vec![cite!("373")]
             } else {
                 vec![cite!("372")]
@@ -382,12 +453,27 @@ impl Game {
                     rules: rules.clone(),
                 })?
             };
-            let (unit, cand) = mine[i].clone();
-            let what = format!("{} {}", self.obj_name(unit), words(unit));
+            let (k, cand) = mine[i].clone();
+            let unit = dying[k].unit;
+            let what = format!("{} {}", self.obj_name(unit), dying[k].said());
             if !self.take(&cand, chooser, &what)? {
                 continue;
             }
-            dying.retain(|&d| d != unit);
+            if let (Some(_), RepKey::Created(id)) = (cand.rep.prevent, cand.key) {
+                // 437.2: a prevention of an amount replaces the damage with less of it; what
+                // is left stays pending for the other replacements (not this one, 370.2)
+                let mut r = vec![why];
+                if several {
+                    r.extend(rules);
+                }
+                self.prevent_amount(id, &mut dying[k], &cand, r);
+                if dying[k].amount == 0 {
+                    dying.remove(k);
+                }
+                continue;
+            }
+            let said = dying[k].said();
+            dying.remove(k);
             let what: Vec<String> = cand
                 .rep
                 .instead
@@ -405,24 +491,22 @@ impl Game {
                 // 369.2: preventing is a replacement effect; nothing happens instead
                 r.push(cite!("369.2"));
                 format!(
-                    "{} {}; {}'s replacement effect (controlled by {}) prevents it",
+                    "{} {said}; {}'s replacement effect (controlled by {}) prevents it",
                     self.obj_name(unit),
-                    words(unit),
                     self.obj_name(cand.source),
                     self.player_name(cand.controller),
                 )
             } else {
                 format!(
-                    "{} {}; {}'s replacement effect (controlled by {}) applies instead: {}",
+                    "{} {said}; {}'s replacement effect (controlled by {}) applies instead: {}",
                     self.obj_name(unit),
-                    words(unit),
                     self.obj_name(cand.source),
                     self.player_name(cand.controller),
                     what.join("; ")
                 )
             };
             // 808.1.d.1: a replaced death is not a death — no Deathknell
-            if ev != ReplacedEvent::DealtDamage
+            if matches!(ev, ReplacedEvent::Die | ReplacedEvent::Killed)
                 && self.has_keyword(unit, crate::engine::KeywordKind::Deathknell)
             {
                 t.push_str(&format!(
@@ -441,6 +525,67 @@ impl Game {
             self.depth = depth;
         }
         Ok(dying)
+    }
+
+    /// 437.2–437.4: the prevention `id` (candidate `cand`) applies to the damage `p`: the
+    /// damage is replaced by that much reduced by the Prevent Value (never below 0, 437.2.a),
+    /// and the Prevent Value by what it prevented (437.3) — at 0 the effect expires
+    /// (437.3.a). `rules` are the event's reason and the ordering rule, if any.
+    fn prevent_amount(&mut self, id: u64, p: &mut Pending, cand: &Candidate, mut rules: Vec<Cite>) {
+        let Some(r) = self.created_replacements.iter_mut().find(|r| r.id == id) else {
+            return;
+        };
+        let left = r.prevent_left.unwrap_or(0).max(0);
+        let prevented = left.min(p.amount);
+        let value = left - prevented;
+        r.prevent_left = Some(value);
+        if value == 0 {
+            r.spent = true;
+        }
+        let before = p.said();
+        p.amount -= prevented;
+        rules.extend([
+            cite!("369"),
+            cite!("369.2"),
+            cite!("374"),
+            cite!("437.2"),
+            cite!("437.3"),
+        ]);
+        let dealt = if p.amount == 0 {
+            rules.push(cite!("437.4"));
+            "no damage is dealt, and it is not considered dealt at all".to_string()
+        } else {
+            format!("{} damage is dealt instead", p.amount)
+        };
+        let expires = if value == 0 {
+            rules.push(cite!("437.3.a"));
+            "the Prevent Value is 0, so the effect expires".to_string()
+        } else {
+            rules.push(cite!("437.3.b"));
+            format!("the Prevent Value is now {value}")
+        };
+        let t = format!(
+            "{} {before}; {}'s replacement effect (controlled by {}) prevents {prevented} of it: {dealt}; {expires}",
+            self.obj_name(p.unit),
+            self.obj_name(cand.source),
+            self.player_name(cand.controller),
+        );
+        self.event(EventKind::Effect, rules, t, vec![p.unit.0, cand.source.0]);
+    }
+
+    /// The Prevent Value tracked on `u` (437.5.a: combat damage may be assigned up to what
+    /// is lethal counting it): the sum of the amount preventions about it still in effect.
+    pub(crate) fn prevent_value(&self, u: ObjId) -> i32 {
+        self.created_replacements
+            .iter()
+            .filter(|r| {
+                !r.spent
+                    && r.unit == u
+                    && r.rep.event == ReplacedEvent::DealtDamage
+                    && self.objects[u.0].timestamp == r.stamp
+            })
+            .filter_map(|r| r.prevent_left)
+            .fold(0i32, |a, b| a.saturating_add(b.max(0)))
     }
 
     /// 370.2, 371: `c` is applied to this event (and so not to those replacing it), and used
@@ -470,7 +615,8 @@ impl Game {
             (RepKey::Ability(src, index), ReplacementUses::OnceEachTurn) => {
                 self.replacements_spent.push((src, index, self.turn.number))
             }
-            (RepKey::Created(id), ReplacementUses::Next) => {
+            // an amount prevention is used up by amount (437.3.a), not by one use
+            (RepKey::Created(id), ReplacementUses::Next) if c.rep.prevent.is_none() => {
                 if let Some(r) = self.created_replacements.iter_mut().find(|r| r.id == id) {
                     r.spent = true;
                 }
@@ -503,20 +649,6 @@ impl Game {
             ReplacedEvent::PlayGearToken => gear,
             _ => false,
         };
-        let applied = self.replacements_applied.clone();
-        let cands: Vec<Candidate> = self
-            .replacements()
-            .into_iter()
-            .filter(|c| {
-                matches!(c.key, RepKey::Ability(..))
-                    && !applied.contains(&c.key)
-                    && c.controller == player
-                    && fits(c.rep.event)
-            })
-            .collect();
-        if cands.is_empty() {
-            return Ok(false);
-        }
         let modifications = match (gear, *ready, *exhausted) {
             (false, true, _) => " ready",
             (true, _, true) => " exhausted",
@@ -529,41 +661,98 @@ impl Game {
             card.name,
             if *count == 1 { "" } else { "s" }
         );
-        // 372: several apply — their controller orders them
-        let i = if cands.len() == 1 {
-            0
-        } else {
-            self.decide(Decision {
-                kind: DecisionKind::ReplacementOrder,
-                player,
-                prompt: format!(
-                    "{} chooses which replacement effect applies first",
-                    self.player_name(player)
-                ),
-                options: cands
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| DecisionOption {
-                        label: format!(
-                            "{}'s replacement effect replaces: {what}",
-                            self.obj_name(c.source)
-                        ),
-                        answer: Answer::Index(i),
-                    })
-                    .collect(),
-                more: 0,
-                items: vec![],
-                rules: vec![cite!("372")],
-            })?
-        };
-        let cand = cands[i].clone();
         let mark = self.replacements_applied.len();
-        if !self.take(&cand, player, &what)? {
-            // declined: the event happens, this replacement set aside for it
-            let r = self.replace_token_play(event, player);
-            self.replacements_applied.truncate(mark);
-            return r;
+        let r = self.replace_token_play_in(event, player, &fits, modifications, &what);
+        self.replacements_applied.truncate(mark);
+        r
+    }
+
+    /// The replacement effects of an event of `player` (playing a token, drawing a card) of
+    /// a kind that `fits`: the one that applies — chosen by `player` when several do (372.1:
+    /// the player acted on orders them), a once-each-turn one only if its controller
+    /// applies it (371.1) — and whether there were several; `None` if none applies. The one
+    /// applied is set aside for the events that replace this one (370.2): the caller drops
+    /// `replacements_applied` back to its mark when they are done.
+    fn player_replacement(
+        &mut self,
+        player: PlayerId,
+        fits: &dyn Fn(ReplacedEvent) -> bool,
+        what: &str,
+    ) -> R<Option<(Candidate, bool)>> {
+        // 370.2: an event that replaces another (a draw in what a replacement of a draw
+        // does instead) does not meet the replacements already applied — said for each
+        for key in self.replacements_applied.clone() {
+            if let Some(c) = self.candidate(key)
+                && c.controller == player
+                && fits(c.rep.event)
+            {
+                let t = format!(
+                    "{}'s replacement effect does not apply: {what}, but it was already applied to the event this one replaces",
+                    self.obj_name(c.source)
+                );
+                self.event(EventKind::Effect, vec![cite!("370.2")], t, vec![c.source.0]);
+            }
         }
+        loop {
+            let applied = self.replacements_applied.clone();
+            let cands: Vec<Candidate> = self
+                .replacements()
+                .into_iter()
+                .filter(|c| {
+                    matches!(c.key, RepKey::Ability(..))
+                        && !applied.contains(&c.key)
+                        && c.controller == player
+                        && fits(c.rep.event)
+                })
+                .collect();
+            if cands.is_empty() {
+                return Ok(None);
+            }
+            let i = if cands.len() == 1 {
+                0
+            } else {
+                self.decide(Decision {
+                    kind: DecisionKind::ReplacementOrder,
+                    player,
+                    prompt: format!(
+                        "{} chooses which replacement effect applies first",
+                        self.player_name(player)
+                    ),
+                    options: cands
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| DecisionOption {
+                            label: format!(
+                                "{}'s replacement effect replaces: {what}",
+                                self.obj_name(c.source)
+                            ),
+                            answer: Answer::Index(i),
+                        })
+                        .collect(),
+                    more: 0,
+                    items: vec![],
+                    rules: vec![cite!("372"), cite!("372.1")],
+                })?
+            };
+            let cand = cands[i].clone();
+            // declined (371.1): the event may still meet the others, this one set aside
+            if self.take(&cand, player, what)? {
+                return Ok(Some((cand, cands.len() > 1)));
+            }
+        }
+    }
+
+    fn replace_token_play_in(
+        &mut self,
+        event: &Effect,
+        player: PlayerId,
+        fits: &dyn Fn(ReplacedEvent) -> bool,
+        modifications: &str,
+        what: &str,
+    ) -> R<bool> {
+        let Some((cand, several)) = self.player_replacement(player, fits, what)? else {
+            return Ok(false);
+        };
         // 375: "that token" is the event as it was; the other token inherits its place and
         // whether it is ready or exhausted
         let mut instead = Vec::new();
@@ -596,8 +785,9 @@ impl Game {
             .map(|e| self.describe_effect(e, Some(cand.source)))
             .collect();
         let mut r = vec![cite!("369"), cite!("370.1.a"), cite!("374")];
-        if cands.len() > 1 {
+        if several {
             r.push(cite!("372"));
+            r.push(cite!("372.1"));
         }
         let inherits = if inherited && !modifications.is_empty() {
             r.push(cite!("375"));
@@ -615,18 +805,64 @@ impl Game {
             described.join("; ")
         );
         self.event(EventKind::Effect, r, t, vec![cand.source.0]);
+        self.execute_instead(&instead, &cand)?;
+        Ok(true)
+    }
+
+    /// What a replacement `cand` does instead, one level deeper in the trace.
+    fn execute_instead(&mut self, instead: &[Effect], cand: &Candidate) -> R<()> {
         let depth = self.depth;
         self.depth += 1;
         let mut result = Ok(());
-        for e in &instead {
+        for e in instead {
             result = self.execute_effect(e, cand.controller, Some(cand.source), None);
             if result.is_err() {
                 break;
             }
         }
         self.depth = depth;
+        result
+    }
+
+    /// 369, 370.1.a: "If you would draw a card, … instead" — the replacement effects of
+    /// `player` drawing a card (one draw: "draw 2" is two). When one applies, what it does
+    /// instead is executed, and true is returned: the card is not drawn (and no burn out
+    /// happens for it, 431.1.a). A draw in what it does instead meets the other
+    /// replacements, not this one again (370.2).
+    pub(crate) fn replace_draw(&mut self, player: PlayerId) -> R<bool> {
+        let what = format!("{} would draw a card", self.player_name(player));
+        let mark = self.replacements_applied.len();
+        let r = self.replace_draw_in(player, &what);
         self.replacements_applied.truncate(mark);
-        result.map(|()| true)
+        r
+    }
+
+    fn replace_draw_in(&mut self, player: PlayerId, what: &str) -> R<bool> {
+        let fits = |ev: ReplacedEvent| ev == ReplacedEvent::Draw;
+        let Some((cand, several)) = self.player_replacement(player, &fits, what)? else {
+            return Ok(false);
+        };
+        let described: Vec<String> = cand
+            .rep
+            .instead
+            .iter()
+            .map(|e| self.describe_effect(e, Some(cand.source)))
+            .collect();
+        let mut r = vec![cite!("413.1"), cite!("369"), cite!("370.1.a"), cite!("374")];
+        if several {
+            r.push(cite!("372"));
+            r.push(cite!("372.1"));
+        }
+        let t = format!(
+            "{what}; {}'s replacement effect (controlled by {}) applies instead: {}",
+            self.obj_name(cand.source),
+            self.player_name(cand.controller),
+            described.join("; ")
+        );
+        self.event(EventKind::Effect, r, t, vec![cand.source.0]);
+        let instead = cand.rep.instead.clone();
+        self.execute_instead(&instead, &cand)?;
+        Ok(true)
     }
 
     /// A source on the board whose replacement effect is used up (for now or this turn).

@@ -740,6 +740,11 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
         if r.stamp != g.object(r.unit).timestamp {
             f.push("moved-since: true".into());
         }
+        if let Some(n) = r.prevent_left
+            && r.prevent_left != r.rep.prevent
+        {
+            f.push(format!("prevent-left: {n}"));
+        }
         y.push_str(&format!("    - {{{}}}\n", f.join(", ")));
     }
     // delayed abilities waiting (389–392), as the instruction that created them says
