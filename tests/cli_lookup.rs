@@ -296,3 +296,78 @@ fn define_and_rule_agree_on_provenance() {
         "{line:?} vs rule's [{label}]"
     );
 }
+
+/// Titles and sentences the source lost, recovered from where the document still
+/// has them, each with its provenance (issue 12, item 6).
+#[test]
+fn recovered_titles_carry_their_provenance() {
+    for (id, title, text, source) in [
+        // the named steps of resolving the chain ("Proceed to Step 2: Execute")
+        ("338", Some("Execute"), None, "xref"),
+        ("339", Some("Pass"), None, "xref"),
+        ("340", Some("Resolve"), None, "xref"),
+        // quoted by the A–Z index next to their rules
+        ("107.1", Some("Bases"), None, "az_index"),
+        ("108.1", Some("The Chain"), None, "az_index"),
+        (
+            "107.1.d",
+            None,
+            Some("Permanents and Runes in Bases are Public Information."),
+            "az_index",
+        ),
+        (
+            "107.2.c",
+            None,
+            Some("Battlefields and permanents at Battlefields are Public Information."),
+            "az_index",
+        ),
+        (
+            "420.3.b",
+            None,
+            Some("The Effect is Moving those Unit."),
+            "az_index",
+        ),
+        // game actions titled by the index term their first rule defines
+        ("413", Some("Draw"), None, "az_index"),
+        ("414", Some("Exhaust"), None, "az_index"),
+        ("422", Some("Discard"), None, "az_index"),
+        ("433", Some("Swap"), None, "az_index"),
+        ("436", Some("Predict"), None, "az_index"),
+        ("437", Some("Prevent"), None, "az_index"),
+        // the 2026 index's wording, not the older web edition's list
+        (
+            "806.1.a",
+            None,
+            Some(
+                "It can be present on Cards, Rune Abilities, Legend Abilities or Permanent Abilities.",
+            ),
+            "az_index",
+        ),
+        (
+            "813.1.a",
+            None,
+            Some(
+                "It can be present on Cards, Rune Abilities, Legend Abilities and Permanent Abilities.",
+            ),
+            "az_index",
+        ),
+    ] {
+        let v = json(&["rule", id]);
+        let rec = &v["recovered"];
+        assert_eq!(rec["title"].as_str(), title, "{id}");
+        assert_eq!(rec["text"].as_str(), text, "{id}");
+        assert_eq!(rec["source"], source, "{id}");
+        assert!(
+            rec["detail"].as_str().is_some_and(|d| !d.is_empty()),
+            "{id}"
+        );
+    }
+    // the text view labels it
+    arbiter()
+        .args(["rule", "413"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "413 Draw [recovered from the reference index]",
+        ));
+}

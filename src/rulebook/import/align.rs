@@ -564,6 +564,47 @@ pub fn align(old: &mut Edition, new: &mut Edition) {
     (old.counterparts, new.counterparts) = a.counterparts(old, new);
 }
 
+/// Word-level edit distance.
+fn word_distance(a: &[&str], b: &[&str]) -> usize {
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, x) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, y) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(x != y))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The one passage of the 2026 A–Z index that no rule holds and that reads as `text`
+/// reworded: at most a quarter of its words changed, strictly closer than any other.
+fn index_wording(glossary: &[super::model::Term], text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut best: Vec<(usize, &str)> = glossary
+        .iter()
+        .flat_map(|t| &t.passages)
+        .filter_map(|p| match p {
+            super::model::Passage::Unplaced(s) => Some(s.as_str()),
+            _ => None,
+        })
+        .map(|s| {
+            let w: Vec<&str> = s.split_whitespace().collect();
+            (word_distance(&words, &w), s)
+        })
+        .filter(|&(d, _)| d > 0 && d * 4 <= words.len())
+        .collect();
+    best.sort();
+    best.dedup_by(|a, b| a.1 == b.1);
+    match best.as_slice() {
+        [one] => Some(one.1.to_string()),
+        [a, b, ..] if a.0 < b.0 => Some(a.1.to_string()),
+        _ => None,
+    }
+}
+
 /// Sets the older web edition's counterparts in 2026-03-30 (Part B: 457–462 →
 /// 479–484, 649–715 same ids, 716–733 → 800–817), on both sides: a 2026 rule without a
 /// 2025 counterpart gets its web one.
@@ -594,6 +635,23 @@ pub fn align_web(web: &mut Edition, new: &mut Edition) {
                 (None, Some(t)) => (None, Some(t.clone())),
                 (None, None) => continue,
             };
+            // the 2026 index may still quote this sentence in its newer wording
+            // (806.1.a: "It can be present on Cards, Rune Abilities, …" where the web
+            // edition lists "Spells, Units, Rune Abilities, …"): that wording wins
+            if let Some(t) = &text
+                && let Some(newer) = index_wording(&new.glossary, t)
+            {
+                n.recovered = Some(Recovered {
+                    title: None,
+                    text: Some(newer),
+                    source: Provenance::ReferenceIndex,
+                    detail: Some(format!(
+                        "A–Z index, the 2026 wording of {} {}",
+                        web.edition, w.id
+                    )),
+                });
+                continue;
+            }
             n.recovered = Some(Recovered {
                 title,
                 text,

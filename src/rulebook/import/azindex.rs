@@ -237,115 +237,187 @@ pub fn map(ed: &Edition, raw: &[Option<String>], index: &Index) -> Mapping {
     let mut rejected_ids: HashSet<usize> = HashSet::new();
     let mut labelled_texts: HashSet<String> = HashSet::new();
     let schema = schema(ed);
-    loop {
-        let placed_text: HashMap<&str, usize> = mapping
-            .placed
-            .iter()
-            .filter(|(_, (t, _))| !labelled_texts.contains(t))
-            .map(|(&e, (t, _))| (t.as_str(), e))
-            .collect();
-        let mut proposals: Vec<(usize, &str, &str)> = Vec::new();
-        let mut labelled: Vec<(usize, &str, &str, usize, usize)> = Vec::new();
-        for (t, term) in index.terms.iter().enumerate() {
-            let mut prev: Option<usize> = None;
-            let mut run: Vec<(&str, usize)> = Vec::new();
-            for (k, m) in mapping.terms[t].iter().enumerate() {
-                let text = term.passages[k].0.as_str();
-                let anchor = match m {
-                    Mapped::Rule(x) => Some(*x),
-                    Mapped::Unplaced => placed_text.get(text).copied(),
-                    _ => None,
-                };
-                match anchor {
-                    Some(x) if prev.is_none_or(|p| x > p) => {
-                        if let Some(p) = prev
-                            && !run.is_empty()
-                        {
-                            let window: Vec<usize> = empty
-                                .iter()
-                                .copied()
-                                .filter(|&e| e > p && e < x && !mapping.placed.contains_key(&e))
-                                .collect();
-                            if window.len() == run.len() {
-                                for (&e, &(text, _)) in window.iter().zip(&run) {
-                                    proposals.push((e, text, term.heading.as_str()));
-                                }
-                            } else {
-                                for &(text, k2) in &run {
-                                    if let Some(e) = labelled_slot(&schema, text, &window, ed) {
-                                        labelled.push((e, text, term.heading.as_str(), t, k2));
+    let mut known_titles: HashMap<String, Vec<RuleId>> = HashMap::new();
+    for (id, t) in ed
+        .sections
+        .iter()
+        .map(|s| (&s.id, &s.title))
+        .chain(
+            ed.rules
+                .iter()
+                .filter_map(|r| Some((&r.id, r.title.as_ref()?))),
+        )
+        .chain(ed.rules.iter().flat_map(|r| {
+            r.refs
+                .iter()
+                .filter(|f| matches!(f.kind, super::model::RefKind::SeeRule))
+                .filter_map(|f| Some((&f.target, f.title.as_ref()?)))
+        }))
+    {
+        let key = fold(t);
+        known_titles
+            .entry(key.trim_end_matches('s').to_string())
+            .or_default()
+            .push(id.clone());
+    }
+    // First the runs that fit their windows exactly; then, for what is left, the runs
+    // that sit right next to a matched passage of their own rule (a title just before
+    // its first rule, a lost sentence just after its sibling).
+    for adjacency in [false, true] {
+        loop {
+            let placed_text: HashMap<&str, usize> = mapping
+                .placed
+                .iter()
+                .filter(|(_, (t, _))| !labelled_texts.contains(t))
+                .map(|(&e, (t, _))| (t.as_str(), e))
+                .collect();
+            let is_free = |e: usize| raw[e].is_none() && !mapping.placed.contains_key(&e);
+            // a title may go next to a rule only if the document does not title another
+            // rule so ("Start of Turn" before 316.1 is 315's title, not 316's)
+            let fits = |text: &str, e: usize| {
+                let key = fold(text);
+                let key = key.trim_end_matches('s');
+                known_titles
+                    .get(key)
+                    .is_none_or(|ids| ids.iter().all(|id| *id == ed.rules[e].id))
+            };
+            let mut proposals: Vec<(usize, &str, &str)> = Vec::new();
+            let mut labelled: Vec<(usize, &str, &str, usize, usize)> = Vec::new();
+            for (t, term) in index.terms.iter().enumerate() {
+                let mut prev: Option<usize> = None;
+                let mut run: Vec<(&str, usize)> = Vec::new();
+                for (k, m) in mapping.terms[t].iter().enumerate() {
+                    let text = term.passages[k].0.as_str();
+                    let anchor = match m {
+                        Mapped::Rule(x) => Some(*x),
+                        Mapped::Unplaced => placed_text.get(text).copied(),
+                        _ => None,
+                    };
+                    match anchor {
+                        Some(x) if prev.is_none_or(|p| x > p) => {
+                            if adjacency && prev.is_none() && !run.is_empty() {
+                                // a leading run: the empty ids right before the first anchor
+                                if let Some(slots) = adjacent(&run, x, Side::Before, &is_free, ed) {
+                                    for (e, &(text, _)) in slots.into_iter().zip(&run) {
+                                        if fits(text, e) {
+                                            proposals.push((e, text, term.heading.as_str()));
+                                        }
                                     }
                                 }
                             }
+                            if let Some(p) = prev
+                                && !run.is_empty()
+                            {
+                                let window: Vec<usize> = empty
+                                    .iter()
+                                    .copied()
+                                    .filter(|&e| e > p && e < x && !mapping.placed.contains_key(&e))
+                                    .collect();
+                                if window.len() == run.len() {
+                                    for (&e, &(text, _)) in window.iter().zip(&run) {
+                                        proposals.push((e, text, term.heading.as_str()));
+                                    }
+                                } else if let Some(slots) = (adjacency
+                                    && run.iter().all(|(text, _)| !text.contains(": ")))
+                                .then(|| adjacent(&run, p, Side::After, &is_free, ed))
+                                .flatten()
+                                {
+                                    // the run continues the rule before it: the empty ids
+                                    // right after that anchor, in its own rule
+                                    for (e, &(text, _)) in slots.into_iter().zip(&run) {
+                                        if fits(text, e) {
+                                            proposals.push((e, text, term.heading.as_str()));
+                                        }
+                                    }
+                                } else {
+                                    for &(text, k2) in &run {
+                                        if let Some(e) = labelled_slot(&schema, text, &window, ed) {
+                                            labelled.push((e, text, term.heading.as_str(), t, k2));
+                                        }
+                                    }
+                                }
+                            }
+                            run.clear();
+                            prev = Some(x);
                         }
-                        run.clear();
-                        prev = Some(x);
+                        Some(_) => {}
+                        None if *m == Mapped::Unplaced => run.push((text, k)),
+                        None => {}
                     }
-                    Some(_) => {}
-                    None if *m == Mapped::Unplaced => run.push((text, k)),
-                    None => {}
+                }
+                // a trailing run: the empty ids right after the last anchor
+                if adjacency
+                    && let Some(p) = prev
+                    && !run.is_empty()
+                    && let Some(slots) = adjacent(&run, p, Side::After, &is_free, ed)
+                {
+                    for (e, &(text, _)) in slots.into_iter().zip(&run) {
+                        if fits(text, e) {
+                            proposals.push((e, text, term.heading.as_str()));
+                        }
+                    }
                 }
             }
-        }
-        // Consistency across all occurrences: an id gets one text and a text one id (a
-        // text proposed for two ids, like "Showdowns" for 316.5 and 341, is placed
-        // nowhere, ever).
-        let mut by_rule: BTreeMap<usize, Vec<(&str, &str)>> = BTreeMap::new();
-        let mut by_text: HashMap<&str, Vec<usize>> = HashMap::new();
-        for &(e, text, heading) in &proposals {
-            by_rule.entry(e).or_default().push((text, heading));
-            by_text.entry(text).or_default().push(e);
-        }
-        let mut new = 0;
-        // Labelled values ("Victory Score: 8") may repeat across ids, one per window;
-        // an id still gets one text, and no id that a fit proposed differently.
-        let mut label_texts: BTreeMap<usize, HashSet<&str>> = BTreeMap::new();
-        for &(e, text, ..) in &labelled {
-            label_texts.entry(e).or_default().insert(text);
-        }
-        for &(e, text, heading, t, k) in &labelled {
-            let clash = by_rule
-                .get(&e)
-                .is_some_and(|v| v.iter().any(|x| x.0 != text));
-            if label_texts[&e].len() != 1
-                || clash
-                || rejected_ids.contains(&e)
-                || mapping.placed.contains_key(&e)
-            {
-                continue;
+            // Consistency across all occurrences: an id gets one text and a text one id (a
+            // text proposed for two ids, like "Showdowns" for 316.5 and 341, is placed
+            // nowhere, ever).
+            let mut by_rule: BTreeMap<usize, Vec<(&str, &str)>> = BTreeMap::new();
+            let mut by_text: HashMap<&str, Vec<usize>> = HashMap::new();
+            for &(e, text, heading) in &proposals {
+                by_rule.entry(e).or_default().push((text, heading));
+                by_text.entry(text).or_default().push(e);
             }
-            mapping
-                .placed
-                .insert(e, (text.to_string(), heading.to_string()));
-            mapping.terms[t][k] = Mapped::Placed(e);
-            mapping.labelled.insert(e);
-            labelled_texts.insert(text.to_string());
-            new += 1;
-        }
-        for (e, texts) in by_rule {
-            let text = texts[0].0;
-            let same_text = texts.iter().all(|t| t.0 == text);
-            let same_rule = by_text.get(text).is_some_and(|v| v.iter().all(|&x| x == e));
-            if !same_text || !same_rule {
-                rejected_ids.insert(e);
-                for t in &texts {
-                    rejected_texts.insert(t.0);
+            let mut new = 0;
+            // Labelled values ("Victory Score: 8") may repeat across ids, one per window;
+            // an id still gets one text, and no id that a fit proposed differently.
+            let mut label_texts: BTreeMap<usize, HashSet<&str>> = BTreeMap::new();
+            for &(e, text, ..) in &labelled {
+                label_texts.entry(e).or_default().insert(text);
+            }
+            for &(e, text, heading, t, k) in &labelled {
+                let clash = by_rule
+                    .get(&e)
+                    .is_some_and(|v| v.iter().any(|x| x.0 != text));
+                if label_texts[&e].len() != 1
+                    || clash
+                    || rejected_ids.contains(&e)
+                    || mapping.placed.contains_key(&e)
+                {
+                    continue;
                 }
-                continue;
+                mapping
+                    .placed
+                    .insert(e, (text.to_string(), heading.to_string()));
+                mapping.terms[t][k] = Mapped::Placed(e);
+                mapping.labelled.insert(e);
+                labelled_texts.insert(text.to_string());
+                new += 1;
             }
-            if rejected_ids.contains(&e)
-                || rejected_texts.contains(text)
-                || mapping.placed.contains_key(&e)
-            {
-                continue;
+            for (e, texts) in by_rule {
+                let text = texts[0].0;
+                let same_text = texts.iter().all(|t| t.0 == text);
+                let same_rule = by_text.get(text).is_some_and(|v| v.iter().all(|&x| x == e));
+                if !same_text || !same_rule {
+                    rejected_ids.insert(e);
+                    for t in &texts {
+                        rejected_texts.insert(t.0);
+                    }
+                    continue;
+                }
+                if rejected_ids.contains(&e)
+                    || rejected_texts.contains(text)
+                    || mapping.placed.contains_key(&e)
+                {
+                    continue;
+                }
+                mapping
+                    .placed
+                    .insert(e, (text.to_string(), texts[0].1.to_string()));
+                new += 1;
             }
-            mapping
-                .placed
-                .insert(e, (text.to_string(), texts[0].1.to_string()));
-            new += 1;
-        }
-        if new == 0 {
-            break;
+            if new == 0 {
+                break;
+            }
         }
     }
     let placed_text: HashMap<&str, usize> = mapping
@@ -363,6 +435,49 @@ pub fn map(ed: &Edition, raw: &[Option<String>], index: &Index) -> Mapping {
         }
     }
     mapping
+}
+
+/// Which side of an anchor a run of unmatched passages sits on.
+#[derive(Clone, Copy)]
+enum Side {
+    Before,
+    After,
+}
+
+/// The empty id a lone unmatched passage fills when it sits right next to a matched
+/// passage of the same rule: the position just before (`Side::Before`) or after the
+/// anchor, all empty and free, in the anchor's own numbered rule (the same
+/// 3-digit top), in document order. `None` when they are not all there, or when a run
+/// after its anchor holds a title (a title opens its rules; it does not follow them).
+fn adjacent(
+    run: &[(&str, usize)],
+    anchor: usize,
+    side: Side,
+    is_free: &dyn Fn(usize) -> bool,
+    ed: &Edition,
+) -> Option<Vec<usize>> {
+    let m = run.len();
+    // one passage only: a longer run may straddle headings
+    if m != 1 {
+        return None;
+    }
+    // a title comes before its rules, never after a sibling's sentence
+    if matches!(side, Side::After)
+        && run
+            .iter()
+            .any(|(text, _)| !text.ends_with(['.', ':', '!', '?', '"', '”']))
+    {
+        return None;
+    }
+    let slots: Vec<usize> = match side {
+        Side::Before => (anchor.checked_sub(m)?..anchor).collect(),
+        Side::After => (anchor + 1..=anchor + m).collect(),
+    };
+    let top = ed.rules[anchor].id.top();
+    slots
+        .iter()
+        .all(|&e| e < ed.rules.len() && is_free(e) && ed.rules[e].id.top() == top)
+        .then_some(slots)
 }
 
 /// The labelled fields of a schema: rule texts of the form `Label: …` (478.3 "Victory
@@ -651,7 +766,10 @@ mod tests {
                     super::super::model::Provenance::TopIndex
                         | super::super::model::Provenance::CrossReference
                 ) {
-                    assert_eq!(fold(text), fold(rec.title.as_deref().unwrap_or("")), "{id}");
+                    // the index may quote a title in the plural ("Banishments" for
+                    // "See rule 108.6. Banishment")
+                    let (a, b) = (fold(text), fold(rec.title.as_deref().unwrap_or("")));
+                    assert_eq!(a.trim_end_matches('s'), b.trim_end_matches('s'), "{id}");
                     checked += 1;
                 }
             }

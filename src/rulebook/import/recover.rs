@@ -126,6 +126,93 @@ fn keyword_openers(
     out
 }
 
+/// Whether `word` is `base` or an inflection of it: draws, drawing, swapping, doubling,
+/// buffed (never "player" for "play").
+fn inflects(word: &str, base: &str) -> bool {
+    let stem = base.strip_suffix('e').unwrap_or(base);
+    let Some(rest) = word.strip_prefix(stem) else {
+        return false;
+    };
+    let rest = match (rest.chars().next(), stem.chars().last()) {
+        (Some(a), Some(b)) if a == b && rest.len() > 1 => &rest[1..],
+        _ => rest,
+    };
+    matches!(rest, "" | "e" | "s" | "es" | "d" | "ed" | "ing")
+}
+
+/// Titles of empty headings from the index's own term names: when a term's entry opens
+/// with the first rule beneath an empty heading, and that rule speaks of the term
+/// ("Drawing a card takes a single card …" under the term "Draw"), the term names the
+/// heading (413 "Draw"; 107.2 "Battlefield Zone"). Position of the heading → term; a
+/// heading two terms claim differently gets neither.
+fn opening_terms(ed: &Edition, index: &Index, mapping: &Mapping) -> BTreeMap<usize, String> {
+    let mut claims: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    for (term, m) in index.terms.iter().zip(&mapping.terms) {
+        for (k, first) in m.iter().enumerate().filter_map(|(k, p)| match p {
+            Mapped::Rule(x) | Mapped::Placed(x) => Some((k, *x)),
+            _ => None,
+        }) {
+            let Some(h) = first.checked_sub(1) else {
+                continue;
+            };
+            if ed.rules[first].parent.as_ref() != Some(&ed.rules[h].id)
+                || ed.rules[h].text.is_some()
+                || ed.rules[h].title.is_some()
+                || name_like(&term.heading).is_none()
+            {
+                continue;
+            }
+            let opening = match (&ed.rules[first].text, mapping.placed.get(&first)) {
+                (Some(t), _) => t.to_lowercase(),
+                // a placed sentence, not a placed title (a title names its own rule)
+                (None, Some((t, _))) if t.ends_with('.') => t.to_lowercase(),
+                _ => continue,
+            };
+            // the term is the subject: its words start within the first three words of
+            // the rule, the last one perhaps inflected (draw → drawing, swap → swapping,
+            // double → doubling)
+            let words: Vec<&str> = opening
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect();
+            let name = term.heading.to_lowercase();
+            let name_words: Vec<&str> = name.split([' ', '-']).collect();
+            let Some((last, init)) = name_words.split_last() else {
+                continue;
+            };
+            // the entry's opening passage: the term is the subject; a later passage:
+            // only a rule that opens by defining the term's action ("Buffing is …")
+            let opens = k == 0;
+            let speaks = if opens {
+                (0..3).any(|i| {
+                    words.len() >= i + name_words.len()
+                        && init.iter().enumerate().all(|(j, w)| words[i + j] == *w)
+                        && inflects(words[i + init.len()], last)
+                })
+            } else {
+                name_words.len() == 1
+                    && words.len() > 2
+                    && words[0].ends_with("ing")
+                    && inflects(words[0], last)
+                    && words[1] == "is"
+            };
+            if speaks {
+                claims.entry(h).or_default().push(term.heading.clone());
+            }
+        }
+    }
+    claims
+        .into_iter()
+        .filter_map(|(h, names)| {
+            let first = names[0].clone();
+            names
+                .iter()
+                .all(|n| n.eq_ignore_ascii_case(&first))
+                .then_some((h, first))
+        })
+        .collect()
+}
+
 pub fn recover(ed: &mut Edition, index: &Index, mapping: &Mapping) {
     let parents: HashSet<RuleId> = ed.rules.iter().filter_map(|r| r.parent.clone()).collect();
     // (a) the top index
@@ -145,6 +232,27 @@ pub fn recover(ed: &mut Edition, index: &Index, mapping: &Mapping) {
                     .entry(f.target.clone())
                     .or_default()
                     .entry(t.clone())
+                    .or_default() += 1;
+            }
+        }
+    }
+    // (b) the named steps of a numbered procedure (`Proceed to Step 2: Execute`): the
+    // step's name, most frequent first (339.2's misnumbered "Step 3: Execute" links
+    // to 338 by name and agrees with it)
+    let mut step_names: BTreeMap<RuleId, BTreeMap<String, usize>> = BTreeMap::new();
+    for r in &ed.rules {
+        for f in &r.refs {
+            if matches!(f.kind, super::model::RefKind::Step)
+                && f.target.depth() == 1
+                && let Some(t) = &f.title
+                && let Some((_, name)) = t.split_once(": ")
+                && t.starts_with("Step ")
+                && name_like(name).is_some()
+            {
+                *step_names
+                    .entry(f.target.clone())
+                    .or_default()
+                    .entry(name.to_string())
                     .or_default() += 1;
             }
         }
@@ -170,6 +278,7 @@ pub fn recover(ed: &mut Edition, index: &Index, mapping: &Mapping) {
         }
     }
     let openers = keyword_openers(ed, &names, index, mapping);
+    let opening = opening_terms(ed, index, mapping);
     for (k, r) in ed.rules.iter_mut().enumerate() {
         if r.text.is_some() {
             continue;
@@ -189,6 +298,15 @@ pub fn recover(ed: &mut Edition, index: &Index, mapping: &Mapping) {
                 text: None,
                 source: Provenance::CrossReference,
                 detail: Some(format!("link text of {} reference(s)", ts[0].1)),
+            });
+        } else if let Some(ts) = step_names.get(&r.id) {
+            let mut ts: Vec<(&String, &usize)> = ts.iter().collect();
+            ts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+            r.recovered = Some(Recovered {
+                title: Some(ts[0].0.clone()),
+                text: None,
+                source: Provenance::CrossReference,
+                detail: Some(format!("the step named in {} reference(s)", ts[0].1)),
             });
         } else if let Some((_, n)) = keywords.iter().find(|(id, _)| *id == r.id) {
             r.recovered = Some(Recovered {
@@ -212,6 +330,15 @@ pub fn recover(ed: &mut Edition, index: &Index, mapping: &Mapping) {
                 text: (!title).then(|| text.clone()),
                 source: Provenance::ReferenceIndex,
                 detail: Some(format!("A–Z index, term “{term}”")),
+            });
+        } else if let Some(term) = opening.get(&k) {
+            r.recovered = Some(Recovered {
+                title: Some(term.clone()),
+                text: None,
+                source: Provenance::ReferenceIndex,
+                detail: Some(format!(
+                    "A–Z index, the term “{term}”, the subject of this heading's first rule"
+                )),
             });
         }
     }
@@ -239,8 +366,9 @@ mod tests {
     #[test]
     fn top_index_and_cross_references() {
         assert_eq!(count(Provenance::TopIndex), 37);
-        // 52 empty targets have link text; 18 of them are also in the top index
-        assert_eq!(count(Provenance::CrossReference), 71 - 37);
+        // 52 empty targets have link text; 18 of them are also in the top index; 3
+        // more are the named steps of resolving the chain (338-340)
+        assert_eq!(count(Provenance::CrossReference), 71 - 37 + 3);
         assert_eq!(
             rec("318"),
             Some((Some("Cleanups"), None, Provenance::TopIndex))
@@ -257,6 +385,15 @@ mod tests {
             rec("337"),
             Some((Some("Finalize"), None, Provenance::CrossReference))
         );
+        // the other steps of FEPR by the names the text gives them ("Proceed to Step 2:
+        // Execute"); 339.2's misnumbered "Step 3: Execute" does not rename 339
+        for (id, name) in [("338", "Execute"), ("339", "Pass"), ("340", "Resolve")] {
+            assert_eq!(
+                rec(id),
+                Some((Some(name), None, Provenance::CrossReference)),
+                "{id}"
+            );
+        }
         // 327 has its own text, so the link title is not "recovered"
         assert_eq!(rule("327").title.as_deref(), Some("Chains"));
         assert!(rule("327").recovered.is_none());
@@ -319,13 +456,54 @@ mod tests {
     }
 
     #[test]
+    fn titles_and_sentences_next_to_their_rules() {
+        let title = |id| rec(id).and_then(|r| r.0);
+        let text = |id| rec(id).and_then(|r| r.1);
+        // a title the index quotes just before its rule's first sentence
+        assert_eq!(title("107.1"), Some("Bases"));
+        assert_eq!(title("108.1"), Some("The Chain"));
+        assert_eq!(title("136"), Some("Effect Text"));
+        // a lost sentence the index quotes just after its sibling
+        assert_eq!(
+            text("107.1.d"),
+            Some("Permanents and Runes in Bases are Public Information.")
+        );
+        assert_eq!(
+            text("107.2.c"),
+            Some("Battlefields and permanents at Battlefields are Public Information.")
+        );
+        assert_eq!(text("420.3.b"), Some("The Effect is Moving those Unit."));
+        // a title the index gives as the term its first rule is about ("Drawing a card
+        // takes …"); never a term the rule only mentions
+        for (id, name) in [
+            ("107.2", "Battlefield Zone"),
+            ("413", "Draw"),
+            ("414", "Exhaust"),
+            ("422", "Discard"),
+            ("432", "Double"),
+            ("433", "Swap"),
+            ("436", "Predict"),
+            ("437", "Prevent"),
+        ] {
+            assert_eq!(title(id), Some(name), "{id}");
+            assert_eq!(rec(id).map(|r| r.2), Some(Provenance::ReferenceIndex));
+        }
+        // "A player Plays cards …" is not the term "Player"; 129.1 mentions Riftbound
+        assert!(rec("129").is_none());
+        // a title never follows a sibling's sentence (107.2 is not "Permanents")
+        assert_ne!(title("356.2.b"), Some("Deflect"));
+    }
+
+    #[test]
     fn reference_index_placements() {
-        // measured: 74 placed by order (10 of them labelled mode values), 23 keyword names and openers, 37 + 34 from the
-        // top index and link text: 158 of the 286 empty ids
-        assert_eq!(count(Provenance::ReferenceIndex), 74);
-        assert_eq!(count(Provenance::KeywordTable), 23);
+        // measured: 74 placed by order (10 of them labelled mode values), 24 more next to
+        // a matched passage of their own rule, 6 headings titled by the term their first
+        // rule is about; 22 keyword names and openers; 37 + 37 from the top index, link
+        // text and named steps: 200 of the 286 empty ids
+        assert_eq!(count(Provenance::ReferenceIndex), 104);
+        assert_eq!(count(Provenance::KeywordTable), 22);
         let total = ed().rules.iter().filter(|r| r.recovered.is_some()).count();
-        assert_eq!(total, 168);
+        assert_eq!(total, 200);
         let text = |id| rec(id).and_then(|r| r.1);
         assert_eq!(
             text("144"),
