@@ -516,7 +516,17 @@ impl Compiler<'_> {
         let s = strip_ci(s.trim(), "then, ")
             .or_else(|| strip_ci(s.trim(), "then "))
             .unwrap_or(s.trim());
-        if let Some(v) = triggered(s, self.card.is("battlefield")) {
+        if let Some((a, t)) = trigger_that_chooses(s, self.card.is("battlefield")) {
+            // "When you play me, choose an enemy unit." — its instructions follow, "it" being
+            // the unit chosen (355.5: chosen as the ability goes on the chain)
+            if let Some((old, _)) = self.chosen.take() {
+                self.set_status(&old, PhraseStatus::Unsupported);
+            }
+            self.abilities.push(a);
+            self.open = Some(self.abilities.len() - 1);
+            self.chosen = Some((s.to_string(), t));
+            self.push(s, PhraseStatus::Unsupported);
+        } else if let Some(v) = triggered(s, self.card.is("battlefield")) {
             self.line_chose = v.iter().any(|a| {
                 a.effect
                     .iter()
@@ -587,6 +597,14 @@ impl Compiler<'_> {
                 ..Default::default()
             });
             self.push(s, PhraseStatus::Compiled);
+        } else if let Some((a, b)) = strip_ci(s, "choose ").and_then(chosen_pair) {
+            // "Choose a friendly unit and an enemy unit." — what "they" are in the next
+            // instruction (the first and the second)
+            if let Some((old, _)) = self.chosen.take() {
+                self.set_status(&old, PhraseStatus::Unsupported);
+            }
+            self.chosen = Some((s.to_string(), format!("{a}\u{1f}{b}")));
+            self.push(s, PhraseStatus::Unsupported);
         } else if let Some(t) = strip_ci(s, "choose ").and_then(target) {
             // "Choose a friendly unit." — what a later instruction calls "it"
             if let Some((old, _)) = self.chosen.take() {
@@ -602,7 +620,11 @@ impl Compiler<'_> {
             let open = self.open.filter(|_| bound);
             if let Some(i) = open {
                 // a further sentence of the ability this line began (359.3.e)
-                self.abilities[i].then.extend(v.into_iter().map(spanned));
+                let mut v = v.into_iter();
+                if self.abilities[i].effect.is_none() {
+                    self.abilities[i].effect = v.next().map(spanned);
+                }
+                self.abilities[i].then.extend(v.map(spanned));
             } else if bound
                 && self.card.is("spell")
                 // a spell on the chain is nowhere "here"
@@ -1392,6 +1414,8 @@ fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
     [
         &mut e.to,
         &mut e.kill,
+        &mut e.fight,
+        &mut e.with,
         &mut e.buff,
         &mut e.ready,
         &mut e.exhaust,
@@ -1408,13 +1432,52 @@ fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
     .collect()
 }
 
+/// "When you play me, choose an enemy unit.": the triggered ability (its instructions to
+/// follow) and the target word of what it chooses.
+fn trigger_that_chooses(s: &str, battlefield: bool) -> Option<(AbilityDef, String)> {
+    let t = s.trim().trim_end_matches('.');
+    let (head, body) = t.split_once(", ")?;
+    let chosen = strip_ci(body.trim(), "choose ")
+        .and_then(|b| target(b).or_else(|| chosen_pair(b).map(|(a, b)| format!("{a}\u{1f}{b}"))))?;
+    let mut v = triggered(&format!("{head}, draw 1."), battlefield)?;
+    if v.len() != 1 {
+        return None;
+    }
+    let mut a = v.pop()?;
+    a.effect = None;
+    a.then.clear();
+    Some((a, chosen))
+}
+
+/// "a friendly unit and an enemy unit": two targets chosen by one sentence.
+fn chosen_pair(s: &str) -> Option<(String, String)> {
+    let t = s.trim().trim_end_matches('.');
+    let (a, b) = t.split_once(" and ")?;
+    Some((target(a)?, target(b)?))
+}
+
 /// Binds "it" in instructions: to the unit a "Choose …" sentence chose (`chosen`, used up),
 /// else to the unit an earlier instruction chose (`before`; the engine binds it at step 2,
 /// 355.5). False when an "it" refers to nothing chosen.
 fn bind_it(v: &mut [format::Effect], chosen: &mut Option<String>, before: &mut bool) -> bool {
     for e in v.iter_mut() {
+        // "they": the two units of a "Choose A and B" (and nothing else)
+        if e.fight.as_ref().is_some_and(|f| f.value == "they") {
+            let Some((a, b)) = chosen.as_deref().and_then(|c| c.split_once('\u{1f}')) else {
+                return false;
+            };
+            e.fight = Some(name(a));
+            e.with = Some(name(b));
+            *chosen = None;
+            *before = true;
+            continue;
+        }
         for t in target_fields(e) {
             if t.value == "it" {
+                if chosen.as_deref().is_some_and(|c| c.contains('\u{1f}')) {
+                    // two units were chosen: "it" is neither
+                    return false;
+                }
                 if let Some(c) = chosen.take() {
                     t.value = c;
                     *before = true;
@@ -1439,6 +1502,10 @@ fn body_instructions(body: &str) -> Option<Vec<format::Effect>> {
             .unwrap_or(p.trim());
         if let Some(t) = strip_ci(p, "choose ").and_then(target) {
             chosen = Some(t);
+            continue;
+        }
+        if let Some((a, b)) = strip_ci(p, "choose ").and_then(chosen_pair) {
+            chosen = Some(format!("{a}\u{1f}{b}"));
             continue;
         }
         let mut v = instructions(p)?;
@@ -1523,6 +1590,21 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
     // "you score 1 point": the controller is the one who scores
     if let Some(r) = strip_ci(t, "you score ") {
         t = &t[t.len() - r.len() - "score ".len()..];
+    }
+    // 417.6.b.3: "They deal damage equal to their Mights to each other" — the two units a
+    // "Choose A and B" chose; "We … our Mights" — me and the unit chosen ("it")
+    match fold(t).as_str() {
+        "they deal damage equal to their mights to each other" => {
+            e.fight = Some(name("they"));
+            e.with = Some(name("they"));
+            return Some(vec![e]);
+        }
+        "we deal damage equal to our mights to each other" => {
+            e.fight = Some(name("me"));
+            e.with = Some(name("it"));
+            return Some(vec![e]);
+        }
+        _ => {}
     }
     let words: Vec<&str> = t.split_whitespace().collect();
     let verb = words.first()?.to_ascii_lowercase();
@@ -2652,5 +2734,31 @@ mod replacement_tests {
         ] {
             assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
         }
+    }
+
+    #[test]
+    fn units_that_deal_damage_to_each_other() {
+        let c = compile(&card(
+            "Spell",
+            "Choose a friendly unit and an enemy unit. They deal damage equal to their Mights to each other.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let e = &c.def.effect.as_ref().unwrap().value;
+        assert_eq!(e.fight.as_ref().unwrap().value, "choose-friendly");
+        assert_eq!(e.with.as_ref().unwrap().value, "choose-enemy");
+        let c = compile(&card(
+            "Unit",
+            "When you play me, choose an enemy unit. We deal damage equal to our Mights to each other.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+        assert_eq!(e.fight.as_ref().unwrap().value, "me");
+        assert_eq!(e.with.as_ref().unwrap().value, "choose-enemy");
+        // "they" with one unit chosen refers to nothing
+        let c = compile(&card(
+            "Spell",
+            "Choose an enemy unit. They deal damage equal to their Mights to each other.",
+        ));
+        assert!(!c.fully_modelled());
     }
 }

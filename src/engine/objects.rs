@@ -414,6 +414,13 @@ pub enum Effect {
     Kill {
         target: Target,
     },
+    /// "They deal damage equal to their Mights to each other" (417.1.d, 417.6.b.3): each unit
+    /// deals damage equal to its Might to the other, at the same time, as the source of its
+    /// own damage.
+    Fight {
+        first: Target,
+        second: Target,
+    },
     /// 426.1.b: a buff (+1 Might, 703) if the unit has none (702.3).
     Buff {
         target: Target,

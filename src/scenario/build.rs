@@ -294,6 +294,11 @@ impl Names<'_> {
                 ));
             }
             Effect::Counter { target }
+        } else if let Some(t) = &e.fight {
+            Effect::Fight {
+                first: self.target(t)?,
+                second: need(&e.with, "fight")?,
+            }
         } else if let Some(t) = &e.kill {
             Effect::Kill {
                 target: self.target(t)?,

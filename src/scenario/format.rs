@@ -1142,6 +1142,13 @@ pub struct Effect {
     pub deal: Option<Amount>,
     #[serde(default)]
     pub kill: Option<Name>,
+    /// "They deal damage equal to their Mights to each other" (417.1.d): `{fight:
+    /// choose-friendly, with: choose-enemy}`.
+    #[serde(default)]
+    pub fight: Option<Name>,
+    /// The other unit of `fight`.
+    #[serde(default)]
+    pub with: Option<Name>,
     /// "Choose one" (355.3): the modes, one instruction each; the mode is chosen as the card
     /// or ability goes on the chain.
     #[serde(default)]

@@ -1735,11 +1735,22 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and",
+                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and",
                 ));
+        }
+        if e.with.is_some() != e.fight.is_some() {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    e.with.as_ref().or(e.fight.as_ref()).map_or(loc, loc_of),
+                    "\"fight\" and \"with\" go together: the two units that deal damage to each other",
+                )
+                .hint("e.g. {fight: choose-friendly, with: choose-enemy}"));
         }
         for o in [
             &e.kill,
+            &e.fight,
+            &e.with,
             &e.counter,
             &e.buff,
             &e.recall,
@@ -2483,6 +2494,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
     for (set, name) in [
         (e.deal.is_some(), "deal"),
         (e.kill.is_some(), "kill"),
+        (e.fight.is_some(), "fight"),
         (e.counter.is_some(), "counter"),
         (!e.choose_one.is_empty(), "choose-one"),
         (e.buff.is_some(), "buff"),
