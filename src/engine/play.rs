@@ -260,35 +260,8 @@ impl Game {
         // 820, 356.2.b.1: each Repeat cost the player will pay is declared now (step 2); each
         // adds one more execution of the instructions, whose choices are made now too
         // (820.2, 820.2.a)
-        let repeats: Vec<(i32, super::resources::Power)> = def
-            .abilities
-            .iter()
-            .filter_map(|a| match a {
-                Ability::RepeatCost { energy, power } => {
-                    Some((*energy, power.resolve(&def.domains)))
-                }
-                _ => None,
-            })
-            .collect();
-        let mut repeat_cost = (0i32, super::resources::Power::default());
         let once = effects.clone();
-        for (e, p) in &repeats {
-            let d = super::decision::Decision::yes_no(
-                player,
-                format!(
-                    "{} may pay Repeat ({}) to execute {}'s instructions one additional time",
-                    self.player_name(player),
-                    super::resources::describe_amount(*e, p),
-                    def.name
-                ),
-                vec![cite!("820.1.d"), cite!("356.2.b.1")],
-            );
-            if self.decide(d)? == 0 {
-                repeat_cost.0 = repeat_cost.0.saturating_add(*e);
-                repeat_cost.1.add(p);
-                effects.extend(once.iter().cloned());
-            }
-        }
+        let repeat_cost = self.declare_repeats(player, &def, &once, &mut effects)?;
         // 811.1.d.2: "here" for a card played from hidden is its battlefield
         let snapshot = from_hidden.map(|b| super::state::Snapshot {
             location: Zone::Battlefield(b),
@@ -328,21 +301,9 @@ impl Game {
         // 356.2.b.1, 805.2: an optional additional cost is chosen now, at step 2 — Accelerate
         // (805.1.a): [1] and 1 power of the unit's domain ([A] with none or several,
         // 805.1.a.1–2); the unit enters ready
-        let accelerate = (1, super::resources::Power::own(1).resolve(&def.domains));
-        let mut enters_ready = false;
-        if kws.contains(&KeywordKind::Accelerate) {
-            let d = super::decision::Decision::yes_no(
-                player,
-                format!(
-                    "{} may pay Accelerate ({}) so {} enters ready",
-                    self.player_name(player),
-                    super::resources::describe_amount(accelerate.0, &accelerate.1),
-                    def.name
-                ),
-                vec![cite!("805.1.a"), cite!("805.2")],
-            );
-            enters_ready = self.decide(d)? == 0;
-        }
+        let accelerate = super::keywords::accelerate::accelerate_cost(&def);
+        let enters_ready =
+            kws.contains(&KeywordKind::Accelerate) && self.declare_accelerate(player, &def)?;
         // 356.2: additional costs of the card's passive abilities — an optional one declared
         // now, in step 2, if its controller will pay it (356.2.b.1); a mandatory one always
         // (356.2.a.1). Energy and power join the total; XP and discards are paid in 357.2.
@@ -686,94 +647,6 @@ impl Game {
             self.event(EventKind::Action, rules, t, vec![src.0]);
         }
         Ok(e)
-    }
-
-    /// 421, 811.1.b: `player` hides a card with Hidden from their hand facedown at a battlefield
-    /// they control that has no facedown card, on their turn in an open state, paying 1 power
-    /// of any domain ([A]). Hiding does not open a chain (811.1.c.2).
-    pub(crate) fn hide(
-        &mut self,
-        player: PlayerId,
-        card: ObjId,
-        at: super::state::BfId,
-        payment: Option<&super::resources::Payment>,
-    ) -> R<()> {
-        if self.priority != Some(player) || self.turn.player != player {
-            return illegal(
-                cite!("811.1.b"),
-                format!(
-                    "{} can hide only on their turn with priority",
-                    self.player_name(player)
-                ),
-            );
-        }
-        if !self.chain.is_empty() {
-            return illegal(
-                cite!("811.1.b"),
-                "a card can be hidden only in an open state",
-            );
-        }
-        let o = &self.objects[card.0];
-        if !matches!(o.zone, Zone::Hand(p) | Zone::ChampionZone(p) if p == player) {
-            return illegal(
-                cite!("421.2.a"),
-                format!(
-                    "{} is not in {}'s hand or champion zone",
-                    o.def.name,
-                    self.player_name(player)
-                ),
-            );
-        }
-        if !o.def.keywords().any(|k| k.kind() == KeywordKind::Hidden) {
-            return illegal(
-                cite!("811.1.c"),
-                format!("{} does not have Hidden", o.def.name),
-            );
-        }
-        if self.battlefields[at.0].controller != Some(player) {
-            return illegal(
-                cite!("421.1"),
-                format!(
-                    "{} does not control {}",
-                    self.player_name(player),
-                    self.bf_name(at)
-                ),
-            );
-        }
-        if !self.objects_in(Zone::Facedown(at)).is_empty() {
-            return illegal(
-                cite!("811.1.b"),
-                format!("{} already has a facedown card", self.bf_name(at)),
-            );
-        }
-        // 811.1.b: hiding costs [A], the runes adding it if the pool lacks it
-        self.pay(
-            player,
-            0,
-            &super::resources::Power::any(1),
-            "hiding a card",
-            cite!("811.1.b"),
-            payment,
-        )?;
-        let turn = self.turn.number;
-        let o = &mut self.objects[card.0];
-        o.zone = Zone::Facedown(at);
-        o.base_controller = player;
-        o.hidden_on_turn = Some(turn);
-        let t = format!(
-            "{} hides a card facedown at {}",
-            self.player_name(player),
-            self.bf_name(at)
-        );
-        self.event(
-            EventKind::Action,
-            vec![cite!("421.1"), cite!("811.1.b"), cite!("811.1.c.2")],
-            t,
-            vec![card.0],
-        );
-        self.depth = 1;
-        self.make_outstanding(cite!("319.6"));
-        Ok(())
     }
 
     /// 377, 381, 398–403: `player` activates an activated ability of `source`: it needs
