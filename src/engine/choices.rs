@@ -37,6 +37,16 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Counter { target } => vec![target],
         Effect::Fight { first, second } => vec![first, second],
         Effect::May { effect } | Effect::Linked { effect } => targets_mut(effect),
+        // "it" in what replaces the instruction is the unit the instruction chose
+        Effect::SelfReplaced {
+            effect, instead, ..
+        } => {
+            let mut v = targets_mut(effect);
+            for e in instead.iter_mut() {
+                v.extend(targets_mut(e));
+            }
+            v
+        }
         Effect::GainPoints { .. }
         | Effect::Score { .. }
         | Effect::Draw { .. }
