@@ -62,6 +62,8 @@ pub enum Action {
     /// 316.6: the turn player ends their main phase; play proceeds to the ending phase and the
     /// next turn, up to that turn's main phase.
     EndTurn { player: PlayerId },
+    /// 650–652: the player concedes and is removed from the game.
+    Concede { player: PlayerId },
 }
 
 /// Why an action could not be applied.
@@ -365,6 +367,7 @@ impl Game {
             }
             Action::Pass { player: p }
             | Action::EndTurn { player: p }
+            | Action::Concede { player: p }
             | Action::Choose { player: p, .. } => player(p),
             Action::Activate {
                 player: p,
@@ -538,6 +541,10 @@ impl Game {
             }
             Action::EndTurn { player } => {
                 self.end_turn(*player)?;
+            }
+            Action::Concede { player } => {
+                self.concede(*player)?;
+                self.depth = 0;
             }
         }
         self.advance()

@@ -15,6 +15,7 @@ pub mod chain;
 pub mod choices;
 pub mod cleanup;
 pub mod combat;
+pub mod conceding;
 pub mod costs;
 pub mod decision;
 pub mod discard;

@@ -22,12 +22,10 @@ impl Game {
         to: Option<Location>,
         payment: Option<&super::resources::Payment>,
     ) -> R<()> {
-        if self.priority != Some(player) {
-            return illegal(
-                cite!("312.1.a"),
-                format!("{} does not have priority", self.player_name(player)),
-            );
-        }
+        let is_spell = self.objects[card.0].def.card_type == CardType::Spell;
+        // 316.2.b.1, 484.8.a: the turn player may invite a teammate to play a spell with
+        // their priority; its timing is then the turn player's
+        let timing = self.invited(player, is_spell, "play a spell")?;
         let o = &self.objects[card.0];
         // 811.1.b: a card hidden on an earlier turn may be played from facedown, ignoring its
         // base cost, with Reaction (811.6), at its battlefield (811.1.d.1)
@@ -91,7 +89,7 @@ impl Game {
         };
         let own_main_open = !st.showdown
             && !st.closed
-            && player == self.turn.player
+            && timing == self.turn.player
             && self.turn.phase == Phase::Main;
         let mut pending_condition: Option<(super::objects::Condition, Cite)> = None;
         let (reaction, action) = if !reaction && !own_main_open {
@@ -115,7 +113,7 @@ impl Game {
         // the keyword whose permission makes this play legal, cited on the play (806.1.b:
         // Action in a showdown; 813.1.c.1: Reaction in a closed state or on another
         // player's turn; where the Reaction comes from: 811.6 hidden, 819.1.b Quick-Draw)
-        let own_main = player == self.turn.player && self.turn.phase == Phase::Main;
+        let own_main = timing == self.turn.player && self.turn.phase == Phase::Main;
         let mut permission = Vec::new();
         if st.closed || (!st.showdown && !own_main) {
             permission.push(cite!("813.1.c.1"));
@@ -150,7 +148,7 @@ impl Game {
         if !st.showdown
             && !st.closed
             && !reaction
-            && (player != self.turn.player || self.turn.phase != Phase::Main)
+            && (timing != self.turn.player || self.turn.phase != Phase::Main)
         {
             return illegal(
                 cite!("310.1.a"),
@@ -741,12 +739,10 @@ impl Game {
         index: usize,
         payment: Option<&super::resources::Payment>,
     ) -> R<()> {
-        if self.priority != Some(player) {
-            return illegal(
-                cite!("312.1.a"),
-                format!("{} does not have priority", self.player_name(player)),
-            );
-        }
+        // 316.2.b.1, 484.8.a: the turn player may invite a teammate to activate an ability
+        // (not a rune's: its own priority is the teammate's to use)
+        let is_rune = self.objects[source.0].def.card_type == CardType::Rune;
+        let timing = self.invited(player, !is_rune, "activate an ability")?;
         let o = &self.objects[source.0];
         // 163.2: a basic rune's two [Reaction] abilities add to the pool; an [Add] ability
         // resolves as it is finalized, without becoming a chain item (400.2, 429.2)
@@ -849,7 +845,7 @@ impl Game {
                 "this ability has neither Action nor Reaction and a showdown is in progress",
             );
         }
-        if player != self.turn.player && !(action || reaction) {
+        if timing != self.turn.player && !(action || reaction) {
             return illegal(
                 cite!("381"),
                 "this ability can be activated only on its controller's turn",
@@ -1069,5 +1065,50 @@ impl Game {
         let r = self.place_triggers(batch, vec![cite!("383.4.a.2")], false);
         self.restrict_choices = None;
         r
+    }
+
+    /// 312.1.a: `player` needs priority to play or activate — or, 316.2.b.1 and 484.8.a, in a
+    /// mode with teams, the turn player holds it and invites their teammate to play a spell
+    /// or activate an ability with it. Returns whose timing applies: the player's own, or
+    /// the inviting turn player's.
+    pub(crate) fn invited(
+        &mut self,
+        player: PlayerId,
+        may_invite: bool,
+        what: &str,
+    ) -> R<PlayerId> {
+        let holder = self.priority;
+        if holder == Some(player) {
+            return Ok(player);
+        }
+        let tp = self.turn.player;
+        if holder == Some(tp) && self.teammates(tp, player) {
+            if !may_invite {
+                return illegal(
+                    cite!("316.2.b.1"),
+                    format!(
+                        "{} may invite their teammate {} only to play a spell or activate an ability",
+                        self.player_name(tp),
+                        self.player_name(player)
+                    ),
+                );
+            }
+            let t = format!(
+                "{} invites their teammate {} to {what} with their priority",
+                self.player_name(tp),
+                self.player_name(player)
+            );
+            self.event(
+                EventKind::Priority,
+                vec![cite!("316.2.b.1"), cite!("484.8.a")],
+                t,
+                vec![],
+            );
+            return Ok(tp);
+        }
+        illegal(
+            cite!("312.1.a"),
+            format!("{} does not have priority", self.player_name(player)),
+        )
     }
 }

@@ -125,6 +125,8 @@ pub struct Battlefield {
     pub combat_staged: bool,
     /// Players who scored this battlefield this turn (465).
     pub scored_this_turn: Vec<PlayerId>,
+    /// The player who contributed it to the game (478.4; removed with them, 652.2).
+    pub owner: Option<PlayerId>,
 }
 
 /// Phases of the turn (314–317).
@@ -599,6 +601,7 @@ impl Game {
             showdown_staged: false,
             combat_staged: false,
             scored_this_turn: Vec::new(),
+            owner: None,
         });
         id
     }
@@ -922,9 +925,10 @@ impl Game {
         v
     }
 
-    /// Teammates (in team modes) are not opponents.
+    /// Teammates (in team modes) are not opponents, nor is a removed player (651.3).
     pub fn opponents(&self, a: PlayerId, b: PlayerId) -> bool {
         a != b
+            && !self.players[b.0].lost
             && match (self.players[a.0].team, self.players[b.0].team) {
                 (Some(x), Some(y)) => x != y,
                 _ => true,

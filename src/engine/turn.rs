@@ -200,59 +200,49 @@ impl Game {
                 }
                 // 317.3: the next player becomes the turn player (736–737: a queued
                 // Additional Turn first, then the Turn Order)
-                let was_additional = self.turn.additional;
                 let (next, additional) = self.next_turn();
-                self.turn.player = next;
-                self.turn.number = self.turn.number.saturating_add(1);
-                self.turn.additional = additional;
-                if !additional {
-                    self.turn.order = next;
-                }
-                for p in self.players.iter_mut() {
-                    p.played_this_turn.clear();
-                    p.played_before_setup = 0;
-                }
-                for b in self.battlefields.iter_mut() {
-                    b.scored_this_turn.clear();
-                }
-                for o in self.objects.iter_mut() {
-                    o.moves_this_turn = 0;
-                }
-                if additional {
-                    let t = format!(
-                        "{} takes their Additional Turn (turn {})",
-                        self.player_name(next),
-                        self.turn.number
-                    );
-                    self.event(
-                        EventKind::Turn,
-                        vec![cite!("317.3"), cite!("737")],
-                        t,
-                        vec![],
-                    );
-                } else if was_additional {
-                    let t = format!(
-                        "the queued turns are taken; the Turn Order proceeds: {} becomes the turn player (turn {})",
-                        self.player_name(next),
-                        self.turn.number
-                    );
-                    self.event(
-                        EventKind::Turn,
-                        vec![cite!("317.3"), cite!("737")],
-                        t,
-                        vec![],
-                    );
-                } else {
-                    let t = format!(
-                        "{} becomes the turn player (turn {})",
-                        self.player_name(next),
-                        self.turn.number
-                    );
-                    self.event(EventKind::Turn, vec![cite!("317.3")], t, vec![]);
-                }
-                self.enter_phase(Phase::Awaken, cite!("315.1"));
+                self.begin_turn(next, additional, cite!("317.3"));
             }
         }
         Ok(())
+    }
+
+    /// 317.3 (or 652.5.a.1, the turn player removed): `next` becomes the turn player, on an
+    /// Additional Turn if `additional` (737); what counts "this turn" starts again, and the
+    /// new turn begins with its awaken phase (315.1).
+    pub(crate) fn begin_turn(&mut self, next: PlayerId, additional: bool, rule: Cite) {
+        let was_additional = self.turn.additional;
+        self.turn.player = next;
+        self.turn.number = self.turn.number.saturating_add(1);
+        self.turn.additional = additional;
+        self.turn.step = 0;
+        if !additional {
+            self.turn.order = next;
+        }
+        for p in self.players.iter_mut() {
+            p.played_this_turn.clear();
+            p.played_before_setup = 0;
+        }
+        for b in self.battlefields.iter_mut() {
+            b.scored_this_turn.clear();
+        }
+        for o in self.objects.iter_mut() {
+            o.moves_this_turn = 0;
+        }
+        let number = self.turn.number;
+        let name = self.player_name(next).to_string();
+        if additional {
+            let t = format!("{name} takes their Additional Turn (turn {number})");
+            self.event(EventKind::Turn, vec![rule, cite!("737")], t, vec![]);
+        } else if was_additional {
+            let t = format!(
+                "the queued turns are taken; the Turn Order proceeds: {name} becomes the turn player (turn {number})"
+            );
+            self.event(EventKind::Turn, vec![rule, cite!("737")], t, vec![]);
+        } else {
+            let t = format!("{name} becomes the turn player (turn {number})");
+            self.event(EventKind::Turn, vec![rule], t, vec![]);
+        }
+        self.enter_phase(Phase::Awaken, cite!("315.1"));
     }
 }

@@ -648,7 +648,34 @@ fn do_step(s: &mut Session, text: &str, out: &mut dyn Write) -> io::Result<Outco
             pending(&s.game, out)?;
             Ok(Outcome::Ok)
         }
-        Err(e) => Ok(Outcome::Failed(e.input.to_string())),
+        Err(e) => Ok(Outcome::Failed(typed_error(&e.input, text, 2))),
+    }
+}
+
+/// The error of a typed step, placed in what was typed: the step is read as the YAML
+/// `- STEP` (`offset` columns before what was typed), so its line 1 is the typed line, not
+/// the scenario file's; an error placed elsewhere keeps its place.
+fn typed_error(e: &crate::error::InputError, typed: &str, offset: usize) -> String {
+    match (e.line, e.column) {
+        (Some(1), Some(c)) | (None, Some(c)) => {
+            let mut m = e.message.clone();
+            let col = c.saturating_sub(offset);
+            if (1..=typed.chars().count()).contains(&col) {
+                m.push_str(&format!(" (column {col} of `{typed}`)"));
+            }
+            if let Some(h) = &e.hint {
+                m.push_str(&format!("\n  hint: {h}"));
+            }
+            m
+        }
+        (None, None) => {
+            let mut m = e.message.clone();
+            if let Some(h) = &e.hint {
+                m.push_str(&format!("\n  hint: {h}"));
+            }
+            m
+        }
+        _ => e.to_string(),
     }
 }
 
@@ -673,7 +700,7 @@ fn choose(s: &mut Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome
         Err(_) => match parse_step(&format!("choose: {{{arg}}}")) {
             Ok(step) => stepwise::step(&s.scenario, &s.built, &mut g, s.next, &step)
                 .map(|_| ())
-                .map_err(|e| e.input.to_string()),
+                .map_err(|e| typed_error(&e.input, arg, "- choose: {".len())),
             Err(e) => Err(format!("not a choice: {e}")),
         },
     };

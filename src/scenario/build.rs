@@ -1189,6 +1189,14 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
     let names: Vec<&str> = s.players.iter().map(String::as_str).collect();
     let mut g = Game::new(mode, &names, f.seed.unwrap_or(0));
     let players: Vec<PlayerId> = (0..s.players.len()).map(PlayerId).collect();
+    // 484.2: the teams the set-up names (checked on load: they alternate in turn order)
+    for (t, team) in f.setup.teams.iter().enumerate() {
+        for n in team {
+            if let Some(i) = s.players.iter().position(|p| *p == n.value) {
+                g.player_mut(PlayerId(i)).team = Some(t);
+            }
+        }
+    }
 
     // Card definitions.
     let mut defs: BTreeMap<&str, Arc<CardDef>> = BTreeMap::new();
@@ -1946,6 +1954,9 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         }
     }
     for (b, bf) in f.setup.battlefields.iter().zip(&bfs) {
+        if let Some(o) = &b.value.owner {
+            g.battlefield_mut(*bf).owner = Some(pnames.player_id(o)?);
+        }
         for p in &b.value.scored_this_turn {
             let p = pnames.player_id(p)?;
             g.battlefield_mut(*bf).scored_this_turn.push(p);

@@ -267,7 +267,8 @@ fn check(s: &Scenario, b: &Built, g: &Game, x: &Expect) -> (String, Vec<Diff>) {
             );
         }
         if let Some(w) = x.winner {
-            d.cmp("winner", w, g.winner() == Some(PlayerId(pi)));
+            // 484.6.a.3: teammates win together
+            d.cmp("winner", w, g.winners().contains(&PlayerId(pi)));
         }
         if let Some(l) = x.lost {
             d.cmp("lost", l, pl.lost);

@@ -592,6 +592,10 @@ pub struct Setup {
     /// The players in turn order (default: alphabetical).
     #[serde(default)]
     pub seats: Vec<Name>,
+    /// 484.2: the teams of a mode with teams (`[[A, C], [B, D]]`; default: alternate seats,
+    /// 484.5.c.1).
+    #[serde(default)]
+    pub teams: Vec<Vec<Name>>,
     #[serde(default)]
     pub players: BTreeMap<String, Spanned<PlayerSetup>>,
     #[serde(default)]
@@ -890,6 +894,9 @@ pub struct BattlefieldSetup {
     /// Players who already scored this battlefield this turn (465).
     #[serde(default)]
     pub scored_this_turn: Vec<Name>,
+    /// The player who contributed it (478.4; removed with them, 652.2).
+    #[serde(default)]
+    pub owner: Option<Name>,
     #[serde(default)]
     pub units: Vec<Spanned<ObjectSetup>>,
     #[serde(default)]
@@ -991,6 +998,8 @@ pub enum Step {
     EndTurn,
     /// Every player passes until the turn is neutral and open.
     Advance,
+    /// 650–652: the player concedes and is removed from the game.
+    Concede(Name),
     /// A checkpoint in the middle of the script.
     Expect(Vec<Spanned<Expect>>),
 }

@@ -558,6 +558,62 @@ impl<'a> Resolver<'a> {
         ScenarioError::at(kind, self.path, loc, msg)
     }
 
+    /// 484.2, 484.5.c.1: the teams of a mode with teams name each player once, two of two,
+    /// and the turn order alternates them.
+    fn check_teams(&self, file: &File, mode: &str) -> Result<(), ScenarioError> {
+        let teams = &file.setup.teams;
+        let Some(first) = teams.iter().flatten().next() else {
+            return Ok(());
+        };
+        let has_teams = crate::engine::Mode::parse(mode).is_some_and(|m| m.has_teams());
+        if !has_teams {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(first),
+                    format!("the mode {mode} has no teams (478.2.a)"),
+                )
+                .hint("mode: magma-chamber is the 2v2 mode (484)"));
+        }
+        let mut named: Vec<&str> = Vec::new();
+        for n in teams.iter().flatten() {
+            self.player(n)?;
+            if named.contains(&n.value.as_str()) {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(n),
+                    format!("{} is on two teams", n.value),
+                ));
+            }
+            named.push(&n.value);
+        }
+        if teams.len() != 2 || teams.iter().any(|t| t.len() != 2) {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(first),
+                "2v2 has two teams of two (484.2)",
+            ));
+        }
+        let team_of = |p: &str| teams.iter().position(|t| t.iter().any(|n| n.value == p));
+        let n = self.players.len();
+        for i in 0..n {
+            let (a, b) = (&self.players[i], &self.players[(i + 1) % n]);
+            if team_of(a) == team_of(b) {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(first),
+                        format!(
+                            "turn order alternates teams (484.5.c.1), but {a} is followed by their teammate {b} (turn order: {})",
+                            self.players.join(", ")
+                        ),
+                    )
+                    .hint("give `seats` in an order that alternates the teams"));
+            }
+        }
+        Ok(())
+    }
+
     fn build(mut self, file: File) -> Result<Scenario, ScenarioError> {
         // Mode: players and victory score.
         use crate::engine::Mode;
@@ -649,12 +705,26 @@ impl<'a> Resolver<'a> {
             }
             self.players = file.setup.seats.iter().map(|n| n.value.clone()).collect();
         }
+        self.check_teams(&file, mode)?;
         self.cards = file.cards.keys().cloned().collect();
         // Cards: check keywords and ability shapes.
         for (name, card) in &file.cards {
             self.check_card(name, card)?;
         }
-        // Battlefields.
+        // Battlefields: at most the mode's Battlefield Count (478.4).
+        let count = Mode::parse(mode).map_or(2, |m| m.battlefield_count());
+        if let Some(extra) = file.setup.battlefields.get(count) {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(&extra.value.name),
+                    format!(
+                        "the mode {mode} has {count} battlefields in play (478.4), the setup names {}",
+                        file.setup.battlefields.len()
+                    ),
+                )
+                .hint("a mode with more players has more: skirmish, war and magma-chamber have 3"));
+        }
         for bf in &file.setup.battlefields {
             if self.battlefields.contains(&bf.value.name.value) {
                 return Err(self.err(
@@ -674,7 +744,7 @@ impl<'a> Resolver<'a> {
             if let Some(c) = &bf.controller {
                 self.player(c)?;
             }
-            for p in &bf.scored_this_turn {
+            for p in bf.scored_this_turn.iter().chain(&bf.owner) {
                 self.player(p)?;
             }
             if let Some(p) = &bf.contested_by {
@@ -2039,6 +2109,9 @@ impl<'a> Resolver<'a> {
             }
             Step::Effect(e) => self.check_effect(e, loc_of(step), false)?,
             Step::EndTurn | Step::Advance => {}
+            Step::Concede(p) => {
+                self.player(p)?;
+            }
             Step::Expect(es) => {
                 for e in es {
                     self.check_expect(e)?;

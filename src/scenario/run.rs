@@ -423,6 +423,11 @@ impl Runner<'_> {
             Step::Advance => {
                 self.pass_all(loc)?;
             }
+            Step::Concede(p) => {
+                // 650: at any time — no one passes first
+                let player = self.names().player_id(p)?;
+                self.apply(Action::Concede { player }, loc)?;
+            }
             Step::Expect(es) => {
                 let checked = expect::check_all(self.s, self.built, &self.game, es, Some(i + 1));
                 self.checked.extend(checked);

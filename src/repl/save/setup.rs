@@ -302,6 +302,27 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
             .collect::<Vec<_>>()
             .join(", ")
     ));
+    // 484.2: the teams, as they are
+    let mut teams: Vec<(usize, Vec<String>)> = Vec::new();
+    for p in g.players.iter() {
+        if let Some(t) = p.team {
+            match teams.iter_mut().find(|(x, _)| *x == t) {
+                Some((_, v)) => v.push(quote(&p.name)),
+                None => teams.push((t, vec![quote(&p.name)])),
+            }
+        }
+    }
+    teams.sort_by_key(|(t, _)| *t);
+    if !teams.is_empty() {
+        y.push_str(&format!(
+            "  teams: [{}]\n",
+            teams
+                .iter()
+                .map(|(_, v)| format!("[{}]", v.join(", ")))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
     y.push_str("  players:\n");
     for p in &g.players {
         // a copy with an id is written `{card, id}`
@@ -398,6 +419,9 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
                     }
                     y.push_str(&format!("        - {l}\n"));
                 }
+            }
+            if let Some(o) = b.owner {
+                y.push_str(&format!("      owner: {}\n", quote(g.player_name(o))));
             }
             if !b.scored_this_turn.is_empty() {
                 let p: Vec<String> = b
