@@ -4,9 +4,7 @@
 
 use super::actions::{EngineError, Halt, R, illegal};
 use super::decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
-use super::objects::{
-    Ability, Condition, Effect, Keyword, KeywordKind, PlayerRef, Target, Trigger,
-};
+use super::objects::{Ability, Condition, Effect, Trigger};
 use super::state::{BfId, ChainItem, Game, ObjId, Phase, PlayerId, Snapshot, Zone};
 use super::trace::{Cite, EventKind};
 use crate::cite;
@@ -133,26 +131,14 @@ impl Game {
             .as_ref()
             .map(|s| s.keywords.clone())
             .unwrap_or_else(|| self.keywords(u));
+        // 823.1.b: Hunt is both a Conquer and a Hold effect
         if matches!(when, Trigger::Conquers | Trigger::Holds) {
-            let hunt: i32 = chars
-                .iter()
-                .filter(|k| k.kind() == KeywordKind::Hunt)
-                .map(|k| k.value().unwrap_or(1))
-                .sum();
-            if hunt > 0 {
-                v.push(Triggered {
-                    controller,
-                    source: Some(u),
-                    label: format!("Hunt {} of {}", hunt, o.def.name),
-                    effects: vec![Effect::GainXp {
-                        player: PlayerRef::You,
-                        amount: hunt,
-                    }],
-                    snapshot: None,
-                    rule: cite!("823.1.c.1"),
-                    condition: Condition::Always,
-                });
-            }
+            v.extend(super::keywords::hunt::hunt_trigger(
+                &chars,
+                controller,
+                u,
+                &o.def.name,
+            ));
         }
         // 817.1.b–c: Vision triggers when the permanent enters the board (is played); each
         // instance separately (817.2)
@@ -199,19 +185,13 @@ impl Game {
             });
         }
         // 722.1: an inactive card still has its keywords, but they do not function (721.2)
-        if *when == Trigger::StartOfBeginningPhase
-            && chars.contains(&Keyword::Temporary)
-            && !self.rules_text_inactive(u)
-        {
-            v.push(Triggered {
+        if *when == Trigger::StartOfBeginningPhase && !self.rules_text_inactive(u) {
+            v.extend(super::keywords::temporary::temporary_trigger(
+                &chars,
                 controller,
-                source: Some(u),
-                label: format!("Temporary of {}", o.def.name),
-                effects: vec![Effect::Kill { target: Target::Me }],
-                snapshot: None,
-                rule: cite!("816.1.b"),
-                condition: Condition::Always,
-            });
+                u,
+                &o.def.name,
+            ));
         }
         v
     }

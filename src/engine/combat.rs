@@ -6,7 +6,7 @@
 use super::actions::R;
 use super::decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
 use super::layers::Characteristics;
-use super::objects::{Designation, Duration, KeywordKind, Trigger};
+use super::objects::{Designation, Duration, Trigger};
 use super::state::{BfId, Combat, CombatStep, Game, ObjId, PlayerId, Showdown, Zone};
 use super::trace::{Cite, EventKind};
 use crate::cite;
@@ -22,8 +22,8 @@ fn classes(c: &Characteristics) -> Vec<u8> {
     if c.no_damage {
         return vec![3];
     }
-    let tank = c.has(&KeywordKind::Tank);
-    let back = c.has(&KeywordKind::Backline);
+    let tank = super::keywords::tank::assigned_first(c);
+    let back = super::keywords::backline::assigned_last(c);
     match (tank, back) {
         // 460.2.c.7: exclusionary requirements: the assigning player applies one of them
         (true, true) => vec![0, 2],

@@ -2,7 +2,7 @@
 //! contested status (445, 187.3), and recalls (449–453).
 
 use super::actions::{R, illegal};
-use super::objects::{KeywordKind, Location, ReplacedEvent, Trigger};
+use super::objects::{Location, ReplacedEvent, Trigger};
 use super::state::{BfId, Game, ObjId, Phase, PlayerId, Zone};
 use super::trace::EventKind;
 use crate::cite;
@@ -127,7 +127,7 @@ impl Game {
                 (Zone::Base(_), Zone::Battlefield(_)) => {}
                 (Zone::Battlefield(_), Zone::Base(_)) => {}
                 (Zone::Battlefield(_), Zone::Battlefield(_)) => {
-                    if !chars[u.0].has(&KeywordKind::Ganking) {
+                    if !super::keywords::ganking::may_move_between_battlefields(&chars[u.0]) {
                         return illegal(
                             cite!("144.4.c.1"),
                             format!(

@@ -260,35 +260,8 @@ impl Game {
         // 820, 356.2.b.1: each Repeat cost the player will pay is declared now (step 2); each
         // adds one more execution of the instructions, whose choices are made now too
         // (820.2, 820.2.a)
-        let repeats: Vec<(i32, super::resources::Power)> = def
-            .abilities
-            .iter()
-            .filter_map(|a| match a {
-                Ability::RepeatCost { energy, power } => {
-                    Some((*energy, power.resolve(&def.domains)))
-                }
-                _ => None,
-            })
-            .collect();
-        let mut repeat_cost = (0i32, super::resources::Power::default());
         let once = effects.clone();
-        for (e, p) in &repeats {
-            let d = super::decision::Decision::yes_no(
-                player,
-                format!(
-                    "{} may pay Repeat ({}) to execute {}'s instructions one additional time",
-                    self.player_name(player),
-                    super::resources::describe_amount(*e, p),
-                    def.name
-                ),
-                vec![cite!("820.1.d"), cite!("356.2.b.1")],
-            );
-            if self.decide(d)? == 0 {
-                repeat_cost.0 = repeat_cost.0.saturating_add(*e);
-                repeat_cost.1.add(p);
-                effects.extend(once.iter().cloned());
-            }
-        }
+        let repeat_cost = self.declare_repeats(player, &def, &once, &mut effects)?;
         // 811.1.d.2: "here" for a card played from hidden is its battlefield
         let snapshot = from_hidden.map(|b| super::state::Snapshot {
             location: Zone::Battlefield(b),
@@ -328,21 +301,9 @@ impl Game {
         // 356.2.b.1, 805.2: an optional additional cost is chosen now, at step 2 — Accelerate
         // (805.1.a): [1] and 1 power of the unit's domain ([A] with none or several,
         // 805.1.a.1–2); the unit enters ready
-        let accelerate = (1, super::resources::Power::own(1).resolve(&def.domains));
-        let mut enters_ready = false;
-        if kws.contains(&KeywordKind::Accelerate) {
-            let d = super::decision::Decision::yes_no(
-                player,
-                format!(
-                    "{} may pay Accelerate ({}) so {} enters ready",
-                    self.player_name(player),
-                    super::resources::describe_amount(accelerate.0, &accelerate.1),
-                    def.name
-                ),
-                vec![cite!("805.1.a"), cite!("805.2")],
-            );
-            enters_ready = self.decide(d)? == 0;
-        }
+        let accelerate = super::keywords::accelerate::accelerate_cost(&def);
+        let enters_ready =
+            kws.contains(&KeywordKind::Accelerate) && self.declare_accelerate(player, &def)?;
         // 356.2: additional costs of the card's passive abilities — an optional one declared
         // now, in step 2, if its controller will pay it (356.2.b.1); a mandatory one always
         // (356.2.a.1). Energy and power join the total; XP and discards are paid in 357.2.

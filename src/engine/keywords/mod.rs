@@ -1,14 +1,21 @@
-//! Keywords (800–826). Passive keywords live where they act: Assault (807) and Shield (814)
-//! in the arithmetic layer (layers.rs), Tank (815) and Backline (826) in damage assignment
-//! (combat.rs), Ganking (810) in the standard move (movement.rs), Hunt (823) and Temporary
-//! (816) as the triggered abilities they are short for (chain.rs). Deathknell (808),
-//! Deflect (809), Legion (812), Vision (817), Quick-Draw (819), Weaponmaster (821) and
-//! Ambush (822) are here.
+//! Keywords (800–826), one file per keyword, each opening with its rule range. Assault (807)
+//! and Shield (814) still live in the arithmetic layer (layers.rs). Tank (815), Backline
+//! (826) and Ganking (810) say here what they permit or require; combat's damage assignment
+//! and the standard move ask them. Hunt (823) and Temporary (816) make here the triggered
+//! abilities they are short for; Accelerate (805) and Repeat (820) declare here, as a card is
+//! played, the optional additional costs they are.
 
+pub mod accelerate;
 pub mod ambush;
+pub mod backline;
 pub mod deathknell;
 pub mod deflect;
+pub mod ganking;
+pub mod hunt;
 pub mod legion;
 pub mod quick_draw;
+pub mod repeat;
+pub mod tank;
+pub mod temporary;
 pub mod vision;
 pub mod weaponmaster;

@@ -1,0 +1,56 @@
+//! Repeat (820): "You may pay [Cost] as an additional cost as you play this spell. If you
+//! do, execute the instructions of this spell one additional time" (820.1.d). Each instance's
+//! cost is paid or not individually, once (820.1.c.2–3, 820.3); the choices of every
+//! execution are made in the Make Relevant Choices step (820.2, 820.2.a); the spell is
+//! played once however often it executes (820.3.a).
+
+use crate::cite;
+use crate::engine::actions::R;
+use crate::engine::decision::Decision;
+use crate::engine::objects::{Ability, CardDef, Effect};
+use crate::engine::resources::{Power, describe_amount};
+use crate::engine::state::{Game, PlayerId};
+
+impl Game {
+    /// 820.1.d, 356.2.b.1: as `def` is played (step 2), `player` declares for each Repeat
+    /// cost whether they will pay it; each one paid appends one more execution of the
+    /// instructions `once` to `effects` (820.1.d.1), whose choices are then made with the
+    /// rest (820.2). Returns the Repeat costs to add to the total cost (820.1.c.1).
+    pub(crate) fn declare_repeats(
+        &mut self,
+        player: PlayerId,
+        def: &CardDef,
+        once: &[Effect],
+        effects: &mut Vec<Effect>,
+    ) -> R<(i32, Power)> {
+        let repeats: Vec<(i32, Power)> = def
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::RepeatCost { energy, power } => {
+                    Some((*energy, power.resolve(&def.domains)))
+                }
+                _ => None,
+            })
+            .collect();
+        let mut repeat_cost = (0i32, Power::default());
+        for (e, p) in &repeats {
+            let d = Decision::yes_no(
+                player,
+                format!(
+                    "{} may pay Repeat ({}) to execute {}'s instructions one additional time",
+                    self.player_name(player),
+                    describe_amount(*e, p),
+                    def.name
+                ),
+                vec![cite!("820.1.d"), cite!("356.2.b.1")],
+            );
+            if self.decide(d)? == 0 {
+                repeat_cost.0 = repeat_cost.0.saturating_add(*e);
+                repeat_cost.1.add(p);
+                effects.extend(once.iter().cloned());
+            }
+        }
+        Ok(repeat_cost)
+    }
+}
