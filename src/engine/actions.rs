@@ -627,10 +627,11 @@ impl Game {
         match r {
             PlayerRef::Player(p) => vec![*p],
             PlayerRef::You => vec![controller],
+            // a removed player is no longer in the game (651.3)
             PlayerRef::EachOpponent => self
                 .players
                 .iter()
-                .filter(|p| self.opponents(controller, p.id))
+                .filter(|p| !p.lost && self.opponents(controller, p.id))
                 .map(|p| p.id)
                 .collect(),
         }

@@ -151,7 +151,7 @@ impl Keyword {
             // 824: Level's function is its dependent ability, a passive with the condition
             // "while you have N or more XP" (`Condition::ControllerXp`); the keyword itself
             // is a characteristic (824.2).
-            // 820: Repeat's optional additional cost (play.rs); the cost is the card's
+            // 820: Repeat's optional additional cost (keywords/repeat.rs); the cost is the card's
             // `Ability::RepeatCost`
             // 822: Ambush adds a location and Reaction timing (keywords/ambush.rs); 812:
             // Legion's dependent ability (keywords/legion.rs)

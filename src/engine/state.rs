@@ -925,10 +925,9 @@ impl Game {
         v
     }
 
-    /// Teammates (in team modes) are not opponents, nor is a removed player (651.3).
+    /// Teammates (in team modes) are not opponents.
     pub fn opponents(&self, a: PlayerId, b: PlayerId) -> bool {
         a != b
-            && !self.players[b.0].lost
             && match (self.players[a.0].team, self.players[b.0].team) {
                 (Some(x), Some(y)) => x != y,
                 _ => true,
