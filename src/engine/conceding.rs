@@ -262,19 +262,29 @@ impl Game {
                 continue;
             }
             let item = self.chain.remove(i);
-            if let Some(c) = item.card {
-                let owner = self.objects[c.0].owner;
-                self.objects[c.0].zone = if owner == p {
-                    Zone::Gone
-                } else {
-                    Zone::Trash(owner)
-                };
-            }
-            let t = format!(
+            let mut rules = vec![cite!("652.4")];
+            let mut t = format!(
                 "{} ({name}'s) is countered and cleared from the chain",
                 item.label
             );
-            self.event(EventKind::Chain, vec![cite!("652.4")], t, vec![]);
+            if let Some(c) = item.card {
+                let owner = self.objects[c.0].owner;
+                if owner == p {
+                    // 652.3: a card they own leaves the game
+                    self.objects[c.0].zone = Zone::Gone;
+                    t.push_str(&format!("; the card, {name}'s, is removed from the game"));
+                    rules.push(cite!("652.3"));
+                } else {
+                    // 425.1: a countered spell goes to its owner's trash
+                    self.objects[c.0].zone = Zone::Trash(owner);
+                    t.push_str(&format!(
+                        "; the card goes to {}'s trash",
+                        self.player_name(owner)
+                    ));
+                    rules.push(cite!("425.1"));
+                }
+            }
+            self.event(EventKind::Chain, rules, t, vec![]);
             self.make_outstanding(cite!("319.5"));
         }
         // 651.3: they take no more turns
