@@ -586,6 +586,15 @@ impl Compiler<'_> {
             self.chosen = Some((s.to_string(), t));
             // compiled once an instruction refers to it
             self.push(s, PhraseStatus::Unsupported);
+        } else if let Some((c, v)) = self_replacement(s)
+            && let Some(last) = self.spell_effects.last_mut()
+            && last.instead_if.is_none()
+            && self.card.is("spell")
+        {
+            // 370.1.a: "If it's attacking, deal 4 to it instead." replaces the instruction before
+            last.instead_if = Some(name(&c));
+            last.instead = v.into_iter().map(spanned).collect();
+            self.push(s, PhraseStatus::Compiled);
         } else if let Some(mut v) = instructions(s) {
             let mut chosen = self.chosen.as_ref().map(|(_, t)| t.clone());
             let bound = bind_it(&mut v, &mut chosen, &mut self.line_chose);
@@ -859,6 +868,23 @@ fn enters_ready(s: &str) -> Option<Option<String>> {
     }
     let c = strip_ci(t, "i enter ready if ")?;
     Some(Some(if_condition(c)?))
+}
+
+/// 370.1.a: "If it's attacking, deal 4 to it instead." / "If you control 7 or more runes,
+/// deal 7 to it instead." — a condition ("it" being the unit the instruction before chose)
+/// and the instructions that replace that one when it holds.
+fn self_replacement(s: &str) -> Option<(String, Vec<format::Effect>)> {
+    let t = strip_ci(s.trim().trim_end_matches('.'), "if ")?;
+    let (c, body) = t.split_once(", ")?;
+    let c = match fold(c).as_str() {
+        "its attacking" => "attacking".to_string(),
+        "its defending" => "defending".to_string(),
+        "its buffed" => "buffed".to_string(),
+        "its mighty" => "mighty".to_string(),
+        _ => if_condition(c)?,
+    };
+    let body = strip_suffix_ci(body.trim(), " instead")?;
+    Some((c, instructions(body)?))
 }
 
 /// The condition of "if …" in the vocabulary's words: "you paid the additional cost",
@@ -2186,6 +2212,33 @@ mod replacement_tests {
         assert_eq!(e.prevent_next.map(|n| n.get()), Some(7));
         assert_eq!(e.duration.as_ref().unwrap().value, "this-turn");
         assert!(!e.prevent && e.instead.is_empty());
+    }
+
+    #[test]
+    fn self_replacement_replaces_the_instruction_before() {
+        // 370.1.a: the card's own "instead", on the unit it chose or on its controller
+        let k = compile(&card(
+            "Spell",
+            "Deal 2 to a unit at a battlefield. If it's attacking, deal 4 to it instead.",
+        ));
+        assert!(k.fully_modelled(), "{:?}", k.phrases);
+        let e = &k.def.effect.as_ref().unwrap().value;
+        assert_eq!(e.instead_if.as_ref().unwrap().value, "attacking");
+        assert_eq!(e.instead.len(), 1);
+        assert_eq!(e.instead[0].value.to.as_ref().unwrap().value, "it");
+        let k = compile(&card(
+            "Spell",
+            "Deal 4 to a unit at a battlefield. If you control 7 or more runes, deal 7 to it instead.",
+        ));
+        let e = &k.def.effect.as_ref().unwrap().value;
+        assert_eq!(e.instead_if.as_ref().unwrap().value, "runes 7 or more");
+        // a condition the vocabulary has no words for stays unsupported
+        let k = compile(&card(
+            "Spell",
+            "Deal 2 to a unit. If you control a facedown card, deal 4 to it instead.",
+        ));
+        assert!(!k.fully_modelled());
+        assert!(k.def.effect.as_ref().unwrap().value.instead_if.is_none());
     }
 
     #[test]

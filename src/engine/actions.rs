@@ -325,6 +325,12 @@ impl Game {
                     modes.iter().try_for_each(|e| effect(e, obj, player, bf))
                 }
                 Effect::Linked { effect: e } => effect(e, obj, player, bf),
+                Effect::SelfReplaced {
+                    effect: e, instead, ..
+                } => {
+                    effect(e, obj, player, bf)?;
+                    instead.iter().try_for_each(|e| effect(e, obj, player, bf))
+                }
                 Effect::Reflexive {
                     condition, effects, ..
                 } => condition
@@ -988,6 +994,20 @@ impl Game {
             ),
             Effect::May { effect } => format!("you may {}", self.describe_effect(effect, source)),
             Effect::Linked { effect } => self.describe_effect(effect, source),
+            Effect::SelfReplaced {
+                effect,
+                condition,
+                instead,
+            } => format!(
+                "{}; if {}, {} instead",
+                self.describe_effect(effect, source),
+                condition.describe(),
+                instead
+                    .iter()
+                    .map(|e| self.describe_effect(e, source))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
             Effect::Attach { target } => format!(
                 "attach {} to {}",
                 source.map(|s| self.obj_name(s)).unwrap_or("this"),
@@ -1511,6 +1531,13 @@ impl Game {
                     );
                     self.event(EventKind::Effect, vec![cite!("730.1")], t, vec![]);
                 }
+            }
+            Effect::SelfReplaced {
+                effect,
+                condition,
+                instead,
+            } => {
+                self.self_replaced(effect, condition, instead, controller, source, snap)?;
             }
             Effect::ChooseOne { .. } => {
                 // chosen at step 2 (355.3, 402.1): never left to resolve

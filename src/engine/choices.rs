@@ -36,6 +36,16 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Stun { target }
         | Effect::Counter { target } => vec![target],
         Effect::May { effect } | Effect::Linked { effect } => targets_mut(effect),
+        // "it" in what replaces the instruction is the unit the instruction chose
+        Effect::SelfReplaced {
+            effect, instead, ..
+        } => {
+            let mut v = targets_mut(effect);
+            for e in instead.iter_mut() {
+                v.extend(targets_mut(e));
+            }
+            v
+        }
         Effect::GainPoints { .. }
         | Effect::Score { .. }
         | Effect::Draw { .. }

@@ -550,6 +550,16 @@ pub enum Effect {
         replacement: Replacement,
         duration: Duration,
     },
+    /// A self-replacement (370.1.a: an instruction replaced by another instruction): "Deal 2 to
+    /// a unit at a battlefield. If it's attacking, deal 4 to it instead." When `condition`
+    /// holds as the instruction executes — of the unit `effect` affects, for a condition about
+    /// a unit ("it's attacking"); of the source and its controller otherwise ("you control 7
+    /// or more runes", "you paid the additional cost") — `instead` executes in its place.
+    SelfReplaced {
+        effect: Box<Effect>,
+        condition: Condition,
+        instead: Vec<Effect>,
+    },
     /// 375: in what a replacement of a token being played does instead, "play that token and
     /// an additional copy of it" (`and: None`) or "… and a 1 [Might] Recruit unit token"
     /// (`and`: that token): the replaced event as it was — its place, ready or exhausted —
@@ -969,6 +979,13 @@ impl Effect {
         match self {
             Effect::GrantKeyword { keyword, .. } if !keyword.is_modeled() => vec![granted(keyword)],
             Effect::May { effect } | Effect::Linked { effect } => effect.unsupported(),
+            Effect::SelfReplaced {
+                effect, instead, ..
+            } => effect
+                .unsupported()
+                .into_iter()
+                .chain(instead.iter().flat_map(Effect::unsupported))
+                .collect(),
             Effect::CreateToken { card, .. } => card.unsupported(),
             Effect::ChooseOne { modes: effects }
             | Effect::CreateDelayed { effects, .. }

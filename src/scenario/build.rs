@@ -220,6 +220,18 @@ impl Names<'_> {
     /// An effect as the engine models it.
     pub fn effect(&self, e: &format::Effect, loc: Loc) -> Result<Effect, ScenarioError> {
         let mut eff = self.effect_only(e, loc)?;
+        if let Some(c) = &e.instead_if {
+            // 370.1.a: the instruction, or what replaces it when the condition holds
+            eff = Effect::SelfReplaced {
+                effect: Box::new(eff),
+                condition: condition(self.scenario, c)?,
+                instead: e
+                    .instead
+                    .iter()
+                    .map(|x| self.effect(&x.value, x.referenced))
+                    .collect::<Result<Vec<_>, _>>()?,
+            };
+        }
         if e.link {
             eff = Effect::Linked {
                 effect: Box::new(eff),

@@ -1277,9 +1277,18 @@ pub struct Effect {
     /// With `replace`: next (default, "the next time") or always.
     #[serde(default)]
     pub uses: Option<Name>,
-    /// With `replace`: what happens instead (`that-unit` is the unit).
+    /// With `replace`: what happens instead (`that-unit` is the unit). With `instead-if`:
+    /// what this instruction is replaced by (`it` is the unit it chose).
     #[serde(default)]
     pub instead: Vec<Spanned<Effect>>,
+    /// A self-replacement (370.1.a): "Deal 2 to a unit at a battlefield. If it's attacking,
+    /// deal 4 to it instead" is `{deal: 2, to: choose-unit-at-battlefield, instead-if:
+    /// attacking, instead: [{deal: 4, to: it}]}`. A condition about a unit (attacking,
+    /// mighty, buffed, `has KEYWORD` …) is checked for the unit the instruction affects; one
+    /// about the controller or the card (runes-at-least N, additional-cost-paid, legion …)
+    /// for them.
+    #[serde(default)]
+    pub instead_if: Option<Name>,
     /// With `replace`: the event is prevented — nothing happens instead.
     #[serde(default)]
     pub prevent: bool,

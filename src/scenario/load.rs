@@ -1791,6 +1791,13 @@ impl<'a> Resolver<'a> {
         }
         if let Some(r) = &e.replace {
             let at = loc_of(r);
+            if let Some(c) = &e.instead_if {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(c),
+                    "\"instead-if\" replaces an instruction by its own \"instead\" (370.1.a); a \"replace\" effect's \"instead\" is what replaces the event",
+                ));
+            }
             let prevents = e.prevent || e.prevent_next.is_some();
             if e.prevent && e.prevent_next.is_some() {
                 return Err(self.err(
@@ -1843,12 +1850,26 @@ impl<'a> Resolver<'a> {
                 loc_of(w),
                 "\"would\" and \"uses\" belong to a \"replace\" effect",
             ));
+        } else if let Some(c) = &e.instead_if {
+            // 370.1.a: a self-replacement — the instruction and what replaces it
+            if e.instead.is_empty() {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(c),
+                    "\"instead-if\" needs the instructions that replace this one (\"instead\")",
+                ));
+            }
+            for x in &e.instead {
+                self.check_effect(&x.value, loc_of(x), in_ability)?;
+            }
         } else if let Some(x) = e.instead.first() {
-            return Err(self.err(
-                ErrorKind::InvalidValue,
-                loc_of(x),
-                "\"instead\" belongs to a \"replace\" effect",
-            ));
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(x),
+                    "\"instead\" belongs to a \"replace\" effect or follows an \"instead-if\" condition",
+                )
+                .hint("instead-if: CONDITION (a self-replacement, 370.1.a)"));
         } else if e.prevent || e.prevent_next.is_some() {
             return Err(self.err(
                 ErrorKind::InvalidValue,

@@ -406,15 +406,27 @@ impl Game {
             if pairs.is_empty() {
                 break;
             }
-            // 373.1: replacements of different controllers go in turn order; 372/373: the
-            // chooser orders them (the affected unit's owner and the replacement's
-            // controller are the same player in every case the vocabulary can express)
-            let chooser =
-                self.first_in_turn_order(pairs.iter().map(|(_, c)| c.controller).collect());
-            let mine: Vec<&(usize, Candidate)> = pairs
-                .iter()
-                .filter(|(_, c)| c.controller == chooser)
-                .collect();
+            // 372: several replacements of one event — the owner of the object acted on
+            // orders them, whoever controls them; 373: several simultaneous events — each
+            // controller orders its own replacements, different controllers in turn order
+            // (373.1)
+            let one_event = pairs.iter().all(|(k, _)| *k == pairs[0].0);
+            let (chooser, mine): (PlayerId, Vec<&(usize, Candidate)>) = if one_event {
+                (
+                    self.objects[dying[pairs[0].0].unit.0].owner,
+                    pairs.iter().collect(),
+                )
+            } else {
+                let first =
+                    self.first_in_turn_order(pairs.iter().map(|(_, c)| c.controller).collect());
+                (
+                    first,
+                    pairs
+                        .iter()
+                        .filter(|(_, c)| c.controller == first)
+                        .collect(),
+                )
+            };
             let options: Vec<DecisionOption> = mine
                 .iter()
                 .enumerate()
@@ -428,16 +440,19 @@ impl Game {
                     answer: Answer::Index(i),
                 })
                 .collect();
-            let several = options.len() > 1;
-            let rules = if mine
-                .iter()
-                .any(|(k, _)| dying[*k].unit != dying[mine[0].0].unit)
-            {
-                vec![cite!("373")]
-            } else {
+            let asks = options.len() > 1;
+            // the order was decided: by the chooser among several, or by turn order (373.1)
+            let in_turn_order = !one_event && pairs.iter().any(|(_, c)| c.controller != chooser);
+            let several = asks || in_turn_order;
+            let mut rules = if one_event {
                 vec![cite!("372")]
+            } else {
+                vec![cite!("373")]
             };
-            let i = if !several {
+            if in_turn_order {
+                rules.push(cite!("373.1"));
+            }
+            let i = if !asks {
                 0
             } else {
                 self.decide(Decision {
@@ -456,7 +471,8 @@ impl Game {
             let (k, cand) = mine[i].clone();
             let unit = dying[k].unit;
             let what = format!("{} {}", self.obj_name(unit), dying[k].said());
-            if !self.take(&cand, chooser, &what)? {
+            // 371.1: a once-each-turn replacement is applied by its controller's choice
+            if !self.take(&cand, cand.controller, &what)? {
                 continue;
             }
             if let (Some(_), RepKey::Created(id)) = (cand.rep.prevent, cand.key) {
@@ -863,6 +879,70 @@ impl Game {
         let instead = cand.rep.instead.clone();
         self.execute_instead(&instead, &cand)?;
         Ok(true)
+    }
+
+    /// 370.1.a: a self-replacement — `effect`, or `instead` in its place when `condition`
+    /// holds as it executes ("Deal 2 to a unit at a battlefield. If it's attacking, deal 4 to
+    /// it instead"). A condition about the controller's side of the board or about the card
+    /// ("you control 7 or more runes", "you paid the additional cost", Legion) is checked for
+    /// the source and its controller; one about a unit ("it's attacking") for the unit the
+    /// instruction affects — none left (an illegal target, 359.3.e.5), it does not hold.
+    pub(crate) fn self_replaced(
+        &mut self,
+        effect: &Effect,
+        condition: &crate::engine::objects::Condition,
+        instead: &[Effect],
+        controller: PlayerId,
+        source: Option<ObjId>,
+        snap: Option<&crate::engine::state::Snapshot>,
+    ) -> R<()> {
+        use crate::engine::objects::Condition;
+        let (holds, whose) =
+            match self.side_condition(condition, source, controller, |x| self.controller(x)) {
+                Some(b) => (b, self.player_name(controller).to_string()),
+                None if *condition == Condition::Legion => (
+                    source.is_some_and(|o| self.derived_condition(condition, o)),
+                    self.player_name(controller).to_string(),
+                ),
+                None => {
+                    let mut e = effect.clone();
+                    let first = crate::engine::choices::targets_mut(&mut e)
+                        .first()
+                        .map(|t| (**t).clone());
+                    let unit = match first {
+                        Some(t) => self
+                            .targets_of(&t, controller, source, snap)?
+                            .into_iter()
+                            .next(),
+                        None => None,
+                    };
+                    match unit {
+                        Some(u) => (
+                            self.derived_condition(condition, u),
+                            self.obj_name(u).to_string(),
+                        ),
+                        None => (false, String::new()),
+                    }
+                }
+            };
+        if !holds {
+            return self.execute_effect(effect, controller, source, snap);
+        }
+        let t = format!(
+            "\"{}\" holds for {whose}, so the instruction is replaced: {} instead of {}",
+            condition.describe(),
+            instead
+                .iter()
+                .map(|e| self.describe_effect(e, source))
+                .collect::<Vec<_>>()
+                .join("; "),
+            self.describe_effect(effect, source)
+        );
+        self.event(EventKind::Effect, vec![cite!("370.1.a")], t, vec![]);
+        for e in instead {
+            self.execute_effect(e, controller, source, snap)?;
+        }
+        Ok(())
     }
 
     /// A source on the board whose replacement effect is used up (for now or this turn).
