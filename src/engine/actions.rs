@@ -451,7 +451,7 @@ impl Game {
         self.depth = 0;
         match action {
             Action::Start => {
-                self.mighty = self.mighty_units(&self.derive_all());
+                self.mighty = self.mighty_units(&self.derived());
                 self.event(
                     EventKind::Turn,
                     vec![cite!("314")],

@@ -4,7 +4,7 @@
 
 use super::actions::{EngineError, Halt, R, illegal};
 use super::decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
-use super::objects::{Ability, Condition, Effect, Trigger};
+use super::objects::{Ability, Condition, Effect, Keyword, Trigger};
 use super::state::{BfId, ChainItem, Game, ObjId, Phase, PlayerId, Snapshot, Zone};
 use super::trace::{Cite, EventKind};
 use crate::cite;
@@ -95,20 +95,21 @@ impl Game {
         let mut v = Vec::new();
         // 721.2: an attached card's own rules text does not trigger; the Effect Text of
         // the cards attached to it is part of its rules text (718.3).
-        let own: Vec<Ability> = if snapshot.is_none() && self.rules_text_inactive(u) {
-            Vec::new()
+        let own: &[Ability] = if snapshot.is_none() && self.rules_text_inactive(u) {
+            &[]
         } else {
-            // 812: a Legion ability triggers only while it is active
-            self.with_legion(u, o.def.abilities.clone())
+            &o.def.abilities
         };
-        let appended = self.appended_abilities(u).into_iter().map(|(_, a)| a);
-        for a in own.iter().cloned().chain(appended) {
+        // 812: a Legion ability triggers only while it is active
+        let own = self.with_legion(u, own);
+        let appended = self.appended_abilities(u);
+        for a in own.chain(appended.iter().map(|(_, a)| a)) {
             if let Ability::Triggered {
                 when: w,
                 effects,
                 deathknell,
                 condition,
-            } = &a
+            } = a
                 && w == when
             {
                 let label = if *deathknell {
@@ -127,14 +128,18 @@ impl Game {
                 });
             }
         }
-        let chars = snapshot
-            .as_ref()
-            .map(|s| s.keywords.clone())
-            .unwrap_or_else(|| self.keywords(u));
+        let derived;
+        let chars: &[Keyword] = match &snapshot {
+            Some(s) => &s.keywords,
+            None => {
+                derived = self.derived();
+                &derived[u.0].keywords
+            }
+        };
         // 823.1.b: Hunt is both a Conquer and a Hold effect
         if matches!(when, Trigger::Conquers | Trigger::Holds) {
             v.extend(super::keywords::hunt::hunt_trigger(
-                &chars,
+                chars,
                 controller,
                 u,
                 &o.def.name,
@@ -143,7 +148,7 @@ impl Game {
         // 817.1.b–c: Vision triggers when the permanent enters the board (is played); each
         // instance separately (817.2)
         if *when == Trigger::Played && !self.rules_text_inactive(u) {
-            for _ in 0..super::keywords::vision::vision_instances(&chars) {
+            for _ in 0..super::keywords::vision::vision_instances(chars) {
                 v.push(Triggered {
                     controller,
                     source: Some(u),
@@ -157,7 +162,7 @@ impl Game {
         }
         // 821.1.c, 821.1.c.7: each Weaponmaster triggers when the unit is played
         if *when == Trigger::Played && !self.rules_text_inactive(u) {
-            for _ in 0..super::keywords::weaponmaster::instances(&chars) {
+            for _ in 0..super::keywords::weaponmaster::instances(chars) {
                 v.push(Triggered {
                     controller,
                     source: Some(u),
@@ -172,7 +177,7 @@ impl Game {
         // 819.1.d, 819.2: Quick-Draw attaches the gear as it is played, once
         if *when == Trigger::Played
             && !self.rules_text_inactive(u)
-            && super::keywords::quick_draw::has_quick_draw(&chars)
+            && super::keywords::quick_draw::has_quick_draw(chars)
         {
             v.push(Triggered {
                 controller,
@@ -187,7 +192,7 @@ impl Game {
         // 722.1: an inactive card still has its keywords, but they do not function (721.2)
         if *when == Trigger::StartOfBeginningPhase && !self.rules_text_inactive(u) {
             v.extend(super::keywords::temporary::temporary_trigger(
-                &chars,
+                chars,
                 controller,
                 u,
                 &o.def.name,

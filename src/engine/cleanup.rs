@@ -124,7 +124,7 @@ impl Game {
     /// 709: traces units that became Mighty (or stopped being Mighty) since the last look,
     /// with the breakdown of their Might — Mighty decides conditional abilities.
     fn note_mighty(&mut self) {
-        let chars = self.derive_all();
+        let chars = self.derived();
         let now = self.mighty_units(&chars);
         let new: Vec<_> = now
             .iter()
@@ -369,7 +369,7 @@ impl Game {
     /// 323.3–323.5: units with non-zero damage at least their Might: those with Deathknell
     /// trigger first, noting their state (323.4, 808.1.d.3); then all are killed (323.5).
     fn task_lethal(&mut self) -> R<()> {
-        let chars = self.derive_all();
+        let chars = self.derived();
         let lethal: Vec<_> = self
             .objects
             .iter()

@@ -419,7 +419,7 @@ impl Game {
                 vec![],
             );
             self.depth = self.depth.saturating_add(1);
-            let chars = self.derive_all();
+            let chars = self.derived();
             let a = self.assign_damage(c.attacker, &attackers, &defenders, &chars)?;
             let d = self.assign_damage(c.defender, &defenders, &attackers, &chars)?;
             // 369: replacements of being dealt damage intercede, for the units about to be

@@ -165,7 +165,8 @@ enum Kind {
 
 #[derive(Clone, Debug)]
 struct Inst {
-    label: String,
+    /// Borrowed for the instances every unit has (buff, Assault, Shield): no allocation.
+    label: std::borrow::Cow<'static, str>,
     layer: u8,
     modification: Modification,
     timestamp: u64,
@@ -252,7 +253,7 @@ impl Game {
                         .filter(|&i| {
                             !applied[i]
                                 && insts[i].layer == layer
-                                && !self.affected(&insts[i], &w).is_empty()
+                                && self.affects_any(&insts[i], &w)
                         })
                         .collect();
                     if cands.is_empty() {
@@ -264,7 +265,7 @@ impl Game {
                     }
                     applied[pick] = true;
                     any = true;
-                    let dep_label = dep_of[pick].map(|d| insts[d].label.clone());
+                    let dep_label = dep_of[pick].map(|d| insts[d].label.to_string());
                     // 473.1: effects of this layer still to apply whose objects (or existence)
                     // change by applying this one depend on it
                     let watch: Vec<(usize, Vec<ObjId>)> = if layer < 3 {
@@ -289,15 +290,34 @@ impl Game {
                 break;
             }
         }
-        (0..n)
-            .map(|i| Characteristics {
-                might: w.might[i],
-                keywords: w.kw[i].clone(),
-                tags: w.tags[i].clone(),
-                controller: w.controller[i],
-                no_damage: w.no_damage[i],
-                breakdown: w.steps[i].clone(),
-            })
+        // the work state's vectors are moved, not copied, into the result
+        let Work {
+            might,
+            kw,
+            tags,
+            controller,
+            no_damage,
+            steps,
+        } = w;
+        might
+            .into_iter()
+            .zip(kw)
+            .zip(tags)
+            .zip(controller)
+            .zip(no_damage)
+            .zip(steps)
+            .map(
+                |(((((might, keywords), tags), controller), no_damage), breakdown)| {
+                    Characteristics {
+                        might,
+                        keywords,
+                        tags,
+                        controller,
+                        no_damage,
+                        breakdown,
+                    }
+                },
+            )
             .collect()
     }
 
@@ -347,7 +367,7 @@ impl Game {
                 continue;
             }
             v.push(Inst {
-                label: e.source.clone(),
+                label: e.source.clone().into(),
                 layer: e.modification.layer(),
                 modification: e.modification.clone(),
                 timestamp: e.timestamp,
@@ -368,7 +388,7 @@ impl Game {
             for a in &o.def.abilities {
                 if let super::objects::Ability::Passive(p) = a {
                     v.push(Inst {
-                        label: format!("{}'s passive ability", o.def.name),
+                        label: format!("{}'s passive ability", o.def.name).into(),
                         layer: p.modification.layer(),
                         modification: p.modification.clone(),
                         timestamp: o.timestamp,
@@ -418,7 +438,7 @@ impl Game {
     fn attachment_instances(&self, o: &super::objects::Object, top: ObjId, v: &mut Vec<Inst>) {
         use super::objects::Ability;
         let me = |modification: Modification, condition: Condition, rule: Cite, what: &str| Inst {
-            label: format!("{}'s {what}", o.def.name),
+            label: format!("{}'s {what}", o.def.name).into(),
             layer: modification.layer(),
             modification,
             timestamp: o.timestamp,
@@ -517,6 +537,23 @@ impl Game {
         let d = self.derived();
         let ch = &d[obj.0];
         self.object_condition(c, obj, ch.might, &ch.keywords, &ch.tags, ch.controller)
+    }
+
+    /// Whether an instance is able to apply now: `!affected(..).is_empty()` without
+    /// collecting the objects.
+    fn affects_any(&self, inst: &Inst, w: &Work) -> bool {
+        match &inst.kind {
+            Kind::Targeted(_) | Kind::Buff(_) => true,
+            Kind::Assault(t) => {
+                self.objects[t.0].designation == Some(Designation::Attacker)
+                    && kw_sum(&w.kw[t.0], &KeywordKind::Assault) != 0
+            }
+            Kind::Shield(t) => {
+                self.objects[t.0].designation == Some(Designation::Defender)
+                    && kw_sum(&w.kw[t.0], &KeywordKind::Shield) != 0
+            }
+            Kind::Passive { .. } | Kind::Attached { .. } => !self.affected(inst, w).is_empty(),
+        }
     }
 
     /// The objects an instance would apply to now (empty: it is not able to apply).
@@ -679,11 +716,11 @@ impl Game {
                 Kind::Attached { rule, .. } => {
                     rules.push(*rule);
                     rules.push(cite!("475.3"));
-                    (inst.label.clone(), Some(inst.timestamp))
+                    (inst.label.to_string(), Some(inst.timestamp))
                 }
                 _ => {
                     rules.push(cite!("475.3"));
-                    (inst.label.clone(), Some(inst.timestamp))
+                    (inst.label.to_string(), Some(inst.timestamp))
                 }
             };
             if inst.snapshot.is_some() {

@@ -91,7 +91,7 @@ impl Game {
         if units.is_empty() {
             return illegal(cite!("144.3"), "a move needs at least one unit");
         }
-        let chars = self.derive_all();
+        let chars = self.derived();
         for &u in units {
             let o = &self.objects[u.0];
             if !o.is_unit() || !o.zone.on_board() {

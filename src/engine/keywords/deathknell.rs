@@ -11,7 +11,7 @@ use crate::engine::trace::Cite;
 impl Game {
     /// 808.1.d.2–3, 428.1.a.1.b: Deathknells of units about to be killed by an instruction.
     pub(crate) fn trigger_deathknells(&mut self, units: &[ObjId]) -> R<()> {
-        let chars = self.derive_all();
+        let chars = self.derived();
         self.trigger_deathknells_with(units, &chars, cite!("428.1.a.1.b"))
     }
 

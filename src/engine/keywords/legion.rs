@@ -15,16 +15,19 @@ impl Game {
         p.played_before_setup > 0 || p.played_this_turn.iter().any(|c| *c != obj)
     }
 
-    /// The abilities of `obj` with its Legion abilities' dependent abilities when active
-    /// (and without them when not).
-    pub(crate) fn with_legion(&self, obj: ObjId, abilities: Vec<Ability>) -> Vec<Ability> {
-        let active = self.legion_active(obj, self.controller(obj));
-        abilities
-            .into_iter()
-            .filter_map(|a| match a {
-                Ability::Legion(inner) => active.then_some(*inner),
-                other => Some(other),
-            })
-            .collect()
+    /// The abilities of `obj` (from `abilities`) with its Legion abilities' dependent
+    /// abilities when active (and without them when not), by reference.
+    pub(crate) fn with_legion<'a>(
+        &self,
+        obj: ObjId,
+        abilities: &'a [Ability],
+    ) -> impl Iterator<Item = &'a Ability> + use<'a> {
+        // asked only of a card that has a Legion ability
+        let active = abilities.iter().any(|a| matches!(a, Ability::Legion(_)))
+            && self.legion_active(obj, self.controller(obj));
+        abilities.iter().filter_map(move |a| match a {
+            Ability::Legion(inner) => active.then_some(&**inner),
+            other => Some(other),
+        })
     }
 }

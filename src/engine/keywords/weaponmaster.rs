@@ -50,7 +50,7 @@ impl Game {
         if !self.objects[unit.0].zone.on_board() {
             return Ok(());
         }
-        let chars = self.derive_all();
+        let chars = self.derived();
         let candidates: Vec<ObjId> = self
             .objects
             .iter()
