@@ -336,7 +336,10 @@ impl Compiler<'_> {
                 if let Some(n) = k.strip_prefix("Level ").filter(|_| !after.is_empty()) {
                     let phrase = format!("{shown} {after}");
                     let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
-                    match passive_when(body, &format!("level {n}")) {
+                    let level = format!("level {n}");
+                    let dependent =
+                        passive_when(body, &level).or_else(|| conditional_self_cost(body, &level));
+                    match dependent {
                         Some(a) => {
                             self.abilities.extend(a);
                             self.keywords.push((k, rule));
@@ -352,16 +355,18 @@ impl Compiler<'_> {
                 if k == "Legion" {
                     let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
                     let phrase = format!("{shown} {after}");
-                    let dependent = passive_when(body, "legion").or_else(|| {
-                        triggered(body, false).map(|v| {
-                            v.into_iter()
-                                .map(|mut a| {
-                                    a.legion = true;
-                                    a
-                                })
-                                .collect()
-                        })
-                    });
+                    let dependent = passive_when(body, "legion")
+                        .or_else(|| conditional_self_cost(body, "legion"))
+                        .or_else(|| {
+                            triggered(body, false).map(|v| {
+                                v.into_iter()
+                                    .map(|mut a| {
+                                        a.legion = true;
+                                        a
+                                    })
+                                    .collect()
+                            })
+                        });
                     match dependent.filter(|_| !body.is_empty()) {
                         Some(a) => {
                             self.abilities.extend(a);
@@ -511,7 +516,17 @@ impl Compiler<'_> {
         let s = strip_ci(s.trim(), "then, ")
             .or_else(|| strip_ci(s.trim(), "then "))
             .unwrap_or(s.trim());
-        if let Some(v) = triggered(s, self.card.is("battlefield")) {
+        if let Some((a, t)) = trigger_that_chooses(s, self.card.is("battlefield")) {
+            // "When you play me, choose an enemy unit." — its instructions follow, "it" being
+            // the unit chosen (355.5: chosen as the ability goes on the chain)
+            if let Some((old, _)) = self.chosen.take() {
+                self.set_status(&old, PhraseStatus::Unsupported);
+            }
+            self.abilities.push(a);
+            self.open = Some(self.abilities.len() - 1);
+            self.chosen = Some((s.to_string(), t));
+            self.push(s, PhraseStatus::Unsupported);
+        } else if let Some(v) = triggered(s, self.card.is("battlefield")) {
             self.line_chose = v.iter().any(|a| {
                 a.effect
                     .iter()
@@ -532,6 +547,10 @@ impl Compiler<'_> {
                 if_: condition.map(name),
                 ..Default::default()
             });
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(a) = self_cost(s) {
+            // 356.4: "I cost [2] less for each gear you control."
+            self.abilities.push(a);
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(r) = static_replacement(s) {
             // 367–370: "If a friendly unit would die, kill this instead."
@@ -578,6 +597,14 @@ impl Compiler<'_> {
                 ..Default::default()
             });
             self.push(s, PhraseStatus::Compiled);
+        } else if let Some((a, b)) = strip_ci(s, "choose ").and_then(chosen_pair) {
+            // "Choose a friendly unit and an enemy unit." — what "they" are in the next
+            // instruction (the first and the second)
+            if let Some((old, _)) = self.chosen.take() {
+                self.set_status(&old, PhraseStatus::Unsupported);
+            }
+            self.chosen = Some((s.to_string(), format!("{a}\u{1f}{b}")));
+            self.push(s, PhraseStatus::Unsupported);
         } else if let Some(t) = strip_ci(s, "choose ").and_then(target) {
             // "Choose a friendly unit." — what a later instruction calls "it"
             if let Some((old, _)) = self.chosen.take() {
@@ -602,7 +629,11 @@ impl Compiler<'_> {
             let open = self.open.filter(|_| bound);
             if let Some(i) = open {
                 // a further sentence of the ability this line began (359.3.e)
-                self.abilities[i].then.extend(v.into_iter().map(spanned));
+                let mut v = v.into_iter();
+                if self.abilities[i].effect.is_none() {
+                    self.abilities[i].effect = v.next().map(spanned);
+                }
+                self.abilities[i].then.extend(v.map(spanned));
             } else if bound
                 && self.card.is("spell")
                 // a spell on the chain is nowhere "here"
@@ -786,6 +817,16 @@ fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         ("at the end of your turn", &["end-of-turn"]),
         ("at the start of your beginning phase", &["beginning-phase"]),
         ("at start of your beginning phase", &["beginning-phase"]),
+        ("when a friendly unit dies", &["friendly-unit-dies"]),
+        (
+            "when another friendly unit dies",
+            &["another-friendly-unit-dies"],
+        ),
+        ("when you play a unit", &["you-play-unit"]),
+        ("when you play another unit", &["you-play-unit"]),
+        ("when you play a gear", &["you-play-gear"]),
+        ("when you conquer", &["you-conquer"]),
+        ("when you hold", &["you-hold"]),
     ];
     const HERE: &[(&str, &[&str])] = &[
         ("when you conquer here", &["conquer"]),
@@ -811,8 +852,12 @@ fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             } else {
                 format!("when {b}")
             };
+            // "When you conquer or hold": the second shares the first's subject
+            let shared = a
+                .strip_prefix("when you ")
+                .map(|_| b.replacen("when ", "when you ", 1));
             let mut v = lookup(a)?;
-            v.extend(lookup(&b)?);
+            v.extend(lookup(&b).or_else(|| lookup(shared.as_deref()?))?);
             v
         }
     };
@@ -868,6 +913,82 @@ fn enters_ready(s: &str) -> Option<Option<String>> {
     }
     let c = strip_ci(t, "i enter ready if ")?;
     Some(Some(if_condition(c)?))
+}
+
+/// 356.3–356.4: the card's own cost, "I cost [2] less for each gear you control, to a
+/// minimum of [1].", "This costs [2] less if you control a Mech.", "If you control a Mech,
+/// this costs [2] less." — energy only.
+fn self_cost(s: &str) -> Option<AbilityDef> {
+    let t = s.trim().trim_end_matches('.').trim();
+    // "If …, this costs …": the condition first
+    let (cond, t) = match strip_ci(t, "if ") {
+        Some(r) => {
+            let (c, rest) = r.split_once(", ")?;
+            (Some(if_condition(c)?), rest.trim())
+        }
+        None => (None, t),
+    };
+    let r = strip_ci(t, "i cost ").or_else(|| strip_ci(t, "this costs "))?;
+    let (amount, r) = r.split_once(' ')?;
+    let n: i64 = amount.strip_prefix('[')?.strip_suffix(']')?.parse().ok()?;
+    let (sign, r) = match r.split_once(' ').map_or((r, ""), |(a, b)| (a, b)) {
+        ("less", r) => (-1, r),
+        ("more", r) => (1, r),
+        _ => return None,
+    };
+    // ", to a minimum of [1]"
+    let (r, min) = match r.split_once(", to a minimum of ") {
+        Some((a, m)) => (
+            a,
+            Some(
+                m.trim()
+                    .strip_prefix('[')?
+                    .strip_suffix(']')?
+                    .parse::<i64>()
+                    .ok()?,
+            ),
+        ),
+        None => (r, None),
+    };
+    let r = r.trim();
+    let (for_each, cond) = if r.is_empty() {
+        (None, cond)
+    } else if let Some(x) = strip_ci(r, "for each ") {
+        let f = fold(x);
+        let count = match f.as_str() {
+            "gear you control" => "gear".to_string(),
+            "unit you control" => "units".to_string(),
+            "card in your trash" => "trash".to_string(),
+            "card with my name in your trash" => "trash same-name".to_string(),
+            "card youve played this turn" => "played-this-turn".to_string(),
+            "of your mighty units" => "mighty units".to_string(),
+            _ => return None,
+        };
+        (Some(count), cond)
+    } else if let Some(c) = strip_ci(r, "if ").filter(|_| cond.is_none()) {
+        (None, Some(if_condition(c)?))
+    } else {
+        return None;
+    };
+    Some(AbilityDef {
+        play_cost: Some(spanned(format::PlayCostDef {
+            energy: Signed::new(sign * n)?,
+            of: Some(name("me")),
+            player: None,
+            min: min.and_then(Amt::new),
+            for_each: for_each.map(name),
+        })),
+        if_: cond.map(name),
+        ..Default::default()
+    })
+}
+
+/// "[Legion] I cost [2] less.", "[Level 6] This costs [2] less.": the card's own cost, with
+/// the keyword's condition (812.1.b.1, 824.1.b.1).
+fn conditional_self_cost(s: &str, condition: &str) -> Option<Vec<AbilityDef>> {
+    let mut a = self_cost(s).filter(|a| a.if_.is_none())?;
+    a.if_ = Some(name(condition));
+    Some(vec![a])
 }
 
 /// 370.1.a: "If it's attacking, deal 4 to it instead." / "If you control 7 or more runes,
@@ -1319,6 +1440,8 @@ fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
     [
         &mut e.to,
         &mut e.kill,
+        &mut e.fight,
+        &mut e.with,
         &mut e.buff,
         &mut e.ready,
         &mut e.exhaust,
@@ -1335,13 +1458,52 @@ fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
     .collect()
 }
 
+/// "When you play me, choose an enemy unit.": the triggered ability (its instructions to
+/// follow) and the target word of what it chooses.
+fn trigger_that_chooses(s: &str, battlefield: bool) -> Option<(AbilityDef, String)> {
+    let t = s.trim().trim_end_matches('.');
+    let (head, body) = t.split_once(", ")?;
+    let chosen = strip_ci(body.trim(), "choose ")
+        .and_then(|b| target(b).or_else(|| chosen_pair(b).map(|(a, b)| format!("{a}\u{1f}{b}"))))?;
+    let mut v = triggered(&format!("{head}, draw 1."), battlefield)?;
+    if v.len() != 1 {
+        return None;
+    }
+    let mut a = v.pop()?;
+    a.effect = None;
+    a.then.clear();
+    Some((a, chosen))
+}
+
+/// "a friendly unit and an enemy unit": two targets chosen by one sentence.
+fn chosen_pair(s: &str) -> Option<(String, String)> {
+    let t = s.trim().trim_end_matches('.');
+    let (a, b) = t.split_once(" and ")?;
+    Some((target(a)?, target(b)?))
+}
+
 /// Binds "it" in instructions: to the unit a "Choose …" sentence chose (`chosen`, used up),
 /// else to the unit an earlier instruction chose (`before`; the engine binds it at step 2,
 /// 355.5). False when an "it" refers to nothing chosen.
 fn bind_it(v: &mut [format::Effect], chosen: &mut Option<String>, before: &mut bool) -> bool {
     for e in v.iter_mut() {
+        // "they": the two units of a "Choose A and B" (and nothing else)
+        if e.fight.as_ref().is_some_and(|f| f.value == "they") {
+            let Some((a, b)) = chosen.as_deref().and_then(|c| c.split_once('\u{1f}')) else {
+                return false;
+            };
+            e.fight = Some(name(a));
+            e.with = Some(name(b));
+            *chosen = None;
+            *before = true;
+            continue;
+        }
         for t in target_fields(e) {
             if t.value == "it" {
+                if chosen.as_deref().is_some_and(|c| c.contains('\u{1f}')) {
+                    // two units were chosen: "it" is neither
+                    return false;
+                }
                 if let Some(c) = chosen.take() {
                     t.value = c;
                     *before = true;
@@ -1366,6 +1528,10 @@ fn body_instructions(body: &str) -> Option<Vec<format::Effect>> {
             .unwrap_or(p.trim());
         if let Some(t) = strip_ci(p, "choose ").and_then(target) {
             chosen = Some(t);
+            continue;
+        }
+        if let Some((a, b)) = strip_ci(p, "choose ").and_then(chosen_pair) {
+            chosen = Some(format!("{a}\u{1f}{b}"));
             continue;
         }
         let mut v = instructions(p)?;
@@ -1450,6 +1616,21 @@ fn clause(s: &str) -> Option<Vec<format::Effect>> {
     // "you score 1 point": the controller is the one who scores
     if let Some(r) = strip_ci(t, "you score ") {
         t = &t[t.len() - r.len() - "score ".len()..];
+    }
+    // 417.6.b.3: "They deal damage equal to their Mights to each other" — the two units a
+    // "Choose A and B" chose; "We … our Mights" — me and the unit chosen ("it")
+    match fold(t).as_str() {
+        "they deal damage equal to their mights to each other" => {
+            e.fight = Some(name("they"));
+            e.with = Some(name("they"));
+            return Some(vec![e]);
+        }
+        "we deal damage equal to our mights to each other" => {
+            e.fight = Some(name("me"));
+            e.with = Some(name("it"));
+            return Some(vec![e]);
+        }
+        _ => {}
     }
     let words: Vec<&str> = t.split_whitespace().collect();
     let verb = words.first()?.to_ascii_lowercase();
@@ -2530,6 +2711,106 @@ mod replacement_tests {
         let c = compile(&card(
             "Gear",
             "If you would play a token gear, you may play that token and an additional copy of it instead.",
+        ));
+        assert!(!c.fully_modelled());
+    }
+
+    #[test]
+    fn triggers_that_watch_others() {
+        let when = |text: &str| -> Vec<String> {
+            let c = compile(&card("Unit", text));
+            assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+            c.def
+                .abilities
+                .iter()
+                .map(|a| a.value.when.as_ref().unwrap().value.clone())
+                .collect()
+        };
+        assert_eq!(
+            when("When another friendly unit dies, gain 1 XP."),
+            ["another-friendly-unit-dies"]
+        );
+        assert_eq!(
+            when("When a friendly unit dies, draw 1."),
+            ["friendly-unit-dies"]
+        );
+        assert_eq!(
+            when("When you play another unit, buff me."),
+            ["you-play-unit"]
+        );
+        assert_eq!(when("When you play a gear, ready me."), ["you-play-gear"]);
+        // the second condition shares the first's subject
+        assert_eq!(
+            when("When you conquer or hold, draw 1."),
+            ["you-conquer", "you-hold"]
+        );
+        // "When you play a spell" is its own condition, not "a unit"
+        assert_eq!(when("When you play a spell, draw 1."), ["play-spell"]);
+    }
+
+    #[test]
+    fn own_costs() {
+        let cost = |text: &str| {
+            let c = compile(&card("Unit", text));
+            assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+            let a = c.def.abilities.last().unwrap().value.clone();
+            let p = a.play_cost.unwrap().value;
+            (
+                p.energy.get(),
+                p.of.unwrap().value,
+                p.for_each.map(|f| f.value),
+                p.min.map(|m| m.get()),
+                a.if_.map(|c| c.value),
+            )
+        };
+        assert_eq!(
+            cost("I cost [1] less for each gear you control, to a minimum of [2]."),
+            (-1, "me".into(), Some("gear".into()), Some(2), None)
+        );
+        assert_eq!(
+            cost("I cost [2] less for each card with my name in your trash."),
+            (-2, "me".into(), Some("trash same-name".into()), None, None)
+        );
+        assert_eq!(
+            cost("This costs [2] less if you control a Mech."),
+            (-2, "me".into(), None, None, Some("control a Mech".into()))
+        );
+        assert_eq!(
+            cost("[Legion] I cost [2] less."),
+            (-2, "me".into(), None, None, Some("legion".into()))
+        );
+        // power in the discount, or a count the vocabulary lacks: kept as text
+        for text in [
+            "I cost [2][Order] less if you control a battlefield with exactly two units there.",
+            "I cost [2] less to play from anywhere other than your hand.",
+            "I cost [2][Calm] less for each point you scored from holding this turn.",
+        ] {
+            assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+        }
+    }
+
+    #[test]
+    fn units_that_deal_damage_to_each_other() {
+        let c = compile(&card(
+            "Spell",
+            "Choose a friendly unit and an enemy unit. They deal damage equal to their Mights to each other.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let e = &c.def.effect.as_ref().unwrap().value;
+        assert_eq!(e.fight.as_ref().unwrap().value, "choose-friendly");
+        assert_eq!(e.with.as_ref().unwrap().value, "choose-enemy");
+        let c = compile(&card(
+            "Unit",
+            "When you play me, choose an enemy unit. We deal damage equal to our Mights to each other.",
+        ));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+        assert_eq!(e.fight.as_ref().unwrap().value, "me");
+        assert_eq!(e.with.as_ref().unwrap().value, "choose-enemy");
+        // "they" with one unit chosen refers to nothing
+        let c = compile(&card(
+            "Spell",
+            "Choose an enemy unit. They deal damage equal to their Mights to each other.",
         ));
         assert!(!c.fully_modelled());
     }

@@ -285,6 +285,10 @@ impl Game {
                 | Effect::ReturnToHand { target }
                 | Effect::Stun { target }
                 | Effect::Counter { target } => t(target),
+                Effect::Fight { first, second } => {
+                    t(first)?;
+                    t(second)
+                }
                 Effect::Move { target, to } => {
                     t(target)?;
                     match to {
@@ -871,6 +875,11 @@ impl Game {
                 t(target)
             ),
             Effect::Kill { target } => format!("kill {}", t(target)),
+            Effect::Fight { first, second } => format!(
+                "{} and {} deal damage equal to their Mights to each other",
+                t(first),
+                t(second)
+            ),
             Effect::Counter { target } => format!("counter {}", t(target)),
             Effect::Buff { target } => format!("buff {}", t(target)),
             Effect::MightThisTurn {
@@ -1119,6 +1128,11 @@ impl Game {
                 }
                 self.delayed_on_damage(&damaged)?;
             }
+            Effect::Fight { first, second } => {
+                let a = self.targets_of(first, controller, source, snap)?;
+                let b = self.targets_of(second, controller, source, snap)?;
+                self.fight(a.first().copied(), b.first().copied())?;
+            }
             Effect::Kill { target } => {
                 let units = self.targets_of(target, controller, source, snap)?;
                 self.kill(&units, cite!("428.1.a.1"))?;
@@ -1357,6 +1371,7 @@ impl Game {
                     Location::Battlefield(b) => Zone::Battlefield(b),
                     Location::Base | Location::Here => Zone::Base(controller),
                 };
+                let mut played = Vec::new();
                 for k in 0..*count {
                     // a token named by the scenario goes by that name (as set-up objects do)
                     let def = match names.get(k as usize) {
@@ -1368,6 +1383,7 @@ impl Game {
                         None => def.clone(),
                     };
                     let id = self.create(def.clone(), controller, zone);
+                    played.push(id);
                     let unit = self.objects[id.0].is_unit();
                     let o = &mut self.objects[id.0];
                     o.token = true;
@@ -1402,6 +1418,16 @@ impl Game {
                         self.apply_contested(*b, controller, cite!("187.3.a"));
                     }
                 }
+                // 182.1.a: a token is played like a card of its type, so it triggers "when
+                // you play a unit / a gear" (383.4.a.4)
+                let mut batch = Vec::new();
+                for id in played {
+                    batch.extend(self.play_observers(id, controller));
+                }
+                for t in batch.iter_mut() {
+                    t.watching = false;
+                }
+                self.place_triggers(batch, vec![cite!("182.1.a")], false)?;
             }
             Effect::Attach { target } => {
                 // 818.1.c.2: "attach this gear to a unit you control"
@@ -1672,6 +1698,50 @@ impl Game {
         self.event(EventKind::Damage, rules, t, vec![u.0]);
         self.make_outstanding(cite!("319.7"));
         Ok(())
+    }
+
+    /// 417.1.d, 417.6.b.3: two units deal damage equal to their Mights to each other, at the
+    /// same time (both Mights read before either is dealt damage), each the source of the
+    /// damage it deals. When one of them is no longer there to deal or be dealt damage (a
+    /// target no longer legal, 359.3.e.5), whether the other still deals or is dealt its
+    /// damage is not something the rules say: the run stops as unsupported rather than guess.
+    pub(crate) fn fight(&mut self, a: Option<ObjId>, b: Option<ObjId>) -> R<()> {
+        let (Some(a), Some(b)) = (a, b) else {
+            if a.is_none() && b.is_none() {
+                let t = "neither unit is there to deal damage: nothing happens".to_string();
+                self.event(EventKind::Effect, vec![cite!("359.3.e.6")], t, vec![]);
+                return Ok(());
+            }
+            return Err(Halt::Err(EngineError::Unsupported(
+                "one of the two units that would deal damage to each other is no longer a legal target; whether the other still deals or is dealt its damage is not modelled".into(),
+            )));
+        };
+        if a == b {
+            return Err(Halt::Err(EngineError::Unsupported(
+                "a unit dealing damage to itself as \"each other\" is not modelled".into(),
+            )));
+        }
+        let (ma, mb) = (self.might(a).max(0), self.might(b).max(0));
+        let t = format!(
+            "{} (Might {ma}) and {} (Might {mb}) deal damage to each other at the same time",
+            self.obj_name(a),
+            self.obj_name(b)
+        );
+        self.event(
+            EventKind::Effect,
+            vec![cite!("417.1.d"), cite!("417.6.b.3")],
+            t,
+            vec![a.0, b.0],
+        );
+        let mut damaged = Vec::new();
+        for (to, n) in [(b, ma), (a, mb)] {
+            let before = self.objects[to.0].damage;
+            self.deal_damage(to, n, vec![cite!("417.1.b")])?;
+            if self.objects[to.0].damage > before {
+                damaged.push(to);
+            }
+        }
+        self.delayed_on_damage(&damaged)
     }
 
     /// 426.1.b, 702.3: a unit without a buff gets one (+1 Might).

@@ -21,6 +21,9 @@ pub(crate) struct Triggered {
     pub rule: Cite,
     /// 383.3.e: its conditional statement, true for it to be placed on the chain.
     pub condition: Condition,
+    /// It watches another object's event (abilities/observers.rs): its line cites its own
+    /// rule only, not the rules of the event that made the batch trigger (a death's 808.1.d).
+    pub watching: bool,
 }
 
 /// Priority or focus awarded by a step of the chain, given only after the outstanding
@@ -52,6 +55,10 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::Played => cite!("383.4.a.2"),
         Trigger::YouPlaySpell => cite!("419.4.a"),
         Trigger::EndOfTurn => cite!("317.1.a"),
+        Trigger::FriendlyUnitDies { .. } => cite!("383.1"),
+        Trigger::YouPlay(_) => cite!("383.4.a.4"),
+        Trigger::YouConquer => cite!("383.4.c.2.b"),
+        Trigger::YouHold => cite!("383.4.d.2.b"),
     }
 }
 
@@ -124,6 +131,7 @@ impl Game {
                     effects: effects.clone(),
                     snapshot: snapshot.clone(),
                     rule: trigger_rule(when, *deathknell),
+                    watching: false,
                     condition: condition.clone(),
                 });
             }
@@ -156,6 +164,7 @@ impl Game {
                     effects: vec![Game::vision_effect()],
                     snapshot: None,
                     rule: cite!("817.1.c"),
+                    watching: false,
                     condition: Condition::Always,
                 });
             }
@@ -170,6 +179,7 @@ impl Game {
                     effects: vec![Effect::Weaponmaster],
                     snapshot: None,
                     rule: cite!("821.1.c"),
+                    watching: false,
                     condition: Condition::Always,
                 });
             }
@@ -186,6 +196,7 @@ impl Game {
                 effects: vec![super::keywords::quick_draw::quick_draw_effect()],
                 snapshot: None,
                 rule: cite!("819.1.d"),
+                watching: false,
                 condition: Condition::Always,
             });
         }
@@ -235,6 +246,7 @@ impl Game {
                         designation: None,
                     }),
                     rule: trigger_rule(when, false),
+                    watching: false,
                     condition: condition.clone(),
                 });
             }
@@ -374,13 +386,23 @@ impl Game {
                     destination: None,
                     enters_ready: false,
                 });
-                let mut r = rules.clone();
+                let mut r = if t.watching {
+                    Vec::new()
+                } else {
+                    rules.clone()
+                };
                 if !r.contains(&t.rule) {
                     r.push(t.rule);
                 }
                 if several_players && !r.contains(&order_rule) {
                     // players place their simultaneous triggers in order (383.3.d.1, 459.2.d.1)
                     r.push(order_rule);
+                }
+                // 173.7: a legend's triggered ability, from its Legend Zone
+                if t.source.is_some_and(|s| {
+                    matches!(self.objects[s.0].zone, super::state::Zone::LegendZone(_))
+                }) {
+                    r.push(cite!("173.7"));
                 }
                 r.push(cite!("329.2"));
                 let condition = if t.condition == Condition::Always {
@@ -778,7 +800,7 @@ impl Game {
             let ids: Vec<ObjId> = self
                 .objects
                 .iter()
-                .filter(|o| o.zone.on_board() && self.controller(o.id) == item.controller)
+                .filter(|o| o.zone.abilities_function() && self.controller(o.id) == item.controller)
                 .map(|o| o.id)
                 .collect();
             for u in ids {
@@ -882,7 +904,7 @@ impl Game {
 }
 
 /// The usual wording of a trigger condition (383.4), for trace labels.
-fn trigger_phrase(t: &Trigger) -> &'static str {
+pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
     match t {
         Trigger::Moves => "when I move",
         Trigger::MovesToBattlefield => "when I move to a battlefield",
@@ -898,6 +920,12 @@ fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::Played => "when you play me",
         Trigger::YouPlaySpell => "when you play a spell",
         Trigger::EndOfTurn => "at the end of your turn",
+        Trigger::FriendlyUnitDies { other: false } => "when a friendly unit dies",
+        Trigger::FriendlyUnitDies { other: true } => "when another friendly unit dies",
+        Trigger::YouPlay(crate::engine::CardType::Gear) => "when you play a gear",
+        Trigger::YouPlay(_) => "when you play a unit",
+        Trigger::YouConquer => "when you conquer",
+        Trigger::YouHold => "when you hold",
     }
 }
 

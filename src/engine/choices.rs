@@ -35,6 +35,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::ReturnToHand { target }
         | Effect::Stun { target }
         | Effect::Counter { target } => vec![target],
+        Effect::Fight { first, second } => vec![first, second],
         Effect::May { effect } | Effect::Linked { effect } => targets_mut(effect),
         // "it" in what replaces the instruction is the unit the instruction chose
         Effect::SelfReplaced {

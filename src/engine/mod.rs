@@ -45,7 +45,7 @@ pub use actions::{Action, EngineError};
 pub use decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
 pub use layers::{BreakdownStep, Characteristics};
 pub use objects::{
-    Ability, Amount, CardDef, CardType, Condition, Designation, Duration, Effect, Keyword,
+    Ability, Amount, CardDef, CardType, Condition, Count, Designation, Duration, Effect, Keyword,
     KeywordKind, Location, Modification, Object, Passive, PlayableBattlefield, PlayerRef,
     ReplacedEvent, Replacement, ReplacementUses, Scope, ScoreKind, Target, Trigger, UnitFilter,
 };

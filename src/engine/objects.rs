@@ -215,6 +215,17 @@ pub enum Trigger {
     YouPlaySpell,
     /// "At the end of your turn" (317.1.a).
     EndOfTurn,
+    /// "When a friendly unit dies" / "When another friendly unit dies" (383.1): a unit its
+    /// controller controls dies; `other` excludes the source itself.
+    FriendlyUnitDies { other: bool },
+    /// "When you play a unit" / "When you play another unit" / "When you play a gear":
+    /// another permanent of this type its controller plays enters the board (383.4.a.4:
+    /// not a play effect — the permanent's own play does not trigger it).
+    YouPlay(CardType),
+    /// "When you conquer" (383.4.c.2.b): its controller conquers, wherever the source is.
+    YouConquer,
+    /// "When you hold" (383.4.d.2.b).
+    YouHold,
 }
 
 /// Who or what an effect affects.
@@ -342,6 +353,44 @@ pub enum Amount {
     MyMight,
 }
 
+/// What "for each [X]" counts, from a player's side of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Count {
+    /// Permanents the player controls: of a type (units or gear) and/or with a tag, only the
+    /// Mighty ones (707) when `mighty`.
+    Controlled {
+        kind: Option<CardType>,
+        tag: Option<String>,
+        mighty: bool,
+    },
+    /// Cards in the player's trash; only those with the counting card's name when
+    /// `same_name`.
+    InTrash { same_name: bool },
+    /// Cards the player has played this turn.
+    PlayedThisTurn,
+}
+
+impl Count {
+    /// In the card's words: "gear you control", "card in your trash".
+    pub fn describe(&self) -> String {
+        match self {
+            Count::Controlled { kind, tag, mighty } => {
+                let what = match (kind, tag) {
+                    (_, Some(t)) => t.clone(),
+                    (Some(CardType::Gear), None) => "gear".into(),
+                    (Some(CardType::Unit), None) => "unit".into(),
+                    _ => "permanent".into(),
+                };
+                format!("{}{what} you control", if *mighty { "Mighty " } else { "" })
+            }
+            Count::InTrash { same_name: false } => "card in your trash".into(),
+            Count::InTrash { same_name: true } => "card with its name in your trash".into(),
+            Count::PlayedThisTurn => "card you've played this turn".into(),
+        }
+    }
+}
+
 /// How long a continuous effect lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -364,6 +413,13 @@ pub enum Effect {
     },
     Kill {
         target: Target,
+    },
+    /// "They deal damage equal to their Mights to each other" (417.1.d, 417.6.b.3): each unit
+    /// deals damage equal to its Might to the other, at the same time, as the source of its
+    /// own damage.
+    Fight {
+        first: Target,
+        second: Target,
     },
     /// 426.1.b: a buff (+1 Might, 703) if the unit has none (702.3).
     Buff {
@@ -811,6 +867,14 @@ pub enum Ability {
         min_energy: Option<i32>,
         /// It applies to the cards its controller's opponents play, not theirs.
         opponents: bool,
+        /// "I cost [N] less": the card's own cost as it is played (from its hand or
+        /// wherever it is played from), not the cards its controller plays.
+        own: bool,
+        /// "… for each [X]": `energy` once for each of these, counted as the cost is
+        /// determined.
+        per: Option<Count>,
+        /// "… if [X]": it applies only while this holds (checked on the card, for its player).
+        condition: Condition,
     },
     /// 812: "[Legion] — [ability]": the ability, active only while its controller has played
     /// another card this turn (keywords/legion.rs).

@@ -497,7 +497,7 @@ impl Game {
     fn modify_cost(&mut self, player: PlayerId, card: ObjId, energy: i32) -> R<i32> {
         let kind = self.objects[card.0].def.card_type;
         let g: &Game = self;
-        let mods: Vec<(ObjId, i32, Option<i32>)> = g
+        let mut mods: Vec<(ObjId, i32, Option<i32>)> = g
             .objects
             .iter()
             .filter(|o| o.zone.on_board() && !g.rules_text_inactive(o.id))
@@ -509,19 +509,58 @@ impl Game {
                         energy,
                         min_energy,
                         opponents,
+                        own: false,
+                        per,
+                        condition,
                     } if of.is_none_or(|t| t == kind)
                         && if *opponents {
                             g.opponents(ctl, player)
                         } else {
                             ctl == player
-                        } =>
+                        }
+                        && g.ability_condition_holds(condition, Some(o.id), ctl) =>
                     {
-                        Some((o.id, *energy, *min_energy))
+                        let n = per.as_ref().map_or(1, |c| g.count(c, ctl, o.id));
+                        Some((o.id, energy.saturating_mul(n), *min_energy))
                     }
                     _ => None,
                 })
             })
             .collect();
+        // 356.4: the card's own "I cost [N] less [for each …] [if …]"
+        let own: Vec<Ability> = self.objects[card.0].def.abilities.clone();
+        for a in &own {
+            if let Ability::CostModifier {
+                energy,
+                min_energy,
+                own: true,
+                per,
+                condition,
+                ..
+            } = a
+                && self.ability_condition_holds(condition, Some(card), player)
+            {
+                let n = per.as_ref().map_or(1, |c| self.count(c, player, card));
+                if let Some(c) = per {
+                    let t = format!(
+                        "{} costs {} energy {} for each {}: {n}",
+                        self.obj_name(card),
+                        energy.abs(),
+                        if *energy < 0 { "less" } else { "more" },
+                        c.describe()
+                    );
+                    let rule = if *energy < 0 {
+                        cite!("356.4")
+                    } else {
+                        cite!("356.3")
+                    };
+                    self.event(EventKind::Action, vec![rule], t, vec![card.0]);
+                }
+                if n > 0 {
+                    mods.push((card, energy.saturating_mul(n), *min_energy));
+                }
+            }
+        }
         let mut e = energy;
         let what = self.objects[card.0].def.name.clone();
         for (src, n, _) in mods.iter().filter(|m| m.1 > 0) {
@@ -582,13 +621,22 @@ impl Game {
             let (src, n, min) = discounts[i];
             let before = e;
             e = apply(e, discounts[i]);
-            let t = format!(
-                "{}: {what} costs {} energy less{} (now {e})",
-                self.obj_name(src),
-                -n,
-                min.map(|m| format!(", to a minimum of {m}"))
-                    .unwrap_or_default()
-            );
+            let min_text = min
+                .map(|m| format!(", to a minimum of {m}"))
+                .unwrap_or_default();
+            let t = if src == card {
+                format!(
+                    "{} costs {} energy less by its own ability{min_text} (now {e})",
+                    self.obj_name(card),
+                    -n
+                )
+            } else {
+                format!(
+                    "{}: {what} costs {} energy less{min_text} (now {e})",
+                    self.obj_name(src),
+                    -n
+                )
+            };
             let mut rules = vec![cite!("356.4")];
             if min.is_some() {
                 rules.push(cite!("356.4.e"));
@@ -650,7 +698,8 @@ impl Game {
                 self.recycle_rune(player, source)
             };
         }
-        if !o.zone.on_board() || self.controller(source) != player {
+        // 173.8: a legend's activated abilities are used from its Legend Zone
+        if !o.zone.abilities_function() || self.controller(source) != player {
             return illegal(
                 cite!("380"),
                 format!(
@@ -926,7 +975,8 @@ impl Game {
         if let Zone::Battlefield(b) = dest {
             self.apply_contested(b, item.controller, cite!("187.3.a.1"));
         }
-        let batch = self.collect_triggers(card, &Trigger::Played, None);
+        let mut batch = self.collect_triggers(card, &Trigger::Played, None);
+        batch.extend(self.play_observers(card, item.controller));
         // 811.1.d.2: the play effect of a permanent played from hidden (it carries the
         // battlefield it was hidden at) chooses among options at that battlefield
         let hidden_at = item

@@ -140,13 +140,19 @@ impl Game {
         }
         self.make_outstanding(cite!("319.7"));
         // 383.4.c–d: conquer / hold effects of units present and of the battlefield
-        let (unit_trigger, bf_trigger, why) = match how {
+        let (unit_trigger, bf_trigger, you_trigger, why) = match how {
             ScoreKind::Conquer => (
                 Trigger::Conquers,
                 Trigger::ConquerHere,
+                Trigger::YouConquer,
                 cite!("383.4.c.2.a"),
             ),
-            ScoreKind::Hold => (Trigger::Holds, Trigger::HoldHere, cite!("383.4.d.2.a")),
+            ScoreKind::Hold => (
+                Trigger::Holds,
+                Trigger::HoldHere,
+                Trigger::YouHold,
+                cite!("383.4.d.2.a"),
+            ),
         };
         let mut batch = Vec::new();
         for u in self.units_at(Zone::Battlefield(b)) {
@@ -155,6 +161,9 @@ impl Game {
             }
         }
         batch.extend(self.collect_bf_triggers(b, &bf_trigger, p));
+        // 383.4.c.2.b, 383.4.d.2.b: "when you conquer / hold" of the scorer's permanents,
+        // wherever they are; they trigger even when the point is not gained (383.4.c.2.c)
+        batch.extend(self.observer_triggers(&you_trigger, p, None, None));
         self.place_triggers(batch, vec![why], false)
     }
 

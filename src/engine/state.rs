@@ -51,6 +51,12 @@ impl Zone {
         )
     }
 
+    /// Where an object's triggered abilities watch for their condition: the board, and the
+    /// Legend Zone (173.6–173.8: legends have passive, triggered and activated abilities).
+    pub fn abilities_function(&self) -> bool {
+        self.on_board() || matches!(self, Zone::LegendZone(_))
+    }
+
     /// The player a zone belongs to: a base and every non-board zone but the Chain.
     pub fn player(&self) -> Option<PlayerId> {
         match *self {

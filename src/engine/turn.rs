@@ -93,7 +93,7 @@ impl Game {
                 let ids: Vec<_> = self
                     .objects
                     .iter()
-                    .filter(|o| o.zone.on_board() && self.controller(o.id) == tp)
+                    .filter(|o| o.zone.abilities_function() && self.controller(o.id) == tp)
                     .map(|o| o.id)
                     .collect();
                 for u in ids {
@@ -165,7 +165,7 @@ impl Game {
                 let ids: Vec<_> = self
                     .objects
                     .iter()
-                    .filter(|o| o.zone.on_board() && self.controller(o.id) == tp)
+                    .filter(|o| o.zone.abilities_function() && self.controller(o.id) == tp)
                     .map(|o| o.id)
                     .collect();
                 let mut batch = Vec::new();

@@ -306,6 +306,11 @@ impl Names<'_> {
                 ));
             }
             Effect::Counter { target }
+        } else if let Some(t) = &e.fight {
+            Effect::Fight {
+                first: self.target(t)?,
+                second: need(&e.with, "fight")?,
+            }
         } else if let Some(t) = &e.kill {
             Effect::Kill {
                 target: self.target(t)?,
@@ -612,6 +617,12 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("play-spell", false) => Trigger::YouPlaySpell,
         ("beginning-phase", _) => Trigger::StartOfBeginningPhase,
         ("end-of-turn", _) => Trigger::EndOfTurn,
+        ("friendly-unit-dies", false) => Trigger::FriendlyUnitDies { other: false },
+        ("another-friendly-unit-dies", false) => Trigger::FriendlyUnitDies { other: true },
+        ("you-play-unit", false) => Trigger::YouPlay(CardType::Unit),
+        ("you-play-gear", false) => Trigger::YouPlay(CardType::Gear),
+        ("you-conquer", false) => Trigger::YouConquer,
+        ("you-hold", false) => Trigger::YouHold,
         _ => return None,
     })
 }
@@ -679,8 +690,9 @@ fn abilities(
     for a in defs {
         let ab = &a.value;
         if let Some(c) = &ab.play_cost {
+            let own = c.value.of.as_ref().is_some_and(|n| n.value == "me");
             let of = match c.value.of.as_ref().map(|n| n.value.as_str()) {
-                None | Some("any") => None,
+                None | Some("any") | Some("me") => None,
                 Some("unit") => Some(CardType::Unit),
                 Some("gear") => Some(CardType::Gear),
                 Some("spell") => Some(CardType::Spell),
@@ -690,12 +702,32 @@ fn abilities(
                         ErrorKind::InvalidValue,
                         c.value.of.as_ref().map_or(c.referenced, |n| n.referenced),
                         format!(
-                            "unknown card type \"{other}\" for play-cost: unit, gear, spell or any"
+                            "unknown card type \"{other}\" for play-cost: unit, gear, spell, any or me"
                         ),
                     ));
                 }
             };
+            let per = match &c.value.for_each {
+                None => None,
+                Some(n) => Some(load::count(&n.value).ok_or_else(|| {
+                    err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        n.referenced,
+                        format!(
+                            "unknown count \"{}\" for for-each: gear, units, mighty units, a tag (Mech), trash, trash same-name or played-this-turn",
+                            n.value
+                        ),
+                    )
+                })?),
+            };
             out.push(Ability::CostModifier {
+                own,
+                per,
+                condition: match &ab.if_ {
+                    Some(c) => condition(s, c)?,
+                    None => Condition::Always,
+                },
                 of,
                 energy: c.value.energy.get(),
                 min_energy: c.value.min.map(|m| m.get()),
@@ -1336,6 +1368,9 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         for o in &ps.value.runes {
             setups.push(Some(&o.value));
         }
+        if let Some(o) = &ps.value.legend {
+            setups.push(Some(&o.value));
+        }
     }
     for _ in f.setup.chain.iter().filter(|c| c.value.card.is_some()) {
         setups.push(None);
@@ -1387,6 +1422,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             Place::Deck(p) => (Zone::MainDeck(PlayerId(p)), Some(PlayerId(p))),
             Place::Trash(p) => (Zone::Trash(PlayerId(p)), Some(PlayerId(p))),
             Place::RuneDeck(p) => (Zone::RuneDeck(PlayerId(p)), Some(PlayerId(p))),
+            Place::LegendZone(p) => (Zone::LegendZone(PlayerId(p)), Some(PlayerId(p))),
             Place::Chain(i) => (
                 Zone::Chain,
                 Some(pnames.player_id(&f.setup.chain[i].value.controller)?),

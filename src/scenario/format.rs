@@ -483,7 +483,9 @@ pub struct AbilityDef {
     #[serde(default)]
     pub activate: Option<Spanned<ActivateCost>>,
     /// "[Cards] you play cost [N] more / less" (356.3, 356.4): `{energy: -1, of: spell,
-    /// min: 1}` (`of`: unit, gear, spell; default every card; `min`: the discount's minimum).
+    /// min: 1}` (`of`: unit, gear, spell, or `me` for the card's own cost; default every
+    /// card; `min`: the discount's minimum; `for-each`: what it is counted by; with `if`,
+    /// it applies only while that holds).
     #[serde(default)]
     pub play_cost: Option<Spanned<PlayCostDef>>,
     /// 812: "[Legion] — …": this triggered ability is active only while its controller has
@@ -545,6 +547,10 @@ pub struct PlayCostDef {
     pub player: Option<Name>,
     #[serde(default)]
     pub min: Option<Amt>,
+    /// "… for each [X]" (`energy` once for each): `gear`, `units`, `mighty units`, a tag
+    /// (`Mech`), `trash`, `trash same-name`, `played-this-turn`.
+    #[serde(default)]
+    pub for_each: Option<Name>,
 }
 
 /// A cost within a triggered ability's instructions: energy and power (a number of power is
@@ -861,6 +867,9 @@ pub struct PlayerSetup {
     /// Runes on the board, in the player's base (160): `{card: Fury Rune, exhausted: true}`.
     #[serde(default)]
     pub runes: Vec<Spanned<ObjectSetup>>,
+    /// The player's legend, in their Legend Zone (172–175): `{card: Poppy, exhausted: true}`.
+    #[serde(default)]
+    pub legend: Option<Spanned<ObjectSetup>>,
     /// The rune deck, top first (160.2); `{card, id}` names one rune.
     #[serde(default)]
     pub rune_deck: Vec<CardEntry>,
@@ -1133,6 +1142,13 @@ pub struct Effect {
     pub deal: Option<Amount>,
     #[serde(default)]
     pub kill: Option<Name>,
+    /// "They deal damage equal to their Mights to each other" (417.1.d): `{fight:
+    /// choose-friendly, with: choose-enemy}`.
+    #[serde(default)]
+    pub fight: Option<Name>,
+    /// The other unit of `fight`.
+    #[serde(default)]
+    pub with: Option<Name>,
     /// "Choose one" (355.3): the modes, one instruction each; the mode is chosen as the card
     /// or ability goes on the chain.
     #[serde(default)]

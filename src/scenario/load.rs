@@ -123,6 +123,8 @@ pub enum Place {
     Facedown(usize),
     /// On the chain at set-up (the index of `setup.chain`).
     Chain(usize),
+    /// The player's Legend Zone (172–175).
+    LegendZone(usize),
 }
 
 /// One object of the setup, with the name it goes by.
@@ -877,6 +879,20 @@ impl<'a> Resolver<'a> {
                 self.rune(&file, &o.value.card)?;
                 self.add_object(&file, o, Place::Base(pi))?;
             }
+            if let Some(o) = &ps.value.legend {
+                let c = self.card(&file, &o.value.card)?;
+                if c.kind.as_ref().map(|k| k.value.as_str()) != Some("legend") {
+                    return Err(self.err(
+                        ErrorKind::InvalidValue,
+                        loc_of(&o.value.card),
+                        format!(
+                            "{} is not a legend (172: a player's Legend Zone holds their legend)",
+                            o.value.card.value
+                        ),
+                    ));
+                }
+                self.add_object(&file, o, Place::LegendZone(pi))?;
+            }
         }
         // Spells on the chain at set-up (after every other object: their targets are those).
         for (ci, c) in file.setup.chain.iter().enumerate() {
@@ -1256,14 +1272,16 @@ impl<'a> Resolver<'a> {
             .iter()
             .find(|k| k.value.trim().eq_ignore_ascii_case("legion"));
         let dependent = c.abilities.iter().any(|a| {
-            a.value.legion || a.value.while_.as_ref().is_some_and(|w| w.value == "legion")
+            a.value.legion
+                || a.value.while_.as_ref().is_some_and(|w| w.value == "legion")
+                || a.value.if_.as_ref().is_some_and(|w| w.value == "legion")
         });
         if let (Some(k), false) = (has_legion, dependent) {
             return Err(self
                 .err(
                     ErrorKind::InvalidValue,
                     loc_of(k),
-                    "Legion (812) needs its dependent ability: a triggered ability with \"legion: true\" or a passive with \"while: legion\"",
+                    "Legion (812) needs its dependent ability: a triggered ability with \"legion: true\", a passive with \"while: legion\" or a play-cost with \"if: legion\"",
                 )
                 .hint("Legion is \"if you have played another card this turn, this card gains [Text]\" (812.1.b.1)"));
         }
@@ -1344,12 +1362,13 @@ impl<'a> Resolver<'a> {
                 .hint("an activated ability's cost goes under \"activate\""));
         }
         if let Some(c) = &ab.if_ {
-            if ab.when.is_none() && !ab.enter_ready && ab.would.is_none() {
+            if ab.when.is_none() && !ab.enter_ready && ab.would.is_none() && ab.play_cost.is_none()
+            {
                 return Err(self
                     .err(
                         ErrorKind::InvalidValue,
                         loc_of(c),
-                        "\"if\" is the condition of a triggered ability (383.3.e), of \"enter-ready\" or of a replacement (\"would\")",
+                        "\"if\" is the condition of a triggered ability (383.3.e), of \"enter-ready\", of a replacement (\"would\") or of a \"play-cost\"",
                     )
                     .hint("a passive's condition goes under \"while\""));
             }
@@ -1567,6 +1586,7 @@ impl<'a> Resolver<'a> {
         let where_ = match &place {
             Place::Battlefield(b) => format!("at {}", self.battlefields[*b]),
             Place::Base(p) => format!("in {}'s base", self.players[*p]),
+            Place::LegendZone(p) => format!("in {}'s Legend Zone", self.players[*p]),
             _ => String::new(),
         };
         self.objects.push(ObjectInfo {
@@ -1715,11 +1735,22 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and",
+                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and",
                 ));
+        }
+        if e.with.is_some() != e.fight.is_some() {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    e.with.as_ref().or(e.fight.as_ref()).map_or(loc, loc_of),
+                    "\"fight\" and \"with\" go together: the two units that deal damage to each other",
+                )
+                .hint("e.g. {fight: choose-friendly, with: choose-enemy}"));
         }
         for o in [
             &e.kill,
+            &e.fight,
+            &e.with,
             &e.counter,
             &e.buff,
             &e.recall,
@@ -2268,6 +2299,12 @@ pub const TRIGGERS: &[&str] = &[
     "play-spell",
     "beginning-phase",
     "end-of-turn",
+    "friendly-unit-dies",
+    "another-friendly-unit-dies",
+    "you-play-unit",
+    "you-play-gear",
+    "you-conquer",
+    "you-hold",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
@@ -2303,6 +2340,33 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         }
         _ => None,
     }
+}
+
+/// What "for each" counts in a `play-cost`: `gear`, `units`, `mighty units`, a tag (`Mech`),
+/// `trash`, `trash same-name`, `played-this-turn`.
+pub fn count(c: &str) -> Option<crate::engine::Count> {
+    use crate::engine::{CardType, Count};
+    let w: Vec<&str> = c.split_whitespace().collect();
+    Some(match w.as_slice() {
+        ["trash"] => Count::InTrash { same_name: false },
+        ["trash", "same-name"] => Count::InTrash { same_name: true },
+        ["played-this-turn"] => Count::PlayedThisTurn,
+        rest => {
+            let (mighty, rest) = match rest {
+                ["mighty", r @ ..] => (true, r),
+                r => (false, r),
+            };
+            let (kind, tag) = match rest {
+                ["unit" | "units"] => (Some(CardType::Unit), None),
+                ["gear"] => (Some(CardType::Gear), None),
+                [t] if t.chars().next().is_some_and(char::is_uppercase) => {
+                    (None, Some(t.to_string()))
+                }
+                _ => return None,
+            };
+            Count::Controlled { kind, tag, mighty }
+        }
+    })
 }
 
 pub const CONDITIONS: &[&str] = &[
@@ -2451,6 +2515,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
     for (set, name) in [
         (e.deal.is_some(), "deal"),
         (e.kill.is_some(), "kill"),
+        (e.fight.is_some(), "fight"),
         (e.counter.is_some(), "counter"),
         (!e.choose_one.is_empty(), "choose-one"),
         (e.buff.is_some(), "buff"),

@@ -116,3 +116,41 @@ impl Condition {
         }
     }
 }
+
+impl Game {
+    /// "For each [X]" seen from `player`'s side; `me` is the card that counts (its name for
+    /// "cards with my name"). Counting the Mighty checks Might (707), derived once.
+    pub(crate) fn count(&self, c: &crate::engine::Count, player: PlayerId, me: ObjId) -> i32 {
+        use crate::engine::{Count, Zone};
+        let n = match c {
+            Count::Controlled { kind, tag, mighty } => {
+                let chars = mighty.then(|| self.derive_all());
+                self.objects
+                    .iter()
+                    .filter(|o| o.zone.on_board() && self.controller(o.id) == player)
+                    .filter(|o| match kind {
+                        Some(CardType::Unit) => o.is_unit(),
+                        Some(CardType::Gear) => o.is_gear(),
+                        _ => o.is_unit() || o.is_gear(),
+                    })
+                    .filter(|o| {
+                        tag.as_ref()
+                            .is_none_or(|t| o.def.tags.iter().any(|x| x.eq_ignore_ascii_case(t)))
+                    })
+                    .filter(|o| chars.as_ref().is_none_or(|ch| ch[o.id.0].might >= 5))
+                    .count()
+            }
+            Count::InTrash { same_name } => self
+                .objects
+                .iter()
+                .filter(|o| o.zone == Zone::Trash(player))
+                .filter(|o| !same_name || o.def.name == self.objects[me.0].def.name)
+                .count(),
+            Count::PlayedThisTurn => {
+                let p = &self.players[player.0];
+                p.played_this_turn.len() + p.played_before_setup as usize
+            }
+        };
+        i32::try_from(n).unwrap_or(i32::MAX)
+    }
+}

@@ -99,6 +99,7 @@ impl Game {
                         .collect(),
                     snapshot: None,
                     rule: cite!("390.2"),
+                    watching: false,
                     condition: Condition::Always,
                 });
             }

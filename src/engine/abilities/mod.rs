@@ -3,5 +3,6 @@
 
 pub mod conditions;
 pub mod delayed;
+pub mod observers;
 pub mod reflexive;
 pub mod replacement;

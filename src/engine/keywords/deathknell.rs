@@ -17,7 +17,8 @@ impl Game {
 
     /// 323.4 / 808: each dying unit's Deathknell abilities trigger with a snapshot of the unit
     /// (location, Might, controller, keywords); each instance separately (808.2), the
-    /// controller ordering them (808.2.a).
+    /// controller ordering them (808.2.a) with the "when a friendly unit dies" abilities the
+    /// same deaths trigger (383.3.d).
     pub(crate) fn trigger_deathknells_with(
         &mut self,
         units: &[ObjId],
@@ -25,6 +26,7 @@ impl Game {
         why: Cite,
     ) -> R<()> {
         let mut batch = Vec::new();
+        let mut dying = Vec::new();
         for &u in units {
             let o = &self.objects[u.0];
             let snap = Snapshot {
@@ -34,8 +36,11 @@ impl Game {
                 keywords: chars[u.0].keywords.clone(),
                 designation: o.designation,
             };
+            dying.push((u, snap.controller));
             batch.extend(self.collect_triggers(u, &Trigger::Dies, Some(snap)));
         }
+        // 383.1: "when a friendly unit dies" of the other permanents, in the same batch
+        batch.extend(self.friendly_death_triggers(&dying));
         self.place_triggers(
             batch,
             vec![why, cite!("808.1.d.2"), cite!("808.1.d.3")],

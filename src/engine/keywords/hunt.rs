@@ -35,6 +35,7 @@ pub(crate) fn hunt_trigger(
         }],
         snapshot: None,
         rule: cite!("823.1.c.1"),
+        watching: false,
         condition: Condition::Always,
     })
 }

@@ -24,6 +24,7 @@ pub(crate) fn temporary_trigger(
         effects: vec![Effect::Kill { target: Target::Me }],
         snapshot: None,
         rule: cite!("816.1.b"),
+        watching: false,
         condition: Condition::Always,
     })
 }

@@ -217,6 +217,7 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
             | Zone::RuneDeck(_)
             | Zone::Facedown(_)
             | Zone::Chain
+            | Zone::LegendZone(_)
             | Zone::Trash(_) => {}
             other => {
                 return Err(format!(
@@ -339,8 +340,19 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
                 .collect::<Vec<_>>()
                 .join(", ")
         };
+        // the legend in the Legend Zone (172)
+        let legend = match g.objects_in(Zone::LegendZone(p.id)).as_slice() {
+            [] => String::new(),
+            [l] => format!(", legend: {}", obj(*l)),
+            _ => {
+                return Err(format!(
+                    "{} has more than one legend in their Legend Zone",
+                    p.name
+                ));
+            }
+        };
         y.push_str(&format!(
-            "    {}: {{points: {}, xp: {}, energy: {}, power: {}, played-this-turn: {}, hand: [{}], deck: [{}], trash: [{}], rune-deck: [{}]}}\n",
+            "    {}: {{points: {}, xp: {}, energy: {}, power: {}, played-this-turn: {}, hand: [{}], deck: [{}], trash: [{}], rune-deck: [{}]{legend}}}\n",
             quote(&p.name),
             p.points.max(0),
             p.xp.max(0),

@@ -1,0 +1,84 @@
+//! Triggered abilities that watch other objects and their controller (383.1, 383.4): "When
+//! a friendly unit dies", "When you play a unit", "When you conquer", "When you hold".
+//! Their source is not what the event happened to; in what they do, "it" is the object
+//! that made them trigger (the unit that died, the permanent played).
+
+use super::replacement::bind_affected;
+use crate::engine::chain::Triggered;
+use crate::engine::objects::{CardType, Trigger};
+use crate::engine::state::{Game, ObjId, PlayerId};
+
+impl Game {
+    /// The abilities with condition `when` of every permanent on the board and legend that
+    /// `player` controls (173.7), other than `exclude`; "it" in what they do is `subject`.
+    pub(crate) fn observer_triggers(
+        &self,
+        when: &Trigger,
+        player: PlayerId,
+        subject: Option<ObjId>,
+        exclude: Option<ObjId>,
+    ) -> Vec<Triggered> {
+        let watchers: Vec<ObjId> = self
+            .objects
+            .iter()
+            .filter(|o| o.zone.abilities_function() && Some(o.id) != exclude)
+            .map(|o| o.id)
+            .filter(|&o| self.controller(o) == player)
+            .collect();
+        let mut v = Vec::new();
+        for o in watchers {
+            for mut t in self.collect_triggers(o, when, None) {
+                t.watching = true;
+                if let Some(s) = subject {
+                    // the label names what it watched: "Witness (when a friendly unit dies: Page)"
+                    if let Some(l) = t.label.strip_suffix(')') {
+                        t.label = format!("{l}: {})", self.obj_name(s));
+                    }
+                    t.effects = t.effects.iter().map(|e| bind_affected(e, s)).collect();
+                }
+                v.push(t);
+            }
+        }
+        v
+    }
+
+    /// 383.1: "When a friendly unit dies" and "When another friendly unit dies" of the
+    /// permanents of each dying unit's controller — those dying at the same time included,
+    /// as they are still on the board when the deaths trigger (808.1.d.2). `dying` pairs each
+    /// unit with the controller it had.
+    pub(crate) fn friendly_death_triggers(&self, dying: &[(ObjId, PlayerId)]) -> Vec<Triggered> {
+        let mut v = Vec::new();
+        for &(u, controller) in dying {
+            if !self.objects[u.0].is_unit() {
+                continue;
+            }
+            v.extend(self.observer_triggers(
+                &Trigger::FriendlyUnitDies { other: false },
+                controller,
+                Some(u),
+                None,
+            ));
+            v.extend(self.observer_triggers(
+                &Trigger::FriendlyUnitDies { other: true },
+                controller,
+                Some(u),
+                Some(u),
+            ));
+        }
+        v
+    }
+
+    /// 383.4.a.4: "When you play a unit / a gear" of `player`'s other permanents, as `card`
+    /// (a unit or a gear) enters the board played; "it" is `card`.
+    pub(crate) fn play_observers(&self, card: ObjId, player: PlayerId) -> Vec<Triggered> {
+        let o = &self.objects[card.0];
+        let kind = if o.is_unit() {
+            CardType::Unit
+        } else if o.is_gear() {
+            CardType::Gear
+        } else {
+            return Vec::new();
+        };
+        self.observer_triggers(&Trigger::YouPlay(kind), player, Some(card), Some(card))
+    }
+}
