@@ -620,3 +620,19 @@ fn save_elsewhere_keeps_the_card_database() {
     assert!(text.contains("scenarios/cards/database.json\"\n"), "{text}");
     arbiter().arg("run").arg(&saved).assert().success();
 }
+
+/// A `choose` answer that names nothing is refused, placed in what was typed, and the
+/// decision stays pending for a right answer.
+#[test]
+fn a_wrong_answer_is_placed_in_what_was_typed() {
+    arbiter()
+        .args(["repl", "scenarios/chain/spell-with-target.yaml"])
+        .write_stdin("step\nchoose target: Nobody\nchoose target: Page\n")
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "error (line 2): unknown object \"Nobody\" (column 9 of `target: Nobody`)",
+        ))
+        .stdout(predicate::str::contains("A chooses Page"))
+        .stdout(predicate::str::contains("spell-with-target.yaml:").not());
+}
