@@ -707,6 +707,9 @@ pub enum Scope {
     EnemyUnits,
     /// Other friendly units at my location.
     OtherFriendlyUnitsHere,
+    /// "Units here": every unit at my location, whoever controls it — on a battlefield's
+    /// card, the units at that battlefield (053.3: battlefields say "here").
+    UnitsHere,
 }
 
 /// What a passive ability or a continuous effect changes, which fixes its layer (472).

@@ -825,6 +825,15 @@ fn abilities(
             });
         } else if let Some(c) = &ab.while_ {
             let scope = scope_of(s, ab.scope.as_ref(), a.referenced)?;
+            // 053.3: a battlefield says "here"; its passives are about the units there
+            if on_battlefield && scope != Scope::UnitsHere {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    a.referenced,
+                    "a battlefield's passive is about the units there: scope: units-here (053.3)",
+                ));
+            }
             let modification = if let Some(k) = ab.grant.first() {
                 Modification::AddKeyword(keyword(s, k)?)
             } else if let Some(k) = &ab.remove {
@@ -951,6 +960,7 @@ fn scope_of(s: &Scenario, n: Option<&Name>, at: Loc) -> Result<Scope, ScenarioEr
         Some("friendly-units") => Scope::FriendlyUnits,
         Some("enemy-units") => Scope::EnemyUnits,
         Some("other-friendly-units-here") => Scope::OtherFriendlyUnitsHere,
+        Some("units-here") => Scope::UnitsHere,
         Some(o) => {
             return Err(err(
                 s,

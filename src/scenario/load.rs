@@ -2387,6 +2387,7 @@ pub const SCOPES: &[&str] = &[
     "friendly-units",
     "enemy-units",
     "other-friendly-units-here",
+    "units-here",
 ];
 /// Targets an ability's effect may name instead of an object.
 pub const TARGET_WORDS: &[&str] = &[

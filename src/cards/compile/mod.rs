@@ -26,6 +26,8 @@ use passive::*;
 use replacement::*;
 use triggers::*;
 #[cfg(test)]
+mod places_tests;
+#[cfg(test)]
 mod replacement_tests;
 #[cfg(test)]
 mod sequence_tests;
