@@ -83,8 +83,8 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
         ("other-friendly-units-here", w)
     } else if let Some(w) = strip_ci(rest, "other friendly units have ") {
         ("other-friendly-units", w)
-    } else if let Some(w) = strip_ci(rest, "friendly units have ")
-        .or_else(|| strip_ci(rest, "your units have "))
+    } else if let Some(w) =
+        strip_ci(rest, "friendly units have ").or_else(|| strip_ci(rest, "your units have "))
     {
         ("friendly-units", w)
     } else if let Some(w) = strip_ci(rest, "units here have ") {

@@ -32,7 +32,10 @@ fn units_here_with_a_keyword_is_a_condition_on_each() {
     assert_eq!(a.while_.as_ref().unwrap().value, "has Temporary");
     assert_eq!(a.grant[0].value, "Shield");
     // a keyword the engine does not model is no condition it can check
-    let c = compile(&card("Battlefield", "Units here with [Flow] have +1 [Might]."));
+    let c = compile(&card(
+        "Battlefield",
+        "Units here with [Flow] have +1 [Might].",
+    ));
     assert!(!c.fully_modelled());
 }
 
