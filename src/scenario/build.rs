@@ -612,6 +612,9 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("hold", false) => Trigger::Holds,
         ("conquer", true) => Trigger::ConquerHere,
         ("hold", true) => Trigger::HoldHere,
+        ("defend", true) => Trigger::DefendHere,
+        ("each-beginning-phase", true) => Trigger::EachBeginningPhase,
+        ("you-win-combat", false) => Trigger::YouWinCombat,
         ("die", false) => Trigger::Dies,
         ("play", false) => Trigger::Played,
         ("play-spell", false) => Trigger::YouPlaySpell,
@@ -1174,7 +1177,9 @@ fn card_def_of(
         energy_cost: c.cost.map(|m| m.get()),
         power_cost: c.power.as_ref().map(|m| m.to_power(Power::own)),
         abilities: {
-            let mut a = abilities(s, &c.keywords, &c.abilities, false, depth)?;
+            // a battlefield's card says "here" for itself (053.3) wherever it is defined
+            let battlefield = c.kind.as_ref().is_some_and(|k| k.value == "battlefield");
+            let mut a = abilities(s, &c.keywords, &c.abilities, battlefield, depth)?;
             if let Some(e) = &c.effect {
                 let names = Names {
                     scenario: s,

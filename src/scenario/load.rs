@@ -2305,6 +2305,8 @@ pub const TRIGGERS: &[&str] = &[
     "you-play-gear",
     "you-conquer",
     "you-hold",
+    "you-win-combat",
+    "each-beginning-phase",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or

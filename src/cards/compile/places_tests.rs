@@ -46,3 +46,41 @@ fn your_units_have_at_a_level() {
     assert_eq!(a.scope.as_ref().unwrap().value, "friendly-units");
     assert_eq!(a.while_.as_ref().unwrap().value, "level 6");
 }
+
+fn when(c: &Compiled) -> &str {
+    &only(c).when.as_ref().expect("a trigger").value
+}
+
+#[test]
+fn battlefield_triggers_defend_here_and_each_players_beginning_phase() {
+    let c = compile(&card(
+        "Battlefield",
+        "When you defend here, you may move a friendly unit here to base.",
+    ));
+    assert_eq!(when(&c), "defend");
+    let c = compile(&card(
+        "Battlefield",
+        "At the start of each player's Beginning Phase, deal 1 to each unit here.",
+    ));
+    assert_eq!(when(&c), "each-beginning-phase");
+    assert_eq!(
+        only(&c)
+            .effect
+            .as_ref()
+            .unwrap()
+            .value
+            .to
+            .as_ref()
+            .unwrap()
+            .value,
+        "all-units-here"
+    );
+    // on a unit, "when you defend here" is no trigger the vocabulary has
+    assert!(!compile(&card("Unit", "When you defend here, draw 1.")).fully_modelled());
+}
+
+#[test]
+fn when_you_win_a_combat_is_about_the_player() {
+    let c = compile(&card("Legend", "When you win a combat, draw 1."));
+    assert_eq!(when(&c), "you-win-combat");
+}
