@@ -166,7 +166,7 @@ impl Game {
                 vec![cite!("416.1")]
             };
             for c in &left {
-                self.to_deck_bottom(*c);
+                self.put_on_deck_bottom(*c);
             }
             let t = format!(
                 "{who} recycles {} to the bottom of their Main Deck{}",
@@ -191,7 +191,7 @@ impl Game {
     }
 
     /// A card of a Main Deck put at its bottom.
-    fn to_deck_bottom(&mut self, card: ObjId) {
+    fn put_on_deck_bottom(&mut self, card: ObjId) {
         let owner = self.objects[card.0].owner;
         let bottom = self
             .objects

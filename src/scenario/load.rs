@@ -1786,19 +1786,19 @@ impl<'a> Resolver<'a> {
             player(p)?;
         }
         // 424, 416: what may be taken from among the cards looked at, and the rest
-        if let Some(t) = &e.take {
-            if deck_pick(&t.value).is_none() {
-                return Err(self
-                    .err(
-                        ErrorKind::InvalidValue,
-                        loc_of(t),
-                        format!(
-                            "\"{}\" is not a card to take from the top of a deck",
-                            t.value
-                        ),
-                    )
-                    .hint("card, unit, gear, spell, or e.g. \"spell with cost 4 or more\""));
-            }
+        if let Some(t) = &e.take
+            && deck_pick(&t.value).is_none()
+        {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(t),
+                    format!(
+                        "\"{}\" is not a card to take from the top of a deck",
+                        t.value
+                    ),
+                )
+                .hint("card, unit, gear, spell, or e.g. \"spell with cost 4 or more\""));
         }
         if let Some(r) = &e.rest
             && !matches!(r.value.as_str(), "recycle" | "stay")
