@@ -47,8 +47,8 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ),
     (
         "why",
-        "[OBJ]",
-        "an object's characteristics with the layer breakdown; alone: the last decision",
+        "[OBJ [ASPECT]]",
+        "an object's characteristics with the layer breakdown (ASPECT: might, keywords, controller or tags: that one, with the layer that changes it); alone: the pending or last decision, its options and rules",
     ),
     (
         "trace",
@@ -91,7 +91,7 @@ pub fn execute(s: &mut Session, line: &str, out: &mut dyn Write) -> io::Result<O
     };
     let r = match cmd {
         "quit" | "exit" => return Ok(Outcome::Quit),
-        "help" => help(rest, out),
+        "help" => help(s, rest, out),
         "step" => match count(rest, 1) {
             Ok(n) => step(s, n, out),
             Err(e) => Ok(Outcome::Failed(e)),
@@ -149,16 +149,31 @@ fn count(arg: &str, default: usize) -> Result<usize, String> {
     }
 }
 
-fn help(arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
+fn help(s: &Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
+    use crate::render::text::wrap_spaced;
+    let width = crate::render::Out::styler(s.color).width;
     if arg.is_empty() {
+        // the descriptions in a column, wrapped beneath it
+        let w = COMMANDS
+            .iter()
+            .map(|(n, a, _)| n.len() + 1 + a.len())
+            .max()
+            .unwrap_or(0);
+        let hang = " ".repeat(w + 4);
         for (n, a, what) in COMMANDS {
-            writeln!(out, "  {:<22} {what}", format!("{n} {a}"))?;
+            let name = format!("  {:<w$}  ", format!("{n} {a}"));
+            for l in wrap_spaced(what, width, &name, &hang) {
+                writeln!(out, "{l}")?;
+            }
         }
         return Ok(Outcome::Ok);
     }
     match COMMANDS.iter().find(|c| c.0 == arg) {
         Some((n, a, what)) => {
-            writeln!(out, "{n} {a}\n  {what}")?;
+            writeln!(out, "{n} {a}")?;
+            for l in wrap_spaced(what, width, "  ", "  ") {
+                writeln!(out, "{l}")?;
+            }
             Ok(Outcome::Ok)
         }
         None => Ok(Outcome::Failed(format!("no command \"{arg}\""))),
@@ -191,11 +206,12 @@ fn print_trace(
             writeln!(out, "{l}")?;
         }
         if explain {
+            let pad = format!("{indent}    ");
             for id in ids {
-                if explained.insert(id)
-                    && let Some(t) = crate::scenario::output::rule_text(id)
-                {
-                    writeln!(out, "{}    {id}: {t}", "  ".repeat(e.depth as usize))?;
+                if explained.insert(id) {
+                    for l in crate::scenario::output::explained(id, style.width, pad.len()) {
+                        writeln!(out, "{pad}{}", style.dim(&l))?;
+                    }
                 }
             }
         }
@@ -513,32 +529,7 @@ fn show(g: &Game, id: ObjId, out: &mut dyn Write) -> io::Result<()> {
 fn why(s: &Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
     let g = &s.game;
     if arg.is_empty() {
-        if let Some(d) = g.pending_decision() {
-            writeln!(out, "pending: {}", d.describe().trim_end())?;
-            let ids: Vec<&str> = d.rules.iter().map(|c| c.id()).collect();
-            writeln!(out, "  rules: {}", ids.join(", "))?;
-            return Ok(Outcome::Ok);
-        }
-        return match g
-            .trace
-            .events
-            .iter()
-            .rev()
-            .find(|e| e.kind == crate::engine::EventKind::Decision)
-        {
-            Some(e) => {
-                let ids: Vec<&str> = e.rules.iter().map(|c| c.id()).collect();
-                writeln!(out, "last decision: {}", e.text)?;
-                writeln!(out, "  rules: {}", ids.join(", "))?;
-                for id in ids {
-                    if let Some(t) = crate::scenario::output::rule_text(id) {
-                        writeln!(out, "  {id}: {t}")?;
-                    }
-                }
-                Ok(Outcome::Ok)
-            }
-            None => Ok(Outcome::Failed("no decision has been made yet".into())),
-        };
+        return why_decision(s, out);
     }
     let (name, what) = match arg.rsplit_once(' ') {
         Some((n, w)) if ["might", "keywords", "controller", "tags"].contains(&w) => (n, Some(w)),
@@ -549,24 +540,192 @@ fn why(s: &Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
         Err(e) => return Ok(Outcome::Failed(e)),
     };
     let ch = g.characteristics(id);
-    match what {
-        Some("keywords") => {
-            let k: Vec<String> = ch.keywords.iter().map(|k| k.to_string()).collect();
-            writeln!(out, "{}: keywords {}", g.obj_name(id), none_if_empty(&k))?;
+    let Some(what) = what else {
+        writeln!(out, "{}: {}", g.obj_name(id), ch.describe())?;
+        for l in crate::scenario::expect::breakdown_lines(&ch) {
+            writeln!(out, "  {l}")?;
         }
-        Some("controller") => writeln!(
-            out,
-            "{}: controlled by {}",
-            g.obj_name(id),
-            g.player_name(ch.controller)
-        )?,
-        Some("tags") => writeln!(out, "{}: tags {}", g.obj_name(id), none_if_empty(&ch.tags))?,
-        _ => writeln!(out, "{}: {}", g.obj_name(id), ch.describe())?,
+        return Ok(Outcome::Ok);
+    };
+    why_aspect(g, id, &ch, what, out)?;
+    Ok(Outcome::Ok)
+}
+
+/// `why` alone: the pending decision (its options and rules), or else the last decision
+/// made — what was decided and by whom (the trace line), the options it had when the REPL
+/// saw it pending (from the state before the change that answered it), and its rules with
+/// their text.
+fn why_decision(s: &Session, out: &mut dyn Write) -> io::Result<Outcome> {
+    let g = &s.game;
+    let style = crate::render::Out::styler(s.color);
+    let rules = |out: &mut dyn Write, ids: &[&str]| -> io::Result<()> {
+        writeln!(out, "  rules: {}", ids.join(", "))?;
+        for id in ids {
+            for l in crate::scenario::output::explained(id, style.width, 4) {
+                writeln!(out, "    {}", style.dim(&l))?;
+            }
+        }
+        Ok(())
+    };
+    if let Some(d) = g.pending_decision() {
+        writeln!(out, "pending: {}", d.describe().trim_end())?;
+        let ids: Vec<&str> = d.rules.iter().map(|c| c.id()).collect();
+        rules(out, &ids)?;
+        return Ok(Outcome::Ok);
     }
-    for l in crate::scenario::expect::breakdown_lines(&ch) {
+    let Some(e) = g
+        .trace
+        .events
+        .iter()
+        .rev()
+        .find(|e| e.kind == crate::engine::EventKind::Decision)
+    else {
+        return Ok(Outcome::Failed("no decision has been made yet".into()));
+    };
+    writeln!(out, "last decision: {}", e.text)?;
+    match asked(s, &e.text) {
+        Some(d) => {
+            writeln!(out, "  the options were:")?;
+            for (i, o) in d.options.iter().enumerate() {
+                let chosen = e.text.ends_with(&format!(" {}", o.label));
+                writeln!(
+                    out,
+                    "    {}. {}{}",
+                    i + 1,
+                    o.label,
+                    if chosen { "  ← chosen" } else { "" }
+                )?;
+            }
+            if d.more > 0 {
+                writeln!(out, "    ... and {} more", d.more)?;
+            }
+        }
+        None if e.text.ends_with("(the only legal option)") => {}
+        None => writeln!(
+            out,
+            "  (answered within a script step: the REPL did not see its options pending)"
+        )?,
+    }
+    let ids: Vec<&str> = e.rules.iter().map(|c| c.id()).collect();
+    rules(out, &ids)?;
+    Ok(Outcome::Ok)
+}
+
+/// The decision that the trace line `text` answers, as it was pending in a state the
+/// session went through: the newest remembered state with a pending decision whose prompt
+/// begins the line, answered by the change after it.
+fn asked<'a>(s: &'a Session, text: &str) -> Option<&'a crate::engine::Decision> {
+    let pending = |g: &'a Game| g.pending_decision();
+    let states: Vec<&Game> = s
+        .history
+        .iter()
+        .map(|(saved, _, _)| saved.game())
+        .chain(std::iter::once(&s.game))
+        .collect();
+    (0..states.len().saturating_sub(1)).rev().find_map(|i| {
+        let d = pending(states[i])?;
+        let answered = pending(states[i + 1]).is_none_or(|n| n.prompt != d.prompt);
+        (answered && text.starts_with(&format!("{}: ", d.prompt))).then_some(d)
+    })
+}
+
+/// `why OBJ might|keywords|controller|tags`: the value, what was printed on the card, and
+/// only the effects that change that characteristic, each with the layer it applies in
+/// (472: layer 1 traits — a set Might, controller, tags, 472.1.a; layer 2 abilities —
+/// keywords, 472.2.a; layer 3 arithmetic — Might, 472.3.a).
+fn why_aspect(
+    g: &Game,
+    id: ObjId,
+    ch: &crate::engine::Characteristics,
+    what: &str,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let name = g.obj_name(id);
+    let def = &g.object(id).def;
+    // the value now, what the card says, the layer that usually changes it, and which
+    // breakdown steps are about it (by what they did)
+    type About = fn(&str) -> bool;
+    let (printed, layer, about): (Option<String>, u8, About) = match what {
+        "might" => {
+            writeln!(out, "{name}: Might {}", ch.might)?;
+            (None, 3, |c| c.contains("Might"))
+        }
+        "keywords" => {
+            let now: Vec<String> = ch.keywords.iter().map(|k| k.to_string()).collect();
+            writeln!(out, "{name}: keywords {}", none_if_empty(&now))?;
+            let printed: Vec<String> = def.keywords().map(|k| k.to_string()).collect();
+            (
+                Some(format!("printed keywords: {}", none_if_empty(&printed))),
+                2,
+                |c| {
+                    (c.starts_with("gains ") && !c.starts_with("gains tag"))
+                        || c.starts_with("loses ")
+                },
+            )
+        }
+        "controller" => {
+            writeln!(
+                out,
+                "{name}: controlled by {}",
+                g.player_name(ch.controller)
+            )?;
+            (None, 1, |c| c.starts_with("controller"))
+        }
+        _ => {
+            writeln!(out, "{name}: tags {}", none_if_empty(&ch.tags))?;
+            (
+                Some(format!("printed tags: {}", none_if_empty(&def.tags))),
+                1,
+                |c| c.starts_with("gains tag"),
+            )
+        }
+    };
+    let layer_name = |l: u8| match l {
+        1 => "trait-altering",
+        2 => "ability-altering",
+        _ => "arithmetic",
+    };
+    if let Some(p) = printed {
+        writeln!(out, "  {p} [469]")?;
+    }
+    let mut changed = false;
+    for s in ch.breakdown.iter().filter(|s| about(&s.change)) {
+        let mut l = if s.layer == 0 {
+            s.change.clone()
+        } else {
+            changed = true;
+            let mut l = format!(
+                "layer {} ({}): {}: {}",
+                s.layer,
+                layer_name(s.layer),
+                s.source,
+                s.change
+            );
+            if what == "might" {
+                l.push_str(&format!(" → {}", s.might));
+            }
+            l
+        };
+        if let Some(t) = s.timestamp {
+            l.push_str(&format!(" (timestamp {t})"));
+        }
+        if let Some(dep) = &s.depends_on {
+            l.push_str(&format!(" (depends on {dep})"));
+        }
+        let ids: Vec<&str> = s.rules.iter().map(|r| r.id()).collect();
+        if !ids.is_empty() {
+            l.push_str(&format!(" [{}]", ids.join(", ")));
+        }
         writeln!(out, "  {l}")?;
     }
-    Ok(Outcome::Ok)
+    if !changed {
+        writeln!(
+            out,
+            "  no effect changes it (it would in layer {layer}, {}) [472.{layer}]",
+            layer_name(layer)
+        )?;
+    }
+    Ok(())
 }
 
 /// A list for `why`, or "none".
@@ -744,9 +903,9 @@ fn lookup(s: &Session, cmd: &str, rest: &str, out: &mut dyn Write) -> io::Result
     let cli = match crate::cli::Cli::try_parse_from(&args) {
         Ok(c) => c,
         Err(e) => {
-            return Ok(Outcome::Failed(
-                e.to_string().lines().next().unwrap_or("").to_string(),
-            ));
+            return Ok(Outcome::Failed(crate::usage_message(
+                &e.render().to_string(),
+            )));
         }
     };
     match crate::cli::run(cli) {
