@@ -6,6 +6,7 @@
 
 pub mod commands;
 mod complete;
+mod look;
 pub mod save;
 
 use crate::engine::Game;
