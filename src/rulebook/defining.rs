@@ -86,6 +86,21 @@ fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
     if quoted.iter().any(|rest| rest.starts_with(form)) {
         return Some(1);
     }
+    // naming phrases: "… a sub-zone called a Facedown Zone", "… is said to be in an
+    // Open State if …", "… is referred to as the Effect Text"
+    for lead in ["called", "referred to as", "said to be in", "known as"] {
+        for article in [" a ", " an ", " the ", " "] {
+            let pat = format!("{lead}{article}{form}");
+            if let Some(at) = first.find(&pat)
+                && !first[at + pat.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_alphanumeric)
+            {
+                return Some(1);
+            }
+        }
+    }
     None
 }
 
@@ -198,6 +213,21 @@ mod tests {
         );
         assert_eq!(defines("A Showdown is marked as Staged.", "showdown"), None);
         assert_eq!(
+            defines(
+                "The turn is said to be in an Open State if no Chain exists.",
+                "open state"
+            ),
+            Some(2)
+        );
+        assert_eq!(
+            defines(
+                "A sub-zone called a Facedown Zone, a single space",
+                "facedown zone"
+            ),
+            Some(2)
+        );
+        assert_eq!(defines("Cards called the Chainsaw", "chain"), None);
+        assert_eq!(
             defines("A Showdown is a Window. See rule 341.", "showdown"),
             Some(1)
         );
@@ -225,6 +255,14 @@ mod tests {
             ("exhausted", "414.1"),
             ("tank", "815.1.b"),
             ("deathknell", "808.1.c"),
+            // states named by "is said to be in an Open State if …"
+            ("open state", "331.2"),
+            ("closed state", "331.1"),
+            // a zone, a phase and game actions
+            ("trash", "108.2"),
+            ("beginning phase", "315.2"),
+            ("draw", "413"),
+            ("recycle", "416"),
         ] {
             let got = defining_rules(book, term);
             assert_eq!(
