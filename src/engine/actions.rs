@@ -1244,7 +1244,8 @@ impl Game {
                     return Ok(());
                 };
                 for u in self.targets_of(target, controller, source, snap)? {
-                    if self.controller(u) == new {
+                    let old = self.controller(u);
+                    if old == new {
                         continue;
                     }
                     self.add_continuous(
@@ -1254,6 +1255,7 @@ impl Game {
                         *duration,
                         None,
                     );
+                    self.recheck_levels_on_control(u, old, new);
                     // 187.3.a: a unit that becomes present (under a new controller) where its
                     // controller does not control the battlefield applies Contested
                     if let Zone::Battlefield(b) = self.objects[u.0].zone {
@@ -1548,6 +1550,7 @@ impl Game {
                 for p in self.players_of(player, controller) {
                     // saturating, like points: a wrapped total would be silently wrong
                     let p_ = &mut self.players[p.0];
+                    let before = p_.xp;
                     p_.xp = p_.xp.saturating_add(*amount);
                     let t = format!(
                         "{} gains {} XP (now {})",
@@ -1556,6 +1559,7 @@ impl Game {
                         self.players[p.0].xp
                     );
                     self.event(EventKind::Effect, vec![cite!("730.1")], t, vec![]);
+                    self.recheck_levels(p, before);
                 }
             }
             Effect::SelfReplaced {

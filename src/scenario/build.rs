@@ -1192,9 +1192,7 @@ fn card_def_of(
                     power: e.value.power.to_power(Power::own),
                     action: e.value.action,
                     reaction: e.value.reaction,
-                    effects: vec![Effect::Attach {
-                        target: Target::ChooseUnit(UnitFilter::Friendly),
-                    }],
+                    effects: crate::engine::keywords::equip::effects(),
                 });
             }
             // 820: Repeat [Cost], one ability per instance
