@@ -664,7 +664,7 @@ fn why_an_aspect_shows_its_layers() {
     assert!(
         text.contains(
             "Squire: Might 5\n  printed Might 2 [469]\n  \
-             layer 1 (trait-altering): effect: Might becomes 4 → 4 (timestamp 2) [472.1, 475.3]\n  \
+             layer 1 (trait-altering): effect, this turn: Might becomes 4 → 4 (timestamp 2) [472.1, 475.3]\n  \
              layer 3 (arithmetic): buff: +1 Might → 5 [472.3, 703]\n\
              Squire: keywords none\n  printed keywords: none [469]\n  \
              no effect changes it (it would in layer 2, ability-altering) [472.2]\n\
