@@ -60,6 +60,7 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::YouConquer => cite!("383.4.c.2.b"),
         Trigger::YouHold => cite!("383.4.d.2.b"),
         Trigger::YouWinCombat => cite!("461.3.a"),
+        Trigger::YouPlaySpellCosting(_) => cite!("419.4.a"),
         Trigger::DefendHere => cite!("383.4.f.2"),
         Trigger::EachBeginningPhase => cite!("315.2.a.1"),
     }
@@ -120,10 +121,15 @@ impl Game {
                 deathknell,
                 condition,
             } = a
-                && w == when
+                && w.answers(when)
             {
                 let label = if *deathknell {
                     format!("Deathknell of {}", o.def.name)
+                } else if let Trigger::YouPlaySpellCosting(n) = w {
+                    format!(
+                        "{} (when you play a spell that costs [{n}] or more)",
+                        o.def.name
+                    )
                 } else {
                     format!("{} ({})", o.def.name, trigger_phrase(when))
                 };
@@ -806,8 +812,11 @@ impl Game {
                 .filter(|o| o.zone.abilities_function() && self.controller(o.id) == item.controller)
                 .map(|o| o.id)
                 .collect();
+            // a token spell's cost is 0 (182.2.a.1)
+            let cost = self.objects[card.0].def.energy_cost.unwrap_or(0);
             for u in ids {
                 batch.extend(self.collect_triggers(u, &Trigger::YouPlaySpell, None));
+                batch.extend(self.collect_triggers(u, &Trigger::YouPlaySpellCosting(cost), None));
             }
             self.place_triggers(batch, vec![cite!("419.4.a")], false)?;
         }
@@ -930,6 +939,7 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::YouConquer => "when you conquer",
         Trigger::YouHold => "when you hold",
         Trigger::YouWinCombat => "when you win a combat",
+        Trigger::YouPlaySpellCosting(_) => "when you play a spell that costs enough",
         Trigger::DefendHere => "when you defend here",
         Trigger::EachBeginningPhase => "at the start of each player's beginning phase",
     }

@@ -560,6 +560,8 @@ impl Game {
             Condition::TargetsFriendly | Condition::TargetsEnemy => false,
             // the controller's side of the board (abilities/conditions.rs)
             Condition::AdditionalCostPaid
+            | Condition::DefendingAlone
+            | Condition::AttackingOrDefendingAlone
             | Condition::RunesAtMost(_)
             | Condition::RunesAtLeast(_)
             | Condition::Controls { .. } => self

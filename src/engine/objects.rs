@@ -226,6 +226,9 @@ pub enum Trigger {
     YouConquer,
     /// "When you hold" (383.4.d.2.b).
     YouHold,
+    /// "When you play a spell that costs [N] or more": as `YouPlaySpell` (419.4.a), for a
+    /// spell whose Energy cost is N or more. The event carries the spell's cost.
+    YouPlaySpellCosting(i32),
     /// "When you win a combat" (461.3.a): its controller won a combat, wherever the source is.
     YouWinCombat,
     /// "When you defend here": on a battlefield's card, when its controller becomes the
@@ -235,6 +238,17 @@ pub enum Trigger {
     /// of every player's Beginning Phase (315.2.a.1), controlled by the battlefield's
     /// controller or, uncontrolled, the turn player (187.6.a–b).
     EachBeginningPhase,
+}
+
+impl Trigger {
+    /// Whether an ability with this trigger condition triggers on `event`: the same
+    /// condition, or a spell played whose cost reaches the ability's threshold.
+    pub fn answers(&self, event: &Trigger) -> bool {
+        match (self, event) {
+            (Trigger::YouPlaySpellCosting(n), Trigger::YouPlaySpellCosting(cost)) => cost >= n,
+            _ => self == event,
+        }
+    }
 }
 
 /// Who or what an effect affects.
@@ -734,6 +748,12 @@ pub enum Condition {
     /// "If you paid the additional cost" (356.2.b.1): this card was played with its optional
     /// additional cost paid (a fact of this object, lost when it changes zones).
     AdditionalCostPaid,
+    /// "While … defends alone" (741.1): a defender with no other friendly unit at its
+    /// location.
+    DefendingAlone,
+    /// "While I'm attacking or defending alone" (741.1): an attacker or a defender with no
+    /// other friendly unit at its location.
+    AttackingOrDefendingAlone,
     /// "If you control N or fewer runes": the controller's runes on the board.
     RunesAtMost(i32),
     /// "If you control N or more runes".

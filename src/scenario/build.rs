@@ -637,6 +637,12 @@ fn replacement_uses(
 }
 
 fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
+    // "play-spell-costing 5": "When you play a spell that costs [5] or more"
+    if let Some(n) = w.strip_prefix("play-spell-costing ") {
+        return (!on_battlefield)
+            .then(|| n.trim().parse().ok().map(Trigger::YouPlaySpellCosting))
+            .flatten();
+    }
     Some(match (w, on_battlefield) {
         ("move", false) => Trigger::Moves,
         ("move-to-battlefield", false) => Trigger::MovesToBattlefield,
@@ -677,6 +683,8 @@ fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
         "targets-enemy" => Condition::TargetsEnemy,
         "buffed" => Condition::Buffed,
         "at-battlefield" => Condition::AtBattlefield,
+        "defending-alone" => Condition::DefendingAlone,
+        "attacking-or-defending-alone" => Condition::AttackingOrDefendingAlone,
         _ => {
             if let Some(c) = load::side_condition(v) {
                 c

@@ -1415,7 +1415,12 @@ impl<'a> Resolver<'a> {
                 "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement), \"enter-ready\", \"enter-exhausted\", \"additional-cost\", \"play-to\", \"not-chosen-by-enemies\", \"no-combat-damage\" or \"text\"",
             )),
             (Some(w), None) => {
-                if !TRIGGERS.contains(&w.value.as_str()) {
+                if !TRIGGERS.contains(&w.value.as_str())
+                    && !w
+                        .value
+                        .strip_prefix("play-spell-costing ")
+                        .is_some_and(|n| n.trim().parse::<u16>().is_ok())
+                {
                     return Err(self
                         .err(
                             ErrorKind::InvalidValue,
@@ -2427,6 +2432,8 @@ pub const CONDITIONS: &[&str] = &[
     "buffed",
     "at-battlefield",
     "additional-cost-paid",
+    "defending-alone",
+    "attacking-or-defending-alone",
 ];
 pub const SCOPES: &[&str] = &[
     "me",

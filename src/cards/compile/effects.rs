@@ -250,6 +250,12 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             return Some(vec![e]);
         }
     }
+    // "It gains [Shield 2] this combat": what "give it …" says
+    if let Some(i) = t.to_ascii_lowercase().find(" gains ")
+        && target(&t[..i]).is_some()
+    {
+        return give(&format!("{} {}", &t[..i], &t[i + " gains ".len()..]), may);
+    }
     let words: Vec<&str> = t.split_whitespace().collect();
     let verb = words.first()?.to_ascii_lowercase();
     let rest = t[words.first()?.len()..].trim();
@@ -509,7 +515,11 @@ pub(super) fn give(rest: &str, may: bool) -> Option<Vec<format::Effect>> {
         }
         None => (rest, None),
     };
-    let body = strip_suffix_ci(rest, " this turn")?;
+    // "… this combat": until the combat ends (a continuous effect's duration)
+    let (body, this_combat) = match strip_suffix_ci(rest, " this turn") {
+        Some(b) => (b, false),
+        None => (strip_suffix_ci(rest, " this combat")?, true),
+    };
     let (who, what) = split_target_and_rest(body)?;
     if who.ends_with("gear") {
         return None;
@@ -523,6 +533,7 @@ pub(super) fn give(rest: &str, may: bool) -> Option<Vec<format::Effect>> {
                 who.as_str()
             })),
             may: may && i == 0,
+            duration: this_combat.then(|| name("this-combat")),
             ..Default::default()
         };
         if let Some(n) = might_bonus(part) {

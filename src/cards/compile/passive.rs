@@ -52,6 +52,29 @@ pub(super) fn passive(s: &str) -> Option<Vec<AbilityDef>> {
 /// "I have +1 [Might] and [Ganking]" is one passive for each thing it gives.
 pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
     let t = s.trim().trim_end_matches('.');
+    // 741.1: "While a friendly unit defends alone, it gets +2 [Might]." — a condition checked
+    // on each unit of a group
+    if given == "always"
+        && let Some(r) = strip_ci(t, "while ")
+        && let Some((subject, rest)) = r.split_once(", ")
+        && let Some((group, cond)) = match fold(subject).as_str() {
+            "a friendly unit defends alone" | "a friendly unit is defending alone" => {
+                Some(("friendly units", "defending-alone"))
+            }
+            "a unit here defends alone" | "a unit here is defending alone" => {
+                Some(("units here", "defending-alone"))
+            }
+            _ => None,
+        }
+    {
+        let what =
+            strip_ci(rest.trim(), "it gets ").or_else(|| strip_ci(rest.trim(), "it has "))?;
+        let mut v = passive_when(&format!("{group} have {what}"), "always")?;
+        for a in v.iter_mut() {
+            a.while_ = Some(name(cond));
+        }
+        return Some(v);
+    }
     let about_me = strip_ci(t, "while i'm ").is_some();
     let (condition, rest) = if let Some(r) = strip_ci(t, "while i'm ") {
         let (cond, rest) = r.split_once(',')?;
@@ -61,6 +84,8 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
             "at a battlefield" => "at-battlefield",
             "an attacker" | "attacking" => "attacking",
             "a defender" | "defending" => "defending",
+            "attacking or defending alone" => "attacking-or-defending-alone",
+            "defending alone" => "defending-alone",
             _ => return None,
         };
         if given != "always" {

@@ -84,3 +84,58 @@ fn when_you_win_a_combat_is_about_the_player() {
     let c = compile(&card("Legend", "When you win a combat, draw 1."));
     assert_eq!(when(&c), "you-win-combat");
 }
+
+#[test]
+fn defending_alone_is_a_condition_on_each_unit() {
+    let c = compile(&card(
+        "Battlefield",
+        "While a unit here is defending alone, it has -2 [Might] .",
+    ));
+    let a = only(&c);
+    assert_eq!(a.scope.as_ref().unwrap().value, "units-here");
+    assert_eq!(a.while_.as_ref().unwrap().value, "defending-alone");
+    assert_eq!(a.might.map(|m| m.get()), Some(-2));
+    let c = compile(&card(
+        "Legend",
+        "While a friendly unit defends alone, it gets +2 [Might].",
+    ));
+    assert_eq!(only(&c).scope.as_ref().unwrap().value, "friendly-units");
+    let c = compile(&card(
+        "Unit",
+        "While I'm attacking or defending alone, I have +2 [Might].",
+    ));
+    assert_eq!(
+        only(&c).while_.as_ref().unwrap().value,
+        "attacking-or-defending-alone"
+    );
+}
+
+#[test]
+fn it_gains_a_keyword_this_combat() {
+    let c = compile(&card(
+        "Battlefield",
+        "When you defend here, choose a unit. It gains [Shield 2] this combat.",
+    ));
+    let a = only(&c);
+    let e = &a.effect.as_ref().unwrap().value;
+    assert_eq!(e.grant.as_ref().unwrap().value, "Shield 2");
+    assert_eq!(e.duration.as_ref().unwrap().value, "this-combat");
+    assert_eq!(e.to.as_ref().unwrap().value, "choose-unit");
+}
+
+#[test]
+fn a_spell_that_costs_n_or_more() {
+    let c = compile(&card(
+        "Legend",
+        "When you play a spell that costs [5] or more, draw 1.",
+    ));
+    assert_eq!(when(&c), "play-spell-costing 5");
+    // "or more" is not two trigger conditions
+    assert!(
+        !compile(&card(
+            "Legend",
+            "When you play a spell that costs [5] or less, draw 1."
+        ))
+        .fully_modelled()
+    );
+}

@@ -54,23 +54,34 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     let head = f.split(',').next()?;
     // "When you play me or at the start of your Beginning Phase, …", "When you play me or I
     // attack, …": one ability for each condition
-    let whens: Vec<&'static str> = match lookup(head) {
-        Some(w) => w,
-        None => {
-            let (a, b) = head.split_once(" or ")?;
-            let b = if b.starts_with("when ") || b.starts_with("at ") {
-                b.to_string()
-            } else {
-                format!("when {b}")
-            };
-            // "When you conquer or hold": the second shares the first's subject
-            let shared = a
-                .strip_prefix("when you ")
-                .map(|_| b.replacen("when ", "when you ", 1));
-            let mut v = lookup(a)?;
-            v.extend(lookup(&b).or_else(|| lookup(shared.as_deref()?))?);
-            v
-        }
+    // "When you play a spell that costs [5] or more, …" (419.4.a)
+    let costing = head
+        .strip_prefix("when you play a spell that costs ")
+        .and_then(|r| r.strip_suffix(" or more"))
+        .and_then(|n| n.parse::<u16>().ok())
+        .filter(|_| !battlefield);
+    let whens: Vec<String> = if let Some(n) = costing {
+        vec![format!("play-spell-costing {n}")]
+    } else {
+        let w: Vec<&'static str> = match lookup(head) {
+            Some(w) => w,
+            None => {
+                let (a, b) = head.split_once(" or ")?;
+                let b = if b.starts_with("when ") || b.starts_with("at ") {
+                    b.to_string()
+                } else {
+                    format!("when {b}")
+                };
+                // "When you conquer or hold": the second shares the first's subject
+                let shared = a
+                    .strip_prefix("when you ")
+                    .map(|_| b.replacen("when ", "when you ", 1));
+                let mut v = lookup(a)?;
+                v.extend(lookup(&b).or_else(|| lookup(shared.as_deref()?))?);
+                v
+            }
+        };
+        w.into_iter().map(String::from).collect()
     };
     if !s.contains(',') {
         return None;
@@ -103,7 +114,7 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             .map(|w| {
                 let mut v = v.clone().into_iter();
                 AbilityDef {
-                    when: Some(name(*w)),
+                    when: Some(name(w.as_str())),
                     effect: v.next().map(spanned),
                     then: v.map(spanned).collect(),
                     cost: cost.clone().map(spanned),

@@ -3,7 +3,7 @@
 //! the additional cost". A triggered ability's conditional statement must be true for it to
 //! be placed on the chain (383.3.e); a passive's condition is checked by the layer system.
 
-use crate::engine::objects::{CardType, Condition};
+use crate::engine::objects::{CardType, Condition, Designation};
 use crate::engine::{Game, ObjId, PlayerId};
 
 impl Game {
@@ -21,6 +21,22 @@ impl Game {
         let runes = || i32::try_from(self.runes_of(ctl).len()).unwrap_or(i32::MAX);
         Some(match c {
             Condition::AdditionalCostPaid => obj.is_some_and(|o| self.objects[o.0].additional_paid),
+            // 741.1: "alone" — no other friendly unit (740.1) at the same location
+            Condition::DefendingAlone | Condition::AttackingOrDefendingAlone => {
+                let Some(o) = obj else { return Some(false) };
+                let unit = &self.objects[o.0];
+                let role = match c {
+                    Condition::DefendingAlone => unit.designation == Some(Designation::Defender),
+                    _ => unit.designation.is_some(),
+                };
+                role && unit.is_unit()
+                    && !self.objects.iter().any(|x| {
+                        x.id != o
+                            && x.is_unit()
+                            && x.zone == unit.zone
+                            && self.friendly(controller_of(x.id), ctl)
+                    })
+            }
             Condition::RunesAtMost(n) => runes() <= *n,
             Condition::RunesAtLeast(n) => runes() >= *n,
             Condition::Controls {
@@ -92,6 +108,8 @@ impl Condition {
             Condition::TargetsFriendly => "it chooses a friendly unit".into(),
             Condition::TargetsEnemy => "it chooses an enemy unit".into(),
             Condition::AdditionalCostPaid => "you paid the additional cost".into(),
+            Condition::DefendingAlone => "it's defending alone".into(),
+            Condition::AttackingOrDefendingAlone => "it's attacking or defending alone".into(),
             Condition::RunesAtMost(n) => format!("you control {n} or fewer runes"),
             Condition::RunesAtLeast(n) => format!("you control {n} or more runes"),
             Condition::Controls {
