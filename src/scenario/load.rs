@@ -1416,10 +1416,10 @@ impl<'a> Resolver<'a> {
             )),
             (Some(w), None) => {
                 if !TRIGGERS.contains(&w.value.as_str())
-                    && !w
+                    && w
                         .value
                         .strip_prefix("play-spell-costing ")
-                        .is_some_and(|n| n.trim().parse::<u16>().is_ok())
+                        .is_none_or(|n| n.trim().parse::<u16>().is_err())
                 {
                     return Err(self
                         .err(
