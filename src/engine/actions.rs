@@ -1642,6 +1642,9 @@ impl Game {
                 Modification::RemoveKeyword(k) => format!("loses {k:?}"),
                 Modification::NoDamage => "\"I don't take damage\"".to_string(),
                 Modification::Might(n) => format!("{n:+} Might"),
+                Modification::MightPer { each, per } => {
+                    format!("{each:+} Might for each {}", per.describe())
+                }
             },
             modification.layer(),
             timestamp,
