@@ -307,6 +307,7 @@ impl Game {
                 | Effect::Add { player, .. }
                 | Effect::Channel { player, .. }
                 | Effect::Predict { player }
+                | Effect::LookAtTop { player, .. }
                 | Effect::AdditionalTurn { player } => p(player),
                 Effect::Weaponmaster | Effect::PayCost { .. } | Effect::PlayThatToken { .. } => {
                     Ok(())
@@ -1097,6 +1098,31 @@ impl Game {
             Effect::AdditionalTurn { player } => {
                 format!("{} takes a turn after this one", p(player))
             }
+            Effect::LookAtTop {
+                player,
+                count,
+                reveal,
+                take,
+                optional,
+                rest,
+            } => {
+                let mut s = format!(
+                    "{} {} the top {count} card(s) of their Main Deck",
+                    p(player),
+                    if *reveal { "reveals" } else { "looks at" }
+                );
+                if let Some(t) = take {
+                    s.push_str(&format!(
+                        ", {} {} from among them into their hand",
+                        if *optional { "may put" } else { "puts" },
+                        t.describe()
+                    ));
+                }
+                if *rest == super::look::DeckRest::Recycle {
+                    s.push_str(" and recycles the rest");
+                }
+                s
+            }
         }
     }
 
@@ -1244,7 +1270,8 @@ impl Game {
                     return Ok(());
                 };
                 for u in self.targets_of(target, controller, source, snap)? {
-                    if self.controller(u) == new {
+                    let old = self.controller(u);
+                    if old == new {
                         continue;
                     }
                     self.add_continuous(
@@ -1254,6 +1281,7 @@ impl Game {
                         *duration,
                         None,
                     );
+                    self.recheck_levels_on_control(u, old, new);
                     // 187.3.a: a unit that becomes present (under a new controller) where its
                     // controller does not control the battlefield applies Contested
                     if let Zone::Battlefield(b) = self.objects[u.0].zone {
@@ -1504,6 +1532,18 @@ impl Game {
                     self.predict(p)?;
                 }
             }
+            Effect::LookAtTop {
+                player,
+                count,
+                reveal,
+                take,
+                optional,
+                rest,
+            } => {
+                for p in self.players_of(player, controller) {
+                    self.look_at_top(p, *count, *reveal, take.as_ref(), *optional, *rest)?;
+                }
+            }
             Effect::Reflexive {
                 condition,
                 effects,
@@ -1548,6 +1588,7 @@ impl Game {
                 for p in self.players_of(player, controller) {
                     // saturating, like points: a wrapped total would be silently wrong
                     let p_ = &mut self.players[p.0];
+                    let before = p_.xp;
                     p_.xp = p_.xp.saturating_add(*amount);
                     let t = format!(
                         "{} gains {} XP (now {})",
@@ -1556,6 +1597,7 @@ impl Game {
                         self.players[p.0].xp
                     );
                     self.event(EventKind::Effect, vec![cite!("730.1")], t, vec![]);
+                    self.recheck_levels(p, before);
                 }
             }
             Effect::SelfReplaced {

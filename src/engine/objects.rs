@@ -139,9 +139,10 @@ impl Keyword {
     pub fn is_modeled(&self) -> bool {
         match self {
             // 825.3: Unique has no effect during gameplay; kept as a characteristic that
-            // effects may check (825.4), it is modeled in full.
+            // effects may check (825.4), it is modeled in full (keywords/unique.rs).
+            Keyword::Other(..) if super::keywords::unique::is_unique(self) => true,
             // 818.1.c.2: Equip is "[Cost]: attach this gear to a unit you control", an
-            // activated ability the card carries with the keyword.
+            // activated ability the card carries with the keyword (keywords/equip.rs).
             Keyword::Other(name, _) if name.eq_ignore_ascii_case("equip") => true,
             // 819: Quick-Draw — Reaction timing and "when you play this, attach it"
             // (keywords/quick_draw.rs).
@@ -149,15 +150,14 @@ impl Keyword {
             // 821: Weaponmaster's play effect (keywords/weaponmaster.rs).
             Keyword::Other(name, _) if name.eq_ignore_ascii_case("weaponmaster") => true,
             // 824: Level's function is its dependent ability, a passive with the condition
-            // "while you have N or more XP" (`Condition::ControllerXp`); the keyword itself
-            // is a characteristic (824.2).
+            // "while you have N or more XP" (`Condition::ControllerXp`, keywords/level.rs);
+            // the keyword itself is a characteristic (824.2).
             // 820: Repeat's optional additional cost (keywords/repeat.rs); the cost is the card's
             // `Ability::RepeatCost`
             // 822: Ambush adds a location and Reaction timing (keywords/ambush.rs); 812:
             // Legion's dependent ability (keywords/legion.rs)
             Keyword::Other(name, _) => {
                 name.eq_ignore_ascii_case("legion")
-                    || name.eq_ignore_ascii_case("unique")
                     || name.eq_ignore_ascii_case("level")
                     || name.eq_ignore_ascii_case("repeat")
                     || name.eq_ignore_ascii_case("ambush")
@@ -629,6 +629,18 @@ pub enum Effect {
     Predict {
         player: PlayerRef,
     },
+    /// 424, 413.1, 416: `player` looks at (or reveals) the top `count` cards of their Main
+    /// Deck, may (`optional`) or must put one `take` allows into their hand, and does `rest`
+    /// with the others ("Look at the top 3 cards of your Main Deck. You may reveal a unit
+    /// from among them and draw it. Recycle the rest.").
+    LookAtTop {
+        player: PlayerRef,
+        count: i32,
+        reveal: bool,
+        take: Option<DeckPick>,
+        optional: bool,
+        rest: super::look::DeckRest,
+    },
     /// 386–388: a reflexive trigger — "Do this: [effects]" (`times` chain items), or with
     /// `condition`, "You may [condition]. When you do, [effects]": the condition is asked and
     /// performed first, and only if it was done are the items added (387.2). Each item goes
@@ -679,6 +691,14 @@ pub enum Effect {
     AdditionalTurn {
         player: PlayerRef,
     },
+}
+
+/// Which card of those looked at may be taken ("a unit", "a spell with Energy cost [4] or
+/// more"): any card when `types` is empty.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DeckPick {
+    pub types: Vec<CardType>,
+    pub min_energy: Option<i32>,
 }
 
 /// The two ways to score (464).

@@ -542,6 +542,18 @@ impl Names<'_> {
             Effect::AdditionalTurn {
                 player: self.player(p)?,
             }
+        } else if let Some(n) = e.look {
+            Effect::LookAtTop {
+                player: you(&e.player)?,
+                count: n.get(),
+                reveal: e.reveal,
+                take: e.take.as_ref().and_then(|t| load::deck_pick(&t.value)),
+                optional: e.take_optional,
+                rest: match e.rest.as_ref().map(|r| r.value.as_str()) {
+                    Some("recycle") => crate::engine::look::DeckRest::Recycle,
+                    _ => crate::engine::look::DeckRest::Stay,
+                },
+            }
         } else {
             return Err(err(
                 s,
@@ -1222,9 +1234,7 @@ fn card_def_of(
                     power: e.value.power.to_power(Power::own),
                     action: e.value.action,
                     reaction: e.value.reaction,
-                    effects: vec![Effect::Attach {
-                        target: Target::ChooseUnit(UnitFilter::Friendly),
-                    }],
+                    effects: crate::engine::keywords::equip::effects(),
                 });
             }
             // 820: Repeat [Cost], one ability per instance
