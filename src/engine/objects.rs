@@ -985,6 +985,14 @@ pub enum Ability {
     /// when it is played (359.2.c states the default it changes), if the condition holds as
     /// it enters.
     EntersReady(Condition),
+    /// 364.2, 364.3.a: "Other friendly units enter ready", "Your tokens enter ready",
+    /// "[Level 11] Your units enter ready": a passive of a permanent that changes how the
+    /// units its controller plays enter (359.2.c), for those in `scope` (friendly units, or
+    /// other friendly units) for which `condition` holds as they enter.
+    UnitsEnterReady {
+        scope: Scope,
+        condition: Condition,
+    },
     /// 356.2: "[You may pay / spend / discard …] as an additional cost to play me": added to
     /// the cost in step 3 — optional ones (356.2.b.1, "may") only if its controller chose to
     /// pay them in step 2, mandatory ones (356.2.a.1) always.

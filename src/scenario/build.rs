@@ -957,10 +957,29 @@ fn abilities(
                 prevent: None,
             }));
         } else if ab.enter_ready {
-            out.push(Ability::EntersReady(match &ab.if_ {
+            let cond = match &ab.if_ {
                 Some(c) => condition(s, c)?,
                 None => Condition::Always,
-            }));
+            };
+            // "Other friendly units / your tokens enter ready" (364.2): a scope other than me
+            match ab.scope.as_ref().filter(|sc| sc.value != "me") {
+                None => out.push(Ability::EntersReady(cond)),
+                Some(sc) => {
+                    let scope = scope_of(s, Some(sc), a.referenced)?;
+                    if !matches!(scope, Scope::FriendlyUnits | Scope::OtherFriendlyUnits) {
+                        return Err(err(
+                            s,
+                            ErrorKind::InvalidValue,
+                            sc.referenced,
+                            "units that enter ready are the controller's: scope friendly-units or other-friendly-units",
+                        ));
+                    }
+                    out.push(Ability::UnitsEnterReady {
+                        scope,
+                        condition: cond,
+                    });
+                }
+            }
         } else if ab.enter_exhausted {
             out.push(Ability::EntersExhausted);
         } else if ab.not_chosen_by_enemies {
