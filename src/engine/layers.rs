@@ -837,6 +837,8 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
             let src = match &inst.kind {
                 Kind::Passive { src, .. } | Kind::Attached { top: src, .. } => *src,
                 Kind::Targeted(x) | Kind::Buff(x) | Kind::Assault(x) | Kind::Shield(x) => *x,
+                // a battlefield has no side of its own: counted from the unit's
+                Kind::BattlefieldPassive { .. } => t,
             };
             let n = g.count_with(
                 per,
