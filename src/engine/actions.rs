@@ -715,7 +715,7 @@ impl Game {
                 .collect(),
             Target::OtherFriendlyUnitsHere => here_units(self)
                 .into_iter()
-                .filter(|u| Some(*u) != source && self.controller(*u) == controller)
+                .filter(|u| Some(*u) != source && self.friendly(controller, self.controller(*u)))
                 .collect(),
             Target::AllUnitsHere => here_units(self),
             // bound before execution (abilities/replacement.rs); unbound, it is no unit

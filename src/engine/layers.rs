@@ -592,12 +592,15 @@ impl Game {
                         .map(|o| o.id)
                         .filter(|&u| match scope {
                             Scope::Me => false,
-                            Scope::OtherFriendlyUnits => u != me && w.controller[u.0] == ctl,
-                            Scope::FriendlyUnits => w.controller[u.0] == ctl,
+                            // 740.1, 484.8.d: friendly includes a teammate's
+                            Scope::OtherFriendlyUnits => {
+                                u != me && self.friendly(ctl, w.controller[u.0])
+                            }
+                            Scope::FriendlyUnits => self.friendly(ctl, w.controller[u.0]),
                             Scope::EnemyUnits => self.opponents(ctl, w.controller[u.0]),
                             Scope::OtherFriendlyUnitsHere => {
                                 u != me
-                                    && w.controller[u.0] == ctl
+                                    && self.friendly(ctl, w.controller[u.0])
                                     && self.objects[u.0].zone == here
                             }
                         })

@@ -19,7 +19,7 @@ use crate::engine::state::{Game, ObjId};
 /// the ability is activated (818.1.b).
 pub fn effects() -> Vec<Effect> {
     vec![Effect::Attach {
-        target: Target::ChooseUnit(UnitFilter::Friendly),
+        target: Target::ChooseUnit(UnitFilter::Yours),
     }]
 }
 
