@@ -307,6 +307,7 @@ impl Game {
                 | Effect::Add { player, .. }
                 | Effect::Channel { player, .. }
                 | Effect::Predict { player }
+                | Effect::LookAtTop { player, .. }
                 | Effect::AdditionalTurn { player } => p(player),
                 Effect::Weaponmaster | Effect::PayCost { .. } | Effect::PlayThatToken { .. } => {
                     Ok(())
@@ -1097,6 +1098,31 @@ impl Game {
             Effect::AdditionalTurn { player } => {
                 format!("{} takes a turn after this one", p(player))
             }
+            Effect::LookAtTop {
+                player,
+                count,
+                reveal,
+                take,
+                optional,
+                rest,
+            } => {
+                let mut s = format!(
+                    "{} {} the top {count} card(s) of their Main Deck",
+                    p(player),
+                    if *reveal { "reveals" } else { "looks at" }
+                );
+                if let Some(t) = take {
+                    s.push_str(&format!(
+                        ", {} {} from among them into their hand",
+                        if *optional { "may put" } else { "puts" },
+                        t.describe()
+                    ));
+                }
+                if *rest == super::look::DeckRest::Recycle {
+                    s.push_str(" and recycles the rest");
+                }
+                s
+            }
         }
     }
 
@@ -1504,6 +1530,18 @@ impl Game {
             Effect::Predict { player } => {
                 for p in self.players_of(player, controller) {
                     self.predict(p)?;
+                }
+            }
+            Effect::LookAtTop {
+                player,
+                count,
+                reveal,
+                take,
+                optional,
+                rest,
+            } => {
+                for p in self.players_of(player, controller) {
+                    self.look_at_top(p, *count, *reveal, take.as_ref(), *optional, *rest)?;
                 }
             }
             Effect::Reflexive {

@@ -58,6 +58,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::ChooseOne { .. }
         | Effect::Channel { .. }
         | Effect::Predict { .. }
+        | Effect::LookAtTop { .. }
         | Effect::CreateDelayed { .. }
         | Effect::Reflexive { .. }
         | Effect::Weaponmaster

@@ -587,6 +587,18 @@ pub enum Effect {
     Predict {
         player: PlayerRef,
     },
+    /// 424, 413.1, 416: `player` looks at (or reveals) the top `count` cards of their Main
+    /// Deck, may (`optional`) or must put one `take` allows into their hand, and does `rest`
+    /// with the others ("Look at the top 3 cards of your Main Deck. You may reveal a unit
+    /// from among them and draw it. Recycle the rest.").
+    LookAtTop {
+        player: PlayerRef,
+        count: i32,
+        reveal: bool,
+        take: Option<DeckPick>,
+        optional: bool,
+        rest: super::look::DeckRest,
+    },
     /// 386–388: a reflexive trigger — "Do this: [effects]" (`times` chain items), or with
     /// `condition`, "You may [condition]. When you do, [effects]": the condition is asked and
     /// performed first, and only if it was done are the items added (387.2). Each item goes
@@ -637,6 +649,14 @@ pub enum Effect {
     AdditionalTurn {
         player: PlayerRef,
     },
+}
+
+/// Which card of those looked at may be taken ("a unit", "a spell with Energy cost [4] or
+/// more"): any card when `types` is empty.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DeckPick {
+    pub types: Vec<CardType>,
+    pub min_energy: Option<i32>,
 }
 
 /// The two ways to score (464).

@@ -546,6 +546,18 @@ impl Names<'_> {
             Effect::AdditionalTurn {
                 player: self.player(p)?,
             }
+        } else if let Some(n) = e.look {
+            Effect::LookAtTop {
+                player: you(&e.player)?,
+                count: n.get(),
+                reveal: e.reveal,
+                take: e.take.as_ref().and_then(|t| load::deck_pick(&t.value)),
+                optional: e.take_optional,
+                rest: match e.rest.as_ref().map(|r| r.value.as_str()) {
+                    Some("recycle") => crate::engine::look::DeckRest::Recycle,
+                    _ => crate::engine::look::DeckRest::Stay,
+                },
+            }
         } else {
             return Err(err(
                 s,

@@ -357,6 +357,7 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             e.to = Some(name(to));
         }
         "play" => token(rest, &mut e)?,
+        "look" | "reveal" if !may => return deck_look(t).map(|e| vec![e]),
         "give" => return give(rest, may),
         "the" if !may => return next_time(t).map(|e| vec![e]),
         "prevent" if !may => return prevent_next(rest).map(|e| vec![e]),
@@ -509,4 +510,138 @@ pub(super) fn strip_suffix_ci<'a>(s: &'a str, suffix: &str) -> Option<&'a str> {
 pub(super) fn split_target_and_rest(s: &str) -> Option<(String, &str)> {
     let cut = s.find(['+', '-', '['])?;
     Some((target(&s[..cut])?, &s[cut..]))
+}
+
+/// A sentence that looks at or reveals the top of the Main Deck (its continuations follow).
+pub(super) fn deck_look_start(s: &str) -> bool {
+    let f = fold(s);
+    f.contains("of your main deck")
+        && (f.contains("look at the top") || f.contains("reveal the top"))
+}
+
+/// A sentence that says what becomes of the cards a look or reveal showed.
+pub(super) fn deck_look_continues(s: &str) -> bool {
+    let f = fold(s);
+    let f = f.strip_prefix("then ").unwrap_or(&f);
+    [
+        "you may reveal ",
+        "you may choose a card from among them",
+        "recycle the rest",
+        "recycle the remaining cards",
+        "if its a ",
+        "if its an ",
+        "otherwise, recycle it",
+        "otherwise recycle it",
+        "draw one and recycle the other",
+        "put 1 into your hand",
+        "put one into your hand",
+    ]
+    .iter()
+    .any(|p| f.starts_with(p))
+}
+
+/// 424, 416: "Look at the top 3 cards of your Main Deck. You may reveal a unit from among
+/// them and draw it. Recycle the rest.", "Reveal the top card of your Main Deck. If it's a
+/// gear, draw it. Otherwise, recycle it.", "Look at the top 2 cards of your Main Deck. Draw
+/// one and recycle the other." — one effect: how many, what may or must be taken into the
+/// hand, what becomes of the rest.
+pub(super) fn deck_look(t: &str) -> Option<format::Effect> {
+    let parts = raw_sentences(t);
+    let first = fold(parts.first()?);
+    let (reveal, rest) = if let Some(r) = first.strip_prefix("look at the top ") {
+        (false, r)
+    } else {
+        (true, first.strip_prefix("reveal the top ")?)
+    };
+    let (n, rest) = match rest.strip_prefix("card ") {
+        Some(r) => (1, r),
+        None => {
+            let (n, r) = rest.split_once(' ')?;
+            (count_word(n)?, r.strip_prefix("cards ")?)
+        }
+    };
+    if rest != "of your main deck" {
+        return None;
+    }
+    let mut e = format::Effect {
+        look: Some(format::Count::new(n)?),
+        reveal,
+        ..Default::default()
+    };
+    let take = |w: &str, optional: bool, e: &mut format::Effect| -> Option<()> {
+        if e.take.is_some() {
+            return None;
+        }
+        e.take = Some(name(w));
+        e.take_optional = optional;
+        Some(())
+    };
+    let recycle = |e: &mut format::Effect| -> Option<()> {
+        if e.rest.is_some() {
+            return None;
+        }
+        e.rest = Some(name("recycle"));
+        Some(())
+    };
+    for p in &parts[1..] {
+        let f = fold(p);
+        let f = f.strip_prefix("then ").unwrap_or(&f);
+        match f {
+            "recycle the rest" | "recycle the remaining cards" => recycle(&mut e)?,
+            "otherwise, recycle it" | "otherwise recycle it" if n == 1 => recycle(&mut e)?,
+            "draw one and recycle the other" if n == 2 => {
+                take("card", false, &mut e)?;
+                recycle(&mut e)?;
+            }
+            "put 1 into your hand and recycle the rest"
+            | "put one into your hand and recycle the rest" => {
+                take("card", false, &mut e)?;
+                recycle(&mut e)?;
+            }
+            "you may choose a card from among them and draw it" => take("card", true, &mut e)?,
+            _ => {
+                // "You may reveal a unit from among them and draw it"
+                if let Some(w) = f
+                    .strip_prefix("you may reveal ")
+                    .and_then(|r| r.strip_suffix(" from among them and draw it"))
+                {
+                    take(&deck_pick_word(w)?, true, &mut e)?;
+                } else if let Some(r) = f.strip_prefix("if its ").filter(|_| n == 1) {
+                    // "If it's a gear, draw it" / "…, put it in your hand"
+                    let (w, what) = r.split_once(", ")?;
+                    if !matches!(
+                        what,
+                        "draw it" | "put it in your hand" | "put it into your hand"
+                    ) {
+                        return None;
+                    }
+                    take(&deck_pick_word(w)?, false, &mut e)?;
+                } else {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(e)
+}
+
+/// "a unit", "a spell with energy cost 4 or more" (folded) → the `take` word.
+fn deck_pick_word(w: &str) -> Option<String> {
+    let (kind, min) = match w.split_once(" with energy cost ") {
+        Some((k, m)) => (
+            k,
+            Some(m.strip_suffix(" or more")?.trim().parse::<i32>().ok()?),
+        ),
+        None => (w, None),
+    };
+    let kind = kind
+        .strip_prefix("a ")
+        .or_else(|| kind.strip_prefix("an "))?;
+    if !matches!(kind, "unit" | "gear" | "spell" | "card") {
+        return None;
+    }
+    Some(match min {
+        Some(n) => format!("{kind} with cost {n} or more"),
+        None => kind.to_string(),
+    })
 }

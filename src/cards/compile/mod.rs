@@ -26,6 +26,8 @@ use passive::*;
 use replacement::*;
 use triggers::*;
 #[cfg(test)]
+mod effects_tests;
+#[cfg(test)]
 mod replacement_tests;
 #[cfg(test)]
 mod sequence_tests;
@@ -708,7 +710,11 @@ fn logical_lines(text: &str) -> Vec<String> {
     for l in text.lines() {
         let t = l.trim();
         match out.last_mut() {
-            Some(prev) if t.chars().next().is_some_and(char::is_lowercase) => {
+            // "…look at the top 4 cards of your Main Deck. …" / "Recycle the rest."
+            Some(prev)
+                if t.chars().next().is_some_and(char::is_lowercase)
+                    || deck_look_start(prev) && deck_look_continues(t) =>
+            {
                 prev.push(' ');
                 prev.push_str(t);
             }
@@ -793,7 +799,7 @@ fn split_cost(line: &str) -> Option<(ActivateCost, String)> {
 }
 
 /// Sentences of a line ("Draw 1. Buff me." → two).
-fn sentences(s: &str) -> Vec<String> {
+fn raw_sentences(s: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
     let chars: Vec<char> = s.chars().collect();
@@ -812,4 +818,22 @@ fn sentences(s: &str) -> Vec<String> {
         out.push(t);
     }
     out
+}
+
+/// Sentences of a line, those that continue a look at the top of the Main Deck joined to it.
+fn sentences(s: &str) -> Vec<String> {
+    let out = raw_sentences(s);
+    // "Look at the top 3 cards of your Main Deck. You may reveal a unit from among them and
+    // draw it. Recycle the rest.": one instruction over several sentences
+    let mut merged: Vec<String> = Vec::new();
+    for s in out {
+        match merged.last_mut() {
+            Some(prev) if deck_look_start(prev) && deck_look_continues(&s) => {
+                prev.push(' ');
+                prev.push_str(&s);
+            }
+            _ => merged.push(s),
+        }
+    }
+    merged
 }
