@@ -315,6 +315,7 @@ impl Game {
                 | Effect::Channel { player, .. }
                 | Effect::Predict { player }
                 | Effect::LookAtTop { player, .. }
+                | Effect::KillOneOfTheir { player, .. }
                 | Effect::AdditionalTurn { player } => p(player),
                 Effect::Weaponmaster | Effect::PayCost { .. } | Effect::PlayThatToken { .. } => {
                     Ok(())
@@ -652,6 +653,15 @@ impl Game {
                 .filter(|p| !p.lost && self.opponents(controller, p.id))
                 .map(|p| p.id)
                 .collect(),
+            // 303.2.a: one at a time, in turn order
+            PlayerRef::EachPlayer => {
+                let n = self.players.len();
+                let first = self.turn.player.0;
+                (0..n)
+                    .map(|i| PlayerId((first + i) % n))
+                    .filter(|p| !self.players[p.0].lost)
+                    .collect()
+            }
         }
     }
 
@@ -866,6 +876,7 @@ impl Game {
                     None => "you".into(),
                 },
                 PlayerRef::EachOpponent => "each opponent".into(),
+                PlayerRef::EachPlayer => "each player".into(),
             }
         };
         let dur = |d: &Duration| match d {
@@ -1105,6 +1116,11 @@ impl Game {
             Effect::AdditionalTurn { player } => {
                 format!("{} takes a turn after this one", p(player))
             }
+            Effect::KillOneOfTheir { player, gear } => format!(
+                "{} kills one of their {}",
+                p(player),
+                if *gear { "gear" } else { "units" }
+            ),
             Effect::LookAtTop {
                 player,
                 count,
@@ -1550,6 +1566,13 @@ impl Game {
             } => {
                 for p in self.players_of(player, controller) {
                     self.look_at_top(p, *count, *reveal, take.as_ref(), *optional, *rest)?;
+                }
+            }
+            Effect::KillOneOfTheir { player, gear } => {
+                let players = self.players_of(player, controller);
+                let several = players.len() > 1;
+                for p in players {
+                    self.kill_one_of_their(p, *gear, several)?;
                 }
             }
             Effect::Reflexive {

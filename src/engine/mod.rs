@@ -26,6 +26,7 @@ pub mod look;
 pub mod modes;
 pub mod movement;
 pub mod objects;
+pub mod own_choices;
 pub mod play;
 pub mod resources;
 pub mod scoring;

@@ -299,6 +299,9 @@ pub enum UnitFilter {
     MightAtMost(Box<UnitFilter>, i32),
     /// A unit `filter` allows, with this tag ("your Mechs", "another friendly Mech").
     WithTag(Box<UnitFilter>, String),
+    /// "Two friendly units": a unit `filter` allows other than those chosen before it for
+    /// the same spell or ability (two units are two different units, 355.5).
+    Distinct(Box<UnitFilter>),
     /// A gear on the board.
     Gear,
     /// A gear on the board controlled by an opponent.
@@ -319,21 +322,32 @@ pub enum UnitFilter {
 impl UnitFilter {
     /// It chooses a spell on the chain, not a unit on the board.
     pub fn is_spell(&self) -> bool {
+        if let UnitFilter::Distinct(f) = self {
+            return f.is_spell();
+        }
         matches!(self, UnitFilter::Spell | UnitFilter::EnemySpell)
     }
     /// It chooses a card in a trash, not a unit on the board.
     pub fn is_trash(&self) -> bool {
+        if let UnitFilter::Distinct(f) = self {
+            return f.is_trash();
+        }
         matches!(self, UnitFilter::InTrash { .. })
     }
     /// It chooses a gear on the board, not a unit.
     pub fn is_gear(&self) -> bool {
+        if let UnitFilter::Distinct(f) = self {
+            return f.is_gear();
+        }
         matches!(self, UnitFilter::Gear | UnitFilter::EnemyGear)
     }
     /// It is about the source's location ("here").
     pub fn needs_here(&self) -> bool {
         match self {
             UnitFilter::EnemyHere | UnitFilter::FriendlyHere => true,
-            UnitFilter::MightAtMost(f, _) | UnitFilter::WithTag(f, _) => f.needs_here(),
+            UnitFilter::MightAtMost(f, _) | UnitFilter::WithTag(f, _) | UnitFilter::Distinct(f) => {
+                f.needs_here()
+            }
             _ => false,
         }
     }
@@ -348,6 +362,8 @@ pub enum PlayerRef {
     You,
     /// Each opponent of the controller.
     EachOpponent,
+    /// Each player, in turn order from the turn player (303.2.a).
+    EachPlayer,
 }
 
 /// A number in an effect.
@@ -598,6 +614,13 @@ pub enum Effect {
         take: Option<DeckPick>,
         optional: bool,
         rest: super::look::DeckRest,
+    },
+    /// 355.10.f: "Each player kills one of their units" — each `player`, one at a time in
+    /// turn order (303.2.a), chooses one of the units (`gear`: gear) they control as the
+    /// instruction executes (not a target) and kills it.
+    KillOneOfTheir {
+        player: PlayerRef,
+        gear: bool,
     },
     /// 386–388: a reflexive trigger — "Do this: [effects]" (`times` chain items), or with
     /// `condition`, "You may [condition]. When you do, [effects]": the condition is asked and

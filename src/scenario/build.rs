@@ -116,6 +116,23 @@ impl Names<'_> {
                 }
             });
         }
+        // "choose-friendly distinct": a unit not chosen before by the same spell or ability
+        if let Some(word) = n.value.strip_suffix(" distinct") {
+            let inner = Name {
+                value: word.to_string(),
+                referenced: n.referenced,
+                defined: n.defined,
+            };
+            return match self.target(&inner)? {
+                Target::ChooseUnit(f) => Ok(Target::ChooseUnit(UnitFilter::Distinct(Box::new(f)))),
+                _ => Err(err(
+                    self.scenario,
+                    ErrorKind::InvalidValue,
+                    n.referenced,
+                    format!("\"{word}\" is not a choice: only a choice can be distinct"),
+                )),
+            };
+        }
         if let Some((types, tags)) = load::trash_choice(&n.value) {
             return Ok(Target::ChooseUnit(UnitFilter::InTrash { types, tags }));
         }
@@ -188,6 +205,7 @@ impl Names<'_> {
         Ok(match n.value.as_str() {
             "you" => PlayerRef::You,
             "each-opponent" => PlayerRef::EachOpponent,
+            "each-player" => PlayerRef::EachPlayer,
             _ => PlayerRef::Player(self.player_id(n)?),
         })
     }
@@ -545,6 +563,11 @@ impl Names<'_> {
         } else if let Some(p) = &e.additional_turn {
             Effect::AdditionalTurn {
                 player: self.player(p)?,
+            }
+        } else if let Some(k) = &e.kill_own {
+            Effect::KillOneOfTheir {
+                player: you(&e.player)?,
+                gear: k.value == "gear",
             }
         } else if let Some(n) = e.look {
             Effect::LookAtTop {

@@ -1325,6 +1325,10 @@ pub struct Effect {
     /// and does `rest` with the others: `recycle`, or `stay` (default) on top.
     #[serde(default)]
     pub look: Option<Count>,
+    /// 355.10.f: `player` (default: you; `each-player`) kills one of their `unit`s or
+    /// `gear`, chosen as it executes.
+    #[serde(default)]
+    pub kill_own: Option<Name>,
     #[serde(default)]
     pub reveal: bool,
     #[serde(default)]

@@ -1735,7 +1735,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look",
+                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own",
                 ));
         }
         if e.with.is_some() != e.fight.is_some() {
@@ -1799,6 +1799,17 @@ impl<'a> Resolver<'a> {
                     ),
                 )
                 .hint("card, unit, gear, spell, or e.g. \"spell with cost 4 or more\""));
+        }
+        if let Some(k) = &e.kill_own
+            && !matches!(k.value.as_str(), "unit" | "gear")
+        {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(k),
+                    format!("\"{}\" is not what a player kills of their own", k.value),
+                )
+                .hint("unit or gear"));
         }
         if let Some(r) = &e.rest
             && !matches!(r.value.as_str(), "recycle" | "stay")
@@ -2495,6 +2506,9 @@ pub fn tag_bound(s: &str) -> Option<(&str, &str)> {
 /// A target word of abilities, possibly with a Might bound or a tag on a unit choice or
 /// group.
 fn target_word_ok(s: &str) -> bool {
+    if let Some(w) = s.strip_suffix(" distinct") {
+        return w.starts_with("choose-") && target_word_ok(w);
+    }
     match might_bound(s)
         .map(|(w, _)| w)
         .or(tag_bound(s).map(|(w, _)| w))
@@ -2510,7 +2524,7 @@ fn target_word_ok(s: &str) -> bool {
 }
 
 /// Players an effect may name instead of a player.
-pub const PLAYER_WORDS: &[&str] = &["you", "each-opponent"];
+pub const PLAYER_WORDS: &[&str] = &["you", "each-opponent", "each-player"];
 
 /// `always`, `mighty`, …, `has Tank`, `tag Poro`, `level 3`, `runes 4 or fewer`,
 /// `control another Mech`.
@@ -2605,6 +2619,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.replace.is_some(), "replace"),
         (e.play_that_token_and.is_some(), "play-that-token-and"),
         (e.look.is_some(), "look"),
+        (e.kill_own.is_some(), "kill-own"),
     ] {
         if set {
             v.push(name);

@@ -230,9 +230,35 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         }
         _ => {}
     }
+    // 355.10.f: "Each player kills one of their units", "each opponent must kill one of
+    // their gear": chosen by each as it executes
+    for (prefix, who) in [
+        ("each player ", "each-player"),
+        ("each opponent ", "each-opponent"),
+    ] {
+        if let Some(r) = fold(t).strip_prefix(prefix) {
+            let r = r.strip_prefix("must ").unwrap_or(r);
+            let r = r
+                .strip_prefix("kills ")
+                .or_else(|| r.strip_prefix("kill "))?;
+            e.kill_own = Some(name(match r {
+                "one of their units" => "unit",
+                "one of their gear" => "gear",
+                _ => return None,
+            }));
+            e.player = Some(name(who));
+            e.may = may;
+            return Some(vec![e]);
+        }
+    }
     let words: Vec<&str> = t.split_whitespace().collect();
     let verb = words.first()?.to_ascii_lowercase();
     let rest = t[words.first()?.len()..].trim();
+    // "Return a friendly unit and an enemy unit to their owners' hands", "Kill a friendly
+    // unit and an enemy unit": one instruction for each of two units chosen (355.5)
+    if !may && let Some(v) = two_units(words[0], &verb, rest) {
+        return Some(v);
+    }
     match verb.as_str() {
         "deal" => {
             // "Deal 3 to an enemy unit"
@@ -459,6 +485,20 @@ pub(super) fn token(rest: &str, e: &mut format::Effect) -> Option<()> {
 /// turn", "Give a unit -1 [Might] this turn, to a minimum of 1 [Might]" (472.3.b): one effect
 /// for each thing given, the later ones to the same unit ("it").
 pub(super) fn give(rest: &str, may: bool) -> Option<Vec<format::Effect>> {
+    // "Give two friendly units each +2 [Might] this turn": the same to two different units
+    if let Some(r) = strip_ci(rest, "two ") {
+        let i = r.to_ascii_lowercase().find(" each ")?;
+        let noun = r[..i].strip_suffix('s')?;
+        let one = give(&format!("a {noun} {}", &r[i + " each ".len()..]), may)?;
+        let [first] = <[format::Effect; 1]>::try_from(one).ok()?;
+        let mut second = first.clone();
+        let to = second.to.as_mut()?;
+        if may || !to.value.starts_with("choose-") {
+            return None;
+        }
+        to.value = format!("{} distinct", to.value);
+        return Some(vec![first, second]);
+    }
     let (rest, min) = match rest.to_ascii_lowercase().find(", to a minimum of ") {
         Some(i) => {
             let m = rest[i + ", to a minimum of ".len()..].trim();
@@ -644,4 +684,42 @@ fn deck_pick_word(w: &str) -> Option<String> {
         Some(n) => format!("{kind} with cost {n} or more"),
         None => kind.to_string(),
     })
+}
+
+/// "Kill a friendly unit and an enemy unit", "Return another friendly unit and an enemy unit
+/// to their owners' hands": the instruction once for each, when the two choices can never
+/// be the same unit (one friendly, the other enemy).
+fn two_units(verb_word: &str, verb: &str, rest: &str) -> Option<Vec<format::Effect>> {
+    const ONE_UNIT: &[&str] = &[
+        "kill", "stun", "[stun]", "buff", "[buff]", "ready", "exhaust", "recall", "heal", "return",
+    ];
+    if !ONE_UNIT.contains(&verb) {
+        return None;
+    }
+    let lower = rest.to_ascii_lowercase();
+    let (who, to) = if verb == "return" {
+        let suffix = [" to their owners' hands", " to their owners hands"]
+            .iter()
+            .find(|p| lower.ends_with(*p))?;
+        (&rest[..rest.len() - suffix.len()], " to its owner's hand")
+    } else {
+        (rest, "")
+    };
+    let (a, b) = who.split_once(" and ")?;
+    let (ta, tb) = (target(a)?, target(b)?);
+    let side = |t: &str| {
+        if t.contains("enemy") {
+            Some(false)
+        } else if t.contains("friendly") {
+            Some(true)
+        } else {
+            None
+        }
+    };
+    if !ta.starts_with("choose-") || !tb.starts_with("choose-") || side(&ta)? == side(&tb)? {
+        return None;
+    }
+    let mut v = clause(&format!("{verb_word} {a}{to}"))?;
+    v.extend(clause(&format!("{verb_word} {b}{to}"))?);
+    Some(v)
 }
