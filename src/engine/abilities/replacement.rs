@@ -130,6 +130,7 @@ impl Game {
             Scope::OtherFriendlyUnitsHere => {
                 unit != source && self.friendly(ctl, self.controller(unit)) && same_place
             }
+            Scope::UnitsHere => same_place,
             Scope::EnemyUnits => self.opponents(ctl, self.controller(unit)),
         }
     }
