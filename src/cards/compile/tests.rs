@@ -285,3 +285,36 @@ fn passives_of_your_units_tokens_and_the_side_of_the_board() {
         ("runes 8 or more".into(), "me".into(), Some(4), None, vec![])
     );
 }
+
+#[test]
+fn units_that_enter_ready_with_their_scope_and_condition() {
+    let of = |text: &str| {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert!(a.enter_ready, "{text}");
+        (
+            a.scope.as_ref().map(|s| s.value.clone()),
+            a.if_.as_ref().map(|s| s.value.clone()),
+        )
+    };
+    assert_eq!(of("I enter ready."), (None, None));
+    assert_eq!(
+        of("Other friendly units enter ready."),
+        (Some("other-friendly-units".into()), None)
+    );
+    assert_eq!(
+        of("Your tokens enter ready."),
+        (Some("friendly-units".into()), Some("token".into()))
+    );
+    assert_eq!(
+        of("[Level 11] Your units enter ready."),
+        (Some("friendly-units".into()), Some("level 11".into()))
+    );
+    assert_eq!(
+        of("[Level 3] I enter ready."),
+        (None, Some("level 3".into()))
+    );
+    // an effect for this turn is not a passive
+    assert!(!compile(&card("Unit", "Your units enter ready this turn.")).fully_modelled());
+}
