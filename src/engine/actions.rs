@@ -1436,9 +1436,15 @@ impl Game {
                     let id = self.create(def.clone(), controller, zone);
                     played.push(id);
                     let unit = self.objects[id.0].is_unit();
+                    self.objects[id.0].token = true;
+                    // 182.1.a, 364.2: a token unit is played, so "your tokens / units enter
+                    // ready" changes how it enters
+                    let ready_by = (unit && !*ready)
+                        .then(|| self.enters_ready_by(id, controller))
+                        .flatten();
+                    let ready = *ready || ready_by.is_some();
                     let o = &mut self.objects[id.0];
-                    o.token = true;
-                    o.exhausted = if unit { !*ready } else { *exhausted };
+                    o.exhausted = if unit { !ready } else { *exhausted };
                     let t = format!(
                         "a {} token{} is created at {}{}",
                         card.name,
@@ -1447,23 +1453,27 @@ impl Game {
                             .map(|n| format!(" ({n})"))
                             .unwrap_or_default(),
                         self.zone_name(zone),
-                        if unit && !*ready || !unit && *exhausted {
-                            ", exhausted"
+                        if unit && !ready || !unit && *exhausted {
+                            ", exhausted".to_string()
+                        } else if let Some(src) = ready_by {
+                            format!(
+                                ", ready ({}'s ability: its units enter ready)",
+                                self.obj_name(src)
+                            )
                         } else {
-                            ""
+                            String::new()
                         }
                     );
-                    self.event(
-                        EventKind::Zone,
-                        vec![
-                            cite!("439.1"),
-                            cite!("439.2"),
-                            cite!("177"),
-                            cite!("182.1.d"),
-                        ],
-                        t,
-                        vec![id.0],
-                    );
+                    let mut rules = vec![
+                        cite!("439.1"),
+                        cite!("439.2"),
+                        cite!("177"),
+                        cite!("182.1.d"),
+                    ];
+                    if ready_by.is_some() {
+                        rules.extend([cite!("182.1.a"), cite!("364.2")]);
+                    }
+                    self.event(EventKind::Zone, rules, t, vec![id.0]);
                     self.make_outstanding(cite!("319.6"));
                     if let Location::Battlefield(b) = at {
                         self.apply_contested(*b, controller, cite!("187.3.a"));
@@ -1715,6 +1725,9 @@ impl Game {
                 Modification::RemoveKeyword(k) => format!("loses {k:?}"),
                 Modification::NoDamage => "\"I don't take damage\"".to_string(),
                 Modification::Might(n) => format!("{n:+} Might"),
+                Modification::MightPer { each, per } => {
+                    format!("{each:+} Might for each {}", per.describe())
+                }
             },
             modification.layer(),
             timestamp,
