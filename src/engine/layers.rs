@@ -46,16 +46,12 @@ pub struct Characteristics {
 
 impl Characteristics {
     pub fn has(&self, k: &KeywordKind) -> bool {
-        self.keywords.iter().any(|x| &x.kind() == k)
+        self.keywords.iter().any(|x| x.is_kind(k))
     }
 
     /// The summed value of a keyword (807.2 Assault, 814.2 Shield, 823.2 Hunt); 0 if absent.
     pub fn keyword_value(&self, k: &KeywordKind) -> i32 {
-        self.keywords
-            .iter()
-            .filter(|x| &x.kind() == k)
-            .map(|x| x.value().unwrap_or(1))
-            .fold(0i32, i32::saturating_add)
+        kw_sum(&self.keywords, k)
     }
 
     /// A summed keyword as one value with its sources (807.2, 809.2, 814.2, 823.2):
@@ -248,13 +244,15 @@ impl Game {
         loop {
             let mut any = false;
             for layer in 1..=3u8 {
+                // the instances of this layer still to apply (fewer each round)
+                let mut todo: Vec<usize> = (0..insts.len())
+                    .filter(|&i| !applied[i] && insts[i].layer == layer)
+                    .collect();
                 loop {
-                    let cands: Vec<usize> = (0..insts.len())
-                        .filter(|&i| {
-                            !applied[i]
-                                && insts[i].layer == layer
-                                && self.affects_any(&insts[i], &w)
-                        })
+                    let cands: Vec<usize> = todo
+                        .iter()
+                        .copied()
+                        .filter(|&i| self.affects_any(&insts[i], &w))
                         .collect();
                     if cands.is_empty() {
                         break;
@@ -264,6 +262,7 @@ impl Game {
                         dep_of[c] = Some(d);
                     }
                     applied[pick] = true;
+                    todo.retain(|&i| i != pick);
                     any = true;
                     let dep_label = dep_of[pick].map(|d| insts[d].label.to_string());
                     // 473.1: effects of this layer still to apply whose objects (or existence)
@@ -412,22 +411,27 @@ impl Game {
                         snapshot: None,
                     });
                 }
-                v.push(Inst {
-                    label: "Assault".into(),
-                    layer: 3,
-                    modification: Modification::Might(0),
-                    timestamp: o.timestamp,
-                    kind: Kind::Assault(o.id),
-                    snapshot: None,
-                });
-                v.push(Inst {
-                    label: "Shield".into(),
-                    layer: 3,
-                    modification: Modification::Might(0),
-                    timestamp: o.timestamp,
-                    kind: Kind::Shield(o.id),
-                    snapshot: None,
-                });
+                // Assault applies only while attacking, Shield while defending (807.1.c,
+                // 814.1.c): a designation no layer changes, so a unit without one has neither
+                match o.designation {
+                    Some(Designation::Attacker) => v.push(Inst {
+                        label: "Assault".into(),
+                        layer: 3,
+                        modification: Modification::Might(0),
+                        timestamp: o.timestamp,
+                        kind: Kind::Assault(o.id),
+                        snapshot: None,
+                    }),
+                    Some(Designation::Defender) => v.push(Inst {
+                        label: "Shield".into(),
+                        layer: 3,
+                        modification: Modification::Might(0),
+                        timestamp: o.timestamp,
+                        kind: Kind::Shield(o.id),
+                        snapshot: None,
+                    }),
+                    _ => {}
+                }
             }
         }
         v
@@ -512,7 +516,7 @@ impl Game {
             Condition::Mighty => might >= 5,
             Condition::Attacking => self.objects[obj.0].designation == Some(Designation::Attacker),
             Condition::Defending => self.objects[obj.0].designation == Some(Designation::Defender),
-            Condition::HasKeyword(k) => kw.iter().any(|x| &x.kind() == k),
+            Condition::HasKeyword(k) => kw.iter().any(|x| x.is_kind(k)),
             Condition::HasTag(t) => tags.iter().any(|x| x.eq_ignore_ascii_case(t)),
             Condition::ControllerXp(n) => self.players[ctl.0].xp >= *n,
             Condition::Buffed => self.objects[obj.0].buffs > 0,
@@ -745,7 +749,7 @@ impl Game {
 /// The summed value of a keyword's instances (807.2, 814.2, 823.2).
 fn kw_sum(kws: &[Keyword], k: &KeywordKind) -> i32 {
     kws.iter()
-        .filter(|x| &x.kind() == k)
+        .filter(|x| x.is_kind(k))
         .map(|x| x.value().unwrap_or(1))
         .fold(0i32, i32::saturating_add)
 }

@@ -96,6 +96,16 @@ impl Keyword {
         }
     }
 
+    /// Whether this keyword is of kind `k` (`kind() == *k` without building the kind, which
+    /// copies an `Other` keyword's name).
+    pub fn is_kind(&self, k: &KeywordKind) -> bool {
+        match (self, k) {
+            (Keyword::Other(n, _), KeywordKind::Other(m)) => n == m,
+            (Keyword::Other(..), _) | (_, KeywordKind::Other(_)) => false,
+            _ => self.kind() == *k,
+        }
+    }
+
     /// The keyword's value (Assault 2 → 2); valueless keywords give None.
     pub fn value(&self) -> Option<i32> {
         match self {
