@@ -8,7 +8,7 @@
 //!    time kept): the mean cost of an applied action over the 50 actions from the 100th and
 //!    from the 1,000th.
 //!
-//! Times are the CPU time of the benchmark thread (`/proc/thread-self/schedstat`), so a
+//! Times are the CPU time of the benchmark thread (`CLOCK_THREAD_CPUTIME_ID`), so a
 //! machine shared with other jobs does not stretch them; the wall clock of the best pass is
 //! printed too (stderr).
 //!
@@ -18,13 +18,27 @@ use arbiter::engine::workload;
 use arbiter::engine::{Game, Status};
 use std::time::{Duration, Instant};
 
-/// CPU time this thread has run (ns), from `/proc/thread-self/schedstat` (Linux): on a
-/// machine shared with other jobs, the wall clock includes the time spent waiting for a core,
-/// the CPU time does not. `None` where the file is missing (the wall clock is used then).
+/// CPU time this thread has run, from `clock_gettime(CLOCK_THREAD_CPUTIME_ID)` (POSIX; to
+/// the nanosecond, where `/proc/thread-self/schedstat` is only updated at scheduler ticks):
+/// on a machine shared with other jobs, the wall clock includes the time spent waiting for
+/// a core, the CPU time does not. `None` if the call fails (the wall clock is used then).
 fn cpu_now() -> Option<Duration> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
+    #[repr(C)]
+    struct Timespec {
+        tv_sec: i64,
+        tv_nsec: i64,
+    }
+    unsafe extern "C" {
+        fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut ts = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec (two 64-bit fields on 64-bit Linux).
+    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    (rc == 0).then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
 }
 
 /// A stopwatch reading both clocks.

@@ -8,11 +8,15 @@
 //! ends; there a saturated value still compares right (lethal, "higher Might") where a
 //! wrapped one would flip sign.
 
-use super::objects::{Condition, Designation, Keyword, KeywordKind, Modification, Scope};
+use super::objects::{
+    CardDef, Condition, Designation, Keyword, KeywordKind, Modification, Object, Scope,
+};
 use super::state::{Game, ObjId, PlayerId};
 use super::trace::Cite;
 use crate::cite;
 use serde::Serialize;
+use std::borrow::Cow;
+use std::sync::Arc;
 
 /// One step of a characteristic's derivation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -170,14 +174,77 @@ struct Inst {
     snapshot: Option<i32>,
 }
 
+/// The characteristics being derived. Keywords and tags are borrowed from the printed
+/// characteristics until an effect changes them; `steps` are the breakdown's steps after the
+/// printed one (none: the object has its printed characteristics).
 #[derive(Clone)]
-struct Work {
+struct Work<'a> {
     might: Vec<i32>,
-    kw: Vec<Vec<Keyword>>,
-    tags: Vec<Vec<String>>,
+    kw: Vec<Cow<'a, [Keyword]>>,
+    tags: Vec<Cow<'a, [String]>>,
     controller: Vec<PlayerId>,
     no_damage: Vec<bool>,
     steps: Vec<Vec<BreakdownStep>>,
+}
+
+/// Every object's current characteristics (index = `ObjId.0`), each shared: an object whose
+/// characteristics are its printed ones keeps the same value from one derivation to the
+/// next, so a derivation builds only those that effects change.
+#[derive(Clone, Debug, Default)]
+pub struct Derived {
+    chars: Vec<Arc<Characteristics>>,
+    /// For an object with its printed characteristics: the definition and the controller
+    /// they were printed from (what the next derivation checks before reusing them).
+    printed: Vec<Option<(Arc<CardDef>, PlayerId)>>,
+}
+
+impl Derived {
+    pub fn len(&self) -> usize {
+        self.chars.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.chars.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Characteristics> {
+        self.chars.iter().map(|c| &**c)
+    }
+}
+
+impl std::ops::Index<usize> for Derived {
+    type Output = Characteristics;
+    fn index(&self, i: usize) -> &Characteristics {
+        &self.chars[i]
+    }
+}
+
+/// Equal when every object's characteristics are (however they were shared).
+impl PartialEq for Derived {
+    fn eq(&self, other: &Derived) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+/// 469: an object's printed characteristics, before any layer applies.
+fn printed(o: &Object) -> Characteristics {
+    let m = o.def.might.unwrap_or(0);
+    Characteristics {
+        might: m,
+        keywords: o.def.keywords().cloned().collect(),
+        tags: o.def.tags.clone(),
+        controller: o.base_controller,
+        no_damage: false,
+        breakdown: vec![BreakdownStep {
+            layer: 0,
+            source: "printed".into(),
+            change: format!("printed Might {m}"),
+            might: m,
+            timestamp: None,
+            depends_on: None,
+            rules: vec![cite!("469")],
+        }],
+    }
 }
 
 #[cfg(test)]
@@ -192,13 +259,13 @@ impl Game {
     /// effects, each [`Tracked`](super::tracked::Tracked) — and shared until the next.
     /// Anything else `derive_all` reads must be tracked too (a test compares the cached
     /// values with fresh ones after every action of random play).
-    pub fn derived(&self) -> std::sync::Arc<Vec<Characteristics>> {
+    pub fn derived(&self) -> Arc<Derived> {
         let key = [
             self.players.generation(),
             self.objects.generation(),
             self.effects.generation(),
         ];
-        let v = self.derived.get_or(key, || self.derive_all());
+        let v = self.derived.get_or(key, |prev| self.derive_from(prev));
         #[cfg(test)]
         if VERIFY_CACHE.with(|c| c.get()) {
             assert!(
@@ -211,32 +278,41 @@ impl Game {
 
     /// 468–475: the current characteristics of every object (index = `ObjId.0`), derived
     /// from scratch (`derived` is the cached form).
-    pub fn derive_all(&self) -> Vec<Characteristics> {
+    pub fn derive_all(&self) -> Derived {
+        self.derive_from(None)
+    }
+
+    /// 468–475: derives every object's characteristics, reusing from `prev` (an earlier
+    /// derivation) the printed characteristics of objects whose definition and controller
+    /// are unchanged; equal to a derivation from scratch.
+    fn derive_from(&self, prev: Option<&Derived>) -> Derived {
         let n = self.objects.len();
+        let printed: Vec<Arc<Characteristics>> = self
+            .objects
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                match prev.and_then(|p| Some((p.chars.get(i)?, p.printed.get(i)?.as_ref()?))) {
+                    Some((c, (def, ctl)))
+                        if Arc::ptr_eq(def, &o.def) && *ctl == o.base_controller =>
+                    {
+                        c.clone()
+                    }
+                    _ => Arc::new(printed(o)),
+                }
+            })
+            .collect();
         let mut w = Work {
-            might: Vec::with_capacity(n),
-            kw: Vec::with_capacity(n),
-            tags: Vec::with_capacity(n),
-            controller: Vec::with_capacity(n),
+            might: printed.iter().map(|c| c.might).collect(),
+            kw: printed
+                .iter()
+                .map(|c| Cow::Borrowed(&c.keywords[..]))
+                .collect(),
+            tags: printed.iter().map(|c| Cow::Borrowed(&c.tags[..])).collect(),
+            controller: printed.iter().map(|c| c.controller).collect(),
             no_damage: vec![false; n],
-            steps: Vec::with_capacity(n),
+            steps: vec![Vec::new(); n],
         };
-        for o in &self.objects {
-            let m = o.def.might.unwrap_or(0);
-            w.might.push(m);
-            w.kw.push(o.def.keywords().cloned().collect());
-            w.tags.push(o.def.tags.clone());
-            w.controller.push(o.base_controller);
-            w.steps.push(vec![BreakdownStep {
-                layer: 0,
-                source: "printed".into(),
-                change: format!("printed Might {m}"),
-                might: m,
-                timestamp: None,
-                depends_on: None,
-                rules: vec![cite!("469")],
-            }]);
-        }
         let insts = self.instances();
         let mut applied = vec![false; insts.len()];
         let mut dep_of: Vec<Option<usize>> = vec![None; insts.len()];
@@ -289,7 +365,8 @@ impl Game {
                 break;
             }
         }
-        // the work state's vectors are moved, not copied, into the result
+        // an object no effect changed keeps its printed characteristics (shared); the
+        // others are built from the work state, whose vectors are moved, not copied
         let Work {
             might,
             kw,
@@ -298,26 +375,40 @@ impl Game {
             no_damage,
             steps,
         } = w;
-        might
+        let mut out = Derived {
+            chars: Vec::with_capacity(n),
+            printed: Vec::with_capacity(n),
+        };
+        for (i, (((((might, kw), tags), controller), no_damage), steps)) in might
             .into_iter()
             .zip(kw)
             .zip(tags)
             .zip(controller)
             .zip(no_damage)
             .zip(steps)
-            .map(
-                |(((((might, keywords), tags), controller), no_damage), breakdown)| {
-                    Characteristics {
-                        might,
-                        keywords,
-                        tags,
-                        controller,
-                        no_damage,
-                        breakdown,
-                    }
-                },
-            )
-            .collect()
+            .enumerate()
+        {
+            let p = &printed[i];
+            if steps.is_empty() {
+                out.chars.push(p.clone());
+                let o = &self.objects[i];
+                out.printed.push(Some((o.def.clone(), o.base_controller)));
+                continue;
+            }
+            let mut breakdown = Vec::with_capacity(steps.len() + 1);
+            breakdown.extend(p.breakdown.first().cloned());
+            breakdown.extend(steps);
+            out.chars.push(Arc::new(Characteristics {
+                might,
+                keywords: kw.into_owned(),
+                tags: tags.into_owned(),
+                controller,
+                no_damage,
+                breakdown,
+            }));
+            out.printed.push(None);
+        }
+        out
     }
 
     /// One object's characteristics with breakdown.
@@ -780,16 +871,16 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
         }
         Modification::AddTag(tag) => {
             if !w.tags[t.0].iter().any(|x| x == tag) {
-                w.tags[t.0].push(tag.clone());
+                w.tags[t.0].to_mut().push(tag.clone());
             }
             format!("gains tag {tag}")
         }
         Modification::AddKeyword(k) => {
-            w.kw[t.0].push(k.clone());
+            w.kw[t.0].to_mut().push(k.clone());
             format!("gains {k}")
         }
         Modification::RemoveKeyword(k) => {
-            w.kw[t.0].retain(|x| &x.kind() != k);
+            w.kw[t.0].to_mut().retain(|x| !x.is_kind(k));
             format!("loses {k:?}")
         }
         Modification::NoDamage => {
