@@ -74,13 +74,11 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32
     }
 }
 
-/// clap's usage error as ours: its first line, and the argument, value or command it
+/// clap's usage error as ours: its message, and the argument, value or command it
 /// suggests.
-fn usage_error(e: &clap::Error) -> Error {
+pub fn usage_error(e: &clap::Error) -> Error {
     use clap::error::{ContextKind, ContextValue};
-    let text = e.render().to_string();
-    let first = text.lines().next().unwrap_or("").trim();
-    let message = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    let message = usage_message(&e.render().to_string());
     let mut suggestions = Vec::new();
     for kind in [
         ContextKind::SuggestedArg,
@@ -97,6 +95,27 @@ fn usage_error(e: &clap::Error) -> Error {
         message,
         suggestions,
     }
+}
+
+/// The message of clap's rendered usage error, on one line: its first line without the
+/// `error: ` label, and when that line ends with a colon, the indented lines it introduces
+/// ("the following required arguments were not provided: <ID>"), not the usage or tips
+/// after them.
+pub fn usage_message(rendered: &str) -> String {
+    let mut lines = rendered.lines();
+    let first = lines.next().unwrap_or("").trim();
+    let mut message = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    if message.ends_with(':') {
+        let listed: Vec<&str> = lines
+            .take_while(|l| l.starts_with("  ") && !l.trim().is_empty())
+            .map(str::trim)
+            .collect();
+        if !listed.is_empty() {
+            message.push(' ');
+            message.push_str(&listed.join(", "));
+        }
+    }
+    message
 }
 
 /// A JSON document on stdout, written directly (no pager: clap failed before there was one).

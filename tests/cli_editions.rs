@@ -179,6 +179,55 @@ fn define_is_forgiving() {
         .stderr(predicate::str::contains("no glossary term"));
 }
 
+/// A term the A–Z index lacks but the rules define in their own sentences or headings
+/// (a state, a phase) is shown from the rules text; a near-miss points to search, with
+/// its best hits once the search index exists, and `define` never builds that index.
+#[test]
+fn define_reads_terms_the_index_lacks_from_the_rules() {
+    for (term, want) in [
+        ("showdown state", "343.1"),
+        ("awaken phase", "315.1"),
+        ("draw phase", "315.4"),
+    ] {
+        let v = json(&["define", term]);
+        assert_eq!(v["defined_by"][0]["id"], want, "{term}");
+        assert!(
+            v["sources"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|s| s == "rules text"),
+            "{term}: {}",
+            v["sources"]
+        );
+    }
+    // a glossary term with no defining sentence names the passage the index lists first
+    let v = json(&["define", "board"]);
+    assert_eq!(v["defined_by"][0]["id"], "106");
+    let cache = tempfile::tempdir().unwrap();
+    let dir = cache.path().join("c");
+    arbiter()
+        .env("ARBITER_CACHE_DIR", &dir)
+        .args(["define", "flurble zones"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "try `arbiter search \"flurble zones\"`",
+        ));
+    assert!(!dir.exists(), "define built the search index");
+    arbiter()
+        .env("ARBITER_CACHE_DIR", &dir)
+        .args(["search", "zones"])
+        .assert()
+        .success();
+    arbiter()
+        .env("ARBITER_CACHE_DIR", &dir)
+        .args(["define", "flurble zones"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("the best search hits: 107"));
+}
+
 #[test]
 fn another_game_with_its_own_id_style() {
     arbiter()

@@ -134,3 +134,15 @@ fn a_success_is_not_an_error_document() {
     assert!(v.get("error").is_none(), "{v}");
     assert!(v["editions"].as_array().is_some_and(|e| !e.is_empty()));
 }
+
+/// A usage error's message is clap's whole sentence, the missing argument included, not
+/// only its first line (which ends "were not provided:").
+#[test]
+fn usage_errors_name_what_is_missing() {
+    let (code, v, _) = run(&["rule"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        v["error"]["message"], "the following required arguments were not provided: <ID>",
+        "{v}"
+    );
+}

@@ -12,6 +12,8 @@ fn arbiter() -> Command {
     c.env("NO_COLOR", "1")
         .env_remove("ARBITER_CARDS")
         .env("XDG_DATA_HOME", "/nonexistent-arbiter-test")
+        // the widest output (lines longer are wrapped, as on a terminal)
+        .env("COLUMNS", "100")
         .args(["--color", "never"]);
     c
 }
@@ -61,7 +63,7 @@ fn a_piped_session_steps_looks_goes_back_and_finishes() {
 fn a_failed_command_is_reported_and_the_session_exits_2() {
     arbiter()
         .args(["repl", "scenarios/combat/tank-first.yaml"])
-        .write_stdin("stpe\nshow Nobody\ngoto x\nback\nchoose 1\ndo move: {units: [Squire], to: nowhere}\nboard\n")
+        .write_stdin("stpe\nshow Nobody\ngoto x\nback\nchoose 1\ndo move: {units: [Squire], to: nowhere}\nrule\nboard\n")
         .assert()
         .code(2)
         .stdout(predicate::str::contains("unknown command \"stpe\" — did you mean \"step\"?"))
@@ -74,9 +76,13 @@ fn a_failed_command_is_reported_and_the_session_exits_2() {
             "error (line 6): unknown battlefield \"nowhere\" (column 29 of `move: {units: [Squire], to: nowhere}`)\n  hint: the battlefields are: The Bridge",
         ))
         .stdout(predicate::str::contains("tank-first.yaml:").not())
+        // a lookup's usage error: clap's whole sentence, once labelled
+        .stdout(predicate::str::contains(
+            "error (line 7): the following required arguments were not provided: <ID>\n",
+        ))
         // the state survived every failure
         .stdout(predicate::str::contains("Raider (A)  Might 5"))
-        .stderr(predicate::str::contains("6 commands failed"));
+        .stderr(predicate::str::contains("7 commands failed"));
 }
 
 #[test]
@@ -138,7 +144,7 @@ fn the_other_commands_piped() {
         "back 1: before script step 1 (3 trace lines)",
         "at script step 1 of 1",
         "at script step 0 of 1",
-        "Raider: Might 5 = printed 5; keywords: none\n  printed Might 5 [469]",
+        "Raider: Might 5\n  printed Might 5 [469]\n  no effect changes it (it would in layer 3, arithmetic) [472.3]",
         "Raider: controlled by A",
         "Raider: tags none",
         // search: the hit and the count, as `arbiter search` prints them
@@ -546,17 +552,22 @@ fn save_writes_a_combat_and_refuses_what_the_format_cannot_say() {
 fn save_with_a_decision_pending_starts_before_its_step() {
     let dir = tempfile::tempdir().unwrap();
     let saved = dir.path().join("pending.yaml");
-    arbiter()
+    let out = arbiter()
         .args([
             "repl",
             "scenarios/resources/any-domain-is-the-players-choice.yaml",
         ])
         .write_stdin(format!("step\nsave {}\n", saved.display()))
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(
-            "the file starts 1 script step(s) before it",
-        ));
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    // (the message is wrapped at the width: compared with its line breaks as spaces)
+    let said = String::from_utf8(out.stdout).unwrap();
+    let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains("the file starts 1 script step(s) before it"),
+        "{said}"
+    );
     let text = std::fs::read_to_string(&saved).unwrap();
     assert!(
         text.starts_with("# Saved from a state the set-up cannot express (a decision is pending"),
@@ -635,4 +646,95 @@ fn a_wrong_answer_is_placed_in_what_was_typed() {
         ))
         .stdout(predicate::str::contains("A chooses Page"))
         .stdout(predicate::str::contains("spell-with-target.yaml:").not());
+}
+
+/// `why OBJ ASPECT` shows what the card says and only the effects that change that
+/// characteristic, each with its layer (472.1 traits, 472.2 abilities, 472.3 arithmetic):
+/// a set Might applies in layer 1 before a buff in layer 3; a granted keyword is layer 2
+/// and is not part of the Might's story.
+#[test]
+fn why_an_aspect_shows_its_layers() {
+    let out = arbiter()
+        .args(["repl", "scenarios/layers/trait-before-arithmetic.yaml"])
+        .write_stdin("run\nwhy Squire might\nwhy Squire keywords\nwhy Squire controller\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(
+            "Squire: Might 5\n  printed Might 2 [469]\n  \
+             layer 1 (trait-altering): effect, this turn: Might becomes 4 → 4 (timestamp 2) [472.1, 475.3]\n  \
+             layer 3 (arithmetic): buff: +1 Might → 5 [472.3, 703]\n\
+             Squire: keywords none\n  printed keywords: none [469]\n  \
+             no effect changes it (it would in layer 2, ability-altering) [472.2]\n\
+             Squire: controlled by A\n  \
+             no effect changes it (it would in layer 1, trait-altering) [472.1]\n"
+        ),
+        "{text}"
+    );
+    let out = arbiter()
+        .args(["repl", "scenarios/layers/mighty-grants-shield.yaml"])
+        .write_stdin("run\nwhy Duelist might\nwhy Duelist keywords\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "Duelist: Might 5\n  printed Might 4 [469]\n  \
+             layer 3 (arithmetic): buff: +1 Might → 5 [472.3, 703]\n\
+             Duelist: keywords Shield 1\n  printed keywords: none [469]\n  \
+             layer 2 (ability-altering): Duelist's passive ability: gains Shield 1 (timestamp 1) [472.2, 475.3]\n"
+        ),
+        "{text}"
+    );
+}
+
+/// `why` after a decision was answered lists the options it had (the chosen one marked)
+/// and its rules with their text.
+#[test]
+fn why_lists_the_options_of_the_last_decision() {
+    let out = arbiter()
+        .args(["repl", "scenarios/chain/spell-with-target.yaml"])
+        .env("COLUMNS", "80")
+        .write_stdin("step\nchoose 2\nwhy\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.ends_with(
+            "last decision: A chooses an enemy unit as a target of Firebolt: A chooses Page\n  \
+             the options were:\n    1. Squire\n    2. Page  ← chosen\n  rules: 355.5\n    \
+             355.5 If a card requires you to specifically choose one or more Game\n    \
+             Objects, that choice is made now.\n"
+        ),
+        "{text}"
+    );
+}
+
+/// `trace --explain` prints each rule's text beneath the first line citing it, wrapped to
+/// the width as `run --explain` does (here 60 columns), indented beneath its line.
+#[test]
+fn trace_explain_wraps_rule_text_to_the_width() {
+    let out = arbiter()
+        .args(["repl", "scenarios/combat/tank-first.yaml"])
+        .env("COLUMNS", "60")
+        .write_stdin("run\ntrace 1 --explain\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.ends_with(
+            "  A gains priority  [312.2.a, 312.3]\n      \
+             312.2.a When the turn is in a Neutral Open State\n      \
+             during their Main Phase.\n      \
+             312.3 When a player is granted Priority, it is either\n      \
+             created if no player has it or taken from the player\n      \
+             with Priority.\n"
+        ),
+        "{text}"
+    );
+    assert!(text.lines().all(|l| l.chars().count() <= 60), "{text}");
 }

@@ -14,7 +14,7 @@ const SPLIT_SEED: u64 = 0x5eed_2026_0330;
 
 /// The floor on the held-out half's recall@5: the figure measured so far
 /// (the target is 0.85); raised as the ranking improves, never lowered to pass.
-const FLOOR: f64 = 0.82;
+const FLOOR: f64 = 0.84;
 
 struct Case {
     kind: String,

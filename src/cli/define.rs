@@ -75,13 +75,21 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
             }
         }
     }
+    // a term the index lacks that the rules' own sentences or headings define ("showdown
+    // state" → 343.1 "The turn is said to be in a Showdown State if …", "awaken phase" →
+    // 315.1 "Awaken Phase"): shown under the words typed, before any typo correction
+    let mut from_text: Vec<RuleId> = Vec::new();
+    if hits.is_empty() {
+        from_text = crate::rulebook::defining::defining_rules(book, &q);
+    }
     if hits.is_empty()
+        && from_text.is_empty()
         && let Some(best) = crate::fuzzy::suggest(&q, names.iter().copied(), 1).first()
     {
         corrected = Some(best.to_string());
         hits = (0..count).filter(|&k| names[k] == *best).collect();
     }
-    if hits.is_empty() {
+    if hits.is_empty() && from_text.is_empty() {
         let names = meta.term_names;
         let mut near: Vec<String> = names
             .iter()
@@ -100,16 +108,21 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
         }
         return Err(Error::NotFound {
             message: format!(
-                "no glossary term {query:?} in {} {}",
-                meta.game, meta.edition
+                "no glossary term {query:?} in {} {}{}",
+                meta.game,
+                meta.edition,
+                best_hits(&args.edition, &query)
             ),
             suggestions: near,
         });
     }
     // Merge the entries for the same term from different sources; the rules whose own
     // sentences define the term come first ("Focus is the permission …", 313.1).
-    let mut defined: Vec<RuleId> =
-        crate::rulebook::defining::defining_rules(book, corrected.as_deref().unwrap_or(&q));
+    let mut defined: Vec<RuleId> = if hits.is_empty() {
+        from_text
+    } else {
+        crate::rulebook::defining::defining_rules(book, corrected.as_deref().unwrap_or(&q))
+    };
     let mut used: Vec<(Option<RuleId>, Option<String>)> = Vec::new();
     let mut sources: Vec<&'static str> = Vec::new();
     for &k in &hits {
@@ -147,7 +160,20 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
             }
         }
     }
-    let term = meta.term_names[hits[0]].to_string();
+    // nothing names it as a definition: the passage the index lists first for it (106
+    // "… grouped into The Board and Non-Board Zones" for "board")
+    if defined.is_empty()
+        && let Some((Some(id), _)) = used.first()
+    {
+        defined.push(id.clone());
+    }
+    if hits.is_empty() {
+        sources.push("rules text");
+    }
+    let term = match hits.first() {
+        Some(&k) => meta.term_names[k].to_string(),
+        None => title_case(&query),
+    };
     if out.json {
         let v = json::DefineJson {
             schema: "define/1",
@@ -263,4 +289,53 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
     }
     print_edition_footer(out, book)?;
     Ok(())
+}
+
+/// "showdown state" → "Showdown State": a term found in the rules' text, named as typed.
+fn title_case(s: &str) -> String {
+    s.split_whitespace()
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A near-miss falls back to the best search hits: "; the best search hits: 454, 455.1 …
+/// (arbiter search …)", read from the search index when one is already built (a lookup
+/// never builds it); else the search to run.
+fn best_hits(edition: &EditionArgs, query: &str) -> String {
+    let hint = format!("; try `arbiter search {query:?}`");
+    let Some(opened) = crate::search::cache::open_existing() else {
+        return hint;
+    };
+    let scope = match quick_for(edition) {
+        Ok(b) => {
+            let m = b.meta();
+            crate::search::Scope::Edition {
+                game: m.game.to_string(),
+                edition: m.edition.to_string(),
+            }
+        }
+        Err(_) => return hint,
+    };
+    let opts = crate::search::Options {
+        limit: 5,
+        scope,
+        section: None,
+    };
+    match crate::search::run(&opened, query, &opts) {
+        Ok(r) if !r.hits.is_empty() => format!(
+            "; the best search hits: {} (`arbiter search {query:?}`)",
+            r.hits
+                .iter()
+                .map(|h| h.id.clone())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        _ => hint,
+    }
 }

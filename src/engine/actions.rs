@@ -307,6 +307,8 @@ impl Game {
                 | Effect::Add { player, .. }
                 | Effect::Channel { player, .. }
                 | Effect::Predict { player }
+                | Effect::LookAtTop { player, .. }
+                | Effect::KillOneOfTheir { player, .. }
                 | Effect::AdditionalTurn { player } => p(player),
                 Effect::Weaponmaster | Effect::PayCost { .. } | Effect::PlayThatToken { .. } => {
                     Ok(())
@@ -644,6 +646,15 @@ impl Game {
                 .filter(|p| !p.lost && self.opponents(controller, p.id))
                 .map(|p| p.id)
                 .collect(),
+            // 303.2.a: one at a time, in turn order
+            PlayerRef::EachPlayer => {
+                let n = self.players.len();
+                let first = self.turn.player.0;
+                (0..n)
+                    .map(|i| PlayerId((first + i) % n))
+                    .filter(|p| !self.players[p.0].lost)
+                    .collect()
+            }
         }
     }
 
@@ -858,6 +869,7 @@ impl Game {
                     None => "you".into(),
                 },
                 PlayerRef::EachOpponent => "each opponent".into(),
+                PlayerRef::EachPlayer => "each player".into(),
             }
         };
         let dur = |d: &Duration| match d {
@@ -1097,6 +1109,36 @@ impl Game {
             Effect::AdditionalTurn { player } => {
                 format!("{} takes a turn after this one", p(player))
             }
+            Effect::KillOneOfTheir { player, gear } => format!(
+                "{} kills one of their {}",
+                p(player),
+                if *gear { "gear" } else { "units" }
+            ),
+            Effect::LookAtTop {
+                player,
+                count,
+                reveal,
+                take,
+                optional,
+                rest,
+            } => {
+                let mut s = format!(
+                    "{} {} the top {count} card(s) of their Main Deck",
+                    p(player),
+                    if *reveal { "reveals" } else { "looks at" }
+                );
+                if let Some(t) = take {
+                    s.push_str(&format!(
+                        ", {} {} from among them into their hand",
+                        if *optional { "may put" } else { "puts" },
+                        t.describe()
+                    ));
+                }
+                if *rest == super::look::DeckRest::Recycle {
+                    s.push_str(" and recycles the rest");
+                }
+                s
+            }
         }
     }
 
@@ -1244,7 +1286,8 @@ impl Game {
                     return Ok(());
                 };
                 for u in self.targets_of(target, controller, source, snap)? {
-                    if self.controller(u) == new {
+                    let old = self.controller(u);
+                    if old == new {
                         continue;
                     }
                     self.add_continuous(
@@ -1254,6 +1297,7 @@ impl Game {
                         *duration,
                         None,
                     );
+                    self.recheck_levels_on_control(u, old, new);
                     // 187.3.a: a unit that becomes present (under a new controller) where its
                     // controller does not control the battlefield applies Contested
                     if let Zone::Battlefield(b) = self.objects[u.0].zone {
@@ -1504,6 +1548,25 @@ impl Game {
                     self.predict(p)?;
                 }
             }
+            Effect::LookAtTop {
+                player,
+                count,
+                reveal,
+                take,
+                optional,
+                rest,
+            } => {
+                for p in self.players_of(player, controller) {
+                    self.look_at_top(p, *count, *reveal, take.as_ref(), *optional, *rest)?;
+                }
+            }
+            Effect::KillOneOfTheir { player, gear } => {
+                let players = self.players_of(player, controller);
+                let several = players.len() > 1;
+                for p in players {
+                    self.kill_one_of_their(p, *gear, several)?;
+                }
+            }
             Effect::Reflexive {
                 condition,
                 effects,
@@ -1548,6 +1611,7 @@ impl Game {
                 for p in self.players_of(player, controller) {
                     // saturating, like points: a wrapped total would be silently wrong
                     let p_ = &mut self.players[p.0];
+                    let before = p_.xp;
                     p_.xp = p_.xp.saturating_add(*amount);
                     let t = format!(
                         "{} gains {} XP (now {})",
@@ -1556,6 +1620,7 @@ impl Game {
                         self.players[p.0].xp
                     );
                     self.event(EventKind::Effect, vec![cite!("730.1")], t, vec![]);
+                    self.recheck_levels(p, before);
                 }
             }
             Effect::SelfReplaced {

@@ -58,6 +58,8 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::ChooseOne { .. }
         | Effect::Channel { .. }
         | Effect::Predict { .. }
+        | Effect::LookAtTop { .. }
+        | Effect::KillOneOfTheir { .. }
         | Effect::CreateDelayed { .. }
         | Effect::Reflexive { .. }
         | Effect::Weaponmaster
@@ -74,6 +76,9 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
         }
         UnitFilter::WithTag(inner, tag) => {
             return format!("{} with the tag {tag}", filter_phrase(inner));
+        }
+        UnitFilter::Distinct(inner) => {
+            return format!("{} not chosen yet", filter_phrase(inner));
         }
         UnitFilter::Any => "a unit",
         UnitFilter::Friendly => "a friendly unit",
@@ -216,6 +221,7 @@ impl Game {
                     .any(|t| t.eq_ignore_ascii_case(tag))
                     && self.matches_filter(u, f, controller, here, source)
             }
+            UnitFilter::Distinct(f) => self.matches_filter(u, f, controller, here, source),
             UnitFilter::Gear => true,
             UnitFilter::EnemyGear => self.opponents(controller, c),
             UnitFilter::Any => true,
@@ -329,6 +335,7 @@ impl Game {
         }
         // "it": the unit the instruction before chose, bound to that same choice
         let mut last: Option<Target> = None;
+        let mut chosen_now: Vec<ObjId> = Vec::new();
         for e in effects.iter_mut() {
             for t in targets_mut(e) {
                 if matches!(t, Target::It) {
@@ -352,7 +359,10 @@ impl Game {
                     continue;
                 };
                 let filter = filter.clone();
-                let cands = self.unit_candidates(&filter, controller, here, source);
+                let mut cands = self.unit_candidates(&filter, controller, here, source);
+                if matches!(filter, UnitFilter::Distinct(_)) {
+                    cands.retain(|u| !chosen_now.contains(u));
+                }
                 if cands.is_empty() {
                     return Ok(Some(filter_phrase(&filter)));
                 }
@@ -384,6 +394,7 @@ impl Game {
                 };
                 let i = self.decide(d)?;
                 let object = cands[i];
+                chosen_now.push(object);
                 *t = Target::Chosen {
                     object,
                     filter,

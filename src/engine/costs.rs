@@ -133,6 +133,7 @@ impl Game {
                 t,
                 vec![card.0],
             );
+            self.recheck_levels(player, self.players[player.0].xp.saturating_add(extra.xp));
         }
         if extra.discard > 0 {
             self.discard_except(player, extra.discard, Some(card))?;

@@ -8,6 +8,7 @@
 //! ends; there a saturated value still compares right (lethal, "higher Might") where a
 //! wrapped one would flip sign.
 
+use super::keywords;
 use super::objects::{
     CardDef, Condition, Designation, Keyword, KeywordKind, Modification, Object, Scope,
 };
@@ -55,7 +56,7 @@ impl Characteristics {
 
     /// The summed value of a keyword (807.2 Assault, 814.2 Shield, 823.2 Hunt); 0 if absent.
     pub fn keyword_value(&self, k: &KeywordKind) -> i32 {
-        kw_sum(&self.keywords, k)
+        keywords::summed(&self.keywords, k)
     }
 
     /// A summed keyword as one value with its sources (807.2, 809.2, 814.2, 823.2):
@@ -149,9 +150,9 @@ enum Kind {
     },
     /// 703: each buff gives +1 Might.
     Buff(ObjId),
-    /// 807.1.c: while attacking, +X (X summed, 807.2).
+    /// 807.1.c: while attacking, +X (X summed, 807.2; keywords/assault.rs).
     Assault(ObjId),
-    /// 814.1.c: while defending, +X (X summed, 814.2).
+    /// 814.1.c: while defending, +X (X summed, 814.2; keywords/shield.rs).
     Shield(ObjId),
     /// 718.3 / 718.4: Effect Text or a Might Bonus of a card attached to `top`, applied as
     /// the Top-Most Card's own passive (`rule` says which).
@@ -456,8 +457,15 @@ impl Game {
             if !self.objects[e.target.0].zone.on_board() {
                 continue;
             }
+            // the breakdown names what applied it and for how long (807.2's "Assault 3
+            // (Cleave, this turn)")
+            let label = match e.duration {
+                super::objects::Duration::Permanent => e.source.clone(),
+                super::objects::Duration::ThisTurn => format!("{}, this turn", e.source),
+                super::objects::Duration::ThisCombat => format!("{}, this combat", e.source),
+            };
             v.push(Inst {
-                label: e.source.clone().into(),
+                label: label.into(),
                 layer: e.modification.layer(),
                 modification: e.modification.clone(),
                 timestamp: e.timestamp,
@@ -609,7 +617,7 @@ impl Game {
             Condition::Defending => self.objects[obj.0].designation == Some(Designation::Defender),
             Condition::HasKeyword(k) => kw.iter().any(|x| x.is_kind(k)),
             Condition::HasTag(t) => tags.iter().any(|x| x.eq_ignore_ascii_case(t)),
-            Condition::ControllerXp(n) => self.players[ctl.0].xp >= *n,
+            Condition::ControllerXp(n) => self.level_reached(ctl, *n),
             Condition::Buffed => self.objects[obj.0].buffs > 0,
             Condition::AtBattlefield => {
                 matches!(self.objects[obj.0].zone, super::state::Zone::Battlefield(_))
@@ -639,14 +647,7 @@ impl Game {
     fn affects_any(&self, inst: &Inst, w: &Work) -> bool {
         match &inst.kind {
             Kind::Targeted(_) | Kind::Buff(_) => true,
-            Kind::Assault(t) => {
-                self.objects[t.0].designation == Some(Designation::Attacker)
-                    && kw_sum(&w.kw[t.0], &KeywordKind::Assault) != 0
-            }
-            Kind::Shield(t) => {
-                self.objects[t.0].designation == Some(Designation::Defender)
-                    && kw_sum(&w.kw[t.0], &KeywordKind::Shield) != 0
-            }
+            Kind::Assault(_) | Kind::Shield(_) => keyword_might(self, inst, w) != 0,
             Kind::Passive { .. } | Kind::Attached { .. } => !self.affected(inst, w).is_empty(),
         }
     }
@@ -656,17 +657,8 @@ impl Game {
         match &inst.kind {
             Kind::Targeted(t) => vec![*t],
             Kind::Buff(t) => vec![*t],
-            Kind::Assault(t) => {
-                let x = kw_sum(&w.kw[t.0], &KeywordKind::Assault);
-                if x != 0 && self.objects[t.0].designation == Some(Designation::Attacker) {
-                    vec![*t]
-                } else {
-                    vec![]
-                }
-            }
-            Kind::Shield(t) => {
-                let x = kw_sum(&w.kw[t.0], &KeywordKind::Shield);
-                if x != 0 && self.objects[t.0].designation == Some(Designation::Defender) {
+            Kind::Assault(t) | Kind::Shield(t) => {
+                if keyword_might(self, inst, w) != 0 {
                     vec![*t]
                 } else {
                     vec![]
@@ -801,11 +793,11 @@ impl Game {
                     ("buff".to_string(), None)
                 }
                 Kind::Assault(_) => {
-                    rules.push(cite!("807.1.c"));
+                    rules.push(keywords::assault::rule());
                     ("Assault (attacking)".to_string(), None)
                 }
                 Kind::Shield(_) => {
-                    rules.push(cite!("814.1.c"));
+                    rules.push(keywords::shield::rule());
                     ("Shield (defending)".to_string(), None)
                 }
                 Kind::Attached { rule, .. } => {
@@ -837,28 +829,26 @@ impl Game {
     }
 }
 
-/// The summed value of a keyword's instances (807.2, 814.2, 823.2).
-fn kw_sum(kws: &[Keyword], k: &KeywordKind) -> i32 {
-    kws.iter()
-        .filter(|x| x.is_kind(k))
-        .map(|x| x.value().unwrap_or(1))
-        .fold(0i32, i32::saturating_add)
+/// The Might an Assault (807.1.c) or Shield (814.1.c) instance gives its unit now, from the
+/// keywords derived so far (keywords/assault.rs, keywords/shield.rs); 0 for other instances.
+fn keyword_might(g: &Game, inst: &Inst, w: &Work) -> i32 {
+    match inst.kind {
+        Kind::Assault(t) => {
+            keywords::assault::might_while_attacking(g.objects[t.0].designation, &w.kw[t.0])
+        }
+        Kind::Shield(t) => {
+            keywords::shield::might_while_defending(g.objects[t.0].designation, &w.kw[t.0])
+        }
+        _ => 0,
+    }
 }
 
 /// Applies one modification to one object of the work state; returns the change's text.
 fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
-    match &inst.kind {
-        Kind::Assault(_) => {
-            let x = kw_sum(&w.kw[t.0], &KeywordKind::Assault);
-            w.might[t.0] = w.might[t.0].saturating_add(x);
-            return format!("{x:+} Might");
-        }
-        Kind::Shield(_) => {
-            let x = kw_sum(&w.kw[t.0], &KeywordKind::Shield);
-            w.might[t.0] = w.might[t.0].saturating_add(x);
-            return format!("{x:+} Might");
-        }
-        _ => {}
+    if let Kind::Assault(_) | Kind::Shield(_) = inst.kind {
+        let x = keyword_might(g, inst, w);
+        w.might[t.0] = w.might[t.0].saturating_add(x);
+        return format!("{x:+} Might");
     }
     match &inst.modification {
         Modification::SetController(p) => {

@@ -22,9 +22,11 @@ pub mod discard;
 mod fingerprint;
 pub mod keywords;
 pub mod layers;
+pub mod look;
 pub mod modes;
 pub mod movement;
 pub mod objects;
+pub mod own_choices;
 pub mod play;
 pub mod resources;
 pub mod scoring;
@@ -45,8 +47,8 @@ pub use actions::{Action, EngineError};
 pub use decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
 pub use layers::{BreakdownStep, Characteristics, Derived};
 pub use objects::{
-    Ability, Amount, CardDef, CardType, Condition, Count, Designation, Duration, Effect, Keyword,
-    KeywordKind, Location, Modification, Object, Passive, PlayableBattlefield, PlayerRef,
+    Ability, Amount, CardDef, CardType, Condition, Count, DeckPick, Designation, Duration, Effect,
+    Keyword, KeywordKind, Location, Modification, Object, Passive, PlayableBattlefield, PlayerRef,
     ReplacedEvent, Replacement, ReplacementUses, Scope, ScoreKind, Target, Trigger, UnitFilter,
 };
 pub use resources::{Domain, Payment, Power};

@@ -176,6 +176,12 @@ impl Game {
             .then(|| self.mode.first_turn_rule())
     }
 
+    /// 740.1, 484.8.d: objects controlled by `a` and by `b` are friendly: one player, or
+    /// teammates.
+    pub fn friendly(&self, a: PlayerId, b: PlayerId) -> bool {
+        a == b || self.teammates(a, b)
+    }
+
     /// 484.2, 484.6.a: `a` and `b` are teammates (never in a mode without teams).
     pub fn teammates(&self, a: PlayerId, b: PlayerId) -> bool {
         a != b

@@ -149,9 +149,10 @@ impl Keyword {
     pub fn is_modeled(&self) -> bool {
         match self {
             // 825.3: Unique has no effect during gameplay; kept as a characteristic that
-            // effects may check (825.4), it is modeled in full.
+            // effects may check (825.4), it is modeled in full (keywords/unique.rs).
+            Keyword::Other(..) if super::keywords::unique::is_unique(self) => true,
             // 818.1.c.2: Equip is "[Cost]: attach this gear to a unit you control", an
-            // activated ability the card carries with the keyword.
+            // activated ability the card carries with the keyword (keywords/equip.rs).
             Keyword::Other(name, _) if name.eq_ignore_ascii_case("equip") => true,
             // 819: Quick-Draw — Reaction timing and "when you play this, attach it"
             // (keywords/quick_draw.rs).
@@ -159,15 +160,14 @@ impl Keyword {
             // 821: Weaponmaster's play effect (keywords/weaponmaster.rs).
             Keyword::Other(name, _) if name.eq_ignore_ascii_case("weaponmaster") => true,
             // 824: Level's function is its dependent ability, a passive with the condition
-            // "while you have N or more XP" (`Condition::ControllerXp`); the keyword itself
-            // is a characteristic (824.2).
+            // "while you have N or more XP" (`Condition::ControllerXp`, keywords/level.rs);
+            // the keyword itself is a characteristic (824.2).
             // 820: Repeat's optional additional cost (keywords/repeat.rs); the cost is the card's
             // `Ability::RepeatCost`
             // 822: Ambush adds a location and Reaction timing (keywords/ambush.rs); 812:
             // Legion's dependent ability (keywords/legion.rs)
             Keyword::Other(name, _) => {
                 name.eq_ignore_ascii_case("legion")
-                    || name.eq_ignore_ascii_case("unique")
                     || name.eq_ignore_ascii_case("level")
                     || name.eq_ignore_ascii_case("repeat")
                     || name.eq_ignore_ascii_case("ambush")
@@ -303,6 +303,9 @@ pub enum UnitFilter {
     MightAtMost(Box<UnitFilter>, i32),
     /// A unit `filter` allows, with this tag ("your Mechs", "another friendly Mech").
     WithTag(Box<UnitFilter>, String),
+    /// "Two friendly units": a unit `filter` allows other than those chosen before it for
+    /// the same spell or ability (two units are two different units, 355.5).
+    Distinct(Box<UnitFilter>),
     /// A gear on the board.
     Gear,
     /// A gear on the board controlled by an opponent.
@@ -323,21 +326,32 @@ pub enum UnitFilter {
 impl UnitFilter {
     /// It chooses a spell on the chain, not a unit on the board.
     pub fn is_spell(&self) -> bool {
+        if let UnitFilter::Distinct(f) = self {
+            return f.is_spell();
+        }
         matches!(self, UnitFilter::Spell | UnitFilter::EnemySpell)
     }
     /// It chooses a card in a trash, not a unit on the board.
     pub fn is_trash(&self) -> bool {
+        if let UnitFilter::Distinct(f) = self {
+            return f.is_trash();
+        }
         matches!(self, UnitFilter::InTrash { .. })
     }
     /// It chooses a gear on the board, not a unit.
     pub fn is_gear(&self) -> bool {
+        if let UnitFilter::Distinct(f) = self {
+            return f.is_gear();
+        }
         matches!(self, UnitFilter::Gear | UnitFilter::EnemyGear)
     }
     /// It is about the source's location ("here").
     pub fn needs_here(&self) -> bool {
         match self {
             UnitFilter::EnemyHere | UnitFilter::FriendlyHere => true,
-            UnitFilter::MightAtMost(f, _) | UnitFilter::WithTag(f, _) => f.needs_here(),
+            UnitFilter::MightAtMost(f, _) | UnitFilter::WithTag(f, _) | UnitFilter::Distinct(f) => {
+                f.needs_here()
+            }
             _ => false,
         }
     }
@@ -352,6 +366,8 @@ pub enum PlayerRef {
     You,
     /// Each opponent of the controller.
     EachOpponent,
+    /// Each player, in turn order from the turn player (303.2.a).
+    EachPlayer,
 }
 
 /// A number in an effect.
@@ -591,6 +607,25 @@ pub enum Effect {
     Predict {
         player: PlayerRef,
     },
+    /// 424, 413.1, 416: `player` looks at (or reveals) the top `count` cards of their Main
+    /// Deck, may (`optional`) or must put one `take` allows into their hand, and does `rest`
+    /// with the others ("Look at the top 3 cards of your Main Deck. You may reveal a unit
+    /// from among them and draw it. Recycle the rest.").
+    LookAtTop {
+        player: PlayerRef,
+        count: i32,
+        reveal: bool,
+        take: Option<DeckPick>,
+        optional: bool,
+        rest: super::look::DeckRest,
+    },
+    /// 355.10.f: "Each player kills one of their units" — each `player`, one at a time in
+    /// turn order (303.2.a), chooses one of the units (`gear`: gear) they control as the
+    /// instruction executes (not a target) and kills it.
+    KillOneOfTheir {
+        player: PlayerRef,
+        gear: bool,
+    },
     /// 386–388: a reflexive trigger — "Do this: [effects]" (`times` chain items), or with
     /// `condition`, "You may [condition]. When you do, [effects]": the condition is asked and
     /// performed first, and only if it was done are the items added (387.2). Each item goes
@@ -641,6 +676,14 @@ pub enum Effect {
     AdditionalTurn {
         player: PlayerRef,
     },
+}
+
+/// Which card of those looked at may be taken ("a unit", "a spell with Energy cost [4] or
+/// more"): any card when `types` is empty.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DeckPick {
+    pub types: Vec<CardType>,
+    pub min_energy: Option<i32>,
 }
 
 /// The two ways to score (464).

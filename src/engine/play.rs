@@ -62,31 +62,14 @@ impl Game {
         let ambush = kws.iter().any(super::keywords::ambush::is_ambush)
             && from_hidden.is_none()
             && self.ambush_location(player, to);
-        let reaction = kws.contains(&KeywordKind::Reaction)
-            || kws.iter().any(super::keywords::quick_draw::is_quick_draw)
-            || from_hidden.is_some()
-            || ambush;
-        let action = kws.contains(&KeywordKind::Action) || reaction;
+        let reaction =
+            super::keywords::reaction::card_has_reaction(&kws, from_hidden.is_some(), ambush);
+        let action = super::keywords::action::card_has_action(&kws, reaction);
         let st = self.turn_state();
         // 806.4, 813.4: Action or Reaction granted under a condition about the play (what it
         // targets): it may be played at that timing if the condition could be fulfilled, and
-        // is checked at step 5 (806.4.b, 813.4.b)
-        let conditional = |k: KeywordKind| -> Option<super::objects::Condition> {
-            def.abilities.iter().find_map(|a| match a {
-                Ability::Passive(p)
-                    if p.scope == super::objects::Scope::Me
-                        && matches!(&p.modification, super::objects::Modification::AddKeyword(x) if x.kind() == k)
-                        && matches!(
-                            p.condition,
-                            super::objects::Condition::TargetsFriendly
-                                | super::objects::Condition::TargetsEnemy
-                        ) =>
-                {
-                    Some(p.condition.clone())
-                }
-                _ => None,
-            })
-        };
+        // is checked at step 5 (806.4.b, 813.4.b; keywords/action.rs)
+        let conditional = |k: KeywordKind| super::keywords::action::conditional_grant(&def, k);
         let own_main_open = !st.showdown
             && !st.closed
             && timing == self.turn.player
@@ -110,25 +93,17 @@ impl Game {
         } else {
             (reaction, action)
         };
-        // the keyword whose permission makes this play legal, cited on the play (806.1.b:
-        // Action in a showdown; 813.1.c.1: Reaction in a closed state or on another
-        // player's turn; where the Reaction comes from: 811.6 hidden, 819.1.b Quick-Draw)
+        // the keyword whose permission makes this play legal, cited on the play
+        // (keywords/reaction.rs)
         let own_main = timing == self.turn.player && self.turn.phase == Phase::Main;
-        let mut permission = Vec::new();
-        if st.closed || (!st.showdown && !own_main) {
-            permission.push(cite!("813.1.c.1"));
-        } else if st.showdown {
-            permission.push(cite!("806.1.b"));
-        }
-        if !permission.is_empty() && !kws.contains(&KeywordKind::Reaction) {
-            if ambush {
-                permission.push(cite!("822.1.b"));
-            } else if from_hidden.is_some() {
-                permission.push(cite!("811.6"));
-            } else if kws.iter().any(super::keywords::quick_draw::is_quick_draw) {
-                permission.push(cite!("819.1.b"));
-            }
-        }
+        let permission = super::keywords::reaction::permission_rules(
+            st.closed,
+            st.showdown,
+            own_main,
+            &kws,
+            from_hidden.is_some(),
+            ambush,
+        );
         // 358.3: timing permissions
         if st.closed && !reaction {
             return illegal(
@@ -383,48 +358,7 @@ impl Game {
         // fulfilled; otherwise the play is undone and the card returns where it was
         // (806.4.b, 813.4.b)
         if let Some((c, rule)) = pending_condition {
-            let mut probe = effects.clone();
-            let chosen: Vec<ObjId> = probe
-                .iter_mut()
-                .flat_map(super::choices::targets_mut)
-                .filter_map(|t| match t {
-                    super::objects::Target::Chosen { object, .. } => Some(*object),
-                    _ => None,
-                })
-                .collect();
-            let met = chosen.iter().any(|o| match c {
-                super::objects::Condition::TargetsFriendly => self.controller(*o) == player,
-                _ => self.opponents(player, self.controller(*o)),
-            });
-            let kw = if rule == cite!("813.4.b") {
-                "Reaction"
-            } else {
-                "Action"
-            };
-            if !met {
-                return illegal(
-                    rule,
-                    format!(
-                        "{} has {kw} only if it targets {}, and it does not: the play is undone and it returns to where it was",
-                        def.name,
-                        if c == super::objects::Condition::TargetsFriendly {
-                            "a unit its controller controls"
-                        } else {
-                            "an enemy unit"
-                        }
-                    ),
-                );
-            }
-            let t = format!(
-                "{} targets {}, so it has {kw}: its play at this timing is legal",
-                def.name,
-                if c == super::objects::Condition::TargetsFriendly {
-                    "a unit its controller controls"
-                } else {
-                    "an enemy unit"
-                }
-            );
-            self.event(EventKind::Action, vec![cite!("358"), rule], t, vec![card.0]);
+            self.check_conditional_permission(player, card, &def.name, &effects, c, rule)?;
         }
         // 429.2, 429.2.a: a spell that adds resources finalizes and resolves at once, without
         // passing priority or focus: it never waits on the chain
@@ -849,6 +783,7 @@ impl Game {
                 t,
                 vec![source.0],
             );
+            self.recheck_levels(player, self.players[player.0].xp + xp);
         }
         // 403.1.a: "Kill this" in the cost — the source is killed (428) as the cost is paid
         if kill_self {

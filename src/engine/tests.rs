@@ -587,7 +587,16 @@ fn layer_timestamps_order_set_effects() {
     let c = g.characteristics(u);
     assert_eq!(c.might, 7, "{}", c.describe());
     let sources: Vec<&str> = c.breakdown.iter().map(|s| s.source.as_str()).collect();
-    assert_eq!(sources, vec!["printed", "Early", "Late", "Bonus"]);
+    // a "this turn" effect's source says so (807.2's "Assault 3 (Cleave, this turn)")
+    assert_eq!(
+        sources,
+        vec![
+            "printed",
+            "Early, this turn",
+            "Late, this turn",
+            "Bonus, this turn"
+        ]
+    );
 }
 
 #[test]

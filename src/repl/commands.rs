@@ -3,10 +3,11 @@
 //! leaves the state as it was.
 
 use super::Session;
-use crate::engine::{Game, ObjId, Status, Zone};
+use super::look::{board, object, show, why};
+use crate::engine::Game;
 use crate::scenario::format::Step;
 use crate::scenario::run::stepwise;
-use serde_saphyr::{Location, Spanned};
+use serde_saphyr::Spanned;
 use std::io::{self, Write};
 
 /// What a command came to.
@@ -47,8 +48,8 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ),
     (
         "why",
-        "[OBJ]",
-        "an object's characteristics with the layer breakdown; alone: the last decision",
+        "[OBJ [ASPECT]]",
+        "an object's characteristics with the layer breakdown (ASPECT: might, keywords, controller or tags: that one, with the layer that changes it); alone: the pending or last decision, its options and rules",
     ),
     (
         "trace",
@@ -91,7 +92,7 @@ pub fn execute(s: &mut Session, line: &str, out: &mut dyn Write) -> io::Result<O
     };
     let r = match cmd {
         "quit" | "exit" => return Ok(Outcome::Quit),
-        "help" => help(rest, out),
+        "help" => help(s, rest, out),
         "step" => match count(rest, 1) {
             Ok(n) => step(s, n, out),
             Err(e) => Ok(Outcome::Failed(e)),
@@ -149,16 +150,31 @@ fn count(arg: &str, default: usize) -> Result<usize, String> {
     }
 }
 
-fn help(arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
+fn help(s: &Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
+    use crate::render::text::wrap_spaced;
+    let width = crate::render::Out::styler(s.color).width;
     if arg.is_empty() {
+        // the descriptions in a column, wrapped beneath it
+        let w = COMMANDS
+            .iter()
+            .map(|(n, a, _)| n.len() + 1 + a.len())
+            .max()
+            .unwrap_or(0);
+        let hang = " ".repeat(w + 4);
         for (n, a, what) in COMMANDS {
-            writeln!(out, "  {:<22} {what}", format!("{n} {a}"))?;
+            let name = format!("  {:<w$}  ", format!("{n} {a}"));
+            for l in wrap_spaced(what, width, &name, &hang) {
+                writeln!(out, "{l}")?;
+            }
         }
         return Ok(Outcome::Ok);
     }
     match COMMANDS.iter().find(|c| c.0 == arg) {
         Some((n, a, what)) => {
-            writeln!(out, "{n} {a}\n  {what}")?;
+            writeln!(out, "{n} {a}")?;
+            for l in wrap_spaced(what, width, "  ", "  ") {
+                writeln!(out, "{l}")?;
+            }
             Ok(Outcome::Ok)
         }
         None => Ok(Outcome::Failed(format!("no command \"{arg}\""))),
@@ -191,11 +207,12 @@ fn print_trace(
             writeln!(out, "{l}")?;
         }
         if explain {
+            let pad = format!("{indent}    ");
             for id in ids {
-                if explained.insert(id)
-                    && let Some(t) = crate::scenario::output::rule_text(id)
-                {
-                    writeln!(out, "{}    {id}: {t}", "  ".repeat(e.depth as usize))?;
+                if explained.insert(id) {
+                    for l in crate::scenario::output::explained(id, style.width, pad.len()) {
+                        writeln!(out, "{pad}{}", style.dim(&l))?;
+                    }
                 }
             }
         }
@@ -262,7 +279,7 @@ fn report_checked(
     Ok(())
 }
 
-fn pending(g: &Game, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn pending(g: &Game, out: &mut dyn Write) -> io::Result<()> {
     if let Some(d) = g.pending_decision() {
         writeln!(out, "decision pending — {}", d.describe().trim_end())?;
         writeln!(out, "answer with `choose N`")?;
@@ -353,229 +370,6 @@ fn goto(s: &mut Session, n: usize, out: &mut dyn Write) -> io::Result<Outcome> {
     }
     writeln!(out, "at script step {} of {}", s.next, s.steps().len())?;
     Ok(Outcome::Ok)
-}
-
-/// An object by its id or card name (setup objects), or by name on the board.
-fn object(s: &Session, name: &str) -> Result<ObjId, String> {
-    if name.is_empty() {
-        return Err("which object? e.g. `show Squire`".into());
-    }
-    let n = Spanned::new(name.to_string(), Location::UNKNOWN, Location::UNKNOWN);
-    if let Ok(i) = crate::scenario::load::resolve_object(&s.path, &s.scenario.objects, &n) {
-        return Ok(s.built.objects[i]);
-    }
-    match s.game.find_object(name) {
-        Ok(id) => Ok(id),
-        Err(list) if list.is_empty() => {
-            let names: Vec<&str> = s.game.objects.iter().map(|o| o.def.name.as_str()).collect();
-            let near = crate::fuzzy::suggest(name, names, 3);
-            Err(if near.is_empty() {
-                format!("no object \"{name}\"")
-            } else {
-                format!(
-                    "no object \"{name}\" — did you mean \"{}\"?",
-                    near.join("\" or \"")
-                )
-            })
-        }
-        Err(list) => Err(format!(
-            "\"{name}\" is ambiguous: {} objects; use an id from the scenario",
-            list.len()
-        )),
-    }
-}
-
-fn unit_line(g: &Game, id: ObjId) -> String {
-    let o = g.object(id);
-    let ch = g.characteristics(id);
-    let mut parts = vec![format!(
-        "{} ({})",
-        g.obj_name(id),
-        g.player_name(ch.controller)
-    )];
-    if o.is_unit() {
-        parts.push(format!("Might {}", ch.might));
-        if o.damage > 0 {
-            parts.push(format!("damage {}", o.damage));
-        }
-    }
-    if o.exhausted {
-        parts.push("exhausted".into());
-    }
-    if !ch.keywords.is_empty() {
-        let k: Vec<String> = ch.keywords.iter().map(|k| k.to_string()).collect();
-        parts.push(format!("[{}]", k.join(", ")));
-    }
-    if let Some(d) = o.designation {
-        parts.push(format!("{d:?}").to_lowercase());
-    }
-    if let Some(t) = o.attached_to {
-        parts.push(format!("attached to {}", g.obj_name(t)));
-    }
-    parts.join("  ")
-}
-
-/// The board as text: turn and state, each battlefield with its units and gear, each base,
-/// the chain, and a pending decision.
-pub fn board(g: &Game, out: &mut dyn Write) -> io::Result<()> {
-    let st = g.turn_state();
-    writeln!(
-        out,
-        "turn {} of {}, {} phase, {}{}{}",
-        g.turn.number,
-        g.player_name(g.turn.player),
-        format!("{:?}", g.turn.phase).to_lowercase(),
-        st.name(),
-        g.priority()
-            .map(|p| format!("; priority: {}", g.player_name(p)))
-            .unwrap_or_default(),
-        g.focus()
-            .map(|p| format!("; focus: {}", g.player_name(p)))
-            .unwrap_or_default()
-    )?;
-    let pts: Vec<String> = g
-        .players
-        .iter()
-        .map(|p| format!("{} {} points, {} XP", p.name, p.points, p.xp))
-        .collect();
-    writeln!(out, "players: {}", pts.join("; "))?;
-    for b in &g.battlefields {
-        writeln!(
-            out,
-            "{}{}{}",
-            b.name,
-            b.controller
-                .map(|p| format!(" (controlled by {})", g.player_name(p)))
-                .unwrap_or_else(|| " (uncontrolled)".into()),
-            if b.contested { ", contested" } else { "" }
-        )?;
-        for o in g.objects_in(Zone::Battlefield(b.id)) {
-            writeln!(out, "  {}", unit_line(g, o))?;
-        }
-        for o in g.objects_in(Zone::Facedown(b.id)) {
-            writeln!(out, "  facedown: {}", g.obj_name(o))?;
-        }
-    }
-    for p in &g.players {
-        let here = g.objects_in(Zone::Base(p.id));
-        if !here.is_empty() {
-            writeln!(out, "{}'s base", p.name)?;
-            for o in here {
-                writeln!(out, "  {}", unit_line(g, o))?;
-            }
-        }
-        let hand = g.objects_in(Zone::Hand(p.id));
-        if !hand.is_empty() {
-            let names: Vec<&str> = hand.iter().map(|&o| g.obj_name(o)).collect();
-            writeln!(out, "{}'s hand: {}", p.name, names.join(", "))?;
-        }
-    }
-    if !g.chain().is_empty() {
-        writeln!(out, "chain (last resolves first):")?;
-        for c in g.chain() {
-            writeln!(
-                out,
-                "  {} ({}){}",
-                c.label,
-                g.player_name(c.controller),
-                if c.pending { ", pending" } else { "" }
-            )?;
-        }
-    }
-    if let Status::Over { winner } = g.status() {
-        writeln!(
-            out,
-            "the game is over{}",
-            winner
-                .map(|w| format!(": {} wins", g.player_name(w)))
-                .unwrap_or_default()
-        )?;
-    }
-    pending(g, out)
-}
-
-fn show(g: &Game, id: ObjId, out: &mut dyn Write) -> io::Result<()> {
-    writeln!(out, "{}", unit_line(g, id))?;
-    let o = g.object(id);
-    writeln!(out, "  zone: {}", g.zone_name(o.zone))?;
-    let ch = g.characteristics(id);
-    if !ch.tags.is_empty() {
-        writeln!(out, "  tags: {}", ch.tags.join(", "))?;
-    }
-    let attached = g.attached_to_me(id);
-    if !attached.is_empty() {
-        let names: Vec<&str> = attached.iter().map(|&a| g.obj_name(a)).collect();
-        writeln!(out, "  attached: {}", names.join(", "))?;
-    }
-    Ok(())
-}
-
-fn why(s: &Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
-    let g = &s.game;
-    if arg.is_empty() {
-        if let Some(d) = g.pending_decision() {
-            writeln!(out, "pending: {}", d.describe().trim_end())?;
-            let ids: Vec<&str> = d.rules.iter().map(|c| c.id()).collect();
-            writeln!(out, "  rules: {}", ids.join(", "))?;
-            return Ok(Outcome::Ok);
-        }
-        return match g
-            .trace
-            .events
-            .iter()
-            .rev()
-            .find(|e| e.kind == crate::engine::EventKind::Decision)
-        {
-            Some(e) => {
-                let ids: Vec<&str> = e.rules.iter().map(|c| c.id()).collect();
-                writeln!(out, "last decision: {}", e.text)?;
-                writeln!(out, "  rules: {}", ids.join(", "))?;
-                for id in ids {
-                    if let Some(t) = crate::scenario::output::rule_text(id) {
-                        writeln!(out, "  {id}: {t}")?;
-                    }
-                }
-                Ok(Outcome::Ok)
-            }
-            None => Ok(Outcome::Failed("no decision has been made yet".into())),
-        };
-    }
-    let (name, what) = match arg.rsplit_once(' ') {
-        Some((n, w)) if ["might", "keywords", "controller", "tags"].contains(&w) => (n, Some(w)),
-        _ => (arg, None),
-    };
-    let id = match object(s, name.trim()) {
-        Ok(id) => id,
-        Err(e) => return Ok(Outcome::Failed(e)),
-    };
-    let ch = g.characteristics(id);
-    match what {
-        Some("keywords") => {
-            let k: Vec<String> = ch.keywords.iter().map(|k| k.to_string()).collect();
-            writeln!(out, "{}: keywords {}", g.obj_name(id), none_if_empty(&k))?;
-        }
-        Some("controller") => writeln!(
-            out,
-            "{}: controlled by {}",
-            g.obj_name(id),
-            g.player_name(ch.controller)
-        )?,
-        Some("tags") => writeln!(out, "{}: tags {}", g.obj_name(id), none_if_empty(&ch.tags))?,
-        _ => writeln!(out, "{}: {}", g.obj_name(id), ch.describe())?,
-    }
-    for l in crate::scenario::expect::breakdown_lines(&ch) {
-        writeln!(out, "  {l}")?;
-    }
-    Ok(Outcome::Ok)
-}
-
-/// A list for `why`, or "none".
-fn none_if_empty(v: &[String]) -> String {
-    if v.is_empty() {
-        "none".to_string()
-    } else {
-        v.join(", ")
-    }
 }
 
 fn trace(s: &Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
@@ -744,9 +538,9 @@ fn lookup(s: &Session, cmd: &str, rest: &str, out: &mut dyn Write) -> io::Result
     let cli = match crate::cli::Cli::try_parse_from(&args) {
         Ok(c) => c,
         Err(e) => {
-            return Ok(Outcome::Failed(
-                e.to_string().lines().next().unwrap_or("").to_string(),
-            ));
+            return Ok(Outcome::Failed(crate::usage_message(
+                &e.render().to_string(),
+            )));
         }
     };
     match crate::cli::run(cli) {

@@ -6,6 +6,7 @@
 
 pub mod commands;
 mod complete;
+mod look;
 pub mod save;
 
 use crate::engine::Game;
@@ -119,14 +120,70 @@ pub fn run(
 ) -> Result<()> {
     use std::io::IsTerminal;
     let mut session = Session::open(file.as_deref(), database, color)?;
+    let width = crate::render::Out::styler(color).width;
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
-        interactive(&mut session)
+        interactive(&mut session, &mut Wrapped::new(std::io::stdout(), width))
     } else {
         scripted(
             &mut session,
             std::io::stdin().lock(),
-            &mut std::io::stdout().lock(),
+            &mut Wrapped::new(std::io::stdout().lock(), width),
         )
+    }
+}
+
+/// The REPL's output at the width of the other commands: a line wider than `width`
+/// display columns that its command did not wrap itself (a `why` breakdown step, a long
+/// expectation) is wrapped as `Out::line` wraps it, with a hanging indent two columns
+/// deeper than its own. Whole lines are written as they end; `flush` writes a partial one.
+pub struct Wrapped<W: Write> {
+    inner: W,
+    width: usize,
+    line: Vec<u8>,
+}
+
+impl<W: Write> Wrapped<W> {
+    pub fn new(inner: W, width: usize) -> Wrapped<W> {
+        Wrapped {
+            inner,
+            width,
+            line: Vec::new(),
+        }
+    }
+
+    fn emit(&mut self, line: &[u8]) -> std::io::Result<()> {
+        use crate::render::text;
+        let s = String::from_utf8_lossy(line);
+        if s.len() <= self.width || text::visible_len(&s) <= self.width {
+            return self.inner.write_all(line);
+        }
+        let lead = &s[..s.len() - s.trim_start_matches(' ').len()];
+        let hang = format!("{lead}  ");
+        let lines = text::wrap_spaced(&s[lead.len()..], self.width, lead, &hang);
+        self.inner.write_all(lines.join("\n").as_bytes())
+    }
+}
+
+impl<W: Write> Write for Wrapped<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut rest = buf;
+        while let Some(i) = rest.iter().position(|&b| b == b'\n') {
+            self.line.extend_from_slice(&rest[..i]);
+            let line = std::mem::take(&mut self.line);
+            self.emit(&line)?;
+            self.inner.write_all(b"\n")?;
+            rest = &rest[i + 1..];
+        }
+        self.line.extend_from_slice(rest);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.line.is_empty() {
+            let line = std::mem::take(&mut self.line);
+            self.inner.write_all(&line)?;
+        }
+        self.inner.flush()
     }
 }
 
@@ -164,7 +221,7 @@ pub fn scripted(
 }
 
 /// A terminal: rustyline with history in the data directory and completion.
-fn interactive(session: &mut Session) -> Result<()> {
+fn interactive(session: &mut Session, out: &mut dyn Write) -> Result<()> {
     use rustyline::error::ReadlineError;
     let config = rustyline::Config::builder()
         .auto_add_history(true)
@@ -178,24 +235,27 @@ fn interactive(session: &mut Session) -> Result<()> {
     if let Some(h) = &history {
         let _ = rl.load_history(h);
     }
-    let mut out = std::io::stdout();
     writeln!(
         out,
         "arbiter repl — {} ({} steps). `help` lists the commands; Ctrl-D quits.",
         session.path,
         session.steps().len()
     )?;
+    out.flush()?;
     loop {
         let prompt = prompt(session);
         match rl.readline(&prompt) {
             Ok(line) => {
-                let r = commands::execute(session, &line, &mut out)?;
+                let r = commands::execute(session, &line, out)?;
                 if let Some(h) = rl.helper_mut() {
                     h.refresh(session);
                 }
                 match r {
                     commands::Outcome::Quit => break,
-                    commands::Outcome::Failed(msg) => writeln!(out, "error: {msg}")?,
+                    commands::Outcome::Failed(msg) => {
+                        writeln!(out, "error: {msg}")?;
+                        out.flush()?;
+                    }
                     commands::Outcome::Ok => {}
                 }
             }

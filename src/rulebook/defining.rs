@@ -64,6 +64,8 @@ fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
         if rest.starts_with(':') {
             return Some(0);
         }
+        // "Facedown Zones are not locations": what it is not does not define it
+        let negated = rest.starts_with(" are not ") || rest.starts_with(" is not a");
         for verb in [
             " is a ",
             " is an ",
@@ -73,7 +75,7 @@ fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
             " means ",
             " is functionally short for",
         ] {
-            if rest.starts_with(verb) {
+            if rest.starts_with(verb) && !negated {
                 return Some(0);
             }
         }
@@ -85,6 +87,35 @@ fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
     // 'A Unit "is Mighty" as long as …'
     if quoted.iter().any(|rest| rest.starts_with(form)) {
         return Some(1);
+    }
+    // a state by its condition: "A unit is alone when there are no other friendly units
+    // …"; an attribute of any card: "a card's Owner is the player who …" (not of one
+    // kind of object: "A token's controller is …")
+    for pat in [
+        format!(" is {form} when "),
+        format!(" is {form} if "),
+        format!(" is {form} as long as "),
+        format!("a card's {form} is the "),
+        format!("a card\u{2019}s {form} is the "),
+    ] {
+        if first.contains(&pat) {
+            return Some(1);
+        }
+    }
+    // naming phrases: "… a sub-zone called a Facedown Zone", "… is said to be in an
+    // Open State if …", "… is referred to as the Effect Text"
+    for lead in ["called", "referred to as", "said to be in", "known as"] {
+        for article in [" a ", " an ", " the ", " "] {
+            let pat = format!("{lead}{article}{form}");
+            if let Some(at) = first.find(&pat)
+                && !first[at + pat.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_alphanumeric)
+            {
+                return Some(1);
+            }
+        }
     }
     None
 }
@@ -100,11 +131,7 @@ pub fn defining_rules<R: Rules + ?Sized>(book: &R, term: &str) -> Vec<RuleId> {
         .meta()
         .titles
         .iter()
-        .filter(|(_, title)| {
-            let t = title.trim().to_lowercase();
-            let t = t.strip_prefix("the ").unwrap_or(&t).to_string();
-            forms.iter().any(|(f, rank)| *rank == 0 && *f == t)
-        })
+        .filter(|(_, title)| titles(&forms, title))
         .map(|&(i, _)| book.rule(i as usize).id.clone())
         .collect();
     let beneath_titled = |id: &RuleId| titled.iter().any(|h| id.is_within(h) && id != h);
@@ -122,7 +149,17 @@ pub fn defining_rules<R: Rules + ?Sized>(book: &R, term: &str) -> Vec<RuleId> {
         }
     }
     found.sort();
-    let mut out: Vec<RuleId> = Vec::new();
+    // a passing definition deeper in the book than the heading titled by the term comes
+    // after that heading: 108.7 "The Hand" before 484.8.e "Hands are Private
+    // Information" (a 2v2 rule), while 328 "The Chain is a Non-Board Zone …" stays
+    // before 108.1 "The Chain"
+    let heading_first = titled.first().filter(|h| {
+        !found.is_empty()
+            && !found.iter().any(|&(rank, outside, _, i)| {
+                outside == 0 || (rank == 0 && book.rule(i).id.depth() <= h.depth())
+            })
+    });
+    let mut out: Vec<RuleId> = heading_first.into_iter().cloned().collect();
     for (_, _, _, i) in found.into_iter().take(3) {
         // a keyword's "X is a … keyword" is followed by what it does: "It is functionally
         // short for …" (e.g. 815.1.b), the definition of its function, named first
@@ -156,18 +193,42 @@ pub fn defining_rules<R: Rules + ?Sized>(book: &R, term: &str) -> Vec<RuleId> {
             }
         }
     }
-    // no sentence defines it: the heading titled by it ("The Trash", 108.2)
+    // no sentence defines it: the heading titled by it ("The Trash", 108.2; "The Main
+    // Deck Zone", 108.4, for "main deck")
+    if out.is_empty()
+        && let Some(h) = titled.first()
+    {
+        out.push(h.clone());
+    }
+    // nothing defines it and no heading is titled by it: the rules whose first sentence
+    // has it as the subject ("The Main Phase has no defined structure", 316.2)
     if out.is_empty() {
-        for &(i, title) in book.meta().titles {
-            let t = title.trim().to_lowercase();
-            let t = t.strip_prefix("the ").unwrap_or(&t);
-            if forms.iter().any(|(f, rank)| *rank == 0 && f == t) {
+        for &(i, _, head, _) in book.meta().heads {
+            let body = head.strip_prefix("the ").unwrap_or(head);
+            if forms.iter().any(|(f, rank)| {
+                *rank == 0
+                    && body
+                        .strip_prefix(f.as_str())
+                        .is_some_and(|rest| rest.starts_with(" is ") || rest.starts_with(" has "))
+            }) {
                 out.push(book.rule(i as usize).id.clone());
-                break;
+                if out.len() == 2 {
+                    break;
+                }
             }
         }
     }
     out
+}
+
+/// Whether a heading's title names the term: as written, without "the", or with "zone"
+/// after it ("The Main Deck Zone" for "main deck").
+fn titles(forms: &[(String, u8)], title: &str) -> bool {
+    let t = title.trim().to_lowercase();
+    let t = t.strip_prefix("the ").unwrap_or(&t);
+    forms
+        .iter()
+        .any(|(f, rank)| *rank == 0 && (f == t || t.strip_suffix(" zone").is_some_and(|z| z == f)))
 }
 
 #[cfg(test)]
@@ -198,6 +259,21 @@ mod tests {
         );
         assert_eq!(defines("A Showdown is marked as Staged.", "showdown"), None);
         assert_eq!(
+            defines(
+                "The turn is said to be in an Open State if no Chain exists.",
+                "open state"
+            ),
+            Some(2)
+        );
+        assert_eq!(
+            defines(
+                "A sub-zone called a Facedown Zone, a single space",
+                "facedown zone"
+            ),
+            Some(2)
+        );
+        assert_eq!(defines("Cards called the Chainsaw", "chain"), None);
+        assert_eq!(
             defines("A Showdown is a Window. See rule 341.", "showdown"),
             Some(1)
         );
@@ -225,6 +301,42 @@ mod tests {
             ("exhausted", "414.1"),
             ("tank", "815.1.b"),
             ("deathknell", "808.1.c"),
+            // states named by "is said to be in an Open State if …"
+            ("open state", "331.2"),
+            ("closed state", "331.1"),
+            ("mighty", "707"),
+            ("alone", "741.1"),
+            // game actions
+            ("draw", "413"),
+            ("recycle", "416"),
+            // every zone (107 the Board, 108 the Non-Board Zones): its definition, else
+            // the heading titled by it, before a passing mention deeper in the book
+            ("base", "107.1"),
+            ("facedown zone", "107.3.a"),
+            ("legend zone", "107.4"),
+            ("trash", "108.2"),
+            ("champion zone", "108.3"),
+            ("main deck", "108.4"),
+            ("banishment", "108.6"),
+            ("hand", "108.7"),
+            // every phase of the turn (314–317)
+            ("start of turn", "315"),
+            ("awaken phase", "315.1"),
+            ("beginning phase", "315.2"),
+            ("channel phase", "315.3"),
+            ("draw phase", "315.4"),
+            ("main phase", "316.2"),
+            ("ending phase", "317"),
+            // every state of the turn (307–310, 331, 343) and of a permanent
+            ("showdown state", "343.1"),
+            ("neutral state", "343.2"),
+            ("ready", "415.1"),
+            ("attached", "718"),
+            // the combat designations (459.2.b)
+            ("attacker", "459.2.b.1"),
+            ("defender", "459.2.b.2"),
+            ("owner", "127.1"),
+            ("turn player", "304"),
         ] {
             let got = defining_rules(book, term);
             assert_eq!(

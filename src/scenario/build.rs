@@ -116,6 +116,23 @@ impl Names<'_> {
                 }
             });
         }
+        // "choose-friendly distinct": a unit not chosen before by the same spell or ability
+        if let Some(word) = n.value.strip_suffix(" distinct") {
+            let inner = Name {
+                value: word.to_string(),
+                referenced: n.referenced,
+                defined: n.defined,
+            };
+            return match self.target(&inner)? {
+                Target::ChooseUnit(f) => Ok(Target::ChooseUnit(UnitFilter::Distinct(Box::new(f)))),
+                _ => Err(err(
+                    self.scenario,
+                    ErrorKind::InvalidValue,
+                    n.referenced,
+                    format!("\"{word}\" is not a choice: only a choice can be distinct"),
+                )),
+            };
+        }
         if let Some((types, tags)) = load::trash_choice(&n.value) {
             return Ok(Target::ChooseUnit(UnitFilter::InTrash { types, tags }));
         }
@@ -184,6 +201,7 @@ impl Names<'_> {
         Ok(match n.value.as_str() {
             "you" => PlayerRef::You,
             "each-opponent" => PlayerRef::EachOpponent,
+            "each-player" => PlayerRef::EachPlayer,
             _ => PlayerRef::Player(self.player_id(n)?),
         })
     }
@@ -541,6 +559,23 @@ impl Names<'_> {
         } else if let Some(p) = &e.additional_turn {
             Effect::AdditionalTurn {
                 player: self.player(p)?,
+            }
+        } else if let Some(k) = &e.kill_own {
+            Effect::KillOneOfTheir {
+                player: you(&e.player)?,
+                gear: k.value == "gear",
+            }
+        } else if let Some(n) = e.look {
+            Effect::LookAtTop {
+                player: you(&e.player)?,
+                count: n.get(),
+                reveal: e.reveal,
+                take: e.take.as_ref().and_then(|t| load::deck_pick(&t.value)),
+                optional: e.take_optional,
+                rest: match e.rest.as_ref().map(|r| r.value.as_str()) {
+                    Some("recycle") => crate::engine::look::DeckRest::Recycle,
+                    _ => crate::engine::look::DeckRest::Stay,
+                },
             }
         } else {
             return Err(err(
@@ -1192,9 +1227,7 @@ fn card_def_of(
                     power: e.value.power.to_power(Power::own),
                     action: e.value.action,
                     reaction: e.value.reaction,
-                    effects: vec![Effect::Attach {
-                        target: Target::ChooseUnit(UnitFilter::Friendly),
-                    }],
+                    effects: crate::engine::keywords::equip::effects(),
                 });
             }
             // 820: Repeat [Cost], one ability per instance

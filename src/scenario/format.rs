@@ -1315,6 +1315,24 @@ pub struct Effect {
     pub prevent_next: Option<Amt>,
     #[serde(default)]
     pub may: bool,
+    /// 424, 416: `player` (default: you) looks at the top this many cards of their Main
+    /// Deck (`reveal`: reveals them), may (`take-optional`) or must put one `take` allows
+    /// into their hand — `card`, `unit`, `gear`, `spell`, `spell with cost 4 or more` —
+    /// and does `rest` with the others: `recycle`, or `stay` (default) on top.
+    #[serde(default)]
+    pub look: Option<Count>,
+    /// 355.10.f: `player` (default: you; `each-player`) kills one of their `unit`s or
+    /// `gear`, chosen as it executes.
+    #[serde(default)]
+    pub kill_own: Option<Name>,
+    #[serde(default)]
+    pub reveal: bool,
+    #[serde(default)]
+    pub take: Option<Name>,
+    #[serde(default)]
+    pub take_optional: bool,
+    #[serde(default)]
+    pub rest: Option<Name>,
 }
 
 /// What an `add` effect adds (429.5).

@@ -1735,7 +1735,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and",
+                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own",
                 ));
         }
         if e.with.is_some() != e.fight.is_some() {
@@ -1784,6 +1784,51 @@ impl<'a> Resolver<'a> {
         }
         if let Some(p) = &e.additional_turn {
             player(p)?;
+        }
+        // 424, 416: what may be taken from among the cards looked at, and the rest
+        if let Some(t) = &e.take
+            && deck_pick(&t.value).is_none()
+        {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(t),
+                    format!(
+                        "\"{}\" is not a card to take from the top of a deck",
+                        t.value
+                    ),
+                )
+                .hint("card, unit, gear, spell, or e.g. \"spell with cost 4 or more\""));
+        }
+        if let Some(k) = &e.kill_own
+            && !matches!(k.value.as_str(), "unit" | "gear")
+        {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(k),
+                    format!("\"{}\" is not what a player kills of their own", k.value),
+                )
+                .hint("unit or gear"));
+        }
+        if let Some(r) = &e.rest
+            && !matches!(r.value.as_str(), "recycle" | "stay")
+        {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(r),
+                    format!("\"{}\" is not what becomes of the other cards", r.value),
+                )
+                .hint("recycle or stay"));
+        }
+        if e.look.is_none() && (e.take.is_some() || e.rest.is_some() || e.reveal || e.take_optional)
+        {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc,
+                "\"take\", \"take-optional\", \"reveal\" and \"rest\" go with \"look\"",
+            ));
         }
         for m in &e.choose_one {
             self.check_effect(&m.value, loc_of(m), in_ability)?;
@@ -2457,6 +2502,9 @@ pub fn tag_bound(s: &str) -> Option<(&str, &str)> {
 /// A target word of abilities, possibly with a Might bound or a tag on a unit choice or
 /// group.
 fn target_word_ok(s: &str) -> bool {
+    if let Some(w) = s.strip_suffix(" distinct") {
+        return w.starts_with("choose-") && target_word_ok(w);
+    }
     match might_bound(s)
         .map(|(w, _)| w)
         .or(tag_bound(s).map(|(w, _)| w))
@@ -2472,7 +2520,7 @@ fn target_word_ok(s: &str) -> bool {
 }
 
 /// Players an effect may name instead of a player.
-pub const PLAYER_WORDS: &[&str] = &["you", "each-opponent"];
+pub const PLAYER_WORDS: &[&str] = &["you", "each-opponent", "each-player"];
 
 /// `always`, `mighty`, …, `has Tank`, `tag Poro`, `level 3`, `runes 4 or fewer`,
 /// `control another Mech`.
@@ -2508,6 +2556,26 @@ pub const STATES: &[&str] = &[
     "showdown-closed",
 ];
 pub const PHASES: &[&str] = &["awaken", "beginning", "channel", "draw", "main", "ending"];
+
+/// What a `take` of a `look` allows: "card", "unit", "gear", "spell", "TYPE with cost N or
+/// more".
+pub fn deck_pick(w: &str) -> Option<crate::engine::DeckPick> {
+    let (kind, min) = match w.split_once(" with cost ") {
+        Some((k, n)) => (
+            k,
+            Some(n.strip_suffix(" or more")?.trim().parse::<i32>().ok()?),
+        ),
+        None => (w, None),
+    };
+    let types = match kind.trim() {
+        "card" => vec![],
+        k => vec![crate::engine::look::card_type_word(k)?],
+    };
+    Some(crate::engine::DeckPick {
+        types,
+        min_energy: min,
+    })
+}
 
 /// The names of an effect's actions (exactly one is valid).
 pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
@@ -2546,6 +2614,8 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.reflexive.is_some(), "reflexive"),
         (e.replace.is_some(), "replace"),
         (e.play_that_token_and.is_some(), "play-that-token-and"),
+        (e.look.is_some(), "look"),
+        (e.kill_own.is_some(), "kill-own"),
     ] {
         if set {
             v.push(name);

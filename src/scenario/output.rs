@@ -39,7 +39,7 @@ pub fn rule_text(id: &str) -> Option<String> {
 /// The timeline: one line per trace event, indented by depth, ending with its rule ids.
 /// With `explain`, each rule's text is printed beneath the first line that cites it.
 pub fn timeline(out: &mut Out, g: &Game, explain: bool) -> io::Result<()> {
-    let mut explained = BTreeSet::new();
+    let mut done = BTreeSet::new();
     for e in &g.trace().events {
         let indent = "  ".repeat(e.depth as usize + 1);
         let ids: Vec<String> = e
@@ -57,20 +57,25 @@ pub fn timeline(out: &mut Out, g: &Game, explain: bool) -> io::Result<()> {
         }
         if explain {
             for c in &e.rules {
-                if !explained.insert(c.id()) {
+                if !done.insert(c.id()) {
                     continue;
                 }
-                let t = rule_text(c.id())
-                    .unwrap_or_else(|| "(a heading without text in this edition)".into());
-                let body = format!("{} {}", c.id(), text::plain(&t));
                 let pad = format!("{indent}    ");
-                for l in text::wrap(&body, out.width.saturating_sub(pad.len()).max(30), "") {
+                for l in explained(c.id(), out.width, pad.len()) {
                     out.line(format!("{pad}{}", out.dim(&l)))?;
                 }
             }
         }
     }
     Ok(())
+}
+
+/// A cited rule's id and text as `--explain` prints them: wrapped to fit `width` after
+/// `pad` columns of indent (at least 30 columns of text), without the indent.
+pub fn explained(id: &str, width: usize, pad: usize) -> Vec<String> {
+    let t = rule_text(id).unwrap_or_else(|| "(a heading without text in this edition)".into());
+    let body = format!("{id} {}", text::plain(&t));
+    text::wrap(&body, width.saturating_sub(pad).max(30), "")
 }
 
 /// One trace event as lines at most `width` display columns wide: `indent`, the text, then

@@ -133,6 +133,12 @@ pub fn open_at(root: Option<PathBuf>, rebuild: bool) -> Result<Opened, String> {
     build_on_disk(&root, &dir)
 }
 
+/// The cached index if one is already built and sound; never builds, repairs or deletes
+/// anything (for lookups that must not create the cache: `define`'s fallback to search).
+pub fn open_existing() -> Option<Opened> {
+    try_open(&cache_root()?.join(folder_name())).ok()
+}
+
 enum Problem {
     Missing,
     Damaged(String),

@@ -7,6 +7,7 @@
 
 pub mod cache;
 pub mod docs;
+pub mod intent;
 pub mod query;
 pub mod schema;
 pub mod snippet;
@@ -303,7 +304,7 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
         .collect::<Vec<_>>()
         .join(" ");
 
-    let main = build_query(f, &plan, false);
+    let main = intent::with_prior(f, q, build_query(f, &plan, false));
     let full = with_filter(main, filter.as_ref().map(|x| x.box_clone()));
     let (mut top, mut total) = searcher
         .search(
@@ -314,7 +315,7 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
 
     // Few exact matches: add near spellings of every word.
     if total < 3 && plan.concepts.iter().any(|c| !c.phrase) {
-        let fz = build_query(f, &plan, true);
+        let fz = intent::with_prior(f, q, build_query(f, &plan, true));
         let fz = with_filter(fz, filter.as_ref().map(|x| x.box_clone()));
         let (t2, n2) = searcher
             .search(

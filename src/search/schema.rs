@@ -99,7 +99,7 @@ pub fn weighted(f: &Fields) -> [(Field, f32); 8] {
         (f.title, 3.0),
         (f.text, 1.0),
         (f.rtext, 0.8),
-        (f.heading, 1.0),
+        (f.heading, 1.5),
         (f.examples, 0.5),
         (f.minor, 0.4),
         (f.context, CONTEXT_WEIGHT),
@@ -107,7 +107,7 @@ pub fn weighted(f: &Fields) -> [(Field, f32); 8] {
 }
 
 /// The weight of a parent's text (see [`Fields::context`]).
-pub const CONTEXT_WEIGHT: f32 = 0.6;
+pub const CONTEXT_WEIGHT: f32 = 0.9;
 
 /// The weight of a defined term (see [`Fields::defines`]).
 pub const DEFINES_WEIGHT: f32 = 3.0;

@@ -7,8 +7,7 @@
 use crate::cite;
 use crate::engine::actions::{EngineError, Halt, R};
 use crate::engine::decision::{Answer, Decision, DecisionKind, DecisionOption};
-use crate::engine::objects::{Ability, Effect, Keyword, KeywordKind};
-use crate::engine::resources::Power;
+use crate::engine::objects::{Keyword, KeywordKind};
 use crate::engine::state::{Game, ObjId, PlayerId};
 use crate::engine::trace::EventKind;
 
@@ -20,26 +19,6 @@ pub(crate) fn is_weaponmaster(k: &Keyword) -> bool {
 /// 821.1.c.7: one trigger per instance.
 pub(crate) fn instances(keywords: &[Keyword]) -> usize {
     keywords.iter().filter(|k| is_weaponmaster(k)).count()
-}
-
-/// 818.1.c.2: the cost (energy, power) of a card's Equip ability — the activated ability
-/// that attaches it — if it has one.
-fn equip_cost(g: &Game, card: ObjId) -> Option<(i32, Power)> {
-    g.objects[card.0]
-        .def
-        .abilities
-        .iter()
-        .find_map(|a| match a {
-            Ability::Activated {
-                energy,
-                power,
-                effects,
-                ..
-            } if effects.iter().any(|e| matches!(e, Effect::Attach { .. })) => {
-                Some((*energy, power.resolve(&g.objects[card.0].def.domains)))
-            }
-            _ => None,
-        })
 }
 
 impl Game {
@@ -102,7 +81,7 @@ impl Game {
         let Some(&gear) = candidates.get(i) else {
             return Ok(());
         };
-        let Some((energy, power)) = equip_cost(self, gear) else {
+        let Some((energy, power)) = super::equip::equip_cost(self, gear) else {
             let t = format!(
                 "{} has no Equip cost, so it cannot be paid: it stays where it is",
                 self.obj_name(gear)

@@ -1,0 +1,150 @@
+//! Costs of playing the card itself: "I cost … less" (own cost modifiers, 357.2), and additional costs (358).
+
+use super::*;
+
+/// 356.3–356.4: the card's own cost, "I cost [2] less for each gear you control, to a
+/// minimum of [1].", "This costs [2] less if you control a Mech.", "If you control a Mech,
+/// this costs [2] less." — energy only.
+pub(super) fn self_cost(s: &str) -> Option<AbilityDef> {
+    let t = s.trim().trim_end_matches('.').trim();
+    // "If …, this costs …": the condition first
+    let (cond, t) = match strip_ci(t, "if ") {
+        Some(r) => {
+            let (c, rest) = r.split_once(", ")?;
+            (Some(if_condition(c)?), rest.trim())
+        }
+        None => (None, t),
+    };
+    let r = strip_ci(t, "i cost ").or_else(|| strip_ci(t, "this costs "))?;
+    let (amount, r) = r.split_once(' ')?;
+    let n: i64 = amount.strip_prefix('[')?.strip_suffix(']')?.parse().ok()?;
+    let (sign, r) = match r.split_once(' ').map_or((r, ""), |(a, b)| (a, b)) {
+        ("less", r) => (-1, r),
+        ("more", r) => (1, r),
+        _ => return None,
+    };
+    // ", to a minimum of [1]"
+    let (r, min) = match r.split_once(", to a minimum of ") {
+        Some((a, m)) => (
+            a,
+            Some(
+                m.trim()
+                    .strip_prefix('[')?
+                    .strip_suffix(']')?
+                    .parse::<i64>()
+                    .ok()?,
+            ),
+        ),
+        None => (r, None),
+    };
+    let r = r.trim();
+    let (for_each, cond) = if r.is_empty() {
+        (None, cond)
+    } else if let Some(x) = strip_ci(r, "for each ") {
+        let f = fold(x);
+        let count = match f.as_str() {
+            "gear you control" => "gear".to_string(),
+            "unit you control" => "units".to_string(),
+            "card in your trash" => "trash".to_string(),
+            "card with my name in your trash" => "trash same-name".to_string(),
+            "card youve played this turn" => "played-this-turn".to_string(),
+            "of your mighty units" => "mighty units".to_string(),
+            _ => return None,
+        };
+        (Some(count), cond)
+    } else if let Some(c) = strip_ci(r, "if ").filter(|_| cond.is_none()) {
+        (None, Some(if_condition(c)?))
+    } else {
+        return None;
+    };
+    Some(AbilityDef {
+        play_cost: Some(spanned(format::PlayCostDef {
+            energy: Signed::new(sign * n)?,
+            of: Some(name("me")),
+            player: None,
+            min: min.and_then(Amt::new),
+            for_each: for_each.map(name),
+        })),
+        if_: cond.map(name),
+        ..Default::default()
+    })
+}
+
+/// "[Legion] I cost [2] less.", "[Level 6] This costs [2] less.": the card's own cost, with
+/// the keyword's condition (812.1.b.1, 824.1.b.1).
+pub(super) fn conditional_self_cost(s: &str, condition: &str) -> Option<Vec<AbilityDef>> {
+    let mut a = self_cost(s).filter(|a| a.if_.is_none())?;
+    a.if_ = Some(name(condition));
+    Some(vec![a])
+}
+
+/// "a unit", "a unit or gear", "a Bird, Cat, Dog, or Poro", "a card": what is chosen in
+/// the trash, as the format's `choose-in-trash …` word.
+pub(super) fn trash_choice(what: &str) -> Option<String> {
+    let w = strip_ci(what.trim(), "a ")
+        .or_else(|| strip_ci(what.trim(), "an "))?
+        .replace(", or ", " or ")
+        .replace(" or ", ", ");
+    let mut out = Vec::new();
+    for x in w.split(", ").map(str::trim) {
+        out.push(match x.to_ascii_lowercase().as_str() {
+            "unit" | "spell" | "gear" | "card" => x.to_ascii_lowercase(),
+            _ if !x.is_empty()
+                && !x.contains(' ')
+                && x.chars().next().is_some_and(char::is_uppercase) =>
+            {
+                x.to_string()
+            }
+            _ => return None,
+        });
+    }
+    Some(format!("choose-in-trash {}", out.join(" or ")))
+}
+
+/// 356.2: "You may pay [Calm] as an additional cost to play me.", "As you play this, you may
+/// spend a buff …", "As an additional cost to play me, discard 1.": the cost, optional with
+/// "may" (356.2.b.1), mandatory without (356.2.a.1). Costs of energy and power, XP and
+/// discards only.
+pub(super) fn additional_cost(s: &str) -> Option<format::AdditionalCostDef> {
+    let t = s.trim().trim_end_matches('.').trim();
+    let what = strip_ci(t, "you may ")
+        .and_then(|r| {
+            strip_suffix_ci(r, " as an additional cost to play me")
+                .or_else(|| strip_suffix_ci(r, " as an additional cost to play this"))
+        })
+        .map(|w| (true, w))
+        .or_else(|| {
+            let r =
+                strip_ci(t, "as you play me, ").or_else(|| strip_ci(t, "as you play this, "))?;
+            let r = strip_ci(r, "you may ")?;
+            strip_suffix_ci(r, " as an additional cost").map(|w| (true, w))
+        })
+        .or_else(|| {
+            let r = strip_ci(t, "as an additional cost to play me, ")
+                .or_else(|| strip_ci(t, "as an additional cost to play this, "))?;
+            Some(match strip_ci(r, "you may ") {
+                Some(w) => (true, w),
+                None => (false, r),
+            })
+        })?;
+    let (may, w) = what;
+    let mut c = format::AdditionalCostDef {
+        may,
+        energy: Amt::default(),
+        power: format::PowerSpec::default(),
+        xp: Amt::default(),
+        discard: Amt::default(),
+    };
+    if let Some(cost) = strip_ci(w, "pay ") {
+        let k = cost_of(cost.trim()).filter(|k| !k.exhaust && !k.kill_this && k.xp.get() == 0)?;
+        c.energy = k.energy;
+        c.power = k.power;
+    } else if let Some(n) = strip_ci(w, "spend ").and_then(|r| strip_suffix_ci(r.trim(), " xp")) {
+        c.xp = n.trim().parse().ok()?;
+    } else if let Some(n) = strip_ci(w, "discard ") {
+        c.discard = Amt::new(count_word(n.trim())?)?;
+    } else {
+        return None;
+    }
+    Some(c)
+}

@@ -1,0 +1,724 @@
+//! A spell's or ability's instructions (359.3): clauses, targets (444–447), tokens, "give".
+
+use super::*;
+
+pub(super) fn strip_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
+    (s.len() >= prefix.len()
+        && s.is_char_boundary(prefix.len())
+        && s[..prefix.len()].eq_ignore_ascii_case(prefix))
+    .then(|| &s[prefix.len()..])
+}
+
+/// A target phrase in the vocabulary's words, with "with N [Might] or less" on a unit choice
+/// or group ("a unit at a battlefield with 3 [Might] or less").
+pub(super) fn target(s: &str) -> Option<String> {
+    let t = s.trim().trim_end_matches('.');
+    let lower = t.to_ascii_lowercase();
+    if let Some(i) = lower.find(" with ") {
+        let bound = fold(&t[i + " with ".len()..]);
+        let n: i32 = bound.strip_suffix(" might or less")?.trim().parse().ok()?;
+        let word = target_word(&t[..i])?;
+        let unitish =
+            word.starts_with("choose-") && !word.ends_with("gear") && !word.ends_with("spell")
+                || word.ends_with("units")
+                || word.contains("units-");
+        return unitish.then(|| format!("{word} with might {n} or less"));
+    }
+    // a tag in place of "unit": "your Mechs", "a friendly Mech", "another friendly Dragon"
+    let tagged = |rest: &str| {
+        let w = rest.trim();
+        (w.chars().next().is_some_and(char::is_uppercase) && !w.contains(' ') && !w.contains('['))
+            .then(|| w.to_string())
+    };
+    for (prefix, word, plural) in [
+        ("your ", "friendly-units", true),
+        ("a friendly ", "choose-friendly", false),
+        ("another friendly ", "choose-other-friendly", false),
+    ] {
+        if let Some(tag) = strip_ci(t, prefix).and_then(tagged) {
+            let tag = if plural {
+                tag.strip_suffix('s')?.to_string()
+            } else {
+                tag
+            };
+            return Some(format!("{word} with tag {tag}"));
+        }
+    }
+    target_word(t).map(str::to_string)
+}
+
+/// A target phrase without qualifier in the vocabulary's words.
+pub(super) fn target_word(s: &str) -> Option<&'static str> {
+    Some(match fold(s.trim().trim_end_matches('.')).as_str() {
+        "me" | "this" => "me",
+        "a unit" | "any unit" => "choose-unit",
+        "an enemy unit" => "choose-enemy",
+        "a friendly unit" | "a unit you control" => "choose-friendly",
+        "an enemy unit here" => "choose-enemy-here",
+        "a friendly unit here" => "choose-friendly-here",
+        "a unit at a battlefield" => "choose-unit-at-battlefield",
+        "an enemy unit at a battlefield" => "choose-enemy-at-battlefield",
+        "a friendly unit at a battlefield" => "choose-friendly-at-battlefield",
+        "another friendly unit" | "another unit you control" => "choose-other-friendly",
+        "another unit" => "choose-other-unit",
+        "it" => "it",
+        "all units" | "each unit" => "all-units",
+        "a gear" => "choose-gear",
+        "an enemy gear" => "choose-enemy-gear",
+        "all gear" => "all-gear",
+        "all enemy units" | "each enemy unit" | "enemy units" => "enemy-units",
+        "all friendly units" | "each friendly unit" | "friendly units" | "your units" => {
+            "friendly-units"
+        }
+        "other friendly units" | "your other units" | "each other friendly unit" => {
+            "other-friendly-units"
+        }
+        "all units at battlefields" | "each unit at a battlefield" | "units at battlefields" => {
+            "units-at-battlefields"
+        }
+        "all enemy units at battlefields" | "enemy units at battlefields" => {
+            "enemy-units-at-battlefields"
+        }
+        "all enemy units here" | "each enemy unit here" | "enemy units here" => "enemy-units-here",
+        "all units here" | "each unit here" | "units here" | "all units at my battlefield" => {
+            "all-units-here"
+        }
+        "all enemy units at my battlefield" | "enemy units at my battlefield" => "enemy-units-here",
+        "other friendly units here"
+        | "each other friendly unit here"
+        | "your other units here"
+        | "other units you control here" => "other-friendly-units-here",
+        _ => return None,
+    })
+}
+
+/// The target words of an instruction (whom it affects), to bind "it".
+pub(super) fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
+    [
+        &mut e.to,
+        &mut e.kill,
+        &mut e.fight,
+        &mut e.with,
+        &mut e.buff,
+        &mut e.ready,
+        &mut e.exhaust,
+        &mut e.recall,
+        &mut e.heal,
+        &mut e.counter,
+        &mut e.replace,
+        &mut e.move_,
+        &mut e.return_,
+        &mut e.stun,
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The sentences of an ability's effect, in order, "it" bound across them.
+pub(super) fn body_instructions(body: &str) -> Option<Vec<format::Effect>> {
+    let mut all = Vec::new();
+    let (mut chosen, mut before) = (None, false);
+    for p in sentences(body) {
+        let p = strip_ci(p.trim(), "then, ")
+            .or_else(|| strip_ci(p.trim(), "then "))
+            .unwrap_or(p.trim());
+        if let Some(t) = strip_ci(p, "choose ").and_then(target) {
+            chosen = Some(t);
+            continue;
+        }
+        if let Some((a, b)) = strip_ci(p, "choose ").and_then(chosen_pair) {
+            chosen = Some(format!("{a}\u{1f}{b}"));
+            continue;
+        }
+        let mut v = instructions(p)?;
+        if !bind_it(&mut v, &mut chosen, &mut before) {
+            return None;
+        }
+        all.extend(v);
+    }
+    (!all.is_empty() && chosen.is_none()).then_some(all)
+}
+
+/// One sentence of instructions, executed in order (359.3.e): "A", "A, then B", "A and B",
+/// "A, B, and C".
+pub(super) fn instructions(s: &str) -> Option<Vec<format::Effect>> {
+    let t = s.trim().trim_end_matches('.').trim();
+    if let Some(v) = clause(t) {
+        return Some(v);
+    }
+    // "You may A and B": whether the "may" covers B too is not for us to guess
+    if strip_ci(t, "you may ").is_some() {
+        return None;
+    }
+    for sep in [", then ", " then "] {
+        if let Some(i) = t.to_ascii_lowercase().find(sep) {
+            let mut v = instructions(&t[..i])?;
+            v.extend(instructions(&t[i + sep.len()..])?);
+            return Some(v);
+        }
+    }
+    // "heal it, exhaust it, and recall it": each part an instruction of its own
+    let parts: Vec<&str> = t
+        .split(", ")
+        .map(|p| strip_ci(p, "and ").unwrap_or(p))
+        .collect();
+    if parts.len() > 1
+        && let Some(v) = parts.iter().map(|p| clause(p)).collect::<Option<Vec<_>>>()
+    {
+        return Some(v.into_iter().flatten().collect());
+    }
+    let f = t.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(i) = f[from..].find(" and ").map(|i| i + from) {
+        if let (Some(mut a), Some(b)) = (clause(&t[..i]), instructions(&t[i + 5..])) {
+            a.extend(b);
+            return Some(a);
+        }
+        from = i + 5;
+    }
+    None
+}
+
+/// An instruction chooses a unit (355.5).
+pub(super) fn chooses(e: &mut format::Effect) -> bool {
+    target_fields(e)
+        .iter()
+        .any(|t| t.value.starts_with("choose-"))
+}
+
+/// Small numbers as card text writes them.
+pub(super) fn count_word(w: &str) -> Option<i64> {
+    Some(match w.to_ascii_lowercase().as_str() {
+        "a" | "an" | "one" => 1,
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        n => n.parse().ok()?,
+    })
+}
+
+/// One instruction in the vocabulary of 407–439 — deal, kill, buff, ready, exhaust, recall,
+/// heal, draw, gain XP, channel, counter, play a token, give Might or keywords this turn —
+/// as one or more effects ("give a unit [Assault 2] and [Ganking] this turn" is two);
+/// "you may" makes it optional.
+pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
+    let mut t = s.trim().trim_end_matches('.').trim();
+    let mut e = format::Effect::default();
+    let may = strip_ci(t, "you may ").is_some();
+    if let Some(r) = strip_ci(t, "you may ") {
+        t = r;
+    }
+    // "you score 1 point": the controller is the one who scores
+    if let Some(r) = strip_ci(t, "you score ") {
+        t = &t[t.len() - r.len() - "score ".len()..];
+    }
+    // 417.6.b.3: "They deal damage equal to their Mights to each other" — the two units a
+    // "Choose A and B" chose; "We … our Mights" — me and the unit chosen ("it")
+    match fold(t).as_str() {
+        "they deal damage equal to their mights to each other" => {
+            e.fight = Some(name("they"));
+            e.with = Some(name("they"));
+            return Some(vec![e]);
+        }
+        "we deal damage equal to our mights to each other" => {
+            e.fight = Some(name("me"));
+            e.with = Some(name("it"));
+            return Some(vec![e]);
+        }
+        _ => {}
+    }
+    // 355.10.f: "Each player kills one of their units", "each opponent must kill one of
+    // their gear": chosen by each as it executes
+    for (prefix, who) in [
+        ("each player ", "each-player"),
+        ("each opponent ", "each-opponent"),
+    ] {
+        if let Some(r) = fold(t).strip_prefix(prefix) {
+            let r = r.strip_prefix("must ").unwrap_or(r);
+            let r = r
+                .strip_prefix("kills ")
+                .or_else(|| r.strip_prefix("kill "))?;
+            e.kill_own = Some(name(match r {
+                "one of their units" => "unit",
+                "one of their gear" => "gear",
+                _ => return None,
+            }));
+            e.player = Some(name(who));
+            e.may = may;
+            return Some(vec![e]);
+        }
+    }
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let verb = words.first()?.to_ascii_lowercase();
+    let rest = t[words.first()?.len()..].trim();
+    // "Return a friendly unit and an enemy unit to their owners' hands", "Kill a friendly
+    // unit and an enemy unit": one instruction for each of two units chosen (355.5)
+    if !may && let Some(v) = two_units(words[0], &verb, rest) {
+        return Some(v);
+    }
+    match verb.as_str() {
+        "deal" => {
+            // "Deal 3 to an enemy unit"
+            let (n, to) = rest.split_once(" to ")?;
+            let n = n.trim();
+            let n = strip_suffix_ci(n, " damage").unwrap_or(n);
+            // "Deal damage equal to my Might to an enemy unit here"
+            e.deal = Some(
+                if let Some(to) = strip_ci(rest, "damage equal to my might to ") {
+                    e.to = Some(name(target(to)?));
+                    Amount::Word("my-might".into())
+                } else {
+                    e.to = Some(name(target(to)?));
+                    Amount::Fixed(n.trim().parse().ok()?)
+                },
+            );
+        }
+        "kill" => e.kill = Some(name(target(rest)?)),
+        // 423: "Stun an enemy unit here" / "[Stun] a unit"
+        "stun" | "[stun]" => e.stun = Some(name(target(rest)?)),
+        "buff" | "[buff]" => e.buff = Some(name(target(rest)?)),
+        "ready" => e.ready = Some(name(target(rest)?)),
+        "exhaust" => e.exhaust = Some(name(target(rest)?)),
+        "recall" => e.recall = Some(name(target(rest)?)),
+        "heal" => e.heal = Some(name(target(rest)?)),
+        "draw" => {
+            e.draw = Some(name("you"));
+            e.count = Some(rest.parse().ok()?);
+        }
+        "score" => {
+            // "Score 1 point": points gained from a source other than a conquer or a hold
+            // (466.1.a.1)
+            let (n, w) = rest.split_once(' ')?;
+            if !matches!(fold(w).as_str(), "point" | "points") {
+                return None;
+            }
+            e.gain_points = Some(Signed::new(count_word(n)?)?);
+        }
+        "discard" => {
+            // 422: "Discard 2"
+            e.discard = Some(name("you"));
+            e.count = Some(rest.parse().ok()?);
+        }
+        "gain" => {
+            // "Gain 2 XP"
+            let n = rest
+                .strip_suffix("XP")
+                .or_else(|| rest.strip_suffix("xp"))?;
+            e.gain_xp = Some(n.trim().parse().ok()?);
+        }
+        "channel" => {
+            // 430: "Channel 2 runes exhausted"
+            let (n, what) = rest.split_once(' ')?;
+            let what = fold(what);
+            e.exhausted = match what.as_str() {
+                "rune" | "runes" => false,
+                "rune exhausted" | "runes exhausted" => true,
+                _ => return None,
+            };
+            e.channel = Some(n.parse().ok()?);
+        }
+        "counter" => {
+            // 425: "Counter a spell"
+            e.counter = Some(name(match fold(rest).as_str() {
+                "a spell" => "choose-spell",
+                "an enemy spell" => "choose-enemy-spell",
+                _ => return None,
+            }));
+        }
+        "[add]" => {
+            // 429: "[Add] [1]", "[Add] [Fury]", "[Add] [Rune]" (power of any domain)
+            let c = cost_of(rest.trim())?;
+            if c.exhaust {
+                return None;
+            }
+            let mut power = c.power;
+            if let Some(n) = power.any.take() {
+                power.number = Some(n);
+            }
+            e.add = Some(format::AddDef {
+                energy: c.energy,
+                power,
+            });
+        }
+        "return" => {
+            // 355.10.a: "Return a unit from your trash to your hand" — a card chosen there
+            if let Some(what) = strip_suffix_ci(rest, " from your trash to your hand") {
+                e.return_ = Some(name(trash_choice(what)?));
+            } else {
+                // "Return a unit at a battlefield to its owner's hand"
+                let lower = rest.to_ascii_lowercase();
+                let who = [
+                    " to its owner's hand",
+                    " to their owner's hand",
+                    " to their owners' hands",
+                    " to their owners hands",
+                ]
+                .iter()
+                .find_map(|p| lower.strip_suffix(p).map(|w| &rest[..w.len()]))?;
+                e.return_ = Some(name(target(who)?));
+            }
+        }
+        "move" => {
+            // 440: a move by an effect — "Move a unit at a battlefield to its base"
+            let lower = rest.to_ascii_lowercase();
+            let (who, to) = [
+                " to its base",
+                " to their base",
+                " to base",
+                " to its owner's base",
+                " to your base",
+            ]
+            .iter()
+            .find_map(|p| lower.strip_suffix(p).map(|w| (&rest[..w.len()], "base")))?;
+            let who = match fold(who).as_str() {
+                // "from a battlefield": a unit at a battlefield
+                "a unit from a battlefield" => "choose-unit-at-battlefield".to_string(),
+                "an enemy unit from a battlefield" => "choose-enemy-at-battlefield".to_string(),
+                _ => target(who)?,
+            };
+            e.move_ = Some(name(who));
+            e.to = Some(name(to));
+        }
+        "play" => token(rest, &mut e)?,
+        "look" | "reveal" if !may => return deck_look(t).map(|e| vec![e]),
+        "give" => return give(rest, may),
+        "the" if !may => return next_time(t).map(|e| vec![e]),
+        "prevent" if !may => return prevent_next(rest).map(|e| vec![e]),
+        "when" if !may => return delayed(t).map(|e| vec![e]),
+        _ => return None,
+    }
+    // gear are chosen to be killed or returned only (the other instructions are about units)
+    if verb != "kill"
+        && verb != "return"
+        && target_fields(&mut e)
+            .iter()
+            .any(|t| t.value.ends_with("gear"))
+    {
+        return None;
+    }
+    e.may = may;
+    Some(vec![e])
+}
+
+/// 176–182, 439: "play a ready 3 [Might] Sprite unit token with [Temporary]", "play two 1
+/// [Might] Recruit unit tokens to your base": tokens for the controller, in their base
+/// (where tokens are played unless the text names a place), described inline.
+pub(super) fn token(rest: &str, e: &mut format::Effect) -> Option<()> {
+    let mut words = rest.split_whitespace().peekable();
+    let count = count_word(words.next()?)?;
+    // "a Gold gear token exhausted": a gear token defined by its own card (under `cards:`
+    // or in the card database), played exhausted if so (gear enter ready, 149.1)
+    let lower = rest.to_ascii_lowercase();
+    if let Some(i) = lower.find(" gear token") {
+        let head: Vec<&str> = rest[..i].split_whitespace().skip(1).collect();
+        let after = rest[i + " gear token".len()..]
+            .trim_start_matches('s')
+            .trim();
+        if head.is_empty() || head.iter().any(|w| w.contains('[')) {
+            return None;
+        }
+        e.exhausted = match fold(after).as_str() {
+            "exhausted" => true,
+            "" => false,
+            _ => return None,
+        };
+        e.create = Some(name(head.join(" ")));
+        e.count = Some(format::Count::new(count)?);
+        return Some(());
+    }
+    let ready = words.next_if(|w| w.eq_ignore_ascii_case("ready")).is_some();
+    let rest: Vec<&str> = words.collect();
+    let rest = rest.join(" ");
+    // "3 [Might] Sprite unit token …" (or "3[Might]")
+    let (might, rest) = rest.split_once('[')?;
+    let might: i64 = might.trim().parse().ok()?;
+    let rest = strip_ci(rest, "might]")?.trim();
+    let lower = rest.to_ascii_lowercase();
+    let i = lower.find(" unit token")?;
+    let token_name = rest[..i].trim();
+    let mut after = rest[i + " unit token".len()..]
+        .trim_start_matches('s')
+        .trim();
+    if token_name.is_empty() || token_name.contains('[') {
+        return None;
+    }
+    // the base is where tokens are played anyway ("into your base" is not "… in" + "to your
+    // base": the place is matched as whole words)
+    for place in ["into your base", "to your base", "in your base"] {
+        if let Some(a) = strip_suffix_ci(after, place).filter(|a| a.is_empty() || a.ends_with(' '))
+        {
+            after = a.trim();
+            break;
+        }
+    }
+    // "here": where the ability's source is (its battlefield, or its base)
+    if let Some(a) = strip_suffix_ci(after, "here") {
+        after = a.trim();
+        e.at = Some(name("here"));
+    }
+    let mut keywords = Vec::new();
+    if let Some(with) = strip_ci(after, "with ") {
+        for k in with.split(" and ") {
+            keywords.push(name(granted_keyword(k.trim())?));
+        }
+    } else if !after.is_empty() {
+        return None;
+    }
+    e.create = Some(name(token_name));
+    e.count = Some(format::Count::new(count)?);
+    e.ready_token = ready;
+    e.token = Some(Box::new(spanned(format::CardDef {
+        kind: Some(name("unit")),
+        might: Signed::new(might),
+        supertype: Some(name("Token")),
+        tags: vec![name(token_name)],
+        keywords,
+        ..Default::default()
+    })));
+    Some(())
+}
+
+/// "Give a friendly unit +2 [Might] this turn", "Give me [Assault 2] and [Ganking] this
+/// turn", "Give a unit -1 [Might] this turn, to a minimum of 1 [Might]" (472.3.b): one effect
+/// for each thing given, the later ones to the same unit ("it").
+pub(super) fn give(rest: &str, may: bool) -> Option<Vec<format::Effect>> {
+    // "Give two friendly units each +2 [Might] this turn": the same to two different units
+    if let Some(r) = strip_ci(rest, "two ") {
+        let i = r.to_ascii_lowercase().find(" each ")?;
+        let noun = r[..i].strip_suffix('s')?;
+        let one = give(&format!("a {noun} {}", &r[i + " each ".len()..]), may)?;
+        let [first] = <[format::Effect; 1]>::try_from(one).ok()?;
+        let mut second = first.clone();
+        let to = second.to.as_mut()?;
+        if may || !to.value.starts_with("choose-") {
+            return None;
+        }
+        to.value = format!("{} distinct", to.value);
+        return Some(vec![first, second]);
+    }
+    let (rest, min) = match rest.to_ascii_lowercase().find(", to a minimum of ") {
+        Some(i) => {
+            let m = rest[i + ", to a minimum of ".len()..].trim();
+            let (n, unit) = m.split_once(' ').unwrap_or((m, ""));
+            if fold(unit) != "might" {
+                return None;
+            }
+            (&rest[..i], Some(n.parse::<Signed>().ok()?))
+        }
+        None => (rest, None),
+    };
+    let body = strip_suffix_ci(rest, " this turn")?;
+    let (who, what) = split_target_and_rest(body)?;
+    if who.ends_with("gear") {
+        return None;
+    }
+    let mut out = Vec::new();
+    for (i, part) in what.split(" and ").flat_map(|p| p.split(", ")).enumerate() {
+        let mut e = format::Effect {
+            to: Some(name(if i > 0 && who.starts_with("choose-") {
+                "it"
+            } else {
+                who.as_str()
+            })),
+            may: may && i == 0,
+            ..Default::default()
+        };
+        if let Some(n) = might_bonus(part) {
+            e.might = Some(n);
+            e.min = min;
+        } else {
+            e.grant = Some(name(granted_keyword(part)?));
+        }
+        out.push(e);
+    }
+    // "you may" over several things given is one decision the vocabulary cannot express
+    if min.is_some() && !out.iter().any(|e| e.might.is_some()) || may && out.len() > 1 {
+        return None;
+    }
+    Some(out)
+}
+
+pub(super) fn strip_suffix_ci<'a>(s: &'a str, suffix: &str) -> Option<&'a str> {
+    let n = s.len().checked_sub(suffix.len())?;
+    (s.is_char_boundary(n) && s[n..].eq_ignore_ascii_case(suffix)).then(|| &s[..n])
+}
+
+/// "a friendly unit +2 [Might]" → ("choose-friendly", "+2 [Might]").
+pub(super) fn split_target_and_rest(s: &str) -> Option<(String, &str)> {
+    let cut = s.find(['+', '-', '['])?;
+    Some((target(&s[..cut])?, &s[cut..]))
+}
+
+/// A sentence that looks at or reveals the top of the Main Deck (its continuations follow).
+pub(super) fn deck_look_start(s: &str) -> bool {
+    let f = fold(s);
+    f.contains("of your main deck")
+        && (f.contains("look at the top") || f.contains("reveal the top"))
+}
+
+/// A sentence that says what becomes of the cards a look or reveal showed.
+pub(super) fn deck_look_continues(s: &str) -> bool {
+    let f = fold(s);
+    let f = f.strip_prefix("then ").unwrap_or(&f);
+    [
+        "you may reveal ",
+        "you may choose a card from among them",
+        "recycle the rest",
+        "recycle the remaining cards",
+        "if its a ",
+        "if its an ",
+        "otherwise, recycle it",
+        "otherwise recycle it",
+        "draw one and recycle the other",
+        "put 1 into your hand",
+        "put one into your hand",
+    ]
+    .iter()
+    .any(|p| f.starts_with(p))
+}
+
+/// 424, 416: "Look at the top 3 cards of your Main Deck. You may reveal a unit from among
+/// them and draw it. Recycle the rest.", "Reveal the top card of your Main Deck. If it's a
+/// gear, draw it. Otherwise, recycle it.", "Look at the top 2 cards of your Main Deck. Draw
+/// one and recycle the other." — one effect: how many, what may or must be taken into the
+/// hand, what becomes of the rest.
+pub(super) fn deck_look(t: &str) -> Option<format::Effect> {
+    let parts = raw_sentences(t);
+    let first = fold(parts.first()?);
+    let (reveal, rest) = if let Some(r) = first.strip_prefix("look at the top ") {
+        (false, r)
+    } else {
+        (true, first.strip_prefix("reveal the top ")?)
+    };
+    let (n, rest) = match rest.strip_prefix("card ") {
+        Some(r) => (1, r),
+        None => {
+            let (n, r) = rest.split_once(' ')?;
+            (count_word(n)?, r.strip_prefix("cards ")?)
+        }
+    };
+    if rest != "of your main deck" {
+        return None;
+    }
+    let mut e = format::Effect {
+        look: Some(format::Count::new(n)?),
+        reveal,
+        ..Default::default()
+    };
+    let take = |w: &str, optional: bool, e: &mut format::Effect| -> Option<()> {
+        if e.take.is_some() {
+            return None;
+        }
+        e.take = Some(name(w));
+        e.take_optional = optional;
+        Some(())
+    };
+    let recycle = |e: &mut format::Effect| -> Option<()> {
+        if e.rest.is_some() {
+            return None;
+        }
+        e.rest = Some(name("recycle"));
+        Some(())
+    };
+    for p in &parts[1..] {
+        let f = fold(p);
+        let f = f.strip_prefix("then ").unwrap_or(&f);
+        match f {
+            "recycle the rest" | "recycle the remaining cards" => recycle(&mut e)?,
+            "otherwise, recycle it" | "otherwise recycle it" if n == 1 => recycle(&mut e)?,
+            "draw one and recycle the other" if n == 2 => {
+                take("card", false, &mut e)?;
+                recycle(&mut e)?;
+            }
+            "put 1 into your hand and recycle the rest"
+            | "put one into your hand and recycle the rest" => {
+                take("card", false, &mut e)?;
+                recycle(&mut e)?;
+            }
+            "you may choose a card from among them and draw it" => take("card", true, &mut e)?,
+            _ => {
+                // "You may reveal a unit from among them and draw it"
+                if let Some(w) = f
+                    .strip_prefix("you may reveal ")
+                    .and_then(|r| r.strip_suffix(" from among them and draw it"))
+                {
+                    take(&deck_pick_word(w)?, true, &mut e)?;
+                } else if let Some(r) = f.strip_prefix("if its ").filter(|_| n == 1) {
+                    // "If it's a gear, draw it" / "…, put it in your hand"
+                    let (w, what) = r.split_once(", ")?;
+                    if !matches!(
+                        what,
+                        "draw it" | "put it in your hand" | "put it into your hand"
+                    ) {
+                        return None;
+                    }
+                    take(&deck_pick_word(w)?, false, &mut e)?;
+                } else {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(e)
+}
+
+/// "a unit", "a spell with energy cost 4 or more" (folded) → the `take` word.
+fn deck_pick_word(w: &str) -> Option<String> {
+    let (kind, min) = match w.split_once(" with energy cost ") {
+        Some((k, m)) => (
+            k,
+            Some(m.strip_suffix(" or more")?.trim().parse::<i32>().ok()?),
+        ),
+        None => (w, None),
+    };
+    let kind = kind
+        .strip_prefix("a ")
+        .or_else(|| kind.strip_prefix("an "))?;
+    if !matches!(kind, "unit" | "gear" | "spell" | "card") {
+        return None;
+    }
+    Some(match min {
+        Some(n) => format!("{kind} with cost {n} or more"),
+        None => kind.to_string(),
+    })
+}
+
+/// "Kill a friendly unit and an enemy unit", "Return another friendly unit and an enemy unit
+/// to their owners' hands": the instruction once for each, when the two choices can never
+/// be the same unit (one friendly, the other enemy).
+fn two_units(verb_word: &str, verb: &str, rest: &str) -> Option<Vec<format::Effect>> {
+    const ONE_UNIT: &[&str] = &[
+        "kill", "stun", "[stun]", "buff", "[buff]", "ready", "exhaust", "recall", "heal", "return",
+    ];
+    if !ONE_UNIT.contains(&verb) {
+        return None;
+    }
+    let lower = rest.to_ascii_lowercase();
+    let (who, to) = if verb == "return" {
+        let suffix = [" to their owners' hands", " to their owners hands"]
+            .iter()
+            .find(|p| lower.ends_with(*p))?;
+        (&rest[..rest.len() - suffix.len()], " to its owner's hand")
+    } else {
+        (rest, "")
+    };
+    let (a, b) = who.split_once(" and ")?;
+    let (ta, tb) = (target(a)?, target(b)?);
+    let side = |t: &str| {
+        if t.contains("enemy") {
+            Some(false)
+        } else if t.contains("friendly") {
+            Some(true)
+        } else {
+            None
+        }
+    };
+    if !ta.starts_with("choose-") || !tb.starts_with("choose-") || side(&ta)? == side(&tb)? {
+        return None;
+    }
+    let mut v = clause(&format!("{verb_word} {a}{to}"))?;
+    v.extend(clause(&format!("{verb_word} {b}{to}"))?);
+    Some(v)
+}

@@ -1,0 +1,121 @@
+//! The instructions of spells and triggered abilities: looks at the deck, players as
+//! targets, several targets.
+
+use super::tests::card;
+use super::*;
+
+fn spell_effect(c: &Compiled) -> &format::Effect {
+    &c.def.effect.as_ref().expect("a spell effect").value
+}
+
+#[test]
+fn look_at_the_top_take_one_and_recycle_the_rest() {
+    // over sentences and lines: one instruction
+    let c = compile(&card(
+        "Spell",
+        "Look at the top 3 cards of your Main Deck. You may reveal a spell with Energy cost [4] or more from among them and draw it.\nRecycle the rest.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = spell_effect(&c);
+    assert_eq!(e.look.map(|n| n.get()), Some(3));
+    assert_eq!(e.take.as_ref().unwrap().value, "spell with cost 4 or more");
+    assert!(e.take_optional && !e.reveal);
+    assert_eq!(e.rest.as_ref().unwrap().value, "recycle");
+    assert!(c.def.then.is_empty());
+
+    let c = compile(&card(
+        "Spell",
+        "Look at the top two cards of your Main Deck. Draw one and recycle the other.",
+    ));
+    let e = spell_effect(&c);
+    assert_eq!(e.take.as_ref().unwrap().value, "card");
+    assert!(!e.take_optional);
+}
+
+#[test]
+fn reveal_the_top_if_its_a_type_otherwise_recycle_it() {
+    let c = compile(&card(
+        "Unit",
+        "When I move, reveal the top card of your Main Deck. If it's a gear, draw it. Otherwise, recycle it.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert!(e.reveal && !e.take_optional);
+    assert_eq!(e.take.as_ref().unwrap().value, "gear");
+    assert_eq!(e.rest.as_ref().unwrap().value, "recycle");
+    // "otherwise" of a look at several cards, or something else done with the rest: not read
+    for text in [
+        "Look at the top 2 cards of your Main Deck. If it's a unit, draw it.",
+        "Reveal the top card of your Main Deck. If it's a unit, draw it. Otherwise, put it in your trash.",
+        "Look at the top 3 cards of your Main Deck. Put the rest into your trash.",
+    ] {
+        assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn two_units_one_instruction_each() {
+    // "two friendly units each": the second choice is a different unit
+    let c = compile(&card(
+        "Spell",
+        "Give two friendly units each +1 [Might] this turn.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(
+        spell_effect(&c).to.as_ref().unwrap().value,
+        "choose-friendly"
+    );
+    let second = &c.def.then[0].value;
+    assert_eq!(
+        second.to.as_ref().unwrap().value,
+        "choose-friendly distinct"
+    );
+    assert_eq!(second.might.map(|m| m.get()), Some(1));
+    // a friendly and an enemy unit can never be the same unit
+    let c = compile(&card(
+        "Unit",
+        "When you play me, return another friendly unit and an enemy unit to their owners' hands.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(
+        a.effect
+            .as_ref()
+            .unwrap()
+            .value
+            .return_
+            .as_ref()
+            .unwrap()
+            .value,
+        "choose-other-friendly"
+    );
+    assert_eq!(
+        a.then[0].value.return_.as_ref().unwrap().value,
+        "choose-enemy"
+    );
+    // two choices that may be the same unit are not split
+    for text in [
+        "Kill a unit and an enemy unit.",
+        "Return a unit and a friendly unit to their owners' hands.",
+        "You may give two friendly units each +1 [Might] this turn.",
+    ] {
+        assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn each_player_kills_one_of_their_own() {
+    let c = compile(&card("Spell", "Each player kills one of their gear."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = spell_effect(&c);
+    assert_eq!(e.kill_own.as_ref().unwrap().value, "gear");
+    assert_eq!(e.player.as_ref().unwrap().value, "each-player");
+    let c = compile(&card(
+        "Unit",
+        "When you play me, each opponent must kill one of their units.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert_eq!(e.player.as_ref().unwrap().value, "each-opponent");
+    assert!(!compile(&card("Spell", "Each player kills two of their units.")).fully_modelled());
+}

@@ -1,0 +1,839 @@
+//! The card-text compiler: a card's text, as the database writes it, translated into
+//! the scenario format's card vocabulary (`format::CardDef`) — the same structures a
+//! scenario's `cards:` builds, so there is one vocabulary, not two. What it cannot
+//! translate is kept as unsupported text with the exact phrase, which the scenario
+//! loader reports before a run, never ignores.
+//!
+//! The translation follows the card-text forms of the rules: keywords with values
+//! (804–826), "[cost]: [effect]" activated abilities (377, 403), "When …"/"At …"
+//! triggered abilities (378–383), Deathknell's "— [effect]" (808.1), passives with a
+//! condition (361–366), and a spell's instructions (359.3).
+
+use super::text;
+use super::{Card, fold};
+use crate::scenario::format::{self, AbilityDef, ActivateCost, Amount, Amt, Signed};
+use crate::scenario::keywords::KEYWORDS;
+use serde_saphyr::{Location, Spanned};
+
+mod costs;
+mod effects;
+mod passive;
+mod replacement;
+mod triggers;
+use costs::*;
+use effects::*;
+use passive::*;
+use replacement::*;
+use triggers::*;
+#[cfg(test)]
+mod effects_tests;
+#[cfg(test)]
+mod replacement_tests;
+#[cfg(test)]
+mod sequence_tests;
+#[cfg(test)]
+mod tests;
+
+/// How one phrase of a card's text fared.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PhraseStatus {
+    /// Translated into the vocabulary the engine runs.
+    Compiled,
+    /// A keyword the engine keeps only as a characteristic (its function is not modelled).
+    KeywordNotModelled,
+    /// A bracketed keyword that is not one of 805–826 (maybe of a later set).
+    UnknownKeyword,
+    /// Text the compiler does not translate.
+    Unsupported,
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Phrase {
+    pub text: String,
+    pub status: PhraseStatus,
+}
+
+/// A card compiled: its definition in the scenario vocabulary and the fate of each phrase.
+#[derive(Debug)]
+pub struct Compiled {
+    pub def: format::CardDef,
+    pub phrases: Vec<Phrase>,
+    /// The keywords of 805–826 it has, with values, canonical names and rules.
+    pub keywords: Vec<(String, &'static str)>,
+}
+
+impl Compiled {
+    /// Every phrase compiled and every keyword modelled.
+    pub fn fully_modelled(&self) -> bool {
+        self.phrases
+            .iter()
+            .all(|p| p.status == PhraseStatus::Compiled)
+    }
+    /// Some phrase compiled, some not.
+    pub fn partly_modelled(&self) -> bool {
+        !self.fully_modelled()
+            && self
+                .phrases
+                .iter()
+                .any(|p| p.status == PhraseStatus::Compiled)
+    }
+    pub fn unsupported(&self) -> impl Iterator<Item = &Phrase> {
+        self.phrases
+            .iter()
+            .filter(|p| p.status != PhraseStatus::Compiled)
+    }
+}
+
+fn name(s: impl Into<String>) -> Spanned<String> {
+    Spanned::new(s.into(), Location::UNKNOWN, Location::UNKNOWN)
+}
+fn spanned<T>(v: T) -> Spanned<T> {
+    Spanned::new(v, Location::UNKNOWN, Location::UNKNOWN)
+}
+
+/// Bracket tokens that are symbols (costs, Might), not keywords.
+fn is_symbol(token: &str) -> bool {
+    const SYMBOLS: &[&str] = &[
+        "Might", "Rune", "Power", "Tap", "Add", ">", "Fury", "Calm", "Mind", "Body", "Chaos",
+        "Order",
+    ];
+    SYMBOLS.contains(&token) || (!token.is_empty() && token.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// A bracketed keyword of 805–826 with its value: (canonical "Assault 2", rule).
+fn keyword_of(token: &str) -> Option<(String, &'static str)> {
+    let (word, value) = match token.rsplit_once(' ') {
+        Some((w, v)) if v.chars().all(|c| c.is_ascii_digit()) => (w, Some(v)),
+        _ => (token, None),
+    };
+    let &(n, rule, valued) = KEYWORDS.iter().find(|k| k.0.eq_ignore_ascii_case(word))?;
+    Some(match value {
+        Some(v) if valued => (format!("{n} {v}"), rule),
+        _ => (n.to_string(), rule),
+    })
+}
+
+/// Whether the engine models a keyword's function (the engine's own answer).
+fn keyword_modelled(canonical: &str) -> bool {
+    crate::engine::Keyword::parse(canonical).is_modeled()
+}
+
+/// Compiles one card. Never fails: what cannot be translated is kept as unsupported text.
+pub fn compile(card: &Card) -> Compiled {
+    let mut def = format::CardDef {
+        kind: Some(name(card_type(card))),
+        might: card
+            .might
+            .filter(|_| card.is("unit"))
+            .and_then(|v| Signed::new(i64::from(v))),
+        cost: card.energy.and_then(|v| Signed::new(i64::from(v))),
+        power: card
+            .power
+            .and_then(|v| Amt::new(i64::from(v)))
+            .map(format::PowerSpec::number),
+        domains: card.domains.iter().map(name).collect(),
+        tags: card.tags.iter().map(name).collect(),
+        supertype: card.supertype.as_ref().map(name),
+        ..Default::default()
+    };
+    let mut c = Compiler {
+        card,
+        phrases: Vec::new(),
+        keywords: Vec::new(),
+        abilities: Vec::new(),
+        spell_effects: Vec::new(),
+        equip: None,
+        repeat: Vec::new(),
+        open: None,
+        open_replacement: None,
+        chosen: None,
+        deathknell_next: false,
+        line_chose: false,
+        modes: None,
+    };
+    for line in logical_lines(&card.text) {
+        c.line(&line);
+    }
+    c.end_modes();
+    def.equip = c.equip.take().map(spanned);
+    def.repeat = std::mem::take(&mut c.repeat)
+        .into_iter()
+        .map(spanned)
+        .collect();
+    // 718.4: the Might Bonus of an attachable card.
+    def.might_bonus = card
+        .might_bonus
+        .and_then(|v| format::Signed::new(i64::from(v)));
+    // 718.3: the Effect Text, compiled like a unit's text; what it gives is appended to
+    // the unit the card is attached to.
+    if let Some(t) = card.equip_text.as_deref().filter(|t| !t.trim().is_empty()) {
+        let unit = Card {
+            kind: "Unit".into(),
+            text: t.to_string(),
+            equip_text: None,
+            might_bonus: None,
+            ..card.clone()
+        };
+        let inner = compile(&unit);
+        def.effect_text = Some(spanned(format::EffectText {
+            keywords: inner.def.keywords,
+            abilities: inner.def.abilities,
+        }));
+        c.phrases.extend(inner.phrases.into_iter().map(|p| Phrase {
+            text: format!("effect text: {}", p.text),
+            status: p.status,
+        }));
+    }
+    for (k, _) in &c.keywords {
+        def.keywords.push(name(k.clone()));
+    }
+    // A spell's instructions: the first as `effect`, the rest in order as `then` (359.3.e).
+    let mut effects = std::mem::take(&mut c.spell_effects).into_iter();
+    if let Some(e) = effects.next() {
+        def.effect = Some(spanned(e));
+    }
+    def.then = effects.map(spanned).collect();
+    // "Choose …" that no later instruction refers to says nothing the engine can run.
+    if let Some((phrase, _)) = c.chosen.take() {
+        c.set_status(&phrase, PhraseStatus::Unsupported);
+    }
+    // A Deathknell whose effect never came.
+    if c.deathknell_next {
+        c.deathknell_next = false;
+    }
+    def.abilities = c.abilities.into_iter().map(spanned).collect();
+    // Deathknell without its effect cannot be run: the keyword alone is unsupported.
+    let has_dk = c.keywords.iter().any(|(k, _)| k == "Deathknell");
+    let has_die = def
+        .abilities
+        .iter()
+        .any(|a| a.value.when.as_ref().is_some_and(|w| w.value == "die"));
+    if has_dk && !has_die {
+        def.keywords.retain(|k| k.value != "Deathknell");
+        if let Some(p) = c.phrases.iter_mut().find(|p| p.text.contains("Deathknell")) {
+            p.status = PhraseStatus::Unsupported;
+        }
+    }
+    // Unsupported phrases travel with the definition, so the loader reports them.
+    for p in &c.phrases {
+        if matches!(
+            p.status,
+            PhraseStatus::Unsupported | PhraseStatus::UnknownKeyword
+        ) {
+            def.abilities.push(spanned(AbilityDef {
+                text: Some(name(p.text.clone())),
+                ..Default::default()
+            }));
+        }
+    }
+    Compiled {
+        def,
+        phrases: c.phrases,
+        keywords: c.keywords,
+    }
+}
+
+fn card_type(card: &Card) -> &'static str {
+    let k = card.kind.to_ascii_lowercase();
+    if card.supertype_is("token") && k != "unit" && k != "gear" {
+        return "token";
+    }
+    match k.as_str() {
+        "unit" => "unit",
+        "spell" => "spell",
+        "gear" | "unit gear" => "gear",
+        "battlefield" => "battlefield",
+        "legend" => "legend",
+        "rune" => "rune",
+        _ => "token",
+    }
+}
+
+struct Compiler<'a> {
+    card: &'a Card,
+    phrases: Vec<Phrase>,
+    keywords: Vec<(String, &'static str)>,
+    abilities: Vec<AbilityDef>,
+    /// A spell's instructions, in order.
+    spell_effects: Vec<format::Effect>,
+    /// The triggered or activated ability the sentences of this line continue.
+    open: Option<usize>,
+    /// The replacement ability this line began ("If a friendly unit would die, kill this
+    /// instead."), whose further sentences say what else happens instead.
+    open_replacement: Option<usize>,
+    /// "Choose a friendly unit.": the sentence and the target word its "it" stands for,
+    /// until an instruction refers to it.
+    chosen: Option<(String, String)>,
+    /// "[Deathknell]" alone on its line: its effect is the next line (808.1).
+    deathknell_next: bool,
+    /// A spell's "Choose one —" line and the modes read so far (`None`: one failed).
+    modes: Option<(String, Vec<Option<format::Effect>>)>,
+    /// An instruction of this line chose a unit (what a later "it" may refer to).
+    line_chose: bool,
+    /// Equip's cost (818.1.c), when the text has "[Equip] [cost]".
+    equip: Option<ActivateCost>,
+    /// Repeat's costs (820.1.c), one per "[Repeat] [cost]".
+    repeat: Vec<format::TriggerCost>,
+}
+
+impl Compiler<'_> {
+    fn push(&mut self, text: &str, status: PhraseStatus) {
+        let text = text.trim().trim_start_matches(['—', '–', '-', ' ']).trim();
+        if !text.is_empty() {
+            self.phrases.push(Phrase {
+                text: text.to_string(),
+                status,
+            });
+        }
+    }
+
+    fn set_status(&mut self, phrase: &str, status: PhraseStatus) {
+        if let Some(p) = self.phrases.iter_mut().rev().find(|p| p.text == phrase) {
+            p.status = status;
+        }
+    }
+
+    /// One line of card text: leading keywords, then an ability or instructions.
+    fn line(&mut self, raw: &str) {
+        let mut rest = text::without_reminders(raw).trim().to_string();
+        if rest.is_empty() || rest == "." || rest == "-" {
+            return;
+        }
+        // 355.3: "Choose one —" and its modes, one per bulleted line
+        if self.modes.is_some() {
+            if let Some(m) = rest.strip_prefix(['•', '-', '᛫', '·', '–']) {
+                self.mode(m.trim());
+                return;
+            }
+            self.end_modes();
+        }
+        if self.card.is("spell")
+            && matches!(
+                fold(rest.trim_end_matches(['—', '–', '-', ' ', ':'])).as_str(),
+                "choose one"
+            )
+        {
+            self.modes = Some((rest.clone(), Vec::new()));
+            return;
+        }
+        self.open = None;
+        self.open_replacement = None;
+        self.line_chose = false;
+        if let Some((c, _)) = self.chosen.take() {
+            self.set_status(&c, PhraseStatus::Unsupported);
+        }
+        if std::mem::take(&mut self.deathknell_next) {
+            self.deathknell_effect(&rest);
+            return;
+        }
+        // "[Tap]: …", "[1][Fury], [Tap]: …": an activated ability (377).
+        if let Some((cost, effect)) = split_cost(&rest) {
+            self.activated(&rest.clone(), cost, &effect);
+            return;
+        }
+        // Leading keywords (`[Tank] [Assault 2]`, `[Deathknell] — …`, `[Action]`).
+        let mut dk_rest: Option<String> = None;
+        while let Some(token) = leading_token(&rest) {
+            let after = rest[token.len() + 2..].trim_start().to_string();
+            if let Some((k, rule)) = keyword_of(&token) {
+                let status = if keyword_modelled(&k) {
+                    PhraseStatus::Compiled
+                } else {
+                    PhraseStatus::KeywordNotModelled
+                };
+                let shown = format!("[{token}]");
+                if k == "Deathknell" {
+                    dk_rest = Some(after.clone());
+                    self.push(&shown, status);
+                    self.keywords.push((k, rule));
+                    rest = String::new();
+                    break;
+                }
+                // "[Level 6] I have …" (824.1.b.1): "while you have 6 or more XP, this card
+                // gains …" — the dependent ability is a passive with that condition.
+                if let Some(n) = k.strip_prefix("Level ").filter(|_| !after.is_empty()) {
+                    let phrase = format!("{shown} {after}");
+                    let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
+                    let level = format!("level {n}");
+                    let dependent =
+                        passive_when(body, &level).or_else(|| conditional_self_cost(body, &level));
+                    match dependent {
+                        Some(a) => {
+                            self.abilities.extend(a);
+                            self.keywords.push((k, rule));
+                            self.push(&phrase, PhraseStatus::Compiled);
+                        }
+                        None => self.push(&phrase, PhraseStatus::Unsupported),
+                    }
+                    return;
+                }
+                // 812.1.b.1: "[Legion] — [Text]": the text is a dependent ability, active once
+                // another card was played this turn — a passive (`while: legion`) or a
+                // triggered ability (`legion: true`); without text it says nothing.
+                if k == "Legion" {
+                    let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
+                    let phrase = format!("{shown} {after}");
+                    let dependent = passive_when(body, "legion")
+                        .or_else(|| conditional_self_cost(body, "legion"))
+                        .or_else(|| {
+                            triggered(body, false).map(|v| {
+                                v.into_iter()
+                                    .map(|mut a| {
+                                        a.legion = true;
+                                        a
+                                    })
+                                    .collect()
+                            })
+                        });
+                    match dependent.filter(|_| !body.is_empty()) {
+                        Some(a) => {
+                            self.abilities.extend(a);
+                            self.keywords.push((k, rule));
+                            self.push(phrase.trim(), PhraseStatus::Compiled);
+                        }
+                        None => self.push(phrase.trim(), PhraseStatus::Unsupported),
+                    }
+                    return;
+                }
+                // A keyword's own cost ("[Equip] [1][Body]") belongs to its phrase.
+                let cost = cost_after_keyword(&after);
+                let shown = if cost > 0 {
+                    format!("{shown} {}", after[..cost].trim())
+                } else {
+                    shown
+                };
+                // 818.1.c: "Equip [Cost]" — a cost of energy and power only.
+                let status = if k == "Equip" {
+                    match cost_of(after[..cost].trim()).filter(|_| cost > 0) {
+                        Some(c) => {
+                            self.equip = Some(c);
+                            status
+                        }
+                        None => PhraseStatus::Unsupported,
+                    }
+                } else if k == "Repeat" || k.starts_with("Repeat ") {
+                    // 820.1.c: "Repeat [Cost]" ("[Repeat][1][Mind]"; "[Repeat 2]" is [2])
+                    let c = match k.strip_prefix("Repeat ") {
+                        Some(n) => n.trim().parse::<Amt>().ok().map(|n| format::TriggerCost {
+                            energy: n,
+                            power: format::PowerSpec::default(),
+                        }),
+                        None => cost_of(after[..cost].trim())
+                            .filter(|c| cost > 0 && !c.exhaust)
+                            .map(|c| format::TriggerCost {
+                                energy: c.energy,
+                                power: c.power,
+                            }),
+                    };
+                    match c {
+                        Some(c) => {
+                            self.repeat.push(c);
+                            status
+                        }
+                        None => PhraseStatus::Unsupported,
+                    }
+                } else {
+                    status
+                };
+                // An Equip or Repeat without a cost of symbols only is kept as text, not as
+                // the keyword (the scenario builder adds Repeat with its cost).
+                if !(k.starts_with("Repeat") || k == "Equip" && status == PhraseStatus::Unsupported)
+                {
+                    self.keywords.push((k, rule));
+                }
+                self.push(&shown, status);
+                rest = after[cost..].to_string();
+            } else if is_symbol(&token)
+                || token.eq_ignore_ascii_case("stun")
+                || token.eq_ignore_ascii_case("buff")
+            {
+                // a symbol, or "[Stun]" / "[Buff]": a game action written in brackets
+                break;
+            } else {
+                // A keyword of a later set ("[Empower]", "[Flow]"), or a term used as one.
+                self.push(&rest, PhraseStatus::UnknownKeyword);
+                return;
+            }
+        }
+        if let Some(effect_text) = dk_rest {
+            let effect_text = effect_text
+                .trim_start_matches(['—', '–', '-', ' ', ':'])
+                .trim();
+            if effect_text.is_empty() {
+                self.deathknell_next = true;
+            } else {
+                self.deathknell_effect(effect_text);
+            }
+            return;
+        }
+        let rest = rest.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
+        if rest.is_empty() {
+            return;
+        }
+        for sentence in sentences(rest) {
+            self.sentence(&sentence);
+        }
+    }
+
+    /// One mode of a "Choose one": a single instruction (the format's modes are one each).
+    fn mode(&mut self, text: &str) {
+        let e = instructions(text)
+            .filter(|v| v.len() == 1)
+            .and_then(|v| v.into_iter().next())
+            .filter(|e| e.at.as_ref().is_none_or(|a| a.value != "here"));
+        self.push(
+            text,
+            if e.is_some() {
+                PhraseStatus::Compiled
+            } else {
+                PhraseStatus::Unsupported
+            },
+        );
+        if let Some((_, v)) = self.modes.as_mut() {
+            v.push(e);
+        }
+    }
+
+    /// The end of a "Choose one": two modes or more, all read, make the spell's instruction
+    /// (355.3: the mode is chosen as the spell is played).
+    fn end_modes(&mut self) {
+        let Some((line, modes)) = self.modes.take() else {
+            return;
+        };
+        let all: Option<Vec<format::Effect>> = modes.into_iter().collect();
+        match all.filter(|v| v.len() >= 2) {
+            Some(v) => {
+                self.spell_effects.push(format::Effect {
+                    choose_one: v.into_iter().map(spanned).collect(),
+                    ..Default::default()
+                });
+                self.push(&line, PhraseStatus::Compiled);
+            }
+            None => self.push(&line, PhraseStatus::Unsupported),
+        }
+    }
+
+    /// 808.1: "[Deathknell] — [effect]" is "When I die, [effect]" (its sentences in order).
+    fn deathknell_effect(&mut self, effect_text: &str) {
+        match body_instructions(effect_text) {
+            Some(all) => {
+                let mut all = all.into_iter();
+                self.abilities.push(AbilityDef {
+                    when: Some(name("die")),
+                    effect: all.next().map(spanned),
+                    then: all.map(spanned).collect(),
+                    ..Default::default()
+                });
+                self.push(effect_text, PhraseStatus::Compiled);
+            }
+            None => self.push(effect_text, PhraseStatus::Unsupported),
+        }
+    }
+
+    fn sentence(&mut self, s: &str) {
+        let s = strip_ci(s.trim(), "then, ")
+            .or_else(|| strip_ci(s.trim(), "then "))
+            .unwrap_or(s.trim());
+        if let Some((a, t)) = trigger_that_chooses(s, self.card.is("battlefield")) {
+            // "When you play me, choose an enemy unit." — its instructions follow, "it" being
+            // the unit chosen (355.5: chosen as the ability goes on the chain)
+            if let Some((old, _)) = self.chosen.take() {
+                self.set_status(&old, PhraseStatus::Unsupported);
+            }
+            self.abilities.push(a);
+            self.open = Some(self.abilities.len() - 1);
+            self.chosen = Some((s.to_string(), t));
+            self.push(s, PhraseStatus::Unsupported);
+        } else if let Some(v) = triggered(s, self.card.is("battlefield")) {
+            self.line_chose = v.iter().any(|a| {
+                a.effect
+                    .iter()
+                    .chain(&a.then)
+                    .any(|e| chooses(&mut e.value.clone()))
+            });
+            self.abilities.extend(v);
+            self.open = Some(self.abilities.len() - 1);
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(a) = passive(s) {
+            self.abilities.extend(a);
+            self.open = None;
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(condition) = enters_ready(s) {
+            // 364.2: a passive that changes how this unit enters (359.2.c), perhaps only "if …"
+            self.abilities.push(AbilityDef {
+                enter_ready: true,
+                if_: condition.map(name),
+                ..Default::default()
+            });
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(a) = self_cost(s) {
+            // 356.4: "I cost [2] less for each gear you control."
+            self.abilities.push(a);
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(r) = static_replacement(s) {
+            // 367–370: "If a friendly unit would die, kill this instead."
+            self.abilities.push(r);
+            self.open_replacement = Some(self.abilities.len() - 1);
+            self.open = None;
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(i) = self.open_replacement
+            && let Some(v) = instead_instructions(s)
+        {
+            // "Heal that unit, exhaust it, and recall it.": more of what happens instead
+            self.abilities[i].instead.extend(v.into_iter().map(spanned));
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(f) = match fold(s).as_str() {
+            "this enters exhausted" => Some(0),
+            "i cant be chosen by enemy spells and abilities" => Some(1),
+            "i dont deal combat damage" => Some(2),
+            _ => None,
+        } {
+            // passives that change how it enters (364.2), what may choose it (355.9.b), what
+            // it adds to combat damage (460.2.c)
+            self.abilities.push(AbilityDef {
+                enter_exhausted: f == 0,
+                not_chosen_by_enemies: f == 1,
+                no_combat_damage: f == 2,
+                ..Default::default()
+            });
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(w) = match fold(s).as_str() {
+            "you may play me to an open battlefield" => Some("open"),
+            "you may play me to an occupied enemy battlefield" => Some("occupied-enemy"),
+            _ => None,
+        } {
+            // 355.2.b: a location the unit may be played to besides the default ones
+            self.abilities.push(AbilityDef {
+                play_to: Some(name(w)),
+                ..Default::default()
+            });
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(c) = additional_cost(s) {
+            // 356.2: a passive that adds to the cost of playing this card
+            self.abilities.push(AbilityDef {
+                additional_cost: Some(spanned(c)),
+                ..Default::default()
+            });
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some((a, b)) = strip_ci(s, "choose ").and_then(chosen_pair) {
+            // "Choose a friendly unit and an enemy unit." — what "they" are in the next
+            // instruction (the first and the second)
+            if let Some((old, _)) = self.chosen.take() {
+                self.set_status(&old, PhraseStatus::Unsupported);
+            }
+            self.chosen = Some((s.to_string(), format!("{a}\u{1f}{b}")));
+            self.push(s, PhraseStatus::Unsupported);
+        } else if let Some(t) = strip_ci(s, "choose ").and_then(target) {
+            // "Choose a friendly unit." — what a later instruction calls "it"
+            if let Some((old, _)) = self.chosen.take() {
+                self.set_status(&old, PhraseStatus::Unsupported);
+            }
+            self.chosen = Some((s.to_string(), t));
+            // compiled once an instruction refers to it
+            self.push(s, PhraseStatus::Unsupported);
+        } else if let Some((c, v)) = self_replacement(s)
+            && let Some(last) = self.spell_effects.last_mut()
+            && last.instead_if.is_none()
+            && self.card.is("spell")
+        {
+            // 370.1.a: "If it's attacking, deal 4 to it instead." replaces the instruction before
+            last.instead_if = Some(name(&c));
+            last.instead = v.into_iter().map(spanned).collect();
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(mut v) = instructions(s) {
+            let mut chosen = self.chosen.as_ref().map(|(_, t)| t.clone());
+            let bound = bind_it(&mut v, &mut chosen, &mut self.line_chose);
+            let used = self.chosen.is_some() && chosen.is_none();
+            let open = self.open.filter(|_| bound);
+            if let Some(i) = open {
+                // a further sentence of the ability this line began (359.3.e)
+                let mut v = v.into_iter();
+                if self.abilities[i].effect.is_none() {
+                    self.abilities[i].effect = v.next().map(spanned);
+                }
+                self.abilities[i].then.extend(v.map(spanned));
+            } else if bound
+                && self.card.is("spell")
+                // a spell on the chain is nowhere "here"
+                && !v.iter().any(|e| e.at.as_ref().is_some_and(|a| a.value == "here"))
+            {
+                self.spell_effects.extend(v);
+            } else {
+                self.push(s, PhraseStatus::Unsupported);
+                return;
+            }
+            if used && let Some((c, _)) = self.chosen.take() {
+                self.set_status(&c, PhraseStatus::Compiled);
+            }
+            self.push(s, PhraseStatus::Compiled);
+        } else {
+            self.push(s, PhraseStatus::Unsupported);
+        }
+    }
+
+    fn activated(&mut self, line: &str, cost: ActivateCost, effect_text: &str) {
+        let mut cost = cost;
+        let mut body = effect_text.trim();
+        // Timing keywords after the colon: "[Tap]: [Reaction] — …" (806, 813).
+        while let Some(token) = leading_token(body) {
+            match keyword_of(&token).map(|k| k.0) {
+                Some(k) if k == "Reaction" => cost.reaction = true,
+                Some(k) if k == "Action" => cost.action = true,
+                _ => break,
+            }
+            body = body[token.len() + 2..]
+                .trim_start()
+                .trim_start_matches(['—', '–', '-', ' '])
+                .trim();
+        }
+        match body_instructions(body) {
+            Some(v) => {
+                let mut v = v.into_iter();
+                self.abilities.push(AbilityDef {
+                    activate: Some(spanned(cost)),
+                    effect: v.next().map(spanned),
+                    then: v.map(spanned).collect(),
+                    ..Default::default()
+                });
+                self.push(line, PhraseStatus::Compiled);
+            }
+            None => self.push(line, PhraseStatus::Unsupported),
+        }
+    }
+}
+
+/// The text's lines, with a line that continues a sentence (it starts in lower case)
+/// joined to the one before.
+fn logical_lines(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for l in text.lines() {
+        let t = l.trim();
+        match out.last_mut() {
+            // "…look at the top 4 cards of your Main Deck. …" / "Recycle the rest."
+            Some(prev)
+                if t.chars().next().is_some_and(char::is_lowercase)
+                    || deck_look_start(prev) && deck_look_continues(t) =>
+            {
+                prev.push(' ');
+                prev.push_str(t);
+            }
+            _ => out.push(t.to_string()),
+        }
+    }
+    out
+}
+
+/// Cost symbols right after a keyword ("[Equip] [1][Body]", "[Repeat] [2]"): their length.
+fn cost_after_keyword(s: &str) -> usize {
+    let mut used = 0;
+    let mut rest = s;
+    while let Some(t) = leading_token(rest) {
+        if !is_symbol(&t) || t == "Might" {
+            break;
+        }
+        let n = t.len() + 2;
+        used += n + (rest[n..].len() - rest[n..].trim_start().len());
+        rest = rest[n..].trim_start();
+    }
+    used
+}
+
+/// The bracket token at the start of `s` ("[Assault 2] …" → "Assault 2").
+fn leading_token(s: &str) -> Option<String> {
+    let s = s.strip_prefix('[')?;
+    let end = s.find(']')?;
+    let t = &s[..end];
+    (!t.contains('[')).then(|| t.to_string())
+}
+
+/// A cost of symbols only ("[1][Body]"): energy and power.
+fn cost_of(s: &str) -> Option<ActivateCost> {
+    split_cost(&format!("{s}:")).map(|(c, _)| c)
+}
+
+/// "[cost]: [effect]" where the cost is only cost symbols: exhaust ([Tap]), energy
+/// ([N]) and power ([Rune] or a domain). `[Add]` effects and other costs are not split.
+fn split_cost(line: &str) -> Option<(ActivateCost, String)> {
+    let (head, tail) = line.split_once(':')?;
+    let mut cost = ActivateCost::default();
+    let mut any = false;
+    let mut h = head.trim();
+    while !h.is_empty() {
+        // "Kill this, [Tap]: …": the source is killed as part of the cost (403.1.a)
+        if let Some(r) = strip_ci(h, "kill this") {
+            cost.kill_this = true;
+            any = true;
+            h = r.trim_start().trim_start_matches(',').trim();
+            continue;
+        }
+        // "Spend 2 XP: …" (730.2)
+        if let Some(r) = strip_ci(h, "spend ") {
+            let (n, rest) = r.split_once(' ')?;
+            let rest = strip_ci(rest.trim_start(), "xp")?;
+            cost.xp = cost.xp.checked_add(n.parse().ok()?)?;
+            any = true;
+            h = rest.trim_start().trim_start_matches(',').trim();
+            continue;
+        }
+        let token = leading_token(h)?;
+        match token.as_str() {
+            "Tap" => cost.exhaust = true,
+            // [Rune] is the symbol of power of any domain ([A], 135.2.e.5)
+            "Rune" | "Power" => cost.power.add("any", 1)?,
+            d @ ("Fury" | "Calm" | "Mind" | "Body" | "Chaos" | "Order") => {
+                cost.power.add(&d.to_ascii_lowercase(), 1)?
+            }
+            n if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) => {
+                cost.energy = cost.energy.checked_add(n.parse().ok()?)?
+            }
+            _ => return None,
+        }
+        any = true;
+        h = h[token.len() + 2..]
+            .trim_start()
+            .trim_start_matches(',')
+            .trim();
+    }
+    any.then(|| (cost, tail.trim().to_string()))
+}
+
+/// Sentences of a line ("Draw 1. Buff me." → two).
+fn raw_sentences(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let chars: Vec<char> = s.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        cur.push(c);
+        if c == '.' && chars.get(i + 1).is_none_or(|n| n.is_whitespace()) {
+            let t = cur.trim().to_string();
+            if !t.is_empty() && t != "." {
+                out.push(t);
+            }
+            cur.clear();
+        }
+    }
+    let t = cur.trim().to_string();
+    if !t.is_empty() {
+        out.push(t);
+    }
+    out
+}
+
+/// Sentences of a line, those that continue a look at the top of the Main Deck joined to it.
+fn sentences(s: &str) -> Vec<String> {
+    let out = raw_sentences(s);
+    // "Look at the top 3 cards of your Main Deck. You may reveal a unit from among them and
+    // draw it. Recycle the rest.": one instruction over several sentences
+    let mut merged: Vec<String> = Vec::new();
+    for s in out {
+        match merged.last_mut() {
+            Some(prev) if deck_look_start(prev) && deck_look_continues(&s) => {
+                prev.push(' ');
+                prev.push_str(&s);
+            }
+            _ => merged.push(s),
+        }
+    }
+    merged
+}

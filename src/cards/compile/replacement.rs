@@ -1,0 +1,199 @@
+//! Replacement effects in card text: "instead" (367–375), "the next time …" (371), prevention (437), and delayed abilities (376).
+
+use super::*;
+
+/// 370.1.a: "If it's attacking, deal 4 to it instead." / "If you control 7 or more runes,
+/// deal 7 to it instead." — a condition ("it" being the unit the instruction before chose)
+/// and the instructions that replace that one when it holds.
+pub(super) fn self_replacement(s: &str) -> Option<(String, Vec<format::Effect>)> {
+    let t = strip_ci(s.trim().trim_end_matches('.'), "if ")?;
+    let (c, body) = t.split_once(", ")?;
+    let c = match fold(c).as_str() {
+        "its attacking" => "attacking".to_string(),
+        "its defending" => "defending".to_string(),
+        "its buffed" => "buffed".to_string(),
+        "its mighty" => "mighty".to_string(),
+        _ => if_condition(c)?,
+    };
+    let body = strip_suffix_ci(body.trim(), " instead")?;
+    Some((c, instructions(body)?))
+}
+
+/// 390–392: "When any unit takes damage this turn, kill it." — a delayed ability the spell
+/// or ability creates; in what it does, "it" is the unit that made it trigger.
+pub(super) fn delayed(t: &str) -> Option<format::Effect> {
+    let rest = strip_ci(t, "when any unit takes damage ")?;
+    let (duration, rest) = if let Some(r) = strip_ci(rest, "this turn, ") {
+        ("this-turn", r)
+    } else {
+        ("this-combat", strip_ci(rest, "this combat, ")?)
+    };
+    Some(format::Effect {
+        delayed: Some(Box::new(format::DelayedDef {
+            when: name("unit-takes-damage"),
+            duration: Some(name(duration)),
+            effects: instead_instructions(rest)?
+                .into_iter()
+                .map(spanned)
+                .collect(),
+        })),
+        ..Default::default()
+    })
+}
+
+/// 367–370: "If a friendly unit would die, kill this instead." — a replacement effect of a
+/// permanent, applied each time (`always`); whose death it replaces is its scope.
+pub(super) fn static_replacement(s: &str) -> Option<AbilityDef> {
+    let t = s.trim().trim_end_matches('.').trim();
+    if let Some(a) = token_replacement(t) {
+        return Some(a);
+    }
+    let rest = strip_ci(t, "if ")?;
+    let (who, rest) = rest.split_once(" would die, ")?;
+    let scope = match fold(who).as_str() {
+        "a friendly unit" | "a unit you control" => "friendly-units",
+        "another friendly unit" | "another unit you control" => "other-friendly-units",
+        "i" => "me",
+        _ => return None,
+    };
+    let body = strip_suffix_ci(rest.trim(), " instead")?;
+    Some(AbilityDef {
+        would: Some(name("die")),
+        scope: Some(name(scope)),
+        instead: instead_instructions(body)?
+            .into_iter()
+            .map(spanned)
+            .collect(),
+        ..Default::default()
+    })
+}
+
+/// 371, 375: "[Once each turn, ]if you would play a token unit[ while I'm at a
+/// battlefield], [you may ]play that token and an additional copy of it instead" — a
+/// replacement of its controller playing a token; "you may" goes with "once each turn"
+/// (371.1: its controller chooses to apply it).
+pub(super) fn token_replacement(t: &str) -> Option<AbilityDef> {
+    let (once, rest) = match strip_ci(t, "once each turn, ") {
+        Some(r) => (true, r),
+        None => (false, t),
+    };
+    let rest = strip_ci(rest, "if you would play ")?;
+    let (what, rest) = rest.split_once(',')?;
+    let (what, condition) = match strip_suffix_ci(what.trim(), " while i'm at a battlefield") {
+        Some(w) => (w, Some("at-battlefield")),
+        None => (what.trim(), None),
+    };
+    let event = match fold(what).as_str() {
+        "a token" => "play-token",
+        "a token unit" | "a unit token" => "play-unit-token",
+        "a token gear" | "a gear token" => "play-gear-token",
+        _ => return None,
+    };
+    let rest = rest.trim();
+    let (may, rest) = match strip_ci(rest, "you may ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    // "you may" only as the choice "once each turn" gives (371.1)
+    if may != once {
+        return None;
+    }
+    let body = strip_suffix_ci(rest, " instead")?;
+    let and = if fold(body) == "play that token and an additional copy of it" {
+        format::Effect {
+            play_that_token_and: Some(name("copy")),
+            ..Default::default()
+        }
+    } else {
+        // another instruction in its place ("draw 1 instead")
+        let mut v = instructions(body)?;
+        if v.len() != 1 || fold(body).contains("that token") {
+            return None;
+        }
+        v.remove(0)
+    };
+    Some(AbilityDef {
+        would: Some(name(event)),
+        uses: once.then(|| name("once-each-turn")),
+        if_: condition.map(name),
+        instead: vec![spanned(and)],
+        ..Default::default()
+    })
+}
+
+/// What a replacement does instead, "that unit" and "it" being the unit whose event it
+/// replaces; a new choice then is not in the vocabulary.
+pub(super) fn instead_instructions(s: &str) -> Option<Vec<format::Effect>> {
+    let text = s.replace("that unit", "it").replace("That unit", "It");
+    let mut v = instructions(&text)?;
+    for x in v.iter_mut() {
+        for t in target_fields(x) {
+            if t.value == "it" {
+                t.value = "that-unit".into();
+            } else if t.value.starts_with("choose-") {
+                return None;
+            }
+        }
+    }
+    Some(v)
+}
+
+/// 369, 370: "The next time it would die this turn, heal it, exhaust it, and recall it
+/// instead" / "The next time that unit would be dealt damage this turn, prevent it": a
+/// replacement effect about the unit chosen before, created for the duration (369.2:
+/// preventing is a replacement); in what happens instead, "it" is that unit.
+pub(super) fn next_time(t: &str) -> Option<format::Effect> {
+    let rest = strip_ci(t, "the next time ")?;
+    let rest = strip_ci(rest, "it ").or_else(|| strip_ci(rest, "that unit "))?;
+    let (would, rest) = [
+        ("would die", "die"),
+        ("dies", "die"),
+        ("would be killed", "be-killed"),
+        ("would be dealt damage", "be-dealt-damage"),
+    ]
+    .iter()
+    .find_map(|(p, w)| strip_ci(rest, p).map(|r| (*w, r)))?;
+    let (duration, rest) = match strip_ci(rest, " this turn") {
+        Some(r) => ("this-turn", r),
+        None => ("permanent", rest),
+    };
+    let rest = rest.strip_prefix(", ")?;
+    let mut e = format::Effect {
+        replace: Some(name("it")),
+        would: Some(name(would)),
+        uses: Some(name("next")),
+        duration: Some(name(duration)),
+        ..Default::default()
+    };
+    if fold(rest) == "prevent it" {
+        e.prevent = true;
+    } else {
+        let body = strip_suffix_ci(rest.trim(), " instead")?;
+        e.instead = instead_instructions(body)?
+            .into_iter()
+            .map(spanned)
+            .collect();
+    }
+    Some(e)
+}
+
+/// 437: "Prevent the next 7 damage that would be dealt to it this turn": a prevention of an
+/// amount about the unit chosen before (437.1.b.1), created for the duration.
+pub(super) fn prevent_next(rest: &str) -> Option<format::Effect> {
+    let rest = strip_ci(rest, "the next ")?;
+    let (n, rest) = rest.split_once(' ')?;
+    let rest = strip_ci(rest, "damage that would be dealt to ")?;
+    let rest = strip_ci(rest, "it").or_else(|| strip_ci(rest, "that unit"))?;
+    let duration = match fold(rest).as_str() {
+        " this turn" | "this turn" => "this-turn",
+        "" => "permanent",
+        _ => return None,
+    };
+    Some(format::Effect {
+        replace: Some(name("it")),
+        would: Some(name("be-dealt-damage")),
+        prevent_next: Some(n.parse().ok()?),
+        duration: Some(name(duration)),
+        ..Default::default()
+    })
+}

@@ -1,0 +1,187 @@
+use super::*;
+
+pub(super) fn card(kind: &str, text: &str) -> Card {
+    Card {
+        name: "Test".into(),
+        kind: kind.into(),
+        supertype: None,
+        domains: vec!["Fury".into()],
+        energy: Some(2),
+        power: Some(0),
+        might: Some(3),
+        tags: vec![],
+        text: text::normalise(text),
+        errata: None,
+        might_bonus: None,
+        equip_text: None,
+        banned_from: None,
+        banned: false,
+        aliases: vec![],
+    }
+}
+
+/// Whom a compiled spell's first instruction affects (`to`).
+pub(super) fn effect_to(c: &Compiled) -> &str {
+    let e = &c.def.effect.as_ref().expect("a spell effect").value;
+    &e.to.as_ref().expect("a `to`").value
+}
+
+#[test]
+fn keywords_with_values_and_reminders() {
+    let c = compile(&card(
+        "Unit",
+        "[TANK] (I must be assigned combat damage first.)\n[Assault 2] (+2 [Might] while I'm an attacker.)",
+    ));
+    let k: Vec<&str> = c.def.keywords.iter().map(|k| k.value.as_str()).collect();
+    assert_eq!(k, ["Tank", "Assault 2"]);
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+}
+
+#[test]
+fn triggers_activated_and_deathknell() {
+    let c = compile(&card(
+        "Unit",
+        "When I attack, deal 2 to an enemy unit here.\n[Tap]: [Reaction] — Buff me.\n[Deathknell] — Draw 1.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities;
+    assert_eq!(a[0].value.when.as_ref().unwrap().value, "attack");
+    let act = a[1].value.activate.as_ref().unwrap();
+    assert!(act.value.exhaust && act.value.reaction);
+    assert_eq!(a[2].value.when.as_ref().unwrap().value, "die");
+}
+
+#[test]
+fn what_is_not_translated_is_kept_with_its_exact_phrase() {
+    let c = compile(&card(
+        "Unit",
+        "I can't move to base.\n[Flow] an enemy unit.\n[Legion]",
+    ));
+    assert!(!c.fully_modelled());
+    let bad: Vec<(&str, &PhraseStatus)> = c
+        .unsupported()
+        .map(|p| (p.text.as_str(), &p.status))
+        .collect();
+    assert_eq!(
+        bad[0],
+        ("I can't move to base.", &PhraseStatus::Unsupported)
+    );
+    assert_eq!(bad[1].1, &PhraseStatus::UnknownKeyword);
+    // a Legion without its dependent ability says nothing the engine can run
+    assert_eq!(bad[2], ("[Legion]", &PhraseStatus::Unsupported));
+    // The unsupported text travels in the definition for the loader to report.
+    let texts: Vec<&str> = c
+        .def
+        .abilities
+        .iter()
+        .filter_map(|a| a.value.text.as_ref().map(|t| t.value.as_str()))
+        .collect();
+    assert_eq!(
+        texts,
+        ["I can't move to base.", "[Flow] an enemy unit.", "[Legion]"]
+    );
+}
+
+#[test]
+fn spells_passives_and_costs() {
+    let s = compile(&card("Spell", "[Action]\nDeal 3 to a unit."));
+    assert!(s.fully_modelled(), "{:?}", s.phrases);
+    assert_eq!(effect_to(&s), "choose-unit");
+    // further instructions follow the first, in order (359.3.e)
+    let two = compile(&card("Spell", "Deal 1 to a unit. Draw 1."));
+    assert!(two.fully_modelled(), "{:?}", two.phrases);
+    assert!(two.def.then[0].value.draw.is_some());
+    let odd = compile(&card("Spell", "Deal 1 to a unit. Scry 2."));
+    assert!(odd.partly_modelled());
+    let p = compile(&card("Unit", "While I'm [Mighty], I have [Shield]."));
+    assert!(p.fully_modelled(), "{:?}", p.phrases);
+    let l = compile(&card("Unit", "[Level 6] I have +2 [Might]."));
+    assert!(l.fully_modelled(), "{:?}", l.phrases);
+    assert_eq!(
+        l.def.abilities[0].value.while_.as_ref().unwrap().value,
+        "level 6"
+    );
+    assert_eq!(l.def.keywords[0].value, "Level 6");
+    let mut eq = card(
+        "Gear",
+        "[EQUIP][1][Body] ([1][Body]: Attach this to a unit you control.)",
+    );
+    eq.might_bonus = Some(2);
+    eq.equip_text = Some("[Tank] (I must be assigned combat damage first.)".into());
+    let eq = compile(&eq);
+    assert!(eq.fully_modelled(), "{:?}", eq.phrases);
+    let cost = eq.def.equip.as_ref().unwrap();
+    let power = cost.value.power.to_power(crate::engine::Power::own);
+    assert_eq!(
+        (cost.value.energy.get(), power),
+        (1, crate::engine::Power::of(crate::engine::Domain::Body, 1))
+    );
+    assert_eq!(eq.def.might_bonus.map(|b| b.get()), Some(2));
+    assert_eq!(
+        eq.def.effect_text.as_ref().unwrap().value.keywords[0].value,
+        "Tank"
+    );
+    let odd = compile(&card("Gear", "[Equip] — [Order], Kill a friendly unit"));
+    assert!(!odd.fully_modelled() && odd.def.keywords.is_empty());
+    let act = compile(&card(
+        "Gear",
+        "[2][Fury], [Tap]: Give a unit +1 [Might] this turn.",
+    ));
+    assert!(act.fully_modelled(), "{:?}", act.phrases);
+    let cost = act.def.abilities[0].value.activate.as_ref().unwrap();
+    let power = cost.value.power.to_power(crate::engine::Power::own);
+    assert_eq!(
+        (cost.value.energy.get(), power),
+        (2, crate::engine::Power::of(crate::engine::Domain::Fury, 1))
+    );
+    assert!(!compile(&card("Gear", "[Add] [Fury].")).fully_modelled());
+}
+
+#[test]
+fn legion_compiles_its_dependent_ability() {
+    let c = compile(&card("Unit", "[Legion] — When you play me, draw 1."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert!(
+        c.def.abilities.iter().any(|a| a.value.legion),
+        "{:?}",
+        c.def.abilities
+    );
+    let c = compile(&card("Unit", "[Legion] — I have +2 [Might]."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert!(
+        c.def.abilities.iter().any(|a| a
+            .value
+            .while_
+            .as_ref()
+            .is_some_and(|w| w.value == "legion"))
+    );
+}
+
+#[test]
+fn repeat_keeps_its_cost() {
+    let mut sp = card(
+        "Spell",
+        "[Repeat][1][Mind] (You may pay the additional cost to repeat this spell's effect.)\nDraw 1.",
+    );
+    sp.domains = vec!["Mind".into()];
+    let c = compile(&sp);
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let r = &c.def.repeat[0].value;
+    assert_eq!(r.energy.get(), 1);
+    assert_eq!(
+        r.power.to_power(crate::engine::Power::own),
+        crate::engine::Power::of(crate::engine::Domain::Mind, 1)
+    );
+    let c = compile(&card(
+        "Spell",
+        "[Repeat 2] (You may pay the additional cost to repeat this spell's effect.)\nDraw 1.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(c.def.repeat[0].value.energy.get(), 2);
+    // a cost that is not symbols only stays unsupported text
+    let c = compile(&card(
+        "Spell",
+        "[Repeat] - Discard 1 (You may pay.)\nDraw 1.",
+    ));
+    assert!(!c.fully_modelled() && c.def.repeat.is_empty());
+}
