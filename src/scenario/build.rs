@@ -255,6 +255,16 @@ impl Names<'_> {
                 effect: Box::new(eff),
             };
         }
+        // "Its controller draws 2": the player of the unit it chose does the next part
+        for (then, owner) in [(&e.its_controller, false), (&e.its_owner, true)] {
+            if let Some(t) = then {
+                eff = Effect::ThenItsPlayer {
+                    effect: Box::new(eff),
+                    owner,
+                    then: Box::new(self.effect(&t.value, t.referenced)?),
+                };
+            }
+        }
         // a spell on the chain is chosen only by `counter`; other instructions affect units
         if !matches!(eff, Effect::Counter { .. })
             && crate::engine::choices::targets_mut(&mut eff)
@@ -558,6 +568,10 @@ impl Names<'_> {
             }
         } else if let Some(p) = &e.additional_turn {
             Effect::AdditionalTurn {
+                player: self.player(p)?,
+            }
+        } else if let Some(p) = &e.units_enter_ready {
+            Effect::UnitsEnterReadyThisTurn {
                 player: self.player(p)?,
             }
         } else if let Some(k) = &e.kill_own {
