@@ -1568,6 +1568,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .value
             .played_this_turn
             .map_or(0, |v| v.get().unsigned_abs());
+        p.units_enter_ready_this_turn = ps.value.units_enter_ready;
         p.energy = ps.value.energy.map_or(0, |v| v.get());
         // a number of power in a pool is universal power (162.2.b)
         p.power = ps

@@ -864,6 +864,9 @@ pub struct PlayerSetup {
     /// How many cards the player played earlier this turn, before the set-up (812.1.c).
     #[serde(default)]
     pub played_this_turn: Option<Amt>,
+    /// "Units you play this turn enter ready" applies to this player for the rest of the turn.
+    #[serde(default)]
+    pub units_enter_ready: bool,
     /// Runes on the board, in the player's base (160): `{card: Fury Rune, exhausted: true}`.
     #[serde(default)]
     pub runes: Vec<Spanned<ObjectSetup>>,
