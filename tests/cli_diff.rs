@@ -148,6 +148,22 @@ fn diff_refuses_bad_arguments() {
     }
 }
 
+/// A section neither edition has a rule in is "nothing found" (exit 1, said once on
+/// stderr), as for `rule` and `define`; a section with rules but no changes is not.
+#[test]
+fn a_diff_section_with_no_rules_is_not_found() {
+    arbiter()
+        .args(["diff", "2025-06-02", "2026-03-30", "--section", "990-999"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("not found: neither riftbound 2025-06-02 nor 2026-03-30 has a rule in 990-999\n");
+    arbiter()
+        .args(["diff", "2025-06-02", "2026-03-30", "--section", "300"])
+        .assert()
+        .success();
+}
+
 #[test]
 fn rule_says_what_a_rule_was_and_is_now() {
     arbiter()

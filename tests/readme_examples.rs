@@ -200,3 +200,60 @@ fn the_matching_rules_are_read_as_meant() {
     assert_eq!(found[2].command, "d");
     assert_eq!(found[2].shown, ["e"]);
 }
+
+/// The README's `sh` blocks show commands without their output; each `arbiter …` line of
+/// them (after `VAR=value` settings, its `# comment` left off) still runs: exit 0 and some
+/// output. It runs in a scratch folder with scratch data and cache directories, so an
+/// export writes nothing outside; a line that redirects into the user's files is left out.
+#[test]
+fn the_readme_sh_examples_run() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let mut commands = Vec::new();
+    let mut in_sh = false;
+    for (n, raw) in readme.lines().enumerate() {
+        let t = raw.trim();
+        if t.starts_with("```") {
+            in_sh = t == "```sh";
+            continue;
+        }
+        let cmd = t.split("  #").next().unwrap().trim();
+        let runs = cmd.split_whitespace().find(|w| !w.contains('=')) == Some("arbiter");
+        if in_sh && runs && !cmd.contains('>') {
+            commands.push((n + 1, cmd.to_string()));
+        }
+    }
+    assert!(commands.len() >= 12, "{commands:?}");
+    let bin = assert_cmd::cargo::cargo_bin("arbiter");
+    let path = std::env::join_paths(
+        std::iter::once(bin.parent().unwrap().to_path_buf())
+            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let failures: Vec<String> = commands
+        .iter()
+        .filter_map(|(line, cmd)| {
+            let out = std::process::Command::new("sh")
+                .arg("-c")
+                .arg(cmd)
+                .current_dir(scratch.path())
+                .env("PATH", &path)
+                .env("XDG_DATA_HOME", scratch.path().join("data"))
+                .env("ARBITER_CACHE_DIR", scratch.path().join("cache"))
+                .env_remove("ARBITER_CARDS")
+                .stdin(std::process::Stdio::null())
+                .output()
+                .unwrap();
+            let ok = out.status.success() && !out.stdout.is_empty();
+            (!ok).then(|| {
+                format!(
+                    "README.md:{line}: $ {cmd}\nexit {:?}\n{}{}",
+                    out.status.code(),
+                    String::from_utf8_lossy(&out.stdout),
+                    String::from_utf8_lossy(&out.stderr)
+                )
+            })
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

@@ -153,6 +153,24 @@ pub fn diff(out: &mut Out, args: DiffArgs) -> Result<()> {
             hit(ob, &c.old) || hit(nb, &c.new)
         })
     };
+    // a range neither edition has a rule in is nothing found (exit 1), not "no changes"
+    if let (Some((lo, hi)), Some(given)) = (range, args.section.as_deref()) {
+        let has = |b: &Book| {
+            b.ed.rules.iter().any(|r| {
+                let t = r.id.top();
+                lo <= t && t <= hi
+            })
+        };
+        if !has(ob) && !has(nb) {
+            return Err(Error::NotFound {
+                message: format!(
+                    "neither {} {} nor {} has a rule in {given}",
+                    ob.meta.game, ob.meta.edition, nb.meta.edition
+                ),
+                suggestions: Vec::new(),
+            });
+        }
+    }
     let all: Vec<Change> = changes(&a).into_iter().filter(in_range).collect();
     let shown: Vec<&Change> = all
         .iter()

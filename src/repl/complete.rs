@@ -1,5 +1,6 @@
-//! Tab completion for the REPL: command names, then object, battlefield and card names of
-//! the loaded scenario, rule ids after `rule`/`refs`, and file paths after `load`/`save`.
+//! Tab completion for the REPL: command names, then object, battlefield and card names (of
+//! the loaded scenario, of what play made, and of the card database), rule ids after
+//! `rule`/`refs`, and file paths after `load`/`save`.
 
 use super::Session;
 use rustyline::Context;
@@ -52,6 +53,11 @@ impl Helper {
             .collect();
         names.extend(s.scenario.battlefields.iter().cloned());
         names.extend(s.scenario.file.cards.keys().cloned());
+        // what play made (tokens, copies), and the cards a `do create:` can name
+        names.extend(s.game.objects.iter().map(|o| o.def.name.clone()));
+        if let Some(db) = &s.database {
+            names.extend(db.cards.iter().map(|c| c.name.clone()));
+        }
         names.sort();
         names.dedup();
         self.names = names;
@@ -200,6 +206,45 @@ mod tests {
         assert_eq!(start, 5);
         assert!(ids.contains(&"460.2.c.5".to_string()), "{ids:?}");
         assert!(ids.iter().all(|i| i.starts_with("460.2.c.")), "{ids:?}");
+    }
+
+    /// A token made during play is offered once it exists, and the card database's names
+    /// are offered too (a card to create).
+    #[test]
+    fn names_made_in_play_and_database_cards_complete() {
+        let mut s = Session::open(
+            Some(std::path::Path::new("scenarios/movement/tokens.yaml")),
+            None,
+            crate::render::ColorChoice::Never,
+        )
+        .unwrap();
+        let mut sink = Vec::new();
+        super::super::commands::execute(
+            &mut s,
+            "do effect: {create: Sprite, token: {type: unit, might: 1}, player: A}",
+            &mut sink,
+        )
+        .unwrap();
+        assert!(
+            s.game.objects.iter().any(|o| o.def.name == "Sprite"),
+            "not created"
+        );
+        let h = Helper::new(&s);
+        assert_eq!(complete(&h, "show Spr").1, vec!["Sprite".to_string()]);
+        let db =
+            crate::cards::Database::load(std::path::Path::new("scenarios/cards/database.json"))
+                .unwrap();
+        let s = Session::open(
+            Some(std::path::Path::new("scenarios/combat/tank-first.yaml")),
+            Some(std::sync::Arc::new(db)),
+            crate::render::ColorChoice::Never,
+        )
+        .unwrap();
+        let h = Helper::new(&s);
+        assert_eq!(
+            complete(&h, "do effect: {create: Coi").1,
+            vec!["Coin".to_string(), "Coin Minter".to_string()]
+        );
     }
 
     #[test]
