@@ -63,7 +63,7 @@ fn a_piped_session_steps_looks_goes_back_and_finishes() {
 fn a_failed_command_is_reported_and_the_session_exits_2() {
     arbiter()
         .args(["repl", "scenarios/combat/tank-first.yaml"])
-        .write_stdin("stpe\nshow Nobody\ngoto x\nback\nchoose 1\ndo move: {units: [Squire], to: nowhere}\nrule\nboard\n")
+        .write_stdin("stpe\nshow Nobody\ngoto x\nback\nchoose 1\ndo move: {units: [Squire], to: nowhere}\nrule\nsearch zzzz\nboard\n")
         .assert()
         .code(2)
         .stdout(predicate::str::contains("unknown command \"stpe\" — did you mean \"step\"?"))
@@ -80,9 +80,13 @@ fn a_failed_command_is_reported_and_the_session_exits_2() {
         .stdout(predicate::str::contains(
             "error (line 7): the following required arguments were not provided: <ID>\n",
         ))
+        // a search without hits says so once (its own message), and counts as failed
+        .stdout(predicate::str::contains("no rules match \"zzzz\""))
+        .stdout(predicate::str::contains("error (line 8)").not())
+        .stdout(predicate::str::contains("nothing found").not())
         // the state survived every failure
         .stdout(predicate::str::contains("Raider (A)  Might 5"))
-        .stderr(predicate::str::contains("7 commands failed"));
+        .stderr(predicate::str::contains("8 commands failed"));
 }
 
 #[test]

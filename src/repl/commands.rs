@@ -13,7 +13,8 @@ use std::io::{self, Write};
 /// What a command came to.
 pub enum Outcome {
     Ok,
-    /// The command could not be carried out (the message says why); nothing changed.
+    /// The command could not be carried out (the message says why, or is empty when the
+    /// command already printed why); nothing changed.
     Failed(String),
     Quit,
 }
@@ -545,6 +546,8 @@ fn lookup(s: &Session, cmd: &str, rest: &str, out: &mut dyn Write) -> io::Result
     };
     match crate::cli::run(cli) {
         Ok(()) => Ok(Outcome::Ok),
+        // a search without hits said so itself: the failure is counted, not said again
+        Err(crate::Error::Quiet) => Ok(Outcome::Failed(String::new())),
         Err(e) => Ok(Outcome::Failed(e.to_string())),
     }
 }

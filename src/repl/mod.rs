@@ -205,7 +205,9 @@ pub fn scripted(
             commands::Outcome::Quit => break,
             commands::Outcome::Failed(msg) => {
                 failed += 1;
-                writeln!(out, "error (line {}): {msg}", n + 1)?;
+                if !msg.is_empty() {
+                    writeln!(out, "error (line {}): {msg}", n + 1)?;
+                }
             }
             commands::Outcome::Ok => {}
         }
@@ -252,6 +254,7 @@ fn interactive(session: &mut Session, out: &mut dyn Write) -> Result<()> {
                 }
                 match r {
                     commands::Outcome::Quit => break,
+                    commands::Outcome::Failed(msg) if msg.is_empty() => {}
                     commands::Outcome::Failed(msg) => {
                         writeln!(out, "error: {msg}")?;
                         out.flush()?;
