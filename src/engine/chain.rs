@@ -59,6 +59,9 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::YouPlay(_) => cite!("383.4.a.4"),
         Trigger::YouConquer => cite!("383.4.c.2.b"),
         Trigger::YouHold => cite!("383.4.d.2.b"),
+        Trigger::YouWinCombat => cite!("461.3.a"),
+        Trigger::DefendHere => cite!("383.4.f.2"),
+        Trigger::EachBeginningPhase => cite!("315.2.a.1"),
     }
 }
 
@@ -926,6 +929,9 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::YouPlay(_) => "when you play a unit",
         Trigger::YouConquer => "when you conquer",
         Trigger::YouHold => "when you hold",
+        Trigger::YouWinCombat => "when you win a combat",
+        Trigger::DefendHere => "when you defend here",
+        Trigger::EachBeginningPhase => "at the start of each player's beginning phase",
     }
 }
 

@@ -354,6 +354,11 @@ impl Game {
                 batch.extend(self.collect_triggers(u, &Trigger::Defends, None));
             }
         }
+        // 383.4.f: the battlefield's "when you defend here", "you" being its controller
+        // (187.6.c): it triggers when that player is the defender
+        if self.battlefields[b.0].controller == Some(defender) {
+            batch.extend(self.collect_bf_triggers(b, &Trigger::DefendHere, defender));
+        }
         self.focus = Some(attacker);
         self.priority = Some(attacker);
         let t = format!("{} gains focus and priority", self.player_name(attacker));
@@ -766,6 +771,9 @@ impl Game {
             for u in here.iter().filter(|u| self.controller(**u) == winner) {
                 batch.extend(self.collect_triggers(*u, &Trigger::WinsCombat, None));
             }
+            // 461.3.a: "when you win a combat" of the winner's permanents and legend,
+            // wherever they are
+            batch.extend(self.observer_triggers(&Trigger::YouWinCombat, winner, None, None));
             self.place_triggers(batch, vec![cite!("461.3.c")], false)?;
         }
         if a_present && d_present {

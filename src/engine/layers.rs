@@ -10,7 +10,7 @@
 
 use super::keywords;
 use super::objects::{Condition, Designation, Keyword, KeywordKind, Modification, Scope};
-use super::state::{Game, ObjId, PlayerId};
+use super::state::{BfId, Game, ObjId, PlayerId, Zone};
 use super::trace::Cite;
 use crate::cite;
 use serde::Serialize;
@@ -154,6 +154,13 @@ enum Kind {
     Assault(ObjId),
     /// 814.1.c: while defending, +X (X summed, 814.2; keywords/shield.rs).
     Shield(ObjId),
+    /// A passive ability of a battlefield's card ("Units here have +1 [Might]"): it applies
+    /// from the start of the game, the battlefield being established at setup (169.2.b).
+    BattlefieldPassive {
+        bf: BfId,
+        scope: Scope,
+        condition: Condition,
+    },
     /// 718.3 / 718.4: Effect Text or a Might Bonus of a card attached to `top`, applied as
     /// the Top-Most Card's own passive (`rule` says which).
     Attached {
@@ -383,6 +390,27 @@ impl Game {
                 snapshot: e.snapshot,
             });
         }
+        // 169.2.b: a battlefield is established at setup and stays: its passives apply
+        // from the start of the game (timestamp 0, 475.1)
+        for b in &self.battlefields {
+            let Some(def) = &b.def else { continue };
+            for a in &def.abilities {
+                if let super::objects::Ability::Passive(p) = a {
+                    v.push(Inst {
+                        label: format!("{}'s passive ability", b.name).into(),
+                        layer: p.modification.layer(),
+                        modification: p.modification.clone(),
+                        timestamp: 0,
+                        kind: Kind::BattlefieldPassive {
+                            bf: b.id,
+                            scope: p.scope.clone(),
+                            condition: p.condition.clone(),
+                        },
+                        snapshot: None,
+                    });
+                }
+            }
+        }
         for o in &self.objects {
             if !o.zone.on_board() {
                 continue;
@@ -553,7 +581,9 @@ impl Game {
         match &inst.kind {
             Kind::Targeted(_) | Kind::Buff(_) => true,
             Kind::Assault(_) | Kind::Shield(_) => keyword_might(self, inst, w) != 0,
-            Kind::Passive { .. } | Kind::Attached { .. } => !self.affected(inst, w).is_empty(),
+            Kind::Passive { .. } | Kind::Attached { .. } | Kind::BattlefieldPassive { .. } => {
+                !self.affected(inst, w).is_empty()
+            }
         }
     }
 
@@ -600,6 +630,7 @@ impl Game {
                                     && w.controller[u.0] == ctl
                                     && self.objects[u.0].zone == here
                             }
+                            Scope::UnitsHere => self.objects[u.0].zone == here,
                         })
                         .collect(),
                 };
@@ -607,6 +638,22 @@ impl Game {
                     .filter(|&u| self.cond_holds(condition, u, w))
                     .collect()
             }
+            // 053.3: "here" on a battlefield's card is that battlefield; its passives are
+            // about the units there (the builder admits no other scope on a battlefield)
+            Kind::BattlefieldPassive {
+                bf,
+                scope,
+                condition,
+            } => match scope {
+                Scope::UnitsHere => self
+                    .objects
+                    .iter()
+                    .filter(|o| o.zone == Zone::Battlefield(*bf) && o.is_unit())
+                    .map(|o| o.id)
+                    .filter(|&u| self.cond_holds(condition, u, w))
+                    .collect(),
+                _ => Vec::new(),
+            },
         }
     }
 

@@ -226,6 +226,15 @@ pub enum Trigger {
     YouConquer,
     /// "When you hold" (383.4.d.2.b).
     YouHold,
+    /// "When you win a combat" (461.3.a): its controller won a combat, wherever the source is.
+    YouWinCombat,
+    /// "When you defend here": on a battlefield's card, when its controller becomes the
+    /// defender of a combat there (459.2.b.4, 383.4.f; "you" is its controller, 187.6.c).
+    DefendHere,
+    /// "At the start of each player's Beginning Phase": on a battlefield's card, at the start
+    /// of every player's Beginning Phase (315.2.a.1), controlled by the battlefield's
+    /// controller or, uncontrolled, the turn player (187.6.a–b).
+    EachBeginningPhase,
 }
 
 /// Who or what an effect affects.
@@ -766,6 +775,9 @@ pub enum Scope {
     EnemyUnits,
     /// Other friendly units at my location.
     OtherFriendlyUnitsHere,
+    /// "Units here": every unit at my location, whoever controls it — on a battlefield's
+    /// card, the units at that battlefield (053.3: battlefields say "here").
+    UnitsHere,
 }
 
 /// What a passive ability or a continuous effect changes, which fixes its layer (472).

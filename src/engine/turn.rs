@@ -99,6 +99,14 @@ impl Game {
                 for u in ids {
                     batch.extend(self.collect_triggers(u, &Trigger::StartOfBeginningPhase, None));
                 }
+                // battlefields' "at the start of each player's Beginning Phase" (187.6)
+                for b in 0..self.battlefields.len() {
+                    batch.extend(self.collect_bf_triggers(
+                        super::state::BfId(b),
+                        &Trigger::EachBeginningPhase,
+                        tp,
+                    ));
+                }
                 self.place_triggers(batch, vec![cite!("315.2.a.1")], false)?;
             }
             (Phase::Beginning, _) => {

@@ -661,6 +661,9 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("hold", false) => Trigger::Holds,
         ("conquer", true) => Trigger::ConquerHere,
         ("hold", true) => Trigger::HoldHere,
+        ("defend", true) => Trigger::DefendHere,
+        ("each-beginning-phase", true) => Trigger::EachBeginningPhase,
+        ("you-win-combat", false) => Trigger::YouWinCombat,
         ("die", false) => Trigger::Dies,
         ("play", false) => Trigger::Played,
         ("play-spell", false) => Trigger::YouPlaySpell,
@@ -874,6 +877,15 @@ fn abilities(
             });
         } else if let Some(c) = &ab.while_ {
             let scope = scope_of(s, ab.scope.as_ref(), a.referenced)?;
+            // 053.3: a battlefield says "here"; its passives are about the units there
+            if on_battlefield && scope != Scope::UnitsHere {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    a.referenced,
+                    "a battlefield's passive is about the units there: scope: units-here (053.3)",
+                ));
+            }
             let modification = if let Some(k) = ab.grant.first() {
                 Modification::AddKeyword(keyword(s, k)?)
             } else if let Some(k) = &ab.remove {
@@ -1000,6 +1012,7 @@ fn scope_of(s: &Scenario, n: Option<&Name>, at: Loc) -> Result<Scope, ScenarioEr
         Some("friendly-units") => Scope::FriendlyUnits,
         Some("enemy-units") => Scope::EnemyUnits,
         Some("other-friendly-units-here") => Scope::OtherFriendlyUnitsHere,
+        Some("units-here") => Scope::UnitsHere,
         Some(o) => {
             return Err(err(
                 s,
@@ -1213,7 +1226,9 @@ fn card_def_of(
         energy_cost: c.cost.map(|m| m.get()),
         power_cost: c.power.as_ref().map(|m| m.to_power(Power::own)),
         abilities: {
-            let mut a = abilities(s, &c.keywords, &c.abilities, false, depth)?;
+            // a battlefield's card says "here" for itself (053.3) wherever it is defined
+            let battlefield = c.kind.as_ref().is_some_and(|k| k.value == "battlefield");
+            let mut a = abilities(s, &c.keywords, &c.abilities, battlefield, depth)?;
             if let Some(e) = &c.effect {
                 let names = Names {
                     scenario: s,

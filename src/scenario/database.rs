@@ -41,6 +41,10 @@ pub fn supply(file: &mut File, db: &Database) -> Vec<String> {
             .chain(&p.trash)
             .map(|c| &c.card)
             .for_each(&mut add);
+        // the player's legend (172), in their Legend Zone
+        if let Some(l) = &p.legend {
+            add(&l.value.card);
+        }
     }
     for b in &s.battlefields {
         if b.value.abilities.is_empty() {

@@ -2359,6 +2359,8 @@ pub const TRIGGERS: &[&str] = &[
     "you-play-gear",
     "you-conquer",
     "you-hold",
+    "you-win-combat",
+    "each-beginning-phase",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
@@ -2441,6 +2443,7 @@ pub const SCOPES: &[&str] = &[
     "friendly-units",
     "enemy-units",
     "other-friendly-units-here",
+    "units-here",
 ];
 /// Targets an ability's effect may name instead of an object.
 pub const TARGET_WORDS: &[&str] = &[

@@ -28,6 +28,8 @@ use triggers::*;
 #[cfg(test)]
 mod effects_tests;
 #[cfg(test)]
+mod places_tests;
+#[cfg(test)]
 mod replacement_tests;
 #[cfg(test)]
 mod sequence_tests;

@@ -83,8 +83,25 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
         ("other-friendly-units-here", w)
     } else if let Some(w) = strip_ci(rest, "other friendly units have ") {
         ("other-friendly-units", w)
-    } else if let Some(w) = strip_ci(rest, "friendly units have ") {
+    } else if let Some(w) =
+        strip_ci(rest, "friendly units have ").or_else(|| strip_ci(rest, "your units have "))
+    {
         ("friendly-units", w)
+    } else if let Some(w) = strip_ci(rest, "units here have ") {
+        // "Units here have +1 [Might]": every unit at the source's location, a
+        // battlefield's own units when the card is a battlefield (053.3)
+        ("units-here", w)
+    } else if let Some((k, w)) = strip_ci(rest, "units here with ")
+        .and_then(|r| r.split_once(" have "))
+        .filter(|_| condition == "always")
+    {
+        // "Units here with [Tank] have +1 [Might]": a keyword checked on each unit there
+        let k = granted_keyword(k)?;
+        let mut v = passive_when(&format!("units here have {w}"), "always")?;
+        for a in v.iter_mut() {
+            a.while_ = Some(name(format!("has {k}")));
+        }
+        return Some(v);
     } else if let Some((tag, w)) = strip_ci(rest, "your ")
         .and_then(|r| r.split_once(" have "))
         .filter(|(tag, _)| {

@@ -32,10 +32,16 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         ("when you play a gear", &["you-play-gear"]),
         ("when you conquer", &["you-conquer"]),
         ("when you hold", &["you-hold"]),
+        ("when you win a combat", &["you-win-combat"]),
     ];
     const HERE: &[(&str, &[&str])] = &[
         ("when you conquer here", &["conquer"]),
         ("when you hold here", &["hold"]),
+        ("when you defend here", &["defend"]),
+        (
+            "at the start of each players beginning phase",
+            &["each-beginning-phase"],
+        ),
     ];
     let f = fold(s);
     let table = if battlefield { HERE } else { WHEN };

@@ -127,6 +127,7 @@ impl Game {
             Scope::OtherFriendlyUnitsHere => {
                 unit != source && self.controller(unit) == ctl && same_place
             }
+            Scope::UnitsHere => same_place,
             Scope::EnemyUnits => self.opponents(ctl, self.controller(unit)),
         }
     }

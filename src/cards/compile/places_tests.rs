@@ -1,0 +1,86 @@
+//! Battlefields' and legends' text (053.3: battlefields say "here"; 187.6: their abilities'
+//! controller): passives about the units there, player-level triggers.
+
+use super::tests::card;
+use super::*;
+
+fn only(c: &Compiled) -> &AbilityDef {
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(c.def.abilities.len(), 1, "{:?}", c.def.abilities);
+    &c.def.abilities[0].value
+}
+
+#[test]
+fn units_here_have_might_or_a_keyword() {
+    let c = compile(&card("Battlefield", "Units here have +1 [Might]."));
+    let a = only(&c);
+    assert_eq!(a.scope.as_ref().unwrap().value, "units-here");
+    assert_eq!(a.while_.as_ref().unwrap().value, "always");
+    assert_eq!(a.might.map(|m| m.get()), Some(1));
+    let c = compile(&card("Battlefield", "Units here have [Ganking]."));
+    assert_eq!(only(&c).grant[0].value, "Ganking");
+}
+
+#[test]
+fn units_here_with_a_keyword_is_a_condition_on_each() {
+    let c = compile(&card(
+        "Battlefield",
+        "Units here with [Temporary] have [Shield] .",
+    ));
+    let a = only(&c);
+    assert_eq!(a.scope.as_ref().unwrap().value, "units-here");
+    assert_eq!(a.while_.as_ref().unwrap().value, "has Temporary");
+    assert_eq!(a.grant[0].value, "Shield");
+    // a keyword the engine does not model is no condition it can check
+    let c = compile(&card(
+        "Battlefield",
+        "Units here with [Flow] have +1 [Might].",
+    ));
+    assert!(!c.fully_modelled());
+}
+
+#[test]
+fn your_units_have_at_a_level() {
+    let c = compile(&card("Legend", "[Level 6] Your units have +1 [Might]."));
+    let a = only(&c);
+    assert_eq!(a.scope.as_ref().unwrap().value, "friendly-units");
+    assert_eq!(a.while_.as_ref().unwrap().value, "level 6");
+}
+
+fn when(c: &Compiled) -> &str {
+    &only(c).when.as_ref().expect("a trigger").value
+}
+
+#[test]
+fn battlefield_triggers_defend_here_and_each_players_beginning_phase() {
+    let c = compile(&card(
+        "Battlefield",
+        "When you defend here, you may move a friendly unit here to base.",
+    ));
+    assert_eq!(when(&c), "defend");
+    let c = compile(&card(
+        "Battlefield",
+        "At the start of each player's Beginning Phase, deal 1 to each unit here.",
+    ));
+    assert_eq!(when(&c), "each-beginning-phase");
+    assert_eq!(
+        only(&c)
+            .effect
+            .as_ref()
+            .unwrap()
+            .value
+            .to
+            .as_ref()
+            .unwrap()
+            .value,
+        "all-units-here"
+    );
+    // on a unit, "when you defend here" is no trigger the vocabulary has
+    assert!(!compile(&card("Unit", "When you defend here, draw 1.")).fully_modelled());
+}
+
+#[test]
+fn when_you_win_a_combat_is_about_the_player() {
+    let c = compile(&card("Legend", "When you win a combat, draw 1."));
+    assert_eq!(when(&c), "you-win-combat");
+}
