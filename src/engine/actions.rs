@@ -1451,13 +1451,20 @@ impl Game {
                     let id = self.create(def.clone(), controller, zone);
                     played.push(id);
                     let unit = self.objects[id.0].is_unit();
+                    self.objects[id.0].token = true;
+                    // 182.1.a, 364.2: a token unit is played, so "your tokens / units enter
+                    // ready" changes how it enters
+                    let ready_by = (unit && !*ready)
+                        .then(|| self.enters_ready_by(id, controller))
+                        .flatten();
                     // "units you play this turn enter ready" (002): tokens are played (182.1.a)
-                    let by_effect =
-                        unit && !*ready && self.players[controller.0].units_enter_ready_this_turn;
-                    let ready = &(*ready || by_effect);
+                    let by_effect = unit
+                        && !*ready
+                        && ready_by.is_none()
+                        && self.players[controller.0].units_enter_ready_this_turn;
+                    let ready = *ready || ready_by.is_some() || by_effect;
                     let o = &mut self.objects[id.0];
-                    o.token = true;
-                    o.exhausted = if unit { !*ready } else { *exhausted };
+                    o.exhausted = if unit { !ready } else { *exhausted };
                     let t = format!(
                         "a {} token{} is created at {}{}",
                         card.name,
@@ -1466,12 +1473,17 @@ impl Game {
                             .map(|n| format!(" ({n})"))
                             .unwrap_or_default(),
                         self.zone_name(zone),
-                        if unit && !*ready || !unit && *exhausted {
-                            ", exhausted"
+                        if unit && !ready || !unit && *exhausted {
+                            ", exhausted".to_string()
+                        } else if let Some(src) = ready_by {
+                            format!(
+                                ", ready ({}'s ability: its units enter ready)",
+                                self.obj_name(src)
+                            )
                         } else if by_effect {
-                            ", ready (units played this turn enter ready)"
+                            ", ready (units played this turn enter ready)".to_string()
                         } else {
-                            ""
+                            String::new()
                         }
                     );
                     let mut rules = vec![
@@ -1480,7 +1492,9 @@ impl Game {
                         cite!("177"),
                         cite!("182.1.d"),
                     ];
-                    if by_effect {
+                    if ready_by.is_some() {
+                        rules.extend([cite!("182.1.a"), cite!("364.2")]);
+                    } else if by_effect {
                         rules.extend([cite!("182.1.a"), cite!("002")]);
                     }
                     self.event(EventKind::Zone, rules, t, vec![id.0]);
@@ -1793,6 +1807,9 @@ impl Game {
                 Modification::RemoveKeyword(k) => format!("loses {k:?}"),
                 Modification::NoDamage => "\"I don't take damage\"".to_string(),
                 Modification::Might(n) => format!("{n:+} Might"),
+                Modification::MightPer { each, per } => {
+                    format!("{each:+} Might for each {}", per.describe())
+                }
             },
             modification.layer(),
             timestamp,

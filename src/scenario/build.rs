@@ -691,6 +691,7 @@ fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
         "targets-enemy" => Condition::TargetsEnemy,
         "buffed" => Condition::Buffed,
         "at-battlefield" => Condition::AtBattlefield,
+        "token" => Condition::Token,
         _ => {
             if let Some(c) = load::side_condition(v) {
                 c
@@ -741,6 +742,18 @@ fn abilities(
     let mut deathknell_effect = false;
     for a in defs {
         let ab = &a.value;
+        if let Some(f) = ab
+            .for_each
+            .as_ref()
+            .filter(|_| ab.might.is_none() || ab.while_.is_none())
+        {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                f.referenced,
+                "for-each counts a passive's Might: it goes with `while:` and `might:`",
+            ));
+        }
         if let Some(c) = &ab.play_cost {
             let own = c.value.of.as_ref().is_some_and(|n| n.value == "me");
             let of = match c.value.of.as_ref().map(|n| n.value.as_str()) {
@@ -767,8 +780,9 @@ fn abilities(
                         ErrorKind::InvalidValue,
                         n.referenced,
                         format!(
-                            "unknown count \"{}\" for for-each: gear, units, mighty units, a tag (Mech), trash, trash same-name or played-this-turn",
-                            n.value
+                            "unknown count \"{}\" for for-each: {}",
+                            n.value,
+                            load::COUNT_WORDS
                         ),
                     )
                 })?),
@@ -890,6 +904,22 @@ fn abilities(
                 Modification::AddKeyword(keyword(s, k)?)
             } else if let Some(k) = &ab.remove {
                 Modification::RemoveKeyword(keyword(s, k)?.kind())
+            } else if let (Some(n), Some(per)) = (ab.might, &ab.for_each) {
+                Modification::MightPer {
+                    each: n.get(),
+                    per: load::count(&per.value).ok_or_else(|| {
+                        err(
+                            s,
+                            ErrorKind::InvalidValue,
+                            per.referenced,
+                            format!(
+                                "unknown count \"{}\" for for-each: {}",
+                                per.value,
+                                load::COUNT_WORDS
+                            ),
+                        )
+                    })?,
+                }
             } else if let Some(n) = ab.might {
                 Modification::Might(n.get())
             } else if let Some(n) = ab.set_might {
@@ -953,10 +983,29 @@ fn abilities(
                 prevent: None,
             }));
         } else if ab.enter_ready {
-            out.push(Ability::EntersReady(match &ab.if_ {
+            let cond = match &ab.if_ {
                 Some(c) => condition(s, c)?,
                 None => Condition::Always,
-            }));
+            };
+            // "Other friendly units / your tokens enter ready" (364.2): a scope other than me
+            match ab.scope.as_ref().filter(|sc| sc.value != "me") {
+                None => out.push(Ability::EntersReady(cond)),
+                Some(sc) => {
+                    let scope = scope_of(s, Some(sc), a.referenced)?;
+                    if !matches!(scope, Scope::FriendlyUnits | Scope::OtherFriendlyUnits) {
+                        return Err(err(
+                            s,
+                            ErrorKind::InvalidValue,
+                            sc.referenced,
+                            "units that enter ready are the controller's: scope friendly-units or other-friendly-units",
+                        ));
+                    }
+                    out.push(Ability::UnitsEnterReady {
+                        scope,
+                        condition: cond,
+                    });
+                }
+            }
         } else if ab.enter_exhausted {
             out.push(Ability::EntersExhausted);
         } else if ab.not_chosen_by_enemies {

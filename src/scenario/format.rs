@@ -460,6 +460,11 @@ pub struct AbilityDef {
     /// For a passive: Might it adds (or subtracts) while the condition holds.
     #[serde(default)]
     pub might: Option<Signed>,
+    /// For a passive's `might`: "for each [X]", counted from the card's side as the layer
+    /// applies (`gear`, `other exhausted units`, `units here same-name`, `trash`, `points`,
+    /// … as a `play-cost`'s `for-each`).
+    #[serde(default)]
+    pub for_each: Option<Name>,
     /// For a passive: Might becomes this value (a trait effect, 472.1).
     #[serde(default)]
     pub set_might: Option<Signed>,

@@ -2398,32 +2398,62 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     }
 }
 
-/// What "for each" counts in a `play-cost`: `gear`, `units`, `mighty units`, a tag (`Mech`),
-/// `trash`, `trash same-name`, `played-this-turn`.
+/// What "for each" counts (a `play-cost`'s or a passive's `for-each`): `trash`,
+/// `trash same-name`, `played-this-turn`, `points`, or permanents you control — `units`,
+/// `gear` or a tag (`Mech`), after any of the words `mighty`, `other`, `token`,
+/// `exhausted`, `buffed`, `here` (at the card's location) and `same-name` (with its name).
 pub fn count(c: &str) -> Option<crate::engine::Count> {
-    use crate::engine::{CardType, Count};
+    use crate::engine::{CardType, Count, CountFilter};
     let w: Vec<&str> = c.split_whitespace().collect();
     Some(match w.as_slice() {
         ["trash"] => Count::InTrash { same_name: false },
         ["trash", "same-name"] => Count::InTrash { same_name: true },
         ["played-this-turn"] => Count::PlayedThisTurn,
-        rest => {
-            let (mighty, rest) = match rest {
-                ["mighty", r @ ..] => (true, r),
-                r => (false, r),
-            };
-            let (kind, tag) = match rest {
-                ["unit" | "units"] => (Some(CardType::Unit), None),
-                ["gear"] => (Some(CardType::Gear), None),
-                [t] if t.chars().next().is_some_and(char::is_uppercase) => {
+        ["points"] => Count::Points,
+        words => {
+            let mut filter = CountFilter::default();
+            let mut mighty = false;
+            let mut noun = None;
+            for x in words {
+                let flag = match *x {
+                    "mighty" => &mut mighty,
+                    "other" => &mut filter.other,
+                    "token" | "tokens" => &mut filter.token,
+                    "exhausted" => &mut filter.exhausted,
+                    "buffed" => &mut filter.buffed,
+                    "here" => &mut filter.here,
+                    "same-name" => &mut filter.same_name,
+                    n if noun.is_none() => {
+                        noun = Some(n);
+                        continue;
+                    }
+                    _ => return None,
+                };
+                if *flag {
+                    return None;
+                }
+                *flag = true;
+            }
+            let (kind, tag) = match noun? {
+                "unit" | "units" => (Some(CardType::Unit), None),
+                "gear" => (Some(CardType::Gear), None),
+                t if t.chars().next().is_some_and(char::is_uppercase) => {
                     (None, Some(t.to_string()))
                 }
                 _ => return None,
             };
-            Count::Controlled { kind, tag, mighty }
+            Count::Controlled {
+                kind,
+                tag,
+                mighty,
+                filter,
+            }
         }
     })
 }
+
+/// The words `count` knows, for error messages.
+pub const COUNT_WORDS: &str = "gear, units or a tag (Mech) after any of mighty, other, token, exhausted, buffed, here, same-name; or trash, trash same-name, played-this-turn, points";
 
 pub const CONDITIONS: &[&str] = &[
     "always",
@@ -2435,6 +2465,7 @@ pub const CONDITIONS: &[&str] = &[
     "legion",
     "buffed",
     "at-battlefield",
+    "token",
     "additional-cost-paid",
 ];
 pub const SCOPES: &[&str] = &[

@@ -358,8 +358,9 @@ impl Compiler<'_> {
                     let phrase = format!("{shown} {after}");
                     let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
                     let level = format!("level {n}");
-                    let dependent =
-                        passive_when(body, &level).or_else(|| conditional_self_cost(body, &level));
+                    let dependent = passive_when(body, &level)
+                        .or_else(|| conditional_self_cost(body, &level))
+                        .or_else(|| enters_ready(body, &level).map(|a| vec![a]));
                     match dependent {
                         Some(a) => {
                             self.abilities.extend(a);
@@ -378,6 +379,7 @@ impl Compiler<'_> {
                     let phrase = format!("{shown} {after}");
                     let dependent = passive_when(body, "legion")
                         .or_else(|| conditional_self_cost(body, "legion"))
+                        .or_else(|| enters_ready(body, "legion").map(|a| vec![a]))
                         .or_else(|| {
                             triggered(body, false).map(|v| {
                                 v.into_iter()
@@ -561,13 +563,9 @@ impl Compiler<'_> {
             self.abilities.extend(a);
             self.open = None;
             self.push(s, PhraseStatus::Compiled);
-        } else if let Some(condition) = enters_ready(s) {
-            // 364.2: a passive that changes how this unit enters (359.2.c), perhaps only "if …"
-            self.abilities.push(AbilityDef {
-                enter_ready: true,
-                if_: condition.map(name),
-                ..Default::default()
-            });
+        } else if let Some(a) = enters_ready(s, "always") {
+            // 364.2: a passive that changes how units enter (359.2.c), perhaps only "if …"
+            self.abilities.push(a);
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(a) = self_cost(s) {
             // 356.4: "I cost [2] less for each gear you control."

@@ -712,6 +712,12 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
             Modification::AddTag(t) => format!("tag: {}", quote(t)),
             Modification::SetController(p) => format!("controller: {}", quote(g.player_name(*p))),
             Modification::NoDamage => "no-damage: true".into(),
+            Modification::MightPer { .. } => {
+                return Err(format!(
+                    "an effect of {} gives Might for each of something, which a set-up effect cannot say",
+                    e.source
+                ));
+            }
         });
         f.push(
             match e.duration {
