@@ -246,6 +246,20 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
     ] {
         if let Some(r) = fold(t).strip_prefix(prefix) {
             let r = r.strip_prefix("must ").unwrap_or(r);
+            // "Each player draws 1", "Each opponent discards 2": each of them in turn
+            // order from the turn player (303.2.a); a discard is each one's own choice (422)
+            if !may && let Some((verb, n)) = r.split_once(' ') {
+                let field = match verb {
+                    "draws" | "draw" => Some(&mut e.draw),
+                    "discards" | "discard" => Some(&mut e.discard),
+                    _ => None,
+                };
+                if let Some(field) = field {
+                    *field = Some(name(who));
+                    e.count = Some(n.parse().ok()?);
+                    return Some(vec![e]);
+                }
+            }
             let r = r
                 .strip_prefix("kills ")
                 .or_else(|| r.strip_prefix("kill "))?;

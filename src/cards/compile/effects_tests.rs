@@ -163,3 +163,24 @@ fn units_enter_ready_this_turn() {
     }
     assert!(!compile(&card("Spell", "Enemy units enter ready this turn.")).fully_modelled());
 }
+
+#[test]
+fn each_player_draws_or_discards_in_turn() {
+    for (text, draw, discard) in [
+        ("Each player draws 1.", Some("each-player"), None),
+        ("Each opponent discards 2.", None, Some("each-opponent")),
+    ] {
+        let c = compile(&card("Spell", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let e = spell_effect(&c);
+        assert_eq!(e.draw.as_ref().map(|n| n.value.as_str()), draw, "{text}");
+        assert_eq!(
+            e.discard.as_ref().map(|n| n.value.as_str()),
+            discard,
+            "{text}"
+        );
+        assert!(e.count.is_some(), "{text}");
+    }
+    // "may" is each one's choice, which the vocabulary does not say: not compiled
+    assert!(!compile(&card("Spell", "Each player may draw 1.")).fully_modelled());
+}
