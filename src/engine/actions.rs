@@ -188,6 +188,13 @@ impl Game {
                 }
             };
         }
+        if let Action::Concede { player } = &action
+            && self.decision.is_some()
+        {
+            // 650: a player may concede at any time — here while their own play waits on
+            // their choice (conceding.rs)
+            self.abandon_for_concession(*player)?;
+        }
         if let Some(d) = &self.decision {
             return Err(EngineError::DecisionPending(Box::new(d.clone())));
         }
@@ -735,7 +742,7 @@ impl Game {
                 .collect(),
             Target::OtherFriendlyUnitsHere => here_units(self)
                 .into_iter()
-                .filter(|u| Some(*u) != source && self.controller(*u) == controller)
+                .filter(|u| Some(*u) != source && self.friendly(controller, self.controller(*u)))
                 .collect(),
             Target::AllUnitsHere => here_units(self),
             // bound before execution (abilities/replacement.rs); unbound, it is no unit
@@ -1523,6 +1530,7 @@ impl Game {
                 };
                 if let Some(&unit) = self.targets_of(target, controller, source, snap)?.first() {
                     self.attach(gear, unit)?;
+                    self.note_equipped(gear, unit);
                 }
             }
             Effect::Linked { effect } => {

@@ -623,12 +623,15 @@ impl Game {
                         .map(|o| o.id)
                         .filter(|&u| match scope {
                             Scope::Me => false,
-                            Scope::OtherFriendlyUnits => u != me && w.controller[u.0] == ctl,
-                            Scope::FriendlyUnits => w.controller[u.0] == ctl,
+                            // 740.1, 484.8.d: friendly includes a teammate's
+                            Scope::OtherFriendlyUnits => {
+                                u != me && self.friendly(ctl, w.controller[u.0])
+                            }
+                            Scope::FriendlyUnits => self.friendly(ctl, w.controller[u.0]),
                             Scope::EnemyUnits => self.opponents(ctl, w.controller[u.0]),
                             Scope::OtherFriendlyUnitsHere => {
                                 u != me
-                                    && w.controller[u.0] == ctl
+                                    && self.friendly(ctl, w.controller[u.0])
                                     && self.objects[u.0].zone == here
                             }
                             Scope::UnitsHere => self.objects[u.0].zone == here,
@@ -760,6 +763,19 @@ impl Game {
                     (inst.label.to_string(), Some(inst.timestamp))
                 }
                 _ => {
+                    // a dependent keyword's passive applies while its condition holds
+                    // (727.1.c.2): Legion (812.1.c), Level (824.1.c)
+                    match &inst.kind {
+                        Kind::Passive {
+                            condition: Condition::Legion,
+                            ..
+                        } => rules.push(cite!("812.1.c")),
+                        Kind::Passive {
+                            condition: Condition::ControllerXp(_),
+                            ..
+                        } => rules.push(cite!("824.1.c")),
+                        _ => {}
+                    }
                     rules.push(cite!("475.3"));
                     (inst.label.to_string(), Some(inst.timestamp))
                 }

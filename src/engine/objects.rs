@@ -284,7 +284,13 @@ pub enum Target {
 #[serde(rename_all = "snake_case")]
 pub enum UnitFilter {
     Any,
+    /// A friendly unit: its controller's or a teammate's (740.1, 484.8.d).
     Friendly,
+    /// "A unit you control": the controller's only — control is not shared with a teammate
+    /// (484.8.c); in a mode without teams the same units as `Friendly`.
+    Yours,
+    /// "Another unit you control".
+    OtherYours,
     Enemy,
     EnemyHere,
     FriendlyHere,

@@ -134,6 +134,9 @@ pub struct Battlefield {
     pub combat_staged: bool,
     /// Players who scored this battlefield this turn (465).
     pub scored_this_turn: Vec<PlayerId>,
+    /// 484.8.b: the turn player's teammate controlled it at the start of the turn's
+    /// Beginning Phase, so the turn player's team cannot score it this turn.
+    pub disqualified_this_turn: bool,
     /// The player who contributed it to the game (478.4; removed with them, 652.2).
     pub owner: Option<PlayerId>,
 }
@@ -611,6 +614,7 @@ impl Game {
             showdown_staged: false,
             combat_staged: false,
             scored_this_turn: Vec::new(),
+            disqualified_this_turn: false,
             owner: None,
         });
         id

@@ -154,12 +154,16 @@ impl Names<'_> {
                 Target::ChooseUnit(UnitFilter::FriendlyAtBattlefield)
             }
             "choose-other-friendly" => Target::ChooseUnit(UnitFilter::OtherFriendly),
+            "choose-yours" => Target::ChooseUnit(UnitFilter::Yours),
+            "choose-other-yours" => Target::ChooseUnit(UnitFilter::OtherYours),
             "choose-other-unit" => Target::ChooseUnit(UnitFilter::Other),
             "it" => Target::It,
             "all-units" => Target::Each(UnitFilter::Any),
             "enemy-units" => Target::Each(UnitFilter::Enemy),
             "friendly-units" => Target::Each(UnitFilter::Friendly),
             "other-friendly-units" => Target::Each(UnitFilter::OtherFriendly),
+            "your-units" => Target::Each(UnitFilter::Yours),
+            "your-other-units" => Target::Each(UnitFilter::OtherYours),
             "units-at-battlefields" => Target::Each(UnitFilter::AtBattlefield),
             "enemy-units-at-battlefields" => Target::Each(UnitFilter::EnemyAtBattlefield),
             "friendly-units-at-battlefields" => Target::Each(UnitFilter::FriendlyAtBattlefield),
@@ -2121,6 +2125,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             let p = pnames.player_id(p)?;
             g.battlefield_mut(*bf).scored_this_turn.push(p);
         }
+        g.battlefield_mut(*bf).disqualified_this_turn = b.value.disqualified_this_turn;
     }
 
     Ok(Built {

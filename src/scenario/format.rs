@@ -911,6 +911,10 @@ pub struct BattlefieldSetup {
     /// Players who already scored this battlefield this turn (465).
     #[serde(default)]
     pub scored_this_turn: Vec<Name>,
+    /// 484.8.b: the turn player's teammate controlled it as this turn's Beginning Phase
+    /// started, so their team cannot score it this turn.
+    #[serde(default)]
+    pub disqualified_this_turn: bool,
     /// The player who contributed it (478.4; removed with them, 652.2).
     #[serde(default)]
     pub owner: Option<Name>,

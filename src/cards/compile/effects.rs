@@ -53,13 +53,16 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
         "me" | "this" => "me",
         "a unit" | "any unit" => "choose-unit",
         "an enemy unit" => "choose-enemy",
-        "a friendly unit" | "a unit you control" => "choose-friendly",
+        "a friendly unit" => "choose-friendly",
+        // 484.8.c: control is not shared; friendly includes a teammate's (484.8.d)
+        "a unit you control" => "choose-yours",
         "an enemy unit here" => "choose-enemy-here",
         "a friendly unit here" => "choose-friendly-here",
         "a unit at a battlefield" => "choose-unit-at-battlefield",
         "an enemy unit at a battlefield" => "choose-enemy-at-battlefield",
         "a friendly unit at a battlefield" => "choose-friendly-at-battlefield",
-        "another friendly unit" | "another unit you control" => "choose-other-friendly",
+        "another friendly unit" => "choose-other-friendly",
+        "another unit you control" => "choose-other-yours",
         "another unit" => "choose-other-unit",
         "it" => "it",
         "all units" | "each unit" => "all-units",
@@ -67,12 +70,10 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
         "an enemy gear" => "choose-enemy-gear",
         "all gear" => "all-gear",
         "all enemy units" | "each enemy unit" | "enemy units" => "enemy-units",
-        "all friendly units" | "each friendly unit" | "friendly units" | "your units" => {
-            "friendly-units"
-        }
-        "other friendly units" | "your other units" | "each other friendly unit" => {
-            "other-friendly-units"
-        }
+        "all friendly units" | "each friendly unit" | "friendly units" => "friendly-units",
+        "your units" | "units you control" => "your-units",
+        "other friendly units" | "each other friendly unit" => "other-friendly-units",
+        "your other units" | "other units you control" => "your-other-units",
         "all units at battlefields" | "each unit at a battlefield" | "units at battlefields" => {
             "units-at-battlefields"
         }

@@ -449,6 +449,9 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
                     .collect();
                 y.push_str(&format!("      scored-this-turn: [{}]\n", p.join(", ")));
             }
+            if b.disqualified_this_turn {
+                y.push_str("      disqualified-this-turn: true\n");
+            }
             let here = g.objects_in(Zone::Battlefield(b.id));
             let units: Vec<String> = here
                 .iter()
