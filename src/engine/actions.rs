@@ -188,6 +188,13 @@ impl Game {
                 }
             };
         }
+        if let Action::Concede { player } = &action
+            && self.decision.is_some()
+        {
+            // 650: a player may concede at any time — here while their own play waits on
+            // their choice (conceding.rs)
+            self.abandon_for_concession(*player)?;
+        }
         if let Some(d) = &self.decision {
             return Err(EngineError::DecisionPending(Box::new(d.clone())));
         }
@@ -289,6 +296,14 @@ impl Game {
                     t(first)?;
                     t(second)
                 }
+                Effect::ThenItsPlayer {
+                    effect: first,
+                    then,
+                    ..
+                } => {
+                    effect(first, obj, player, bf)?;
+                    effect(then, obj, player, bf)
+                }
                 Effect::Move { target, to } => {
                     t(target)?;
                     match to {
@@ -309,6 +324,7 @@ impl Game {
                 | Effect::Predict { player }
                 | Effect::LookAtTop { player, .. }
                 | Effect::KillOneOfTheir { player, .. }
+                | Effect::UnitsEnterReadyThisTurn { player }
                 | Effect::AdditionalTurn { player } => p(player),
                 Effect::Weaponmaster | Effect::PayCost { .. } | Effect::PlayThatToken { .. } => {
                     Ok(())
@@ -726,7 +742,7 @@ impl Game {
                 .collect(),
             Target::OtherFriendlyUnitsHere => here_units(self)
                 .into_iter()
-                .filter(|u| Some(*u) != source && self.controller(*u) == controller)
+                .filter(|u| Some(*u) != source && self.friendly(controller, self.controller(*u)))
                 .collect(),
             Target::AllUnitsHere => here_units(self),
             // bound before execution (abilities/replacement.rs); unbound, it is no unit
@@ -1109,6 +1125,19 @@ impl Game {
             Effect::AdditionalTurn { player } => {
                 format!("{} takes a turn after this one", p(player))
             }
+            Effect::ThenItsPlayer {
+                effect,
+                owner,
+                then,
+            } => format!(
+                "{}; then its {}: {}",
+                self.describe_effect(effect, source),
+                if *owner { "owner" } else { "controller" },
+                self.describe_effect(then, source)
+            ),
+            Effect::UnitsEnterReadyThisTurn { player } => {
+                format!("the units {} plays this turn enter ready", p(player))
+            }
             Effect::KillOneOfTheir { player, gear } => format!(
                 "{} kills one of their {}",
                 p(player),
@@ -1429,9 +1458,20 @@ impl Game {
                     let id = self.create(def.clone(), controller, zone);
                     played.push(id);
                     let unit = self.objects[id.0].is_unit();
+                    self.objects[id.0].token = true;
+                    // 182.1.a, 364.2: a token unit is played, so "your tokens / units enter
+                    // ready" changes how it enters
+                    let ready_by = (unit && !*ready)
+                        .then(|| self.enters_ready_by(id, controller))
+                        .flatten();
+                    // "units you play this turn enter ready" (002): tokens are played (182.1.a)
+                    let by_effect = unit
+                        && !*ready
+                        && ready_by.is_none()
+                        && self.players[controller.0].units_enter_ready_this_turn;
+                    let ready = *ready || ready_by.is_some() || by_effect;
                     let o = &mut self.objects[id.0];
-                    o.token = true;
-                    o.exhausted = if unit { !*ready } else { *exhausted };
+                    o.exhausted = if unit { !ready } else { *exhausted };
                     let t = format!(
                         "a {} token{} is created at {}{}",
                         card.name,
@@ -1440,23 +1480,31 @@ impl Game {
                             .map(|n| format!(" ({n})"))
                             .unwrap_or_default(),
                         self.zone_name(zone),
-                        if unit && !*ready || !unit && *exhausted {
-                            ", exhausted"
+                        if unit && !ready || !unit && *exhausted {
+                            ", exhausted".to_string()
+                        } else if let Some(src) = ready_by {
+                            format!(
+                                ", ready ({}'s ability: its units enter ready)",
+                                self.obj_name(src)
+                            )
+                        } else if by_effect {
+                            ", ready (units played this turn enter ready)".to_string()
                         } else {
-                            ""
+                            String::new()
                         }
                     );
-                    self.event(
-                        EventKind::Zone,
-                        vec![
-                            cite!("439.1"),
-                            cite!("439.2"),
-                            cite!("177"),
-                            cite!("182.1.d"),
-                        ],
-                        t,
-                        vec![id.0],
-                    );
+                    let mut rules = vec![
+                        cite!("439.1"),
+                        cite!("439.2"),
+                        cite!("177"),
+                        cite!("182.1.d"),
+                    ];
+                    if ready_by.is_some() {
+                        rules.extend([cite!("182.1.a"), cite!("364.2")]);
+                    } else if by_effect {
+                        rules.extend([cite!("182.1.a"), cite!("002")]);
+                    }
+                    self.event(EventKind::Zone, rules, t, vec![id.0]);
                     self.make_outstanding(cite!("319.6"));
                     if let Location::Battlefield(b) = at {
                         self.apply_contested(*b, controller, cite!("187.3.a"));
@@ -1482,6 +1530,7 @@ impl Game {
                 };
                 if let Some(&unit) = self.targets_of(target, controller, source, snap)?.first() {
                     self.attach(gear, unit)?;
+                    self.note_equipped(gear, unit);
                 }
             }
             Effect::Linked { effect } => {
@@ -1558,6 +1607,65 @@ impl Game {
             } => {
                 for p in self.players_of(player, controller) {
                     self.look_at_top(p, *count, *reveal, take.as_ref(), *optional, *rest)?;
+                }
+            }
+            Effect::ThenItsPlayer {
+                effect,
+                owner,
+                then,
+            } => {
+                // the player is found before the instruction moves the unit (359.3.e.13)
+                let here = self.source_location(source, snap);
+                let mut first = (**effect).clone();
+                let chosen: Option<Target> = super::choices::targets_mut(&mut first)
+                    .first()
+                    .map(|t| (**t).clone());
+                let units: Vec<ObjId> = match &chosen {
+                    Some(Target::Chosen {
+                        object,
+                        filter,
+                        stamp,
+                        ..
+                    }) => {
+                        if self.chosen_is_legal(*object, filter, *stamp, controller, here, source) {
+                            vec![*object]
+                        } else {
+                            vec![]
+                        }
+                    }
+                    Some(Target::Object(o)) => vec![*o],
+                    _ => vec![],
+                };
+                let players: Vec<PlayerId> = units
+                    .iter()
+                    .map(|u| {
+                        if *owner {
+                            self.objects[u.0].owner
+                        } else {
+                            self.controller(*u)
+                        }
+                    })
+                    .collect();
+                self.execute_effect(effect, controller, source, snap)?;
+                if players.is_empty() {
+                    let t = format!(
+                        "the unit it chose is no longer that object: its {} is null, so what that player would do is not done",
+                        if *owner { "owner" } else { "controller" },
+                    );
+                    self.event(EventKind::Chain, vec![cite!("359.3.e.12")], t, vec![]);
+                }
+                for p in players {
+                    self.execute_effect(then, p, source, snap)?;
+                }
+            }
+            Effect::UnitsEnterReadyThisTurn { player } => {
+                for p in self.players_of(player, controller) {
+                    self.players[p.0].units_enter_ready_this_turn = true;
+                    let t = format!(
+                        "the units {} plays this turn enter ready",
+                        self.player_name(p)
+                    );
+                    self.event(EventKind::Effect, vec![cite!("002")], t, vec![]);
                 }
             }
             Effect::KillOneOfTheir { player, gear } => {
@@ -1707,6 +1815,9 @@ impl Game {
                 Modification::RemoveKeyword(k) => format!("loses {k:?}"),
                 Modification::NoDamage => "\"I don't take damage\"".to_string(),
                 Modification::Might(n) => format!("{n:+} Might"),
+                Modification::MightPer { each, per } => {
+                    format!("{each:+} Might for each {}", per.describe())
+                }
             },
             modification.layer(),
             timestamp,

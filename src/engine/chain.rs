@@ -501,7 +501,7 @@ impl Game {
                                         self.player_name(t.controller),
                                         t.label
                                     ),
-                                    vec![cite!("403.1.b.1"), cite!("404.2")],
+                                    vec![cite!("403.1.b.1"), cite!("404.2"), cite!("742.1.b")],
                                 );
                                 self.decide(d)? == 0
                             }

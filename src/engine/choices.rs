@@ -37,6 +37,8 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Counter { target } => vec![target],
         Effect::Fight { first, second } => vec![first, second],
         Effect::May { effect } | Effect::Linked { effect } => targets_mut(effect),
+        // the unit is the one the first instruction chose; the player's instruction has none
+        Effect::ThenItsPlayer { effect, .. } => targets_mut(effect),
         // "it" in what replaces the instruction is the unit the instruction chose
         Effect::SelfReplaced {
             effect, instead, ..
@@ -60,6 +62,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Predict { .. }
         | Effect::LookAtTop { .. }
         | Effect::KillOneOfTheir { .. }
+        | Effect::UnitsEnterReadyThisTurn { .. }
         | Effect::CreateDelayed { .. }
         | Effect::Reflexive { .. }
         | Effect::Weaponmaster
@@ -82,6 +85,8 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
         }
         UnitFilter::Any => "a unit",
         UnitFilter::Friendly => "a friendly unit",
+        UnitFilter::Yours => "a unit you control",
+        UnitFilter::OtherYours => "another unit you control",
         UnitFilter::Enemy => "an enemy unit",
         UnitFilter::EnemyHere => "an enemy unit here",
         UnitFilter::FriendlyHere => "a friendly unit here",
@@ -208,8 +213,12 @@ impl Game {
         match filter {
             UnitFilter::AtBattlefield => at_battlefield,
             UnitFilter::EnemyAtBattlefield => at_battlefield && self.opponents(controller, c),
-            UnitFilter::FriendlyAtBattlefield => at_battlefield && c == controller,
-            UnitFilter::OtherFriendly => c == controller && Some(u) != source,
+            // 740.1, 484.8.d: friendly is the controller's or a teammate's
+            UnitFilter::FriendlyAtBattlefield => at_battlefield && self.friendly(controller, c),
+            UnitFilter::OtherFriendly => self.friendly(controller, c) && Some(u) != source,
+            // 484.8.c: control is not shared
+            UnitFilter::Yours => c == controller,
+            UnitFilter::OtherYours => c == controller && Some(u) != source,
             UnitFilter::Other => Some(u) != source,
             UnitFilter::MightAtMost(f, n) => {
                 self.might(u) <= *n && self.matches_filter(u, f, controller, here, source)
@@ -225,10 +234,10 @@ impl Game {
             UnitFilter::Gear => true,
             UnitFilter::EnemyGear => self.opponents(controller, c),
             UnitFilter::Any => true,
-            UnitFilter::Friendly => c == controller,
+            UnitFilter::Friendly => self.friendly(controller, c),
             UnitFilter::Enemy => self.opponents(controller, c),
             UnitFilter::EnemyHere => Some(z) == here && self.opponents(controller, c),
-            UnitFilter::FriendlyHere => Some(z) == here && c == controller,
+            UnitFilter::FriendlyHere => Some(z) == here && self.friendly(controller, c),
             UnitFilter::Spell => true,
             UnitFilter::EnemySpell => self.opponents(controller, c),
             UnitFilter::InTrash { types, tags } => {

@@ -247,12 +247,13 @@ impl Game {
     }
 
     /// 323.1, 467: a player with points at least the victory score and more than any
-    /// opponent wins.
+    /// opponent wins; in a mode with teams, their team's points (484.6).
     fn check_victory(&mut self) -> bool {
         let vs = self.victory_score();
         for i in 0..self.players.len() {
             let p = &self.players[i];
-            if p.lost || p.points < vs {
+            let pts = self.team_points(p.id);
+            if p.lost || pts < vs {
                 continue;
             }
             // a removed player (651.3) is no longer an opponent
@@ -260,14 +261,14 @@ impl Game {
                 .players
                 .iter()
                 .filter(|q| !q.lost && self.opponents(p.id, q.id))
-                .all(|q| q.points < p.points);
+                .all(|q| self.team_points(q.id) < pts);
             if more {
                 self.winner = Some(p.id);
                 let id = p.id;
                 let mut t = format!(
                     "{} has {} points (victory score {}) and more than any opponent: {} wins {}",
-                    p.name,
-                    p.points,
+                    self.scorer_name(id),
+                    pts,
                     vs,
                     p.name,
                     self.mode.victory_wins()

@@ -4,13 +4,84 @@
 //! battlefield replaced by a token battlefield, their spells and abilities countered, and the
 //! turn, focus and priority handed on.
 
-use super::actions::{EngineError, Halt, R, illegal};
+use super::actions::{Action, EngineError, Halt, R, illegal};
 use super::objects::Duration;
 use super::state::{Game, PlayerId, Zone};
 use super::trace::EventKind;
 use crate::cite;
 
 impl Game {
+    /// 650, 651.3: `player` concedes while a decision is pending. When the decision is
+    /// theirs and the action waiting on it is their own play of a card, activation of an
+    /// ability or hiding, not yet finalized (steps 2–4: targets, modes, costs), they can no
+    /// longer make that choice (651.3): the unfinished action is undone — nothing of it has
+    /// taken effect, and what it would have put on the chain would be countered and removed
+    /// with them anyway (652.3, 652.4) — and the concession proceeds from the state before
+    /// it. Any other pending decision still refuses the concession (the action waiting on it
+    /// has partly happened).
+    pub(crate) fn abandon_for_concession(&mut self, player: PlayerId) -> Result<(), EngineError> {
+        let (Some(d), Some(s)) = (self.decision.as_ref(), self.suspended.as_deref()) else {
+            return Ok(());
+        };
+        use super::decision::DecisionKind as K;
+        // step 2's choices (355.3, 355.5, 402.1) come before any cost is paid; a card's
+        // payment (357.1.a) before anything is paid
+        let choice = matches!(d.kind, K::Target | K::Mode);
+        // nothing of the action has taken effect: the chain is as it was and the card has
+        // not moved (the item goes on the chain after its choices, 355.5, 402.1)
+        let untouched = self.chain.len() == s.before.chain.len();
+        let (what, unfinished) = match &s.action {
+            Action::Play {
+                player: p, card, ..
+            } if *p == player => (
+                format!("play of {}", self.obj_name(*card)),
+                (choice || d.kind == K::Payment)
+                    && untouched
+                    && self.objects[card.0].zone == s.before.objects[card.0].zone,
+            ),
+            Action::Activate {
+                player: p, source, ..
+            } if *p == player => (
+                format!("activation of {}'s ability", self.obj_name(*source)),
+                choice && untouched,
+            ),
+            Action::Hide {
+                player: p, card, ..
+            } if *p == player => (
+                format!("hiding of {}", self.obj_name(*card)),
+                d.kind == K::Payment && self.objects[card.0].zone == s.before.objects[card.0].zone,
+            ),
+            _ => (String::new(), false),
+        };
+        if d.player != player || !unfinished {
+            return Err(EngineError::Unsupported(format!(
+                "650: {} concedes while {} decision is pending ({}); only a concession during the player's own unfinished play, activation or hiding is modelled",
+                self.player_name(player),
+                if d.player == player {
+                    "their own".to_string()
+                } else {
+                    format!("{}'s", self.player_name(d.player))
+                },
+                d.prompt
+            )));
+        }
+        let s = self.suspended.take().map(|s| s.before);
+        let Some(before) = s else { return Ok(()) };
+        let trace = std::mem::take(&mut self.trace);
+        *self = *before;
+        self.trace = trace;
+        self.decision = None;
+        self.suspended = None;
+        let t = format!(
+            "{} concedes before making the choice their {what} waits on: they can no longer make it, so the unfinished {what} is undone",
+            self.player_name(player)
+        );
+        self.depth = 1;
+        self.event(EventKind::Action, vec![cite!("651.3")], t, vec![]);
+        self.depth = 0;
+        Ok(())
+    }
+
     /// 650, 651: `player` concedes.
     pub(crate) fn concede(&mut self, player: PlayerId) -> R<()> {
         if self.players[player.0].lost {

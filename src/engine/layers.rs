@@ -651,6 +651,7 @@ impl Game {
                 matches!(self.objects[obj.0].zone, super::state::Zone::Battlefield(_))
             }
             Condition::Legion => self.legion_active(obj, ctl),
+            Condition::Token => self.objects[obj.0].token,
             // conditions of a card being played (806.4, 813.4): none holds on the board
             Condition::TargetsFriendly | Condition::TargetsEnemy => false,
             // the controller's side of the board (abilities/conditions.rs)
@@ -717,12 +718,15 @@ impl Game {
                         .map(|o| o.id)
                         .filter(|&u| match scope {
                             Scope::Me => false,
-                            Scope::OtherFriendlyUnits => u != me && w.controller[u.0] == ctl,
-                            Scope::FriendlyUnits => w.controller[u.0] == ctl,
+                            // 740.1, 484.8.d: friendly includes a teammate's
+                            Scope::OtherFriendlyUnits => {
+                                u != me && self.friendly(ctl, w.controller[u.0])
+                            }
+                            Scope::FriendlyUnits => self.friendly(ctl, w.controller[u.0]),
                             Scope::EnemyUnits => self.opponents(ctl, w.controller[u.0]),
                             Scope::OtherFriendlyUnitsHere => {
                                 u != me
-                                    && w.controller[u.0] == ctl
+                                    && self.friendly(ctl, w.controller[u.0])
                                     && self.objects[u.0].zone == here
                             }
                             Scope::UnitsHere => self.objects[u.0].zone == here,
@@ -765,6 +769,7 @@ impl Game {
         if layer == 3 {
             let inc = |i: &usize| match insts[*i].modification {
                 Modification::Might(n) => n >= 0 && insts[*i].snapshot.unwrap_or(0) >= 0,
+                Modification::MightPer { each, .. } => each >= 0,
                 _ => true,
             };
             let pool: Vec<usize> = if cands.iter().any(inc) {
@@ -853,6 +858,19 @@ impl Game {
                     (inst.label.to_string(), Some(inst.timestamp))
                 }
                 _ => {
+                    // a dependent keyword's passive applies while its condition holds
+                    // (727.1.c.2): Legion (812.1.c), Level (824.1.c)
+                    match &inst.kind {
+                        Kind::Passive {
+                            condition: Condition::Legion,
+                            ..
+                        } => rules.push(cite!("812.1.c")),
+                        Kind::Passive {
+                            condition: Condition::ControllerXp(_),
+                            ..
+                        } => rules.push(cite!("824.1.c")),
+                        _ => {}
+                    }
                     rules.push(cite!("475.3"));
                     (inst.label.to_string(), Some(inst.timestamp))
                 }
@@ -923,6 +941,26 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
         Modification::NoDamage => {
             w.no_damage[t.0] = true;
             "gains \"I don't take damage\"".to_string()
+        }
+        Modification::MightPer { each, per } => {
+            // 472.3: counted now, from the source's side, with the controllers and Mights
+            // derived so far
+            let src = match &inst.kind {
+                Kind::Passive { src, .. } | Kind::Attached { top: src, .. } => *src,
+                Kind::Targeted(x) | Kind::Buff(x) | Kind::Assault(x) | Kind::Shield(x) => *x,
+                // a battlefield has no side of its own: counted from the unit's
+                Kind::BattlefieldPassive { .. } => t,
+            };
+            let n = g.count_with(
+                per,
+                w.controller[src.0],
+                src,
+                |o| w.controller[o.0],
+                |o| w.might[o.0],
+            );
+            let d = each.saturating_mul(n);
+            w.might[t.0] = w.might[t.0].saturating_add(d);
+            format!("{d:+} Might ({each:+} for each {}: {n})", per.describe())
         }
         Modification::Might(n) => {
             let d = inst.snapshot.unwrap_or(*n);

@@ -47,9 +47,10 @@ pub use actions::{Action, EngineError};
 pub use decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
 pub use layers::{BreakdownStep, Characteristics, Derived};
 pub use objects::{
-    Ability, Amount, CardDef, CardType, Condition, Count, DeckPick, Designation, Duration, Effect,
-    Keyword, KeywordKind, Location, Modification, Object, Passive, PlayableBattlefield, PlayerRef,
-    ReplacedEvent, Replacement, ReplacementUses, Scope, ScoreKind, Target, Trigger, UnitFilter,
+    Ability, Amount, CardDef, CardType, Condition, Count, CountFilter, DeckPick, Designation,
+    Duration, Effect, Keyword, KeywordKind, Location, Modification, Object, Passive,
+    PlayableBattlefield, PlayerRef, ReplacedEvent, Replacement, ReplacementUses, Scope, ScoreKind,
+    Target, Trigger, UnitFilter,
 };
 pub use resources::{Domain, Payment, Power};
 pub use state::{

@@ -5,7 +5,7 @@
 //! (001's 458.3–462.4: 8, or 11 for 2v2; 2 battlefields in 1v1, 3 otherwise).
 
 use super::state::{Game, PlayerId};
-use super::trace::Cite;
+use super::trace::{Cite, EventKind};
 use crate::cite;
 use serde::Serialize;
 
@@ -174,6 +174,60 @@ impl Game {
         }
         (first && p.0 == 0 && self.mode.first_player_skips_draw())
             .then(|| self.mode.first_turn_rule())
+    }
+
+    /// 484.6, 484.8.b: the points that count toward `p`'s victory: in a mode with teams their
+    /// team's — the team scores, and the first team to reach the Victory Score wins — else
+    /// their own.
+    pub fn team_points(&self, p: PlayerId) -> i32 {
+        self.players
+            .iter()
+            .filter(|q| q.id == p || self.teammates(p, q.id))
+            .map(|q| q.points)
+            .fold(0i32, i32::saturating_add)
+    }
+
+    /// The name a score is told under: "A" or, with teammates, "A's team (A and C)".
+    pub(crate) fn scorer_name(&self, p: PlayerId) -> String {
+        let mates: Vec<&str> = self
+            .players
+            .iter()
+            .filter(|q| self.teammates(p, q.id))
+            .map(|q| q.name.as_str())
+            .collect();
+        if mates.is_empty() {
+            self.player_name(p).to_string()
+        } else {
+            format!(
+                "{}'s team ({} and {})",
+                self.player_name(p),
+                self.player_name(p),
+                mates.join(" and ")
+            )
+        }
+    }
+
+    /// 484.8.b: at the start of the turn's Beginning Phase, the battlefields the turn
+    /// player's teammate controls are disqualified from being scored by their team this
+    /// turn (and excepted from "every battlefield" for the Final Point, 484.8.f.1).
+    pub(crate) fn disqualify_teammates_battlefields(&mut self) {
+        let tp = self.turn.player;
+        for i in 0..self.battlefields.len() {
+            let Some(c) = self.battlefields[i].controller else {
+                continue;
+            };
+            if !self.teammates(tp, c) {
+                continue;
+            }
+            self.battlefields[i].disqualified_this_turn = true;
+            let t = format!(
+                "{} controls {} as {}'s Beginning Phase starts: their team cannot score it this turn",
+                self.player_name(c),
+                self.battlefields[i].name,
+                self.player_name(tp)
+            );
+            self.event(EventKind::Score, vec![cite!("484.8.b")], t, vec![]);
+        }
     }
 
     /// 740.1, 484.8.d: objects controlled by `a` and by `b` are friendly: one player, or

@@ -294,7 +294,13 @@ pub enum Target {
 #[serde(rename_all = "snake_case")]
 pub enum UnitFilter {
     Any,
+    /// A friendly unit: its controller's or a teammate's (740.1, 484.8.d).
     Friendly,
+    /// "A unit you control": the controller's only — control is not shared with a teammate
+    /// (484.8.c); in a mode without teams the same units as `Friendly`.
+    Yours,
+    /// "Another unit you control".
+    OtherYours,
     Enemy,
     EnemyHere,
     FriendlyHere,
@@ -392,36 +398,84 @@ pub enum Amount {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Count {
-    /// Permanents the player controls: of a type (units or gear) and/or with a tag, only the
-    /// Mighty ones (707) when `mighty`.
+    /// Permanents the player controls: of a type (units or gear) and/or with a tag, narrowed
+    /// by the filters of [`CountFilter`].
     Controlled {
         kind: Option<CardType>,
         tag: Option<String>,
         mighty: bool,
+        #[serde(skip_serializing_if = "CountFilter::is_none")]
+        filter: CountFilter,
     },
     /// Cards in the player's trash; only those with the counting card's name when
     /// `same_name`.
     InTrash { same_name: bool },
     /// Cards the player has played this turn.
     PlayedThisTurn,
+    /// The player's points (my Might "is increased by your points").
+    Points,
+}
+
+/// The further words of a count of permanents: "other", "token", "exhausted", "buffed",
+/// "here" (at the counting card's location), "with my name".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct CountFilter {
+    pub other: bool,
+    pub token: bool,
+    pub exhausted: bool,
+    pub buffed: bool,
+    pub here: bool,
+    pub same_name: bool,
+}
+
+impl CountFilter {
+    pub fn is_none(&self) -> bool {
+        *self == CountFilter::default()
+    }
 }
 
 impl Count {
     /// In the card's words: "gear you control", "card in your trash".
     pub fn describe(&self) -> String {
         match self {
-            Count::Controlled { kind, tag, mighty } => {
+            Count::Controlled {
+                kind,
+                tag,
+                mighty,
+                filter: f,
+            } => {
                 let what = match (kind, tag) {
                     (_, Some(t)) => t.clone(),
                     (Some(CardType::Gear), None) => "gear".into(),
                     (Some(CardType::Unit), None) => "unit".into(),
                     _ => "permanent".into(),
                 };
-                format!("{}{what} you control", if *mighty { "Mighty " } else { "" })
+                let mut words: Vec<&str> = Vec::new();
+                for (on, w) in [
+                    (f.other, "other"),
+                    (*mighty, "Mighty"),
+                    (f.exhausted, "exhausted"),
+                    (f.buffed, "buffed"),
+                    (f.token, "token"),
+                ] {
+                    if on {
+                        words.push(w);
+                    }
+                }
+                words.push(&what);
+                words.push("you control");
+                if f.here {
+                    words.push("here");
+                }
+                if f.same_name {
+                    words.push("with its name");
+                }
+                words.join(" ")
             }
             Count::InTrash { same_name: false } => "card in your trash".into(),
             Count::InTrash { same_name: true } => "card with its name in your trash".into(),
             Count::PlayedThisTurn => "card you've played this turn".into(),
+            Count::Points => "point you have".into(),
         }
     }
 }
@@ -635,6 +689,22 @@ pub enum Effect {
         player: PlayerRef,
         gear: bool,
     },
+    /// "Kill a gear. Its controller draws 2.", "Return a friendly unit to its owner's hand. Its
+    /// owner channels 1 rune exhausted.": `effect`, then `then` done by the controller (or
+    /// `owner`) of the unit `effect` chose — as it was just before `effect` changed its zone
+    /// (359.3.e.13); a target no longer legal has no controller, and `then` is not done
+    /// (359.3.e.12). In `then`, `PlayerRef::You` is that player.
+    ThenItsPlayer {
+        effect: Box<Effect>,
+        owner: bool,
+        then: Box<Effect>,
+    },
+    /// "Units you play this turn enter ready", "Friendly units enter ready this turn": until
+    /// the turn ends, the units `player` plays — cards (359.2.c) and tokens (182.1.a) —
+    /// enter ready; the card's text supersedes the rule that they enter exhausted (002).
+    UnitsEnterReadyThisTurn {
+        player: PlayerRef,
+    },
     /// 386–388: a reflexive trigger — "Do this: [effects]" (`times` chain items), or with
     /// `condition`, "You may [condition]. When you do, [effects]": the condition is asked and
     /// performed first, and only if it was done are the items added (387.2). Each item goes
@@ -734,6 +804,8 @@ pub enum Condition {
     Buffed,
     /// "While I'm at a battlefield": the object is at a battlefield, not in a base.
     AtBattlefield,
+    /// The object is a token (182): "Your token units have …".
+    Token,
     /// 812.1.b.1, 812.1.c: Legion — its controller has played a card other than this one this
     /// turn.
     Legion,
@@ -790,6 +862,9 @@ pub enum Modification {
     RemoveKeyword(KeywordKind),
     /// Layer 3: +N or -N Might (472.3); `limit` snapshotted at application (472.3.b).
     Might(i32),
+    /// Layer 3: +N Might for each [X] (472.3), counted from the source's side as the layer
+    /// applies.
+    MightPer { each: i32, per: Count },
     /// Layer 2: "I don't take damage" (an ability; 460.2.c.9 exempts the unit from lethal
     /// assignment, and damage is not dealt to it).
     NoDamage,
@@ -805,7 +880,7 @@ impl Modification {
             Modification::AddKeyword(_)
             | Modification::RemoveKeyword(_)
             | Modification::NoDamage => 2,
-            Modification::Might(_) => 3,
+            Modification::Might(_) | Modification::MightPer { .. } => 3,
         }
     }
 }
@@ -954,6 +1029,14 @@ pub enum Ability {
     /// when it is played (359.2.c states the default it changes), if the condition holds as
     /// it enters.
     EntersReady(Condition),
+    /// 364.2, 364.3.a: "Other friendly units enter ready", "Your tokens enter ready",
+    /// "[Level 11] Your units enter ready": a passive of a permanent that changes how the
+    /// units its controller plays enter (359.2.c), for those in `scope` (friendly units, or
+    /// other friendly units) for which `condition` holds as they enter.
+    UnitsEnterReady {
+        scope: Scope,
+        condition: Condition,
+    },
     /// 356.2: "[You may pay / spend / discard …] as an additional cost to play me": added to
     /// the cost in step 3 — optional ones (356.2.b.1, "may") only if its controller chose to
     /// pay them in step 2, mandatory ones (356.2.a.1) always.

@@ -844,6 +844,38 @@ impl Game {
         })
     }
 
+    /// 364.2, 364.3.a: what makes the unit `card`, entering under `controller`, enter ready
+    /// instead of exhausted (359.2.c): its own "I enter ready [if …]", or a passive of a
+    /// permanent (or legend) of that player — "Other friendly units enter ready", "Your
+    /// tokens enter ready" — whose condition holds for it. The card whose ability it is.
+    pub(crate) fn enters_ready_by(&self, card: ObjId, controller: PlayerId) -> Option<ObjId> {
+        use super::objects::{Ability, Scope};
+        let own = self.objects[card.0].def.abilities.iter().any(|a| {
+            matches!(a, Ability::EntersReady(c)
+                if self.ability_condition_holds(c, Some(card), controller))
+        });
+        if own {
+            return Some(card);
+        }
+        self.objects
+            .iter()
+            .filter(|o| o.zone.abilities_function() && self.controller(o.id) == controller)
+            .find(|o| {
+                o.def.abilities.iter().any(|a| match a {
+                    Ability::UnitsEnterReady { scope, condition } => {
+                        let in_scope = match scope {
+                            Scope::FriendlyUnits => true,
+                            Scope::OtherFriendlyUnits => o.id != card,
+                            _ => false,
+                        };
+                        in_scope && self.ability_condition_holds(condition, Some(card), controller)
+                    }
+                    _ => false,
+                })
+            })
+            .map(|o| o.id)
+    }
+
     /// 337.1.c, 359.2: a finalized permanent leaves the chain and enters the board (a unit
     /// exhausted at its chosen location, 359.2.c; gear ready at the base, 359.2.d); its play
     /// effects go pending (383.4.a.2).
@@ -852,20 +884,32 @@ impl Game {
             return Ok(());
         };
         let unit = self.objects[card.0].is_unit();
+        // placed first, so that what it enters under is what "enters ready" checks
+        self.objects[card.0].zone = dest;
+        self.objects[card.0].base_controller = item.controller;
         // 364.2: "I enter ready", a passive ability, changes the default of 359.2.c
-        let ready_by_ability = unit
+        let ready_by = (unit && !item.enters_ready)
+            .then(|| self.enters_ready_by(card, item.controller))
+            .flatten();
+        let ready_by_ability = ready_by.is_some();
+        // "units you play this turn enter ready": the card supersedes 359.2.c (002)
+        let ready_by_effect = unit
             && !item.enters_ready
-            && self.objects[card.0].def.abilities.iter().any(|a| {
-                matches!(a, super::objects::Ability::EntersReady(c)
-                    if self.ability_condition_holds(c, Some(card), item.controller))
-            });
-        let ready = item.enters_ready || ready_by_ability;
+            && !ready_by_ability
+            && self.players[item.controller.0].units_enter_ready_this_turn;
+        let ready = item.enters_ready || ready_by_ability || ready_by_effect;
         // 364.2: "This enters exhausted" changes the default of 359.2.d for a gear
         let exhausted_by_ability = !unit
             && self.objects[card.0]
                 .def
                 .abilities
                 .contains(&Ability::EntersExhausted);
+        let others = ready_by.filter(|&s| s != card).map(|s| {
+            format!(
+                " ready ({}'s ability: its units enter ready)",
+                self.obj_name(s)
+            )
+        });
         let ts = self.tick();
         let o = &mut self.objects[card.0];
         o.zone = dest;
@@ -880,8 +924,12 @@ impl Game {
                 " exhausted"
             } else if exhausted_by_ability {
                 " exhausted (its ability: \"This enters exhausted\")"
+            } else if let Some(by) = &others {
+                by
             } else if ready_by_ability {
                 " ready (its ability: \"I enter ready\")"
+            } else if ready_by_effect {
+                " ready (units played this turn enter ready)"
             } else {
                 " ready"
             }
@@ -890,6 +938,8 @@ impl Game {
             cite!("805.6")
         } else if ready_by_ability || exhausted_by_ability {
             cite!("364.2")
+        } else if ready_by_effect {
+            cite!("002")
         } else if unit {
             cite!("359.2.c")
         } else {

@@ -64,23 +64,39 @@ impl Game {
             self.event(EventKind::Score, vec![cite!("465")], t, vec![]);
             return Ok(());
         }
+        // 484.8.b: a battlefield the turn player's teammate controlled as the Beginning
+        // Phase started cannot be scored by their team this turn
+        let ours = p == self.turn.player || self.teammates(p, self.turn.player);
+        if self.battlefields[b.0].disqualified_this_turn && ours {
+            let t = format!(
+                "{} {} {}, but their teammate controlled it as the turn's Beginning Phase started: their team cannot score it this turn",
+                self.player_name(p),
+                verb,
+                self.bf_name(b)
+            );
+            self.event(EventKind::Score, vec![rule, cite!("484.8.b")], t, vec![]);
+            return Ok(());
+        }
         self.battlefields[b.0].scored_this_turn.push(p);
         let vs = self.victory_score();
-        let pts = self.players[p.0].points;
+        // 484.6: in a mode with teams, the team's points
+        let pts = self.team_points(p);
         if pts >= vs - 1 {
+            // 484.8.f.1: except those their ally controlled as the Beginning Phase started
             let all = self
                 .battlefields
                 .iter()
-                .all(|bf| bf.scored_this_turn.contains(&p));
+                .all(|bf| bf.scored_this_turn.contains(&p) || (ours && bf.disqualified_this_turn));
+            let excepted = ours && self.battlefields.iter().any(|bf| bf.disqualified_this_turn);
             match how {
                 ScoreKind::Hold => {
                     self.players[p.0].points += 1;
                     let t = format!(
-                        "{} {} {} and gains the winning point (now {})",
+                        "{} {} {} and gains the winning point ({})",
                         self.player_name(p),
                         verb,
                         self.bf_name(b),
-                        self.players[p.0].points
+                        self.points_now(p)
                     );
                     self.event(
                         EventKind::Score,
@@ -92,18 +108,22 @@ impl Game {
                 ScoreKind::Conquer if all => {
                     self.players[p.0].points += 1;
                     let t = format!(
-                        "{} {} {} having scored every battlefield this turn, and gains the winning point (now {})",
+                        "{} {} {} having scored every battlefield this turn{}, and gains the winning point ({})",
                         self.player_name(p),
                         verb,
                         self.bf_name(b),
-                        self.players[p.0].points
+                        if excepted {
+                            " but the one their teammate controlled as the Beginning Phase started"
+                        } else {
+                            ""
+                        },
+                        self.points_now(p)
                     );
-                    self.event(
-                        EventKind::Score,
-                        vec![rule, cite!("466.1.b"), cite!("466.1.b.2")],
-                        t,
-                        vec![],
-                    );
+                    let mut rules = vec![rule, cite!("466.1.b"), cite!("466.1.b.2")];
+                    if excepted {
+                        rules.push(cite!("484.8.f.1"));
+                    }
+                    self.event(EventKind::Score, rules, t, vec![]);
                 }
                 ScoreKind::Conquer => {
                     let t = format!(
@@ -125,11 +145,11 @@ impl Game {
         } else {
             self.players[p.0].points += 1;
             let t = format!(
-                "{} {} {} and gains 1 point (now {})",
+                "{} {} {} and gains 1 point ({})",
                 self.player_name(p),
                 verb,
                 self.bf_name(b),
-                self.players[p.0].points
+                self.points_now(p)
             );
             self.event(
                 EventKind::Score,
@@ -165,6 +185,17 @@ impl Game {
         // wherever they are; they trigger even when the point is not gained (383.4.c.2.c)
         batch.extend(self.observer_triggers(&you_trigger, p, None, None));
         self.place_triggers(batch, vec![why], false)
+    }
+
+    /// "now 5", or with teammates (484.6) "now 5; their team 9".
+    fn points_now(&self, p: PlayerId) -> String {
+        let own = self.players[p.0].points;
+        let team = self.team_points(p);
+        if self.players.iter().any(|q| self.teammates(p, q.id)) {
+            format!("now {own}; their team {team}")
+        } else {
+            format!("now {own}")
+        }
     }
 
     /// 315.2.b.2: the turn player holds every battlefield they control (464.2).

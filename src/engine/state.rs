@@ -110,6 +110,9 @@ pub struct Player {
     /// were played before a scenario's set-up.
     pub played_this_turn: Vec<ObjId>,
     pub played_before_setup: u32,
+    /// "Units you play this turn enter ready" / "Friendly units enter ready this turn": the
+    /// units this player plays (cards and tokens, 182.1.a) enter ready until the turn ends.
+    pub units_enter_ready_this_turn: bool,
     /// 478.7: the player has had their first Channel Phase / Draw Phase of the game (the
     /// First Turn Process adjusts those).
     pub first_channel_done: bool,
@@ -131,6 +134,9 @@ pub struct Battlefield {
     pub combat_staged: bool,
     /// Players who scored this battlefield this turn (465).
     pub scored_this_turn: Vec<PlayerId>,
+    /// 484.8.b: the turn player's teammate controlled it at the start of the turn's
+    /// Beginning Phase, so the turn player's team cannot score it this turn.
+    pub disqualified_this_turn: bool,
     /// The player who contributed it to the game (478.4; removed with them, 652.2).
     pub owner: Option<PlayerId>,
 }
@@ -519,6 +525,7 @@ impl Game {
                 energy: 0,
                 power: Default::default(),
                 played_this_turn: Vec::new(),
+                units_enter_ready_this_turn: false,
                 played_before_setup: 0,
                 first_channel_done: false,
                 first_draw_done: false,
@@ -607,6 +614,7 @@ impl Game {
             showdown_staged: false,
             combat_staged: false,
             scored_this_turn: Vec::new(),
+            disqualified_this_turn: false,
             owner: None,
         });
         id

@@ -60,6 +60,62 @@ fn every_cited_rule_exists_in_the_2026_03_30_rules() {
     );
 }
 
+/// Issue 9: the citation check reaches the additional rules (700–742) and the keywords
+/// (805–826): every keyword's section and every group of the additional rules is cited by
+/// the engine, but for those listed here with the reason they are not.
+#[test]
+fn the_engine_cites_every_keyword_and_each_group_of_the_additional_rules() {
+    let sections: std::collections::BTreeSet<u32> = all_cites()
+        .iter()
+        .filter_map(|c| c.split('.').next().and_then(|n| n.parse().ok()))
+        .collect();
+    let uncited: &[(u32, &str)] = &[
+        (
+            825,
+            "Unique has no effect during gameplay (825.3): nothing to cite",
+        ),
+        (
+            712,
+            "Bonus Damage (712–715) is not modelled: card text with it is reported unsupported",
+        ),
+    ];
+    for k in 805..=826u32 {
+        if uncited.iter().any(|(n, _)| *n == k) {
+            assert!(
+                !sections.contains(&k),
+                "{k} is cited now: take it off the list"
+            );
+            continue;
+        }
+        assert!(
+            sections.contains(&k),
+            "keyword {k} is never cited by the engine"
+        );
+    }
+    // the groups of 700–742, as the rules' index heads them
+    for (first, last, name) in [
+        (701, 705, "Buffs"),
+        (706, 711, "Mighty"),
+        (712, 715, "Bonus Damage"),
+        (716, 719, "Attachment"),
+        (720, 725, "Inactive"),
+        (726, 727, "Dependent Keywords"),
+        (728, 733, "XP"),
+        (734, 738, "Additional Turns"),
+        (739, 742, "Special Terms"),
+    ] {
+        let cited = (first..=last).any(|n| sections.contains(&n));
+        if uncited.iter().any(|(n, _)| *n == first) {
+            assert!(!cited, "{name} is cited now: take it off the list");
+        } else {
+            assert!(
+                cited,
+                "{name} ({first}–{last}) is never cited by the engine"
+            );
+        }
+    }
+}
+
 pub(crate) fn duel() -> (Game, PlayerId, PlayerId) {
     let g = Game::new(Mode::Duel, &["A", "B"], 7);
     (g, PlayerId(0), PlayerId(1))
@@ -1801,4 +1857,25 @@ fn created_tokens_enter_exhausted_and_cease_to_exist_when_they_die() {
     })
     .expect("kill");
     assert_eq!(g.object(tokens[0]).zone, Zone::Gone);
+}
+
+#[test]
+fn a_granted_keyword_the_engine_does_not_model_stops_the_run_naming_it() {
+    let (mut g, a, _) = duel();
+    let u = unit(&mut g, CardDef::unit("Squire", 2), a, Zone::Base(a));
+    g.start().expect("starts");
+    let r = g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::GrantKeyword {
+            target: Target::Object(u),
+            keyword: Keyword::Other("Overwhelm".into(), Some(2)),
+            duration: Duration::ThisTurn,
+        },
+    });
+    match r {
+        Err(EngineError::Unsupported(m)) => assert!(m.contains("Overwhelm 2"), "{m}"),
+        other => panic!("expected unsupported, got {other:?}"),
+    }
+    assert!(g.keywords(u).is_empty(), "the state is unchanged");
 }

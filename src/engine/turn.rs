@@ -89,6 +89,7 @@ impl Game {
             (Phase::Beginning, 0) => {
                 // 315.2.a.1: start-of-beginning-phase effects (Temporary 816.1.b: before scoring)
                 self.turn.step = 1;
+                self.disqualify_teammates_battlefields();
                 let mut batch = Vec::new();
                 let ids: Vec<_> = self
                     .objects
@@ -230,9 +231,11 @@ impl Game {
         for p in self.players.iter_mut() {
             p.played_this_turn.clear();
             p.played_before_setup = 0;
+            p.units_enter_ready_this_turn = false;
         }
         for b in self.battlefields.iter_mut() {
             b.scored_this_turn.clear();
+            b.disqualified_this_turn = false;
         }
         for o in self.objects.iter_mut() {
             o.moves_this_turn = 0;

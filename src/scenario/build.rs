@@ -154,12 +154,16 @@ impl Names<'_> {
                 Target::ChooseUnit(UnitFilter::FriendlyAtBattlefield)
             }
             "choose-other-friendly" => Target::ChooseUnit(UnitFilter::OtherFriendly),
+            "choose-yours" => Target::ChooseUnit(UnitFilter::Yours),
+            "choose-other-yours" => Target::ChooseUnit(UnitFilter::OtherYours),
             "choose-other-unit" => Target::ChooseUnit(UnitFilter::Other),
             "it" => Target::It,
             "all-units" => Target::Each(UnitFilter::Any),
             "enemy-units" => Target::Each(UnitFilter::Enemy),
             "friendly-units" => Target::Each(UnitFilter::Friendly),
             "other-friendly-units" => Target::Each(UnitFilter::OtherFriendly),
+            "your-units" => Target::Each(UnitFilter::Yours),
+            "your-other-units" => Target::Each(UnitFilter::OtherYours),
             "units-at-battlefields" => Target::Each(UnitFilter::AtBattlefield),
             "enemy-units-at-battlefields" => Target::Each(UnitFilter::EnemyAtBattlefield),
             "friendly-units-at-battlefields" => Target::Each(UnitFilter::FriendlyAtBattlefield),
@@ -254,6 +258,16 @@ impl Names<'_> {
             eff = Effect::Linked {
                 effect: Box::new(eff),
             };
+        }
+        // "Its controller draws 2": the player of the unit it chose does the next part
+        for (then, owner) in [(&e.its_controller, false), (&e.its_owner, true)] {
+            if let Some(t) = then {
+                eff = Effect::ThenItsPlayer {
+                    effect: Box::new(eff),
+                    owner,
+                    then: Box::new(self.effect(&t.value, t.referenced)?),
+                };
+            }
         }
         // a spell on the chain is chosen only by `counter`; other instructions affect units
         if !matches!(eff, Effect::Counter { .. })
@@ -560,6 +574,10 @@ impl Names<'_> {
             Effect::AdditionalTurn {
                 player: self.player(p)?,
             }
+        } else if let Some(p) = &e.units_enter_ready {
+            Effect::UnitsEnterReadyThisTurn {
+                player: self.player(p)?,
+            }
         } else if let Some(k) = &e.kill_own {
             Effect::KillOneOfTheir {
                 player: you(&e.player)?,
@@ -677,6 +695,7 @@ fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
         "targets-enemy" => Condition::TargetsEnemy,
         "buffed" => Condition::Buffed,
         "at-battlefield" => Condition::AtBattlefield,
+        "token" => Condition::Token,
         _ => {
             if let Some(c) = load::side_condition(v) {
                 c
@@ -727,6 +746,18 @@ fn abilities(
     let mut deathknell_effect = false;
     for a in defs {
         let ab = &a.value;
+        if let Some(f) = ab
+            .for_each
+            .as_ref()
+            .filter(|_| ab.might.is_none() || ab.while_.is_none())
+        {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                f.referenced,
+                "for-each counts a passive's Might: it goes with `while:` and `might:`",
+            ));
+        }
         if let Some(c) = &ab.play_cost {
             let own = c.value.of.as_ref().is_some_and(|n| n.value == "me");
             let of = match c.value.of.as_ref().map(|n| n.value.as_str()) {
@@ -753,8 +784,9 @@ fn abilities(
                         ErrorKind::InvalidValue,
                         n.referenced,
                         format!(
-                            "unknown count \"{}\" for for-each: gear, units, mighty units, a tag (Mech), trash, trash same-name or played-this-turn",
-                            n.value
+                            "unknown count \"{}\" for for-each: {}",
+                            n.value,
+                            load::COUNT_WORDS
                         ),
                     )
                 })?),
@@ -876,6 +908,22 @@ fn abilities(
                 Modification::AddKeyword(keyword(s, k)?)
             } else if let Some(k) = &ab.remove {
                 Modification::RemoveKeyword(keyword(s, k)?.kind())
+            } else if let (Some(n), Some(per)) = (ab.might, &ab.for_each) {
+                Modification::MightPer {
+                    each: n.get(),
+                    per: load::count(&per.value).ok_or_else(|| {
+                        err(
+                            s,
+                            ErrorKind::InvalidValue,
+                            per.referenced,
+                            format!(
+                                "unknown count \"{}\" for for-each: {}",
+                                per.value,
+                                load::COUNT_WORDS
+                            ),
+                        )
+                    })?,
+                }
             } else if let Some(n) = ab.might {
                 Modification::Might(n.get())
             } else if let Some(n) = ab.set_might {
@@ -939,10 +987,29 @@ fn abilities(
                 prevent: None,
             }));
         } else if ab.enter_ready {
-            out.push(Ability::EntersReady(match &ab.if_ {
+            let cond = match &ab.if_ {
                 Some(c) => condition(s, c)?,
                 None => Condition::Always,
-            }));
+            };
+            // "Other friendly units / your tokens enter ready" (364.2): a scope other than me
+            match ab.scope.as_ref().filter(|sc| sc.value != "me") {
+                None => out.push(Ability::EntersReady(cond)),
+                Some(sc) => {
+                    let scope = scope_of(s, Some(sc), a.referenced)?;
+                    if !matches!(scope, Scope::FriendlyUnits | Scope::OtherFriendlyUnits) {
+                        return Err(err(
+                            s,
+                            ErrorKind::InvalidValue,
+                            sc.referenced,
+                            "units that enter ready are the controller's: scope friendly-units or other-friendly-units",
+                        ));
+                    }
+                    out.push(Ability::UnitsEnterReady {
+                        scope,
+                        condition: cond,
+                    });
+                }
+            }
         } else if ab.enter_exhausted {
             out.push(Ability::EntersExhausted);
         } else if ab.not_chosen_by_enemies {
@@ -1569,6 +1636,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .value
             .played_this_turn
             .map_or(0, |v| v.get().unsigned_abs());
+        p.units_enter_ready_this_turn = ps.value.units_enter_ready;
         p.energy = ps.value.energy.map_or(0, |v| v.get());
         // a number of power in a pool is universal power (162.2.b)
         p.power = ps
@@ -2057,6 +2125,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             let p = pnames.player_id(p)?;
             g.battlefield_mut(*bf).scored_this_turn.push(p);
         }
+        g.battlefield_mut(*bf).disqualified_this_turn = b.value.disqualified_this_turn;
     }
 
     Ok(Built {

@@ -460,6 +460,11 @@ pub struct AbilityDef {
     /// For a passive: Might it adds (or subtracts) while the condition holds.
     #[serde(default)]
     pub might: Option<Signed>,
+    /// For a passive's `might`: "for each [X]", counted from the card's side as the layer
+    /// applies (`gear`, `other exhausted units`, `units here same-name`, `trash`, `points`,
+    /// … as a `play-cost`'s `for-each`).
+    #[serde(default)]
+    pub for_each: Option<Name>,
     /// For a passive: Might becomes this value (a trait effect, 472.1).
     #[serde(default)]
     pub set_might: Option<Signed>,
@@ -864,6 +869,9 @@ pub struct PlayerSetup {
     /// How many cards the player played earlier this turn, before the set-up (812.1.c).
     #[serde(default)]
     pub played_this_turn: Option<Amt>,
+    /// "Units you play this turn enter ready" applies to this player for the rest of the turn.
+    #[serde(default)]
+    pub units_enter_ready: bool,
     /// Runes on the board, in the player's base (160): `{card: Fury Rune, exhausted: true}`.
     #[serde(default)]
     pub runes: Vec<Spanned<ObjectSetup>>,
@@ -903,6 +911,10 @@ pub struct BattlefieldSetup {
     /// Players who already scored this battlefield this turn (465).
     #[serde(default)]
     pub scored_this_turn: Vec<Name>,
+    /// 484.8.b: the turn player's teammate controlled it as this turn's Beginning Phase
+    /// started, so their team cannot score it this turn.
+    #[serde(default)]
+    pub disqualified_this_turn: bool,
     /// The player who contributed it (478.4; removed with them, 652.2).
     #[serde(default)]
     pub owner: Option<Name>,
@@ -1321,6 +1333,17 @@ pub struct Effect {
     /// and does `rest` with the others: `recycle`, or `stay` (default) on top.
     #[serde(default)]
     pub look: Option<Count>,
+    /// "Units you play this turn enter ready": this player's (`you`, …) units played this
+    /// turn, cards and tokens, enter ready.
+    #[serde(default)]
+    pub units_enter_ready: Option<Name>,
+    /// "Kill a gear. Its controller draws 2.": what the controller of the unit this
+    /// instruction chose does after it (as it was just before, 359.3.e.13), `you` being them;
+    /// `its-owner` for its owner.
+    #[serde(default)]
+    pub its_controller: Option<Box<Spanned<Effect>>>,
+    #[serde(default)]
+    pub its_owner: Option<Box<Spanned<Effect>>>,
     /// 355.10.f: `player` (default: you; `each-player`) kills one of their `unit`s or
     /// `gear`, chosen as it executes.
     #[serde(default)]

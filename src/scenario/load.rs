@@ -1735,7 +1735,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own",
+                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
                 ));
         }
         if e.with.is_some() != e.fight.is_some() {
@@ -1832,6 +1832,9 @@ impl<'a> Resolver<'a> {
         }
         for m in &e.choose_one {
             self.check_effect(&m.value, loc_of(m), in_ability)?;
+        }
+        for t in [&e.its_controller, &e.its_owner].into_iter().flatten() {
+            self.check_effect(&t.value, loc_of(t), in_ability)?;
         }
         if !e.ids.is_empty() {
             let count = e.count.map_or(1, |c| c.get()) as usize;
@@ -1967,9 +1970,15 @@ impl<'a> Resolver<'a> {
                 self.check_effect(&x.value, loc_of(x), true)?;
             }
         }
-        for p in [&e.score, &e.draw, &e.discard, &e.player]
-            .into_iter()
-            .flatten()
+        for p in [
+            &e.score,
+            &e.draw,
+            &e.discard,
+            &e.player,
+            &e.units_enter_ready,
+        ]
+        .into_iter()
+        .flatten()
         {
             player(p)?;
         }
@@ -2389,32 +2398,62 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     }
 }
 
-/// What "for each" counts in a `play-cost`: `gear`, `units`, `mighty units`, a tag (`Mech`),
-/// `trash`, `trash same-name`, `played-this-turn`.
+/// What "for each" counts (a `play-cost`'s or a passive's `for-each`): `trash`,
+/// `trash same-name`, `played-this-turn`, `points`, or permanents you control — `units`,
+/// `gear` or a tag (`Mech`), after any of the words `mighty`, `other`, `token`,
+/// `exhausted`, `buffed`, `here` (at the card's location) and `same-name` (with its name).
 pub fn count(c: &str) -> Option<crate::engine::Count> {
-    use crate::engine::{CardType, Count};
+    use crate::engine::{CardType, Count, CountFilter};
     let w: Vec<&str> = c.split_whitespace().collect();
     Some(match w.as_slice() {
         ["trash"] => Count::InTrash { same_name: false },
         ["trash", "same-name"] => Count::InTrash { same_name: true },
         ["played-this-turn"] => Count::PlayedThisTurn,
-        rest => {
-            let (mighty, rest) = match rest {
-                ["mighty", r @ ..] => (true, r),
-                r => (false, r),
-            };
-            let (kind, tag) = match rest {
-                ["unit" | "units"] => (Some(CardType::Unit), None),
-                ["gear"] => (Some(CardType::Gear), None),
-                [t] if t.chars().next().is_some_and(char::is_uppercase) => {
+        ["points"] => Count::Points,
+        words => {
+            let mut filter = CountFilter::default();
+            let mut mighty = false;
+            let mut noun = None;
+            for x in words {
+                let flag = match *x {
+                    "mighty" => &mut mighty,
+                    "other" => &mut filter.other,
+                    "token" | "tokens" => &mut filter.token,
+                    "exhausted" => &mut filter.exhausted,
+                    "buffed" => &mut filter.buffed,
+                    "here" => &mut filter.here,
+                    "same-name" => &mut filter.same_name,
+                    n if noun.is_none() => {
+                        noun = Some(n);
+                        continue;
+                    }
+                    _ => return None,
+                };
+                if *flag {
+                    return None;
+                }
+                *flag = true;
+            }
+            let (kind, tag) = match noun? {
+                "unit" | "units" => (Some(CardType::Unit), None),
+                "gear" => (Some(CardType::Gear), None),
+                t if t.chars().next().is_some_and(char::is_uppercase) => {
                     (None, Some(t.to_string()))
                 }
                 _ => return None,
             };
-            Count::Controlled { kind, tag, mighty }
+            Count::Controlled {
+                kind,
+                tag,
+                mighty,
+                filter,
+            }
         }
     })
 }
+
+/// The words `count` knows, for error messages.
+pub const COUNT_WORDS: &str = "gear, units or a tag (Mech) after any of mighty, other, token, exhausted, buffed, here, same-name; or trash, trash same-name, played-this-turn, points";
 
 pub const CONDITIONS: &[&str] = &[
     "always",
@@ -2426,6 +2465,7 @@ pub const CONDITIONS: &[&str] = &[
     "legion",
     "buffed",
     "at-battlefield",
+    "token",
     "additional-cost-paid",
 ];
 pub const SCOPES: &[&str] = &[
@@ -2451,12 +2491,16 @@ pub const TARGET_WORDS: &[&str] = &[
     "choose-enemy-at-battlefield",
     "choose-friendly-at-battlefield",
     "choose-other-friendly",
+    "choose-yours",
+    "choose-other-yours",
     "choose-other-unit",
     "it",
     "all-units",
     "enemy-units",
     "friendly-units",
     "other-friendly-units",
+    "your-units",
+    "your-other-units",
     "units-at-battlefields",
     "enemy-units-at-battlefields",
     "friendly-units-at-battlefields",
@@ -2619,6 +2663,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.play_that_token_and.is_some(), "play-that-token-and"),
         (e.look.is_some(), "look"),
         (e.kill_own.is_some(), "kill-own"),
+        (e.units_enter_ready.is_some(), "units-enter-ready"),
     ] {
         if set {
             v.push(name);

@@ -217,7 +217,10 @@ impl Runner<'_> {
     fn no_open_decision(&self, rest: &[Spanned<Step>], loc: Loc) -> Result<(), ScenarioError> {
         let next = rest.iter().find(|s| !matches!(s.value, Step::Expect(_)));
         if let Some(d) = self.game.pending_decision()
-            && !matches!(next.map(|s| &s.value), Some(Step::Choose(_) | Step::Pay(_)))
+            && !matches!(
+                next.map(|s| &s.value),
+                Some(Step::Choose(_) | Step::Pay(_) | Step::Concede(_))
+            )
         {
             return Err(self.undecided(&d.clone(), loc));
         }

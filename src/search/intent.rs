@@ -19,6 +19,9 @@ pub enum Asks {
     Permission,
     /// How many or how much: a number.
     Count,
+    /// What a term is: its definition ("what is a limited action", "what does
+    /// contested mean", "define focus").
+    Definition,
 }
 
 /// The words that open a question about what may be done.
@@ -43,6 +46,15 @@ pub fn asks(q: &str) -> Option<Asks> {
         .map(str::to_lowercase)
         .collect();
     let first = words.first()?;
+    let second = words.get(1).map(String::as_str);
+    if matches!(
+        first.as_str(),
+        "define" | "definition" | "meaning" | "whats"
+    ) || (first == "what" && matches!(second, Some("is" | "are" | "s")) && words.len() <= 6)
+        || (first == "what" && second == Some("does") && words.last().is_some_and(|w| w == "mean"))
+    {
+        return Some(Asks::Definition);
+    }
     if words
         .windows(2)
         .any(|w| w[0] == "how" && (w[1] == "many" || w[1] == "much"))
@@ -54,11 +66,37 @@ pub fn asks(q: &str) -> Option<Asks> {
         .then_some(Asks::Permission)
 }
 
+/// The bonus of a rule whose own sentence defines a term the question asks about,
+/// when the question asks what a term is.
+pub const DEFINITION_BONUS: f32 = 10.0;
+
+/// A query matching the rules whose own sentence defines one of `terms` (as the
+/// `defines` field holds them), scoring [`DEFINITION_BONUS`].
+pub fn definition_prior(f: &Fields, terms: &[String]) -> Box<dyn Query> {
+    let any: Vec<(Occur, Box<dyn Query>)> = terms
+        .iter()
+        .map(|t| -> (Occur, Box<dyn Query>) {
+            (
+                Occur::Should,
+                Box::new(TermQuery::new(
+                    Term::from_field_text(f.defines, &schema::term_key(t)),
+                    IndexRecordOption::Basic,
+                )),
+            )
+        })
+        .collect();
+    Box::new(ConstScoreQuery::new(
+        Box::new(BooleanQuery::new(any)),
+        DEFINITION_BONUS,
+    ))
+}
+
 /// A query matching the rules that speak the way `asks` needs, scoring [`BONUS`].
 pub fn prior(f: &Fields, asks: Asks) -> Box<dyn Query> {
     let words: &[&str] = match asks {
         Asks::Permission => MODAL,
         Asks::Count => NUMBERS,
+        Asks::Definition => &[],
     };
     let mut any: Vec<(Occur, Box<dyn Query>)> = words
         .iter()
@@ -85,9 +123,14 @@ pub fn prior(f: &Fields, asks: Asks) -> Box<dyn Query> {
 }
 
 /// `main`, with a bonus for the rules among its matches that speak the way the
-/// question asks.
-pub fn with_prior(f: &Fields, q: &str, main: Box<dyn Query>) -> Box<dyn Query> {
+/// question asks (`terms`: what the question names, for a definition).
+pub fn with_prior(f: &Fields, q: &str, terms: &[String], main: Box<dyn Query>) -> Box<dyn Query> {
     match asks(q) {
+        Some(Asks::Definition) if !terms.is_empty() => Box::new(BooleanQuery::new(vec![
+            (Occur::Must, main),
+            (Occur::Should, definition_prior(f, terms)),
+        ])),
+        Some(Asks::Definition) => main,
         Some(a) => Box::new(BooleanQuery::new(vec![
             (Occur::Must, main),
             (Occur::Should, prior(f, a)),
@@ -109,6 +152,12 @@ mod tests {
         assert_eq!(asks("May a unit have two buffs?"), Some(Asks::Permission));
         assert_eq!(asks("how many cards in a main deck"), Some(Asks::Count));
         assert_eq!(asks("what happens when a token dies"), None);
+        assert_eq!(asks("what is a limited action"), Some(Asks::Definition));
+        assert_eq!(asks("what does contested mean"), Some(Asks::Definition));
+        assert_eq!(
+            asks("what is the difference between a spell and a unit"),
+            None
+        );
         assert_eq!(asks("tank"), None);
         assert_eq!(asks(""), None);
     }

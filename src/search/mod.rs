@@ -304,7 +304,15 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
         .collect::<Vec<_>>()
         .join(" ");
 
-    let main = intent::with_prior(f, q, build_query(f, &plan, false));
+    // What the question names (each concept's ways of saying it), for a question
+    // that asks what a term is.
+    let named: Vec<String> = plan
+        .concepts
+        .iter()
+        .filter(|c| !c.phrase || c.typed.contains(' '))
+        .flat_map(|c| c.alts.iter().map(|(a, _)| a.clone()))
+        .collect();
+    let main = intent::with_prior(f, q, &named, build_query(f, &plan, false));
     let full = with_filter(main, filter.as_ref().map(|x| x.box_clone()));
     let (mut top, mut total) = searcher
         .search(
@@ -315,7 +323,7 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
 
     // Few exact matches: add near spellings of every word.
     if total < 3 && plan.concepts.iter().any(|c| !c.phrase) {
-        let fz = intent::with_prior(f, q, build_query(f, &plan, true));
+        let fz = intent::with_prior(f, q, &named, build_query(f, &plan, true));
         let fz = with_filter(fz, filter.as_ref().map(|x| x.box_clone()));
         let (t2, n2) = searcher
             .search(

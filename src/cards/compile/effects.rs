@@ -53,13 +53,16 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
         "me" | "this" => "me",
         "a unit" | "any unit" => "choose-unit",
         "an enemy unit" => "choose-enemy",
-        "a friendly unit" | "a unit you control" => "choose-friendly",
+        "a friendly unit" => "choose-friendly",
+        // 484.8.c: control is not shared; friendly includes a teammate's (484.8.d)
+        "a unit you control" => "choose-yours",
         "an enemy unit here" => "choose-enemy-here",
         "a friendly unit here" => "choose-friendly-here",
         "a unit at a battlefield" => "choose-unit-at-battlefield",
         "an enemy unit at a battlefield" => "choose-enemy-at-battlefield",
         "a friendly unit at a battlefield" => "choose-friendly-at-battlefield",
-        "another friendly unit" | "another unit you control" => "choose-other-friendly",
+        "another friendly unit" => "choose-other-friendly",
+        "another unit you control" => "choose-other-yours",
         "another unit" => "choose-other-unit",
         "it" => "it",
         "all units" | "each unit" => "all-units",
@@ -67,12 +70,10 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
         "an enemy gear" => "choose-enemy-gear",
         "all gear" => "all-gear",
         "all enemy units" | "each enemy unit" | "enemy units" => "enemy-units",
-        "all friendly units" | "each friendly unit" | "friendly units" | "your units" => {
-            "friendly-units"
-        }
-        "other friendly units" | "your other units" | "each other friendly unit" => {
-            "other-friendly-units"
-        }
+        "all friendly units" | "each friendly unit" | "friendly units" => "friendly-units",
+        "your units" | "units you control" => "your-units",
+        "other friendly units" | "each other friendly unit" => "other-friendly-units",
+        "your other units" | "other units you control" => "your-other-units",
         "all units at battlefields" | "each unit at a battlefield" | "units at battlefields" => {
             "units-at-battlefields"
         }
@@ -229,6 +230,15 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         }
         _ => {}
     }
+    // "Units you play this turn enter ready", "Friendly units enter ready this turn"
+    if matches!(
+        fold(t).as_str(),
+        "units you play this turn enter ready" | "friendly units enter ready this turn"
+    ) && !may
+    {
+        e.units_enter_ready = Some(name("you"));
+        return Some(vec![e]);
+    }
     // 355.10.f: "Each player kills one of their units", "each opponent must kill one of
     // their gear": chosen by each as it executes
     for (prefix, who) in [
@@ -237,6 +247,20 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
     ] {
         if let Some(r) = fold(t).strip_prefix(prefix) {
             let r = r.strip_prefix("must ").unwrap_or(r);
+            // "Each player draws 1", "Each opponent discards 2": each of them in turn
+            // order from the turn player (303.2.a); a discard is each one's own choice (422)
+            if !may && let Some((verb, n)) = r.split_once(' ') {
+                let field = match verb {
+                    "draws" | "draw" => Some(&mut e.draw),
+                    "discards" | "discard" => Some(&mut e.discard),
+                    _ => None,
+                };
+                if let Some(field) = field {
+                    *field = Some(name(who));
+                    e.count = Some(n.parse().ok()?);
+                    return Some(vec![e]);
+                }
+            }
             let r = r
                 .strip_prefix("kills ")
                 .or_else(|| r.strip_prefix("kill "))?;
@@ -721,4 +745,23 @@ fn two_units(verb_word: &str, verb: &str, rest: &str) -> Option<Vec<format::Effe
     let mut v = clause(&format!("{verb_word} {a}{to}"))?;
     v.extend(clause(&format!("{verb_word} {b}{to}"))?);
     Some(v)
+}
+
+/// "Its controller draws 2", "Its owner channels 1 rune exhausted": (owner?, the
+/// instruction for that player, `you` in it being them) — an instruction about a player
+/// only.
+pub(super) fn its_player(s: &str) -> Option<(bool, format::Effect)> {
+    let t = s.trim().trim_end_matches('.').trim();
+    let (owner, rest) = match strip_ci(t, "its controller ") {
+        Some(r) => (false, r),
+        None => (true, strip_ci(t, "its owner ")?),
+    };
+    // "draws 2" → "draw 2"
+    let (verb, tail) = rest.split_once(' ')?;
+    let verb = verb.strip_suffix('s')?;
+    let v = clause(&format!("{verb} {tail}"))?;
+    let [mut e] = <[format::Effect; 1]>::try_from(v).ok()?;
+    let about_a_player =
+        e.draw.is_some() || e.channel.is_some() || e.discard.is_some() || e.gain_xp.is_some();
+    (about_a_player && target_fields(&mut e).is_empty() && !e.may).then_some((owner, e))
 }

@@ -358,8 +358,9 @@ impl Compiler<'_> {
                     let phrase = format!("{shown} {after}");
                     let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
                     let level = format!("level {n}");
-                    let dependent =
-                        passive_when(body, &level).or_else(|| conditional_self_cost(body, &level));
+                    let dependent = passive_when(body, &level)
+                        .or_else(|| conditional_self_cost(body, &level))
+                        .or_else(|| enters_ready(body, &level).map(|a| vec![a]));
                     match dependent {
                         Some(a) => {
                             self.abilities.extend(a);
@@ -378,6 +379,7 @@ impl Compiler<'_> {
                     let phrase = format!("{shown} {after}");
                     let dependent = passive_when(body, "legion")
                         .or_else(|| conditional_self_cost(body, "legion"))
+                        .or_else(|| enters_ready(body, "legion").map(|a| vec![a]))
                         .or_else(|| {
                             triggered(body, false).map(|v| {
                                 v.into_iter()
@@ -561,13 +563,9 @@ impl Compiler<'_> {
             self.abilities.extend(a);
             self.open = None;
             self.push(s, PhraseStatus::Compiled);
-        } else if let Some(condition) = enters_ready(s) {
-            // 364.2: a passive that changes how this unit enters (359.2.c), perhaps only "if …"
-            self.abilities.push(AbilityDef {
-                enter_ready: true,
-                if_: condition.map(name),
-                ..Default::default()
-            });
+        } else if let Some(a) = enters_ready(s, "always") {
+            // 364.2: a passive that changes how units enter (359.2.c), perhaps only "if …"
+            self.abilities.push(a);
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(a) = self_cost(s) {
             // 356.4: "I cost [2] less for each gear you control."
@@ -643,6 +641,20 @@ impl Compiler<'_> {
             last.instead_if = Some(name(&c));
             last.instead = v.into_iter().map(spanned).collect();
             self.push(s, PhraseStatus::Compiled);
+        } else if let Some((owner, then)) = its_player(s)
+            && let Some(prev) = self.last_instruction()
+            && prev.its_controller.is_none()
+            && prev.its_owner.is_none()
+            && chooses(prev)
+        {
+            // "Kill a gear. Its controller draws 2.": the player of the unit it chose
+            let then = Some(Box::new(spanned(then)));
+            if owner {
+                prev.its_owner = then;
+            } else {
+                prev.its_controller = then;
+            }
+            self.push(s, PhraseStatus::Compiled);
         } else if let Some(mut v) = instructions(s) {
             let mut chosen = self.chosen.as_ref().map(|(_, t)| t.clone());
             let bound = bind_it(&mut v, &mut chosen, &mut self.line_chose);
@@ -671,6 +683,21 @@ impl Compiler<'_> {
             self.push(s, PhraseStatus::Compiled);
         } else {
             self.push(s, PhraseStatus::Unsupported);
+        }
+    }
+
+    /// The instruction the sentence before gave: the last of the open ability, or of a spell.
+    fn last_instruction(&mut self) -> Option<&mut format::Effect> {
+        match self.open {
+            Some(i) => {
+                let a = &mut self.abilities[i];
+                match a.then.last_mut() {
+                    Some(e) => Some(&mut e.value),
+                    None => a.effect.as_mut().map(|e| &mut e.value),
+                }
+            }
+            None if self.card.is("spell") => self.spell_effects.last_mut(),
+            None => None,
         }
     }
 

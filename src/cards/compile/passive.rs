@@ -53,6 +53,17 @@ pub(super) fn passive(s: &str) -> Option<Vec<AbilityDef>> {
 pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
     let t = s.trim().trim_end_matches('.');
     let about_me = strip_ci(t, "while i'm ").is_some();
+    // "While you control 7 or more runes, …", "While you have 8+ runes, …": a condition of
+    // the controller's side, checked on each affected object's controller
+    if let Some(r) = strip_ci(t, "while you control ").or_else(|| strip_ci(t, "while you have ")) {
+        let (cond, rest) = r.split_once(", ")?;
+        let cond = cond.replace("+ ", " or more ");
+        let c = if_condition(&format!("you control {cond}"))?;
+        if given != "always" {
+            return None;
+        }
+        return passive_when(rest, &c);
+    }
     let (condition, rest) = if let Some(r) = strip_ci(t, "while i'm ") {
         let (cond, rest) = r.split_once(',')?;
         let cond = match fold(cond).as_str() {
@@ -70,57 +81,84 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
     } else {
         (given, t)
     };
-    let (scope, what) = if let Some(w) = strip_ci(rest, "i have ") {
-        ("me", w)
-    } else if let Some(w) = strip_ci(rest, "other friendly units here have ")
-        .or_else(|| strip_ci(rest, "your other units here have "))
-    {
-        ("other-friendly-units-here", w)
-    } else if let Some(w) = strip_ci(rest, "other friendly units have ")
-        .and_then(|w| strip_suffix_ci(w.trim(), " here"))
-    {
-        // "Other friendly units have +1 [Might] here."
-        ("other-friendly-units-here", w)
-    } else if let Some(w) = strip_ci(rest, "other friendly units have ") {
-        ("other-friendly-units", w)
-    } else if let Some(w) =
-        strip_ci(rest, "friendly units have ").or_else(|| strip_ci(rest, "your units have "))
-    {
-        ("friendly-units", w)
-    } else if let Some(w) = strip_ci(rest, "units here have ") {
-        // "Units here have +1 [Might]": every unit at the source's location, a
-        // battlefield's own units when the card is a battlefield (053.3)
-        ("units-here", w)
-    } else if let Some((k, w)) = strip_ci(rest, "units here with ")
-        .and_then(|r| r.split_once(" have "))
-        .filter(|_| condition == "always")
-    {
-        // "Units here with [Tank] have +1 [Might]": a keyword checked on each unit there
-        let k = granted_keyword(k)?;
-        let mut v = passive_when(&format!("units here have {w}"), "always")?;
-        for a in v.iter_mut() {
-            a.while_ = Some(name(format!("has {k}")));
-        }
-        return Some(v);
-    } else if let Some((tag, w)) = strip_ci(rest, "your ")
-        .and_then(|r| r.split_once(" have "))
-        .filter(|(tag, _)| {
-            condition == "always"
-                && tag.ends_with('s')
-                && tag.chars().next().is_some_and(char::is_uppercase)
-                && !tag.contains(' ')
-        })
-    {
-        // "Your Mechs have [Shield]": the friendly units with that tag (a tag condition
-        // checked on each of them)
-        let mut v = passive_when(&format!("friendly units have {w}"), "always")?;
-        for a in v.iter_mut() {
-            a.while_ = Some(name(format!("tag {}", tag.trim_end_matches('s'))));
-        }
-        return Some(v);
-    } else {
-        return None;
-    };
+    if let Some(per) = strip_ci(rest, "my might is increased by ") {
+        // "My Might is increased by the number of cards in your trash / by your points"
+        let per = strip_ci(per, "the number of ").unwrap_or(per);
+        return Some(vec![AbilityDef {
+            while_: Some(name(condition.to_string())),
+            scope: Some(name("me")),
+            might: Signed::new(1),
+            for_each: Some(name(count_phrase(per)?)),
+            ..Default::default()
+        }]);
+    }
+    let (scope, what) =
+        if let Some(w) = strip_ci(rest, "i have ").or_else(|| strip_ci(rest, "i get ")) {
+            ("me", w)
+        } else if let Some(w) = strip_ci(rest, "other friendly units here have ")
+            .or_else(|| strip_ci(rest, "your other units here have "))
+        {
+            ("other-friendly-units-here", w)
+        } else if let Some(w) = strip_ci(rest, "other friendly units have ")
+            .and_then(|w| strip_suffix_ci(w.trim(), " here"))
+        {
+            // "Other friendly units have +1 [Might] here."
+            ("other-friendly-units-here", w)
+        } else if let Some(w) = strip_ci(rest, "other friendly units have ") {
+            ("other-friendly-units", w)
+        } else if let Some(w) =
+            strip_ci(rest, "friendly units have ").or_else(|| strip_ci(rest, "your units have "))
+        {
+            ("friendly-units", w)
+        } else if let Some(w) = strip_ci(rest, "units here have ") {
+            // "Units here have +1 [Might]": every unit at the source's location, a
+            // battlefield's own units when the card is a battlefield (053.3)
+            ("units-here", w)
+        } else if let Some((k, w)) = strip_ci(rest, "units here with ")
+            .and_then(|r| r.split_once(" have "))
+            .filter(|_| condition == "always")
+        {
+            // "Units here with [Tank] have +1 [Might]": a keyword checked on each unit there
+            let k = granted_keyword(k)?;
+            let mut v = passive_when(&format!("units here have {w}"), "always")?;
+            for a in v.iter_mut() {
+                a.while_ = Some(name(format!("has {k}")));
+            }
+            return Some(v);
+        } else if let Some(w) = strip_ci(rest, "your token units have ")
+            .or_else(|| strip_ci(rest, "friendly token units have "))
+        {
+            // "Your token units have [Tank]": a token condition checked on each of them (182)
+            if condition != "always" {
+                return None;
+            }
+            let mut v = passive_when(&format!("friendly units have {w}"), "always")?;
+            for a in v.iter_mut() {
+                a.while_ = Some(name("token"));
+            }
+            return Some(v);
+        } else if let Some((tag, w)) = strip_ci(rest, "your ")
+            .and_then(|r| {
+                r.split_once(" each have ")
+                    .or_else(|| r.split_once(" have "))
+            })
+            .filter(|(tag, _)| {
+                condition == "always"
+                    && tag.ends_with('s')
+                    && tag.chars().next().is_some_and(char::is_uppercase)
+                    && !tag.contains(' ')
+            })
+        {
+            // "Your Mechs have [Shield]": the friendly units with that tag (a tag condition
+            // checked on each of them)
+            let mut v = passive_when(&format!("friendly units have {w}"), "always")?;
+            for a in v.iter_mut() {
+                a.while_ = Some(name(format!("tag {}", tag.trim_end_matches('s'))));
+            }
+            return Some(v);
+        } else {
+            return None;
+        };
     // a condition about me ("While I'm …") is checked on each unit a wider passive affects:
     // only where that is the same thing (I'm at a battlefield, they are there with me)
     if about_me && scope != "me" && !(condition == "at-battlefield" && scope.ends_with("-here")) {
@@ -134,7 +172,19 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
                 scope: Some(name(scope)),
                 ..Default::default()
             };
-            if let Some(n) = might_bonus(part) {
+            if let Some((bonus, per)) = split_ci(part, " for each ") {
+                // "+1 [Might] for each other exhausted unit you control" (472.3)
+                a.might = Some(might_bonus(bonus)?);
+                a.for_each = Some(name(count_phrase(per)?));
+                // "at my battlefield" counts nothing while I'm in a base: the passive
+                // applies while I'm at a battlefield, counting "here"
+                if fold(per).contains("at my battlefield") {
+                    if condition != "always" {
+                        return None;
+                    }
+                    a.while_ = Some(name("at-battlefield"));
+                }
+            } else if let Some(n) = might_bonus(part) {
                 a.might = Some(n);
             } else {
                 a.grant = vec![name(granted_keyword(part)?)];
@@ -164,4 +214,86 @@ pub(super) fn might_bonus(s: &str) -> Option<Signed> {
         return None;
     }
     num.parse().ok()
+}
+
+/// `s` split at the first `sep`, ignoring case.
+fn split_ci<'a>(s: &'a str, sep: &str) -> Option<(&'a str, &'a str)> {
+    let i = s.to_ascii_lowercase().find(&sep.to_ascii_lowercase())?;
+    Some((&s[..i], &s[i + sep.len()..]))
+}
+
+/// What "for each [X]" / "increased by [X]" counts, in the vocabulary of `for-each`:
+/// "friendly gear" → `gear`, "token unit you control" → `token units`, "other exhausted
+/// unit you control" → `other exhausted units`, "other unit you control here with my
+/// name" → `other units here same-name`, "buffed friendly unit at my battlefield" →
+/// `buffed units here`, "cards in your trash" → `trash`, "your points" → `points`.
+pub(super) fn count_phrase(x: &str) -> Option<String> {
+    let f = fold(x);
+    let simple = match f.as_str() {
+        "card in your trash" | "cards in your trash" => Some("trash"),
+        "card with my name in your trash" => Some("trash same-name"),
+        "card youve played this turn" => Some("played-this-turn"),
+        "your points" | "point you have" => Some("points"),
+        _ => None,
+    };
+    if let Some(v) = simple {
+        return Some(v.into());
+    }
+    let mut words: Vec<String> = Vec::new();
+    // "here", "same-name" read after the noun, as the text has them
+    let mut after: Vec<String> = Vec::new();
+    let mut noun: Option<String> = None;
+    let mut friendly = false;
+    let original: Vec<&str> = x.split_whitespace().collect();
+    let folded: Vec<String> = original.iter().map(|w| fold(w)).collect();
+    let mut i = 0;
+    let at = |i: usize, w: &str| folded.get(i).is_some_and(|x| x == w);
+    if at(0, "of") && at(1, "your") {
+        friendly = true;
+        i = 2;
+    }
+    while i < folded.len() {
+        let w = folded[i].as_str();
+        match w {
+            "other" | "exhausted" | "buffed" | "mighty" => words.push(w.into()),
+            "token" => words.push("token".into()),
+            "friendly" => friendly = true,
+            "unit" | "units" if noun.is_none() => noun = Some("units".into()),
+            "gear" if noun.is_none() => noun = Some("gear".into()),
+            "you" if at(i + 1, "control") => {
+                friendly = true;
+                i += 1;
+            }
+            "here" => after.push("here".into()),
+            "at" if at(i + 1, "my") && (at(i + 2, "battlefield") || at(i + 2, "location")) => {
+                after.push("here".into());
+                i += 2;
+            }
+            "with" if at(i + 1, "my") && at(i + 2, "name") => {
+                after.push("same-name".into());
+                i += 2;
+            }
+            _ if noun.is_none()
+                && original[i].chars().next().is_some_and(char::is_uppercase)
+                && original[i].chars().all(char::is_alphabetic) =>
+            {
+                // a tag: "Mech", "Mechs" (the tag is written in the singular)
+                let t = original[i];
+                noun = Some(
+                    t.strip_suffix('s')
+                        .filter(|_| t.len() > 3)
+                        .unwrap_or(t)
+                        .into(),
+                );
+            }
+            _ => return None,
+        }
+        i += 1;
+    }
+    if !friendly {
+        return None;
+    }
+    words.push(noun?);
+    words.extend(after);
+    Some(words.join(" "))
 }

@@ -185,3 +185,136 @@ fn repeat_keeps_its_cost() {
     ));
     assert!(!c.fully_modelled() && c.def.repeat.is_empty());
 }
+
+/// The passive ability a one-line unit compiles to: (while, scope, might, for-each, grant).
+fn passive_of(text: &str) -> (String, String, Option<i32>, Option<String>, Vec<String>) {
+    let c = compile(&card("Unit", text));
+    assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    (
+        a.while_
+            .as_ref()
+            .map(|w| w.value.clone())
+            .unwrap_or_default(),
+        a.scope
+            .as_ref()
+            .map(|w| w.value.clone())
+            .unwrap_or_default(),
+        a.might.map(|m| m.get()),
+        a.for_each.as_ref().map(|f| f.value.clone()),
+        a.grant.iter().map(|g| g.value.clone()).collect(),
+    )
+}
+
+#[test]
+fn might_for_each_counts_in_the_for_each_vocabulary() {
+    for (text, per) in [
+        ("I have +1 [Might] for each friendly gear.", "gear"),
+        (
+            "I have +1 [Might] for each token unit you control.",
+            "token units",
+        ),
+        (
+            "I have +1[Might] for each other exhausted unit you control.",
+            "other exhausted units",
+        ),
+        (
+            "I have +1 [Might] for each other unit you control here with my name.",
+            "other units here same-name",
+        ),
+        (
+            "I get +1 [Might] for each buffed friendly unit at my battlefield.",
+            "buffed units here",
+        ),
+        (
+            "My Might is increased by the number of cards in your trash.",
+            "trash",
+        ),
+        ("My might is increased by your points.", "points"),
+        ("I have +2 [Might] for each of your Mechs.", "Mech"),
+    ] {
+        let (w, scope, might, each, _) = passive_of(text);
+        let expected = if text.contains("at my battlefield") {
+            "at-battlefield"
+        } else {
+            "always"
+        };
+        assert_eq!((w.as_str(), scope.as_str()), (expected, "me"), "{text}");
+        assert!(might.is_some_and(|m| m > 0), "{text}");
+        assert_eq!(each.as_deref(), Some(per), "{text}");
+        // the vocabulary the scenario loader reads
+        assert!(crate::scenario::load::count(per).is_some(), "{per}");
+    }
+    // an unknown count is not guessed
+    let c = compile(&card("Unit", "I have +1 [Might] for each time I've moved."));
+    assert!(!c.fully_modelled());
+}
+
+#[test]
+fn passives_of_your_units_tokens_and_the_side_of_the_board() {
+    assert_eq!(
+        passive_of("Your units have +1[Might]."),
+        (
+            "always".into(),
+            "friendly-units".into(),
+            Some(1),
+            None,
+            vec![]
+        )
+    );
+    assert_eq!(
+        passive_of("Your token units have [Tank]"),
+        (
+            "token".into(),
+            "friendly-units".into(),
+            None,
+            None,
+            vec!["Tank".into()]
+        )
+    );
+    assert_eq!(
+        passive_of("Your Mechs each have [Assault]").0,
+        "tag Mech".to_string()
+    );
+    assert_eq!(
+        passive_of("[Level 6] Your units have +1 [Might].").0,
+        "level 6".to_string()
+    );
+    assert_eq!(
+        passive_of("While you have 8+ runes, I have +4 [Might]."),
+        ("runes 8 or more".into(), "me".into(), Some(4), None, vec![])
+    );
+}
+
+#[test]
+fn units_that_enter_ready_with_their_scope_and_condition() {
+    let of = |text: &str| {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert!(a.enter_ready, "{text}");
+        (
+            a.scope.as_ref().map(|s| s.value.clone()),
+            a.if_.as_ref().map(|s| s.value.clone()),
+        )
+    };
+    assert_eq!(of("I enter ready."), (None, None));
+    assert_eq!(
+        of("Other friendly units enter ready."),
+        (Some("other-friendly-units".into()), None)
+    );
+    assert_eq!(
+        of("Your tokens enter ready."),
+        (Some("friendly-units".into()), Some("token".into()))
+    );
+    assert_eq!(
+        of("[Level 11] Your units enter ready."),
+        (Some("friendly-units".into()), Some("level 11".into()))
+    );
+    assert_eq!(
+        of("[Level 3] I enter ready."),
+        (None, Some("level 3".into()))
+    );
+    // an effect for this turn is not a passive
+    assert!(!compile(&card("Unit", "Your units enter ready this turn.")).fully_modelled());
+}

@@ -115,15 +115,37 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     )
 }
 
-/// "I enter ready." (`Some(None)`), "I enter ready if you control another Mech." (with its
-/// condition).
-pub(super) fn enters_ready(s: &str) -> Option<Option<String>> {
+/// 364.2: a passive that changes how units enter (359.2.c) — "I enter ready [if …]",
+/// "Other friendly units enter ready", "Your units enter ready", "Your tokens enter ready";
+/// `given` is the condition of a dependent keyword ("[Level 11] Your units enter ready").
+pub(super) fn enters_ready(s: &str, given: &str) -> Option<AbilityDef> {
     let t = s.trim().trim_end_matches('.').trim();
-    if fold(t) == "i enter ready" {
-        return Some(None);
-    }
-    let c = strip_ci(t, "i enter ready if ")?;
-    Some(Some(if_condition(c)?))
+    let f = fold(t);
+    let (scope, cond) = match f.as_str() {
+        "i enter ready" => (None, None),
+        "other friendly units enter ready" | "your other units enter ready" => {
+            (Some("other-friendly-units"), None)
+        }
+        "your units enter ready" | "friendly units enter ready" => (Some("friendly-units"), None),
+        "your tokens enter ready" | "your token units enter ready" => {
+            (Some("friendly-units"), Some("token".to_string()))
+        }
+        _ => {
+            let c = strip_ci(t, "i enter ready if ")?;
+            (None, Some(if_condition(c)?))
+        }
+    };
+    let cond = match (cond, given) {
+        (c, "always") => c,
+        (None, g) => Some(g.to_string()),
+        (Some(_), _) => return None,
+    };
+    Some(AbilityDef {
+        enter_ready: true,
+        scope: scope.map(name),
+        if_: cond.map(name),
+        ..Default::default()
+    })
 }
 
 /// "When you play me, choose an enemy unit.": the triggered ability (its instructions to

@@ -88,6 +88,7 @@ impl Condition {
             Condition::ControllerXp(n) => format!("you have {n} or more XP"),
             Condition::Buffed => "I'm buffed".into(),
             Condition::AtBattlefield => "I'm at a battlefield".into(),
+            Condition::Token => "I'm a token".into(),
             Condition::Legion => "you've played another card this turn".into(),
             Condition::TargetsFriendly => "it chooses a friendly unit".into(),
             Condition::TargetsEnemy => "it chooses an enemy unit".into(),
@@ -119,15 +120,43 @@ impl Condition {
 
 impl Game {
     /// "For each [X]" seen from `player`'s side; `me` is the card that counts (its name for
-    /// "cards with my name"). Counting the Mighty checks Might (707), derived once.
+    /// "cards with my name", its location for "here"). Counting the Mighty checks Might
+    /// (707), derived once.
     pub(crate) fn count(&self, c: &crate::engine::Count, player: PlayerId, me: ObjId) -> i32 {
+        let mighty = matches!(c, crate::engine::Count::Controlled { mighty: true, .. });
+        let chars = mighty.then(|| self.derived());
+        self.count_with(
+            c,
+            player,
+            me,
+            |o| self.controller(o),
+            |o| chars.as_ref().map_or(0, |ch| ch[o.0].might),
+        )
+    }
+
+    /// [`Game::count`] with the controllers and Mights given (the layer system counts with
+    /// the characteristics it is deriving, 472.3).
+    pub(crate) fn count_with(
+        &self,
+        c: &crate::engine::Count,
+        player: PlayerId,
+        me: ObjId,
+        controller: impl Fn(ObjId) -> PlayerId,
+        might: impl Fn(ObjId) -> i32,
+    ) -> i32 {
         use crate::engine::{Count, Zone};
         let n = match c {
-            Count::Controlled { kind, tag, mighty } => {
-                let chars = mighty.then(|| self.derive_all());
+            Count::Controlled {
+                kind,
+                tag,
+                mighty,
+                filter: f,
+            } => {
+                let here = self.objects[me.0].zone;
+                let my_name = &self.objects[me.0].def.name;
                 self.objects
                     .iter()
-                    .filter(|o| o.zone.on_board() && self.controller(o.id) == player)
+                    .filter(|o| o.zone.on_board() && controller(o.id) == player)
                     .filter(|o| match kind {
                         Some(CardType::Unit) => o.is_unit(),
                         Some(CardType::Gear) => o.is_gear(),
@@ -137,7 +166,13 @@ impl Game {
                         tag.as_ref()
                             .is_none_or(|t| o.def.tags.iter().any(|x| x.eq_ignore_ascii_case(t)))
                     })
-                    .filter(|o| chars.as_ref().is_none_or(|ch| ch[o.id.0].might >= 5))
+                    .filter(|o| !*mighty || might(o.id) >= 5)
+                    .filter(|o| !f.other || o.id != me)
+                    .filter(|o| !f.token || o.token)
+                    .filter(|o| !f.exhausted || o.exhausted)
+                    .filter(|o| !f.buffed || o.buffs > 0)
+                    .filter(|o| !f.here || o.zone == here)
+                    .filter(|o| !f.same_name || &o.def.name == my_name)
                     .count()
             }
             Count::InTrash { same_name } => self
@@ -150,6 +185,7 @@ impl Game {
                 let p = &self.players[player.0];
                 p.played_this_turn.len() + p.played_before_setup as usize
             }
+            Count::Points => usize::try_from(self.players[player.0].points).unwrap_or(0),
         };
         i32::try_from(n).unwrap_or(i32::MAX)
     }

@@ -43,7 +43,7 @@ impl Game {
     }
 
     /// 383.1: "When a friendly unit dies" and "When another friendly unit dies" of the
-    /// permanents of each dying unit's controller — those dying at the same time included,
+    /// permanents of each dying unit's controller and their teammates (740.1, 484.8.d) — those dying at the same time included,
     /// as they are still on the board when the deaths trigger (808.1.d.2). `dying` pairs each
     /// unit with the controller it had.
     pub(crate) fn friendly_death_triggers(&self, dying: &[(ObjId, PlayerId)]) -> Vec<Triggered> {
@@ -52,18 +52,28 @@ impl Game {
             if !self.objects[u.0].is_unit() {
                 continue;
             }
-            v.extend(self.observer_triggers(
-                &Trigger::FriendlyUnitDies { other: false },
-                controller,
-                Some(u),
-                None,
-            ));
-            v.extend(self.observer_triggers(
-                &Trigger::FriendlyUnitDies { other: true },
-                controller,
-                Some(u),
-                Some(u),
-            ));
+            // 740.1, 484.8.d: the unit is friendly to its controller's permanents and to
+            // their teammates'
+            let watchers = std::iter::once(controller).chain(
+                self.players
+                    .iter()
+                    .map(|p| p.id)
+                    .filter(|&p| self.teammates(controller, p)),
+            );
+            for w in watchers.collect::<Vec<_>>() {
+                v.extend(self.observer_triggers(
+                    &Trigger::FriendlyUnitDies { other: false },
+                    w,
+                    Some(u),
+                    None,
+                ));
+                v.extend(self.observer_triggers(
+                    &Trigger::FriendlyUnitDies { other: true },
+                    w,
+                    Some(u),
+                    Some(u),
+                ));
+            }
         }
         v
     }

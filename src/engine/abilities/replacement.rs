@@ -122,10 +122,13 @@ impl Game {
         }
         match rep.scope {
             Scope::Me => unit == source,
-            Scope::FriendlyUnits => self.controller(unit) == ctl,
-            Scope::OtherFriendlyUnits => unit != source && self.controller(unit) == ctl,
+            // 740.1, 484.8.d: friendly includes a teammate's
+            Scope::FriendlyUnits => self.friendly(ctl, self.controller(unit)),
+            Scope::OtherFriendlyUnits => {
+                unit != source && self.friendly(ctl, self.controller(unit))
+            }
             Scope::OtherFriendlyUnitsHere => {
-                unit != source && self.controller(unit) == ctl && same_place
+                unit != source && self.friendly(ctl, self.controller(unit)) && same_place
             }
             Scope::UnitsHere => same_place,
             Scope::EnemyUnits => self.opponents(ctl, self.controller(unit)),

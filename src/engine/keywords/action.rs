@@ -86,7 +86,11 @@ impl Game {
             );
         }
         let t = format!("{name} targets {what}, so it has {kw}: its play at this timing is legal");
-        self.event(EventKind::Action, vec![cite!("358"), rule], t, vec![card.0]);
+        let mut rules = vec![cite!("358"), rule];
+        if c == Condition::TargetsFriendly {
+            rules.push(cite!("740.1"));
+        }
+        self.event(EventKind::Action, rules, t, vec![card.0]);
         Ok(())
     }
 }

@@ -11,15 +11,17 @@
 //! unit gains (718.3, 718.4, layers.rs). A scenario card's `equip: {energy, power}` and the
 //! card compiler's "[Equip] [cost]" are built into the ability [`effects`] describes.
 
+use crate::cite;
 use crate::engine::objects::{Ability, Effect, Target, UnitFilter};
 use crate::engine::resources::Power;
 use crate::engine::state::{Game, ObjId};
+use crate::engine::trace::EventKind;
 
 /// 818.1.c.2: what an Equip ability does: attach this gear to a unit you control, chosen as
 /// the ability is activated (818.1.b).
 pub fn effects() -> Vec<Effect> {
     vec![Effect::Attach {
-        target: Target::ChooseUnit(UnitFilter::Friendly),
+        target: Target::ChooseUnit(UnitFilter::Yours),
     }]
 }
 
@@ -41,4 +43,31 @@ pub(crate) fn equip_cost(g: &Game, card: ObjId) -> Option<(i32, Power)> {
             }
             _ => None,
         })
+}
+
+impl Game {
+    /// 818.2, 818.3: once `gear`, an Equipment, is attached to `unit`, the unit is Equipped
+    /// (an event other effects may reference, 818.2.a), as long as it stays attached
+    /// (818.3.a). Traced; nothing else to do while no effect refers to it.
+    pub(crate) fn note_equipped(&mut self, gear: ObjId, unit: ObjId) {
+        let equipment = self.objects[gear.0]
+            .def
+            .tags
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case("equipment"));
+        if !equipment || self.objects[gear.0].attached_to != Some(unit) {
+            return;
+        }
+        let t = format!(
+            "{} is equipped by {}",
+            self.obj_name(unit),
+            self.obj_name(gear)
+        );
+        self.event(
+            EventKind::Effect,
+            vec![cite!("818.2"), cite!("818.3")],
+            t,
+            vec![unit.0, gear.0],
+        );
+    }
 }

@@ -18,6 +18,6 @@ pub(crate) fn has_quick_draw(keywords: &[Keyword]) -> bool {
 /// 819.1.d: "When you play this, attach it to a unit you control."
 pub(crate) fn quick_draw_effect() -> Effect {
     Effect::Attach {
-        target: Target::ChooseUnit(UnitFilter::Friendly),
+        target: Target::ChooseUnit(UnitFilter::Yours),
     }
 }

@@ -351,8 +351,14 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
                 ));
             }
         };
+        // "units you play this turn enter ready" (an effect of this turn)
+        let ready = if p.units_enter_ready_this_turn {
+            ", units-enter-ready: true"
+        } else {
+            ""
+        };
         y.push_str(&format!(
-            "    {}: {{points: {}, xp: {}, energy: {}, power: {}, played-this-turn: {}, hand: [{}], deck: [{}], trash: [{}], rune-deck: [{}]{legend}}}\n",
+            "    {}: {{points: {}, xp: {}, energy: {}, power: {}, played-this-turn: {}, hand: [{}], deck: [{}], trash: [{}], rune-deck: [{}]{legend}{ready}}}\n",
             quote(&p.name),
             p.points.max(0),
             p.xp.max(0),
@@ -442,6 +448,9 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
                     .map(|&p| quote(g.player_name(p)))
                     .collect();
                 y.push_str(&format!("      scored-this-turn: [{}]\n", p.join(", ")));
+            }
+            if b.disqualified_this_turn {
+                y.push_str("      disqualified-this-turn: true\n");
             }
             let here = g.objects_in(Zone::Battlefield(b.id));
             let units: Vec<String> = here
@@ -706,6 +715,12 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
             Modification::AddTag(t) => format!("tag: {}", quote(t)),
             Modification::SetController(p) => format!("controller: {}", quote(g.player_name(*p))),
             Modification::NoDamage => "no-damage: true".into(),
+            Modification::MightPer { .. } => {
+                return Err(format!(
+                    "an effect of {} gives Might for each of something, which a set-up effect cannot say",
+                    e.source
+                ));
+            }
         });
         f.push(
             match e.duration {
