@@ -296,6 +296,14 @@ impl Game {
                     t(first)?;
                     t(second)
                 }
+                Effect::ThenItsPlayer {
+                    effect: first,
+                    then,
+                    ..
+                } => {
+                    effect(first, obj, player, bf)?;
+                    effect(then, obj, player, bf)
+                }
                 Effect::Move { target, to } => {
                     t(target)?;
                     match to {
@@ -316,6 +324,7 @@ impl Game {
                 | Effect::Predict { player }
                 | Effect::LookAtTop { player, .. }
                 | Effect::KillOneOfTheir { player, .. }
+                | Effect::UnitsEnterReadyThisTurn { player }
                 | Effect::AdditionalTurn { player } => p(player),
                 Effect::Weaponmaster | Effect::PayCost { .. } | Effect::PlayThatToken { .. } => {
                     Ok(())
@@ -1116,6 +1125,19 @@ impl Game {
             Effect::AdditionalTurn { player } => {
                 format!("{} takes a turn after this one", p(player))
             }
+            Effect::ThenItsPlayer {
+                effect,
+                owner,
+                then,
+            } => format!(
+                "{}; then its {}: {}",
+                self.describe_effect(effect, source),
+                if *owner { "owner" } else { "controller" },
+                self.describe_effect(then, source)
+            ),
+            Effect::UnitsEnterReadyThisTurn { player } => {
+                format!("the units {} plays this turn enter ready", p(player))
+            }
             Effect::KillOneOfTheir { player, gear } => format!(
                 "{} kills one of their {}",
                 p(player),
@@ -1442,7 +1464,12 @@ impl Game {
                     let ready_by = (unit && !*ready)
                         .then(|| self.enters_ready_by(id, controller))
                         .flatten();
-                    let ready = *ready || ready_by.is_some();
+                    // "units you play this turn enter ready" (002): tokens are played (182.1.a)
+                    let by_effect = unit
+                        && !*ready
+                        && ready_by.is_none()
+                        && self.players[controller.0].units_enter_ready_this_turn;
+                    let ready = *ready || ready_by.is_some() || by_effect;
                     let o = &mut self.objects[id.0];
                     o.exhausted = if unit { !ready } else { *exhausted };
                     let t = format!(
@@ -1460,6 +1487,8 @@ impl Game {
                                 ", ready ({}'s ability: its units enter ready)",
                                 self.obj_name(src)
                             )
+                        } else if by_effect {
+                            ", ready (units played this turn enter ready)".to_string()
                         } else {
                             String::new()
                         }
@@ -1472,6 +1501,8 @@ impl Game {
                     ];
                     if ready_by.is_some() {
                         rules.extend([cite!("182.1.a"), cite!("364.2")]);
+                    } else if by_effect {
+                        rules.extend([cite!("182.1.a"), cite!("002")]);
                     }
                     self.event(EventKind::Zone, rules, t, vec![id.0]);
                     self.make_outstanding(cite!("319.6"));
@@ -1576,6 +1607,65 @@ impl Game {
             } => {
                 for p in self.players_of(player, controller) {
                     self.look_at_top(p, *count, *reveal, take.as_ref(), *optional, *rest)?;
+                }
+            }
+            Effect::ThenItsPlayer {
+                effect,
+                owner,
+                then,
+            } => {
+                // the player is found before the instruction moves the unit (359.3.e.13)
+                let here = self.source_location(source, snap);
+                let mut first = (**effect).clone();
+                let chosen: Option<Target> = super::choices::targets_mut(&mut first)
+                    .first()
+                    .map(|t| (**t).clone());
+                let units: Vec<ObjId> = match &chosen {
+                    Some(Target::Chosen {
+                        object,
+                        filter,
+                        stamp,
+                        ..
+                    }) => {
+                        if self.chosen_is_legal(*object, filter, *stamp, controller, here, source) {
+                            vec![*object]
+                        } else {
+                            vec![]
+                        }
+                    }
+                    Some(Target::Object(o)) => vec![*o],
+                    _ => vec![],
+                };
+                let players: Vec<PlayerId> = units
+                    .iter()
+                    .map(|u| {
+                        if *owner {
+                            self.objects[u.0].owner
+                        } else {
+                            self.controller(*u)
+                        }
+                    })
+                    .collect();
+                self.execute_effect(effect, controller, source, snap)?;
+                if players.is_empty() {
+                    let t = format!(
+                        "the unit it chose is no longer that object: its {} is null, so what that player would do is not done",
+                        if *owner { "owner" } else { "controller" },
+                    );
+                    self.event(EventKind::Chain, vec![cite!("359.3.e.12")], t, vec![]);
+                }
+                for p in players {
+                    self.execute_effect(then, p, source, snap)?;
+                }
+            }
+            Effect::UnitsEnterReadyThisTurn { player } => {
+                for p in self.players_of(player, controller) {
+                    self.players[p.0].units_enter_ready_this_turn = true;
+                    let t = format!(
+                        "the units {} plays this turn enter ready",
+                        self.player_name(p)
+                    );
+                    self.event(EventKind::Effect, vec![cite!("002")], t, vec![]);
                 }
             }
             Effect::KillOneOfTheir { player, gear } => {

@@ -37,6 +37,8 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Counter { target } => vec![target],
         Effect::Fight { first, second } => vec![first, second],
         Effect::May { effect } | Effect::Linked { effect } => targets_mut(effect),
+        // the unit is the one the first instruction chose; the player's instruction has none
+        Effect::ThenItsPlayer { effect, .. } => targets_mut(effect),
         // "it" in what replaces the instruction is the unit the instruction chose
         Effect::SelfReplaced {
             effect, instead, ..
@@ -60,6 +62,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Predict { .. }
         | Effect::LookAtTop { .. }
         | Effect::KillOneOfTheir { .. }
+        | Effect::UnitsEnterReadyThisTurn { .. }
         | Effect::CreateDelayed { .. }
         | Effect::Reflexive { .. }
         | Effect::Weaponmaster

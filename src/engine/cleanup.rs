@@ -110,10 +110,7 @@ impl Game {
     }
 
     /// Units on the board that are Mighty (708: Might 5 or greater).
-    pub(crate) fn mighty_units(
-        &self,
-        chars: &[super::layers::Characteristics],
-    ) -> Vec<super::state::ObjId> {
+    pub(crate) fn mighty_units(&self, chars: &super::layers::Derived) -> Vec<super::state::ObjId> {
         self.objects
             .iter()
             .filter(|o| o.is_unit() && o.zone.on_board() && chars[o.id.0].might >= 5)

@@ -498,7 +498,7 @@ impl Game {
         player: PlayerId,
         own: &[ObjId],
         foes: &[ObjId],
-        chars: &[Characteristics],
+        chars: &crate::engine::layers::Derived,
     ) -> R<Vec<(ObjId, i32)>> {
         // the summed Might of the units (a total below 0 assigns nothing)
         // 423.1.b: a stunned unit contributes no Might

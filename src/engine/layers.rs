@@ -9,11 +9,15 @@
 //! wrapped one would flip sign.
 
 use super::keywords;
-use super::objects::{Condition, Designation, Keyword, KeywordKind, Modification, Scope};
+use super::objects::{
+    CardDef, Condition, Designation, Keyword, KeywordKind, Modification, Object, Scope,
+};
 use super::state::{BfId, Game, ObjId, PlayerId, Zone};
 use super::trace::Cite;
 use crate::cite;
 use serde::Serialize;
+use std::borrow::Cow;
+use std::sync::Arc;
 
 /// One step of a characteristic's derivation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -47,16 +51,12 @@ pub struct Characteristics {
 
 impl Characteristics {
     pub fn has(&self, k: &KeywordKind) -> bool {
-        self.keywords.iter().any(|x| &x.kind() == k)
+        self.keywords.iter().any(|x| x.is_kind(k))
     }
 
     /// The summed value of a keyword (807.2 Assault, 814.2 Shield, 823.2 Hunt); 0 if absent.
     pub fn keyword_value(&self, k: &KeywordKind) -> i32 {
-        self.keywords
-            .iter()
-            .filter(|x| &x.kind() == k)
-            .map(|x| x.value().unwrap_or(1))
-            .fold(0i32, i32::saturating_add)
+        keywords::summed(&self.keywords, k)
     }
 
     /// A summed keyword as one value with its sources (807.2, 809.2, 814.2, 823.2):
@@ -182,14 +182,77 @@ struct Inst {
     snapshot: Option<i32>,
 }
 
+/// The characteristics being derived. Keywords and tags are borrowed from the printed
+/// characteristics until an effect changes them; `steps` are the breakdown's steps after the
+/// printed one (none: the object has its printed characteristics).
 #[derive(Clone)]
-struct Work {
+struct Work<'a> {
     might: Vec<i32>,
-    kw: Vec<Vec<Keyword>>,
-    tags: Vec<Vec<String>>,
+    kw: Vec<Cow<'a, [Keyword]>>,
+    tags: Vec<Cow<'a, [String]>>,
     controller: Vec<PlayerId>,
     no_damage: Vec<bool>,
     steps: Vec<Vec<BreakdownStep>>,
+}
+
+/// Every object's current characteristics (index = `ObjId.0`), each shared: an object whose
+/// characteristics are its printed ones keeps the same value from one derivation to the
+/// next, so a derivation builds only those that effects change.
+#[derive(Clone, Debug, Default)]
+pub struct Derived {
+    chars: Vec<Arc<Characteristics>>,
+    /// For an object with its printed characteristics: the definition and the controller
+    /// they were printed from (what the next derivation checks before reusing them).
+    printed: Vec<Option<(Arc<CardDef>, PlayerId)>>,
+}
+
+impl Derived {
+    pub fn len(&self) -> usize {
+        self.chars.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.chars.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Characteristics> {
+        self.chars.iter().map(|c| &**c)
+    }
+}
+
+impl std::ops::Index<usize> for Derived {
+    type Output = Characteristics;
+    fn index(&self, i: usize) -> &Characteristics {
+        &self.chars[i]
+    }
+}
+
+/// Equal when every object's characteristics are (however they were shared).
+impl PartialEq for Derived {
+    fn eq(&self, other: &Derived) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+/// 469: an object's printed characteristics, before any layer applies.
+fn printed(o: &Object) -> Characteristics {
+    let m = o.def.might.unwrap_or(0);
+    Characteristics {
+        might: m,
+        keywords: o.def.keywords().cloned().collect(),
+        tags: o.def.tags.clone(),
+        controller: o.base_controller,
+        no_damage: false,
+        breakdown: vec![BreakdownStep {
+            layer: 0,
+            source: "printed".into(),
+            change: format!("printed Might {m}"),
+            might: m,
+            timestamp: None,
+            depends_on: None,
+            rules: vec![cite!("469")],
+        }],
+    }
 }
 
 #[cfg(test)]
@@ -204,13 +267,13 @@ impl Game {
     /// effects, each [`Tracked`](super::tracked::Tracked) — and shared until the next.
     /// Anything else `derive_all` reads must be tracked too (a test compares the cached
     /// values with fresh ones after every action of random play).
-    pub fn derived(&self) -> std::sync::Arc<Vec<Characteristics>> {
+    pub fn derived(&self) -> Arc<Derived> {
         let key = [
             self.players.generation(),
             self.objects.generation(),
             self.effects.generation(),
         ];
-        let v = self.derived.get_or(key, || self.derive_all());
+        let v = self.derived.get_or(key, |prev| self.derive_from(prev));
         #[cfg(test)]
         if VERIFY_CACHE.with(|c| c.get()) {
             assert!(
@@ -223,32 +286,41 @@ impl Game {
 
     /// 468–475: the current characteristics of every object (index = `ObjId.0`), derived
     /// from scratch (`derived` is the cached form).
-    pub fn derive_all(&self) -> Vec<Characteristics> {
+    pub fn derive_all(&self) -> Derived {
+        self.derive_from(None)
+    }
+
+    /// 468–475: derives every object's characteristics, reusing from `prev` (an earlier
+    /// derivation) the printed characteristics of objects whose definition and controller
+    /// are unchanged; equal to a derivation from scratch.
+    fn derive_from(&self, prev: Option<&Derived>) -> Derived {
         let n = self.objects.len();
+        let printed: Vec<Arc<Characteristics>> = self
+            .objects
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                match prev.and_then(|p| Some((p.chars.get(i)?, p.printed.get(i)?.as_ref()?))) {
+                    Some((c, (def, ctl)))
+                        if Arc::ptr_eq(def, &o.def) && *ctl == o.base_controller =>
+                    {
+                        c.clone()
+                    }
+                    _ => Arc::new(printed(o)),
+                }
+            })
+            .collect();
         let mut w = Work {
-            might: Vec::with_capacity(n),
-            kw: Vec::with_capacity(n),
-            tags: Vec::with_capacity(n),
-            controller: Vec::with_capacity(n),
+            might: printed.iter().map(|c| c.might).collect(),
+            kw: printed
+                .iter()
+                .map(|c| Cow::Borrowed(&c.keywords[..]))
+                .collect(),
+            tags: printed.iter().map(|c| Cow::Borrowed(&c.tags[..])).collect(),
+            controller: printed.iter().map(|c| c.controller).collect(),
             no_damage: vec![false; n],
-            steps: Vec::with_capacity(n),
+            steps: vec![Vec::new(); n],
         };
-        for o in &self.objects {
-            let m = o.def.might.unwrap_or(0);
-            w.might.push(m);
-            w.kw.push(o.def.keywords().cloned().collect());
-            w.tags.push(o.def.tags.clone());
-            w.controller.push(o.base_controller);
-            w.steps.push(vec![BreakdownStep {
-                layer: 0,
-                source: "printed".into(),
-                change: format!("printed Might {m}"),
-                might: m,
-                timestamp: None,
-                depends_on: None,
-                rules: vec![cite!("469")],
-            }]);
-        }
         let insts = self.instances();
         let mut applied = vec![false; insts.len()];
         let mut dep_of: Vec<Option<usize>> = vec![None; insts.len()];
@@ -256,13 +328,15 @@ impl Game {
         loop {
             let mut any = false;
             for layer in 1..=3u8 {
+                // the instances of this layer still to apply (fewer each round)
+                let mut todo: Vec<usize> = (0..insts.len())
+                    .filter(|&i| !applied[i] && insts[i].layer == layer)
+                    .collect();
                 loop {
-                    let cands: Vec<usize> = (0..insts.len())
-                        .filter(|&i| {
-                            !applied[i]
-                                && insts[i].layer == layer
-                                && self.affects_any(&insts[i], &w)
-                        })
+                    let cands: Vec<usize> = todo
+                        .iter()
+                        .copied()
+                        .filter(|&i| self.affects_any(&insts[i], &w))
                         .collect();
                     if cands.is_empty() {
                         break;
@@ -272,6 +346,7 @@ impl Game {
                         dep_of[c] = Some(d);
                     }
                     applied[pick] = true;
+                    todo.retain(|&i| i != pick);
                     any = true;
                     let dep_label = dep_of[pick].map(|d| insts[d].label.to_string());
                     // 473.1: effects of this layer still to apply whose objects (or existence)
@@ -298,7 +373,8 @@ impl Game {
                 break;
             }
         }
-        // the work state's vectors are moved, not copied, into the result
+        // an object no effect changed keeps its printed characteristics (shared); the
+        // others are built from the work state, whose vectors are moved, not copied
         let Work {
             might,
             kw,
@@ -307,26 +383,40 @@ impl Game {
             no_damage,
             steps,
         } = w;
-        might
+        let mut out = Derived {
+            chars: Vec::with_capacity(n),
+            printed: Vec::with_capacity(n),
+        };
+        for (i, (((((might, kw), tags), controller), no_damage), steps)) in might
             .into_iter()
             .zip(kw)
             .zip(tags)
             .zip(controller)
             .zip(no_damage)
             .zip(steps)
-            .map(
-                |(((((might, keywords), tags), controller), no_damage), breakdown)| {
-                    Characteristics {
-                        might,
-                        keywords,
-                        tags,
-                        controller,
-                        no_damage,
-                        breakdown,
-                    }
-                },
-            )
-            .collect()
+            .enumerate()
+        {
+            let p = &printed[i];
+            if steps.is_empty() {
+                out.chars.push(p.clone());
+                let o = &self.objects[i];
+                out.printed.push(Some((o.def.clone(), o.base_controller)));
+                continue;
+            }
+            let mut breakdown = Vec::with_capacity(steps.len() + 1);
+            breakdown.extend(p.breakdown.first().cloned());
+            breakdown.extend(steps);
+            out.chars.push(Arc::new(Characteristics {
+                might,
+                keywords: kw.into_owned(),
+                tags: tags.into_owned(),
+                controller,
+                no_damage,
+                breakdown,
+            }));
+            out.printed.push(None);
+        }
+        out
     }
 
     /// One object's characteristics with breakdown.
@@ -448,22 +538,27 @@ impl Game {
                         snapshot: None,
                     });
                 }
-                v.push(Inst {
-                    label: "Assault".into(),
-                    layer: 3,
-                    modification: Modification::Might(0),
-                    timestamp: o.timestamp,
-                    kind: Kind::Assault(o.id),
-                    snapshot: None,
-                });
-                v.push(Inst {
-                    label: "Shield".into(),
-                    layer: 3,
-                    modification: Modification::Might(0),
-                    timestamp: o.timestamp,
-                    kind: Kind::Shield(o.id),
-                    snapshot: None,
-                });
+                // Assault applies only while attacking, Shield while defending (807.1.c,
+                // 814.1.c): a designation no layer changes, so a unit without one has neither
+                match o.designation {
+                    Some(Designation::Attacker) => v.push(Inst {
+                        label: "Assault".into(),
+                        layer: 3,
+                        modification: Modification::Might(0),
+                        timestamp: o.timestamp,
+                        kind: Kind::Assault(o.id),
+                        snapshot: None,
+                    }),
+                    Some(Designation::Defender) => v.push(Inst {
+                        label: "Shield".into(),
+                        layer: 3,
+                        modification: Modification::Might(0),
+                        timestamp: o.timestamp,
+                        kind: Kind::Shield(o.id),
+                        snapshot: None,
+                    }),
+                    _ => {}
+                }
             }
         }
         v
@@ -548,7 +643,7 @@ impl Game {
             Condition::Mighty => might >= 5,
             Condition::Attacking => self.objects[obj.0].designation == Some(Designation::Attacker),
             Condition::Defending => self.objects[obj.0].designation == Some(Designation::Defender),
-            Condition::HasKeyword(k) => kw.iter().any(|x| &x.kind() == k),
+            Condition::HasKeyword(k) => kw.iter().any(|x| x.is_kind(k)),
             Condition::HasTag(t) => tags.iter().any(|x| x.eq_ignore_ascii_case(t)),
             Condition::ControllerXp(n) => self.level_reached(ctl, *n),
             Condition::Buffed => self.objects[obj.0].buffs > 0,
@@ -833,16 +928,16 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
         }
         Modification::AddTag(tag) => {
             if !w.tags[t.0].iter().any(|x| x == tag) {
-                w.tags[t.0].push(tag.clone());
+                w.tags[t.0].to_mut().push(tag.clone());
             }
             format!("gains tag {tag}")
         }
         Modification::AddKeyword(k) => {
-            w.kw[t.0].push(k.clone());
+            w.kw[t.0].to_mut().push(k.clone());
             format!("gains {k}")
         }
         Modification::RemoveKeyword(k) => {
-            w.kw[t.0].retain(|x| &x.kind() != k);
+            w.kw[t.0].to_mut().retain(|x| !x.is_kind(k));
             format!("loses {k:?}")
         }
         Modification::NoDamage => {

@@ -45,7 +45,7 @@ mod tests;
 
 pub use actions::{Action, EngineError};
 pub use decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
-pub use layers::{BreakdownStep, Characteristics};
+pub use layers::{BreakdownStep, Characteristics, Derived};
 pub use objects::{
     Ability, Amount, CardDef, CardType, Condition, Count, CountFilter, DeckPick, Designation,
     Duration, Effect, Keyword, KeywordKind, Location, Modification, Object, Passive,

@@ -96,6 +96,16 @@ impl Keyword {
         }
     }
 
+    /// Whether this keyword is of kind `k` (`kind() == *k` without building the kind, which
+    /// copies an `Other` keyword's name).
+    pub fn is_kind(&self, k: &KeywordKind) -> bool {
+        match (self, k) {
+            (Keyword::Other(n, _), KeywordKind::Other(m)) => n == m,
+            (Keyword::Other(..), _) | (_, KeywordKind::Other(_)) => false,
+            _ => self.kind() == *k,
+        }
+    }
+
     /// The keyword's value (Assault 2 → 2); valueless keywords give None.
     pub fn value(&self) -> Option<i32> {
         match self {
@@ -692,6 +702,22 @@ pub enum Effect {
     KillOneOfTheir {
         player: PlayerRef,
         gear: bool,
+    },
+    /// "Kill a gear. Its controller draws 2.", "Return a friendly unit to its owner's hand. Its
+    /// owner channels 1 rune exhausted.": `effect`, then `then` done by the controller (or
+    /// `owner`) of the unit `effect` chose — as it was just before `effect` changed its zone
+    /// (359.3.e.13); a target no longer legal has no controller, and `then` is not done
+    /// (359.3.e.12). In `then`, `PlayerRef::You` is that player.
+    ThenItsPlayer {
+        effect: Box<Effect>,
+        owner: bool,
+        then: Box<Effect>,
+    },
+    /// "Units you play this turn enter ready", "Friendly units enter ready this turn": until
+    /// the turn ends, the units `player` plays — cards (359.2.c) and tokens (182.1.a) —
+    /// enter ready; the card's text supersedes the rule that they enter exhausted (002).
+    UnitsEnterReadyThisTurn {
+        player: PlayerRef,
     },
     /// 386–388: a reflexive trigger — "Do this: [effects]" (`times` chain items), or with
     /// `condition`, "You may [condition]. When you do, [effects]": the condition is asked and

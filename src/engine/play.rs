@@ -892,7 +892,12 @@ impl Game {
             .then(|| self.enters_ready_by(card, item.controller))
             .flatten();
         let ready_by_ability = ready_by.is_some();
-        let ready = item.enters_ready || ready_by_ability;
+        // "units you play this turn enter ready": the card supersedes 359.2.c (002)
+        let ready_by_effect = unit
+            && !item.enters_ready
+            && !ready_by_ability
+            && self.players[item.controller.0].units_enter_ready_this_turn;
+        let ready = item.enters_ready || ready_by_ability || ready_by_effect;
         // 364.2: "This enters exhausted" changes the default of 359.2.d for a gear
         let exhausted_by_ability = !unit
             && self.objects[card.0]
@@ -923,6 +928,8 @@ impl Game {
                 by
             } else if ready_by_ability {
                 " ready (its ability: \"I enter ready\")"
+            } else if ready_by_effect {
+                " ready (units played this turn enter ready)"
             } else {
                 " ready"
             }
@@ -931,6 +938,8 @@ impl Game {
             cite!("805.6")
         } else if ready_by_ability || exhausted_by_ability {
             cite!("364.2")
+        } else if ready_by_effect {
+            cite!("002")
         } else if unit {
             cite!("359.2.c")
         } else {

@@ -110,6 +110,9 @@ pub struct Player {
     /// were played before a scenario's set-up.
     pub played_this_turn: Vec<ObjId>,
     pub played_before_setup: u32,
+    /// "Units you play this turn enter ready" / "Friendly units enter ready this turn": the
+    /// units this player plays (cards and tokens, 182.1.a) enter ready until the turn ends.
+    pub units_enter_ready_this_turn: bool,
     /// 478.7: the player has had their first Channel Phase / Draw Phase of the game (the
     /// First Turn Process adjusts those).
     pub first_channel_done: bool,
@@ -370,7 +373,7 @@ pub struct Game {
     pub(crate) restrict_choices: Option<Zone>,
     /// 468–475: every object's characteristics, derived once per change of the tracked
     /// inputs (`Game::derived`).
-    pub(crate) derived: Cache<[u64; 3], Vec<crate::engine::layers::Characteristics>>,
+    pub(crate) derived: Cache<[u64; 3], crate::engine::layers::Derived>,
 }
 
 /// A saved state for undo: the game without its trace, and how long the trace's settled
@@ -522,6 +525,7 @@ impl Game {
                 energy: 0,
                 power: Default::default(),
                 played_this_turn: Vec::new(),
+                units_enter_ready_this_turn: false,
                 played_before_setup: 0,
                 first_channel_done: false,
                 first_draw_done: false,

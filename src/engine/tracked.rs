@@ -109,15 +109,20 @@ impl<K, V> std::fmt::Debug for Cache<K, V> {
 }
 
 impl<K: PartialEq + Clone, V> Cache<K, V> {
-    /// The value derived for `key`: the cached one when the key is unchanged, else `derive()`
-    /// (which must not query this cache).
-    pub fn get_or(&self, key: K, derive: impl FnOnce() -> V) -> std::sync::Arc<V> {
-        if let Some((k, v)) = &*self.slot.borrow()
-            && *k == key
-        {
-            return v.clone();
-        }
-        let v = std::sync::Arc::new(derive());
+    /// The value derived for `key`: the cached one when the key is unchanged, else
+    /// `derive(previous)` (which must not query this cache), given the value cached before
+    /// (for a derivation that reuses what did not change).
+    pub fn get_or(&self, key: K, derive: impl FnOnce(Option<&V>) -> V) -> std::sync::Arc<V> {
+        let prev = {
+            let slot = self.slot.borrow();
+            match &*slot {
+                Some((k, v)) if *k == key => return v.clone(),
+                Some((_, v)) => Some(v.clone()),
+                None => None,
+            }
+        };
+        let v = std::sync::Arc::new(derive(prev.as_deref()));
+        drop(prev);
         *self.slot.borrow_mut() = Some((key, v.clone()));
         v
     }

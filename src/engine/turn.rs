@@ -231,6 +231,7 @@ impl Game {
         for p in self.players.iter_mut() {
             p.played_this_turn.clear();
             p.played_before_setup = 0;
+            p.units_enter_ready_this_turn = false;
         }
         for b in self.battlefields.iter_mut() {
             b.scored_this_turn.clear();

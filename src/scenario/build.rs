@@ -259,6 +259,16 @@ impl Names<'_> {
                 effect: Box::new(eff),
             };
         }
+        // "Its controller draws 2": the player of the unit it chose does the next part
+        for (then, owner) in [(&e.its_controller, false), (&e.its_owner, true)] {
+            if let Some(t) = then {
+                eff = Effect::ThenItsPlayer {
+                    effect: Box::new(eff),
+                    owner,
+                    then: Box::new(self.effect(&t.value, t.referenced)?),
+                };
+            }
+        }
         // a spell on the chain is chosen only by `counter`; other instructions affect units
         if !matches!(eff, Effect::Counter { .. })
             && crate::engine::choices::targets_mut(&mut eff)
@@ -562,6 +572,10 @@ impl Names<'_> {
             }
         } else if let Some(p) = &e.additional_turn {
             Effect::AdditionalTurn {
+                player: self.player(p)?,
+            }
+        } else if let Some(p) = &e.units_enter_ready {
+            Effect::UnitsEnterReadyThisTurn {
                 player: self.player(p)?,
             }
         } else if let Some(k) = &e.kill_own {
@@ -1630,6 +1644,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .value
             .played_this_turn
             .map_or(0, |v| v.get().unsigned_abs());
+        p.units_enter_ready_this_turn = ps.value.units_enter_ready;
         p.energy = ps.value.energy.map_or(0, |v| v.get());
         // a number of power in a pool is universal power (162.2.b)
         p.power = ps

@@ -869,6 +869,9 @@ pub struct PlayerSetup {
     /// How many cards the player played earlier this turn, before the set-up (812.1.c).
     #[serde(default)]
     pub played_this_turn: Option<Amt>,
+    /// "Units you play this turn enter ready" applies to this player for the rest of the turn.
+    #[serde(default)]
+    pub units_enter_ready: bool,
     /// Runes on the board, in the player's base (160): `{card: Fury Rune, exhausted: true}`.
     #[serde(default)]
     pub runes: Vec<Spanned<ObjectSetup>>,
@@ -1330,6 +1333,17 @@ pub struct Effect {
     /// and does `rest` with the others: `recycle`, or `stay` (default) on top.
     #[serde(default)]
     pub look: Option<Count>,
+    /// "Units you play this turn enter ready": this player's (`you`, …) units played this
+    /// turn, cards and tokens, enter ready.
+    #[serde(default)]
+    pub units_enter_ready: Option<Name>,
+    /// "Kill a gear. Its controller draws 2.": what the controller of the unit this
+    /// instruction chose does after it (as it was just before, 359.3.e.13), `you` being them;
+    /// `its-owner` for its owner.
+    #[serde(default)]
+    pub its_controller: Option<Box<Spanned<Effect>>>,
+    #[serde(default)]
+    pub its_owner: Option<Box<Spanned<Effect>>>,
     /// 355.10.f: `player` (default: you; `each-player`) kills one of their `unit`s or
     /// `gear`, chosen as it executes.
     #[serde(default)]

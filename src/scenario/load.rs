@@ -1740,7 +1740,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own",
+                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
                 ));
         }
         if e.with.is_some() != e.fight.is_some() {
@@ -1837,6 +1837,9 @@ impl<'a> Resolver<'a> {
         }
         for m in &e.choose_one {
             self.check_effect(&m.value, loc_of(m), in_ability)?;
+        }
+        for t in [&e.its_controller, &e.its_owner].into_iter().flatten() {
+            self.check_effect(&t.value, loc_of(t), in_ability)?;
         }
         if !e.ids.is_empty() {
             let count = e.count.map_or(1, |c| c.get()) as usize;
@@ -1972,9 +1975,15 @@ impl<'a> Resolver<'a> {
                 self.check_effect(&x.value, loc_of(x), true)?;
             }
         }
-        for p in [&e.score, &e.draw, &e.discard, &e.player]
-            .into_iter()
-            .flatten()
+        for p in [
+            &e.score,
+            &e.draw,
+            &e.discard,
+            &e.player,
+            &e.units_enter_ready,
+        ]
+        .into_iter()
+        .flatten()
         {
             player(p)?;
         }
@@ -2661,6 +2670,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.play_that_token_and.is_some(), "play-that-token-and"),
         (e.look.is_some(), "look"),
         (e.kill_own.is_some(), "kill-own"),
+        (e.units_enter_ready.is_some(), "units-enter-ready"),
     ] {
         if set {
             v.push(name);

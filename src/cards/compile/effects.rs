@@ -230,6 +230,15 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         }
         _ => {}
     }
+    // "Units you play this turn enter ready", "Friendly units enter ready this turn"
+    if matches!(
+        fold(t).as_str(),
+        "units you play this turn enter ready" | "friendly units enter ready this turn"
+    ) && !may
+    {
+        e.units_enter_ready = Some(name("you"));
+        return Some(vec![e]);
+    }
     // 355.10.f: "Each player kills one of their units", "each opponent must kill one of
     // their gear": chosen by each as it executes
     for (prefix, who) in [
@@ -747,4 +756,23 @@ fn two_units(verb_word: &str, verb: &str, rest: &str) -> Option<Vec<format::Effe
     let mut v = clause(&format!("{verb_word} {a}{to}"))?;
     v.extend(clause(&format!("{verb_word} {b}{to}"))?);
     Some(v)
+}
+
+/// "Its controller draws 2", "Its owner channels 1 rune exhausted": (owner?, the
+/// instruction for that player, `you` in it being them) — an instruction about a player
+/// only.
+pub(super) fn its_player(s: &str) -> Option<(bool, format::Effect)> {
+    let t = s.trim().trim_end_matches('.').trim();
+    let (owner, rest) = match strip_ci(t, "its controller ") {
+        Some(r) => (false, r),
+        None => (true, strip_ci(t, "its owner ")?),
+    };
+    // "draws 2" → "draw 2"
+    let (verb, tail) = rest.split_once(' ')?;
+    let verb = verb.strip_suffix('s')?;
+    let v = clause(&format!("{verb} {tail}"))?;
+    let [mut e] = <[format::Effect; 1]>::try_from(v).ok()?;
+    let about_a_player =
+        e.draw.is_some() || e.channel.is_some() || e.discard.is_some() || e.gain_xp.is_some();
+    (about_a_player && target_fields(&mut e).is_empty() && !e.may).then_some((owner, e))
 }

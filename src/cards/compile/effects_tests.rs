@@ -121,6 +121,50 @@ fn each_player_kills_one_of_their_own() {
 }
 
 #[test]
+fn its_controller_or_owner_after_an_instruction_that_chose() {
+    let c = compile(&card("Spell", "Kill a gear. Its controller draws 2."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = spell_effect(&c);
+    assert_eq!(e.kill.as_ref().unwrap().value, "choose-gear");
+    let then = &e.its_controller.as_ref().unwrap().value;
+    assert_eq!(then.draw.as_ref().unwrap().value, "you");
+    assert_eq!(then.count.map(|n| n.get()), Some(2));
+    assert!(c.def.then.is_empty());
+    let c = compile(&card(
+        "Unit",
+        "When you play me, return a friendly unit to its owner's hand. Its owner channels 1 rune exhausted.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    let then = &e.its_owner.as_ref().unwrap().value;
+    assert!(then.channel.is_some() && then.exhausted);
+    // no unit chosen before it, or an instruction about units: not read
+    for text in [
+        "Draw 1. Its controller draws 2.",
+        "Kill all gear. Its controller draws 2.",
+        "Kill a gear. Its controller kills a unit.",
+    ] {
+        assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn units_enter_ready_this_turn() {
+    for text in [
+        "Units you play this turn enter ready.",
+        "Friendly units enter ready this turn.",
+    ] {
+        let c = compile(&card("Spell", text));
+        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        assert_eq!(
+            spell_effect(&c).units_enter_ready.as_ref().unwrap().value,
+            "you"
+        );
+    }
+    assert!(!compile(&card("Spell", "Enemy units enter ready this turn.")).fully_modelled());
+}
+
+#[test]
 fn each_player_draws_or_discards_in_turn() {
     for (text, draw, discard) in [
         ("Each player draws 1.", Some("each-player"), None),

@@ -641,6 +641,20 @@ impl Compiler<'_> {
             last.instead_if = Some(name(&c));
             last.instead = v.into_iter().map(spanned).collect();
             self.push(s, PhraseStatus::Compiled);
+        } else if let Some((owner, then)) = its_player(s)
+            && let Some(prev) = self.last_instruction()
+            && prev.its_controller.is_none()
+            && prev.its_owner.is_none()
+            && chooses(prev)
+        {
+            // "Kill a gear. Its controller draws 2.": the player of the unit it chose
+            let then = Some(Box::new(spanned(then)));
+            if owner {
+                prev.its_owner = then;
+            } else {
+                prev.its_controller = then;
+            }
+            self.push(s, PhraseStatus::Compiled);
         } else if let Some(mut v) = instructions(s) {
             let mut chosen = self.chosen.as_ref().map(|(_, t)| t.clone());
             let bound = bind_it(&mut v, &mut chosen, &mut self.line_chose);
@@ -669,6 +683,21 @@ impl Compiler<'_> {
             self.push(s, PhraseStatus::Compiled);
         } else {
             self.push(s, PhraseStatus::Unsupported);
+        }
+    }
+
+    /// The instruction the sentence before gave: the last of the open ability, or of a spell.
+    fn last_instruction(&mut self) -> Option<&mut format::Effect> {
+        match self.open {
+            Some(i) => {
+                let a = &mut self.abilities[i];
+                match a.then.last_mut() {
+                    Some(e) => Some(&mut e.value),
+                    None => a.effect.as_mut().map(|e| &mut e.value),
+                }
+            }
+            None if self.card.is("spell") => self.spell_effects.last_mut(),
+            None => None,
         }
     }
 

@@ -3,7 +3,7 @@
 
 use crate::cite;
 use crate::engine::actions::R;
-use crate::engine::layers::Characteristics;
+use crate::engine::layers::Derived;
 use crate::engine::objects::Trigger;
 use crate::engine::state::{Game, ObjId, Snapshot};
 use crate::engine::trace::Cite;
@@ -22,7 +22,7 @@ impl Game {
     pub(crate) fn trigger_deathknells_with(
         &mut self,
         units: &[ObjId],
-        chars: &[Characteristics],
+        chars: &Derived,
         why: Cite,
     ) -> R<()> {
         let mut batch = Vec::new();

@@ -42,7 +42,7 @@ use crate::engine::objects::{Keyword, KeywordKind};
 pub(crate) fn summed(keywords: &[Keyword], k: &KeywordKind) -> i32 {
     keywords
         .iter()
-        .filter(|x| &x.kind() == k)
+        .filter(|x| x.is_kind(k))
         .map(|x| x.value().unwrap_or(1))
         .fold(0i32, i32::saturating_add)
 }

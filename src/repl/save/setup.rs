@@ -351,8 +351,14 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
                 ));
             }
         };
+        // "units you play this turn enter ready" (an effect of this turn)
+        let ready = if p.units_enter_ready_this_turn {
+            ", units-enter-ready: true"
+        } else {
+            ""
+        };
         y.push_str(&format!(
-            "    {}: {{points: {}, xp: {}, energy: {}, power: {}, played-this-turn: {}, hand: [{}], deck: [{}], trash: [{}], rune-deck: [{}]{legend}}}\n",
+            "    {}: {{points: {}, xp: {}, energy: {}, power: {}, played-this-turn: {}, hand: [{}], deck: [{}], trash: [{}], rune-deck: [{}]{legend}{ready}}}\n",
             quote(&p.name),
             p.points.max(0),
             p.xp.max(0),
