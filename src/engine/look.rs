@@ -166,7 +166,8 @@ impl Game {
                 vec![cite!("416.1")]
             };
             for c in &left {
-                self.put_on_deck_bottom(*c);
+                let owner = self.objects[c.0].owner;
+                self.put_on_bottom(*c, Zone::MainDeck(owner));
             }
             let t = format!(
                 "{who} recycles {} to the bottom of their Main Deck{}",
@@ -190,18 +191,18 @@ impl Game {
         Ok(())
     }
 
-    /// A card of a Main Deck put at its bottom.
-    fn put_on_deck_bottom(&mut self, card: ObjId) {
-        let owner = self.objects[card.0].owner;
+    /// A card put at the bottom of `deck` (its owner's Main Deck or rune deck, 416.1.c):
+    /// below every card there.
+    pub(crate) fn put_on_bottom(&mut self, card: ObjId, deck: Zone) {
         let bottom = self
             .objects
             .iter()
-            .filter(|o| o.zone == Zone::MainDeck(owner))
+            .filter(|o| o.zone == deck)
             .map(|o| o.position)
             .max()
             .map_or(0, |m| m.saturating_add(1));
         let o = &mut self.objects[card.0];
-        o.zone = Zone::MainDeck(owner);
+        o.zone = deck;
         o.position = bottom;
     }
 }

@@ -288,17 +288,8 @@ impl Game {
             )));
         };
         let owner = self.objects[r.0].owner;
-        let bottom = self
-            .objects
-            .iter()
-            .filter(|o| o.zone == Zone::RuneDeck(owner))
-            .map(|o| o.position)
-            .max()
-            .map_or(0, |m| m.saturating_add(1));
-        let o = &mut self.objects[r.0];
-        o.zone = Zone::RuneDeck(owner);
-        o.position = bottom;
-        o.exhausted = false;
+        self.put_on_bottom(r, Zone::RuneDeck(owner));
+        self.objects[r.0].exhausted = false;
         let t = format!(
             "{} recycles {} to the bottom of their rune deck: adds 1 {} power",
             self.player_name(p),

@@ -67,16 +67,7 @@ impl Game {
     /// 416.1, 416.1.a: a card is recycled to the bottom of its owner's Main Deck (416.1.c).
     pub(crate) fn recycle_to_main_deck(&mut self, _by: PlayerId, card: ObjId) {
         let owner = self.objects[card.0].owner;
-        let bottom = self
-            .objects
-            .iter()
-            .filter(|o| o.zone == Zone::MainDeck(owner))
-            .map(|o| o.position)
-            .max()
-            .map_or(0, |m| m.saturating_add(1));
-        let o = &mut self.objects[card.0];
-        o.zone = Zone::MainDeck(owner);
-        o.position = bottom;
+        self.put_on_bottom(card, Zone::MainDeck(owner));
         let t = format!(
             "{} is recycled to the bottom of {}'s Main Deck",
             self.obj_name(card),

@@ -290,23 +290,19 @@ pub fn recover(ed: &mut Edition, index: &Index, mapping: &Mapping) {
                 source: Provenance::TopIndex,
                 detail: Some("top index".into()),
             });
-        } else if let Some(ts) = link_titles.get(&r.id) {
-            let mut ts: Vec<(&String, &usize)> = ts.iter().collect();
-            ts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        } else if let Some((t, n)) = link_titles.get(&r.id).and_then(most_named) {
             r.recovered = Some(Recovered {
-                title: Some(ts[0].0.clone()),
+                title: Some(t),
                 text: None,
                 source: Provenance::CrossReference,
-                detail: Some(format!("link text of {} reference(s)", ts[0].1)),
+                detail: Some(format!("link text of {n} reference(s)")),
             });
-        } else if let Some(ts) = step_names.get(&r.id) {
-            let mut ts: Vec<(&String, &usize)> = ts.iter().collect();
-            ts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        } else if let Some((t, n)) = step_names.get(&r.id).and_then(most_named) {
             r.recovered = Some(Recovered {
-                title: Some(ts[0].0.clone()),
+                title: Some(t),
                 text: None,
                 source: Provenance::CrossReference,
-                detail: Some(format!("the step named in {} reference(s)", ts[0].1)),
+                detail: Some(format!("the step named in {n} reference(s)")),
             });
         } else if let Some((_, n)) = keywords.iter().find(|(id, _)| *id == r.id) {
             r.recovered = Some(Recovered {
@@ -342,6 +338,14 @@ pub fn recover(ed: &mut Edition, index: &Index, mapping: &Mapping) {
             });
         }
     }
+}
+
+/// The name given most often (ties: the first in order) and how often it was given.
+fn most_named(names: &BTreeMap<String, usize>) -> Option<(String, usize)> {
+    names
+        .iter()
+        .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
+        .map(|(t, n)| (t.clone(), *n))
 }
 
 #[cfg(test)]
