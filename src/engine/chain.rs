@@ -66,9 +66,9 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::YouPlaySpellCosting(_) => cite!("419.4.a"),
         Trigger::DefendHere => cite!("383.4.f.2"),
         Trigger::EachBeginningPhase => cite!("315.2.a.1"),
-        Trigger::MovesFromBattlefield
-        | Trigger::EnemyUnitDies { .. }
-        | Trigger::OpponentScores => cite!("383.1"),
+        Trigger::MovesFromBattlefield | Trigger::EnemyUnitDies { .. } | Trigger::OpponentScores => {
+            cite!("383.1")
+        }
     }
 }
 

@@ -872,12 +872,17 @@ pub enum Condition {
     },
     /// "If a unit died this turn" / "If an enemy unit has died this turn" (`enemy`: one an
     /// opponent of the controller controlled).
-    UnitDiedThisTurn { enemy: bool },
+    UnitDiedThisTurn {
+        enemy: bool,
+    },
     /// "If you have two or fewer cards in your hand".
     HandAtMost(i32),
     /// "If you have two or more other units in your base": `count` or more units the
     /// controller controls in their base, other than this one when `other`.
-    UnitsInBase { count: i32, other: bool },
+    UnitsInBase {
+        count: i32,
+        other: bool,
+    },
     /// "If you have a card with my name in your trash".
     SameNameInTrash,
     /// "If an opponent's score is within 3 points of the Victory Score" (467): an opponent
@@ -886,7 +891,10 @@ pub enum Condition {
     /// "If there is exactly one other unit you control here", "while I'm at a battlefield
     /// with exactly one other unit you control": exactly `count` other units of the
     /// controller at the object's location (a battlefield, when `battlefield`).
-    ExactlyOtherUnitsHere { count: i32, battlefield: bool },
+    ExactlyOtherUnitsHere {
+        count: i32,
+        battlefield: bool,
+    },
 }
 
 /// Whom a passive ability affects.

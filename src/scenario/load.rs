@@ -2392,10 +2392,9 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
             count,
             other: false,
         }),
-        ["base", k, "or", "more", "other", "units"] => n(k).map(|count| Condition::UnitsInBase {
-            count,
-            other: true,
-        }),
+        ["base", k, "or", "more", "other", "units"] => {
+            n(k).map(|count| Condition::UnitsInBase { count, other: true })
+        }
         ["opponent-within", k] => n(k).map(Condition::OpponentWithin),
         ["exactly", k, "other", "units", "here"] => {
             n(k).map(|count| Condition::ExactlyOtherUnitsHere {

@@ -174,7 +174,11 @@ pub(super) fn turn_limited(s: &str) -> (String, Option<TurnLimit>) {
     };
     let nth = [("first ", 1), ("second ", 2), ("third ", 3), ("fourth ", 4)]
         .into_iter()
-        .find_map(|(w, n)| strip_ci(r, w).and_then(|r| strip_ci(r, "time ")).map(|r| (r, n)));
+        .find_map(|(w, n)| {
+            strip_ci(r, w)
+                .and_then(|r| strip_ci(r, "time "))
+                .map(|r| (r, n))
+        });
     let Some((r, n)) = nth else {
         return (t.to_string(), None);
     };

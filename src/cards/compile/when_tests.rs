@@ -15,8 +15,16 @@ fn word(n: &Option<Spanned<String>>) -> &str {
 #[test]
 fn the_nth_time_each_turn_is_the_trigger_with_its_count() {
     for (text, when, n) in [
-        ("The first time I conquer each turn, ready me.", "conquer", 1),
-        ("The third time I move in a turn, you score 1 point.", "move", 3),
+        (
+            "The first time I conquer each turn, ready me.",
+            "conquer",
+            1,
+        ),
+        (
+            "The third time I move in a turn, you score 1 point.",
+            "move",
+            3,
+        ),
         (
             "The first time another friendly unit dies each turn, draw 1",
             "another-friendly-unit-dies",
@@ -83,7 +91,10 @@ fn more_trigger_events() {
 #[test]
 fn conditions_of_this_turn_the_hand_the_base_the_trash_and_the_scores() {
     for (text, cond) in [
-        ("If a unit died this turn, I enter ready.", "unit-died-this-turn"),
+        (
+            "If a unit died this turn, I enter ready.",
+            "unit-died-this-turn",
+        ),
         (
             "If you have two or fewer cards in your hand, I enter ready.",
             "hand 2 or fewer",

@@ -180,7 +180,9 @@ impl Condition {
                 }
             }
             Condition::UnitDiedThisTurn { enemy: false } => "a unit died this turn".into(),
-            Condition::UnitDiedThisTurn { enemy: true } => "an enemy unit has died this turn".into(),
+            Condition::UnitDiedThisTurn { enemy: true } => {
+                "an enemy unit has died this turn".into()
+            }
             Condition::HandAtMost(n) => format!("you have {n} or fewer cards in your hand"),
             Condition::UnitsInBase { count, other } => format!(
                 "you have {count} or more {}units in your base",
@@ -192,7 +194,11 @@ impl Condition {
             }
             Condition::ExactlyOtherUnitsHere { count, battlefield } => format!(
                 "{}exactly {count} other unit(s) you control {}",
-                if *battlefield { "I'm at a battlefield with " } else { "there is " },
+                if *battlefield {
+                    "I'm at a battlefield with "
+                } else {
+                    "there is "
+                },
                 if *battlefield { "there" } else { "here" }
             ),
         }
@@ -304,6 +310,9 @@ mod tests {
         g.apply(play(second)).expect("play");
         let tr = g.trace.render_plain();
         assert!(!g.object(second).exhausted, "{tr}");
-        assert!(tr.contains("ready (its ability: \"I enter ready\")"), "{tr}");
+        assert!(
+            tr.contains("ready (its ability: \"I enter ready\")"),
+            "{tr}"
+        );
     }
 }

@@ -134,7 +134,12 @@ impl Game {
             "{}: it triggers once each turn and has already triggered this turn",
             t.label
         );
-        self.event(EventKind::Trigger, vec![cite!("383.3.f")], text, vec![src.0]);
+        self.event(
+            EventKind::Trigger,
+            vec![cite!("383.3.f")],
+            text,
+            vec![src.0],
+        );
         true
     }
 

@@ -102,9 +102,14 @@ impl Game {
                     Some(u),
                 ));
                 v.extend(
-                    self.observer_triggers(&Trigger::EnemyUnitDies { here: true }, w, Some(u), Some(u))
-                        .into_iter()
-                        .filter(|t| t.source.is_some_and(|s| self.objects[s.0].zone == at)),
+                    self.observer_triggers(
+                        &Trigger::EnemyUnitDies { here: true },
+                        w,
+                        Some(u),
+                        Some(u),
+                    )
+                    .into_iter()
+                    .filter(|t| t.source.is_some_and(|s| self.objects[s.0].zone == at)),
                 );
             }
         }
