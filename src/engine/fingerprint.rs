@@ -78,9 +78,6 @@ impl Game {
             let played = p.played_before_setup as usize + p.played_this_turn.len();
             p.played_this_turn.clear();
             p.played_before_setup = 0;
-            // read by "if a unit died this turn", but the set-up does not say it (a save
-            // within a turn starts the count again)
-            p.units_died_this_turn = 0;
             let _ = writeln!(out, "{p:?}; played this turn {played}");
         }
         for b in battlefields {
@@ -105,9 +102,6 @@ impl Game {
             let mut o = o.clone();
             // never read by the rules (reset each turn); the set-up does not say it
             o.moves_this_turn = 0;
-            // what the limited triggers counted this turn (383.1, 383.3.f): the set-up does
-            // not say it either
-            o.triggers_this_turn.clear();
             // a linked object's timestamp then, as whether it is still its timestamp (1 or 0)
             for (l, stamp) in o.linked.iter_mut() {
                 *stamp = u64::from(stamps.get(&l.0) == Some(stamp));

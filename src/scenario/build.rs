@@ -1707,6 +1707,10 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .played_this_turn
             .map_or(0, |v| v.get().unsigned_abs());
         p.units_enter_ready_this_turn = ps.value.units_enter_ready;
+        p.units_died_this_turn = ps
+            .value
+            .units_died_this_turn
+            .map_or(0, |v| v.get().unsigned_abs());
         p.energy = ps.value.energy.map_or(0, |v| v.get());
         // a number of power in a pool is universal power (162.2.b)
         p.power = ps

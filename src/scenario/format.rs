@@ -874,6 +874,10 @@ pub struct PlayerSetup {
     /// How many cards the player played earlier this turn, before the set-up (812.1.c).
     #[serde(default)]
     pub played_this_turn: Option<Amt>,
+    /// How many units this player controlled died earlier this turn, before the set-up ("if a
+    /// unit died this turn").
+    #[serde(default)]
+    pub units_died_this_turn: Option<Amt>,
     /// "Units you play this turn enter ready" applies to this player for the rest of the turn.
     #[serde(default)]
     pub units_enter_ready: bool,
