@@ -296,6 +296,7 @@ impl Game {
                     t(first)?;
                     t(second)
                 }
+                Effect::ForEach { effect: e, .. } => effect(e, obj, player, bf),
                 Effect::ThenItsPlayer {
                     effect: first,
                     then,
@@ -1135,6 +1136,11 @@ impl Game {
                 if *owner { "owner" } else { "controller" },
                 self.describe_effect(then, source)
             ),
+            Effect::ForEach { count, effect } => format!(
+                "{}, for each {}",
+                self.describe_effect(effect, source),
+                count.describe()
+            ),
             Effect::UnitsEnterReadyThisTurn { player } => {
                 format!("the units {} plays this turn enter ready", p(player))
             }
@@ -1656,6 +1662,53 @@ impl Game {
                 }
                 for p in players {
                     self.execute_effect(then, p, source, snap)?;
+                }
+            }
+            Effect::ForEach { count, effect } => {
+                // counted as it executes, from the controller's side
+                let n = match source {
+                    Some(s) => self.count(count, controller, s),
+                    None if !matches!(
+                        count,
+                        super::objects::Count::InTrash { same_name: true }
+                    ) =>
+                    {
+                        self.count(count, controller, ObjId(0))
+                    }
+                    None => 0,
+                };
+                let scaled = match (**effect).clone() {
+                    Effect::Draw { player, amount } => Some(Effect::Draw {
+                        player,
+                        amount: amount.saturating_mul(n),
+                    }),
+                    Effect::GainXp { player, amount } => Some(Effect::GainXp {
+                        player,
+                        amount: amount.saturating_mul(n),
+                    }),
+                    Effect::GainPoints { player, amount } => Some(Effect::GainPoints {
+                        player,
+                        amount: amount.saturating_mul(n),
+                    }),
+                    Effect::Channel {
+                        player,
+                        count,
+                        exhausted,
+                    } => Some(Effect::Channel {
+                        player,
+                        count: count.saturating_mul(n),
+                        exhausted,
+                    }),
+                    _ => None,
+                };
+                match scaled {
+                    Some(e) if n > 0 => self.execute_effect(&e, controller, source, snap)?,
+                    Some(_) => {}
+                    None => {
+                        for _ in 0..n.min(crate::limits::MAX_COUNT as i32) {
+                            self.execute_effect(effect, controller, source, snap)?;
+                        }
+                    }
                 }
             }
             Effect::UnitsEnterReadyThisTurn { player } => {

@@ -38,7 +38,9 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         Effect::Fight { first, second } => vec![first, second],
         Effect::May { effect } | Effect::Linked { effect } => targets_mut(effect),
         // the unit is the one the first instruction chose; the player's instruction has none
-        Effect::ThenItsPlayer { effect, .. } => targets_mut(effect),
+        Effect::ThenItsPlayer { effect, .. } | Effect::ForEach { effect, .. } => {
+            targets_mut(effect)
+        }
         // "it" in what replaces the instruction is the unit the instruction chose
         Effect::SelfReplaced {
             effect, instead, ..

@@ -719,6 +719,13 @@ pub enum Effect {
     UnitsEnterReadyThisTurn {
         player: PlayerRef,
     },
+    /// "Draw 1 for each of your Mighty units", "Gain 1 XP for each friendly unit": `effect`
+    /// with its number multiplied by `count` as it executes (draw, XP, channel, points), or
+    /// done that many times.
+    ForEach {
+        count: Count,
+        effect: Box<Effect>,
+    },
     /// 386–388: a reflexive trigger — "Do this: [effects]" (`times` chain items), or with
     /// `condition`, "You may [condition]. When you do, [effects]": the condition is asked and
     /// performed first, and only if it was done are the items added (387.2). Each item goes

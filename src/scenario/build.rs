@@ -259,6 +259,24 @@ impl Names<'_> {
                 effect: Box::new(eff),
             };
         }
+        // "Draw 1 for each of your Mighty units"
+        if let Some(f) = &e.for_each {
+            let Some(count) = load::count(&f.value) else {
+                return Err(err(
+                    self.scenario,
+                    ErrorKind::InvalidValue,
+                    f.referenced,
+                    format!(
+                        "unknown count \"{}\" for for-each: gear, units, mighty units, a tag (Mech), trash, trash same-name or played-this-turn",
+                        f.value
+                    ),
+                ));
+            };
+            eff = Effect::ForEach {
+                count,
+                effect: Box::new(eff),
+            };
+        }
         // "Its controller draws 2": the player of the unit it chose does the next part
         for (then, owner) in [(&e.its_controller, false), (&e.its_owner, true)] {
             if let Some(t) = then {

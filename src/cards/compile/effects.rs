@@ -230,6 +230,27 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         }
         _ => {}
     }
+    // "Draw 1 for each of your [Mighty] units", "Gain 1 XP for each friendly unit"
+    if let Some(i) = t.to_ascii_lowercase().find(" for each ") {
+        let per = match fold(&t[i + " for each ".len()..]).as_str() {
+            "of your mighty units" | "mighty unit you control" | "friendly mighty unit" => {
+                "mighty units"
+            }
+            "friendly unit" | "unit you control" | "of your units" => "units",
+            "gear you control" | "friendly gear" | "of your gear" => "gear",
+            "card in your trash" => "trash",
+            _ => return None,
+        };
+        let v = clause(&t[..i])?;
+        let [mut e] = <[format::Effect; 1]>::try_from(v).ok()?;
+        let numbered = e.draw.is_some() || e.gain_xp.is_some() || e.channel.is_some();
+        if !numbered || e.for_each.is_some() {
+            return None;
+        }
+        e.for_each = Some(name(per));
+        e.may = e.may || may;
+        return Some(vec![e]);
+    }
     // "Units you play this turn enter ready", "Friendly units enter ready this turn"
     if matches!(
         fold(t).as_str(),
@@ -514,6 +535,25 @@ pub(super) fn token(rest: &str, e: &mut format::Effect) -> Option<()> {
 /// turn", "Give a unit -1 [Might] this turn, to a minimum of 1 [Might]" (472.3.b): one effect
 /// for each thing given, the later ones to the same unit ("it").
 pub(super) fn give(rest: &str, may: bool) -> Option<Vec<format::Effect>> {
+    // "Give a unit +2 [Might] this turn and another unit -2 [Might] this turn": a second
+    // unit, different from the first
+    if let Some(i) = rest.to_ascii_lowercase().find(" this turn and another ") {
+        let first = give(&rest[..i + " this turn".len()], may)?;
+        let second = give(
+            &format!("a {}", &rest[i + " this turn and another ".len()..]),
+            false,
+        )?;
+        let ([first], [mut second]) = (
+            <[format::Effect; 1]>::try_from(first).ok()?,
+            <[format::Effect; 1]>::try_from(second).ok()?,
+        );
+        let to = second.to.as_mut()?;
+        if may || !to.value.starts_with("choose-") {
+            return None;
+        }
+        to.value = format!("{} distinct", to.value);
+        return Some(vec![first, second]);
+    }
     // "Give two friendly units each +2 [Might] this turn": the same to two different units
     if let Some(r) = strip_ci(rest, "two ") {
         let i = r.to_ascii_lowercase().find(" each ")?;

@@ -184,3 +184,38 @@ fn each_player_draws_or_discards_in_turn() {
     // "may" is each one's choice, which the vocabulary does not say: not compiled
     assert!(!compile(&card("Spell", "Each player may draw 1.")).fully_modelled());
 }
+
+#[test]
+fn a_number_for_each() {
+    let c = compile(&card(
+        "Unit",
+        "When you play me, draw 1 for each of your [Mighty] units.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert_eq!(e.for_each.as_ref().unwrap().value, "mighty units");
+    assert!(e.draw.is_some());
+    let c = compile(&card("Spell", "Gain 1 XP for each friendly unit."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(spell_effect(&c).for_each.as_ref().unwrap().value, "units");
+    // what it counts or what it multiplies not read: not compiled
+    for text in [
+        "Draw 1 for each battlefield you control.",
+        "Buff a friendly unit for each friendly unit.",
+    ] {
+        assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn another_unit_after_a_first_is_a_different_one() {
+    let c = compile(&card(
+        "Spell",
+        "Give a unit +2 [Might] this turn and another unit -2 [Might] this turn.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(spell_effect(&c).to.as_ref().unwrap().value, "choose-unit");
+    let second = &c.def.then[0].value;
+    assert_eq!(second.to.as_ref().unwrap().value, "choose-unit distinct");
+    assert_eq!(second.might.map(|m| m.get()), Some(-2));
+}
