@@ -750,6 +750,7 @@ impl Game {
             Target::Affected => vec![],
             // bound at step 2 to the choice before it (choices.rs); with none, no unit
             Target::It => vec![],
+            Target::NoneChosen => vec![],
             Target::Each(filter) => self.each_unit(filter, controller, here, source),
             // 397: what the linked instruction of the same source affected, still the same
             // objects (the timestamps they had after it)
@@ -804,12 +805,17 @@ impl Game {
             }
             Target::ChooseUnit(filter) => {
                 let cands = self.unit_candidates(filter, controller, here, source);
+                // 355.13: "up to one" may choose none
                 let options = cands
                     .iter()
                     .map(|u| super::decision::DecisionOption {
                         label: self.obj_name(*u).to_string(),
                         answer: Answer::Object(*u),
                     })
+                    .chain(filter.up_to().then(|| super::decision::DecisionOption {
+                        label: "none".into(),
+                        answer: Answer::Index(cands.len()),
+                    }))
                     .collect();
                 let d = Decision {
                     kind: super::decision::DecisionKind::Target,
@@ -824,7 +830,7 @@ impl Game {
                     return Ok(vec![]);
                 }
                 let i = self.decide(d)?;
-                vec![cands[i]]
+                cands.get(i).map(|u| vec![*u]).unwrap_or_default()
             }
         })
     }
@@ -871,6 +877,7 @@ impl Game {
                 Target::AllUnitsHere => "each unit here".into(),
                 Target::ChooseUnit(_) => "a chosen unit".into(),
                 Target::It => "it".into(),
+                Target::NoneChosen => "nothing (none chosen)".into(),
                 Target::Each(f) => super::choices::each_phrase(f),
                 Target::Chosen { object, .. } => self.obj_name(*object).to_string(),
                 Target::Affected => "that unit".into(),
