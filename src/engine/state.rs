@@ -117,6 +117,8 @@ pub struct Player {
     /// First Turn Process adjusts those).
     pub first_channel_done: bool,
     pub first_draw_done: bool,
+    /// 481.6: the Game Wins this player has earned in a best-of-three match (mode `match`).
+    pub game_wins: u32,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -529,6 +531,7 @@ impl Game {
                 played_before_setup: 0,
                 first_channel_done: false,
                 first_draw_done: false,
+                game_wins: 0,
             })
             .collect();
         let mut g = Game {

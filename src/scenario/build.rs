@@ -1685,6 +1685,30 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         let p = g.player_mut(PlayerId(i));
         p.points = ps.value.points.map_or(0, |v| v.get());
         p.xp = ps.value.xp.map_or(0, |v| v.get());
+        if let Some(w) = ps.value.game_wins {
+            // 481.6: a match is won at two Game Wins; only a match counts them
+            if f.mode.as_ref().is_none_or(|m| m.value != "match") {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    ps.referenced,
+                    "game-wins counts the games of a best-of-three match: it needs mode: match (481.6)",
+                ));
+            }
+            if !(0..=1).contains(&w.get()) {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    ps.referenced,
+                    format!(
+                        "game-wins is 0 or 1: at two Game Wins the match is over (481.6), found {}",
+                        w.get()
+                    ),
+                ));
+            }
+        }
+        let p = g.player_mut(PlayerId(i));
+        p.game_wins = ps.value.game_wins.map_or(0, |v| v.get().unsigned_abs());
         p.played_before_setup = ps
             .value
             .played_this_turn

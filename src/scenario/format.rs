@@ -883,6 +883,9 @@ pub struct PlayerSetup {
     pub rune_deck: Vec<CardEntry>,
     #[serde(default)]
     pub xp: Option<Amt>,
+    /// 481.6: Game Wins already earned in a best-of-three match (mode `match`; 0 or 1).
+    #[serde(default)]
+    pub game_wins: Option<Amt>,
     /// Cards in hand, by card name, or `{card, id}` to name one copy.
     #[serde(default)]
     pub hand: Vec<CardEntry>,

@@ -357,8 +357,14 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
         } else {
             ""
         };
+        // 481.6: Game Wins of a match
+        let gw = if p.game_wins > 0 {
+            format!(", game-wins: {}", p.game_wins)
+        } else {
+            String::new()
+        };
         y.push_str(&format!(
-            "    {}: {{points: {}, xp: {}, energy: {}, power: {}, played-this-turn: {}, hand: [{}], deck: [{}], trash: [{}], rune-deck: [{}]{legend}{ready}}}\n",
+            "    {}: {{points: {}, xp: {}, energy: {}, power: {}, played-this-turn: {}, hand: [{}], deck: [{}], trash: [{}], rune-deck: [{}]{legend}{ready}{gw}}}\n",
             quote(&p.name),
             p.points.max(0),
             p.xp.max(0),
