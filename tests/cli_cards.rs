@@ -128,13 +128,13 @@ fn coverage_counts_modelled_cards_and_names_what_is_not() {
     let (code, v) = json(&["--cards", FIXTURE, "cards", "coverage"]);
     assert_eq!(code, 0);
     assert_eq!(v["total"], 50);
-    // All but Glass Oracle ("I can't move to base.") and Dune Sentinel ([Empowered], a later set's word) compile.
+    // All but Glass Oracle ("I don't ready during your Awaken Phase.") and Dune Sentinel ([Empowered], a later set's word) compile.
     assert_eq!(v["modelled"], 48);
     assert_eq!(v["unknown_keywords"][0]["keyword"], "Empowered");
     assert_eq!(v["unknown_keywords"][0]["in_rules"], false);
     assert_eq!(
         v["unsupported_phrases"][0]["phrase"],
-        "I can't move to base."
+        "I don't ready during your Awaken Phase."
     );
     arbiter()
         .args(["--cards", FIXTURE, "cards", "coverage"])

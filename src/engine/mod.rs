@@ -48,7 +48,7 @@ pub use decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption}
 pub use layers::{BreakdownStep, Characteristics, Derived};
 pub use objects::{
     Ability, Amount, CardDef, CardType, Condition, Count, CountFilter, DeckPick, Designation,
-    Duration, Effect, Keyword, KeywordKind, Location, Modification, Object, Passive,
+    Duration, Effect, Keyword, KeywordKind, Location, Modification, MoveBan, Object, Passive,
     PlayableBattlefield, PlayerRef, ReplacedEvent, Replacement, ReplacementUses, Scope, ScoreKind,
     Target, Trigger, TurnLimit, UnitFilter,
 };

@@ -2,7 +2,7 @@
 //! contested status (445, 187.3), and recalls (449–453).
 
 use super::actions::{R, illegal};
-use super::objects::{Location, ReplacedEvent, Trigger};
+use super::objects::{Ability, Location, MoveBan, ReplacedEvent, Trigger};
 use super::state::{BfId, Game, ObjId, Phase, PlayerId, Zone};
 use super::trace::EventKind;
 use crate::cite;
@@ -15,6 +15,42 @@ impl Game {
             // an instruction makes "here" concrete before it moves anything (Game::here)
             Location::Here => self.objects[u.0].zone,
         }
+    }
+
+    /// 054.1: the permanent (or battlefield) whose "can't move to base" forbids unit `u` to move
+    /// to its base, if any — "I can't move to base", "Units can't move to base", a battlefield's
+    /// "Units can't move from here to base".
+    pub(crate) fn move_to_base_banned_by(&self, u: ObjId) -> Option<String> {
+        let at = self.objects[u.0].zone;
+        for o in &self.objects {
+            if !o.zone.abilities_function() || self.rules_text_inactive(o.id) {
+                continue;
+            }
+            for a in &o.def.abilities {
+                if let Ability::CantMoveToBase(ban) = a {
+                    let binds = match ban {
+                        MoveBan::Me => o.id == u,
+                        MoveBan::Units => true,
+                        MoveBan::UnitsHere => o.zone == at,
+                    };
+                    if binds {
+                        return Some(o.def.name.clone());
+                    }
+                }
+            }
+        }
+        for b in &self.battlefields {
+            let here = Zone::Battlefield(b.id) == at;
+            if let Some(d) = &b.def
+                && d.abilities.iter().any(|a| {
+                    matches!(a, Ability::CantMoveToBase(MoveBan::Units))
+                        || here && matches!(a, Ability::CantMoveToBase(MoveBan::UnitsHere))
+                })
+            {
+                return Some(b.name.clone());
+            }
+        }
+        None
     }
 
     /// 444.2 / 144.4.a.1: units cannot move to a battlefield that already has units of two
@@ -120,6 +156,12 @@ impl Game {
                 );
             }
             let dest = self.destination_zone(u, to);
+            if let (Zone::Base(_), Some(by)) = (dest, self.move_to_base_banned_by(u)) {
+                return illegal(
+                    cite!("054.1"),
+                    format!("{} can't move to base ({by}'s ability)", o.def.name),
+                );
+            }
             match (o.zone, dest) {
                 (a, b) if a == b => {
                     return illegal(cite!("355.4.a"), format!("{} is already there", o.def.name));
@@ -220,7 +262,25 @@ impl Game {
                 self.recall_units(&[u], cite!("442.2.c"))?;
                 continue;
             }
-            if self.objects[u.0].zone != self.destination_zone(u, to) {
+            let dest = self.destination_zone(u, to);
+            if let (Zone::Base(_), true) = (dest, self.objects[u.0].zone != dest)
+                && let Some(by) = self.move_to_base_banned_by(u)
+            {
+                // 054.1: it can't move there; 442.2.c: the move is a recall instead
+                let t = format!(
+                    "{} can't move to base ({by}'s ability), so it is recalled instead",
+                    self.obj_name(u)
+                );
+                self.event(
+                    EventKind::Zone,
+                    vec![cite!("054.1"), cite!("442.2.c")],
+                    t,
+                    vec![u.0],
+                );
+                self.recall_units(&[u], cite!("442.2.c"))?;
+                continue;
+            }
+            if self.objects[u.0].zone != dest {
                 movers.push(u);
             }
         }

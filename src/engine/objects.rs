@@ -259,6 +259,18 @@ pub enum Trigger {
     OpponentScores,
 }
 
+/// Which units a "can't move to base" restriction binds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveBan {
+    /// "I can't …": the source.
+    Me,
+    /// "Units can't …": every unit, while the source is on the board.
+    Units,
+    /// "Units can't move from here …": the units at the source's location (a battlefield's).
+    UnitsHere,
+}
+
 /// How often in a turn a triggered ability triggers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -1106,6 +1118,8 @@ pub enum Ability {
         action: bool,
         reaction: bool,
         effects: Vec<Effect>,
+        /// 377.2.b: "Use this ability only while I'm at a battlefield": true to activate it.
+        only_while: Condition,
     },
     /// 356.3, 356.4: "[cards] you play cost [N] more / less": an increase (positive) or a
     /// discount (negative) of the energy cost of the cards of `of` (all with `None`) its
@@ -1125,6 +1139,9 @@ pub enum Ability {
         /// "… if [X]": it applies only while this holds (checked on the card, for its player).
         condition: Condition,
     },
+    /// "I can't move to base", "Units can't move to base", a battlefield's "Units can't move
+    /// from here to base": a restriction on moves (054.1: it supersedes what allows them).
+    CantMoveToBase(MoveBan),
     /// 812: "[Legion] — [ability]": the ability, active only while its controller has played
     /// another card this turn (keywords/legion.rs).
     Legion(Box<Ability>),

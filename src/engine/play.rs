@@ -653,32 +653,34 @@ impl Game {
             );
         }
         let def = o.def.clone();
-        let Some((exhaust, kill_self, xp, energy, power, action, reaction, effects)) = def
-            .abilities
-            .iter()
-            .filter_map(|a| match a {
-                Ability::Activated {
-                    exhaust,
-                    kill_self,
-                    xp,
-                    energy,
-                    power,
-                    action,
-                    reaction,
-                    effects,
-                } => Some((
-                    *exhaust,
-                    *kill_self,
-                    *xp,
-                    *energy,
-                    power.clone(),
-                    *action,
-                    *reaction,
-                    effects.clone(),
-                )),
-                _ => None,
-            })
-            .nth(index)
+        let Some((exhaust, kill_self, xp, energy, power, action, reaction, effects, only_while)) =
+            def.abilities
+                .iter()
+                .filter_map(|a| match a {
+                    Ability::Activated {
+                        exhaust,
+                        kill_self,
+                        xp,
+                        energy,
+                        power,
+                        action,
+                        reaction,
+                        effects,
+                        only_while,
+                    } => Some((
+                        *exhaust,
+                        *kill_self,
+                        *xp,
+                        *energy,
+                        power.clone(),
+                        *action,
+                        *reaction,
+                        effects.clone(),
+                        only_while.clone(),
+                    )),
+                    _ => None,
+                })
+                .nth(index)
         else {
             return Err(super::actions::Halt::Err(
                 super::actions::EngineError::Unsupported(format!(
@@ -705,6 +707,17 @@ impl Game {
             return illegal(
                 cite!("381"),
                 "this ability can be activated only on its controller's turn",
+            );
+        }
+        // 377.2.b: "Use this ability only while …"
+        if !self.ability_condition_holds(&only_while, Some(source), player) {
+            return illegal(
+                cite!("377.2.b"),
+                format!(
+                    "{}'s ability can be used only while {}",
+                    def.name,
+                    only_while.describe()
+                ),
             );
         }
         if exhaust && self.objects[source.0].exhausted {

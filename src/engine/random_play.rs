@@ -43,6 +43,7 @@ fn gear(name: &str) -> CardDef {
             target: Target::ChooseUnit(UnitFilter::Enemy),
             amount: Amount::Fixed(1),
         }],
+        only_while: Condition::Always,
     });
     d.card_type = CardType::Gear;
     d.might = None;
@@ -78,6 +79,7 @@ fn board(seed: u64) -> (Game, [BfId; 2]) {
                 player: PlayerRef::You,
                 amount: 1,
             }],
+            only_while: Condition::Always,
         }),
     ];
     for (i, d) in units.iter().enumerate() {

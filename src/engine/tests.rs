@@ -1550,6 +1550,7 @@ fn an_activated_ability_pays_its_cost_and_uses_the_chain() {
             target: Target::ChooseUnit(UnitFilter::Enemy),
             amount: Amount::Fixed(1),
         }],
+        only_while: Condition::Always,
     });
     torch.card_type = CardType::Gear;
     torch.might = None;

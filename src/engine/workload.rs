@@ -212,6 +212,7 @@ fn deck_cards() -> Vec<CardDef> {
                     player: PlayerRef::You,
                     amount: 1,
                 }],
+                only_while: Condition::Always,
             }),
             2,
         ),

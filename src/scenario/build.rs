@@ -906,6 +906,24 @@ fn abilities(
             });
             continue;
         }
+        if let Some(b) = &ab.cant_move_to_base {
+            out.push(Ability::CantMoveToBase(match b.value.as_str() {
+                "me" if !on_battlefield => crate::engine::MoveBan::Me,
+                "units" => crate::engine::MoveBan::Units,
+                "units-here" => crate::engine::MoveBan::UnitsHere,
+                other => {
+                    return Err(err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        b.referenced,
+                        format!(
+                            "cant-move-to-base is me, units or units-here (a battlefield's: units or units-here), not \"{other}\""
+                        ),
+                    ));
+                }
+            }));
+            continue;
+        }
         if let Some(c) = &ab.activate {
             let Some(e) = &ab.effect else {
                 return Err(err(
@@ -928,6 +946,11 @@ fn abilities(
                 action: c.value.action,
                 reaction: c.value.reaction,
                 effects,
+                // 377.2.b: "Use this ability only while I'm at a battlefield"
+                only_while: match &ab.while_ {
+                    Some(c) => condition(s, c)?,
+                    None => Condition::Always,
+                },
             });
         } else if let Some(w) = &ab.when {
             let Some(t) = trigger(&w.value, on_battlefield) else {
@@ -1401,6 +1424,7 @@ fn card_def_of(
                     action: e.value.action,
                     reaction: e.value.reaction,
                     effects: crate::engine::keywords::equip::effects(),
+                    only_while: Condition::Always,
                 });
             }
             // 820: Repeat [Cost], one ability per instance

@@ -439,6 +439,10 @@ pub struct AbilityDef {
     /// "I don't deal combat damage" (460.2.c: it adds no Might to its side's damage).
     #[serde(default)]
     pub no_combat_damage: bool,
+    /// "I can't move to base" (`me`), "Units can't move to base" (`units`), a battlefield's
+    /// "Units can't move from here to base" (`units-here`): a restriction on moves (054.1).
+    #[serde(default)]
+    pub cant_move_to_base: Option<Name>,
     /// 355.2.b: "You may play me to an open battlefield" (`open`, 169.10.c) / "… an occupied
     /// enemy battlefield" (`occupied-enemy`, 169.10.a).
     #[serde(default)]

@@ -585,6 +585,44 @@ impl Compiler<'_> {
             // "Heal that unit, exhaust it, and recall it.": more of what happens instead
             self.abilities[i].instead.extend(v.into_iter().map(spanned));
             self.push(s, PhraseStatus::Compiled);
+        } else if let Some(c) = use_only_while(s, true)
+            .filter(|_| {
+                !self
+                    .abilities
+                    .iter()
+                    .any(|a| a.activate.is_some() && a.while_.is_some())
+            })
+            .filter(|_| self.abilities.iter().any(|a| a.activate.is_some()))
+        {
+            // 377.2.b: "Use this ability only while I'm at a battlefield." after the card's
+            // activated ability (on its own line), or "Use my abilities only …": a condition on
+            // using each of them
+            let all = fold(s).starts_with("use my abilities");
+            let n = self
+                .abilities
+                .iter()
+                .filter(|a| a.activate.is_some())
+                .count();
+            if all || n == 1 {
+                for a in self.abilities.iter_mut().filter(|a| a.activate.is_some()) {
+                    a.while_ = Some(name(c.clone()));
+                }
+                self.push(s, PhraseStatus::Compiled);
+            } else {
+                self.push(s, PhraseStatus::Unsupported);
+            }
+        } else if let Some(ban) = match (fold(s).as_str(), self.card.is("battlefield")) {
+            ("i cant move to base", false) => Some("me"),
+            ("units cant move to base", _) => Some("units"),
+            ("units cant move from here to base", true) => Some("units-here"),
+            _ => None,
+        } {
+            // a restriction on moves (054.1)
+            self.abilities.push(AbilityDef {
+                cant_move_to_base: Some(name(ban)),
+                ..Default::default()
+            });
+            self.push(s, PhraseStatus::Compiled);
         } else if let Some(f) = match fold(s).as_str() {
             "this enters exhausted" => Some(0),
             "i cant be chosen by enemy spells and abilities" => Some(1),
@@ -706,6 +744,14 @@ impl Compiler<'_> {
     fn activated(&mut self, line: &str, cost: ActivateCost, effect_text: &str) {
         let mut cost = cost;
         let mut body = effect_text.trim();
+        // 377.2.b: "… Use this ability only while I'm at a battlefield." ends the line
+        let mut only_while = None;
+        if let Some((rest, last)) = body.trim_end_matches('.').rsplit_once(". ")
+            && let Some(c) = use_only_while(last, false)
+        {
+            only_while = Some(c);
+            body = rest;
+        }
         // Timing keywords after the colon: "[Tap]: [Reaction] — …" (806, 813).
         while let Some(token) = leading_token(body) {
             match keyword_of(&token).map(|k| k.0) {
@@ -725,6 +771,7 @@ impl Compiler<'_> {
                     activate: Some(spanned(cost)),
                     effect: v.next().map(spanned),
                     then: v.map(spanned).collect(),
+                    while_: only_while.map(name),
                     ..Default::default()
                 });
                 self.push(line, PhraseStatus::Compiled);
@@ -732,6 +779,19 @@ impl Compiler<'_> {
             None => self.push(line, PhraseStatus::Unsupported),
         }
     }
+}
+
+/// 377.2.b: "Use this ability only while I'm at a battlefield" ("Use my abilities only while
+/// …" with `mine`): the condition on using it, in the format's words.
+fn use_only_while(s: &str, mine: bool) -> Option<String> {
+    let f = fold(s.trim().trim_end_matches('.'));
+    let r = f
+        .strip_prefix("use this ability only while im ")
+        .or_else(|| {
+            f.strip_prefix("use my abilities only while im ")
+                .filter(|_| mine)
+        })?;
+    if_condition(&format!("I'm {r}"))
 }
 
 /// The text's lines, with a line that continues a sentence (it starts in lower case)

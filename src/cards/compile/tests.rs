@@ -55,7 +55,7 @@ fn triggers_activated_and_deathknell() {
 fn what_is_not_translated_is_kept_with_its_exact_phrase() {
     let c = compile(&card(
         "Unit",
-        "I can't move to base.\n[Flow] an enemy unit.\n[Legion]",
+        "I don't ready during your Awaken Phase.\n[Flow] an enemy unit.\n[Legion]",
     ));
     assert!(!c.fully_modelled());
     let bad: Vec<(&str, &PhraseStatus)> = c
@@ -64,7 +64,10 @@ fn what_is_not_translated_is_kept_with_its_exact_phrase() {
         .collect();
     assert_eq!(
         bad[0],
-        ("I can't move to base.", &PhraseStatus::Unsupported)
+        (
+            "I don't ready during your Awaken Phase.",
+            &PhraseStatus::Unsupported
+        )
     );
     assert_eq!(bad[1].1, &PhraseStatus::UnknownKeyword);
     // a Legion without its dependent ability says nothing the engine can run
@@ -78,7 +81,11 @@ fn what_is_not_translated_is_kept_with_its_exact_phrase() {
         .collect();
     assert_eq!(
         texts,
-        ["I can't move to base.", "[Flow] an enemy unit.", "[Legion]"]
+        [
+            "I don't ready during your Awaken Phase.",
+            "[Flow] an enemy unit.",
+            "[Legion]"
+        ]
     );
 }
 

@@ -157,3 +157,59 @@ fn a_condition_written_after_what_i_have() {
     assert!(c.fully_modelled(), "{:?}", c.phrases);
     assert_eq!(word(&ability(&c, 0).while_), "buffed");
 }
+
+#[test]
+fn use_this_ability_only_while() {
+    // on the ability's own line (377.2.b)
+    let c = compile(&card(
+        "Unit",
+        "[Fury], [Tap]: Deal 3 to a unit. Use this ability only while I'm at a battlefield.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(word(&ability(&c, 0).while_), "at-battlefield");
+    // on the next line, the card's one activated ability
+    let c = compile(&card(
+        "Unit",
+        "[Tap]: Draw 1.\nUse this ability only while I'm at a battlefield.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(word(&ability(&c, 0).while_), "at-battlefield");
+    // "my abilities": each of them
+    let c = compile(&card(
+        "Unit",
+        "[1]: Draw 1.\n[2], [Tap]: Score 1 point.\nUse my abilities only while I'm at a battlefield.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert!(
+        c.def
+            .abilities
+            .iter()
+            .all(|a| word(&a.value.while_) == "at-battlefield")
+    );
+    // "this ability" of two is not guessed
+    let c = compile(&card(
+        "Unit",
+        "[1]: Draw 1.\n[2], [Tap]: Score 1 point.\nUse this ability only while I'm at a battlefield.",
+    ));
+    assert!(!c.fully_modelled());
+}
+
+#[test]
+fn cant_move_to_base() {
+    for (kind, text, ban) in [
+        ("Unit", "I can't move to base.", "me"),
+        ("Unit", "Units can't move to base.", "units"),
+        (
+            "Battlefield",
+            "Units can't move from here to base.",
+            "units-here",
+        ),
+    ] {
+        let c = compile(&card(kind, text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        assert_eq!(word(&ability(&c, 0).cant_move_to_base), ban);
+    }
+    // "from here" on a unit is not a battlefield's
+    let c = compile(&card("Unit", "Units can't move from here to base."));
+    assert!(!c.fully_modelled());
+}
