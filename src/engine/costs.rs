@@ -5,7 +5,7 @@
 //! optional cost was paid remembers it ("if you paid the additional cost").
 
 use super::actions::{R, illegal};
-use super::objects::{Ability, CardDef};
+use super::objects::{Ability, CardDef, CardType, GiveUp};
 use super::resources::{Power, describe_amount};
 use super::state::{Game, ObjId, PlayerId, Zone};
 use super::trace::EventKind;
@@ -20,16 +20,37 @@ pub(crate) struct Extra {
     pub discard: i32,
     /// An optional additional cost was chosen (356.2.b.1).
     pub optional_paid: bool,
+    /// The permanents chosen in step 3 to be killed or returned to hand (357.2).
+    pub give_up: Vec<(ObjId, GiveUp)>,
 }
 
 impl Extra {
     pub fn any(&self) -> bool {
-        self.energy > 0 || !self.power.is_zero() || self.xp > 0 || self.discard > 0
+        self.energy > 0
+            || !self.power.is_zero()
+            || self.xp > 0
+            || self.discard > 0
+            || !self.give_up.is_empty()
     }
 }
 
+/// "a friendly Mighty unit", "a friendly gear".
+fn describe_give_up(g: &GiveUp) -> String {
+    format!(
+        "{} a friendly {}{}{}",
+        if g.kill { "kill" } else { "return" },
+        if g.mighty { "Mighty " } else { "" },
+        if g.kind == CardType::Gear {
+            "gear"
+        } else {
+            "unit"
+        },
+        if g.kill { "" } else { " to its owner's hand" }
+    )
+}
+
 /// "[1][Calm], 3 XP and discard 1" — an additional cost in words.
-fn describe(energy: i32, power: &Power, xp: i32, discard: i32) -> String {
+fn describe(energy: i32, power: &Power, xp: i32, discard: i32, give_up: Option<&GiveUp>) -> String {
     let mut parts = Vec::new();
     if energy > 0 || !power.is_zero() {
         parts.push(describe_amount(energy, power));
@@ -39,6 +60,9 @@ fn describe(energy: i32, power: &Power, xp: i32, discard: i32) -> String {
     }
     if discard > 0 {
         parts.push(format!("discard {discard}"));
+    }
+    if let Some(g) = give_up {
+        parts.push(describe_give_up(g));
     }
     parts.join(" and ")
 }
@@ -61,12 +85,18 @@ impl Game {
                 power,
                 xp,
                 discard,
+                give_up,
             } = a
             else {
                 continue;
             };
             let power = power.resolve(&def.domains);
-            let what = describe(*energy, &power, *xp, *discard);
+            let what = describe(*energy, &power, *xp, *discard, give_up.as_ref());
+            // the permanents that could be given up: the player's, of the kind, not chosen yet
+            let candidates: Vec<ObjId> = match give_up {
+                Some(g) => self.give_up_candidates(player, card, g, &extra),
+                None => Vec::new(),
+            };
             // what the player could give: XP and other cards in hand (energy and power are
             // checked with the rest of the cost when it is paid, 357.1)
             let hand = self
@@ -76,7 +106,8 @@ impl Game {
                 .count();
             let can = self.players[player.0].xp >= extra.xp.saturating_add(*xp)
                 && i32::try_from(hand).unwrap_or(i32::MAX)
-                    >= extra.discard.saturating_add(*discard);
+                    >= extra.discard.saturating_add(*discard)
+                && (give_up.is_none() || !candidates.is_empty());
             let pay = if *optional {
                 if !can {
                     continue;
@@ -109,9 +140,58 @@ impl Game {
                 extra.xp = extra.xp.saturating_add(*xp);
                 extra.discard = extra.discard.saturating_add(*discard);
                 extra.optional_paid |= *optional;
+                if let Some(g) = give_up {
+                    // 356.2.a.1, 357.2: which one is chosen now and given up as the cost is paid
+                    let d = super::decision::Decision {
+                        kind: super::decision::DecisionKind::Target,
+                        player,
+                        prompt: format!(
+                            "{} chooses which one to {} for the additional cost of {} ({})",
+                            self.player_name(player),
+                            if g.kill { "kill" } else { "return" },
+                            def.name,
+                            describe_give_up(g)
+                        ),
+                        options: candidates
+                            .iter()
+                            .map(|&o| super::decision::DecisionOption {
+                                label: self.obj_name(o).to_string(),
+                                answer: super::decision::Answer::Object(o),
+                            })
+                            .collect(),
+                        more: 0,
+                        items: Vec::new(),
+                        rules: vec![cite!("356.2.a.1"), cite!("357.2")],
+                    };
+                    let i = self.decide(d)?;
+                    extra.give_up.push((candidates[i], g.clone()));
+                }
             }
         }
         Ok(extra)
+    }
+
+    /// The permanents `player` could give up for `g` while playing `card`: theirs on the
+    /// board, of its kind (Mighty, 707, when it says so), not already chosen for a cost.
+    fn give_up_candidates(
+        &self,
+        player: PlayerId,
+        card: ObjId,
+        g: &GiveUp,
+        extra: &Extra,
+    ) -> Vec<ObjId> {
+        let chars = g.mighty.then(|| self.derived());
+        self.objects
+            .iter()
+            .filter(|o| o.zone.on_board() && o.id != card && self.controller(o.id) == player)
+            .filter(|o| match g.kind {
+                CardType::Gear => o.is_gear(),
+                _ => o.is_unit(),
+            })
+            .filter(|o| chars.as_ref().is_none_or(|c| c[o.id.0].might >= 5))
+            .filter(|o| !extra.give_up.iter().any(|(x, _)| *x == o.id))
+            .map(|o| o.id)
+            .collect()
     }
 
     /// 357.2: the non-standard parts of the additional costs — XP spent (730.2), cards
@@ -137,6 +217,29 @@ impl Game {
         }
         if extra.discard > 0 {
             self.discard_except(player, extra.discard, Some(card))?;
+        }
+        // the permanents chosen in step 3; a replaced death still pays the cost (357.2.a)
+        for (o, g) in &extra.give_up {
+            if !self.objects[o.0].zone.on_board() {
+                continue;
+            }
+            let t = format!(
+                "{} gives up {} to pay the additional cost of {}",
+                self.player_name(player),
+                self.obj_name(*o),
+                self.obj_name(card)
+            );
+            self.event(
+                EventKind::Effect,
+                vec![cite!("357.2")],
+                t,
+                vec![o.0, card.0],
+            );
+            if g.kill {
+                self.kill(&[*o], cite!("357.2"))?;
+            } else {
+                self.return_to_hand(*o);
+            }
         }
         if extra.optional_paid {
             self.objects[card.0].additional_paid = true;

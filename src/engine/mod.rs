@@ -48,9 +48,9 @@ pub use decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption}
 pub use layers::{BreakdownStep, Characteristics, Derived};
 pub use objects::{
     Ability, Amount, CardDef, CardType, Condition, Count, CountFilter, DeckPick, Designation,
-    Duration, Effect, Keyword, KeywordKind, Location, Modification, MoveBan, Object, Passive,
-    PlayableBattlefield, PlayerRef, ReplacedEvent, Replacement, ReplacementUses, Scope, ScoreKind,
-    Target, Trigger, TurnLimit, UnitFilter,
+    Duration, Effect, GiveUp, Keyword, KeywordKind, Location, Modification, MoveBan, Object,
+    Passive, PlayableBattlefield, PlayerRef, ReplacedEvent, Replacement, ReplacementUses, Scope,
+    ScoreKind, Target, Trigger, TurnLimit, UnitFilter,
 };
 pub use resources::{Domain, Payment, Power};
 pub use state::{

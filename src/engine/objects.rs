@@ -259,6 +259,16 @@ pub enum Trigger {
     OpponentScores,
 }
 
+/// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they
+/// control of `kind` (Mighty, 707, when `mighty`), killed or returned to its owner's hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GiveUp {
+    /// Killed (428); otherwise returned to its owner's hand.
+    pub kill: bool,
+    pub kind: CardType,
+    pub mighty: bool,
+}
+
 /// Which units a "can't move to base" restriction binds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -1174,6 +1184,9 @@ pub enum Ability {
         xp: i32,
         /// Cards discarded from hand (357.2: paid with the rest of the cost).
         discard: i32,
+        /// A permanent of its controller's given up (357.2): "kill a friendly unit", "return a
+        /// friendly gear to its owner's hand".
+        give_up: Option<GiveUp>,
     },
     /// "This enters exhausted": a gear with it enters the board exhausted when it is played
     /// (359.2.d states the default it changes).

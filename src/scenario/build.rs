@@ -699,6 +699,43 @@ fn replacement_uses(
     })
 }
 
+/// 357.2: the permanent an additional cost gives up — `kill: unit | gear | mighty unit` or
+/// `return: unit | gear`.
+fn give_up(
+    s: &Scenario,
+    c: &format::AdditionalCostDef,
+) -> Result<Option<crate::engine::GiveUp>, ScenarioError> {
+    let (kill, n) = match (&c.kill, &c.return_) {
+        (None, None) => return Ok(None),
+        (Some(n), None) => (true, n),
+        (None, Some(n)) => (false, n),
+        (Some(_), Some(n)) => {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                n.referenced,
+                "an additional cost kills or returns one permanent, not both",
+            ));
+        }
+    };
+    let (kind, mighty) = match n.value.as_str() {
+        "unit" => (CardType::Unit, false),
+        "mighty unit" => (CardType::Unit, true),
+        "gear" => (CardType::Gear, false),
+        other => {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                n.referenced,
+                format!(
+                    "the permanent an additional cost gives up is unit, mighty unit or gear, not \"{other}\""
+                ),
+            ));
+        }
+    };
+    Ok(Some(crate::engine::GiveUp { kill, kind, mighty }))
+}
+
 /// "The [Nth] time … each turn" (`nth-time`, 383.1) or "Once each turn, when …" (`uses:
 /// once-each-turn`, 383.3.f): on a card's triggered ability (a battlefield counts nothing).
 fn turn_limit(
@@ -1150,6 +1187,7 @@ fn abilities(
                 power: c.value.power.to_power(Power::own),
                 xp: c.value.xp.get(),
                 discard: c.value.discard.get(),
+                give_up: give_up(s, &c.value)?,
             });
         } else if let Some(t) = &ab.text {
             out.push(Ability::Unsupported(t.value.clone()));

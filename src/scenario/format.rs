@@ -543,6 +543,12 @@ pub struct AdditionalCostDef {
     /// Cards discarded from hand (357.2).
     #[serde(default)]
     pub discard: Amt,
+    /// A permanent of the player's killed to pay it (357.2): `unit`, `gear`, `mighty unit`.
+    #[serde(default)]
+    pub kill: Option<Name>,
+    /// A permanent of the player's returned to its owner's hand to pay it: `unit`, `gear`.
+    #[serde(default, rename = "return")]
+    pub return_: Option<Name>,
 }
 
 fn yes() -> bool {

@@ -134,7 +134,32 @@ pub(super) fn additional_cost(s: &str) -> Option<format::AdditionalCostDef> {
         power: format::PowerSpec::default(),
         xp: Amt::default(),
         discard: Amt::default(),
+        kill: None,
+        return_: None,
     };
+    // "kill a friendly unit", "kill a friendly [Mighty] unit", "return a friendly gear to its
+    // owner's hand": a permanent given up (357.2)
+    let permanent = |what: &str| -> Option<String> {
+        Some(
+            match fold(strip_ci(what.trim(), "a friendly ")?).as_str() {
+                "unit" => "unit",
+                "mighty unit" => "mighty unit",
+                "gear" => "gear",
+                _ => return None,
+            }
+            .to_string(),
+        )
+    };
+    if let Some(what) = strip_ci(w, "kill ") {
+        c.kill = Some(name(permanent(what)?));
+        return Some(c);
+    }
+    if let Some(what) =
+        strip_ci(w, "return ").and_then(|r| strip_suffix_ci(r, " to its owner's hand"))
+    {
+        c.return_ = Some(name(permanent(what)?));
+        return Some(c);
+    }
     if let Some(cost) = strip_ci(w, "pay ") {
         let k = cost_of(cost.trim()).filter(|k| !k.exhaust && !k.kill_this && k.xp.get() == 0)?;
         c.energy = k.energy;

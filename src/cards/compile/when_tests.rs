@@ -213,3 +213,50 @@ fn cant_move_to_base() {
     let c = compile(&card("Unit", "Units can't move from here to base."));
     assert!(!c.fully_modelled());
 }
+
+#[test]
+fn additional_costs_that_give_up_a_permanent() {
+    for (kind, text, may, kill, ret) in [
+        (
+            "Unit",
+            "As an additional cost to play me, kill a friendly unit.",
+            false,
+            "unit",
+            "",
+        ),
+        (
+            "Spell",
+            "As an additional cost to play this, kill a friendly [Mighty] unit.",
+            false,
+            "mighty unit",
+            "",
+        ),
+        (
+            "Unit",
+            "You may kill a friendly gear as an additional cost to play me.",
+            true,
+            "gear",
+            "",
+        ),
+        (
+            "Unit",
+            "As an additional cost to play me, return a friendly gear to its owner's hand.",
+            false,
+            "",
+            "gear",
+        ),
+    ] {
+        let c = compile(&card(kind, text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = ability(&c, 0).additional_cost.as_ref().expect("a cost");
+        assert_eq!(a.value.may, may, "{text}");
+        assert_eq!(word(&a.value.kill), kill, "{text}");
+        assert_eq!(word(&a.value.return_), ret, "{text}");
+    }
+    // an enemy's unit is no cost of the player's
+    let c = compile(&card(
+        "Unit",
+        "As an additional cost to play me, kill an enemy unit.",
+    ));
+    assert!(!c.fully_modelled());
+}
