@@ -188,12 +188,15 @@ impl Game {
                 }
             };
         }
+        // 650: a player may concede at any time — here while a play waits on a choice
+        // (conceding.rs); the game as it was is kept, restored if the concession is refused
+        let mut resume = None;
+        let mut pending = None;
         if let Action::Concede { player } = &action
             && self.decision.is_some()
         {
-            // 650: a player may concede at any time — here while their own play waits on
-            // their choice (conceding.rs)
-            self.abandon_for_concession(*player)?;
+            pending = Some(Box::new(self.clone()));
+            resume = self.abandon_for_concession(*player)?;
         }
         if let Some(d) = &self.decision {
             return Err(EngineError::DecisionPending(Box::new(d.clone())));
@@ -212,9 +215,20 @@ impl Game {
             trace.events.truncate(mark);
             *self = before;
             self.trace = trace;
+            if let Some(p) = pending {
+                *self = *p;
+            }
             return Err(e);
         }
         self.settle(result, Some(Box::new(before)), mark, action, Vec::new());
+        if let Some(r) = resume
+            && let Err(e) = self.resume_after_concession(r)
+        {
+            if let Some(p) = pending {
+                *self = *p;
+            }
+            return Err(e);
+        }
         Ok(())
     }
 
