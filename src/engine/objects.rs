@@ -272,6 +272,8 @@ pub enum Target {
     Object(ObjId),
     /// The source of the ability ("me"); for a dead source, its Deathknell snapshot (808.1.d.3).
     Me,
+    /// 355.13: an "up to" choice for which no object was chosen: it affects nothing.
+    NoneChosen,
     /// Each enemy unit at the source's location ("here").
     EnemyUnitsHere,
     /// Each friendly unit at the source's location, other than the source.
@@ -350,37 +352,69 @@ pub enum UnitFilter {
     Spell,
     /// A spell on the chain controlled by an opponent.
     EnemySpell,
+    /// A rune on the board (355.10.f: "a rune you control" is a target); friendly runes
+    /// only when `friendly` ("ready up to 4 friendly runes").
+    Rune {
+        friendly: bool,
+    },
+    /// 355.13: "up to one …", "up to two …" (one such choice for each): the controller may
+    /// choose no object, and the choice is legal with none to choose from.
+    UpToOne(Box<UnitFilter>),
+    /// A unit `filter` allows that is attacking (an attacker's designation, 454).
+    Attacking(Box<UnitFilter>),
+    /// 741.3: a unit `filter` allows that is in combat — at the battlefield where combat is
+    /// ongoing, with a combat designation.
+    InCombat(Box<UnitFilter>),
 }
 
 impl UnitFilter {
+    /// The filter under the wrappers that say how it is chosen (distinct, up to one) or
+    /// narrow it without changing what kind of object it chooses.
+    pub fn kind(&self) -> &UnitFilter {
+        match self {
+            UnitFilter::Distinct(f)
+            | UnitFilter::UpToOne(f)
+            | UnitFilter::Attacking(f)
+            | UnitFilter::InCombat(f) => f.kind(),
+            f => f,
+        }
+    }
     /// It chooses a spell on the chain, not a unit on the board.
     pub fn is_spell(&self) -> bool {
-        if let UnitFilter::Distinct(f) = self {
-            return f.is_spell();
-        }
-        matches!(self, UnitFilter::Spell | UnitFilter::EnemySpell)
+        matches!(self.kind(), UnitFilter::Spell | UnitFilter::EnemySpell)
     }
     /// It chooses a card in a trash, not a unit on the board.
     pub fn is_trash(&self) -> bool {
-        if let UnitFilter::Distinct(f) = self {
-            return f.is_trash();
-        }
-        matches!(self, UnitFilter::InTrash { .. })
+        matches!(self.kind(), UnitFilter::InTrash { .. })
     }
     /// It chooses a gear on the board, not a unit.
     pub fn is_gear(&self) -> bool {
-        if let UnitFilter::Distinct(f) = self {
-            return f.is_gear();
+        matches!(self.kind(), UnitFilter::Gear | UnitFilter::EnemyGear)
+    }
+    /// It chooses a rune on the board, not a unit.
+    pub fn is_rune(&self) -> bool {
+        matches!(self.kind(), UnitFilter::Rune { .. })
+    }
+    /// 355.13: choosing no object is allowed.
+    pub fn up_to(&self) -> bool {
+        match self {
+            UnitFilter::UpToOne(_) => true,
+            UnitFilter::Distinct(f) | UnitFilter::Attacking(f) | UnitFilter::InCombat(f) => {
+                f.up_to()
+            }
+            _ => false,
         }
-        matches!(self, UnitFilter::Gear | UnitFilter::EnemyGear)
     }
     /// It is about the source's location ("here").
     pub fn needs_here(&self) -> bool {
         match self {
             UnitFilter::EnemyHere | UnitFilter::FriendlyHere => true,
-            UnitFilter::MightAtMost(f, _) | UnitFilter::WithTag(f, _) | UnitFilter::Distinct(f) => {
-                f.needs_here()
-            }
+            UnitFilter::MightAtMost(f, _)
+            | UnitFilter::WithTag(f, _)
+            | UnitFilter::Distinct(f)
+            | UnitFilter::UpToOne(f)
+            | UnitFilter::Attacking(f)
+            | UnitFilter::InCombat(f) => f.needs_here(),
             _ => false,
         }
     }
@@ -718,6 +752,13 @@ pub enum Effect {
     /// enter ready; the card's text supersedes the rule that they enter exhausted (002).
     UnitsEnterReadyThisTurn {
         player: PlayerRef,
+    },
+    /// "Draw 1 for each of your Mighty units", "Gain 1 XP for each friendly unit": `effect`
+    /// with its number multiplied by `count` as it executes (draw, XP, channel, points), or
+    /// done that many times.
+    ForEach {
+        count: Count,
+        effect: Box<Effect>,
     },
     /// 386–388: a reflexive trigger — "Do this: [effects]" (`times` chain items), or with
     /// `condition`, "You may [condition]. When you do, [effects]": the condition is asked and

@@ -84,6 +84,48 @@ pub struct Names<'a> {
 
 impl Names<'_> {
     fn target(&self, n: &Name) -> Result<Target, ScenarioError> {
+        // "choose-unit distinct up-to-one", "enemy-units in-combat", "choose-unit attacking":
+        // a choice or group with how it is chosen or what it narrows to
+        for (suffix, choice_only) in [
+            (" up-to-one", true),
+            (" distinct", true),
+            (" attacking", false),
+            (" in-combat", false),
+        ] {
+            let Some(word) = n.value.strip_suffix(suffix) else {
+                continue;
+            };
+            let inner = Name {
+                value: word.to_string(),
+                referenced: n.referenced,
+                defined: n.defined,
+            };
+            let wrap = |f: UnitFilter| match suffix {
+                " up-to-one" => UnitFilter::UpToOne(Box::new(f)),
+                " distinct" => UnitFilter::Distinct(Box::new(f)),
+                " attacking" => UnitFilter::Attacking(Box::new(f)),
+                _ => UnitFilter::InCombat(Box::new(f)),
+            };
+            return match self.target(&inner)? {
+                Target::ChooseUnit(f) => Ok(Target::ChooseUnit(wrap(f))),
+                Target::Each(f) if !choice_only => Ok(Target::Each(wrap(f))),
+                _ => Err(err(
+                    self.scenario,
+                    ErrorKind::InvalidValue,
+                    n.referenced,
+                    format!(
+                        "\"{word}\" is not a choice{}: \"{}\" applies to {}",
+                        if choice_only { "" } else { " or group" },
+                        suffix.trim(),
+                        if choice_only {
+                            "a choice only"
+                        } else {
+                            "a choice or group of units"
+                        }
+                    ),
+                )),
+            };
+        }
         // "choose-enemy with might 3 or less", "friendly-units with tag Mech": the same
         // choice or group, restricted
         let restricted = load::might_bound(&n.value)
@@ -115,23 +157,6 @@ impl Names<'_> {
                     ));
                 }
             });
-        }
-        // "choose-friendly distinct": a unit not chosen before by the same spell or ability
-        if let Some(word) = n.value.strip_suffix(" distinct") {
-            let inner = Name {
-                value: word.to_string(),
-                referenced: n.referenced,
-                defined: n.defined,
-            };
-            return match self.target(&inner)? {
-                Target::ChooseUnit(f) => Ok(Target::ChooseUnit(UnitFilter::Distinct(Box::new(f)))),
-                _ => Err(err(
-                    self.scenario,
-                    ErrorKind::InvalidValue,
-                    n.referenced,
-                    format!("\"{word}\" is not a choice: only a choice can be distinct"),
-                )),
-            };
         }
         if let Some((types, tags)) = load::trash_choice(&n.value) {
             return Ok(Target::ChooseUnit(UnitFilter::InTrash { types, tags }));
@@ -168,6 +193,8 @@ impl Names<'_> {
             "enemy-units-at-battlefields" => Target::Each(UnitFilter::EnemyAtBattlefield),
             "friendly-units-at-battlefields" => Target::Each(UnitFilter::FriendlyAtBattlefield),
             "choose-gear" => Target::ChooseUnit(UnitFilter::Gear),
+            "choose-rune" => Target::ChooseUnit(UnitFilter::Rune { friendly: false }),
+            "choose-friendly-rune" => Target::ChooseUnit(UnitFilter::Rune { friendly: true }),
             "choose-enemy-gear" => Target::ChooseUnit(UnitFilter::EnemyGear),
             "all-gear" => Target::Each(UnitFilter::Gear),
             "choose-spell" => Target::ChooseUnit(UnitFilter::Spell),
@@ -256,6 +283,24 @@ impl Names<'_> {
         }
         if e.link {
             eff = Effect::Linked {
+                effect: Box::new(eff),
+            };
+        }
+        // "Draw 1 for each of your Mighty units"
+        if let Some(f) = &e.for_each {
+            let Some(count) = load::count(&f.value) else {
+                return Err(err(
+                    self.scenario,
+                    ErrorKind::InvalidValue,
+                    f.referenced,
+                    format!(
+                        "unknown count \"{}\" for for-each: gear, units, mighty units, a tag (Mech), trash, trash same-name or played-this-turn",
+                        f.value
+                    ),
+                ));
+            };
+            eff = Effect::ForEach {
+                count,
                 effect: Box::new(eff),
             };
         }

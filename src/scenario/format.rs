@@ -1352,6 +1352,10 @@ pub struct Effect {
     pub its_controller: Option<Box<Spanned<Effect>>>,
     #[serde(default)]
     pub its_owner: Option<Box<Spanned<Effect>>>,
+    /// "Draw 1 for each of your Mighty units": the instruction's number multiplied by this
+    /// count as it executes (`mighty units`, `units`, `gear`, a tag, `trash`, …).
+    #[serde(default)]
+    pub for_each: Option<Name>,
     /// 355.10.f: `player` (default: you; `each-player`) kills one of their `unit`s or
     /// `gear`, chosen as it executes.
     #[serde(default)]

@@ -2514,6 +2514,8 @@ pub const TARGET_WORDS: &[&str] = &[
     "choose-gear",
     "choose-enemy-gear",
     "all-gear",
+    "choose-rune",
+    "choose-friendly-rune",
     "choose-spell",
     "choose-enemy-spell",
     "that-unit",
@@ -2556,8 +2558,21 @@ pub fn tag_bound(s: &str) -> Option<(&str, &str)> {
 /// A target word of abilities, possibly with a Might bound or a tag on a unit choice or
 /// group.
 fn target_word_ok(s: &str) -> bool {
-    if let Some(w) = s.strip_suffix(" distinct") {
-        return w.starts_with("choose-") && target_word_ok(w);
+    // how a choice is chosen: "distinct", "up-to-one" (355.13)
+    for q in [" distinct", " up-to-one"] {
+        if let Some(w) = s.strip_suffix(q) {
+            return w.starts_with("choose-") && target_word_ok(w);
+        }
+    }
+    // what a choice or group of units narrows to: "attacking", "in-combat" (741.3)
+    for q in [" attacking", " in-combat"] {
+        if let Some(w) = s.strip_suffix(q) {
+            return !w.contains("gear")
+                && !w.contains("spell")
+                && !w.contains("rune")
+                && (w.starts_with("choose-") || w.contains("units"))
+                && target_word_ok(w);
+        }
     }
     match might_bound(s)
         .map(|(w, _)| w)
