@@ -443,6 +443,11 @@ pub struct AbilityDef {
     /// "Units can't move from here to base" (`units-here`): a restriction on moves (054.1).
     #[serde(default)]
     pub cant_move_to_base: Option<Name>,
+    /// 712–715: "Your spells and abilities deal N Bonus Damage"; with `scope: units-here`,
+    /// "Spells and abilities deal N Bonus Damage to units here" (anyone's, to the units at
+    /// the card's location — a battlefield's own units on a battlefield).
+    #[serde(default)]
+    pub bonus_damage: Option<Amt>,
     /// 355.2.b: "You may play me to an open battlefield" (`open`, 169.10.c) / "… an occupied
     /// enemy battlefield" (`occupied-enemy`, 169.10.a).
     #[serde(default)]
