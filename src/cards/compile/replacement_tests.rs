@@ -142,7 +142,7 @@ fn additional_costs_and_conditions() {
     }
     // what the engine cannot pay yet stays unsupported
     for text in [
-        "You may kill a friendly gear as an additional cost to play me.",
+        "You may kill an enemy gear as an additional cost to play me.",
         "As you play me, you may spend any number of buffs as an additional cost.",
     ] {
         assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
