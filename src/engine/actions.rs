@@ -296,6 +296,7 @@ impl Game {
                     t(first)?;
                     t(second)
                 }
+                Effect::ForEach { effect: e, .. } => effect(e, obj, player, bf),
                 Effect::ThenItsPlayer {
                     effect: first,
                     then,
@@ -749,6 +750,7 @@ impl Game {
             Target::Affected => vec![],
             // bound at step 2 to the choice before it (choices.rs); with none, no unit
             Target::It => vec![],
+            Target::NoneChosen => vec![],
             Target::Each(filter) => self.each_unit(filter, controller, here, source),
             // 397: what the linked instruction of the same source affected, still the same
             // objects (the timestamps they had after it)
@@ -803,12 +805,17 @@ impl Game {
             }
             Target::ChooseUnit(filter) => {
                 let cands = self.unit_candidates(filter, controller, here, source);
+                // 355.13: "up to one" may choose none
                 let options = cands
                     .iter()
                     .map(|u| super::decision::DecisionOption {
                         label: self.obj_name(*u).to_string(),
                         answer: Answer::Object(*u),
                     })
+                    .chain(filter.up_to().then(|| super::decision::DecisionOption {
+                        label: "none".into(),
+                        answer: Answer::Index(cands.len()),
+                    }))
                     .collect();
                 let d = Decision {
                     kind: super::decision::DecisionKind::Target,
@@ -823,7 +830,7 @@ impl Game {
                     return Ok(vec![]);
                 }
                 let i = self.decide(d)?;
-                vec![cands[i]]
+                cands.get(i).map(|u| vec![*u]).unwrap_or_default()
             }
         })
     }
@@ -870,6 +877,7 @@ impl Game {
                 Target::AllUnitsHere => "each unit here".into(),
                 Target::ChooseUnit(_) => "a chosen unit".into(),
                 Target::It => "it".into(),
+                Target::NoneChosen => "nothing (none chosen)".into(),
                 Target::Each(f) => super::choices::each_phrase(f),
                 Target::Chosen { object, .. } => self.obj_name(*object).to_string(),
                 Target::Affected => "that unit".into(),
@@ -1134,6 +1142,11 @@ impl Game {
                 self.describe_effect(effect, source),
                 if *owner { "owner" } else { "controller" },
                 self.describe_effect(then, source)
+            ),
+            Effect::ForEach { count, effect } => format!(
+                "{}, for each {}",
+                self.describe_effect(effect, source),
+                count.describe()
             ),
             Effect::UnitsEnterReadyThisTurn { player } => {
                 format!("the units {} plays this turn enter ready", p(player))
@@ -1656,6 +1669,53 @@ impl Game {
                 }
                 for p in players {
                     self.execute_effect(then, p, source, snap)?;
+                }
+            }
+            Effect::ForEach { count, effect } => {
+                // counted as it executes, from the controller's side
+                let n = match source {
+                    Some(s) => self.count(count, controller, s),
+                    None if !matches!(
+                        count,
+                        super::objects::Count::InTrash { same_name: true }
+                    ) =>
+                    {
+                        self.count(count, controller, ObjId(0))
+                    }
+                    None => 0,
+                };
+                let scaled = match (**effect).clone() {
+                    Effect::Draw { player, amount } => Some(Effect::Draw {
+                        player,
+                        amount: amount.saturating_mul(n),
+                    }),
+                    Effect::GainXp { player, amount } => Some(Effect::GainXp {
+                        player,
+                        amount: amount.saturating_mul(n),
+                    }),
+                    Effect::GainPoints { player, amount } => Some(Effect::GainPoints {
+                        player,
+                        amount: amount.saturating_mul(n),
+                    }),
+                    Effect::Channel {
+                        player,
+                        count,
+                        exhausted,
+                    } => Some(Effect::Channel {
+                        player,
+                        count: count.saturating_mul(n),
+                        exhausted,
+                    }),
+                    _ => None,
+                };
+                match scaled {
+                    Some(e) if n > 0 => self.execute_effect(&e, controller, source, snap)?,
+                    Some(_) => {}
+                    None => {
+                        for _ in 0..n.min(crate::limits::MAX_COUNT as i32) {
+                            self.execute_effect(effect, controller, source, snap)?;
+                        }
+                    }
                 }
             }
             Effect::UnitsEnterReadyThisTurn { player } => {

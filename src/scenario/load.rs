@@ -2366,16 +2366,48 @@ pub const TRIGGERS: &[&str] = &[
     "you-hold",
     "you-win-combat",
     "each-beginning-phase",
+    "move-from-battlefield",
+    "enemy-unit-dies",
+    "enemy-unit-dies-here",
+    "opponent-scores",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
 /// more`, `control another Mech`, `control a Poro`, `control 2 gear`, `control 3 other gear`
-/// (a count is "N or more"; `unit`/`units`, `gear` or a tag).
+/// (a count is "N or more"; `unit`/`units`, `gear` or a tag); `unit-died-this-turn`,
+/// `enemy-unit-died-this-turn`, `hand 2 or fewer`, `base 2 or more [other] units`, `trash
+/// same-name`, `opponent-within 3` (points of the Victory Score), `exactly 1 other units here`,
+/// `exactly 1 other units at-battlefield` (the card at a battlefield).
 pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     use crate::engine::{CardType, Condition};
     let w: Vec<&str> = c.split_whitespace().collect();
+    let n = |x: &str| x.parse::<i32>().ok().filter(|n| (0..=99).contains(n));
     match w.as_slice() {
         ["additional-cost-paid"] => Some(Condition::AdditionalCostPaid),
+        ["unit-died-this-turn"] => Some(Condition::UnitDiedThisTurn { enemy: false }),
+        ["enemy-unit-died-this-turn"] => Some(Condition::UnitDiedThisTurn { enemy: true }),
+        ["trash", "same-name"] => Some(Condition::SameNameInTrash),
+        ["hand", k, "or", "fewer"] => n(k).map(Condition::HandAtMost),
+        ["base", k, "or", "more", "units"] => n(k).map(|count| Condition::UnitsInBase {
+            count,
+            other: false,
+        }),
+        ["base", k, "or", "more", "other", "units"] => {
+            n(k).map(|count| Condition::UnitsInBase { count, other: true })
+        }
+        ["opponent-within", k] => n(k).map(Condition::OpponentWithin),
+        ["exactly", k, "other", "units", "here"] => {
+            n(k).map(|count| Condition::ExactlyOtherUnitsHere {
+                count,
+                battlefield: false,
+            })
+        }
+        ["exactly", k, "other", "units", "at-battlefield"] => {
+            n(k).map(|count| Condition::ExactlyOtherUnitsHere {
+                count,
+                battlefield: true,
+            })
+        }
         ["runes", n, "or", "fewer"] => n.parse().ok().map(Condition::RunesAtMost),
         ["runes", n, "or", "more"] => n.parse().ok().map(Condition::RunesAtLeast),
         ["control", rest @ ..] => {
@@ -2514,6 +2546,8 @@ pub const TARGET_WORDS: &[&str] = &[
     "choose-gear",
     "choose-enemy-gear",
     "all-gear",
+    "choose-rune",
+    "choose-friendly-rune",
     "choose-spell",
     "choose-enemy-spell",
     "that-unit",
@@ -2556,8 +2590,21 @@ pub fn tag_bound(s: &str) -> Option<(&str, &str)> {
 /// A target word of abilities, possibly with a Might bound or a tag on a unit choice or
 /// group.
 fn target_word_ok(s: &str) -> bool {
-    if let Some(w) = s.strip_suffix(" distinct") {
-        return w.starts_with("choose-") && target_word_ok(w);
+    // how a choice is chosen: "distinct", "up-to-one" (355.13)
+    for q in [" distinct", " up-to-one"] {
+        if let Some(w) = s.strip_suffix(q) {
+            return w.starts_with("choose-") && target_word_ok(w);
+        }
+    }
+    // what a choice or group of units narrows to: "attacking", "in-combat" (741.3)
+    for q in [" attacking", " in-combat"] {
+        if let Some(w) = s.strip_suffix(q) {
+            return !w.contains("gear")
+                && !w.contains("spell")
+                && !w.contains("rune")
+                && (w.starts_with("choose-") || w.contains("units"))
+                && target_word_ok(w);
+        }
     }
     match might_bound(s)
         .map(|(w, _)| w)

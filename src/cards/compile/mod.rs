@@ -35,6 +35,8 @@ mod replacement_tests;
 mod sequence_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod when_tests;
 
 /// How one phrase of a card's text fared.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -806,6 +808,17 @@ fn split_cost(line: &str) -> Option<(ActivateCost, String)> {
             continue;
         }
         let token = leading_token(h)?;
+        // "[Action] [Tap]: …": the timing keyword of the ability written before its cost
+        // (806, 813), as after the colon
+        if matches!(token.as_str(), "Action" | "Reaction") && !any {
+            if token == "Action" {
+                cost.action = true;
+            } else {
+                cost.reaction = true;
+            }
+            h = h[token.len() + 2..].trim_start();
+            continue;
+        }
         match token.as_str() {
             "Tap" => cost.exhaust = true,
             // [Rune] is the symbol of power of any domain ([A], 135.2.e.5)
