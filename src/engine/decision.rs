@@ -32,6 +32,8 @@ pub enum DecisionKind {
     DiscountOrder,
     /// 422.1.a: which card of their hand a player discards.
     Discard,
+    /// 444.1: where a unit an effect moves goes, when the effect names no destination.
+    Destination,
 }
 
 impl Decision {
@@ -72,6 +74,7 @@ impl DecisionKind {
             DecisionKind::Mode => "mode",
             DecisionKind::DiscountOrder => "discount-order",
             DecisionKind::Discard => "discard",
+            DecisionKind::Destination => "destination",
         }
     }
 }

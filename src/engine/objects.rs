@@ -838,6 +838,10 @@ pub enum Location {
     /// "Here": where the effect's source is — its battlefield, or its controller's base
     /// (resolved when the instruction executes; only in abilities' instructions).
     Here,
+    /// 444.1: "Move an enemy unit" names no destination: the effect's controller chooses
+    /// one as the move executes, among the unit's base and the battlefields it is not at
+    /// (units move between locations on the board, 441.1; only a move's destination).
+    Chosen,
 }
 
 /// A condition of a conditional passive ability ("while I'm Mighty").

@@ -444,6 +444,8 @@ impl Names<'_> {
             }
         } else if let Some(t) = &e.move_ {
             let to = match &e.to {
+                // 444.1: "Move an enemy unit" — where to is the controller's choice
+                Some(n) if n.value == "chosen" => Location::Chosen,
                 Some(n) => self.location(n)?,
                 None => return Err(err(s, ErrorKind::InvalidValue, loc, "move needs \"to\"")),
             };

@@ -2004,7 +2004,8 @@ impl<'a> Resolver<'a> {
             ));
         }
         let place = |t: &Name| -> Result<(), ScenarioError> {
-            if in_ability && t.value == "here" {
+            // "chosen": a destination the effect's controller chooses (444.1)
+            if in_ability && t.value == "here" || t.value == "chosen" {
                 Ok(())
             } else {
                 self.location(t)

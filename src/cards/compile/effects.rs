@@ -450,7 +450,9 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                 " to your base",
             ]
             .iter()
-            .find_map(|p| lower.strip_suffix(p).map(|w| (&rest[..w.len()], "base")))?;
+            .find_map(|p| lower.strip_suffix(p).map(|w| (&rest[..w.len()], "base")))
+            // 444.1: "Move an enemy unit" — no destination named: the player chooses one
+            .unwrap_or((rest, "chosen"));
             let who = match fold(who).as_str() {
                 // "from a battlefield": a unit at a battlefield
                 "a unit from a battlefield" => "choose-unit-at-battlefield".to_string(),

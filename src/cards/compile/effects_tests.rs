@@ -303,3 +303,29 @@ fn a_timing_keyword_before_the_cost() {
     // a keyword is no cost: ": …" after it alone is not an activated ability
     assert!(!compile(&card("Legend", "[Action]: Draw 1.")).fully_modelled());
 }
+
+#[test]
+fn a_move_without_destination_is_the_players_choice() {
+    // 444.1
+    let c = compile(&card("Spell", "Move an enemy unit."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = spell_effect(&c);
+    assert_eq!(e.move_.as_ref().unwrap().value, "choose-enemy");
+    assert_eq!(e.to.as_ref().unwrap().value, "chosen");
+    let c = compile(&card("Spell", "Move a friendly unit and ready it."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(c.def.then[0].value.ready.as_ref().unwrap().value, "it");
+    let c = compile(&card(
+        "Spell",
+        "Move a friendly unit, then move an enemy unit.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(c.def.then[0].value.to.as_ref().unwrap().value, "chosen");
+    // a destination the vocabulary does not read is not "chosen"
+    for text in [
+        "Move an enemy unit to a location where there's a unit with the same controller.",
+        "Move me to its location.",
+    ] {
+        assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
+    }
+}
