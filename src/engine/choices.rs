@@ -90,6 +90,10 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
             return format!("{} that is attacking", filter_phrase(inner));
         }
         UnitFilter::InCombat(inner) => return format!("{} in combat", filter_phrase(inner)),
+        UnitFilter::Exhausted(inner) => {
+            return format!("{} that is exhausted", filter_phrase(inner));
+        }
+        UnitFilter::Here => "a unit here",
         UnitFilter::Rune { friendly: false } => "a rune",
         UnitFilter::Rune { friendly: true } => "a friendly rune",
         UnitFilter::Any => "a unit",
@@ -257,6 +261,10 @@ impl Game {
                     && self.matches_filter(u, f, controller, here, source)
             }
             UnitFilter::Rune { friendly } => !friendly || self.friendly(controller, c),
+            UnitFilter::Exhausted(f) => {
+                self.objects[u.0].exhausted && self.matches_filter(u, f, controller, here, source)
+            }
+            UnitFilter::Here => Some(z) == here,
             UnitFilter::Gear => true,
             UnitFilter::EnemyGear => self.opponents(controller, c),
             UnitFilter::Any => true,

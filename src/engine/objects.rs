@@ -365,6 +365,10 @@ pub enum UnitFilter {
     /// 741.3: a unit `filter` allows that is in combat — at the battlefield where combat is
     /// ongoing, with a combat designation.
     InCombat(Box<UnitFilter>),
+    /// A unit `filter` allows that is exhausted ("an exhausted friendly unit").
+    Exhausted(Box<UnitFilter>),
+    /// A unit at the source's location ("a unit here").
+    Here,
 }
 
 impl UnitFilter {
@@ -375,7 +379,8 @@ impl UnitFilter {
             UnitFilter::Distinct(f)
             | UnitFilter::UpToOne(f)
             | UnitFilter::Attacking(f)
-            | UnitFilter::InCombat(f) => f.kind(),
+            | UnitFilter::InCombat(f)
+            | UnitFilter::Exhausted(f) => f.kind(),
             f => f,
         }
     }
@@ -399,22 +404,24 @@ impl UnitFilter {
     pub fn up_to(&self) -> bool {
         match self {
             UnitFilter::UpToOne(_) => true,
-            UnitFilter::Distinct(f) | UnitFilter::Attacking(f) | UnitFilter::InCombat(f) => {
-                f.up_to()
-            }
+            UnitFilter::Distinct(f)
+            | UnitFilter::Attacking(f)
+            | UnitFilter::InCombat(f)
+            | UnitFilter::Exhausted(f) => f.up_to(),
             _ => false,
         }
     }
     /// It is about the source's location ("here").
     pub fn needs_here(&self) -> bool {
         match self {
-            UnitFilter::EnemyHere | UnitFilter::FriendlyHere => true,
+            UnitFilter::EnemyHere | UnitFilter::FriendlyHere | UnitFilter::Here => true,
             UnitFilter::MightAtMost(f, _)
             | UnitFilter::WithTag(f, _)
             | UnitFilter::Distinct(f)
             | UnitFilter::UpToOne(f)
             | UnitFilter::Attacking(f)
-            | UnitFilter::InCombat(f) => f.needs_here(),
+            | UnitFilter::InCombat(f)
+            | UnitFilter::Exhausted(f) => f.needs_here(),
             _ => false,
         }
     }

@@ -91,6 +91,7 @@ impl Names<'_> {
             (" distinct", true),
             (" attacking", false),
             (" in-combat", false),
+            (" exhausted", false),
         ] {
             let Some(word) = n.value.strip_suffix(suffix) else {
                 continue;
@@ -104,6 +105,7 @@ impl Names<'_> {
                 " up-to-one" => UnitFilter::UpToOne(Box::new(f)),
                 " distinct" => UnitFilter::Distinct(Box::new(f)),
                 " attacking" => UnitFilter::Attacking(Box::new(f)),
+                " exhausted" => UnitFilter::Exhausted(Box::new(f)),
                 _ => UnitFilter::InCombat(Box::new(f)),
             };
             return match self.target(&inner)? {
@@ -173,6 +175,7 @@ impl Names<'_> {
             "choose-enemy" => Target::ChooseUnit(UnitFilter::Enemy),
             "choose-enemy-here" => Target::ChooseUnit(UnitFilter::EnemyHere),
             "choose-friendly-here" => Target::ChooseUnit(UnitFilter::FriendlyHere),
+            "choose-unit-here" => Target::ChooseUnit(UnitFilter::Here),
             "choose-unit-at-battlefield" => Target::ChooseUnit(UnitFilter::AtBattlefield),
             "choose-enemy-at-battlefield" => Target::ChooseUnit(UnitFilter::EnemyAtBattlefield),
             "choose-friendly-at-battlefield" => {

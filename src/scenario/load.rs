@@ -2516,6 +2516,7 @@ pub const TARGET_WORDS: &[&str] = &[
     "choose-enemy-gear",
     "all-gear",
     "choose-rune",
+    "choose-unit-here",
     "choose-friendly-rune",
     "choose-spell",
     "choose-enemy-spell",
@@ -2565,8 +2566,9 @@ fn target_word_ok(s: &str) -> bool {
             return w.starts_with("choose-") && target_word_ok(w);
         }
     }
-    // what a choice or group of units narrows to: "attacking", "in-combat" (741.3)
-    for q in [" attacking", " in-combat"] {
+    // what a choice or group of units narrows to: "attacking", "in-combat" (741.3),
+    // "exhausted"
+    for q in [" attacking", " in-combat", " exhausted"] {
         if let Some(w) = s.strip_suffix(q) {
             return !w.contains("gear")
                 && !w.contains("spell")

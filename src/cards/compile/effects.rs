@@ -24,15 +24,21 @@ pub(super) fn target(s: &str) -> Option<String> {
         let word = target(w)?;
         return (unitish(&word) && !word.contains(' ')).then(|| format!("{word} in-combat"));
     }
-    // "an attacking unit", "an attacking enemy unit": one of the attackers (454)
-    for (article, noun) in [("an attacking ", "a "), ("attacking ", "")] {
+    // "an attacking unit", "an attacking enemy unit": one of the attackers (454); "an
+    // exhausted friendly unit"
+    for (article, noun, qualifier) in [
+        ("an attacking ", "a ", "attacking"),
+        ("attacking ", "", "attacking"),
+        ("an exhausted ", "a ", "exhausted"),
+        ("exhausted ", "", "exhausted"),
+    ] {
         if let Some(w) = strip_ci(t, article) {
             let noun = match noun {
                 "a " if w.starts_with(['a', 'e', 'i', 'o']) => "an ",
                 n => n,
             };
             let word = target(&format!("{noun}{w}"))?;
-            return (unitish(&word) && !word.contains(' ')).then(|| format!("{word} attacking"));
+            return (unitish(&word) && !word.contains(' ')).then(|| format!("{word} {qualifier}"));
         }
     }
     if let Some(i) = lower.find(" with ") {
@@ -78,6 +84,7 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
         // 484.8.c: control is not shared; friendly includes a teammate's (484.8.d)
         "a unit you control" => "choose-yours",
         "an enemy unit here" => "choose-enemy-here",
+        "a unit here" => "choose-unit-here",
         "a friendly unit here" => "choose-friendly-here",
         "a unit at a battlefield" => "choose-unit-at-battlefield",
         "an enemy unit at a battlefield" => "choose-enemy-at-battlefield",
@@ -680,13 +687,22 @@ pub(super) fn give(rest: &str, may: bool) -> Option<Vec<format::Effect>> {
         }
         None => (rest, None),
     };
-    // "… this combat": until the combat ends (a continuous effect's duration)
-    let (body, this_combat) = match strip_suffix_ci(rest, " this turn") {
-        Some(b) => (b, false),
-        None => (strip_suffix_ci(rest, " this combat")?, true),
+    // "… this combat": until the combat ends (a continuous effect's duration); no duration
+    // ("Give it [Temporary]"): for as long as the permanent is on the board
+    let (body, duration) = match strip_suffix_ci(rest, " this turn") {
+        Some(b) => (b, None),
+        None => match strip_suffix_ci(rest, " this combat") {
+            Some(b) => (b, Some("this-combat")),
+            None => (rest, Some("permanent")),
+        },
     };
     let (who, what) = split_target_and_rest(body)?;
-    if who.ends_with("gear") {
+    // Might is given for a time; gear are given keywords only ("Give a gear [Temporary]")
+    let keywords_only = what
+        .split(" and ")
+        .flat_map(|p| p.split(", "))
+        .all(|p| might_bonus(p).is_none());
+    if (who.ends_with("gear") || duration == Some("permanent")) && !keywords_only {
         return None;
     }
     let mut out = Vec::new();
@@ -698,7 +714,7 @@ pub(super) fn give(rest: &str, may: bool) -> Option<Vec<format::Effect>> {
                 who.as_str()
             })),
             may: may && i == 0,
-            duration: this_combat.then(|| name("this-combat")),
+            duration: duration.map(name),
             ..Default::default()
         };
         if let Some(n) = might_bonus(part) {

@@ -329,3 +329,60 @@ fn a_move_without_destination_is_the_players_choice() {
         assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
     }
 }
+
+#[test]
+fn keywords_given_without_a_duration_last() {
+    let c = compile(&card("Spell", "Give a gear [Temporary]."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = spell_effect(&c);
+    assert_eq!(e.to.as_ref().unwrap().value, "choose-gear");
+    assert_eq!(e.duration.as_ref().unwrap().value, "permanent");
+    let c = compile(&card(
+        "Spell",
+        "Choose a friendly unit. Give it [Temporary].",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    // Might is given for a time only, and never to a gear
+    for text in [
+        "Give a friendly unit +2 [Might].",
+        "Give a gear +2 [Might] this turn.",
+    ] {
+        assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn exhausted_units_and_units_here() {
+    let c = compile(&card("Gear", "[Tap]: Buff an exhausted friendly unit."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(
+        a.effect
+            .as_ref()
+            .unwrap()
+            .value
+            .buff
+            .as_ref()
+            .unwrap()
+            .value,
+        "choose-friendly exhausted"
+    );
+    let c = compile(&card(
+        "Battlefield",
+        "When you hold here, buff a unit here.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(
+        a.effect
+            .as_ref()
+            .unwrap()
+            .value
+            .buff
+            .as_ref()
+            .unwrap()
+            .value,
+        "choose-unit-here"
+    );
+    assert!(!compile(&card("Spell", "Buff an exhausted gear.")).fully_modelled());
+}
