@@ -94,6 +94,9 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
             return format!("{} that is exhausted", filter_phrase(inner));
         }
         UnitFilter::Here => "a unit here",
+        UnitFilter::Damaged(inner) => return format!("{} that is damaged", filter_phrase(inner)),
+        UnitFilter::NotSource(inner) => return format!("{} other than me", filter_phrase(inner)),
+        UnitFilter::AtSource(inner) => return format!("{} here", filter_phrase(inner)),
         UnitFilter::Rune { friendly: false } => "a rune",
         UnitFilter::Rune { friendly: true } => "a friendly rune",
         UnitFilter::Any => "a unit",
@@ -265,6 +268,15 @@ impl Game {
                 self.objects[u.0].exhausted && self.matches_filter(u, f, controller, here, source)
             }
             UnitFilter::Here => Some(z) == here,
+            UnitFilter::Damaged(f) => {
+                self.objects[u.0].damage > 0 && self.matches_filter(u, f, controller, here, source)
+            }
+            UnitFilter::NotSource(f) => {
+                Some(u) != source && self.matches_filter(u, f, controller, here, source)
+            }
+            UnitFilter::AtSource(f) => {
+                Some(z) == here && self.matches_filter(u, f, controller, here, source)
+            }
             UnitFilter::Gear => true,
             UnitFilter::EnemyGear => self.opponents(controller, c),
             UnitFilter::Any => true,

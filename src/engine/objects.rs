@@ -367,6 +367,12 @@ pub enum UnitFilter {
     InCombat(Box<UnitFilter>),
     /// A unit `filter` allows that is exhausted ("an exhausted friendly unit").
     Exhausted(Box<UnitFilter>),
+    /// A unit `filter` allows with damage marked on it ("all damaged enemy units here").
+    Damaged(Box<UnitFilter>),
+    /// A unit `filter` allows other than the source ("another unit at a battlefield").
+    NotSource(Box<UnitFilter>),
+    /// A unit `filter` allows at the source's location ("your units here").
+    AtSource(Box<UnitFilter>),
     /// A unit at the source's location ("a unit here").
     Here,
 }
@@ -380,7 +386,10 @@ impl UnitFilter {
             | UnitFilter::UpToOne(f)
             | UnitFilter::Attacking(f)
             | UnitFilter::InCombat(f)
-            | UnitFilter::Exhausted(f) => f.kind(),
+            | UnitFilter::Exhausted(f)
+            | UnitFilter::Damaged(f)
+            | UnitFilter::NotSource(f)
+            | UnitFilter::AtSource(f) => f.kind(),
             f => f,
         }
     }
@@ -407,21 +416,29 @@ impl UnitFilter {
             UnitFilter::Distinct(f)
             | UnitFilter::Attacking(f)
             | UnitFilter::InCombat(f)
-            | UnitFilter::Exhausted(f) => f.up_to(),
+            | UnitFilter::Exhausted(f)
+            | UnitFilter::Damaged(f)
+            | UnitFilter::NotSource(f)
+            | UnitFilter::AtSource(f) => f.up_to(),
             _ => false,
         }
     }
     /// It is about the source's location ("here").
     pub fn needs_here(&self) -> bool {
         match self {
-            UnitFilter::EnemyHere | UnitFilter::FriendlyHere | UnitFilter::Here => true,
+            UnitFilter::EnemyHere
+            | UnitFilter::FriendlyHere
+            | UnitFilter::Here
+            | UnitFilter::AtSource(_) => true,
             UnitFilter::MightAtMost(f, _)
             | UnitFilter::WithTag(f, _)
             | UnitFilter::Distinct(f)
             | UnitFilter::UpToOne(f)
             | UnitFilter::Attacking(f)
             | UnitFilter::InCombat(f)
-            | UnitFilter::Exhausted(f) => f.needs_here(),
+            | UnitFilter::Exhausted(f)
+            | UnitFilter::Damaged(f)
+            | UnitFilter::NotSource(f) => f.needs_here(),
             _ => false,
         }
     }

@@ -92,6 +92,9 @@ impl Names<'_> {
             (" attacking", false),
             (" in-combat", false),
             (" exhausted", false),
+            (" damaged", false),
+            (" other", false),
+            (" here", false),
         ] {
             let Some(word) = n.value.strip_suffix(suffix) else {
                 continue;
@@ -106,9 +109,21 @@ impl Names<'_> {
                 " distinct" => UnitFilter::Distinct(Box::new(f)),
                 " attacking" => UnitFilter::Attacking(Box::new(f)),
                 " exhausted" => UnitFilter::Exhausted(Box::new(f)),
+                " damaged" => UnitFilter::Damaged(Box::new(f)),
+                " other" => UnitFilter::NotSource(Box::new(f)),
+                " here" => UnitFilter::AtSource(Box::new(f)),
                 _ => UnitFilter::InCombat(Box::new(f)),
             };
-            return match self.target(&inner)? {
+            // the groups "here" as the group of units that filter allows
+            let group = |t: Target| match t {
+                Target::EnemyUnitsHere => Target::Each(UnitFilter::EnemyHere),
+                Target::AllUnitsHere => Target::Each(UnitFilter::Here),
+                Target::OtherFriendlyUnitsHere => {
+                    Target::Each(UnitFilter::AtSource(Box::new(UnitFilter::OtherFriendly)))
+                }
+                t => t,
+            };
+            return match group(self.target(&inner)?) {
                 Target::ChooseUnit(f) => Ok(Target::ChooseUnit(wrap(f))),
                 Target::Each(f) if !choice_only => Ok(Target::Each(wrap(f))),
                 _ => Err(err(

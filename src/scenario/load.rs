@@ -2567,8 +2567,15 @@ fn target_word_ok(s: &str) -> bool {
         }
     }
     // what a choice or group of units narrows to: "attacking", "in-combat" (741.3),
-    // "exhausted"
-    for q in [" attacking", " in-combat", " exhausted"] {
+    // "exhausted", "damaged", "other" (than the source), "here" (at the source's location)
+    for q in [
+        " attacking",
+        " in-combat",
+        " exhausted",
+        " damaged",
+        " other",
+        " here",
+    ] {
         if let Some(w) = s.strip_suffix(q) {
             return !w.contains("gear")
                 && !w.contains("spell")

@@ -19,27 +19,46 @@ pub(super) fn target(s: &str) -> Option<String> {
             word.starts_with("choose-") || word.contains("units")
         }
     };
-    // 741.3: "all enemy units in combat" — a unit choice or group narrowed to units in combat
-    if let Some(w) = strip_suffix_ci(t, " in combat") {
-        let word = target(w)?;
-        return (unitish(&word) && !word.contains(' ')).then(|| format!("{word} in-combat"));
+    if let Some(w) = target_word(t) {
+        return Some(w.to_string());
     }
-    // "an attacking unit", "an attacking enemy unit": one of the attackers (454); "an
-    // exhausted friendly unit"
-    for (article, noun, qualifier) in [
-        ("an attacking ", "a ", "attacking"),
-        ("attacking ", "", "attacking"),
-        ("an exhausted ", "a ", "exhausted"),
-        ("exhausted ", "", "exhausted"),
-    ] {
-        if let Some(w) = strip_ci(t, article) {
-            let noun = match noun {
-                "a " if w.starts_with(['a', 'e', 'i', 'o']) => "an ",
-                n => n,
-            };
-            let word = target(&format!("{noun}{w}"))?;
-            return (unitish(&word) && !word.contains(' ')).then(|| format!("{word} {qualifier}"));
+    // 741.3: "all enemy units in combat" — a unit choice or group narrowed to units in
+    // combat; "your units here": a group narrowed to the source's location
+    for (suffix, qualifier) in [(" in combat", "in-combat"), (" here", "here")] {
+        if let Some(w) = strip_suffix_ci(t, suffix) {
+            let word = target(w)?;
+            return (unitish(&word) && !word.contains("here"))
+                .then(|| format!("{word} {qualifier}"));
         }
+    }
+    // "an attacking unit" (454), "an exhausted friendly unit", "all damaged enemy units
+    // here": the choice or group without the word, narrowed to units with that status
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if let Some(i) = words.iter().position(|w| {
+        matches!(
+            w.to_ascii_lowercase().as_str(),
+            "attacking" | "exhausted" | "damaged"
+        )
+    }) && i + 1 < words.len()
+    {
+        let qualifier = words[i].to_ascii_lowercase();
+        let mut rest: Vec<&str> = words.clone();
+        rest.remove(i);
+        // "an exhausted unit" → "a unit", "an attacking enemy unit" → "an enemy unit"
+        if i > 0 && matches!(rest[i - 1].to_ascii_lowercase().as_str(), "a" | "an") {
+            rest[i - 1] = if rest[i].starts_with(['a', 'e', 'i', 'o', 'A', 'E', 'I', 'O']) {
+                "an"
+            } else {
+                "a"
+            };
+        }
+        let word = target(&rest.join(" "))?;
+        return unitish(&word).then(|| format!("{word} {qualifier}"));
+    }
+    // "another unit at a battlefield": that choice, other than the source
+    if let Some(w) = strip_ci(t, "another ") {
+        let word = target(&format!("a {w}"))?;
+        return (unitish(&word) && word.starts_with("choose-")).then(|| format!("{word} other"));
     }
     if let Some(i) = lower.find(" with ") {
         let bound = fold(&t[i + " with ".len()..]);

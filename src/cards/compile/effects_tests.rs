@@ -386,3 +386,37 @@ fn exhausted_units_and_units_here() {
     );
     assert!(!compile(&card("Spell", "Buff an exhausted gear.")).fully_modelled());
 }
+
+#[test]
+fn status_location_and_other_narrow_a_choice_or_group() {
+    for (text, word) in [
+        (
+            "When you play me, return another unit at a battlefield to its owner's hand.",
+            "choose-unit-at-battlefield other",
+        ),
+        (
+            "When I attack, kill all damaged enemy units here.",
+            "enemy-units damaged here",
+        ),
+        ("When I attack, buff your units here.", "your-units here"),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let mut e = c.def.abilities[0]
+            .value
+            .effect
+            .as_ref()
+            .unwrap()
+            .value
+            .clone();
+        let t = target_fields(&mut e);
+        assert_eq!(t[0].value, word, "{text}");
+    }
+    // "another" before what is not a unit choice, a status of a gear: not read
+    for text in [
+        "When you play me, kill another gear.",
+        "When you play me, kill a damaged gear.",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}
