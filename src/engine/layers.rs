@@ -660,7 +660,13 @@ impl Game {
             | Condition::AttackingOrDefendingAlone
             | Condition::RunesAtMost(_)
             | Condition::RunesAtLeast(_)
-            | Condition::Controls { .. } => self
+            | Condition::Controls { .. }
+            | Condition::UnitDiedThisTurn { .. }
+            | Condition::HandAtMost(_)
+            | Condition::UnitsInBase { .. }
+            | Condition::SameNameInTrash
+            | Condition::OpponentWithin(_)
+            | Condition::ExactlyOtherUnitsHere { .. } => self
                 .side_condition(c, Some(obj), ctl, |x| self.controller(x))
                 .unwrap_or(false),
         }

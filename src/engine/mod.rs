@@ -50,7 +50,7 @@ pub use objects::{
     Ability, Amount, CardDef, CardType, Condition, Count, CountFilter, DeckPick, Designation,
     Duration, Effect, Keyword, KeywordKind, Location, Modification, Object, Passive,
     PlayableBattlefield, PlayerRef, ReplacedEvent, Replacement, ReplacementUses, Scope, ScoreKind,
-    Target, Trigger, UnitFilter,
+    Target, Trigger, TurnLimit, UnitFilter,
 };
 pub use resources::{Domain, Payment, Power};
 pub use state::{

@@ -248,6 +248,27 @@ pub enum Trigger {
     /// of every player's Beginning Phase (315.2.a.1), controlled by the battlefield's
     /// controller or, uncontrolled, the turn player (187.6.a–b).
     EachBeginningPhase,
+    /// "When I move from a battlefield": a move (not a recall, 451.1) whose origin is a
+    /// battlefield (383.1).
+    MovesFromBattlefield,
+    /// "When an enemy unit dies" / "When an enemy unit here dies" (383.1): a unit an opponent
+    /// of its controller controls dies — `here`, at the source's location.
+    EnemyUnitDies { here: bool },
+    /// "When an opponent scores" (383.1): an opponent of its controller gains points by
+    /// scoring (462–465).
+    OpponentScores,
+}
+
+/// How often in a turn a triggered ability triggers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnLimit {
+    /// 383.1, 383.1.b: "The [Nth] time [event] each turn": only the Nth time its event
+    /// happens in a turn (counted from the turn's start while the source has the ability).
+    Nth(u32),
+    /// 383.3.f: "Once each turn, when …": not again in a turn once it has been placed on the
+    /// chain; declined or with its condition false, it has not triggered (383.3.f.2).
+    OnceEachTurn,
 }
 
 impl Trigger {
@@ -918,6 +939,31 @@ pub enum Condition {
         tag: Option<String>,
         other: bool,
     },
+    /// "If a unit died this turn" / "If an enemy unit has died this turn" (`enemy`: one an
+    /// opponent of the controller controlled).
+    UnitDiedThisTurn {
+        enemy: bool,
+    },
+    /// "If you have two or fewer cards in your hand".
+    HandAtMost(i32),
+    /// "If you have two or more other units in your base": `count` or more units the
+    /// controller controls in their base, other than this one when `other`.
+    UnitsInBase {
+        count: i32,
+        other: bool,
+    },
+    /// "If you have a card with my name in your trash".
+    SameNameInTrash,
+    /// "If an opponent's score is within 3 points of the Victory Score" (467): an opponent
+    /// (their team, 484.6) has at least the Victory Score minus N points.
+    OpponentWithin(i32),
+    /// "If there is exactly one other unit you control here", "while I'm at a battlefield
+    /// with exactly one other unit you control": exactly `count` other units of the
+    /// controller at the object's location (a battlefield, when `battlefield`).
+    ExactlyOtherUnitsHere {
+        count: i32,
+        battlefield: bool,
+    },
 }
 
 /// Whom a passive ability affects.
@@ -1065,6 +1111,8 @@ pub enum Ability {
         /// 383.3.e: a conditional statement after the trigger condition ("When you play me,
         /// if you control a Poro, …"), true for the ability to be placed on the chain.
         condition: Condition,
+        /// "The first time …" / "Once each turn, …" (383.1, 383.3.f); `None`: every time.
+        limit: Option<TurnLimit>,
     },
     Passive(Passive),
     /// A spell's effect, executed when it resolves (351.2).
@@ -1220,6 +1268,7 @@ impl CardDef {
             effects,
             deathknell: true,
             condition: Condition::Always,
+            limit: None,
         });
         self
     }
@@ -1339,6 +1388,9 @@ pub struct Object {
     pub attack_checked: bool,
     pub defend_checked: bool,
     pub moves_this_turn: u32,
+    /// 383.1, 383.3.f: for its triggered abilities limited in a turn (by their position
+    /// among its abilities), how many times their event happened / they triggered this turn.
+    pub triggers_this_turn: Vec<(usize, u32)>,
     /// The turn it was hidden facedown on (811.1.b: playable from the next turn on).
     pub hidden_on_turn: Option<u32>,
     /// A token (176): it ceases to exist when it leaves the board.

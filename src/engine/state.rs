@@ -113,6 +113,9 @@ pub struct Player {
     /// "Units you play this turn enter ready" / "Friendly units enter ready this turn": the
     /// units this player plays (cards and tokens, 182.1.a) enter ready until the turn ends.
     pub units_enter_ready_this_turn: bool,
+    /// The units this player controlled that died this turn ("if a unit died this turn",
+    /// "if an enemy unit has died this turn").
+    pub units_died_this_turn: u32,
     /// 478.7: the player has had their first Channel Phase / Draw Phase of the game (the
     /// First Turn Process adjusts those).
     pub first_channel_done: bool,
@@ -528,6 +531,7 @@ impl Game {
                 power: Default::default(),
                 played_this_turn: Vec::new(),
                 units_enter_ready_this_turn: false,
+                units_died_this_turn: 0,
                 played_before_setup: 0,
                 first_channel_done: false,
                 first_draw_done: false,
@@ -644,6 +648,7 @@ impl Game {
             attack_checked: false,
             defend_checked: false,
             moves_this_turn: 0,
+            triggers_this_turn: Vec::new(),
             linked: Vec::new(),
             hidden_on_turn: None,
             token: false,

@@ -719,6 +719,39 @@ fn replacement_uses(
     })
 }
 
+/// "The [Nth] time … each turn" (`nth-time`, 383.1) or "Once each turn, when …" (`uses:
+/// once-each-turn`, 383.3.f): on a card's triggered ability (a battlefield counts nothing).
+fn turn_limit(
+    s: &Scenario,
+    ab: &format::AbilityDef,
+    on_battlefield: bool,
+    at: Loc,
+) -> Result<Option<crate::engine::TurnLimit>, ScenarioError> {
+    use crate::engine::TurnLimit;
+    let limit = match (ab.nth_time, ab.uses.as_ref().map(|u| u.value.as_str())) {
+        (None, None) => return Ok(None),
+        (Some(n), None) if n.get() >= 1 => TurnLimit::Nth(n.get().unsigned_abs()),
+        (None, Some("once-each-turn")) => TurnLimit::OnceEachTurn,
+        _ => {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                at,
+                "a triggered ability is limited by nth-time: N (1 or more, 383.1) or uses: once-each-turn (383.3.f), one of them",
+            ));
+        }
+    };
+    if on_battlefield {
+        return Err(err(
+            s,
+            ErrorKind::Unsupported,
+            at,
+            "a battlefield's triggered ability limited in a turn is not modeled",
+        ));
+    }
+    Ok(Some(limit))
+}
+
 fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
     // "play-spell-costing 5": "When you play a spell that costs [5] or more"
     if let Some(n) = w.strip_prefix("play-spell-costing ") {
@@ -750,6 +783,10 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("you-play-gear", false) => Trigger::YouPlay(CardType::Gear),
         ("you-conquer", false) => Trigger::YouConquer,
         ("you-hold", false) => Trigger::YouHold,
+        ("move-from-battlefield", false) => Trigger::MovesFromBattlefield,
+        ("enemy-unit-dies", false) => Trigger::EnemyUnitDies { here: false },
+        ("enemy-unit-dies-here", false) => Trigger::EnemyUnitDies { here: true },
+        ("opponent-scores", false) => Trigger::OpponentScores,
         _ => return None,
     })
 }
@@ -960,6 +997,7 @@ fn abilities(
                     Some(c) => condition(s, c)?,
                     None => Condition::Always,
                 },
+                limit: turn_limit(s, ab, on_battlefield, w.referenced)?,
             };
             out.push(if ab.legion {
                 Ability::Legion(Box::new(trig))
@@ -1734,6 +1772,10 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .played_this_turn
             .map_or(0, |v| v.get().unsigned_abs());
         p.units_enter_ready_this_turn = ps.value.units_enter_ready;
+        p.units_died_this_turn = ps
+            .value
+            .units_died_this_turn
+            .map_or(0, |v| v.get().unsigned_abs());
         p.energy = ps.value.energy.map_or(0, |v| v.get());
         // a number of power in a pool is universal power (162.2.b)
         p.power = ps

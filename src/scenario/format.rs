@@ -509,9 +509,14 @@ pub struct AbilityDef {
     #[serde(default)]
     pub instead: Vec<Spanned<Effect>>,
     /// A replacement effect: `always` (default, "if … would"), `next` ("the next time …
-    /// would", used up once applied), `once-each-turn` (371).
+    /// would", used up once applied), `once-each-turn` (371). A triggered ability:
+    /// `once-each-turn` ("Once each turn, when …", 383.3.f).
     #[serde(default)]
     pub uses: Option<Name>,
+    /// A triggered ability: "the [Nth] time [event] each turn" (383.1) — it triggers only on
+    /// the Nth time its event happens in a turn (`1`: the first time).
+    #[serde(default)]
+    pub nth_time: Option<Amt>,
     /// Free text describing an ability arbiter cannot model (reported as unsupported).
     #[serde(default)]
     pub text: Option<Name>,
@@ -869,6 +874,10 @@ pub struct PlayerSetup {
     /// How many cards the player played earlier this turn, before the set-up (812.1.c).
     #[serde(default)]
     pub played_this_turn: Option<Amt>,
+    /// How many units this player controlled died earlier this turn, before the set-up ("if a
+    /// unit died this turn").
+    #[serde(default)]
+    pub units_died_this_turn: Option<Amt>,
     /// "Units you play this turn enter ready" applies to this player for the rest of the turn.
     #[serde(default)]
     pub units_enter_ready: bool,

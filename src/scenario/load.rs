@@ -2367,16 +2367,48 @@ pub const TRIGGERS: &[&str] = &[
     "you-hold",
     "you-win-combat",
     "each-beginning-phase",
+    "move-from-battlefield",
+    "enemy-unit-dies",
+    "enemy-unit-dies-here",
+    "opponent-scores",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
 /// more`, `control another Mech`, `control a Poro`, `control 2 gear`, `control 3 other gear`
-/// (a count is "N or more"; `unit`/`units`, `gear` or a tag).
+/// (a count is "N or more"; `unit`/`units`, `gear` or a tag); `unit-died-this-turn`,
+/// `enemy-unit-died-this-turn`, `hand 2 or fewer`, `base 2 or more [other] units`, `trash
+/// same-name`, `opponent-within 3` (points of the Victory Score), `exactly 1 other units here`,
+/// `exactly 1 other units at-battlefield` (the card at a battlefield).
 pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     use crate::engine::{CardType, Condition};
     let w: Vec<&str> = c.split_whitespace().collect();
+    let n = |x: &str| x.parse::<i32>().ok().filter(|n| (0..=99).contains(n));
     match w.as_slice() {
         ["additional-cost-paid"] => Some(Condition::AdditionalCostPaid),
+        ["unit-died-this-turn"] => Some(Condition::UnitDiedThisTurn { enemy: false }),
+        ["enemy-unit-died-this-turn"] => Some(Condition::UnitDiedThisTurn { enemy: true }),
+        ["trash", "same-name"] => Some(Condition::SameNameInTrash),
+        ["hand", k, "or", "fewer"] => n(k).map(Condition::HandAtMost),
+        ["base", k, "or", "more", "units"] => n(k).map(|count| Condition::UnitsInBase {
+            count,
+            other: false,
+        }),
+        ["base", k, "or", "more", "other", "units"] => {
+            n(k).map(|count| Condition::UnitsInBase { count, other: true })
+        }
+        ["opponent-within", k] => n(k).map(Condition::OpponentWithin),
+        ["exactly", k, "other", "units", "here"] => {
+            n(k).map(|count| Condition::ExactlyOtherUnitsHere {
+                count,
+                battlefield: false,
+            })
+        }
+        ["exactly", k, "other", "units", "at-battlefield"] => {
+            n(k).map(|count| Condition::ExactlyOtherUnitsHere {
+                count,
+                battlefield: true,
+            })
+        }
         ["runes", n, "or", "fewer"] => n.parse().ok().map(Condition::RunesAtMost),
         ["runes", n, "or", "more"] => n.parse().ok().map(Condition::RunesAtLeast),
         ["control", rest @ ..] => {

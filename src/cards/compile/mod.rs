@@ -35,6 +35,8 @@ mod replacement_tests;
 mod sequence_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod when_tests;
 
 /// How one phrase of a card's text fared.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]

@@ -13,6 +13,41 @@ pub(super) fn if_condition(c: &str) -> Option<String> {
     if f == "im at a battlefield" {
         return Some("at-battlefield".into());
     }
+    // what happened this turn, the hand, the base, the trash, the scores, the units here
+    match f.as_str() {
+        "a unit died this turn" | "a unit has died this turn" => {
+            return Some("unit-died-this-turn".into());
+        }
+        "an enemy unit died this turn" | "an enemy unit has died this turn" => {
+            return Some("enemy-unit-died-this-turn".into());
+        }
+        "you have a card with my name in your trash" => return Some("trash same-name".into()),
+        "there is exactly one other unit you control here" => {
+            return Some("exactly 1 other units here".into());
+        }
+        _ => {}
+    }
+    if let Some(r) = f
+        .strip_prefix("an opponents score is within ")
+        .and_then(|r| r.strip_suffix(" points of the victory score"))
+    {
+        return Some(format!("opponent-within {}", count_word(r)?));
+    }
+    if let Some(r) = f.strip_prefix("you have ") {
+        let w: Vec<&str> = r.split(' ').collect();
+        return match w.as_slice() {
+            [n, "or", "fewer", "cards", "in", "your", "hand"] => {
+                Some(format!("hand {} or fewer", count_word(n)?))
+            }
+            [n, "or", "more", "other", "units", "in", "your", "base"] => {
+                Some(format!("base {} or more other units", count_word(n)?))
+            }
+            [n, "or", "more", "units", "in", "your", "base"] => {
+                Some(format!("base {} or more units", count_word(n)?))
+            }
+            _ => None,
+        };
+    }
     let w: Vec<&str> = f.strip_prefix("you control ")?.split(' ').collect();
     // the name of what is counted: gear, units, or a tag ("Mech"), as the text writes it
     let thing = |x: &str| -> Option<String> {
@@ -75,6 +110,14 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
         }
         return Some(v);
     }
+    // "I have +2 [Might] while I'm at a battlefield.": the condition written after
+    if given == "always"
+        && let Some(p) = t.to_ascii_lowercase().find(" while i'm ")
+        && p > 0
+    {
+        let (what, cond) = (&t[..p], &t[p + " while i'm ".len()..]);
+        return passive_when(&format!("While I'm {cond}, {what}"), given);
+    }
     let about_me = strip_ci(t, "while i'm ").is_some();
     // "While you control 7 or more runes, …", "While you have 8+ runes, …": a condition of
     // the controller's side, checked on each affected object's controller
@@ -97,6 +140,9 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
             "a defender" | "defending" => "defending",
             "attacking or defending alone" => "attacking-or-defending-alone",
             "defending alone" => "defending-alone",
+            "at a battlefield with exactly one other unit you control" => {
+                "exactly 1 other units at-battlefield"
+            }
             _ => return None,
         };
         if given != "always" {

@@ -36,6 +36,7 @@ pub(crate) fn hunt_trigger(
         snapshot: None,
         rule: cite!("823.1.c.1"),
         watching: false,
+        limit: None,
         condition: Condition::Always,
     })
 }
