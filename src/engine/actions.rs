@@ -188,12 +188,15 @@ impl Game {
                 }
             };
         }
+        // 650: a player may concede at any time — here while a play waits on a choice
+        // (conceding.rs); the game as it was is kept, restored if the concession is refused
+        let mut resume = None;
+        let mut pending = None;
         if let Action::Concede { player } = &action
             && self.decision.is_some()
         {
-            // 650: a player may concede at any time — here while their own play waits on
-            // their choice (conceding.rs)
-            self.abandon_for_concession(*player)?;
+            pending = Some(Box::new(self.clone()));
+            resume = self.abandon_for_concession(*player)?;
         }
         if let Some(d) = &self.decision {
             return Err(EngineError::DecisionPending(Box::new(d.clone())));
@@ -212,9 +215,20 @@ impl Game {
             trace.events.truncate(mark);
             *self = before;
             self.trace = trace;
+            if let Some(p) = pending {
+                *self = *p;
+            }
             return Err(e);
         }
         self.settle(result, Some(Box::new(before)), mark, action, Vec::new());
+        if let Some(r) = resume
+            && let Err(e) = self.resume_after_concession(r)
+        {
+            if let Some(p) = pending {
+                *self = *p;
+            }
+            return Err(e);
+        }
         Ok(())
     }
 
@@ -1204,9 +1218,18 @@ impl Game {
                     },
                 };
                 let mut damaged = Vec::new();
-                for u in self.targets_of(target, controller, source, snap)? {
+                let targets = self.targets_of(target, controller, source, snap)?;
+                let several = targets.len() > 1;
+                for u in targets {
                     let before = self.objects[u.0].damage;
-                    self.deal_damage(u, n, vec![cite!("417.1.b")])?;
+                    // 713: a spell's or ability's Deal action may be granted Bonus Damage
+                    let bonus = self.bonus_damage(u, controller);
+                    self.deal_damage_with_bonus(
+                        u,
+                        n,
+                        bonus.as_ref().map(|b| (b, several)),
+                        vec![cite!("417.1.b")],
+                    )?;
                     if self.objects[u.0].damage > before {
                         damaged.push(u);
                     }
@@ -1910,7 +1933,20 @@ impl Game {
     }
 
     /// 417.1.b (deal damage): marks damage on a unit.
-    pub(crate) fn deal_damage(&mut self, u: ObjId, n: i32, mut rules: Vec<Cite>) -> R<()> {
+    pub(crate) fn deal_damage(&mut self, u: ObjId, n: i32, rules: Vec<Cite>) -> R<()> {
+        self.deal_damage_with_bonus(u, n, None, rules)
+    }
+
+    /// 417.1.b with the Bonus Damage granted to the Deal action (712–715, with whether it
+    /// has several targets): added once the damage is known to be dealt — none when it was
+    /// replaced or prevented to nothing (715.4, 417.1.e.1).
+    pub(crate) fn deal_damage_with_bonus(
+        &mut self,
+        u: ObjId,
+        n: i32,
+        bonus: Option<(&super::bonus_damage::Bonus, bool)>,
+        mut rules: Vec<Cite>,
+    ) -> R<()> {
         if n <= 0 || !self.objects[u.0].zone.on_board() {
             return Ok(());
         }
@@ -1919,7 +1955,19 @@ impl Game {
             &[(u, n, "would be dealt {n} damage".to_string())],
             cite!("417.1.b"),
         )?;
-        let Some(&(_, n)) = left.first() else {
+        let not_dealt = |g: &mut Game| {
+            // 715.4: no damage dealt, no Bonus Damage
+            if let Some((b, _)) = bonus {
+                let t = format!(
+                    "no damage is dealt to {}: the {} does not apply",
+                    g.obj_name(u),
+                    b.describe()
+                );
+                g.event(EventKind::Damage, vec![cite!("715.4")], t, vec![u.0]);
+            }
+        };
+        let Some(&(_, n)) = left.first().filter(|(_, n)| *n > 0) else {
+            not_dealt(self);
             return Ok(());
         };
         if self.characteristics(u).no_damage {
@@ -1929,12 +1977,24 @@ impl Game {
                 n
             );
             self.event(EventKind::Damage, vec![cite!("437.1")], t, vec![u.0]);
+            not_dealt(self);
             return Ok(());
         }
+        // 715.1, 715.2: the damage to this unit increased by the Bonus Damage (714: summed)
+        let (n, plus) = match bonus {
+            Some((b, several)) => {
+                rules.extend(b.rules(several));
+                (
+                    n.saturating_add(b.amount),
+                    format!(": {n} + {}", b.describe()),
+                )
+            }
+            None => (n, String::new()),
+        };
         // saturating (issue 10): marked damage past i32::MAX is lethal all the same
         self.objects[u.0].damage = self.objects[u.0].damage.saturating_add(n);
         let t = format!(
-            "{} is dealt {} damage (now {} marked, Might {})",
+            "{} is dealt {} damage{plus} (now {} marked, Might {})",
             self.obj_name(u),
             n,
             self.objects[u.0].damage,

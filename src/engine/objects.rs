@@ -1198,6 +1198,14 @@ pub enum Ability {
     /// 355.2.b: "You may play me to an open / occupied enemy battlefield": a location a unit
     /// may be played to besides its controller's base and the battlefields they control.
     PlayTo(PlayableBattlefield),
+    /// 712–715: "Your spells and abilities deal N Bonus Damage" (the Deal actions of the
+    /// spells and abilities its controller controls) or, `to_units_here`, "Spells and
+    /// abilities deal N Bonus Damage to units here" (anyone's, to the units at its location)
+    /// (bonus_damage.rs).
+    BonusDamage {
+        amount: i32,
+        to_units_here: bool,
+    },
     /// Text the engine cannot model; reported before running, never ignored.
     Unsupported(String),
     /// 718.4: an attachable card's Might Bonus, added to the Might of the Top-Most Card

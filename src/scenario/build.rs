@@ -1127,6 +1127,27 @@ fn abilities(
             out.push(Ability::NotChosenByEnemies);
         } else if ab.no_combat_damage {
             out.push(Ability::NoCombatDamage);
+        } else if let Some(n) = ab.bonus_damage {
+            // 712–715: the spells and abilities of its controller, or any to the units here
+            let to_units_here = match ab.scope.as_ref() {
+                None => false,
+                Some(sc) if sc.value == "units-here" => true,
+                Some(sc) => {
+                    return Err(err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        sc.referenced,
+                        format!(
+                            "bonus-damage is its controller's spells and abilities' (no scope) or anyone's to the units here (scope: units-here), not scope \"{}\"",
+                            sc.value
+                        ),
+                    ));
+                }
+            };
+            out.push(Ability::BonusDamage {
+                amount: n.get(),
+                to_units_here,
+            });
         } else if let Some(w) = &ab.play_to {
             out.push(Ability::PlayTo(match w.value.as_str() {
                 "open" => PlayableBattlefield::Open,

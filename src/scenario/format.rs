@@ -439,6 +439,11 @@ pub struct AbilityDef {
     /// "I don't deal combat damage" (460.2.c: it adds no Might to its side's damage).
     #[serde(default)]
     pub no_combat_damage: bool,
+    /// 712–715: "Your spells and abilities deal N Bonus Damage"; with `scope: units-here`,
+    /// "Spells and abilities deal N Bonus Damage to units here" (anyone's, to the units at
+    /// the card's location — a battlefield's own units on a battlefield).
+    #[serde(default)]
+    pub bonus_damage: Option<Amt>,
     /// 355.2.b: "You may play me to an open battlefield" (`open`, 169.10.c) / "… an occupied
     /// enemy battlefield" (`occupied-enemy`, 169.10.a).
     #[serde(default)]

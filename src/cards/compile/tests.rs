@@ -318,3 +318,33 @@ fn units_that_enter_ready_with_their_scope_and_condition() {
     // an effect for this turn is not a passive
     assert!(!compile(&card("Unit", "Your units enter ready this turn.")).fully_modelled());
 }
+
+#[test]
+fn bonus_damage_passives() {
+    // 712–715: the two forms of the community list, with their reminder texts
+    let c = compile(&card(
+        "Unit",
+        "Your spells and abilities deal 1 Bonus Damage. (Each instance of damage they deal is increased by 1.)",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.bonus_damage.map(|n| n.get()), Some(1));
+    assert!(a.scope.is_none());
+    let c = compile(&card(
+        "Battlefield",
+        "Spells and abilities deal 2 Bonus Damage to units here.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.bonus_damage.map(|n| n.get()), Some(2));
+    assert_eq!(
+        a.scope.as_ref().map(|s| s.value.as_str()),
+        Some("units-here")
+    );
+    // "the next spell you play this turn": a delayed passive, not modelled
+    let c = compile(&card(
+        "Gear",
+        "The next spell you play this turn deals 1 Bonus Damage.",
+    ));
+    assert!(!c.fully_modelled());
+}
