@@ -732,7 +732,10 @@ impl Game {
         let here = self.source_location(source, snap);
         let needs_here = matches!(
             t,
-            Target::EnemyUnitsHere | Target::OtherFriendlyUnitsHere | Target::AllUnitsHere
+            Target::EnemyUnitsHere
+                | Target::OtherFriendlyUnitsHere
+                | Target::YourOtherUnitsHere
+                | Target::AllUnitsHere
         ) || matches!(t, Target::ChooseUnit(f) | Target::Each(f) if f.needs_here());
         if needs_here && !here.is_some_and(|z| z.on_board()) {
             return Err(Halt::Err(EngineError::Unsupported(
@@ -758,6 +761,11 @@ impl Game {
             Target::OtherFriendlyUnitsHere => here_units(self)
                 .into_iter()
                 .filter(|u| Some(*u) != source && self.friendly(controller, self.controller(*u)))
+                .collect(),
+            // 484.8.c: control is not shared
+            Target::YourOtherUnitsHere => here_units(self)
+                .into_iter()
+                .filter(|u| Some(*u) != source && self.controller(*u) == controller)
                 .collect(),
             Target::AllUnitsHere => here_units(self),
             // bound before execution (abilities/replacement.rs); unbound, it is no unit
@@ -888,6 +896,7 @@ impl Game {
                     .unwrap_or("me".into()),
                 Target::EnemyUnitsHere => "each enemy unit here".into(),
                 Target::OtherFriendlyUnitsHere => "each other friendly unit here".into(),
+                Target::YourOtherUnitsHere => "each other unit you control here".into(),
                 Target::AllUnitsHere => "each unit here".into(),
                 Target::ChooseUnit(_) => "a chosen unit".into(),
                 Target::It => "it".into(),

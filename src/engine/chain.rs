@@ -201,14 +201,20 @@ impl Game {
         }
         // 821.1.c, 821.1.c.7: each Weaponmaster triggers when the unit is played
         if *when == Trigger::Played && !self.rules_text_inactive(u) {
-            for _ in 0..super::keywords::weaponmaster::instances(chars) {
+            let n = super::keywords::weaponmaster::instances(chars);
+            for _ in 0..n {
                 v.push(Triggered {
                     controller,
                     source: Some(u),
                     label: format!("Weaponmaster of {}", o.def.name),
                     effects: vec![Effect::Weaponmaster],
                     snapshot: None,
-                    rule: cite!("821.1.c"),
+                    // several instances trigger separately (821.1.c.7)
+                    rule: if n > 1 {
+                        cite!("821.1.c.7")
+                    } else {
+                        cite!("821.1.c")
+                    },
                     watching: false,
                     limit: None,
                     condition: Condition::Always,

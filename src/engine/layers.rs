@@ -738,6 +738,14 @@ impl Game {
                                     && self.objects[u.0].zone == here
                             }
                             Scope::UnitsHere => self.objects[u.0].zone == here,
+                            // 484.8.c: control is not shared
+                            Scope::YourUnits => w.controller[u.0] == ctl,
+                            Scope::YourOtherUnits => u != me && w.controller[u.0] == ctl,
+                            Scope::YourOtherUnitsHere => {
+                                u != me
+                                    && w.controller[u.0] == ctl
+                                    && self.objects[u.0].zone == here
+                            }
                         })
                         .collect(),
                 };

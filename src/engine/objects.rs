@@ -299,6 +299,9 @@ pub enum Target {
     EnemyUnitsHere,
     /// Each friendly unit at the source's location, other than the source.
     OtherFriendlyUnitsHere,
+    /// Each unit its controller controls at the source's location, other than the source
+    /// ("your other units here": control is not shared, 484.8.c).
+    YourOtherUnitsHere,
     /// Each unit at the source's location.
     AllUnitsHere,
     /// A unit the controller chooses among those matching (a decision when several).
@@ -979,6 +982,13 @@ pub enum Scope {
     /// "Units here": every unit at my location, whoever controls it — on a battlefield's
     /// card, the units at that battlefield (053.3: battlefields say "here").
     UnitsHere,
+    /// "Your units" / "units you control": its controller's only — control is not shared
+    /// with a teammate (484.8.c); in a mode without teams the same units as `FriendlyUnits`.
+    YourUnits,
+    /// "Your other units" / "another unit you control".
+    YourOtherUnits,
+    /// "Your other units here" / "other units you control here".
+    YourOtherUnitsHere,
 }
 
 /// What a passive ability or a continuous effect changes, which fixes its layer (472).

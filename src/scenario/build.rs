@@ -184,6 +184,7 @@ impl Names<'_> {
             "linked" => Target::Linked,
             "enemy-units-here" => Target::EnemyUnitsHere,
             "other-friendly-units-here" => Target::OtherFriendlyUnitsHere,
+            "your-other-units-here" => Target::YourOtherUnitsHere,
             "all-units-here" => Target::AllUnitsHere,
             "choose-unit" => Target::ChooseUnit(UnitFilter::Any),
             "choose-friendly" => Target::ChooseUnit(UnitFilter::Friendly),
@@ -1198,6 +1199,9 @@ fn scope_of(s: &Scenario, n: Option<&Name>, at: Loc) -> Result<Scope, ScenarioEr
         Some("enemy-units") => Scope::EnemyUnits,
         Some("other-friendly-units-here") => Scope::OtherFriendlyUnitsHere,
         Some("units-here") => Scope::UnitsHere,
+        Some("your-units") => Scope::YourUnits,
+        Some("your-other-units") => Scope::YourOtherUnits,
+        Some("your-other-units-here") => Scope::YourOtherUnitsHere,
         Some(o) => {
             return Err(err(
                 s,

@@ -2515,12 +2515,16 @@ pub const SCOPES: &[&str] = &[
     "enemy-units",
     "other-friendly-units-here",
     "units-here",
+    "your-units",
+    "your-other-units",
+    "your-other-units-here",
 ];
 /// Targets an ability's effect may name instead of an object.
 pub const TARGET_WORDS: &[&str] = &[
     "me",
     "enemy-units-here",
     "other-friendly-units-here",
+    "your-other-units-here",
     "all-units-here",
     "choose-unit",
     "choose-friendly",

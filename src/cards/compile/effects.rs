@@ -77,7 +77,8 @@ pub(super) fn target(s: &str) -> Option<String> {
             .then(|| w.to_string())
     };
     for (prefix, word, plural) in [
-        ("your ", "friendly-units", true),
+        // 484.8.c: "your Mechs" are the controller's own
+        ("your ", "your-units", true),
         ("a friendly ", "choose-friendly", false),
         ("another friendly ", "choose-other-friendly", false),
     ] {
@@ -135,10 +136,11 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
             "all-units-here"
         }
         "all enemy units at my battlefield" | "enemy units at my battlefield" => "enemy-units-here",
-        "other friendly units here"
-        | "each other friendly unit here"
-        | "your other units here"
-        | "other units you control here" => "other-friendly-units-here",
+        "other friendly units here" | "each other friendly unit here" => {
+            "other-friendly-units-here"
+        }
+        // 484.8.c: control is not shared
+        "your other units here" | "other units you control here" => "your-other-units-here",
         _ => return None,
     })
 }

@@ -166,10 +166,11 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
     let (scope, what) =
         if let Some(w) = strip_ci(rest, "i have ").or_else(|| strip_ci(rest, "i get ")) {
             ("me", w)
-        } else if let Some(w) = strip_ci(rest, "other friendly units here have ")
-            .or_else(|| strip_ci(rest, "your other units here have "))
-        {
+        } else if let Some(w) = strip_ci(rest, "other friendly units here have ") {
             ("other-friendly-units-here", w)
+        } else if let Some(w) = strip_ci(rest, "your other units here have ") {
+            // 484.8.c: "your" is the controller's own, not a teammate's
+            ("your-other-units-here", w)
         } else if let Some(w) = strip_ci(rest, "other friendly units have ")
             .and_then(|w| strip_suffix_ci(w.trim(), " here"))
         {
@@ -177,10 +178,11 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
             ("other-friendly-units-here", w)
         } else if let Some(w) = strip_ci(rest, "other friendly units have ") {
             ("other-friendly-units", w)
-        } else if let Some(w) =
-            strip_ci(rest, "friendly units have ").or_else(|| strip_ci(rest, "your units have "))
-        {
+        } else if let Some(w) = strip_ci(rest, "friendly units have ") {
             ("friendly-units", w)
+        } else if let Some(w) = strip_ci(rest, "your units have ") {
+            // 484.8.c: "your" is the controller's own, not a teammate's
+            ("your-units", w)
         } else if let Some(w) = strip_ci(rest, "units here have ") {
             // "Units here have +1 [Might]": every unit at the source's location, a
             // battlefield's own units when the card is a battlefield (053.3)
@@ -196,14 +198,15 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
                 a.while_ = Some(name(format!("has {k}")));
             }
             return Some(v);
-        } else if let Some(w) = strip_ci(rest, "your token units have ")
-            .or_else(|| strip_ci(rest, "friendly token units have "))
+        } else if let Some((group, w)) = strip_ci(rest, "your token units have ")
+            .map(|w| ("your", w))
+            .or_else(|| strip_ci(rest, "friendly token units have ").map(|w| ("friendly", w)))
         {
             // "Your token units have [Tank]": a token condition checked on each of them (182)
             if condition != "always" {
                 return None;
             }
-            let mut v = passive_when(&format!("friendly units have {w}"), "always")?;
+            let mut v = passive_when(&format!("{group} units have {w}"), "always")?;
             for a in v.iter_mut() {
                 a.while_ = Some(name("token"));
             }
@@ -220,9 +223,9 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
                     && !tag.contains(' ')
             })
         {
-            // "Your Mechs have [Shield]": the friendly units with that tag (a tag condition
-            // checked on each of them)
-            let mut v = passive_when(&format!("friendly units have {w}"), "always")?;
+            // "Your Mechs have [Shield]": the units with that tag its controller controls (a
+            // tag condition checked on each of them; "your" is not a teammate's, 484.8.c)
+            let mut v = passive_when(&format!("your units have {w}"), "always")?;
             for a in v.iter_mut() {
                 a.while_ = Some(name(format!("tag {}", tag.trim_end_matches('s'))));
             }

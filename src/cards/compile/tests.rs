@@ -254,19 +254,13 @@ fn might_for_each_counts_in_the_for_each_vocabulary() {
 fn passives_of_your_units_tokens_and_the_side_of_the_board() {
     assert_eq!(
         passive_of("Your units have +1[Might]."),
-        (
-            "always".into(),
-            "friendly-units".into(),
-            Some(1),
-            None,
-            vec![]
-        )
+        ("always".into(), "your-units".into(), Some(1), None, vec![])
     );
     assert_eq!(
         passive_of("Your token units have [Tank]"),
         (
             "token".into(),
-            "friendly-units".into(),
+            "your-units".into(),
             None,
             None,
             vec!["Tank".into()]
@@ -347,4 +341,45 @@ fn bonus_damage_passives() {
         "The next spell you play this turn deals 1 Bonus Damage.",
     ));
     assert!(!c.fully_modelled());
+}
+
+#[test]
+fn you_control_is_the_controllers_own_not_friendly() {
+    // 484.8.c: control is not shared; 484.8.d: friendly includes a teammate's
+    let scope = |kind: &str, text: &str| {
+        let c = compile(&card(kind, text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        c.def.abilities[0]
+            .value
+            .scope
+            .as_ref()
+            .map(|s| s.value.clone())
+    };
+    assert_eq!(
+        scope("Unit", "Your units have +1 [Might]."),
+        Some("your-units".into())
+    );
+    assert_eq!(
+        scope("Unit", "Friendly units have +1 [Might]."),
+        Some("friendly-units".into())
+    );
+    assert_eq!(
+        scope("Unit", "Your other units here have +1 [Might]."),
+        Some("your-other-units-here".into())
+    );
+    assert_eq!(
+        scope(
+            "Gear",
+            "If a unit you control would die, kill this instead."
+        ),
+        Some("your-units".into())
+    );
+    assert_eq!(
+        scope("Gear", "If a friendly unit would die, kill this instead."),
+        Some("friendly-units".into())
+    );
+    assert_eq!(
+        scope("Unit", "Your Mechs have [Shield]."),
+        Some("your-units".into())
+    );
 }
