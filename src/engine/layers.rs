@@ -862,10 +862,18 @@ impl Game {
                 }
                 Kind::Assault(_) => {
                     rules.push(keywords::assault::rule());
+                    // 807.2: several instances give one summed value
+                    if several(&w.kw[t.0], KeywordKind::Assault) {
+                        rules.push(cite!("807.2"));
+                    }
                     ("Assault (attacking)".to_string(), None)
                 }
                 Kind::Shield(_) => {
                     rules.push(keywords::shield::rule());
+                    // 814.2: several instances give one summed value
+                    if several(&w.kw[t.0], KeywordKind::Shield) {
+                        rules.push(cite!("814.2"));
+                    }
                     ("Shield (defending)".to_string(), None)
                 }
                 Kind::Attached { rule, .. } => {
@@ -988,4 +996,10 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
             }
         }
     }
+}
+
+/// Whether `kw` holds more than one instance of the keyword `k` (their values summed: 807.2,
+/// 814.2).
+fn several(kw: &[Keyword], k: KeywordKind) -> bool {
+    kw.iter().filter(|x| x.kind() == k).nth(1).is_some()
 }
