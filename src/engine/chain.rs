@@ -132,6 +132,7 @@ impl Game {
         // 812: a Legion ability triggers only while it is active
         let own = self.with_legion(u, own);
         let appended = self.appended_abilities(u);
+        let mut deathknells = Vec::new();
         for (index, a) in own.chain(appended.iter().map(|(_, a)| a)).enumerate() {
             if let Ability::Triggered {
                 when: w,
@@ -143,6 +144,7 @@ impl Game {
                 && w.answers(when)
             {
                 let label = if *deathknell {
+                    deathknells.push(v.len());
                     format!("Deathknell of {}", o.def.name)
                 } else if let Trigger::YouPlaySpellCosting(n) = w {
                     format!(
@@ -165,6 +167,12 @@ impl Game {
                 });
             }
         }
+        // 808.2: each instance of Deathknell triggers separately
+        if deathknells.len() > 1 {
+            for &i in &deathknells {
+                v[i].rule = cite!("808.2");
+            }
+        }
         let derived;
         let chars: &[Keyword] = match &snapshot {
             Some(s) => &s.keywords,
@@ -185,14 +193,19 @@ impl Game {
         // 817.1.b–c: Vision triggers when the permanent enters the board (is played); each
         // instance separately (817.2)
         if *when == Trigger::Played && !self.rules_text_inactive(u) {
-            for _ in 0..super::keywords::vision::vision_instances(chars) {
+            let n = super::keywords::vision::vision_instances(chars);
+            for _ in 0..n {
                 v.push(Triggered {
                     controller,
                     source: Some(u),
                     label: format!("Vision of {}", o.def.name),
                     effects: vec![Game::vision_effect()],
                     snapshot: None,
-                    rule: cite!("817.1.c"),
+                    rule: if n > 1 {
+                        cite!("817.2")
+                    } else {
+                        cite!("817.1.c")
+                    },
                     watching: false,
                     limit: None,
                     condition: Condition::Always,
