@@ -82,6 +82,9 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
         UnitFilter::WithTag(inner, tag) => {
             return format!("{} with the tag {tag}", filter_phrase(inner));
         }
+        UnitFilter::WithKeyword(inner, k) => {
+            return format!("{} with [{k}]", filter_phrase(inner));
+        }
         UnitFilter::Distinct(inner) => {
             return format!("{} not chosen yet", filter_phrase(inner));
         }
@@ -250,6 +253,14 @@ impl Game {
             }
             UnitFilter::Distinct(f) | UnitFilter::UpToOne(f) => {
                 self.matches_filter(u, f, controller, here, source)
+            }
+            // 722.1: inactive text still has its keywords
+            UnitFilter::WithKeyword(f, k) => {
+                self.derived()[u.0]
+                    .keywords
+                    .iter()
+                    .any(|x| x.kind() == k.kind())
+                    && self.matches_filter(u, f, controller, here, source)
             }
             UnitFilter::Attacking(f) => {
                 self.has_designation(u, super::objects::Designation::Attacker)
@@ -462,6 +473,12 @@ impl Game {
                         if self.restrict_choices.is_some() {
                             r.push(crate::cite!("811.1.d.2"));
                         }
+                        // 722.2: eligibility by a keyword sees inactive text
+                        if keyword_bound(&filter)
+                            && cands.iter().any(|u| self.rules_text_inactive(*u))
+                        {
+                            r.push(crate::cite!("722.2"));
+                        }
                         r
                     },
                 };
@@ -482,5 +499,19 @@ impl Game {
             }
         }
         Ok(None)
+    }
+}
+
+/// Whether a choice is narrowed by a keyword (722.2), under the wrappers of how it is chosen.
+fn keyword_bound(f: &UnitFilter) -> bool {
+    match f {
+        UnitFilter::WithKeyword(..) => true,
+        UnitFilter::Distinct(f)
+        | UnitFilter::UpToOne(f)
+        | UnitFilter::Attacking(f)
+        | UnitFilter::InCombat(f)
+        | UnitFilter::MightAtMost(f, _)
+        | UnitFilter::WithTag(f, _) => keyword_bound(f),
+        _ => false,
     }
 }

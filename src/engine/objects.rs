@@ -358,6 +358,10 @@ pub enum UnitFilter {
     MightAtMost(Box<UnitFilter>, i32),
     /// A unit `filter` allows, with this tag ("your Mechs", "another friendly Mech").
     WithTag(Box<UnitFilter>, String),
+    /// A unit or gear `filter` allows that has this keyword ("a gear with [Temporary]"),
+    /// inactive text included: a card with inactive text still has its keywords for effects
+    /// that look for them (722.1), and eligibility may parse inactive text (722.2).
+    WithKeyword(Box<UnitFilter>, Keyword),
     /// "Two friendly units": a unit `filter` allows other than those chosen before it for
     /// the same spell or ability (two units are two different units, 355.5).
     Distinct(Box<UnitFilter>),
@@ -413,7 +417,8 @@ impl UnitFilter {
             | UnitFilter::Exhausted(f)
             | UnitFilter::Damaged(f)
             | UnitFilter::NotSource(f)
-            | UnitFilter::AtSource(f) => f.kind(),
+            | UnitFilter::AtSource(f)
+            | UnitFilter::WithKeyword(f, _) => f.kind(),
             f => f,
         }
     }
@@ -456,6 +461,7 @@ impl UnitFilter {
             | UnitFilter::AtSource(_) => true,
             UnitFilter::MightAtMost(f, _)
             | UnitFilter::WithTag(f, _)
+            | UnitFilter::WithKeyword(f, _)
             | UnitFilter::Distinct(f)
             | UnitFilter::UpToOne(f)
             | UnitFilter::Attacking(f)

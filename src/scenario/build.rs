@@ -84,6 +84,34 @@ pub struct Names<'a> {
 
 impl Names<'_> {
     fn target(&self, n: &Name) -> Result<Target, ScenarioError> {
+        // "choose-gear with keyword Temporary": narrowed to those with the keyword, inactive
+        // text included (722.1, 722.2)
+        if let Some((word, k)) = load::keyword_bound(&n.value) {
+            let inner = Name {
+                value: word.to_string(),
+                referenced: n.referenced,
+                defined: n.defined,
+            };
+            let kw = Keyword::parse(k);
+            return Ok(match self.target(&inner)? {
+                Target::ChooseUnit(f) if !f.is_spell() && !f.is_trash() && !f.is_rune() => {
+                    Target::ChooseUnit(UnitFilter::WithKeyword(Box::new(f), kw))
+                }
+                Target::Each(f) if !f.is_rune() => {
+                    Target::Each(UnitFilter::WithKeyword(Box::new(f), kw))
+                }
+                _ => {
+                    return Err(err(
+                        self.scenario,
+                        ErrorKind::InvalidValue,
+                        n.referenced,
+                        format!(
+                            "\"{word}\" cannot be narrowed by a keyword: only a choice or group of units or gear"
+                        ),
+                    ));
+                }
+            });
+        }
         // "choose-unit distinct up-to-one", "enemy-units in-combat", "choose-unit attacking":
         // a choice or group with how it is chosen or what it narrows to
         for (suffix, choice_only) in [

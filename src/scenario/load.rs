@@ -2587,6 +2587,14 @@ pub fn trash_choice(s: &str) -> Option<(Vec<crate::engine::CardType>, Vec<String
 }
 
 /// "friendly-units with tag Mech": a target word restricted to units with a tag.
+/// "choose-gear with keyword Temporary": a choice or group narrowed to the objects with a
+/// keyword (722.2).
+pub fn keyword_bound(s: &str) -> Option<(&str, &str)> {
+    let (word, k) = s.split_once(" with keyword ")?;
+    let k = k.trim();
+    (!k.is_empty()).then_some((word.trim(), k))
+}
+
 pub fn tag_bound(s: &str) -> Option<(&str, &str)> {
     let (word, tag) = s.split_once(" with tag ")?;
     let tag = tag.trim();
@@ -2619,6 +2627,12 @@ fn target_word_ok(s: &str) -> bool {
                 && (w.starts_with("choose-") || w.contains("units"))
                 && target_word_ok(w);
         }
+    }
+    if let Some((w, k)) = keyword_bound(s) {
+        return keywords::parse(k).is_ok()
+            && TARGET_WORDS.contains(&w)
+            && (w.starts_with("choose-") || w.contains("units") || w.ends_with("gear"))
+            && !w.ends_with("spell");
     }
     match might_bound(s)
         .map(|(w, _)| w)
