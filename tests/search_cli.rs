@@ -392,6 +392,27 @@ fn a_keyword_typed_as_two_words_is_joined() {
     assert!(ids(&v)[0].starts_with("821"), "{:?}", ids(&v));
 }
 
+/// Two words run together ("quickdraws" for Quick-Draw) are split where the
+/// rules say both together; a recovered sentence ranks on its merits (484.3 is
+/// only "Victory Score: 11", recovered from the reference index, and answers
+/// what the 2v2 victory score is) and is still shown as recovered.
+#[test]
+fn run_together_words_split_and_recovered_text_ranks_as_text() {
+    let tmp = tempfile::tempdir().unwrap();
+    let v = json(tmp.path(), &["quickdraws"]);
+    assert_eq!(v["corrections"][0]["searched"], "quick draws");
+    assert!(ids(&v)[0].starts_with("819"), "{:?}", ids(&v));
+    let v = json(tmp.path(), &["victory score 2v2", "--limit", "3"]);
+    assert!(ids(&v).contains(&"484.3".to_string()), "{:?}", ids(&v));
+    let hit = v["hits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["id"] == "484.3")
+        .unwrap();
+    assert_eq!(hit["snippets"][0]["field"], "recovered_text");
+}
+
 #[test]
 fn an_ordinary_word_the_rules_lack_is_not_forced_into_another() {
     let tmp = tempfile::tempdir().unwrap();

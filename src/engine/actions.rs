@@ -188,12 +188,15 @@ impl Game {
                 }
             };
         }
+        // 650: a player may concede at any time — here while a play waits on a choice
+        // (conceding.rs); the game as it was is kept, restored if the concession is refused
+        let mut resume = None;
+        let mut pending = None;
         if let Action::Concede { player } = &action
             && self.decision.is_some()
         {
-            // 650: a player may concede at any time — here while their own play waits on
-            // their choice (conceding.rs)
-            self.abandon_for_concession(*player)?;
+            pending = Some(Box::new(self.clone()));
+            resume = self.abandon_for_concession(*player)?;
         }
         if let Some(d) = &self.decision {
             return Err(EngineError::DecisionPending(Box::new(d.clone())));
@@ -212,9 +215,20 @@ impl Game {
             trace.events.truncate(mark);
             *self = before;
             self.trace = trace;
+            if let Some(p) = pending {
+                *self = *p;
+            }
             return Err(e);
         }
         self.settle(result, Some(Box::new(before)), mark, action, Vec::new());
+        if let Some(r) = resume
+            && let Err(e) = self.resume_after_concession(r)
+        {
+            if let Some(p) = pending {
+                *self = *p;
+            }
+            return Err(e);
+        }
         Ok(())
     }
 
@@ -296,6 +310,7 @@ impl Game {
                     t(first)?;
                     t(second)
                 }
+                Effect::ForEach { effect: e, .. } => effect(e, obj, player, bf),
                 Effect::ThenItsPlayer {
                     effect: first,
                     then,
@@ -717,7 +732,10 @@ impl Game {
         let here = self.source_location(source, snap);
         let needs_here = matches!(
             t,
-            Target::EnemyUnitsHere | Target::OtherFriendlyUnitsHere | Target::AllUnitsHere
+            Target::EnemyUnitsHere
+                | Target::OtherFriendlyUnitsHere
+                | Target::YourOtherUnitsHere
+                | Target::AllUnitsHere
         ) || matches!(t, Target::ChooseUnit(f) | Target::Each(f) if f.needs_here());
         if needs_here && !here.is_some_and(|z| z.on_board()) {
             return Err(Halt::Err(EngineError::Unsupported(
@@ -744,11 +762,17 @@ impl Game {
                 .into_iter()
                 .filter(|u| Some(*u) != source && self.friendly(controller, self.controller(*u)))
                 .collect(),
+            // 484.8.c: control is not shared
+            Target::YourOtherUnitsHere => here_units(self)
+                .into_iter()
+                .filter(|u| Some(*u) != source && self.controller(*u) == controller)
+                .collect(),
             Target::AllUnitsHere => here_units(self),
             // bound before execution (abilities/replacement.rs); unbound, it is no unit
             Target::Affected => vec![],
             // bound at step 2 to the choice before it (choices.rs); with none, no unit
             Target::It => vec![],
+            Target::NoneChosen => vec![],
             Target::Each(filter) => self.each_unit(filter, controller, here, source),
             // 397: what the linked instruction of the same source affected, still the same
             // objects (the timestamps they had after it)
@@ -803,12 +827,17 @@ impl Game {
             }
             Target::ChooseUnit(filter) => {
                 let cands = self.unit_candidates(filter, controller, here, source);
+                // 355.13: "up to one" may choose none
                 let options = cands
                     .iter()
                     .map(|u| super::decision::DecisionOption {
                         label: self.obj_name(*u).to_string(),
                         answer: Answer::Object(*u),
                     })
+                    .chain(filter.up_to().then(|| super::decision::DecisionOption {
+                        label: "none".into(),
+                        answer: Answer::Index(cands.len()),
+                    }))
                     .collect();
                 let d = Decision {
                     kind: super::decision::DecisionKind::Target,
@@ -823,7 +852,7 @@ impl Game {
                     return Ok(vec![]);
                 }
                 let i = self.decide(d)?;
-                vec![cands[i]]
+                cands.get(i).map(|u| vec![*u]).unwrap_or_default()
             }
         })
     }
@@ -867,9 +896,11 @@ impl Game {
                     .unwrap_or("me".into()),
                 Target::EnemyUnitsHere => "each enemy unit here".into(),
                 Target::OtherFriendlyUnitsHere => "each other friendly unit here".into(),
+                Target::YourOtherUnitsHere => "each other unit you control here".into(),
                 Target::AllUnitsHere => "each unit here".into(),
                 Target::ChooseUnit(_) => "a chosen unit".into(),
                 Target::It => "it".into(),
+                Target::NoneChosen => "nothing (none chosen)".into(),
                 Target::Each(f) => super::choices::each_phrase(f),
                 Target::Chosen { object, .. } => self.obj_name(*object).to_string(),
                 Target::Affected => "that unit".into(),
@@ -1135,6 +1166,11 @@ impl Game {
                 if *owner { "owner" } else { "controller" },
                 self.describe_effect(then, source)
             ),
+            Effect::ForEach { count, effect } => format!(
+                "{}, for each {}",
+                self.describe_effect(effect, source),
+                count.describe()
+            ),
             Effect::UnitsEnterReadyThisTurn { player } => {
                 format!("the units {} plays this turn enter ready", p(player))
             }
@@ -1190,9 +1226,18 @@ impl Game {
                     },
                 };
                 let mut damaged = Vec::new();
-                for u in self.targets_of(target, controller, source, snap)? {
+                let targets = self.targets_of(target, controller, source, snap)?;
+                let several = targets.len() > 1;
+                for u in targets {
                     let before = self.objects[u.0].damage;
-                    self.deal_damage(u, n, vec![cite!("417.1.b")])?;
+                    // 713: a spell's or ability's Deal action may be granted Bonus Damage
+                    let bonus = self.bonus_damage(u, controller);
+                    self.deal_damage_with_bonus(
+                        u,
+                        n,
+                        bonus.as_ref().map(|b| (b, several)),
+                        vec![cite!("417.1.b")],
+                    )?;
                     if self.objects[u.0].damage > before {
                         damaged.push(u);
                     }
@@ -1658,6 +1703,53 @@ impl Game {
                     self.execute_effect(then, p, source, snap)?;
                 }
             }
+            Effect::ForEach { count, effect } => {
+                // counted as it executes, from the controller's side
+                let n = match source {
+                    Some(s) => self.count(count, controller, s),
+                    None if !matches!(
+                        count,
+                        super::objects::Count::InTrash { same_name: true }
+                    ) =>
+                    {
+                        self.count(count, controller, ObjId(0))
+                    }
+                    None => 0,
+                };
+                let scaled = match (**effect).clone() {
+                    Effect::Draw { player, amount } => Some(Effect::Draw {
+                        player,
+                        amount: amount.saturating_mul(n),
+                    }),
+                    Effect::GainXp { player, amount } => Some(Effect::GainXp {
+                        player,
+                        amount: amount.saturating_mul(n),
+                    }),
+                    Effect::GainPoints { player, amount } => Some(Effect::GainPoints {
+                        player,
+                        amount: amount.saturating_mul(n),
+                    }),
+                    Effect::Channel {
+                        player,
+                        count,
+                        exhausted,
+                    } => Some(Effect::Channel {
+                        player,
+                        count: count.saturating_mul(n),
+                        exhausted,
+                    }),
+                    _ => None,
+                };
+                match scaled {
+                    Some(e) if n > 0 => self.execute_effect(&e, controller, source, snap)?,
+                    Some(_) => {}
+                    None => {
+                        for _ in 0..n.min(crate::limits::MAX_COUNT as i32) {
+                            self.execute_effect(effect, controller, source, snap)?;
+                        }
+                    }
+                }
+            }
             Effect::UnitsEnterReadyThisTurn { player } => {
                 for p in self.players_of(player, controller) {
                     self.players[p.0].units_enter_ready_this_turn = true;
@@ -1840,7 +1932,20 @@ impl Game {
     }
 
     /// 417.1.b (deal damage): marks damage on a unit.
-    pub(crate) fn deal_damage(&mut self, u: ObjId, n: i32, mut rules: Vec<Cite>) -> R<()> {
+    pub(crate) fn deal_damage(&mut self, u: ObjId, n: i32, rules: Vec<Cite>) -> R<()> {
+        self.deal_damage_with_bonus(u, n, None, rules)
+    }
+
+    /// 417.1.b with the Bonus Damage granted to the Deal action (712–715, with whether it
+    /// has several targets): added once the damage is known to be dealt — none when it was
+    /// replaced or prevented to nothing (715.4, 417.1.e.1).
+    pub(crate) fn deal_damage_with_bonus(
+        &mut self,
+        u: ObjId,
+        n: i32,
+        bonus: Option<(&super::bonus_damage::Bonus, bool)>,
+        mut rules: Vec<Cite>,
+    ) -> R<()> {
         if n <= 0 || !self.objects[u.0].zone.on_board() {
             return Ok(());
         }
@@ -1849,7 +1954,19 @@ impl Game {
             &[(u, n, "would be dealt {n} damage".to_string())],
             cite!("417.1.b"),
         )?;
-        let Some(&(_, n)) = left.first() else {
+        let not_dealt = |g: &mut Game| {
+            // 715.4: no damage dealt, no Bonus Damage
+            if let Some((b, _)) = bonus {
+                let t = format!(
+                    "no damage is dealt to {}: the {} does not apply",
+                    g.obj_name(u),
+                    b.describe()
+                );
+                g.event(EventKind::Damage, vec![cite!("715.4")], t, vec![u.0]);
+            }
+        };
+        let Some(&(_, n)) = left.first().filter(|(_, n)| *n > 0) else {
+            not_dealt(self);
             return Ok(());
         };
         if self.characteristics(u).no_damage {
@@ -1859,12 +1976,24 @@ impl Game {
                 n
             );
             self.event(EventKind::Damage, vec![cite!("437.1")], t, vec![u.0]);
+            not_dealt(self);
             return Ok(());
         }
+        // 715.1, 715.2: the damage to this unit increased by the Bonus Damage (714: summed)
+        let (n, plus) = match bonus {
+            Some((b, several)) => {
+                rules.extend(b.rules(several));
+                (
+                    n.saturating_add(b.amount),
+                    format!(": {n} + {}", b.describe()),
+                )
+            }
+            None => (n, String::new()),
+        };
         // saturating (issue 10): marked damage past i32::MAX is lethal all the same
         self.objects[u.0].damage = self.objects[u.0].damage.saturating_add(n);
         let t = format!(
-            "{} is dealt {} damage (now {} marked, Might {})",
+            "{} is dealt {} damage{plus} (now {} marked, Might {})",
             self.obj_name(u),
             n,
             self.objects[u.0].damage,

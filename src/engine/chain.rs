@@ -4,7 +4,7 @@
 
 use super::actions::{EngineError, Halt, R, illegal};
 use super::decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
-use super::objects::{Ability, Condition, Effect, Keyword, Trigger};
+use super::objects::{Ability, Condition, Effect, Keyword, Trigger, TurnLimit};
 use super::state::{BfId, ChainItem, Game, ObjId, Phase, PlayerId, Snapshot, Zone};
 use super::trace::{Cite, EventKind};
 use crate::cite;
@@ -24,6 +24,9 @@ pub(crate) struct Triggered {
     /// It watches another object's event (abilities/observers.rs): its line cites its own
     /// rule only, not the rules of the event that made the batch trigger (a death's 808.1.d).
     pub watching: bool,
+    /// "The first time …" / "Once each turn, …" (383.1, 383.3.f), and the ability's position
+    /// among its source's abilities (what the source counts this turn by).
+    pub limit: Option<(TurnLimit, usize)>,
 }
 
 /// Priority or focus awarded by a step of the chain, given only after the outstanding
@@ -63,7 +66,22 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::YouPlaySpellCosting(_) => cite!("419.4.a"),
         Trigger::DefendHere => cite!("383.4.f.2"),
         Trigger::EachBeginningPhase => cite!("315.2.a.1"),
+        Trigger::MovesFromBattlefield | Trigger::EnemyUnitDies { .. } | Trigger::OpponentScores => {
+            cite!("383.1")
+        }
     }
+}
+
+/// What a source counts a limited trigger of its (`a`, the `index`th it lists) by this turn:
+/// its position among the card's abilities (a Legion's dependent ability at its Legion's), so
+/// that it stays the same when a Legion ability comes and goes; an ability appended to it
+/// (718.3) by its place after them.
+fn ability_key(own: &[Ability], a: &Ability, index: usize) -> usize {
+    own.iter()
+        .position(|x| {
+            std::ptr::eq(x, a) || matches!(x, Ability::Legion(inner) if std::ptr::eq(&**inner, a))
+        })
+        .unwrap_or(own.len() + index)
 }
 
 /// The first `cap` permutations of 0..n in lexicographic order, and how many more there are.
@@ -114,16 +132,19 @@ impl Game {
         // 812: a Legion ability triggers only while it is active
         let own = self.with_legion(u, own);
         let appended = self.appended_abilities(u);
-        for a in own.chain(appended.iter().map(|(_, a)| a)) {
+        let mut deathknells = Vec::new();
+        for (index, a) in own.chain(appended.iter().map(|(_, a)| a)).enumerate() {
             if let Ability::Triggered {
                 when: w,
                 effects,
                 deathknell,
                 condition,
+                limit,
             } = a
                 && w.answers(when)
             {
                 let label = if *deathknell {
+                    deathknells.push(v.len());
                     format!("Deathknell of {}", o.def.name)
                 } else if let Trigger::YouPlaySpellCosting(n) = w {
                     format!(
@@ -141,8 +162,15 @@ impl Game {
                     snapshot: snapshot.clone(),
                     rule: trigger_rule(when, *deathknell),
                     watching: false,
+                    limit: limit.map(|l| (l, ability_key(&o.def.abilities, a, index))),
                     condition: condition.clone(),
                 });
+            }
+        }
+        // 808.2: each instance of Deathknell triggers separately
+        if deathknells.len() > 1 {
+            for &i in &deathknells {
+                v[i].rule = cite!("808.2");
             }
         }
         let derived;
@@ -165,30 +193,43 @@ impl Game {
         // 817.1.b–c: Vision triggers when the permanent enters the board (is played); each
         // instance separately (817.2)
         if *when == Trigger::Played && !self.rules_text_inactive(u) {
-            for _ in 0..super::keywords::vision::vision_instances(chars) {
+            let n = super::keywords::vision::vision_instances(chars);
+            for _ in 0..n {
                 v.push(Triggered {
                     controller,
                     source: Some(u),
                     label: format!("Vision of {}", o.def.name),
                     effects: vec![Game::vision_effect()],
                     snapshot: None,
-                    rule: cite!("817.1.c"),
+                    rule: if n > 1 {
+                        cite!("817.2")
+                    } else {
+                        cite!("817.1.c")
+                    },
                     watching: false,
+                    limit: None,
                     condition: Condition::Always,
                 });
             }
         }
         // 821.1.c, 821.1.c.7: each Weaponmaster triggers when the unit is played
         if *when == Trigger::Played && !self.rules_text_inactive(u) {
-            for _ in 0..super::keywords::weaponmaster::instances(chars) {
+            let n = super::keywords::weaponmaster::instances(chars);
+            for _ in 0..n {
                 v.push(Triggered {
                     controller,
                     source: Some(u),
                     label: format!("Weaponmaster of {}", o.def.name),
                     effects: vec![Effect::Weaponmaster],
                     snapshot: None,
-                    rule: cite!("821.1.c"),
+                    // several instances trigger separately (821.1.c.7)
+                    rule: if n > 1 {
+                        cite!("821.1.c.7")
+                    } else {
+                        cite!("821.1.c")
+                    },
                     watching: false,
+                    limit: None,
                     condition: Condition::Always,
                 });
             }
@@ -206,6 +247,7 @@ impl Game {
                 snapshot: None,
                 rule: cite!("819.1.d"),
                 watching: false,
+                limit: None,
                 condition: Condition::Always,
             });
         }
@@ -256,6 +298,7 @@ impl Game {
                     }),
                     rule: trigger_rule(when, false),
                     watching: false,
+                    limit: None,
                     condition: condition.clone(),
                 });
             }
@@ -273,6 +316,8 @@ impl Game {
         rules: Vec<Cite>,
         combat_initial: bool,
     ) -> R<()> {
+        // 383.1: "the [Nth] time" abilities trigger only on the Nth event of the turn
+        let batch = self.nth_time_triggers(batch)?;
         // 383.3.e: a conditional statement after the trigger condition must be true for the
         // ability to be placed on the chain
         let (batch, unmet): (Vec<Triggered>, Vec<Triggered>) = batch
@@ -358,6 +403,10 @@ impl Game {
             };
             for i in seq {
                 let mut t = mine[i].clone();
+                // 383.3.f: once each turn
+                if self.once_each_turn_spent(&t) {
+                    continue;
+                }
                 // 383.3.a: "you may" as the first part of the effect: its controller chooses
                 // now, as the condition is met, whether to put the ability on the chain
                 if let Some(Effect::May { effect }) = t.effects.first().cloned() {
@@ -376,6 +425,7 @@ impl Game {
                     t.effects[0] = *effect;
                 }
                 let t = &mut t;
+                self.note_once_each_turn(t);
                 if self.chain.is_empty() {
                     // 346.1: a chain opened by a triggered ability does not pass focus.
                     self.chain_by_trigger = true;
@@ -942,6 +992,10 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::YouPlaySpellCosting(_) => "when you play a spell that costs enough",
         Trigger::DefendHere => "when you defend here",
         Trigger::EachBeginningPhase => "at the start of each player's beginning phase",
+        Trigger::MovesFromBattlefield => "when I move from a battlefield",
+        Trigger::EnemyUnitDies { here: false } => "when an enemy unit dies",
+        Trigger::EnemyUnitDies { here: true } => "when an enemy unit here dies",
+        Trigger::OpponentScores => "when an opponent scores",
     }
 }
 

@@ -38,7 +38,9 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         Effect::Fight { first, second } => vec![first, second],
         Effect::May { effect } | Effect::Linked { effect } => targets_mut(effect),
         // the unit is the one the first instruction chose; the player's instruction has none
-        Effect::ThenItsPlayer { effect, .. } => targets_mut(effect),
+        Effect::ThenItsPlayer { effect, .. } | Effect::ForEach { effect, .. } => {
+            targets_mut(effect)
+        }
         // "it" in what replaces the instruction is the unit the instruction chose
         Effect::SelfReplaced {
             effect, instead, ..
@@ -80,9 +82,19 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
         UnitFilter::WithTag(inner, tag) => {
             return format!("{} with the tag {tag}", filter_phrase(inner));
         }
+        UnitFilter::WithKeyword(inner, k) => {
+            return format!("{} with [{k}]", filter_phrase(inner));
+        }
         UnitFilter::Distinct(inner) => {
             return format!("{} not chosen yet", filter_phrase(inner));
         }
+        UnitFilter::UpToOne(inner) => return format!("up to one: {}", filter_phrase(inner)),
+        UnitFilter::Attacking(inner) => {
+            return format!("{} that is attacking", filter_phrase(inner));
+        }
+        UnitFilter::InCombat(inner) => return format!("{} in combat", filter_phrase(inner)),
+        UnitFilter::Rune { friendly: false } => "a rune",
+        UnitFilter::Rune { friendly: true } => "a friendly rune",
         UnitFilter::Any => "a unit",
         UnitFilter::Friendly => "a friendly unit",
         UnitFilter::Yours => "a unit you control",
@@ -190,6 +202,8 @@ impl Game {
                 o.zone.on_board()
                     && if filter.is_gear() {
                         o.is_gear()
+                    } else if filter.is_rune() {
+                        o.def.card_type == super::objects::CardType::Rune
                     } else {
                         o.is_unit()
                     }
@@ -230,7 +244,30 @@ impl Game {
                     .any(|t| t.eq_ignore_ascii_case(tag))
                     && self.matches_filter(u, f, controller, here, source)
             }
-            UnitFilter::Distinct(f) => self.matches_filter(u, f, controller, here, source),
+            UnitFilter::Distinct(f) | UnitFilter::UpToOne(f) => {
+                self.matches_filter(u, f, controller, here, source)
+            }
+            // 722.1: inactive text still has its keywords
+            UnitFilter::WithKeyword(f, k) => {
+                self.derived()[u.0]
+                    .keywords
+                    .iter()
+                    .any(|x| x.kind() == k.kind())
+                    && self.matches_filter(u, f, controller, here, source)
+            }
+            UnitFilter::Attacking(f) => {
+                self.has_designation(u, super::objects::Designation::Attacker)
+                    && self.matches_filter(u, f, controller, here, source)
+            }
+            // 741.3: at the battlefield where combat is ongoing, with a combat designation
+            UnitFilter::InCombat(f) => {
+                self.combat
+                    .as_ref()
+                    .is_some_and(|c| z == Zone::Battlefield(c.battlefield))
+                    && self.objects[u.0].designation.is_some()
+                    && self.matches_filter(u, f, controller, here, source)
+            }
+            UnitFilter::Rune { friendly } => !friendly || self.friendly(controller, c),
             UnitFilter::Gear => true,
             UnitFilter::EnemyGear => self.opponents(controller, c),
             UnitFilter::Any => true,
@@ -270,6 +307,8 @@ impl Game {
             o.zone == Zone::Chain
         } else if filter.is_gear() {
             o.is_gear() && o.zone.on_board()
+        } else if filter.is_rune() {
+            o.def.card_type == super::objects::CardType::Rune && o.zone.on_board()
         } else {
             o.is_unit() && o.zone.on_board()
         };
@@ -301,7 +340,8 @@ impl Game {
                     let mut m = modes[i].clone();
                     targets_mut(&mut m).iter().all(|t| match t {
                         Target::ChooseUnit(f) => {
-                            !self.unit_candidates(f, controller, here, source).is_empty()
+                            f.up_to()
+                                || !self.unit_candidates(f, controller, here, source).is_empty()
                         }
                         _ => true,
                     })
@@ -372,6 +412,14 @@ impl Game {
                 if matches!(filter, UnitFilter::Distinct(_)) {
                     cands.retain(|u| !chosen_now.contains(u));
                 }
+                // 355.13: an "up to" choice may choose nothing, and is legal with nothing
+                // to choose
+                let up_to = filter.up_to();
+                if cands.is_empty() && up_to {
+                    *t = Target::NoneChosen;
+                    last = Some(Target::NoneChosen);
+                    continue;
+                }
                 if cands.is_empty() {
                     return Ok(Some(filter_phrase(&filter)));
                 }
@@ -390,19 +438,36 @@ impl Game {
                             label: self.obj_name(*u).to_string(),
                             answer: Answer::Object(*u),
                         })
+                        .chain(up_to.then(|| DecisionOption {
+                            label: "none".into(),
+                            answer: Answer::Index(cands.len()),
+                        }))
                         .collect(),
                     more: 0,
                     items: vec![],
                     rules: {
                         let mut r = rules.to_vec();
+                        if up_to {
+                            r.push(crate::cite!("355.13"));
+                        }
                         if self.restrict_choices.is_some() {
                             r.push(crate::cite!("811.1.d.2"));
+                        }
+                        // 722.2: eligibility by a keyword sees inactive text
+                        if keyword_bound(&filter)
+                            && cands.iter().any(|u| self.rules_text_inactive(*u))
+                        {
+                            r.push(crate::cite!("722.2"));
                         }
                         r
                     },
                 };
                 let i = self.decide(d)?;
-                let object = cands[i];
+                let Some(&object) = cands.get(i) else {
+                    *t = Target::NoneChosen;
+                    last = Some(Target::NoneChosen);
+                    continue;
+                };
                 chosen_now.push(object);
                 *t = Target::Chosen {
                     object,
@@ -414,5 +479,19 @@ impl Game {
             }
         }
         Ok(None)
+    }
+}
+
+/// Whether a choice is narrowed by a keyword (722.2), under the wrappers of how it is chosen.
+fn keyword_bound(f: &UnitFilter) -> bool {
+    match f {
+        UnitFilter::WithKeyword(..) => true,
+        UnitFilter::Distinct(f)
+        | UnitFilter::UpToOne(f)
+        | UnitFilter::Attacking(f)
+        | UnitFilter::InCombat(f)
+        | UnitFilter::MightAtMost(f, _)
+        | UnitFilter::WithTag(f, _) => keyword_bound(f),
+        _ => false,
     }
 }

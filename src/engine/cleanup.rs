@@ -273,6 +273,23 @@ impl Game {
                     p.name,
                     self.mode.victory_wins()
                 );
+                // 481.6: the winner of a game of a match earns one Game Win; the first to two
+                // wins the match (the next game, with the game state reset, is not played here)
+                if self.mode == super::modes::Mode::Match {
+                    let p = &mut self.players[id.0];
+                    p.game_wins = p.game_wins.saturating_add(1);
+                    let n = p.game_wins;
+                    let name = p.name.clone();
+                    if n >= super::modes::Mode::GAME_WINS_FOR_THE_MATCH {
+                        t.push_str(&format!(
+                            "; it is {name}'s second Game Win: {name} wins the match"
+                        ));
+                    } else {
+                        t.push_str(&format!(
+                            "; {name} has {n} Game Win of the two that win the match: the players reset the game state and play again"
+                        ));
+                    }
+                }
                 let mut rules = vec![cite!("323.1"), cite!("467"), self.mode.format_rule()];
                 // 484.6.a.3: teammates win together
                 let mates: Vec<&str> = (0..self.players.len())

@@ -17,12 +17,19 @@ impl Game {
     /// longer make that choice (651.3): the unfinished action is undone — nothing of it has
     /// taken effect, and what it would have put on the chain would be countered and removed
     /// with them anyway (652.3, 652.4) — and the concession proceeds from the state before
-    /// it. Any other pending decision still refuses the concession (the action waiting on it
-    /// has partly happened).
-    pub(crate) fn abandon_for_concession(&mut self, player: PlayerId) -> Result<(), EngineError> {
+    /// it. When the decision is another player's, on such an unfinished action of theirs
+    /// waiting on its first choice, the concession still happens at once (650): the action
+    /// is set aside and returned, to be taken up again after the removal
+    /// ([`Game::resume_after_concession`]). Any other pending decision still refuses the
+    /// concession (the action waiting on it has partly happened).
+    pub(crate) fn abandon_for_concession(
+        &mut self,
+        player: PlayerId,
+    ) -> Result<Option<Resume>, EngineError> {
         let (Some(d), Some(s)) = (self.decision.as_ref(), self.suspended.as_deref()) else {
-            return Ok(());
+            return Ok(None);
         };
+        let decider = d.player;
         use super::decision::DecisionKind as K;
         // step 2's choices (355.3, 355.5, 402.1) come before any cost is paid; a card's
         // payment (357.1.a) before anything is paid
@@ -33,7 +40,7 @@ impl Game {
         let (what, unfinished) = match &s.action {
             Action::Play {
                 player: p, card, ..
-            } if *p == player => (
+            } if *p == decider => (
                 format!("play of {}", self.obj_name(*card)),
                 (choice || d.kind == K::Payment)
                     && untouched
@@ -41,21 +48,24 @@ impl Game {
             ),
             Action::Activate {
                 player: p, source, ..
-            } if *p == player => (
+            } if *p == decider => (
                 format!("activation of {}'s ability", self.obj_name(*source)),
                 choice && untouched,
             ),
             Action::Hide {
                 player: p, card, ..
-            } if *p == player => (
+            } if *p == decider => (
                 format!("hiding of {}", self.obj_name(*card)),
                 d.kind == K::Payment && self.objects[card.0].zone == s.before.objects[card.0].zone,
             ),
             _ => (String::new(), false),
         };
-        if d.player != player || !unfinished {
+        // another's action is taken up again from the start: only while none of its choices
+        // was made yet (an answer is an index among options the removal may change)
+        let resumable = decider == player || s.answers.is_empty();
+        if !unfinished || !resumable {
             return Err(EngineError::Unsupported(format!(
-                "650: {} concedes while {} decision is pending ({}); only a concession during the player's own unfinished play, activation or hiding is modelled",
+                "650: {} concedes while {} decision is pending ({}); only a concession during the player's own unfinished play, activation or hiding, or during another player's waiting on its first choice, is modelled",
                 self.player_name(player),
                 if d.player == player {
                     "their own".to_string()
@@ -65,13 +75,30 @@ impl Game {
                 d.prompt
             )));
         }
+        let action = s.action.clone();
         let s = self.suspended.take().map(|s| s.before);
-        let Some(before) = s else { return Ok(()) };
+        let Some(before) = s else { return Ok(None) };
         let trace = std::mem::take(&mut self.trace);
         *self = *before;
         self.trace = trace;
         self.decision = None;
         self.suspended = None;
+        if decider != player {
+            let t = format!(
+                "{} concedes while {}'s {what} waits on {}'s choice: the concession takes effect at once; the unfinished {what} is set aside and taken up again after it",
+                self.player_name(player),
+                self.player_name(decider),
+                self.player_name(decider)
+            );
+            self.depth = 1;
+            self.event(EventKind::Action, vec![cite!("650")], t, vec![]);
+            self.depth = 0;
+            return Ok(Some(Resume {
+                player: decider,
+                what,
+                action,
+            }));
+        }
         let t = format!(
             "{} concedes before making the choice their {what} waits on: they can no longer make it, so the unfinished {what} is undone",
             self.player_name(player)
@@ -79,7 +106,47 @@ impl Game {
         self.depth = 1;
         self.event(EventKind::Action, vec![cite!("651.3")], t, vec![]);
         self.depth = 0;
-        Ok(())
+        Ok(None)
+    }
+
+    /// 650, 651.3, 358.4: after a concession made while another player's play, activation
+    /// or hiding waited on its first choice, that action is taken up again from the state the
+    /// removal left — only the removed player no longer makes choices (651.3), so the choice
+    /// is offered among the options that remain (taken at once when one remains). When it
+    /// can no longer be made (no legal option, a cost no longer payable), the actions taken
+    /// are undone and it is cancelled (358.4). When the game ended with the concession, or
+    /// the player was removed with it (a teammate, 651.4), it is not taken up again.
+    pub(crate) fn resume_after_concession(&mut self, r: Resume) -> Result<(), EngineError> {
+        let who = self.player_name(r.player).to_string();
+        let gone = if self.winner.is_some() {
+            Some((cite!("651.1"), "the game is over"))
+        } else if self.players[r.player.0].lost {
+            Some((cite!("651.4"), "they were removed from the game too"))
+        } else {
+            None
+        };
+        if let Some((rule, why)) = gone {
+            let t = format!("{who}'s unfinished {} is not taken up again: {why}", r.what);
+            self.depth = 1;
+            self.event(EventKind::Action, vec![rule], t, vec![]);
+            self.depth = 0;
+            return Ok(());
+        }
+        let mark = self.trace.events.len();
+        match self.apply(r.action) {
+            Err(EngineError::Illegal { rule, message }) => {
+                let t = format!(
+                    "{who}'s {} can no longer be made after the concession ({message}, rule {rule}): the actions taken are undone and it is cancelled",
+                    r.what
+                );
+                self.trace.events.truncate(mark);
+                self.depth = 1;
+                self.event(EventKind::Action, vec![cite!("358.4")], t, vec![]);
+                self.depth = 0;
+                Ok(())
+            }
+            other => other,
+        }
     }
 
     /// 650, 651: `player` concedes.
@@ -429,4 +496,13 @@ impl Game {
         }
         Ok(())
     }
+}
+
+/// Another player's unfinished play, activation or hiding set aside by a concession (650),
+/// to be taken up again after the removal.
+pub(crate) struct Resume {
+    pub player: PlayerId,
+    /// "play of Shock".
+    pub what: String,
+    pub action: Action,
 }

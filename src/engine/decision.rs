@@ -32,6 +32,8 @@ pub enum DecisionKind {
     DiscountOrder,
     /// 422.1.a: which card of their hand a player discards.
     Discard,
+    /// 383.1.b: which of simultaneous events triggers a "the [Nth] time" ability.
+    TriggerInstance,
 }
 
 impl Decision {
@@ -72,6 +74,7 @@ impl DecisionKind {
             DecisionKind::Mode => "mode",
             DecisionKind::DiscountOrder => "discount-order",
             DecisionKind::Discard => "discard",
+            DecisionKind::TriggerInstance => "trigger-instance",
         }
     }
 }

@@ -809,7 +809,13 @@ impl Game {
             | Condition::AttackingOrDefendingAlone
             | Condition::RunesAtMost(_)
             | Condition::RunesAtLeast(_)
-            | Condition::Controls { .. } => self
+            | Condition::Controls { .. }
+            | Condition::UnitDiedThisTurn { .. }
+            | Condition::HandAtMost(_)
+            | Condition::UnitsInBase { .. }
+            | Condition::SameNameInTrash
+            | Condition::OpponentWithin(_)
+            | Condition::ExactlyOtherUnitsHere { .. } => self
                 .side_condition(c, Some(obj), ctl, |x| self.controller(x))
                 .unwrap_or(false),
         }
@@ -881,6 +887,14 @@ impl Game {
                                     && self.objects[u.0].zone == here
                             }
                             Scope::UnitsHere => self.objects[u.0].zone == here,
+                            // 484.8.c: control is not shared
+                            Scope::YourUnits => w.controller[u.0] == ctl,
+                            Scope::YourOtherUnits => u != me && w.controller[u.0] == ctl,
+                            Scope::YourOtherUnitsHere => {
+                                u != me
+                                    && w.controller[u.0] == ctl
+                                    && self.objects[u.0].zone == here
+                            }
                         })
                         .collect(),
                 };
@@ -997,10 +1011,18 @@ impl Game {
                 }
                 Kind::Assault(_) => {
                     rules.push(keywords::assault::rule());
+                    // 807.2: several instances give one summed value
+                    if several(&w.kw[t.0], KeywordKind::Assault) {
+                        rules.push(cite!("807.2"));
+                    }
                     ("Assault (attacking)".to_string(), None)
                 }
                 Kind::Shield(_) => {
                     rules.push(keywords::shield::rule());
+                    // 814.2: several instances give one summed value
+                    if several(&w.kw[t.0], KeywordKind::Shield) {
+                        rules.push(cite!("814.2"));
+                    }
                     ("Shield (defending)".to_string(), None)
                 }
                 Kind::Attached { rule, .. } => {
@@ -1123,4 +1145,10 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
             }
         }
     }
+}
+
+/// Whether `kw` holds more than one instance of the keyword `k` (their values summed: 807.2,
+/// 814.2).
+fn several(kw: &[Keyword], k: KeywordKind) -> bool {
+    kw.iter().filter(|x| x.kind() == k).nth(1).is_some()
 }

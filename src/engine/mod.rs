@@ -11,6 +11,7 @@ pub mod abilities;
 pub mod actions;
 pub mod additional_turns;
 pub mod attach;
+pub mod bonus_damage;
 pub mod chain;
 pub mod choices;
 pub mod cleanup;
@@ -50,7 +51,7 @@ pub use objects::{
     Ability, Amount, CardDef, CardType, Condition, Count, CountFilter, DeckPick, Designation,
     Duration, Effect, Keyword, KeywordKind, Location, Modification, Object, Passive,
     PlayableBattlefield, PlayerRef, ReplacedEvent, Replacement, ReplacementUses, Scope, ScoreKind,
-    Target, Trigger, UnitFilter,
+    Target, Trigger, TurnLimit, UnitFilter,
 };
 pub use resources::{Domain, Payment, Power};
 pub use state::{

@@ -98,6 +98,9 @@ impl Mode {
         }
     }
 
+    /// 481.6: the Game Wins that win a best-of-three match.
+    pub const GAME_WINS_FOR_THE_MATCH: u32 = 2;
+
     /// 478.7: the First Turn Process's rule.
     pub fn first_turn_rule(&self) -> Cite {
         match self {

@@ -275,7 +275,7 @@ impl Game {
                 vec![u.0],
             );
             self.move_attached_with(u);
-            triggered.push(u);
+            triggered.push((u, matches!(from, Zone::Battlefield(_))));
         }
         // 448: when the move is complete, a cleanup (319.8)
         self.make_outstanding(cite!("319.8"));
@@ -284,10 +284,13 @@ impl Game {
             self.apply_contested(b, mover, cite!("445"));
         }
         let mut batch = Vec::new();
-        for u in triggered {
+        for (u, from_battlefield) in triggered {
             batch.extend(self.collect_triggers(u, &Trigger::Moves, None));
             if matches!(to, Location::Battlefield(_)) {
                 batch.extend(self.collect_triggers(u, &Trigger::MovesToBattlefield, None));
+            }
+            if from_battlefield {
+                batch.extend(self.collect_triggers(u, &Trigger::MovesFromBattlefield, None));
             }
         }
         self.place_triggers(batch, vec![cite!("383.3")], false)

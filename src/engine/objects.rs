@@ -248,6 +248,27 @@ pub enum Trigger {
     /// of every player's Beginning Phase (315.2.a.1), controlled by the battlefield's
     /// controller or, uncontrolled, the turn player (187.6.a–b).
     EachBeginningPhase,
+    /// "When I move from a battlefield": a move (not a recall, 451.1) whose origin is a
+    /// battlefield (383.1).
+    MovesFromBattlefield,
+    /// "When an enemy unit dies" / "When an enemy unit here dies" (383.1): a unit an opponent
+    /// of its controller controls dies — `here`, at the source's location.
+    EnemyUnitDies { here: bool },
+    /// "When an opponent scores" (383.1): an opponent of its controller gains points by
+    /// scoring (462–465).
+    OpponentScores,
+}
+
+/// How often in a turn a triggered ability triggers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnLimit {
+    /// 383.1, 383.1.b: "The [Nth] time [event] each turn": only the Nth time its event
+    /// happens in a turn (counted from the turn's start while the source has the ability).
+    Nth(u32),
+    /// 383.3.f: "Once each turn, when …": not again in a turn once it has been placed on the
+    /// chain; declined or with its condition false, it has not triggered (383.3.f.2).
+    OnceEachTurn,
 }
 
 impl Trigger {
@@ -272,10 +293,15 @@ pub enum Target {
     Object(ObjId),
     /// The source of the ability ("me"); for a dead source, its Deathknell snapshot (808.1.d.3).
     Me,
+    /// 355.13: an "up to" choice for which no object was chosen: it affects nothing.
+    NoneChosen,
     /// Each enemy unit at the source's location ("here").
     EnemyUnitsHere,
     /// Each friendly unit at the source's location, other than the source.
     OtherFriendlyUnitsHere,
+    /// Each unit its controller controls at the source's location, other than the source
+    /// ("your other units here": control is not shared, 484.8.c).
+    YourOtherUnitsHere,
     /// Each unit at the source's location.
     AllUnitsHere,
     /// A unit the controller chooses among those matching (a decision when several).
@@ -332,6 +358,10 @@ pub enum UnitFilter {
     MightAtMost(Box<UnitFilter>, i32),
     /// A unit `filter` allows, with this tag ("your Mechs", "another friendly Mech").
     WithTag(Box<UnitFilter>, String),
+    /// A unit or gear `filter` allows that has this keyword ("a gear with [Temporary]"),
+    /// inactive text included: a card with inactive text still has its keywords for effects
+    /// that look for them (722.1), and eligibility may parse inactive text (722.2).
+    WithKeyword(Box<UnitFilter>, Keyword),
     /// "Two friendly units": a unit `filter` allows other than those chosen before it for
     /// the same spell or ability (two units are two different units, 355.5).
     Distinct(Box<UnitFilter>),
@@ -350,37 +380,71 @@ pub enum UnitFilter {
     Spell,
     /// A spell on the chain controlled by an opponent.
     EnemySpell,
+    /// A rune on the board (355.10.f: "a rune you control" is a target); friendly runes
+    /// only when `friendly` ("ready up to 4 friendly runes").
+    Rune {
+        friendly: bool,
+    },
+    /// 355.13: "up to one …", "up to two …" (one such choice for each): the controller may
+    /// choose no object, and the choice is legal with none to choose from.
+    UpToOne(Box<UnitFilter>),
+    /// A unit `filter` allows that is attacking (an attacker's designation, 454).
+    Attacking(Box<UnitFilter>),
+    /// 741.3: a unit `filter` allows that is in combat — at the battlefield where combat is
+    /// ongoing, with a combat designation.
+    InCombat(Box<UnitFilter>),
 }
 
 impl UnitFilter {
+    /// The filter under the wrappers that say how it is chosen (distinct, up to one) or
+    /// narrow it without changing what kind of object it chooses.
+    pub fn kind(&self) -> &UnitFilter {
+        match self {
+            UnitFilter::Distinct(f)
+            | UnitFilter::UpToOne(f)
+            | UnitFilter::Attacking(f)
+            | UnitFilter::InCombat(f)
+            | UnitFilter::WithKeyword(f, _) => f.kind(),
+            f => f,
+        }
+    }
     /// It chooses a spell on the chain, not a unit on the board.
     pub fn is_spell(&self) -> bool {
-        if let UnitFilter::Distinct(f) = self {
-            return f.is_spell();
-        }
-        matches!(self, UnitFilter::Spell | UnitFilter::EnemySpell)
+        matches!(self.kind(), UnitFilter::Spell | UnitFilter::EnemySpell)
     }
     /// It chooses a card in a trash, not a unit on the board.
     pub fn is_trash(&self) -> bool {
-        if let UnitFilter::Distinct(f) = self {
-            return f.is_trash();
-        }
-        matches!(self, UnitFilter::InTrash { .. })
+        matches!(self.kind(), UnitFilter::InTrash { .. })
     }
     /// It chooses a gear on the board, not a unit.
     pub fn is_gear(&self) -> bool {
-        if let UnitFilter::Distinct(f) = self {
-            return f.is_gear();
+        matches!(self.kind(), UnitFilter::Gear | UnitFilter::EnemyGear)
+    }
+    /// It chooses a rune on the board, not a unit.
+    pub fn is_rune(&self) -> bool {
+        matches!(self.kind(), UnitFilter::Rune { .. })
+    }
+    /// 355.13: choosing no object is allowed.
+    pub fn up_to(&self) -> bool {
+        match self {
+            UnitFilter::UpToOne(_) => true,
+            UnitFilter::Distinct(f) | UnitFilter::Attacking(f) | UnitFilter::InCombat(f) => {
+                f.up_to()
+            }
+            _ => false,
         }
-        matches!(self, UnitFilter::Gear | UnitFilter::EnemyGear)
     }
     /// It is about the source's location ("here").
     pub fn needs_here(&self) -> bool {
         match self {
             UnitFilter::EnemyHere | UnitFilter::FriendlyHere => true,
-            UnitFilter::MightAtMost(f, _) | UnitFilter::WithTag(f, _) | UnitFilter::Distinct(f) => {
-                f.needs_here()
-            }
+            UnitFilter::MightAtMost(f, _)
+            | UnitFilter::WithTag(f, _)
+            | UnitFilter::WithKeyword(f, _)
+            | UnitFilter::Distinct(f)
+            | UnitFilter::UpToOne(f)
+            | UnitFilter::Attacking(f)
+            | UnitFilter::InCombat(f) => f.needs_here(),
             _ => false,
         }
     }
@@ -719,6 +783,13 @@ pub enum Effect {
     UnitsEnterReadyThisTurn {
         player: PlayerRef,
     },
+    /// "Draw 1 for each of your Mighty units", "Gain 1 XP for each friendly unit": `effect`
+    /// with its number multiplied by `count` as it executes (draw, XP, channel, points), or
+    /// done that many times.
+    ForEach {
+        count: Count,
+        effect: Box<Effect>,
+    },
     /// 386–388: a reflexive trigger — "Do this: [effects]" (`times` chain items), or with
     /// `condition`, "You may [condition]. When you do, [effects]": the condition is asked and
     /// performed first, and only if it was done are the items added (387.2). Each item goes
@@ -849,6 +920,31 @@ pub enum Condition {
         tag: Option<String>,
         other: bool,
     },
+    /// "If a unit died this turn" / "If an enemy unit has died this turn" (`enemy`: one an
+    /// opponent of the controller controlled).
+    UnitDiedThisTurn {
+        enemy: bool,
+    },
+    /// "If you have two or fewer cards in your hand".
+    HandAtMost(i32),
+    /// "If you have two or more other units in your base": `count` or more units the
+    /// controller controls in their base, other than this one when `other`.
+    UnitsInBase {
+        count: i32,
+        other: bool,
+    },
+    /// "If you have a card with my name in your trash".
+    SameNameInTrash,
+    /// "If an opponent's score is within 3 points of the Victory Score" (467): an opponent
+    /// (their team, 484.6) has at least the Victory Score minus N points.
+    OpponentWithin(i32),
+    /// "If there is exactly one other unit you control here", "while I'm at a battlefield
+    /// with exactly one other unit you control": exactly `count` other units of the
+    /// controller at the object's location (a battlefield, when `battlefield`).
+    ExactlyOtherUnitsHere {
+        count: i32,
+        battlefield: bool,
+    },
 }
 
 /// Whom a passive ability affects.
@@ -864,6 +960,13 @@ pub enum Scope {
     /// "Units here": every unit at my location, whoever controls it — on a battlefield's
     /// card, the units at that battlefield (053.3: battlefields say "here").
     UnitsHere,
+    /// "Your units" / "units you control": its controller's only — control is not shared
+    /// with a teammate (484.8.c); in a mode without teams the same units as `FriendlyUnits`.
+    YourUnits,
+    /// "Your other units" / "another unit you control".
+    YourOtherUnits,
+    /// "Your other units here" / "other units you control here".
+    YourOtherUnitsHere,
 }
 
 /// What a passive ability or a continuous effect changes, which fixes its layer (472).
@@ -996,6 +1099,8 @@ pub enum Ability {
         /// 383.3.e: a conditional statement after the trigger condition ("When you play me,
         /// if you control a Poro, …"), true for the ability to be placed on the chain.
         condition: Condition,
+        /// "The first time …" / "Once each turn, …" (383.1, 383.3.f); `None`: every time.
+        limit: Option<TurnLimit>,
     },
     Passive(Passive),
     /// A spell's effect, executed when it resolves (351.2).
@@ -1081,6 +1186,14 @@ pub enum Ability {
     /// 355.2.b: "You may play me to an open / occupied enemy battlefield": a location a unit
     /// may be played to besides its controller's base and the battlefields they control.
     PlayTo(PlayableBattlefield),
+    /// 712–715: "Your spells and abilities deal N Bonus Damage" (the Deal actions of the
+    /// spells and abilities its controller controls) or, `to_units_here`, "Spells and
+    /// abilities deal N Bonus Damage to units here" (anyone's, to the units at its location)
+    /// (bonus_damage.rs).
+    BonusDamage {
+        amount: i32,
+        to_units_here: bool,
+    },
     /// Text the engine cannot model; reported before running, never ignored.
     Unsupported(String),
     /// 718.4: an attachable card's Might Bonus, added to the Might of the Top-Most Card
@@ -1151,6 +1264,7 @@ impl CardDef {
             effects,
             deathknell: true,
             condition: Condition::Always,
+            limit: None,
         });
         self
     }
@@ -1270,6 +1384,9 @@ pub struct Object {
     pub attack_checked: bool,
     pub defend_checked: bool,
     pub moves_this_turn: u32,
+    /// 383.1, 383.3.f: for its triggered abilities limited in a turn (by their position
+    /// among its abilities), how many times their event happened / they triggered this turn.
+    pub triggers_this_turn: Vec<(usize, u32)>,
     /// The turn it was hidden facedown on (811.1.b: playable from the next turn on).
     pub hidden_on_turn: Option<u32>,
     /// A token (176): it ceases to exist when it leaves the board.

@@ -184,6 +184,8 @@ impl Game {
         // 383.4.c.2.b, 383.4.d.2.b: "when you conquer / hold" of the scorer's permanents,
         // wherever they are; they trigger even when the point is not gained (383.4.c.2.c)
         batch.extend(self.observer_triggers(&you_trigger, p, None, None));
+        // 383.1, 464: "when an opponent scores" of the scorer's opponents' permanents
+        batch.extend(self.opponent_scores_triggers(p));
         self.place_triggers(batch, vec![why], false)
     }
 

@@ -113,10 +113,15 @@ pub struct Player {
     /// "Units you play this turn enter ready" / "Friendly units enter ready this turn": the
     /// units this player plays (cards and tokens, 182.1.a) enter ready until the turn ends.
     pub units_enter_ready_this_turn: bool,
+    /// The units this player controlled that died this turn ("if a unit died this turn",
+    /// "if an enemy unit has died this turn").
+    pub units_died_this_turn: u32,
     /// 478.7: the player has had their first Channel Phase / Draw Phase of the game (the
     /// First Turn Process adjusts those).
     pub first_channel_done: bool,
     pub first_draw_done: bool,
+    /// 481.6: the Game Wins this player has earned in a best-of-three match (mode `match`).
+    pub game_wins: u32,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -526,9 +531,11 @@ impl Game {
                 power: Default::default(),
                 played_this_turn: Vec::new(),
                 units_enter_ready_this_turn: false,
+                units_died_this_turn: 0,
                 played_before_setup: 0,
                 first_channel_done: false,
                 first_draw_done: false,
+                game_wins: 0,
             })
             .collect();
         let mut g = Game {
@@ -641,6 +648,7 @@ impl Game {
             attack_checked: false,
             defend_checked: false,
             moves_this_turn: 0,
+            triggers_this_turn: Vec::new(),
             linked: Vec::new(),
             hidden_on_turn: None,
             token: false,

@@ -69,16 +69,10 @@ fn the_engine_cites_every_keyword_and_each_group_of_the_additional_rules() {
         .iter()
         .filter_map(|c| c.split('.').next().and_then(|n| n.parse().ok()))
         .collect();
-    let uncited: &[(u32, &str)] = &[
-        (
-            825,
-            "Unique has no effect during gameplay (825.3): nothing to cite",
-        ),
-        (
-            712,
-            "Bonus Damage (712–715) is not modelled: card text with it is reported unsupported",
-        ),
-    ];
+    let uncited: &[(u32, &str)] = &[(
+        825,
+        "Unique has no effect during gameplay (825.3): nothing to cite",
+    )];
     for k in 805..=826u32 {
         if uncited.iter().any(|(n, _)| *n == k) {
             assert!(
@@ -798,6 +792,7 @@ fn attackers_are_recalled_when_defenders_remain_and_attack_triggers_keep_focus()
         effects: vec![Effect::Buff { target: Target::Me }],
         deathknell: false,
         condition: Condition::Always,
+        limit: None,
     });
     let hero = unit(&mut g, hero, a, Zone::Base(a));
     let pal = unit(&mut g, CardDef::unit("Pal", 7), a, Zone::Base(a));
@@ -1104,6 +1099,7 @@ fn playing_a_unit_pays_its_cost_and_enters_exhausted() {
         }],
         deathknell: false,
         condition: Condition::Always,
+        limit: None,
     });
     def.energy_cost = Some(2);
     let r = unit(&mut g, def, a, Zone::Hand(a));
@@ -1482,6 +1478,7 @@ fn designations_follow_units_in_and_out_of_the_combat() {
         }],
         deathknell: false,
         condition: Condition::Always,
+        limit: None,
     });
     let late = unit(&mut g, late, a, Zone::Base(a));
     g.setup_showdown(bf, a, Some((a, b)));
@@ -1629,6 +1626,7 @@ fn end_of_turn_triggers_then_this_turn_effects_expire() {
         }],
         deathknell: false,
         condition: Condition::Always,
+        limit: None,
     });
     let s = unit(&mut g, sage, a, Zone::Base(a));
     g.setup_effect(s, "Surge", Modification::Might(2), Duration::ThisTurn);
@@ -1663,6 +1661,7 @@ fn the_attacker_places_attack_triggers_before_the_defenders_defend_triggers() {
             }],
             deathknell: false,
             condition: Condition::Always,
+            limit: None,
         })
     };
     let charger = unit(&mut g, xp("Charger", Trigger::Attacks), a, Zone::Base(a));

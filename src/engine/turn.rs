@@ -232,6 +232,7 @@ impl Game {
             p.played_this_turn.clear();
             p.played_before_setup = 0;
             p.units_enter_ready_this_turn = false;
+            p.units_died_this_turn = 0;
         }
         for b in self.battlefields.iter_mut() {
             b.scored_this_turn.clear();
@@ -239,6 +240,7 @@ impl Game {
         }
         for o in self.objects.iter_mut() {
             o.moves_this_turn = 0;
+            o.triggers_this_turn.clear();
         }
         let number = self.turn.number;
         let name = self.player_name(next).to_string();

@@ -84,6 +84,76 @@ pub struct Names<'a> {
 
 impl Names<'_> {
     fn target(&self, n: &Name) -> Result<Target, ScenarioError> {
+        // "choose-gear with keyword Temporary": narrowed to those with the keyword, inactive
+        // text included (722.1, 722.2)
+        if let Some((word, k)) = load::keyword_bound(&n.value) {
+            let inner = Name {
+                value: word.to_string(),
+                referenced: n.referenced,
+                defined: n.defined,
+            };
+            let kw = Keyword::parse(k);
+            return Ok(match self.target(&inner)? {
+                Target::ChooseUnit(f) if !f.is_spell() && !f.is_trash() && !f.is_rune() => {
+                    Target::ChooseUnit(UnitFilter::WithKeyword(Box::new(f), kw))
+                }
+                Target::Each(f) if !f.is_rune() => {
+                    Target::Each(UnitFilter::WithKeyword(Box::new(f), kw))
+                }
+                _ => {
+                    return Err(err(
+                        self.scenario,
+                        ErrorKind::InvalidValue,
+                        n.referenced,
+                        format!(
+                            "\"{word}\" cannot be narrowed by a keyword: only a choice or group of units or gear"
+                        ),
+                    ));
+                }
+            });
+        }
+        // "choose-unit distinct up-to-one", "enemy-units in-combat", "choose-unit attacking":
+        // a choice or group with how it is chosen or what it narrows to
+        for (suffix, choice_only) in [
+            (" up-to-one", true),
+            (" distinct", true),
+            (" attacking", false),
+            (" in-combat", false),
+        ] {
+            let Some(word) = n.value.strip_suffix(suffix) else {
+                continue;
+            };
+            let inner = Name {
+                value: word.to_string(),
+                referenced: n.referenced,
+                defined: n.defined,
+            };
+            let wrap = |f: UnitFilter| match suffix {
+                " up-to-one" => UnitFilter::UpToOne(Box::new(f)),
+                " distinct" => UnitFilter::Distinct(Box::new(f)),
+                " attacking" => UnitFilter::Attacking(Box::new(f)),
+                _ => UnitFilter::InCombat(Box::new(f)),
+            };
+            return match self.target(&inner)? {
+                Target::ChooseUnit(f) => Ok(Target::ChooseUnit(wrap(f))),
+                Target::Each(f) if !choice_only => Ok(Target::Each(wrap(f))),
+                _ => Err(err(
+                    self.scenario,
+                    ErrorKind::InvalidValue,
+                    n.referenced,
+                    format!(
+                        "\"{word}\" is not a choice{}: \"{}\" applies to {}",
+                        if choice_only { "" } else { " or group" },
+                        suffix.trim(),
+                        if choice_only {
+                            "a choice only"
+                        } else {
+                            "a choice or group of units"
+                        }
+                    ),
+                )),
+            };
+        }
         // "choose-enemy with might 3 or less", "friendly-units with tag Mech": the same
         // choice or group, restricted
         let restricted = load::might_bound(&n.value)
@@ -116,23 +186,6 @@ impl Names<'_> {
                 }
             });
         }
-        // "choose-friendly distinct": a unit not chosen before by the same spell or ability
-        if let Some(word) = n.value.strip_suffix(" distinct") {
-            let inner = Name {
-                value: word.to_string(),
-                referenced: n.referenced,
-                defined: n.defined,
-            };
-            return match self.target(&inner)? {
-                Target::ChooseUnit(f) => Ok(Target::ChooseUnit(UnitFilter::Distinct(Box::new(f)))),
-                _ => Err(err(
-                    self.scenario,
-                    ErrorKind::InvalidValue,
-                    n.referenced,
-                    format!("\"{word}\" is not a choice: only a choice can be distinct"),
-                )),
-            };
-        }
         if let Some((types, tags)) = load::trash_choice(&n.value) {
             return Ok(Target::ChooseUnit(UnitFilter::InTrash { types, tags }));
         }
@@ -142,6 +195,7 @@ impl Names<'_> {
             "linked" => Target::Linked,
             "enemy-units-here" => Target::EnemyUnitsHere,
             "other-friendly-units-here" => Target::OtherFriendlyUnitsHere,
+            "your-other-units-here" => Target::YourOtherUnitsHere,
             "all-units-here" => Target::AllUnitsHere,
             "choose-unit" => Target::ChooseUnit(UnitFilter::Any),
             "choose-friendly" => Target::ChooseUnit(UnitFilter::Friendly),
@@ -168,6 +222,8 @@ impl Names<'_> {
             "enemy-units-at-battlefields" => Target::Each(UnitFilter::EnemyAtBattlefield),
             "friendly-units-at-battlefields" => Target::Each(UnitFilter::FriendlyAtBattlefield),
             "choose-gear" => Target::ChooseUnit(UnitFilter::Gear),
+            "choose-rune" => Target::ChooseUnit(UnitFilter::Rune { friendly: false }),
+            "choose-friendly-rune" => Target::ChooseUnit(UnitFilter::Rune { friendly: true }),
             "choose-enemy-gear" => Target::ChooseUnit(UnitFilter::EnemyGear),
             "all-gear" => Target::Each(UnitFilter::Gear),
             "choose-spell" => Target::ChooseUnit(UnitFilter::Spell),
@@ -256,6 +312,24 @@ impl Names<'_> {
         }
         if e.link {
             eff = Effect::Linked {
+                effect: Box::new(eff),
+            };
+        }
+        // "Draw 1 for each of your Mighty units"
+        if let Some(f) = &e.for_each {
+            let Some(count) = load::count(&f.value) else {
+                return Err(err(
+                    self.scenario,
+                    ErrorKind::InvalidValue,
+                    f.referenced,
+                    format!(
+                        "unknown count \"{}\" for for-each: gear, units, mighty units, a tag (Mech), trash, trash same-name or played-this-turn",
+                        f.value
+                    ),
+                ));
+            };
+            eff = Effect::ForEach {
+                count,
                 effect: Box::new(eff),
             };
         }
@@ -654,6 +728,39 @@ fn replacement_uses(
     })
 }
 
+/// "The [Nth] time … each turn" (`nth-time`, 383.1) or "Once each turn, when …" (`uses:
+/// once-each-turn`, 383.3.f): on a card's triggered ability (a battlefield counts nothing).
+fn turn_limit(
+    s: &Scenario,
+    ab: &format::AbilityDef,
+    on_battlefield: bool,
+    at: Loc,
+) -> Result<Option<crate::engine::TurnLimit>, ScenarioError> {
+    use crate::engine::TurnLimit;
+    let limit = match (ab.nth_time, ab.uses.as_ref().map(|u| u.value.as_str())) {
+        (None, None) => return Ok(None),
+        (Some(n), None) if n.get() >= 1 => TurnLimit::Nth(n.get().unsigned_abs()),
+        (None, Some("once-each-turn")) => TurnLimit::OnceEachTurn,
+        _ => {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                at,
+                "a triggered ability is limited by nth-time: N (1 or more, 383.1) or uses: once-each-turn (383.3.f), one of them",
+            ));
+        }
+    };
+    if on_battlefield {
+        return Err(err(
+            s,
+            ErrorKind::Unsupported,
+            at,
+            "a battlefield's triggered ability limited in a turn is not modeled",
+        ));
+    }
+    Ok(Some(limit))
+}
+
 fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
     // "play-spell-costing 5": "When you play a spell that costs [5] or more"
     if let Some(n) = w.strip_prefix("play-spell-costing ") {
@@ -685,6 +792,10 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("you-play-gear", false) => Trigger::YouPlay(CardType::Gear),
         ("you-conquer", false) => Trigger::YouConquer,
         ("you-hold", false) => Trigger::YouHold,
+        ("move-from-battlefield", false) => Trigger::MovesFromBattlefield,
+        ("enemy-unit-dies", false) => Trigger::EnemyUnitDies { here: false },
+        ("enemy-unit-dies-here", false) => Trigger::EnemyUnitDies { here: true },
+        ("opponent-scores", false) => Trigger::OpponentScores,
         _ => return None,
     })
 }
@@ -895,6 +1006,7 @@ fn abilities(
                     Some(c) => condition(s, c)?,
                     None => Condition::Always,
                 },
+                limit: turn_limit(s, ab, on_battlefield, w.referenced)?,
             };
             out.push(if ab.legion {
                 Ability::Legion(Box::new(trig))
@@ -1024,6 +1136,27 @@ fn abilities(
             out.push(Ability::NotChosenByEnemies);
         } else if ab.no_combat_damage {
             out.push(Ability::NoCombatDamage);
+        } else if let Some(n) = ab.bonus_damage {
+            // 712–715: the spells and abilities of its controller, or any to the units here
+            let to_units_here = match ab.scope.as_ref() {
+                None => false,
+                Some(sc) if sc.value == "units-here" => true,
+                Some(sc) => {
+                    return Err(err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        sc.referenced,
+                        format!(
+                            "bonus-damage is its controller's spells and abilities' (no scope) or anyone's to the units here (scope: units-here), not scope \"{}\"",
+                            sc.value
+                        ),
+                    ));
+                }
+            };
+            out.push(Ability::BonusDamage {
+                amount: n.get(),
+                to_units_here,
+            });
         } else if let Some(w) = &ab.play_to {
             out.push(Ability::PlayTo(match w.value.as_str() {
                 "open" => PlayableBattlefield::Open,
@@ -1074,6 +1207,9 @@ fn scope_of(s: &Scenario, n: Option<&Name>, at: Loc) -> Result<Scope, ScenarioEr
         Some("enemy-units") => Scope::EnemyUnits,
         Some("other-friendly-units-here") => Scope::OtherFriendlyUnitsHere,
         Some("units-here") => Scope::UnitsHere,
+        Some("your-units") => Scope::YourUnits,
+        Some("your-other-units") => Scope::YourOtherUnits,
+        Some("your-other-units-here") => Scope::YourOtherUnitsHere,
         Some(o) => {
             return Err(err(
                 s,
@@ -1640,11 +1776,39 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         let p = g.player_mut(PlayerId(i));
         p.points = ps.value.points.map_or(0, |v| v.get());
         p.xp = ps.value.xp.map_or(0, |v| v.get());
+        if let Some(w) = ps.value.game_wins {
+            // 481.6: a match is won at two Game Wins; only a match counts them
+            if f.mode.as_ref().is_none_or(|m| m.value != "match") {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    ps.referenced,
+                    "game-wins counts the games of a best-of-three match: it needs mode: match (481.6)",
+                ));
+            }
+            if !(0..=1).contains(&w.get()) {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    ps.referenced,
+                    format!(
+                        "game-wins is 0 or 1: at two Game Wins the match is over (481.6), found {}",
+                        w.get()
+                    ),
+                ));
+            }
+        }
+        let p = g.player_mut(PlayerId(i));
+        p.game_wins = ps.value.game_wins.map_or(0, |v| v.get().unsigned_abs());
         p.played_before_setup = ps
             .value
             .played_this_turn
             .map_or(0, |v| v.get().unsigned_abs());
         p.units_enter_ready_this_turn = ps.value.units_enter_ready;
+        p.units_died_this_turn = ps
+            .value
+            .units_died_this_turn
+            .map_or(0, |v| v.get().unsigned_abs());
         p.energy = ps.value.energy.map_or(0, |v| v.get());
         // a number of power in a pool is universal power (162.2.b)
         p.power = ps

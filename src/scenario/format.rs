@@ -439,6 +439,11 @@ pub struct AbilityDef {
     /// "I don't deal combat damage" (460.2.c: it adds no Might to its side's damage).
     #[serde(default)]
     pub no_combat_damage: bool,
+    /// 712–715: "Your spells and abilities deal N Bonus Damage"; with `scope: units-here`,
+    /// "Spells and abilities deal N Bonus Damage to units here" (anyone's, to the units at
+    /// the card's location — a battlefield's own units on a battlefield).
+    #[serde(default)]
+    pub bonus_damage: Option<Amt>,
     /// 355.2.b: "You may play me to an open battlefield" (`open`, 169.10.c) / "… an occupied
     /// enemy battlefield" (`occupied-enemy`, 169.10.a).
     #[serde(default)]
@@ -509,9 +514,14 @@ pub struct AbilityDef {
     #[serde(default)]
     pub instead: Vec<Spanned<Effect>>,
     /// A replacement effect: `always` (default, "if … would"), `next` ("the next time …
-    /// would", used up once applied), `once-each-turn` (371).
+    /// would", used up once applied), `once-each-turn` (371). A triggered ability:
+    /// `once-each-turn` ("Once each turn, when …", 383.3.f).
     #[serde(default)]
     pub uses: Option<Name>,
+    /// A triggered ability: "the [Nth] time [event] each turn" (383.1) — it triggers only on
+    /// the Nth time its event happens in a turn (`1`: the first time).
+    #[serde(default)]
+    pub nth_time: Option<Amt>,
     /// Free text describing an ability arbiter cannot model (reported as unsupported).
     #[serde(default)]
     pub text: Option<Name>,
@@ -869,6 +879,10 @@ pub struct PlayerSetup {
     /// How many cards the player played earlier this turn, before the set-up (812.1.c).
     #[serde(default)]
     pub played_this_turn: Option<Amt>,
+    /// How many units this player controlled died earlier this turn, before the set-up ("if a
+    /// unit died this turn").
+    #[serde(default)]
+    pub units_died_this_turn: Option<Amt>,
     /// "Units you play this turn enter ready" applies to this player for the rest of the turn.
     #[serde(default)]
     pub units_enter_ready: bool,
@@ -883,6 +897,9 @@ pub struct PlayerSetup {
     pub rune_deck: Vec<CardEntry>,
     #[serde(default)]
     pub xp: Option<Amt>,
+    /// 481.6: Game Wins already earned in a best-of-three match (mode `match`; 0 or 1).
+    #[serde(default)]
+    pub game_wins: Option<Amt>,
     /// Cards in hand, by card name, or `{card, id}` to name one copy.
     #[serde(default)]
     pub hand: Vec<CardEntry>,
@@ -1344,6 +1361,10 @@ pub struct Effect {
     pub its_controller: Option<Box<Spanned<Effect>>>,
     #[serde(default)]
     pub its_owner: Option<Box<Spanned<Effect>>>,
+    /// "Draw 1 for each of your Mighty units": the instruction's number multiplied by this
+    /// count as it executes (`mighty units`, `units`, `gear`, a tag, `trash`, …).
+    #[serde(default)]
+    pub for_each: Option<Name>,
     /// 355.10.f: `player` (default: you; `each-player`) kills one of their `unit`s or
     /// `gear`, chosen as it executes.
     #[serde(default)]

@@ -1409,10 +1409,10 @@ impl<'a> Resolver<'a> {
                 loc_of(a),
                 "an ability has either \"when\" (triggered) or \"while\" (conditional passive), not both",
             )),
-            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready && ab.additional_cost.is_none() && ab.play_to.is_none() && !ab.enter_exhausted && !ab.not_chosen_by_enemies && !ab.no_combat_damage => Err(self.err(
+            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready && ab.additional_cost.is_none() && ab.play_to.is_none() && !ab.enter_exhausted && !ab.not_chosen_by_enemies && !ab.no_combat_damage && ab.bonus_damage.is_none() => Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(a),
-                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement), \"enter-ready\", \"enter-exhausted\", \"additional-cost\", \"play-to\", \"not-chosen-by-enemies\", \"no-combat-damage\" or \"text\"",
+                "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement), \"enter-ready\", \"enter-exhausted\", \"additional-cost\", \"play-to\", \"not-chosen-by-enemies\", \"no-combat-damage\", \"bonus-damage\" or \"text\"",
             )),
             (Some(w), None) => {
                 if !TRIGGERS.contains(&w.value.as_str())
@@ -2366,16 +2366,48 @@ pub const TRIGGERS: &[&str] = &[
     "you-hold",
     "you-win-combat",
     "each-beginning-phase",
+    "move-from-battlefield",
+    "enemy-unit-dies",
+    "enemy-unit-dies-here",
+    "opponent-scores",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
 /// more`, `control another Mech`, `control a Poro`, `control 2 gear`, `control 3 other gear`
-/// (a count is "N or more"; `unit`/`units`, `gear` or a tag).
+/// (a count is "N or more"; `unit`/`units`, `gear` or a tag); `unit-died-this-turn`,
+/// `enemy-unit-died-this-turn`, `hand 2 or fewer`, `base 2 or more [other] units`, `trash
+/// same-name`, `opponent-within 3` (points of the Victory Score), `exactly 1 other units here`,
+/// `exactly 1 other units at-battlefield` (the card at a battlefield).
 pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     use crate::engine::{CardType, Condition};
     let w: Vec<&str> = c.split_whitespace().collect();
+    let n = |x: &str| x.parse::<i32>().ok().filter(|n| (0..=99).contains(n));
     match w.as_slice() {
         ["additional-cost-paid"] => Some(Condition::AdditionalCostPaid),
+        ["unit-died-this-turn"] => Some(Condition::UnitDiedThisTurn { enemy: false }),
+        ["enemy-unit-died-this-turn"] => Some(Condition::UnitDiedThisTurn { enemy: true }),
+        ["trash", "same-name"] => Some(Condition::SameNameInTrash),
+        ["hand", k, "or", "fewer"] => n(k).map(Condition::HandAtMost),
+        ["base", k, "or", "more", "units"] => n(k).map(|count| Condition::UnitsInBase {
+            count,
+            other: false,
+        }),
+        ["base", k, "or", "more", "other", "units"] => {
+            n(k).map(|count| Condition::UnitsInBase { count, other: true })
+        }
+        ["opponent-within", k] => n(k).map(Condition::OpponentWithin),
+        ["exactly", k, "other", "units", "here"] => {
+            n(k).map(|count| Condition::ExactlyOtherUnitsHere {
+                count,
+                battlefield: false,
+            })
+        }
+        ["exactly", k, "other", "units", "at-battlefield"] => {
+            n(k).map(|count| Condition::ExactlyOtherUnitsHere {
+                count,
+                battlefield: true,
+            })
+        }
         ["runes", n, "or", "fewer"] => n.parse().ok().map(Condition::RunesAtMost),
         ["runes", n, "or", "more"] => n.parse().ok().map(Condition::RunesAtLeast),
         ["control", rest @ ..] => {
@@ -2482,12 +2514,16 @@ pub const SCOPES: &[&str] = &[
     "enemy-units",
     "other-friendly-units-here",
     "units-here",
+    "your-units",
+    "your-other-units",
+    "your-other-units-here",
 ];
 /// Targets an ability's effect may name instead of an object.
 pub const TARGET_WORDS: &[&str] = &[
     "me",
     "enemy-units-here",
     "other-friendly-units-here",
+    "your-other-units-here",
     "all-units-here",
     "choose-unit",
     "choose-friendly",
@@ -2514,6 +2550,8 @@ pub const TARGET_WORDS: &[&str] = &[
     "choose-gear",
     "choose-enemy-gear",
     "all-gear",
+    "choose-rune",
+    "choose-friendly-rune",
     "choose-spell",
     "choose-enemy-spell",
     "that-unit",
@@ -2547,6 +2585,14 @@ pub fn trash_choice(s: &str) -> Option<(Vec<crate::engine::CardType>, Vec<String
 }
 
 /// "friendly-units with tag Mech": a target word restricted to units with a tag.
+/// "choose-gear with keyword Temporary": a choice or group narrowed to the objects with a
+/// keyword (722.2).
+pub fn keyword_bound(s: &str) -> Option<(&str, &str)> {
+    let (word, k) = s.split_once(" with keyword ")?;
+    let k = k.trim();
+    (!k.is_empty()).then_some((word.trim(), k))
+}
+
 pub fn tag_bound(s: &str) -> Option<(&str, &str)> {
     let (word, tag) = s.split_once(" with tag ")?;
     let tag = tag.trim();
@@ -2556,8 +2602,27 @@ pub fn tag_bound(s: &str) -> Option<(&str, &str)> {
 /// A target word of abilities, possibly with a Might bound or a tag on a unit choice or
 /// group.
 fn target_word_ok(s: &str) -> bool {
-    if let Some(w) = s.strip_suffix(" distinct") {
-        return w.starts_with("choose-") && target_word_ok(w);
+    // how a choice is chosen: "distinct", "up-to-one" (355.13)
+    for q in [" distinct", " up-to-one"] {
+        if let Some(w) = s.strip_suffix(q) {
+            return w.starts_with("choose-") && target_word_ok(w);
+        }
+    }
+    // what a choice or group of units narrows to: "attacking", "in-combat" (741.3)
+    for q in [" attacking", " in-combat"] {
+        if let Some(w) = s.strip_suffix(q) {
+            return !w.contains("gear")
+                && !w.contains("spell")
+                && !w.contains("rune")
+                && (w.starts_with("choose-") || w.contains("units"))
+                && target_word_ok(w);
+        }
+    }
+    if let Some((w, k)) = keyword_bound(s) {
+        return keywords::parse(k).is_ok()
+            && TARGET_WORDS.contains(&w)
+            && (w.starts_with("choose-") || w.contains("units") || w.ends_with("gear"))
+            && !w.ends_with("spell");
     }
     match might_bound(s)
         .map(|(w, _)| w)

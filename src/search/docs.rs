@@ -47,6 +47,8 @@ fn add_book(
     // 342, 343, …); its first rule with text represents it and carries its title.
     let mut represents: HashMap<usize, Vec<String>> = HashMap::new();
     let mut represented: Vec<usize> = Vec::new();
+    // the headings each representative stands for
+    let mut heads_of: HashMap<usize, Vec<&RuleId>> = HashMap::new();
     for (i, r) in book.ed.rules.iter().enumerate() {
         let Some(title) = real_title(book, &r.id) else {
             continue;
@@ -70,6 +72,7 @@ fn add_book(
             && !book.ed.rules[j].id.is_within(&r.id)
         {
             represents.entry(j).or_default().push(plain(&title));
+            heads_of.entry(j).or_default().push(&r.id);
             represented.push(i);
         }
     }
@@ -114,7 +117,18 @@ fn add_book(
             _ => "",
         };
         doc.add_text(f.title_recovered, recovered_key);
-        for n in names.get(&r.id).into_iter().flatten() {
+        // A represented heading's keyword and glossary names go with its title to
+        // the rule that represents it (386 "Reflexive Triggers" → 387 "Reflexive
+        // Triggers are a type of Triggered Ability …").
+        let own_names = (!represented.contains(&i))
+            .then(|| names.get(&r.id))
+            .flatten();
+        let heads_names = heads_of
+            .get(&i)
+            .into_iter()
+            .flatten()
+            .filter_map(|h| names.get(h));
+        for n in own_names.into_iter().chain(heads_names).flatten() {
             doc.add_text(f.keywords, n);
             count_words(&mut built.vocab, n);
         }
@@ -181,6 +195,11 @@ fn add_book(
         {
             let p = plain(t);
             count_words(&mut built.vocab, &p);
+            // Ranked on its merits: searched as text, with the same statistics as
+            // the source's own sentences (a separate field's would rank "Victory
+            // Score: 11" below every longer rule that says "Victory Score"). It is
+            // stored apart too, to be shown with its provenance.
+            doc.add_text(f.text, p.clone());
             doc.add_text(f.rtext, p);
             doc.add_text(f.rtext_source, rec.source.key());
         }
@@ -245,20 +264,28 @@ pub fn defined_terms(text: &str) -> Vec<String> {
         push(term);
     }
     // "X is a …", "X is the act of …", "Xs are Game Objects …"
-    for verb in [" is ", " are "] {
-        if let Some((term, rest)) = body.split_once(verb) {
-            let defining = ["a ", "an ", "the ", "one ", "used ", "when ", "any "]
-                .iter()
-                .any(|p| rest.starts_with(p))
-                || (verb == " are "
-                    && first
-                        .get(first.to_lowercase().find(" are ").unwrap_or(0) + 5..)
-                        .and_then(|r| r.chars().next())
-                        .is_some_and(char::is_uppercase));
-            if defining && !term.contains(',') {
-                push(term);
-            }
-            break;
+    // the sentence's first verb ("Reflexive Triggers are a type of … when their
+    // condition is met" defines by its "are", not by its later "is")
+    let first_verb = |s: &str| -> Option<&'static str> {
+        [" is ", " are "]
+            .into_iter()
+            .filter_map(|verb| s.find(verb).map(|at| (at, verb)))
+            .min()
+            .map(|(_, verb)| verb)
+    };
+    if let Some(verb) = first_verb(body)
+        && let Some((term, rest)) = body.split_once(verb)
+    {
+        let defining = ["a ", "an ", "the ", "one ", "used ", "when ", "any "]
+            .iter()
+            .any(|p| rest.starts_with(p))
+            || (verb == " are "
+                && first
+                    .get(first.to_lowercase().find(" are ").unwrap_or(0) + 5..)
+                    .and_then(|r| r.chars().next())
+                    .is_some_and(char::is_uppercase));
+        if defining && !term.contains(',') {
+            push(term);
         }
     }
     // 'A Unit "is Mighty" as long as …'
@@ -271,17 +298,16 @@ pub fn defined_terms(text: &str) -> Vec<String> {
         }
     }
     // "A unit is alone when …", "Two Game Objects are friendly if …"
-    for verb in [" is ", " are "] {
-        if let Some((_, rest)) = lower.split_once(verb) {
-            for cond in [" when ", " if ", " as long as "] {
-                if let Some((term, _)) = rest.split_once(cond)
-                    && !["a ", "an ", "the "].iter().any(|a| term.starts_with(a))
-                {
-                    push(term);
-                    break;
-                }
+    if let Some(verb) = first_verb(&lower)
+        && let Some((_, rest)) = lower.split_once(verb)
+    {
+        for cond in [" when ", " if ", " as long as "] {
+            if let Some((term, _)) = rest.split_once(cond)
+                && !["a ", "an ", "the "].iter().any(|a| term.starts_with(a))
+            {
+                push(term);
+                break;
             }
-            break;
         }
     }
     out
@@ -353,6 +379,13 @@ mod tests {
             ["killing"]
         );
         assert_eq!(d("Tokens are Game Objects created by spells."), ["tokens"]);
+        // the first verb defines, not a later one
+        assert_eq!(
+            d(
+                "Reflexive Triggers are a type of Triggered Ability that create one or more Chain Items when their condition is met."
+            ),
+            ["reflexive triggers"]
+        );
         assert!(
             d("A Unit \"is Mighty\" as long as its Might is 5 or greater.")
                 .contains(&"mighty".to_string())

@@ -408,7 +408,9 @@ fn id_lookup(
             h.exact = true;
             // The rule asked for by id is shown whole, not as a snippet.
             let doc: TantivyDocument = searcher.doc(a).map_err(tantivy_err)?;
-            if let Some(t) = stored(&doc, f.text).or_else(|| stored(&doc, f.minor))
+            if let Some(t) = stored(&doc, f.text)
+                .filter(|t| stored(&doc, f.rtext) != Some(*t))
+                .or_else(|| stored(&doc, f.minor))
                 && let Some(s) = h.snippets.iter_mut().find(|s| s.field == "text")
             {
                 *s = snippet::whole(t, "text");
@@ -521,6 +523,13 @@ fn correct_words(
             i += 1;
             continue;
         }
+        // Two words typed as one: "quickdraws" (Quick-Draw), "hiddencards".
+        if let Some((a, b)) = split_compound(&word, &known)? {
+            res.corrections.push((word.clone(), format!("{a} {b}")));
+            out.push(query::Piece::Word(a));
+            out.push(query::Piece::Word(b));
+            continue;
+        }
         let v = vocab.get_or_insert_with(|| opened.vocab());
         let mut candidates = v.clone();
         for s in &synonym_words {
@@ -544,6 +553,31 @@ fn correct_words(
         }
     }
     Ok(out)
+}
+
+/// An unknown word that is two words of the rules run together, which the rules
+/// in scope also say together ("quickdraws" → quick draws, as in Quick-Draw): the
+/// split with the longest first part, each part at least three letters and not a
+/// common word. `known` says whether the rules in scope use a word or a phrase.
+fn split_compound(
+    word: &str,
+    known: &dyn Fn(&str) -> Result<bool, Error>,
+) -> Result<Option<(String, String)>, Error> {
+    let chars: Vec<char> = word.chars().collect();
+    if chars.len() < 6 || !chars.iter().all(|c| c.is_alphabetic()) {
+        return Ok(None);
+    }
+    for i in (3..=chars.len() - 3).rev() {
+        let a: String = chars[..i].iter().collect();
+        let b: String = chars[i..].iter().collect();
+        if query::is_stop(&a) || query::is_stop(&b) {
+            continue;
+        }
+        if known(&a)? && known(&b)? && known(&format!("{a} {b}"))? {
+            return Ok(Some((a, b)));
+        }
+    }
+    Ok(None)
 }
 
 /// The runs of two or three typed words that the rules in scope define as one
@@ -733,24 +767,19 @@ fn fuzzy_query(f: &Fields, word: &str, weight: f32) -> Option<Box<dyn Query>> {
         return None;
     }
     let d = fuzzy_distance(&stem) as u8;
-    let qs: Vec<Box<dyn Query>> = [
-        (f.title, 3.0),
-        (f.text, 1.0),
-        (f.rtext, 0.8),
-        (f.keywords, 4.0),
-    ]
-    .into_iter()
-    .map(|(field, w)| -> Box<dyn Query> {
-        Box::new(BoostQuery::new(
-            Box::new(FuzzyTermQuery::new(
-                Term::from_field_text(field, &stem),
-                d,
-                true,
-            )),
-            w * weight,
-        ))
-    })
-    .collect();
+    let qs: Vec<Box<dyn Query>> = [(f.title, 3.0), (f.text, 1.0), (f.keywords, 4.0)]
+        .into_iter()
+        .map(|(field, w)| -> Box<dyn Query> {
+            Box::new(BoostQuery::new(
+                Box::new(FuzzyTermQuery::new(
+                    Term::from_field_text(field, &stem),
+                    d,
+                    true,
+                )),
+                w * weight,
+            ))
+        })
+        .collect();
     Some(Box::new(DisjunctionMaxQuery::with_tie_breaker(qs, 0.2)))
 }
 
@@ -859,10 +888,12 @@ fn load_hit(
         .filter(|t| stored(&doc, f.represents) != Some(t.as_str()))
         .or_else(|| opt(f.shown_title));
     // A heading whose text is its title says nothing more in a snippet.
+    // recovered text is indexed as text too; it is shown as recovered
+    let rtext = opt(f.rtext);
     let text = opt(f.text)
+        .filter(|t| rtext.as_deref() != Some(t.as_str()))
         .or_else(|| opt(f.minor))
         .filter(|t| title.as_deref().is_none_or(|ti| !same_words(t, ti)));
-    let rtext = opt(f.rtext);
     if let Some(t) = &text {
         snippets.push(snippet::make(t, "text", is_match));
     } else if let Some(t) = &rtext {
@@ -958,6 +989,28 @@ mod tests {
         for q in ["2v2", "8", "1v1 duel", "tank", "3a", "4 players", "1234"] {
             assert!(as_rule_id(q).is_none(), "{q}");
         }
+    }
+
+    #[test]
+    fn a_word_run_together_splits_where_the_rules_say_both() {
+        let said = [
+            "quick",
+            "draw",
+            "draws",
+            "quick draw",
+            "quick draws",
+            "hidden",
+            "card",
+        ];
+        let known = |w: &str| -> Result<bool, Error> { Ok(said.contains(&w)) };
+        assert_eq!(
+            split_compound("quickdraws", &known).unwrap(),
+            Some(("quick".to_string(), "draws".to_string()))
+        );
+        // both words are the rules', but never said together
+        assert_eq!(split_compound("hiddencard", &known).unwrap(), None);
+        assert_eq!(split_compound("xyzzyplugh", &known).unwrap(), None);
+        assert_eq!(split_compound("draw", &known).unwrap(), None);
     }
 
     #[test]

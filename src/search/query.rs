@@ -368,7 +368,7 @@ fn plan_words(words: &[String], p: &mut Plan) {
             for k in &s.keys {
                 let n = k.len();
                 if i + n <= words.len()
-                    && words[i..i + n] == k[..]
+                    && key_matches(&words[i..i + n], k)
                     && best.is_none_or(|(m, _)| n > m)
                 {
                     best = Some((n, s));
@@ -409,6 +409,22 @@ fn plan_words(words: &[String], p: &mut Plan) {
         }
         i += 1;
     }
+}
+
+/// Whether typed words say a synonym key: the same words, the last one perhaps
+/// inflected ("blocks" for block, "taps" for tap, "died" for die). Only endings
+/// added to a listed form count, so "counter" (a Riftbound action) never matches
+/// the key "counters".
+fn key_matches(typed: &[String], key: &[String]) -> bool {
+    let (Some((last, head)), Some((klast, khead))) = (typed.split_last(), key.split_last()) else {
+        return false;
+    };
+    head == khead
+        && (last == klast
+            || (klast.chars().count() >= 3
+                && ["s", "es", "d", "ed"]
+                    .iter()
+                    .any(|suf| last.strip_suffix(suf) == Some(klast.as_str()))))
 }
 
 /// Suffixes that make another form of the same word (a noun of a verb, a verb of
@@ -614,6 +630,19 @@ mod tests {
         assert_eq!(p.synonyms[0].1, vec!["cleanup".to_string()]);
         let p = plan(&lex("Tapped units").unwrap());
         assert!(p.concepts[0].alts.iter().any(|(a, _)| a == "exhausted"));
+        // an inflection of a listed form maps too; a listed plural's singular does not
+        let p = plan(&lex("a unit with taunt blocks").unwrap());
+        assert!(
+            p.concepts
+                .iter()
+                .any(|c| c.typed == "blocks" && c.alts.iter().any(|(a, _)| a == "defender"))
+        );
+        let p = plan(&lex("counter a spell").unwrap());
+        assert!(
+            !p.concepts
+                .iter()
+                .any(|c| c.alts.iter().any(|(a, _)| a == "buff"))
+        );
     }
 
     #[test]

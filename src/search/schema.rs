@@ -10,7 +10,7 @@ use tantivy::tokenizer::{
 
 /// Bump whenever the schema, the analyzer or what is indexed changes: the cache
 /// folder is named by it, so an old index is never opened by a new binary.
-pub const SCHEMA_VERSION: u32 = 7;
+pub const SCHEMA_VERSION: u32 = 8;
 
 /// The analyzer's registered name.
 pub const ANALYZER: &str = "arbiter_en";
@@ -60,7 +60,8 @@ pub struct Fields {
     pub crumb: Field,
     /// Source text, Markdown removed.
     pub text: Field,
-    /// Text recovered from elsewhere (never source text), with its provenance key.
+    /// Text recovered from elsewhere (never source text), with its provenance key:
+    /// stored to be shown as recovered; searched as `text` (indexed there too).
     pub rtext: Field,
     pub rtext_source: Field,
     /// Example passages, one value each.
@@ -93,12 +94,11 @@ pub struct Fields {
 
 /// Fields searched for words, with their weights (titles and keyword names weigh
 /// more than body text; the heading chain contributes a little).
-pub fn weighted(f: &Fields) -> [(Field, f32); 8] {
+pub fn weighted(f: &Fields) -> [(Field, f32); 7] {
     [
         (f.keywords, 4.0),
         (f.title, 3.0),
         (f.text, 1.0),
-        (f.rtext, 0.8),
         (f.heading, 1.5),
         (f.examples, 0.5),
         (f.minor, 0.4),

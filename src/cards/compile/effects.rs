@@ -14,6 +14,27 @@ pub(super) fn strip_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
 pub(super) fn target(s: &str) -> Option<String> {
     let t = s.trim().trim_end_matches('.');
     let lower = t.to_ascii_lowercase();
+    let unitish = |word: &str| {
+        !word.contains("gear") && !word.contains("spell") && !word.contains("rune") && {
+            word.starts_with("choose-") || word.contains("units")
+        }
+    };
+    // 741.3: "all enemy units in combat" — a unit choice or group narrowed to units in combat
+    if let Some(w) = strip_suffix_ci(t, " in combat") {
+        let word = target(w)?;
+        return (unitish(&word) && !word.contains(' ')).then(|| format!("{word} in-combat"));
+    }
+    // "an attacking unit", "an attacking enemy unit": one of the attackers (454)
+    for (article, noun) in [("an attacking ", "a "), ("attacking ", "")] {
+        if let Some(w) = strip_ci(t, article) {
+            let noun = match noun {
+                "a " if w.starts_with(['a', 'e', 'i', 'o']) => "an ",
+                n => n,
+            };
+            let word = target(&format!("{noun}{w}"))?;
+            return (unitish(&word) && !word.contains(' ')).then(|| format!("{word} attacking"));
+        }
+    }
     if let Some(i) = lower.find(" with ") {
         let bound = fold(&t[i + " with ".len()..]);
         let n: i32 = bound.strip_suffix(" might or less")?.trim().parse().ok()?;
@@ -31,7 +52,8 @@ pub(super) fn target(s: &str) -> Option<String> {
             .then(|| w.to_string())
     };
     for (prefix, word, plural) in [
-        ("your ", "friendly-units", true),
+        // 484.8.c: "your Mechs" are the controller's own
+        ("your ", "your-units", true),
         ("a friendly ", "choose-friendly", false),
         ("another friendly ", "choose-other-friendly", false),
     ] {
@@ -67,6 +89,9 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
         "it" => "it",
         "all units" | "each unit" => "all-units",
         "a gear" => "choose-gear",
+        // 355.10.f: a rune named as such is a target
+        "a rune" => "choose-rune",
+        "a friendly rune" | "a rune you control" => "choose-friendly-rune",
         "an enemy gear" => "choose-enemy-gear",
         "all gear" => "all-gear",
         "all enemy units" | "each enemy unit" | "enemy units" => "enemy-units",
@@ -85,10 +110,11 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
             "all-units-here"
         }
         "all enemy units at my battlefield" | "enemy units at my battlefield" => "enemy-units-here",
-        "other friendly units here"
-        | "each other friendly unit here"
-        | "your other units here"
-        | "other units you control here" => "other-friendly-units-here",
+        "other friendly units here" | "each other friendly unit here" => {
+            "other-friendly-units-here"
+        }
+        // 484.8.c: control is not shared
+        "your other units here" | "other units you control here" => "your-other-units-here",
         _ => return None,
     })
 }
@@ -230,6 +256,27 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         }
         _ => {}
     }
+    // "Draw 1 for each of your [Mighty] units", "Gain 1 XP for each friendly unit"
+    if let Some(i) = t.to_ascii_lowercase().find(" for each ") {
+        let per = match fold(&t[i + " for each ".len()..]).as_str() {
+            "of your mighty units" | "mighty unit you control" | "friendly mighty unit" => {
+                "mighty units"
+            }
+            "friendly unit" | "unit you control" | "of your units" => "units",
+            "gear you control" | "friendly gear" | "of your gear" => "gear",
+            "card in your trash" => "trash",
+            _ => return None,
+        };
+        let v = clause(&t[..i])?;
+        let [mut e] = <[format::Effect; 1]>::try_from(v).ok()?;
+        let numbered = e.draw.is_some() || e.gain_xp.is_some() || e.channel.is_some();
+        if !numbered || e.for_each.is_some() {
+            return None;
+        }
+        e.for_each = Some(name(per));
+        e.may = e.may || may;
+        return Some(vec![e]);
+    }
     // "Units you play this turn enter ready", "Friendly units enter ready this turn"
     if matches!(
         fold(t).as_str(),
@@ -279,6 +326,10 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         && target(&t[..i]).is_some()
     {
         return give(&format!("{} {}", &t[..i], &t[i + " gains ".len()..]), may);
+    }
+    // 355.13: "Buff up to two other friendly units", "Deal 6 to each of up to two units"
+    if let Some(v) = up_to(t, may) {
+        return Some(v);
     }
     let words: Vec<&str> = t.split_whitespace().collect();
     let verb = words.first()?.to_ascii_lowercase();
@@ -406,6 +457,7 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                 // "from a battlefield": a unit at a battlefield
                 "a unit from a battlefield" => "choose-unit-at-battlefield".to_string(),
                 "an enemy unit from a battlefield" => "choose-enemy-at-battlefield".to_string(),
+                "an enemy unit from here" => "choose-enemy-here".to_string(),
                 _ => target(who)?,
             };
             e.move_ = Some(name(who));
@@ -419,17 +471,87 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         "when" if !may => return delayed(t).map(|e| vec![e]),
         _ => return None,
     }
-    // gear are chosen to be killed or returned only (the other instructions are about units)
+    // gear are chosen to be killed or returned only, runes to be readied or exhausted (the
+    // other instructions are about units)
     if verb != "kill"
         && verb != "return"
         && target_fields(&mut e)
             .iter()
             .any(|t| t.value.ends_with("gear"))
+        || verb != "ready"
+            && verb != "exhaust"
+            && target_fields(&mut e)
+                .iter()
+                .any(|t| t.value.ends_with("rune"))
     {
         return None;
     }
     e.may = may;
     Some(vec![e])
+}
+
+/// 355.13: "up to N [objects]" — N choices of one object each, any of which may choose
+/// none; the second and later (and any "other" one) differ from those chosen before. The
+/// instruction is read with "a [object]" in place of the phrase ("Move up to 2 friendly
+/// units to base" is "Move a friendly unit to base", twice).
+fn up_to(t: &str, may: bool) -> Option<Vec<format::Effect>> {
+    let lower = t.to_ascii_lowercase();
+    let i = lower.find("up to ")?;
+    let before = &t[..i];
+    let before = strip_suffix_ci(before, "each of ").unwrap_or(before);
+    let (n, rest) = t[i + "up to ".len()..].split_once(' ')?;
+    let n = count_word(n).filter(|n| (1..=5).contains(n))?;
+    let (other, rest) = match strip_ci(rest, "other ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    // the plural noun made singular: "units" → "unit", "runes" → "rune" (gear is both)
+    let mut words: Vec<String> = rest.split_whitespace().map(str::to_string).collect();
+    let noun = words
+        .iter_mut()
+        .find(|w| matches!(w.to_ascii_lowercase().as_str(), "units" | "runes"))
+        .filter(|_| n > 1);
+    if let Some(w) = noun {
+        w.pop();
+    }
+    let rest = words.join(" ");
+    let article = if other {
+        "another"
+    } else if rest.starts_with(['a', 'e', 'i', 'o', 'A', 'E', 'I', 'O']) {
+        "an"
+    } else {
+        "a"
+    };
+    let v = clause(&format!("{before}{article} {rest}"))?;
+    let [mut one] = <[format::Effect; 1]>::try_from(v).ok()?;
+    if may && n > 1 || one.may {
+        return None;
+    }
+    let mut chosen: Vec<&mut format::Name> = target_fields(&mut one)
+        .into_iter()
+        .filter(|t| t.value.starts_with("choose-"))
+        .collect();
+    let [word] = chosen.as_mut_slice() else {
+        return None;
+    };
+    let base = word.value.clone();
+    let mut out = Vec::new();
+    for k in 0..n {
+        let mut e = one.clone();
+        let [w] = target_fields(&mut e)
+            .into_iter()
+            .filter(|t| t.value == base)
+            .collect::<Vec<_>>()
+            .try_into()
+            .ok()?;
+        w.value = format!(
+            "{base}{} up-to-one",
+            if k > 0 || other { " distinct" } else { "" }
+        );
+        e.may = may;
+        out.push(e);
+    }
+    Some(out)
 }
 
 /// 176–182, 439: "play a ready 3 [Might] Sprite unit token with [Temporary]", "play two 1
@@ -514,6 +636,25 @@ pub(super) fn token(rest: &str, e: &mut format::Effect) -> Option<()> {
 /// turn", "Give a unit -1 [Might] this turn, to a minimum of 1 [Might]" (472.3.b): one effect
 /// for each thing given, the later ones to the same unit ("it").
 pub(super) fn give(rest: &str, may: bool) -> Option<Vec<format::Effect>> {
+    // "Give a unit +2 [Might] this turn and another unit -2 [Might] this turn": a second
+    // unit, different from the first
+    if let Some(i) = rest.to_ascii_lowercase().find(" this turn and another ") {
+        let first = give(&rest[..i + " this turn".len()], may)?;
+        let second = give(
+            &format!("a {}", &rest[i + " this turn and another ".len()..]),
+            false,
+        )?;
+        let ([first], [mut second]) = (
+            <[format::Effect; 1]>::try_from(first).ok()?,
+            <[format::Effect; 1]>::try_from(second).ok()?,
+        );
+        let to = second.to.as_mut()?;
+        if may || !to.value.starts_with("choose-") {
+            return None;
+        }
+        to.value = format!("{} distinct", to.value);
+        return Some(vec![first, second]);
+    }
     // "Give two friendly units each +2 [Might] this turn": the same to two different units
     if let Some(r) = strip_ci(rest, "two ") {
         let i = r.to_ascii_lowercase().find(" each ")?;

@@ -184,3 +184,122 @@ fn each_player_draws_or_discards_in_turn() {
     // "may" is each one's choice, which the vocabulary does not say: not compiled
     assert!(!compile(&card("Spell", "Each player may draw 1.")).fully_modelled());
 }
+
+#[test]
+fn a_number_for_each() {
+    let c = compile(&card(
+        "Unit",
+        "When you play me, draw 1 for each of your [Mighty] units.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert_eq!(e.for_each.as_ref().unwrap().value, "mighty units");
+    assert!(e.draw.is_some());
+    let c = compile(&card("Spell", "Gain 1 XP for each friendly unit."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(spell_effect(&c).for_each.as_ref().unwrap().value, "units");
+    // what it counts or what it multiplies not read: not compiled
+    for text in [
+        "Draw 1 for each battlefield you control.",
+        "Buff a friendly unit for each friendly unit.",
+    ] {
+        assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn another_unit_after_a_first_is_a_different_one() {
+    let c = compile(&card(
+        "Spell",
+        "Give a unit +2 [Might] this turn and another unit -2 [Might] this turn.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(spell_effect(&c).to.as_ref().unwrap().value, "choose-unit");
+    let second = &c.def.then[0].value;
+    assert_eq!(second.to.as_ref().unwrap().value, "choose-unit distinct");
+    assert_eq!(second.might.map(|m| m.get()), Some(-2));
+}
+
+#[test]
+fn up_to_n_is_n_choices_each_of_which_may_be_none() {
+    // 355.13: one choice per object, the later ones distinct from the earlier
+    let c = compile(&card("Spell", "Deal 6 to each of up to two units."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(
+        spell_effect(&c).to.as_ref().unwrap().value,
+        "choose-unit up-to-one"
+    );
+    assert_eq!(
+        c.def.then[0].value.to.as_ref().unwrap().value,
+        "choose-unit distinct up-to-one"
+    );
+    let c = compile(&card("Spell", "Move up to 2 friendly units to base."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(
+        c.def.then[0].value.move_.as_ref().unwrap().value,
+        "choose-friendly distinct up-to-one"
+    );
+    // "other" after a first choice: a different unit
+    let c = compile(&card(
+        "Spell",
+        "Deal 2 to a unit at a battlefield, then deal 2 to up to one other unit.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(
+        c.def.then[0].value.to.as_ref().unwrap().value,
+        "choose-other-unit distinct up-to-one"
+    );
+    // runes are targets to ready (355.10.f)
+    let c = compile(&card("Spell", "Ready up to 2 runes."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(
+        spell_effect(&c).ready.as_ref().unwrap().value,
+        "choose-rune up-to-one"
+    );
+    let c = compile(&card("Spell", "You may kill up to one gear."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert!(spell_effect(&c).may);
+    assert!(c.def.then.is_empty());
+    // a rune is not dealt damage; "may" over two choices is one decision not expressed
+    for text in [
+        "Deal 3 to up to one rune.",
+        "You may buff up to two friendly units.",
+        "Deal 1 to up to three units at the same location.",
+    ] {
+        assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn units_in_combat_and_attacking_units() {
+    // 741.3
+    let c = compile(&card("Spell", "Deal 2 to all enemy units in combat."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(
+        spell_effect(&c).to.as_ref().unwrap().value,
+        "enemy-units in-combat"
+    );
+    for (text, word) in [
+        ("Stun an attacking unit.", "choose-unit attacking"),
+        ("Stun an attacking enemy unit.", "choose-enemy attacking"),
+    ] {
+        let c = compile(&card("Spell", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        assert_eq!(spell_effect(&c).stun.as_ref().unwrap().value, word);
+    }
+    assert!(!compile(&card("Spell", "Kill a gear in combat.")).fully_modelled());
+}
+
+#[test]
+fn a_timing_keyword_before_the_cost() {
+    // "[Action] [Tap]: …" is "[Tap]: [Action] …" (806)
+    let c = compile(&card(
+        "Legend",
+        "[Action] [Tap]: Give a friendly unit [Tank] this turn.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = c.def.abilities[0].value.activate.as_ref().unwrap();
+    assert!(a.value.action && a.value.exhaust);
+    // a keyword is no cost: ": …" after it alone is not an activated ability
+    assert!(!compile(&card("Legend", "[Action]: Draw 1.")).fully_modelled());
+}

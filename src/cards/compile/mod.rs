@@ -35,6 +35,8 @@ mod replacement_tests;
 mod sequence_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod when_tests;
 
 /// How one phrase of a card's text fared.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -598,6 +600,10 @@ impl Compiler<'_> {
                 ..Default::default()
             });
             self.push(s, PhraseStatus::Compiled);
+        } else if let Some(a) = bonus_damage(s) {
+            // 712–715: a passive granting Bonus Damage to Deal actions
+            self.abilities.push(a);
+            self.push(s, PhraseStatus::Compiled);
         } else if let Some(w) = match fold(s).as_str() {
             "you may play me to an open battlefield" => Some("open"),
             "you may play me to an occupied enemy battlefield" => Some("occupied-enemy"),
@@ -806,6 +812,17 @@ fn split_cost(line: &str) -> Option<(ActivateCost, String)> {
             continue;
         }
         let token = leading_token(h)?;
+        // "[Action] [Tap]: …": the timing keyword of the ability written before its cost
+        // (806, 813), as after the colon
+        if matches!(token.as_str(), "Action" | "Reaction") && !any {
+            if token == "Action" {
+                cost.action = true;
+            } else {
+                cost.reaction = true;
+            }
+            h = h[token.len() + 2..].trim_start();
+            continue;
+        }
         match token.as_str() {
             "Tap" => cost.exhaust = true,
             // [Rune] is the symbol of power of any domain ([A], 135.2.e.5)
@@ -865,4 +882,24 @@ fn sentences(s: &str) -> Vec<String> {
         }
     }
     merged
+}
+
+/// 712–715: "Your spells and abilities deal 1 Bonus Damage." and "Spells and abilities deal
+/// 1 Bonus Damage to units here." — `bonus-damage`, the second with `scope: units-here`.
+fn bonus_damage(s: &str) -> Option<AbilityDef> {
+    let f = fold(s);
+    let (rest, here) = match f.strip_prefix("your spells and abilities deal ") {
+        Some(r) => (r, false),
+        None => (f.strip_prefix("spells and abilities deal ")?, true),
+    };
+    let n = if here {
+        rest.strip_suffix(" bonus damage to units here")?
+    } else {
+        rest.strip_suffix(" bonus damage")?
+    };
+    Some(AbilityDef {
+        bonus_damage: Some(format::Amt::new(effects::count_word(n)?)?),
+        scope: here.then(|| name("units-here")),
+        ..Default::default()
+    })
 }

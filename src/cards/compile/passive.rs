@@ -13,6 +13,41 @@ pub(super) fn if_condition(c: &str) -> Option<String> {
     if f == "im at a battlefield" {
         return Some("at-battlefield".into());
     }
+    // what happened this turn, the hand, the base, the trash, the scores, the units here
+    match f.as_str() {
+        "a unit died this turn" | "a unit has died this turn" => {
+            return Some("unit-died-this-turn".into());
+        }
+        "an enemy unit died this turn" | "an enemy unit has died this turn" => {
+            return Some("enemy-unit-died-this-turn".into());
+        }
+        "you have a card with my name in your trash" => return Some("trash same-name".into()),
+        "there is exactly one other unit you control here" => {
+            return Some("exactly 1 other units here".into());
+        }
+        _ => {}
+    }
+    if let Some(r) = f
+        .strip_prefix("an opponents score is within ")
+        .and_then(|r| r.strip_suffix(" points of the victory score"))
+    {
+        return Some(format!("opponent-within {}", count_word(r)?));
+    }
+    if let Some(r) = f.strip_prefix("you have ") {
+        let w: Vec<&str> = r.split(' ').collect();
+        return match w.as_slice() {
+            [n, "or", "fewer", "cards", "in", "your", "hand"] => {
+                Some(format!("hand {} or fewer", count_word(n)?))
+            }
+            [n, "or", "more", "other", "units", "in", "your", "base"] => {
+                Some(format!("base {} or more other units", count_word(n)?))
+            }
+            [n, "or", "more", "units", "in", "your", "base"] => {
+                Some(format!("base {} or more units", count_word(n)?))
+            }
+            _ => None,
+        };
+    }
     let w: Vec<&str> = f.strip_prefix("you control ")?.split(' ').collect();
     // the name of what is counted: gear, units, or a tag ("Mech"), as the text writes it
     let thing = |x: &str| -> Option<String> {
@@ -75,6 +110,14 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
         }
         return Some(v);
     }
+    // "I have +2 [Might] while I'm at a battlefield.": the condition written after
+    if given == "always"
+        && let Some(p) = t.to_ascii_lowercase().find(" while i'm ")
+        && p > 0
+    {
+        let (what, cond) = (&t[..p], &t[p + " while i'm ".len()..]);
+        return passive_when(&format!("While I'm {cond}, {what}"), given);
+    }
     let about_me = strip_ci(t, "while i'm ").is_some();
     // "While you control 7 or more runes, …", "While you have 8+ runes, …": a condition of
     // the controller's side, checked on each affected object's controller
@@ -97,6 +140,9 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
             "a defender" | "defending" => "defending",
             "attacking or defending alone" => "attacking-or-defending-alone",
             "defending alone" => "defending-alone",
+            "at a battlefield with exactly one other unit you control" => {
+                "exactly 1 other units at-battlefield"
+            }
             _ => return None,
         };
         if given != "always" {
@@ -120,10 +166,11 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
     let (scope, what) =
         if let Some(w) = strip_ci(rest, "i have ").or_else(|| strip_ci(rest, "i get ")) {
             ("me", w)
-        } else if let Some(w) = strip_ci(rest, "other friendly units here have ")
-            .or_else(|| strip_ci(rest, "your other units here have "))
-        {
+        } else if let Some(w) = strip_ci(rest, "other friendly units here have ") {
             ("other-friendly-units-here", w)
+        } else if let Some(w) = strip_ci(rest, "your other units here have ") {
+            // 484.8.c: "your" is the controller's own, not a teammate's
+            ("your-other-units-here", w)
         } else if let Some(w) = strip_ci(rest, "other friendly units have ")
             .and_then(|w| strip_suffix_ci(w.trim(), " here"))
         {
@@ -131,10 +178,11 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
             ("other-friendly-units-here", w)
         } else if let Some(w) = strip_ci(rest, "other friendly units have ") {
             ("other-friendly-units", w)
-        } else if let Some(w) =
-            strip_ci(rest, "friendly units have ").or_else(|| strip_ci(rest, "your units have "))
-        {
+        } else if let Some(w) = strip_ci(rest, "friendly units have ") {
             ("friendly-units", w)
+        } else if let Some(w) = strip_ci(rest, "your units have ") {
+            // 484.8.c: "your" is the controller's own, not a teammate's
+            ("your-units", w)
         } else if let Some(w) = strip_ci(rest, "units here have ") {
             // "Units here have +1 [Might]": every unit at the source's location, a
             // battlefield's own units when the card is a battlefield (053.3)
@@ -150,14 +198,15 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
                 a.while_ = Some(name(format!("has {k}")));
             }
             return Some(v);
-        } else if let Some(w) = strip_ci(rest, "your token units have ")
-            .or_else(|| strip_ci(rest, "friendly token units have "))
+        } else if let Some((group, w)) = strip_ci(rest, "your token units have ")
+            .map(|w| ("your", w))
+            .or_else(|| strip_ci(rest, "friendly token units have ").map(|w| ("friendly", w)))
         {
             // "Your token units have [Tank]": a token condition checked on each of them (182)
             if condition != "always" {
                 return None;
             }
-            let mut v = passive_when(&format!("friendly units have {w}"), "always")?;
+            let mut v = passive_when(&format!("{group} units have {w}"), "always")?;
             for a in v.iter_mut() {
                 a.while_ = Some(name("token"));
             }
@@ -174,9 +223,9 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
                     && !tag.contains(' ')
             })
         {
-            // "Your Mechs have [Shield]": the friendly units with that tag (a tag condition
-            // checked on each of them)
-            let mut v = passive_when(&format!("friendly units have {w}"), "always")?;
+            // "Your Mechs have [Shield]": the units with that tag its controller controls (a
+            // tag condition checked on each of them; "your" is not a teammate's, 484.8.c)
+            let mut v = passive_when(&format!("your units have {w}"), "always")?;
             for a in v.iter_mut() {
                 a.while_ = Some(name(format!("tag {}", tag.trim_end_matches('s'))));
             }

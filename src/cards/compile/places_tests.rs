@@ -43,7 +43,8 @@ fn units_here_with_a_keyword_is_a_condition_on_each() {
 fn your_units_have_at_a_level() {
     let c = compile(&card("Legend", "[Level 6] Your units have +1 [Might]."));
     let a = only(&c);
-    assert_eq!(a.scope.as_ref().unwrap().value, "friendly-units");
+    // 484.8.c: "your" is the controller's own
+    assert_eq!(a.scope.as_ref().unwrap().value, "your-units");
     assert_eq!(a.while_.as_ref().unwrap().value, "level 6");
 }
 

@@ -51,8 +51,11 @@ pub(super) fn static_replacement(s: &str) -> Option<AbilityDef> {
     let rest = strip_ci(t, "if ")?;
     let (who, rest) = rest.split_once(" would die, ")?;
     let scope = match fold(who).as_str() {
-        "a friendly unit" | "a unit you control" => "friendly-units",
-        "another friendly unit" | "another unit you control" => "other-friendly-units",
+        "a friendly unit" => "friendly-units",
+        "another friendly unit" => "other-friendly-units",
+        // 484.8.c: control is not shared
+        "a unit you control" => "your-units",
+        "another unit you control" => "your-other-units",
         "i" => "me",
         _ => return None,
     };

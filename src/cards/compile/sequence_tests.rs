@@ -146,16 +146,16 @@ fn sequences_groups_tokens_and_limits() {
             .get(),
         1
     );
-    // "Your Mechs have [Shield]": friendly units, with a tag condition
+    // "Your Mechs have [Shield]": the controller's own units (484.8.c), with a tag condition
     let c = compile(&card("Unit", "Your Mechs have [Shield]."));
     assert!(c.fully_modelled(), "{:?}", c.phrases);
     let a = &c.def.abilities[0].value;
     assert_eq!(a.while_.as_ref().unwrap().value, "tag Mech");
-    assert_eq!(a.scope.as_ref().unwrap().value, "friendly-units");
+    assert_eq!(a.scope.as_ref().unwrap().value, "your-units");
     // a tag in place of "unit" in instructions
     let c = compile(&card("Spell", "Give your Mechs +1 [Might] this turn."));
     assert!(c.fully_modelled(), "{:?}", c.phrases);
-    assert_eq!(effect_to(&c), "friendly-units with tag Mech");
+    assert_eq!(effect_to(&c), "your-units with tag Mech");
     // 355.3: "Choose one —" and its bulleted modes
     let c = compile(&card(
         "Spell",

@@ -254,19 +254,13 @@ fn might_for_each_counts_in_the_for_each_vocabulary() {
 fn passives_of_your_units_tokens_and_the_side_of_the_board() {
     assert_eq!(
         passive_of("Your units have +1[Might]."),
-        (
-            "always".into(),
-            "friendly-units".into(),
-            Some(1),
-            None,
-            vec![]
-        )
+        ("always".into(), "your-units".into(), Some(1), None, vec![])
     );
     assert_eq!(
         passive_of("Your token units have [Tank]"),
         (
             "token".into(),
-            "friendly-units".into(),
+            "your-units".into(),
             None,
             None,
             vec!["Tank".into()]
@@ -317,4 +311,75 @@ fn units_that_enter_ready_with_their_scope_and_condition() {
     );
     // an effect for this turn is not a passive
     assert!(!compile(&card("Unit", "Your units enter ready this turn.")).fully_modelled());
+}
+
+#[test]
+fn bonus_damage_passives() {
+    // 712–715: the two forms of the community list, with their reminder texts
+    let c = compile(&card(
+        "Unit",
+        "Your spells and abilities deal 1 Bonus Damage. (Each instance of damage they deal is increased by 1.)",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.bonus_damage.map(|n| n.get()), Some(1));
+    assert!(a.scope.is_none());
+    let c = compile(&card(
+        "Battlefield",
+        "Spells and abilities deal 2 Bonus Damage to units here.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.bonus_damage.map(|n| n.get()), Some(2));
+    assert_eq!(
+        a.scope.as_ref().map(|s| s.value.as_str()),
+        Some("units-here")
+    );
+    // "the next spell you play this turn": a delayed passive, not modelled
+    let c = compile(&card(
+        "Gear",
+        "The next spell you play this turn deals 1 Bonus Damage.",
+    ));
+    assert!(!c.fully_modelled());
+}
+
+#[test]
+fn you_control_is_the_controllers_own_not_friendly() {
+    // 484.8.c: control is not shared; 484.8.d: friendly includes a teammate's
+    let scope = |kind: &str, text: &str| {
+        let c = compile(&card(kind, text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        c.def.abilities[0]
+            .value
+            .scope
+            .as_ref()
+            .map(|s| s.value.clone())
+    };
+    assert_eq!(
+        scope("Unit", "Your units have +1 [Might]."),
+        Some("your-units".into())
+    );
+    assert_eq!(
+        scope("Unit", "Friendly units have +1 [Might]."),
+        Some("friendly-units".into())
+    );
+    assert_eq!(
+        scope("Unit", "Your other units here have +1 [Might]."),
+        Some("your-other-units-here".into())
+    );
+    assert_eq!(
+        scope(
+            "Gear",
+            "If a unit you control would die, kill this instead."
+        ),
+        Some("your-units".into())
+    );
+    assert_eq!(
+        scope("Gear", "If a friendly unit would die, kill this instead."),
+        Some("friendly-units".into())
+    );
+    assert_eq!(
+        scope("Unit", "Your Mechs have [Shield]."),
+        Some("your-units".into())
+    );
 }

@@ -6,6 +6,13 @@ use super::*;
 /// "When I attack or defend, …" is one ability for each. "When you conquer/hold here" is
 /// on a battlefield's card only.
 pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
+    // "The first time I conquer each turn, …", "Once each turn, when …": the trigger
+    // condition with its limit in a turn (383.1, 383.3.f); a battlefield counts nothing
+    let (limited, limit) = turn_limited(s);
+    if limit.is_some() && battlefield {
+        return None;
+    }
+    let s = limited.as_str();
     const WHEN: &[(&str, &[&str])] = &[
         ("when you play me", &["play"]),
         ("when you play this", &["play"]),
@@ -33,6 +40,10 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         ("when you conquer", &["you-conquer"]),
         ("when you hold", &["you-hold"]),
         ("when you win a combat", &["you-win-combat"]),
+        ("when i move from a battlefield", &["move-from-battlefield"]),
+        ("when an enemy unit dies", &["enemy-unit-dies"]),
+        ("when an enemy unit here dies", &["enemy-unit-dies-here"]),
+        ("when an opponent scores", &["opponent-scores"]),
     ];
     const HERE: &[(&str, &[&str])] = &[
         ("when you conquer here", &["conquer"]),
@@ -52,6 +63,12 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             .map(|(_, w)| w.to_vec())
     };
     let head = f.split(',').next()?;
+    // "When an enemy unit dies while I'm at a battlefield, …": a condition of the source as
+    // the event happens, checked as the ability triggers (383.3.e)
+    let (head, while_here) = match head.strip_suffix(" while im at a battlefield") {
+        Some(h) => (h, true),
+        None => (head, false),
+    };
     // "When you play me or at the start of your Beginning Phase, …", "When you play me or I
     // attack, …": one ability for each condition
     // "When you play a spell that costs [5] or more, …" (419.4.a)
@@ -89,9 +106,12 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     let (_, body) = s.split_at(s.find(',')? + 1);
     let mut body = body.trim();
     // 383.3.e: "When you play me, if you control a Poro, …": a conditional statement
-    let mut condition = None;
+    let mut condition = while_here.then(|| "at-battlefield".to_string());
     if let Some(r) = strip_ci(body, "if ") {
         let (c, rest) = r.split_once(',')?;
+        if condition.is_some() {
+            return None;
+        }
         condition = Some(if_condition(c)?);
         body = rest.trim();
     }
@@ -119,11 +139,60 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
                     then: v.map(spanned).collect(),
                     cost: cost.clone().map(spanned),
                     if_: condition.clone().map(name),
+                    nth_time: match limit {
+                        Some(TurnLimit::Nth(n)) => Amt::new(n.into()),
+                        _ => None,
+                    },
+                    uses: matches!(limit, Some(TurnLimit::Once)).then(|| name("once-each-turn")),
                     ..Default::default()
                 }
             })
             .collect(),
     )
+}
+
+/// How often in a turn a triggered ability triggers, as its text says.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum TurnLimit {
+    /// "The [Nth] time …" (383.1).
+    Nth(u8),
+    /// "Once each turn, when …" (383.3.f).
+    Once,
+}
+
+/// 383.1: "The first time I conquer each turn, ready me." / "The third time I move in a turn,
+/// …" is "When I conquer, ready me." triggering only on the Nth time of the turn; 383.3.f:
+/// "Once each turn, when …" is the "When …" ability triggering once a turn. Anything else is
+/// returned as it is.
+pub(super) fn turn_limited(s: &str) -> (String, Option<TurnLimit>) {
+    let t = s.trim();
+    if let Some(r) = strip_ci(t, "once each turn, ").filter(|r| fold(r).starts_with("when ")) {
+        return (r.to_string(), Some(TurnLimit::Once));
+    }
+    let Some(r) = strip_ci(t, "the ") else {
+        return (t.to_string(), None);
+    };
+    let nth = [("first ", 1), ("second ", 2), ("third ", 3), ("fourth ", 4)]
+        .into_iter()
+        .find_map(|(w, n)| {
+            strip_ci(r, w)
+                .and_then(|r| strip_ci(r, "time "))
+                .map(|r| (r, n))
+        });
+    let Some((r, n)) = nth else {
+        return (t.to_string(), None);
+    };
+    let Some((event, body)) = r.split_once(',') else {
+        return (t.to_string(), None);
+    };
+    let event = event.trim();
+    let event = strip_suffix_ci(event, " each turn")
+        .or_else(|| strip_suffix_ci(event, " in a turn"))
+        .or_else(|| strip_suffix_ci(event, " this turn"));
+    match event {
+        Some(e) => (format!("When {e},{body}"), Some(TurnLimit::Nth(n))),
+        None => (t.to_string(), None),
+    }
 }
 
 /// 364.2: a passive that changes how units enter (359.2.c) — "I enter ready [if …]",
@@ -142,7 +211,10 @@ pub(super) fn enters_ready(s: &str, given: &str) -> Option<AbilityDef> {
             (Some("friendly-units"), Some("token".to_string()))
         }
         _ => {
-            let c = strip_ci(t, "i enter ready if ")?;
+            // "I enter ready if …" / "If …, I enter ready"
+            let c = strip_ci(t, "i enter ready if ").or_else(|| {
+                strip_ci(t, "if ").and_then(|r| strip_suffix_ci(r, ", i enter ready"))
+            })?;
             (None, Some(if_condition(c)?))
         }
     };

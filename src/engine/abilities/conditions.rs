@@ -4,7 +4,7 @@
 //! be placed on the chain (383.3.e); a passive's condition is checked by the layer system.
 
 use crate::engine::objects::{CardType, Condition, Designation};
-use crate::engine::{Game, ObjId, PlayerId};
+use crate::engine::{Game, ObjId, PlayerId, Zone};
 
 impl Game {
     /// Whether `c` holds for `obj` controlled by `ctl`, when `c` is one of the conditions
@@ -62,6 +62,53 @@ impl Game {
                     })
                     .count();
                 i32::try_from(n).unwrap_or(i32::MAX) >= *count
+            }
+            Condition::UnitDiedThisTurn { enemy } => self
+                .players
+                .iter()
+                .filter(|p| !*enemy || self.opponents(ctl, p.id))
+                .any(|p| p.units_died_this_turn > 0),
+            Condition::HandAtMost(n) => {
+                let hand = self.objects_in(Zone::Hand(ctl)).len();
+                i32::try_from(hand).unwrap_or(i32::MAX) <= *n
+            }
+            Condition::UnitsInBase { count, other } => {
+                let n = self
+                    .objects
+                    .iter()
+                    .filter(|o| o.zone == Zone::Base(ctl) && o.is_unit())
+                    .filter(|o| controller_of(o.id) == ctl && !(*other && Some(o.id) == obj))
+                    .count();
+                i32::try_from(n).unwrap_or(i32::MAX) >= *count
+            }
+            Condition::SameNameInTrash => {
+                let Some(o) = obj else { return Some(false) };
+                let name = &self.objects[o.0].def.name;
+                self.objects
+                    .iter()
+                    .any(|x| x.zone == Zone::Trash(ctl) && x.id != o && &x.def.name == name)
+            }
+            // 467: the Victory Score of the mode (484.6: a team's points in team modes)
+            Condition::OpponentWithin(n) => {
+                let vs = self.victory_score();
+                self.players
+                    .iter()
+                    .filter(|p| self.opponents(ctl, p.id) && !p.lost)
+                    .any(|p| self.team_points(p.id) >= vs.saturating_sub(*n))
+            }
+            Condition::ExactlyOtherUnitsHere { count, battlefield } => {
+                let Some(o) = obj else { return Some(false) };
+                let here = self.objects[o.0].zone;
+                if *battlefield && !matches!(here, Zone::Battlefield(_)) || !here.on_board() {
+                    return Some(false);
+                }
+                let n = self
+                    .objects
+                    .iter()
+                    .filter(|x| x.id != o && x.zone == here && x.is_unit())
+                    .filter(|x| controller_of(x.id) == ctl)
+                    .count();
+                i32::try_from(n).unwrap_or(i32::MAX) == *count
             }
             _ => return None,
         })
@@ -132,6 +179,28 @@ impl Condition {
                     (n, false) => format!("you control {n} or more {what}"),
                 }
             }
+            Condition::UnitDiedThisTurn { enemy: false } => "a unit died this turn".into(),
+            Condition::UnitDiedThisTurn { enemy: true } => {
+                "an enemy unit has died this turn".into()
+            }
+            Condition::HandAtMost(n) => format!("you have {n} or fewer cards in your hand"),
+            Condition::UnitsInBase { count, other } => format!(
+                "you have {count} or more {}units in your base",
+                if *other { "other " } else { "" }
+            ),
+            Condition::SameNameInTrash => "you have a card with my name in your trash".into(),
+            Condition::OpponentWithin(n) => {
+                format!("an opponent's score is within {n} points of the Victory Score")
+            }
+            Condition::ExactlyOtherUnitsHere { count, battlefield } => format!(
+                "{}exactly {count} other unit(s) you control {}",
+                if *battlefield {
+                    "I'm at a battlefield with "
+                } else {
+                    "there is "
+                },
+                if *battlefield { "there" } else { "here" }
+            ),
         }
     }
 }
@@ -206,5 +275,44 @@ impl Game {
             Count::Points => usize::try_from(self.players[player.0].points).unwrap_or(0),
         };
         i32::try_from(n).unwrap_or(i32::MAX)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::tests::{duel, unit};
+    use crate::engine::{Ability, Action, CardDef, Condition, Zone};
+
+    /// "I enter ready if you have a card with my name in your trash" (364.2): the same name,
+    /// not the same object; another player's trash does not count.
+    #[test]
+    fn a_card_with_my_name_in_your_trash() {
+        let (mut g, a, b) = duel();
+        let twin = || {
+            let mut d = CardDef::unit("Twin", 2)
+                .with_ability(Ability::EntersReady(Condition::SameNameInTrash));
+            d.energy_cost = Some(0);
+            d
+        };
+        let first = unit(&mut g, twin(), a, Zone::Hand(a));
+        let second = unit(&mut g, twin(), a, Zone::Hand(a));
+        unit(&mut g, twin(), b, Zone::Trash(b));
+        g.start().expect("start");
+        let play = |card| Action::Play {
+            payment: None,
+            player: a,
+            card,
+            to: None,
+        };
+        g.apply(play(first)).expect("play");
+        assert!(g.object(first).exhausted, "only B's trash has a Twin");
+        unit(&mut g, twin(), a, Zone::Trash(a));
+        g.apply(play(second)).expect("play");
+        let tr = g.trace.render_plain();
+        assert!(!g.object(second).exhausted, "{tr}");
+        assert!(
+            tr.contains("ready (its ability: \"I enter ready\")"),
+            "{tr}"
+        );
     }
 }

@@ -100,6 +100,7 @@ impl Game {
                     snapshot: None,
                     rule: cite!("390.2"),
                     watching: false,
+                    limit: None,
                     condition: Condition::Always,
                 });
             }

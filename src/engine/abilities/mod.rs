@@ -3,6 +3,7 @@
 
 pub mod conditions;
 pub mod delayed;
+pub mod limits;
 pub mod observers;
 pub mod reflexive;
 pub mod replacement;

@@ -78,6 +78,58 @@ impl Game {
         v
     }
 
+    /// 383.1: "When an enemy unit dies" of the permanents of each player who is an opponent
+    /// of a dying unit's controller (its enemies, 740.1); "When an enemy unit here dies" only
+    /// of those at the unit's location (it is still on the board, 808.1.d.2). "It" is the unit.
+    pub(crate) fn enemy_death_triggers(&self, dying: &[(ObjId, PlayerId)]) -> Vec<Triggered> {
+        let mut v = Vec::new();
+        for &(u, controller) in dying {
+            if !self.objects[u.0].is_unit() {
+                continue;
+            }
+            let at = self.objects[u.0].zone;
+            let enemies: Vec<PlayerId> = self
+                .players
+                .iter()
+                .map(|p| p.id)
+                .filter(|&p| self.opponents(controller, p))
+                .collect();
+            for w in enemies {
+                v.extend(self.observer_triggers(
+                    &Trigger::EnemyUnitDies { here: false },
+                    w,
+                    Some(u),
+                    Some(u),
+                ));
+                v.extend(
+                    self.observer_triggers(
+                        &Trigger::EnemyUnitDies { here: true },
+                        w,
+                        Some(u),
+                        Some(u),
+                    )
+                    .into_iter()
+                    .filter(|t| t.source.is_some_and(|s| self.objects[s.0].zone == at)),
+                );
+            }
+        }
+        v
+    }
+
+    /// 383.1, 464: "When an opponent scores" of the permanents of `scorer`'s opponents.
+    pub(crate) fn opponent_scores_triggers(&self, scorer: PlayerId) -> Vec<Triggered> {
+        let opponents: Vec<PlayerId> = self
+            .players
+            .iter()
+            .map(|p| p.id)
+            .filter(|&p| self.opponents(scorer, p))
+            .collect();
+        opponents
+            .into_iter()
+            .flat_map(|p| self.observer_triggers(&Trigger::OpponentScores, p, None, None))
+            .collect()
+    }
+
     /// 383.4.a.4: "When you play a unit / a gear" of `player`'s other permanents, as `card`
     /// (a unit or a gear) enters the board played; "it" is `card`.
     pub(crate) fn play_observers(&self, card: ObjId, player: PlayerId) -> Vec<Triggered> {

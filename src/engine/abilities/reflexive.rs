@@ -54,6 +54,7 @@ impl Game {
                 snapshot: None,
                 rule: cite!("388.1"),
                 watching: false,
+                limit: None,
                 condition: Condition::Always,
             })
             .collect();

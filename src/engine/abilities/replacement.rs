@@ -132,6 +132,12 @@ impl Game {
             }
             Scope::UnitsHere => same_place,
             Scope::EnemyUnits => self.opponents(ctl, self.controller(unit)),
+            // 484.8.c: control is not shared
+            Scope::YourUnits => self.controller(unit) == ctl,
+            Scope::YourOtherUnits => unit != source && self.controller(unit) == ctl,
+            Scope::YourOtherUnitsHere => {
+                unit != source && self.controller(unit) == ctl && same_place
+            }
         }
     }
 

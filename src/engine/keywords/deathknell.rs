@@ -39,8 +39,18 @@ impl Game {
             dying.push((u, snap.controller));
             batch.extend(self.collect_triggers(u, &Trigger::Dies, Some(snap)));
         }
-        // 383.1: "when a friendly unit dies" of the other permanents, in the same batch
+        // what "a unit died this turn" counts
+        for &(u, controller) in &dying {
+            if !self.objects[u.0].is_unit() {
+                continue;
+            }
+            let p = &mut self.players[controller.0];
+            p.units_died_this_turn = p.units_died_this_turn.saturating_add(1);
+        }
+        // 383.1: "when a friendly / an enemy unit dies" of the other permanents, in the same
+        // batch
         batch.extend(self.friendly_death_triggers(&dying));
+        batch.extend(self.enemy_death_triggers(&dying));
         self.place_triggers(
             batch,
             vec![why, cite!("808.1.d.2"), cite!("808.1.d.3")],

@@ -34,14 +34,35 @@ impl Game {
             .collect();
         let mut total = 0i32;
         let mut parts = Vec::new();
+        let mut summed = false;
         for o in chosen {
             if !self.opponents(controller, self.controller(o)) {
                 continue;
             }
-            let v = self.characteristics(o).keyword_value(&KeywordKind::Deflect);
+            let ch = self.characteristics(o);
+            let v = ch.keyword_value(&KeywordKind::Deflect);
             if v > 0 {
                 total = total.saturating_add(v);
-                parts.push(format!("{} has Deflect {v}", self.obj_name(o)));
+                // 809.2: several instances are one summed value, shown with its sources
+                let n = ch
+                    .keywords
+                    .iter()
+                    .filter(|k| k.kind() == KeywordKind::Deflect)
+                    .count();
+                if n > 1 {
+                    summed = true;
+                    let b = ch.keyword_breakdown(
+                        &KeywordKind::Deflect,
+                        &self.objects[o.0]
+                            .def
+                            .keywords()
+                            .cloned()
+                            .collect::<Vec<_>>(),
+                    );
+                    parts.push(format!("{} has {b}", self.obj_name(o)));
+                } else {
+                    parts.push(format!("{} has Deflect {v}", self.obj_name(o)));
+                }
             }
         }
         if total > 0 {
@@ -49,12 +70,11 @@ impl Game {
                 "{what} chooses an opponent's permanent with Deflect: it costs {total} power of any domain more ({})",
                 parts.join("; ")
             );
-            self.event(
-                EventKind::Action,
-                vec![cite!("809.1.c"), cite!("809.1.c.1"), cite!("356.2.a.2")],
-                t,
-                vec![],
-            );
+            let mut rules = vec![cite!("809.1.c"), cite!("809.1.c.1"), cite!("356.2.a.2")];
+            if summed {
+                rules.push(cite!("809.2"));
+            }
+            self.event(EventKind::Action, rules, t, vec![]);
         }
         Power::any(total)
     }

@@ -25,17 +25,32 @@ pub(crate) fn hunt_trigger(
     name: &str,
 ) -> Option<Triggered> {
     let hunt = hunt_value(keywords);
+    let values: Vec<String> = keywords
+        .iter()
+        .filter(|k| k.kind() == KeywordKind::Hunt)
+        .map(|k| format!("Hunt {}", k.value().unwrap_or(1)))
+        .collect();
+    // 823.2: several instances are one summed value, one trigger
+    let (label, rule) = if values.len() > 1 {
+        (
+            format!("Hunt {hunt} ({}) of {name}", values.join(" + ")),
+            cite!("823.2"),
+        )
+    } else {
+        (format!("Hunt {hunt} of {name}"), cite!("823.1.c.1"))
+    };
     (hunt > 0).then(|| Triggered {
         controller,
         source: Some(unit),
-        label: format!("Hunt {hunt} of {name}"),
+        label,
         effects: vec![Effect::GainXp {
             player: PlayerRef::You,
             amount: hunt,
         }],
         snapshot: None,
-        rule: cite!("823.1.c.1"),
+        rule,
         watching: false,
+        limit: None,
         condition: Condition::Always,
     })
 }

@@ -34,6 +34,7 @@ impl Game {
             })
             .collect();
         let mut repeat_cost = (0i32, Power::default());
+        let mut paid = 0usize;
         for (e, p) in &repeats {
             let d = Decision::yes_no(
                 player,
@@ -49,7 +50,22 @@ impl Game {
                 repeat_cost.0 = repeat_cost.0.saturating_add(*e);
                 repeat_cost.1.add(p);
                 effects.extend(once.iter().cloned());
+                paid += 1;
             }
+        }
+        if paid > 0 {
+            // 820.2: the choices of the additional executions are made now, with the
+            // others; 820.3: one more execution for each instance paid for
+            let mut rules = vec![cite!("820.2"), cite!("820.2.a")];
+            if repeats.len() > 1 {
+                rules.push(cite!("820.3"));
+            }
+            let t = format!(
+                "{}'s instructions will be executed {} time(s): the choices of every execution are made now, and need not be the same",
+                def.name,
+                paid + 1
+            );
+            self.event(crate::engine::trace::EventKind::Action, rules, t, vec![]);
         }
         Ok(repeat_cost)
     }

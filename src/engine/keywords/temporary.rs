@@ -25,6 +25,7 @@ pub(crate) fn temporary_trigger(
         snapshot: None,
         rule: cite!("816.1.b"),
         watching: false,
+        limit: None,
         condition: Condition::Always,
     })
 }

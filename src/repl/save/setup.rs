@@ -159,6 +159,13 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
     if g.winner.is_some() {
         return Err("the game is over".into());
     }
+    // 383.1, 383.3.f: what a limited trigger counted this turn
+    if let Some(o) = g.objects.iter().find(|o| !o.triggers_this_turn.is_empty()) {
+        return Err(format!(
+            "{} has a trigger limited in a turn that already counted this turn (the set-up does not say how often)",
+            g.obj_name(o.id)
+        ));
+    }
     // the set-up counts the cards played this turn, not which: a lone card with Legion
     // played this turn would then count for its own Legion (812.1.c)
     for p in &g.players {
@@ -357,8 +364,20 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
         } else {
             ""
         };
+        // 481.6: Game Wins of a match
+        let gw = if p.game_wins > 0 {
+            format!(", game-wins: {}", p.game_wins)
+        } else {
+            String::new()
+        };
+        // "if a unit died this turn"
+        let gw = if p.units_died_this_turn > 0 {
+            format!("{gw}, units-died-this-turn: {}", p.units_died_this_turn)
+        } else {
+            gw
+        };
         y.push_str(&format!(
-            "    {}: {{points: {}, xp: {}, energy: {}, power: {}, played-this-turn: {}, hand: [{}], deck: [{}], trash: [{}], rune-deck: [{}]{legend}{ready}}}\n",
+            "    {}: {{points: {}, xp: {}, energy: {}, power: {}, played-this-turn: {}, hand: [{}], deck: [{}], trash: [{}], rune-deck: [{}]{legend}{ready}{gw}}}\n",
             quote(&p.name),
             p.points.max(0),
             p.xp.max(0),
