@@ -17,13 +17,22 @@ pub(crate) fn temporary_trigger(
     permanent: ObjId,
     name: &str,
 ) -> Option<Triggered> {
-    keywords.contains(&Keyword::Temporary).then(|| Triggered {
+    let n = keywords
+        .iter()
+        .filter(|k| **k == Keyword::Temporary)
+        .count();
+    (n > 0).then(|| Triggered {
         controller,
         source: Some(permanent),
         label: format!("Temporary of {name}"),
         effects: vec![Effect::Kill { target: Target::Me }],
         snapshot: None,
-        rule: cite!("816.1.b"),
+        // 816.2.a: however many instances, it triggers once
+        rule: if n > 1 {
+            cite!("816.2.a")
+        } else {
+            cite!("816.1.b")
+        },
         watching: false,
         limit: None,
         condition: Condition::Always,
