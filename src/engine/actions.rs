@@ -1893,6 +1893,14 @@ impl Game {
             snapshot = Some(after.saturating_sub(cur));
             rules.insert(0, cite!("472.3.b"));
         }
+        // 801.3.a.2, 801.3.b.1: a keyword granted or removed for the duration the effect says
+        if duration != Duration::Permanent {
+            match &modification {
+                Modification::AddKeyword(_) => rules.push(cite!("801.3.a.2")),
+                Modification::RemoveKeyword(_) => rules.push(cite!("801.3.b.1")),
+                _ => {}
+            }
+        }
         let src = source
             .map(|s| self.obj_name(s).to_string())
             .unwrap_or_else(|| "effect".into());

@@ -73,6 +73,11 @@ fn the_engine_cites_every_keyword_and_each_group_of_the_additional_rules() {
         825,
         "Unique has no effect during gameplay (825.3): nothing to cite",
     )];
+    // 801.3: the general rules of keywords granted or removed by effects
+    assert!(
+        sections.contains(&801),
+        "801 (keywords granted and removed) is never cited"
+    );
     for k in 805..=826u32 {
         if uncited.iter().any(|(n, _)| *n == k) {
             assert!(
