@@ -158,6 +158,14 @@ fn define_is_forgiving() {
     let v = json(&["define", "stack"]);
     assert_eq!(v["term"], "Chain");
     assert_eq!(v["defined_by"][0]["id"], "328");
+    // each of a word's Riftbound terms in turn, singular or plural, and a word
+    // split like the thesaurus splits it: "graveyard" is the Trashes (108.2),
+    // "state-based actions" the Cleanup
+    let v = json(&["define", "graveyard"]);
+    assert_eq!(v["term"], "Trashes");
+    assert_eq!(v["defined_by"][0]["id"], "108.2");
+    let v = json(&["define", "state-based", "actions"]);
+    assert_eq!(v["term"], "Cleanup");
     // every entry carries an id
     for t in ["chain", "showdown", "mighty", "focus"] {
         let v = json(&["define", t]);

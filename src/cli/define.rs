@@ -60,18 +60,32 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
     }
     if hits.is_empty() {
         // another game's word for a term of these rules ("stack" → the Chain)
-        let words: Vec<String> = q.split_whitespace().map(String::from).collect();
-        if let Some(to) = crate::search::query::synonyms()
+        // (each of its Riftbound words in turn, singular or plural: "graveyard" →
+        // Trashes)
+        let words = crate::search::query::words(&q);
+        let tos = crate::search::query::synonyms()
             .iter()
             .find(|s| s.keys.contains(&words))
-            .and_then(|s| s.to.first())
-        {
+            .map(|s| s.to.as_slice())
+            .unwrap_or_default();
+        for to in tos {
             let t = norm(to);
+            let forms = [
+                t.clone(),
+                format!("{t}s"),
+                format!("{t}es"),
+                t.trim_end_matches('s').to_string(),
+            ];
             hits = (0..count)
-                .filter(|&k| names[k] == t || names[k] == format!("the {t}"))
+                .filter(|&k| {
+                    let n = names[k];
+                    let n = n.strip_prefix("the ").unwrap_or(n);
+                    forms.iter().any(|f| f == n)
+                })
                 .collect();
             if !hits.is_empty() {
                 corrected = Some(t);
+                break;
             }
         }
     }
