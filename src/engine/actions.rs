@@ -270,7 +270,7 @@ impl Game {
             }
         };
         let loc = |l: &Location| match l {
-            Location::Base | Location::Here => Ok(()),
+            Location::Base | Location::Here | Location::Chosen => Ok(()),
             Location::Battlefield(b) => bf(b),
         };
         fn effect(
@@ -323,7 +323,7 @@ impl Game {
                     t(target)?;
                     match to {
                         Location::Battlefield(b) => bf(b),
-                        Location::Base | Location::Here => Ok(()),
+                        Location::Base | Location::Here | Location::Chosen => Ok(()),
                     }
                 }
                 Effect::GainControl { target, player, .. } => {
@@ -386,7 +386,7 @@ impl Game {
                 Effect::May { effect: inner } => effect(inner, obj, player, bf),
                 Effect::CreateToken { at, .. } => match at {
                     Location::Battlefield(b) => bf(b),
-                    Location::Base | Location::Here => Ok(()),
+                    Location::Base | Location::Here | Location::Chosen => Ok(()),
                 },
             }
         }
@@ -1012,6 +1012,7 @@ impl Game {
                     Location::Base => "its base".to_string(),
                     Location::Battlefield(b) => self.bf_name(*b).to_string(),
                     Location::Here => "here".to_string(),
+                    Location::Chosen => "a location of its controller's choice".to_string(),
                 }
             ),
             Effect::Heal { target } => format!("heal {}", t(target)),
@@ -1050,7 +1051,7 @@ impl Game {
                 count,
                 card.name,
                 match at {
-                    Location::Base => "your base".to_string(),
+                    Location::Base | Location::Chosen => "your base".to_string(),
                     Location::Battlefield(b) => self.bf_name(*b).to_string(),
                     Location::Here => "here".to_string(),
                 },
@@ -1390,8 +1391,17 @@ impl Game {
             }
             Effect::Move { target, to } => {
                 let units = self.targets_of(target, controller, source, snap)?;
-                let to = self.here(*to, source, snap)?;
-                self.effect_move(&units, to)?;
+                if *to == Location::Chosen {
+                    for u in units {
+                        let Some(to) = self.choose_destination(u, controller)? else {
+                            continue;
+                        };
+                        self.effect_move(&[u], to)?;
+                    }
+                } else {
+                    let to = self.here(*to, source, snap)?;
+                    self.effect_move(&units, to)?;
+                }
             }
             Effect::Heal { target } => {
                 for u in self.targets_of(target, controller, source, snap)? {
@@ -1474,7 +1484,7 @@ impl Game {
                     card: card.clone(),
                     count: *count,
                     at: match place {
-                        Location::Here => Location::Base,
+                        Location::Here | Location::Chosen => Location::Base,
                         other => other,
                     },
                     ready: *ready,
@@ -1487,7 +1497,7 @@ impl Game {
                 let def = std::sync::Arc::new((**card).clone());
                 let zone = match place {
                     Location::Battlefield(b) => Zone::Battlefield(b),
-                    Location::Base | Location::Here => Zone::Base(controller),
+                    Location::Base | Location::Here | Location::Chosen => Zone::Base(controller),
                 };
                 let mut played = Vec::new();
                 for k in 0..*count {

@@ -93,6 +93,13 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
             return format!("{} that is attacking", filter_phrase(inner));
         }
         UnitFilter::InCombat(inner) => return format!("{} in combat", filter_phrase(inner)),
+        UnitFilter::Exhausted(inner) => {
+            return format!("{} that is exhausted", filter_phrase(inner));
+        }
+        UnitFilter::Here => "a unit here",
+        UnitFilter::Damaged(inner) => return format!("{} that is damaged", filter_phrase(inner)),
+        UnitFilter::NotSource(inner) => return format!("{} other than me", filter_phrase(inner)),
+        UnitFilter::AtSource(inner) => return format!("{} here", filter_phrase(inner)),
         UnitFilter::Rune { friendly: false } => "a rune",
         UnitFilter::Rune { friendly: true } => "a friendly rune",
         UnitFilter::Any => "a unit",
@@ -268,6 +275,19 @@ impl Game {
                     && self.matches_filter(u, f, controller, here, source)
             }
             UnitFilter::Rune { friendly } => !friendly || self.friendly(controller, c),
+            UnitFilter::Exhausted(f) => {
+                self.objects[u.0].exhausted && self.matches_filter(u, f, controller, here, source)
+            }
+            UnitFilter::Here => Some(z) == here,
+            UnitFilter::Damaged(f) => {
+                self.objects[u.0].damage > 0 && self.matches_filter(u, f, controller, here, source)
+            }
+            UnitFilter::NotSource(f) => {
+                Some(u) != source && self.matches_filter(u, f, controller, here, source)
+            }
+            UnitFilter::AtSource(f) => {
+                Some(z) == here && self.matches_filter(u, f, controller, here, source)
+            }
             UnitFilter::Gear => true,
             UnitFilter::EnemyGear => self.opponents(controller, c),
             UnitFilter::Any => true,

@@ -34,6 +34,8 @@ pub enum DecisionKind {
     Discard,
     /// 383.1.b: which of simultaneous events triggers a "the [Nth] time" ability.
     TriggerInstance,
+    /// 444.1: where a unit an effect moves goes, when the effect names no destination.
+    Destination,
 }
 
 impl Decision {
@@ -75,6 +77,7 @@ impl DecisionKind {
             DecisionKind::DiscountOrder => "discount-order",
             DecisionKind::Discard => "discard",
             DecisionKind::TriggerInstance => "trigger-instance",
+            DecisionKind::Destination => "destination",
         }
     }
 }

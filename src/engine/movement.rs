@@ -2,6 +2,7 @@
 //! contested status (445, 187.3), and recalls (449–453).
 
 use super::actions::{R, illegal};
+use super::decision::{Answer, Decision, DecisionKind, DecisionOption};
 use super::objects::{Location, ReplacedEvent, Trigger};
 use super::state::{BfId, Game, ObjId, Phase, PlayerId, Zone};
 use super::trace::EventKind;
@@ -12,8 +13,9 @@ impl Game {
         match to {
             Location::Base => Zone::Base(self.controller(u)),
             Location::Battlefield(b) => Zone::Battlefield(b),
-            // an instruction makes "here" concrete before it moves anything (Game::here)
-            Location::Here => self.objects[u.0].zone,
+            // an instruction makes "here" and a chosen destination concrete before it moves
+            // anything (Game::here, Game::choose_destination)
+            Location::Here | Location::Chosen => self.objects[u.0].zone,
         }
     }
 
@@ -170,7 +172,7 @@ impl Game {
             match to {
                 Location::Base => "base".to_string(),
                 Location::Battlefield(b) => self.bf_name(b).to_string(),
-                Location::Here => "here".to_string(),
+                Location::Here | Location::Chosen => "here".to_string(),
             }
         );
         let mut rules = vec![cite!("144"), cite!("443")];
@@ -198,6 +200,67 @@ impl Game {
             }
         }
         self.do_move(units, to)
+    }
+
+    /// 444.1: the destination of "Move an enemy unit", which names none: `chooser` picks
+    /// the unit's base or a battlefield it is not at that it may move to (444.2, 442.2);
+    /// `None` when the unit is no longer on the board or has nowhere to go.
+    pub(crate) fn choose_destination(
+        &mut self,
+        u: ObjId,
+        chooser: PlayerId,
+    ) -> R<Option<Location>> {
+        let here = self.objects[u.0].zone;
+        if !here.on_board() || !self.objects[u.0].is_unit() {
+            return Ok(None);
+        }
+        let owner = self.controller(u);
+        let mut places: Vec<(Location, String, Answer)> = Vec::new();
+        if here != Zone::Base(owner) {
+            places.push((
+                Location::Base,
+                format!("{}'s base", self.player_name(owner)),
+                Answer::Index(0),
+            ));
+        }
+        for b in 0..self.battlefields.len() {
+            let b = BfId(b);
+            if here != Zone::Battlefield(b) && self.battlefield_closed_to(owner, b).is_none() {
+                places.push((
+                    Location::Battlefield(b),
+                    self.bf_name(b).to_string(),
+                    Answer::Battlefield(b),
+                ));
+            }
+        }
+        if places.is_empty() {
+            return Ok(None);
+        }
+        let d = Decision {
+            kind: DecisionKind::Destination,
+            player: chooser,
+            prompt: format!(
+                "{} chooses where {} moves",
+                self.player_name(chooser),
+                self.obj_name(u)
+            ),
+            options: places
+                .iter()
+                .enumerate()
+                .map(|(i, (_, label, a))| DecisionOption {
+                    label: label.clone(),
+                    answer: match a {
+                        Answer::Index(_) => Answer::Index(i),
+                        a => a.clone(),
+                    },
+                })
+                .collect(),
+            more: 0,
+            items: vec![],
+            rules: vec![cite!("444.1"), cite!("441.1")],
+        };
+        let i = self.decide(d)?;
+        Ok(Some(places[i].0))
     }
 
     /// 444: a move caused by an effect; its destination must be valid, or the unit is

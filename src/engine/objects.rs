@@ -393,6 +393,16 @@ pub enum UnitFilter {
     /// 741.3: a unit `filter` allows that is in combat — at the battlefield where combat is
     /// ongoing, with a combat designation.
     InCombat(Box<UnitFilter>),
+    /// A unit `filter` allows that is exhausted ("an exhausted friendly unit").
+    Exhausted(Box<UnitFilter>),
+    /// A unit `filter` allows with damage marked on it ("all damaged enemy units here").
+    Damaged(Box<UnitFilter>),
+    /// A unit `filter` allows other than the source ("another unit at a battlefield").
+    NotSource(Box<UnitFilter>),
+    /// A unit `filter` allows at the source's location ("your units here").
+    AtSource(Box<UnitFilter>),
+    /// A unit at the source's location ("a unit here").
+    Here,
 }
 
 impl UnitFilter {
@@ -404,6 +414,10 @@ impl UnitFilter {
             | UnitFilter::UpToOne(f)
             | UnitFilter::Attacking(f)
             | UnitFilter::InCombat(f)
+            | UnitFilter::Exhausted(f)
+            | UnitFilter::Damaged(f)
+            | UnitFilter::NotSource(f)
+            | UnitFilter::AtSource(f)
             | UnitFilter::WithKeyword(f, _) => f.kind(),
             f => f,
         }
@@ -428,23 +442,33 @@ impl UnitFilter {
     pub fn up_to(&self) -> bool {
         match self {
             UnitFilter::UpToOne(_) => true,
-            UnitFilter::Distinct(f) | UnitFilter::Attacking(f) | UnitFilter::InCombat(f) => {
-                f.up_to()
-            }
+            UnitFilter::Distinct(f)
+            | UnitFilter::Attacking(f)
+            | UnitFilter::InCombat(f)
+            | UnitFilter::Exhausted(f)
+            | UnitFilter::Damaged(f)
+            | UnitFilter::NotSource(f)
+            | UnitFilter::AtSource(f) => f.up_to(),
             _ => false,
         }
     }
     /// It is about the source's location ("here").
     pub fn needs_here(&self) -> bool {
         match self {
-            UnitFilter::EnemyHere | UnitFilter::FriendlyHere => true,
+            UnitFilter::EnemyHere
+            | UnitFilter::FriendlyHere
+            | UnitFilter::Here
+            | UnitFilter::AtSource(_) => true,
             UnitFilter::MightAtMost(f, _)
             | UnitFilter::WithTag(f, _)
             | UnitFilter::WithKeyword(f, _)
             | UnitFilter::Distinct(f)
             | UnitFilter::UpToOne(f)
             | UnitFilter::Attacking(f)
-            | UnitFilter::InCombat(f) => f.needs_here(),
+            | UnitFilter::InCombat(f)
+            | UnitFilter::Exhausted(f)
+            | UnitFilter::Damaged(f)
+            | UnitFilter::NotSource(f) => f.needs_here(),
             _ => false,
         }
     }
@@ -868,6 +892,10 @@ pub enum Location {
     /// "Here": where the effect's source is — its battlefield, or its controller's base
     /// (resolved when the instruction executes; only in abilities' instructions).
     Here,
+    /// 444.1: "Move an enemy unit" names no destination: the effect's controller chooses
+    /// one as the move executes, among the unit's base and the battlefields it is not at
+    /// (units move between locations on the board, 441.1; only a move's destination).
+    Chosen,
 }
 
 /// A condition of a conditional passive ability ("while I'm Mighty").

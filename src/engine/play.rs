@@ -144,11 +144,11 @@ impl Game {
             CardType::Gear if from_hidden.is_some() => from_hidden.map(Zone::Battlefield),
             CardType::Unit | CardType::Token => Some(match to.unwrap_or(Location::Base) {
                 Location::Base => Zone::Base(player),
-                Location::Here => {
+                Location::Here | Location::Chosen => {
                     return illegal(
                         cite!("355.2.a"),
                         format!(
-                            "{} is played to a base or a battlefield, not \"here\"",
+                            "{} is played to a base or a battlefield, not \"here\" or a place to be chosen",
                             def.name
                         ),
                     );

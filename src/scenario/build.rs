@@ -119,6 +119,10 @@ impl Names<'_> {
             (" distinct", true),
             (" attacking", false),
             (" in-combat", false),
+            (" exhausted", false),
+            (" damaged", false),
+            (" other", false),
+            (" here", false),
         ] {
             let Some(word) = n.value.strip_suffix(suffix) else {
                 continue;
@@ -132,9 +136,22 @@ impl Names<'_> {
                 " up-to-one" => UnitFilter::UpToOne(Box::new(f)),
                 " distinct" => UnitFilter::Distinct(Box::new(f)),
                 " attacking" => UnitFilter::Attacking(Box::new(f)),
+                " exhausted" => UnitFilter::Exhausted(Box::new(f)),
+                " damaged" => UnitFilter::Damaged(Box::new(f)),
+                " other" => UnitFilter::NotSource(Box::new(f)),
+                " here" => UnitFilter::AtSource(Box::new(f)),
                 _ => UnitFilter::InCombat(Box::new(f)),
             };
-            return match self.target(&inner)? {
+            // the groups "here" as the group of units that filter allows
+            let group = |t: Target| match t {
+                Target::EnemyUnitsHere => Target::Each(UnitFilter::EnemyHere),
+                Target::AllUnitsHere => Target::Each(UnitFilter::Here),
+                Target::OtherFriendlyUnitsHere => {
+                    Target::Each(UnitFilter::AtSource(Box::new(UnitFilter::OtherFriendly)))
+                }
+                t => t,
+            };
+            return match group(self.target(&inner)?) {
                 Target::ChooseUnit(f) => Ok(Target::ChooseUnit(wrap(f))),
                 Target::Each(f) if !choice_only => Ok(Target::Each(wrap(f))),
                 _ => Err(err(
@@ -202,6 +219,7 @@ impl Names<'_> {
             "choose-enemy" => Target::ChooseUnit(UnitFilter::Enemy),
             "choose-enemy-here" => Target::ChooseUnit(UnitFilter::EnemyHere),
             "choose-friendly-here" => Target::ChooseUnit(UnitFilter::FriendlyHere),
+            "choose-unit-here" => Target::ChooseUnit(UnitFilter::Here),
             "choose-unit-at-battlefield" => Target::ChooseUnit(UnitFilter::AtBattlefield),
             "choose-enemy-at-battlefield" => Target::ChooseUnit(UnitFilter::EnemyAtBattlefield),
             "choose-friendly-at-battlefield" => {
@@ -473,6 +491,8 @@ impl Names<'_> {
             }
         } else if let Some(t) = &e.move_ {
             let to = match &e.to {
+                // 444.1: "Move an enemy unit" — where to is the controller's choice
+                Some(n) if n.value == "chosen" => Location::Chosen,
                 Some(n) => self.location(n)?,
                 None => return Err(err(s, ErrorKind::InvalidValue, loc, "move needs \"to\"")),
             };

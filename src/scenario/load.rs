@@ -2004,7 +2004,8 @@ impl<'a> Resolver<'a> {
             ));
         }
         let place = |t: &Name| -> Result<(), ScenarioError> {
-            if in_ability && t.value == "here" {
+            // "chosen": a destination the effect's controller chooses (444.1)
+            if in_ability && t.value == "here" || t.value == "chosen" {
                 Ok(())
             } else {
                 self.location(t)
@@ -2551,6 +2552,7 @@ pub const TARGET_WORDS: &[&str] = &[
     "choose-enemy-gear",
     "all-gear",
     "choose-rune",
+    "choose-unit-here",
     "choose-friendly-rune",
     "choose-spell",
     "choose-enemy-spell",
@@ -2608,8 +2610,16 @@ fn target_word_ok(s: &str) -> bool {
             return w.starts_with("choose-") && target_word_ok(w);
         }
     }
-    // what a choice or group of units narrows to: "attacking", "in-combat" (741.3)
-    for q in [" attacking", " in-combat"] {
+    // what a choice or group of units narrows to: "attacking", "in-combat" (741.3),
+    // "exhausted", "damaged", "other" (than the source), "here" (at the source's location)
+    for q in [
+        " attacking",
+        " in-combat",
+        " exhausted",
+        " damaged",
+        " other",
+        " here",
+    ] {
         if let Some(w) = s.strip_suffix(q) {
             return !w.contains("gear")
                 && !w.contains("spell")

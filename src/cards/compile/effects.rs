@@ -19,21 +19,46 @@ pub(super) fn target(s: &str) -> Option<String> {
             word.starts_with("choose-") || word.contains("units")
         }
     };
-    // 741.3: "all enemy units in combat" — a unit choice or group narrowed to units in combat
-    if let Some(w) = strip_suffix_ci(t, " in combat") {
-        let word = target(w)?;
-        return (unitish(&word) && !word.contains(' ')).then(|| format!("{word} in-combat"));
+    if let Some(w) = target_word(t) {
+        return Some(w.to_string());
     }
-    // "an attacking unit", "an attacking enemy unit": one of the attackers (454)
-    for (article, noun) in [("an attacking ", "a "), ("attacking ", "")] {
-        if let Some(w) = strip_ci(t, article) {
-            let noun = match noun {
-                "a " if w.starts_with(['a', 'e', 'i', 'o']) => "an ",
-                n => n,
-            };
-            let word = target(&format!("{noun}{w}"))?;
-            return (unitish(&word) && !word.contains(' ')).then(|| format!("{word} attacking"));
+    // 741.3: "all enemy units in combat" — a unit choice or group narrowed to units in
+    // combat; "your units here": a group narrowed to the source's location
+    for (suffix, qualifier) in [(" in combat", "in-combat"), (" here", "here")] {
+        if let Some(w) = strip_suffix_ci(t, suffix) {
+            let word = target(w)?;
+            return (unitish(&word) && !word.contains("here"))
+                .then(|| format!("{word} {qualifier}"));
         }
+    }
+    // "an attacking unit" (454), "an exhausted friendly unit", "all damaged enemy units
+    // here": the choice or group without the word, narrowed to units with that status
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if let Some(i) = words.iter().position(|w| {
+        matches!(
+            w.to_ascii_lowercase().as_str(),
+            "attacking" | "exhausted" | "damaged"
+        )
+    }) && i + 1 < words.len()
+    {
+        let qualifier = words[i].to_ascii_lowercase();
+        let mut rest: Vec<&str> = words.clone();
+        rest.remove(i);
+        // "an exhausted unit" → "a unit", "an attacking enemy unit" → "an enemy unit"
+        if i > 0 && matches!(rest[i - 1].to_ascii_lowercase().as_str(), "a" | "an") {
+            rest[i - 1] = if rest[i].starts_with(['a', 'e', 'i', 'o', 'A', 'E', 'I', 'O']) {
+                "an"
+            } else {
+                "a"
+            };
+        }
+        let word = target(&rest.join(" "))?;
+        return unitish(&word).then(|| format!("{word} {qualifier}"));
+    }
+    // "another unit at a battlefield": that choice, other than the source
+    if let Some(w) = strip_ci(t, "another ") {
+        let word = target(&format!("a {w}"))?;
+        return (unitish(&word) && word.starts_with("choose-")).then(|| format!("{word} other"));
     }
     if let Some(i) = lower.find(" with ") {
         let bound = fold(&t[i + " with ".len()..]);
@@ -79,6 +104,7 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
         // 484.8.c: control is not shared; friendly includes a teammate's (484.8.d)
         "a unit you control" => "choose-yours",
         "an enemy unit here" => "choose-enemy-here",
+        "a unit here" => "choose-unit-here",
         "a friendly unit here" => "choose-friendly-here",
         "a unit at a battlefield" => "choose-unit-at-battlefield",
         "an enemy unit at a battlefield" => "choose-enemy-at-battlefield",
@@ -452,7 +478,9 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                 " to your base",
             ]
             .iter()
-            .find_map(|p| lower.strip_suffix(p).map(|w| (&rest[..w.len()], "base")))?;
+            .find_map(|p| lower.strip_suffix(p).map(|w| (&rest[..w.len()], "base")))
+            // 444.1: "Move an enemy unit" — no destination named: the player chooses one
+            .unwrap_or((rest, "chosen"));
             let who = match fold(who).as_str() {
                 // "from a battlefield": a unit at a battlefield
                 "a unit from a battlefield" => "choose-unit-at-battlefield".to_string(),
@@ -680,13 +708,22 @@ pub(super) fn give(rest: &str, may: bool) -> Option<Vec<format::Effect>> {
         }
         None => (rest, None),
     };
-    // "… this combat": until the combat ends (a continuous effect's duration)
-    let (body, this_combat) = match strip_suffix_ci(rest, " this turn") {
-        Some(b) => (b, false),
-        None => (strip_suffix_ci(rest, " this combat")?, true),
+    // "… this combat": until the combat ends (a continuous effect's duration); no duration
+    // ("Give it [Temporary]"): for as long as the permanent is on the board
+    let (body, duration) = match strip_suffix_ci(rest, " this turn") {
+        Some(b) => (b, None),
+        None => match strip_suffix_ci(rest, " this combat") {
+            Some(b) => (b, Some("this-combat")),
+            None => (rest, Some("permanent")),
+        },
     };
     let (who, what) = split_target_and_rest(body)?;
-    if who.ends_with("gear") {
+    // Might is given for a time; gear are given keywords only ("Give a gear [Temporary]")
+    let keywords_only = what
+        .split(" and ")
+        .flat_map(|p| p.split(", "))
+        .all(|p| might_bonus(p).is_none());
+    if (who.ends_with("gear") || duration == Some("permanent")) && !keywords_only {
         return None;
     }
     let mut out = Vec::new();
@@ -698,7 +735,7 @@ pub(super) fn give(rest: &str, may: bool) -> Option<Vec<format::Effect>> {
                 who.as_str()
             })),
             may: may && i == 0,
-            duration: this_combat.then(|| name("this-combat")),
+            duration: duration.map(name),
             ..Default::default()
         };
         if let Some(n) = might_bonus(part) {

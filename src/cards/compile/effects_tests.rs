@@ -303,3 +303,120 @@ fn a_timing_keyword_before_the_cost() {
     // a keyword is no cost: ": …" after it alone is not an activated ability
     assert!(!compile(&card("Legend", "[Action]: Draw 1.")).fully_modelled());
 }
+
+#[test]
+fn a_move_without_destination_is_the_players_choice() {
+    // 444.1
+    let c = compile(&card("Spell", "Move an enemy unit."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = spell_effect(&c);
+    assert_eq!(e.move_.as_ref().unwrap().value, "choose-enemy");
+    assert_eq!(e.to.as_ref().unwrap().value, "chosen");
+    let c = compile(&card("Spell", "Move a friendly unit and ready it."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(c.def.then[0].value.ready.as_ref().unwrap().value, "it");
+    let c = compile(&card(
+        "Spell",
+        "Move a friendly unit, then move an enemy unit.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(c.def.then[0].value.to.as_ref().unwrap().value, "chosen");
+    // a destination the vocabulary does not read is not "chosen"
+    for text in [
+        "Move an enemy unit to a location where there's a unit with the same controller.",
+        "Move me to its location.",
+    ] {
+        assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn keywords_given_without_a_duration_last() {
+    let c = compile(&card("Spell", "Give a gear [Temporary]."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = spell_effect(&c);
+    assert_eq!(e.to.as_ref().unwrap().value, "choose-gear");
+    assert_eq!(e.duration.as_ref().unwrap().value, "permanent");
+    let c = compile(&card(
+        "Spell",
+        "Choose a friendly unit. Give it [Temporary].",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    // Might is given for a time only, and never to a gear
+    for text in [
+        "Give a friendly unit +2 [Might].",
+        "Give a gear +2 [Might] this turn.",
+    ] {
+        assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn exhausted_units_and_units_here() {
+    let c = compile(&card("Gear", "[Tap]: Buff an exhausted friendly unit."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(
+        a.effect
+            .as_ref()
+            .unwrap()
+            .value
+            .buff
+            .as_ref()
+            .unwrap()
+            .value,
+        "choose-friendly exhausted"
+    );
+    let c = compile(&card(
+        "Battlefield",
+        "When you hold here, buff a unit here.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(
+        a.effect
+            .as_ref()
+            .unwrap()
+            .value
+            .buff
+            .as_ref()
+            .unwrap()
+            .value,
+        "choose-unit-here"
+    );
+    assert!(!compile(&card("Spell", "Buff an exhausted gear.")).fully_modelled());
+}
+
+#[test]
+fn status_location_and_other_narrow_a_choice_or_group() {
+    for (text, word) in [
+        (
+            "When you play me, return another unit at a battlefield to its owner's hand.",
+            "choose-unit-at-battlefield other",
+        ),
+        (
+            "When I attack, kill all damaged enemy units here.",
+            "enemy-units damaged here",
+        ),
+        ("When I attack, buff your units here.", "your-units here"),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let mut e = c.def.abilities[0]
+            .value
+            .effect
+            .as_ref()
+            .unwrap()
+            .value
+            .clone();
+        let t = target_fields(&mut e);
+        assert_eq!(t[0].value, word, "{text}");
+    }
+    // "another" before what is not a unit choice, a status of a gear: not read
+    for text in [
+        "When you play me, kill another gear.",
+        "When you play me, kill a damaged gear.",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}
