@@ -171,6 +171,31 @@ enum Kind {
     },
 }
 
+impl Inst {
+    /// Applied to its own object alone, whatever the rest of the game: a buff, an effect on
+    /// a target, Assault, Shield, or an unconditional passive of the object itself, with a
+    /// modification that reads nothing else (not a count, not a controller change).
+    fn is_local(&self) -> bool {
+        let reads_nothing_else = matches!(
+            self.modification,
+            Modification::Might(_)
+                | Modification::SetMight(_)
+                | Modification::AddTag(_)
+                | Modification::AddKeyword(_)
+                | Modification::RemoveKeyword(_)
+                | Modification::NoDamage
+        );
+        let own = match &self.kind {
+            Kind::Targeted(_) | Kind::Buff(_) | Kind::Assault(_) | Kind::Shield(_) => true,
+            Kind::Passive {
+                scope, condition, ..
+            } => matches!(scope, Scope::Me) && matches!(condition, Condition::Always),
+            Kind::Attached { .. } | Kind::BattlefieldPassive { .. } => false,
+        };
+        reads_nothing_else && own
+    }
+}
+
 #[derive(Clone, Debug)]
 struct Inst {
     /// Borrowed for the instances every unit has (buff, Assault, Shield): no allocation.
@@ -201,9 +226,50 @@ struct Work<'a> {
 #[derive(Clone, Debug, Default)]
 pub struct Derived {
     chars: Vec<Arc<Characteristics>>,
-    /// For an object with its printed characteristics: the definition and the controller
-    /// they were printed from (what the next derivation checks before reusing them).
-    printed: Vec<Option<(Arc<CardDef>, PlayerId)>>,
+    /// Each object's definition and controller before layer 1, and whether its
+    /// characteristics are the printed ones (what the next derivation checks before
+    /// reusing them). Holding every definition also keeps its address from being reused
+    /// while [`Inputs`] compare definitions by address.
+    printed: Vec<(Arc<CardDef>, PlayerId, bool)>,
+    /// What each object's own instances were derived from (see [`Inputs`]).
+    inputs: Vec<Inputs>,
+    /// Every instance applied to its own object alone, whatever the rest of the board: the
+    /// next derivation re-derives only the objects whose inputs changed (`derive_from`).
+    local: bool,
+    /// The generations (players, objects, effects, battlefields) it was derived at.
+    key: [u64; 4],
+}
+
+/// The fields of an object that its own effect instances and printed characteristics are
+/// made from when every instance is local: definition (by identity), controller before
+/// layer 1, zone (on the board or not), buffs (703), attack or defence designation (Assault,
+/// Shield), attachment and timestamp (475.2).
+/// The definition is compared by address: the derivation that holds these inputs also
+/// holds every definition (`Derived::printed`), so an address cannot come back as another
+/// definition's while they are compared.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Inputs {
+    def: usize,
+    base_controller: PlayerId,
+    zone: Zone,
+    buffs: i32,
+    designation: Option<Designation>,
+    attached_to: Option<ObjId>,
+    timestamp: u64,
+}
+
+impl Inputs {
+    fn of(o: &Object) -> Inputs {
+        Inputs {
+            def: Arc::as_ptr(&o.def) as usize,
+            base_controller: o.base_controller,
+            zone: o.zone,
+            buffs: o.buffs,
+            designation: o.designation,
+            attached_to: o.attached_to,
+            timestamp: o.timestamp,
+        }
+    }
 }
 
 impl Derived {
@@ -259,6 +325,8 @@ fn printed(o: &Object) -> Characteristics {
 thread_local! {
     /// Tests set this to compare every cached derivation with a fresh one.
     pub(crate) static VERIFY_CACHE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// How many derivations re-derived only the changed objects (`derive_from`).
+    pub(crate) static INCREMENTAL: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 impl Game {
@@ -268,12 +336,8 @@ impl Game {
     /// Anything else `derive_all` reads must be tracked too (a test compares the cached
     /// values with fresh ones after every action of random play).
     pub fn derived(&self) -> Arc<Derived> {
-        let key = [
-            self.players.generation(),
-            self.objects.generation(),
-            self.effects.generation(),
-        ];
-        let v = self.derived.get_or(key, |prev| self.derive_from(prev));
+        let key = self.layer_key();
+        let v = self.derived.get_or(key, |prev| self.derive_from(prev, key));
         #[cfg(test)]
         if VERIFY_CACHE.with(|c| c.get()) {
             assert!(
@@ -287,41 +351,112 @@ impl Game {
     /// 468–475: the current characteristics of every object (index = `ObjId.0`), derived
     /// from scratch (`derived` is the cached form).
     pub fn derive_all(&self) -> Derived {
-        self.derive_from(None)
+        self.derive_from(None, self.layer_key())
+    }
+
+    /// What the layer system reads, as generations: players, objects and continuous
+    /// effects (each [`Tracked`](super::tracked::Tracked)), and of the battlefields only
+    /// their cards' passives, i.e. their definitions (taken by address: one goes only when
+    /// its player leaves the game, 652.2). Contested and staged flags, which change often,
+    /// do not invalidate the characteristics.
+    fn layer_key(&self) -> [u64; 4] {
+        let battlefields = self.battlefields.iter().fold(0u64, |h, b| {
+            let def = b.def.as_ref().map_or(0, |d| Arc::as_ptr(d) as usize as u64);
+            h.rotate_left(7) ^ def
+        });
+        [
+            self.players.generation(),
+            self.objects.generation(),
+            self.effects.generation(),
+            battlefields,
+        ]
     }
 
     /// 468–475: derives every object's characteristics, reusing from `prev` (an earlier
     /// derivation) the printed characteristics of objects whose definition and controller
     /// are unchanged; equal to a derivation from scratch.
-    fn derive_from(&self, prev: Option<&Derived>) -> Derived {
+    ///
+    /// When every instance of `prev` applied to its own object alone (a buff, an effect on
+    /// a target, Assault, Shield, an unconditional passive of the object itself, none
+    /// reading another object, a player or a count) and the continuous effects and the
+    /// battlefields are unchanged, only the objects whose [`Inputs`] changed are derived
+    /// again — provided their instances are local too; the others keep their
+    /// characteristics. A long game then costs per change what changed, not the board.
+    fn derive_from(&self, prev: Option<&Derived>, key: [u64; 4]) -> Derived {
         let n = self.objects.len();
-        let printed: Vec<Arc<Characteristics>> = self
+        let all_inputs = || -> Vec<Inputs> { self.objects.iter().map(Inputs::of).collect() };
+        let incremental =
+            prev.filter(|p| p.local && p.key[2] == key[2] && p.key[3] == key[3] && p.len() <= n);
+        let inputs = incremental.map(|_| all_inputs());
+        let mut dirty: Option<Vec<bool>> = incremental
+            .zip(inputs.as_ref())
+            .map(|(p, now)| (0..n).map(|i| p.inputs.get(i) != Some(&now[i])).collect());
+        if let (Some(d), Some(now)) = (&dirty, &inputs)
+            && (0..n).any(|i| d[i] && now[i].attached_to.is_some())
+        {
+            dirty = None;
+        }
+        let mut insts = self.instances(dirty.as_deref());
+        if dirty.is_some() && !insts.iter().all(Inst::is_local) {
+            dirty = None;
+            insts = self.instances(None);
+        }
+        // the inputs are kept only for a local derivation (the only kind the next one
+        // compares with)
+        let local = insts.iter().all(Inst::is_local)
+            && self.objects.iter().all(|o| o.attached_to.is_none());
+        let inputs = if local {
+            inputs.unwrap_or_else(all_inputs)
+        } else {
+            Vec::new()
+        };
+        #[cfg(test)]
+        if dirty.is_some() {
+            INCREMENTAL.with(|c| c.set(c.get() + 1));
+        }
+        let keep = |i: usize| dirty.as_ref().is_some_and(|d| !d[i]);
+        let printed: Vec<Option<Arc<Characteristics>>> = self
             .objects
             .iter()
             .enumerate()
             .map(|(i, o)| {
-                match prev.and_then(|p| Some((p.chars.get(i)?, p.printed.get(i)?.as_ref()?))) {
-                    Some((c, (def, ctl)))
-                        if Arc::ptr_eq(def, &o.def) && *ctl == o.base_controller =>
-                    {
-                        c.clone()
-                    }
-                    _ => Arc::new(printed(o)),
+                if keep(i) {
+                    return None;
                 }
+                Some(
+                    match prev.and_then(|p| Some((p.chars.get(i)?, p.printed.get(i)?))) {
+                        Some((c, (def, ctl, true)))
+                            if Arc::ptr_eq(def, &o.def) && *ctl == o.base_controller =>
+                        {
+                            c.clone()
+                        }
+                        _ => Arc::new(printed(o)),
+                    },
+                )
             })
             .collect();
         let mut w = Work {
-            might: printed.iter().map(|c| c.might).collect(),
+            might: printed
+                .iter()
+                .map(|c| c.as_ref().map_or(0, |c| c.might))
+                .collect(),
             kw: printed
                 .iter()
-                .map(|c| Cow::Borrowed(&c.keywords[..]))
+                .map(|c| Cow::Borrowed(c.as_ref().map_or(&[][..], |c| &c.keywords[..])))
                 .collect(),
-            tags: printed.iter().map(|c| Cow::Borrowed(&c.tags[..])).collect(),
-            controller: printed.iter().map(|c| c.controller).collect(),
+            tags: printed
+                .iter()
+                .map(|c| Cow::Borrowed(c.as_ref().map_or(&[][..], |c| &c.tags[..])))
+                .collect(),
+            controller: self
+                .objects
+                .iter()
+                .zip(&printed)
+                .map(|(o, c)| c.as_ref().map_or(o.base_controller, |c| c.controller))
+                .collect(),
             no_damage: vec![false; n],
             steps: vec![Vec::new(); n],
         };
-        let insts = self.instances();
         let mut applied = vec![false; insts.len()];
         let mut dep_of: Vec<Option<usize>> = vec![None; insts.len()];
         // 471.1–471.2: apply layers in sequence; recur until a sequence applies nothing.
@@ -386,6 +521,9 @@ impl Game {
         let mut out = Derived {
             chars: Vec::with_capacity(n),
             printed: Vec::with_capacity(n),
+            inputs,
+            local,
+            key,
         };
         for (i, (((((might, kw), tags), controller), no_damage), steps)) in might
             .into_iter()
@@ -396,11 +534,17 @@ impl Game {
             .zip(steps)
             .enumerate()
         {
-            let p = &printed[i];
+            let Some(p) = &printed[i] else {
+                // not derived again: an unchanged object of a local derivation
+                let prev = prev.expect("only a derivation from an earlier one keeps objects");
+                out.chars.push(prev.chars[i].clone());
+                out.printed.push(prev.printed[i].clone());
+                continue;
+            };
             if steps.is_empty() {
                 out.chars.push(p.clone());
                 let o = &self.objects[i];
-                out.printed.push(Some((o.def.clone(), o.base_controller)));
+                out.printed.push((o.def.clone(), o.base_controller, true));
                 continue;
             }
             let mut breakdown = Vec::with_capacity(steps.len() + 1);
@@ -414,7 +558,8 @@ impl Game {
                 no_damage,
                 breakdown,
             }));
-            out.printed.push(None);
+            let o = &self.objects[i];
+            out.printed.push((o.def.clone(), o.base_controller, false));
         }
         out
     }
@@ -458,10 +603,14 @@ impl Game {
 
     /// All effect instances that may apply: continuous effects, passives of objects on the
     /// board, buffs, and the Assault/Shield keywords.
-    fn instances(&self) -> Vec<Inst> {
+    ///
+    /// With `only`, the instances on the objects it marks (and every battlefield's): those
+    /// that can change them when every instance is local.
+    fn instances(&self, only: Option<&[bool]>) -> Vec<Inst> {
+        let skip = |id: ObjId| only.is_some_and(|m| !m[id.0]);
         let mut v = Vec::new();
         for e in &self.effects {
-            if !self.objects[e.target.0].zone.on_board() {
+            if !self.objects[e.target.0].zone.on_board() || skip(e.target) {
                 continue;
             }
             // the breakdown names what applied it and for how long (807.2's "Assault 3
@@ -502,7 +651,7 @@ impl Game {
             }
         }
         for o in &self.objects {
-            if !o.zone.on_board() {
+            if !o.zone.on_board() || skip(o.id) {
                 continue;
             }
             // 718.2, 721.2: an attached card's rules text does not apply; what it gives the

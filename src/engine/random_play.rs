@@ -445,3 +445,36 @@ fn random_play_with_spells_gear_hidden_cards_and_abilities_keeps_the_invariants(
         }
     }
 }
+
+/// Issue 11: in a long game whose effects are all local (buffs, effects on a target,
+/// Assault, Shield), the characteristics are re-derived for the changed objects only, and
+/// after every action those values equal a derivation from scratch.
+#[test]
+fn long_games_derive_only_what_changed_and_agree_with_fresh_derivations() {
+    super::layers::VERIFY_CACHE.with(|c| c.set(true));
+    let start = super::layers::INCREMENTAL.with(|c| c.get());
+    let mut applied = 0u64;
+    for seed in 0..2u64 {
+        let mut g = super::workload::long_game(seed);
+        let mut rng = Game::new(Mode::Duel, &duel_names(), seed ^ 0x1046);
+        g.start().expect("the long game starts");
+        for _ in 0..500 {
+            let action = super::workload::long_action(&g, &mut rng);
+            if g.apply(action).is_ok() {
+                applied += 1;
+            }
+            // the cache is checked at every query; check it here too, between actions
+            assert!(*g.derived() == g.derive_all(), "seed {seed}: stale cache");
+        }
+    }
+    super::layers::VERIFY_CACHE.with(|c| c.set(false));
+    let incremental = super::layers::INCREMENTAL.with(|c| c.get()) - start;
+    assert!(
+        applied > 300,
+        "the long games applied only {applied} actions"
+    );
+    assert!(
+        incremental > applied,
+        "only {incremental} incremental derivations in {applied} actions"
+    );
+}

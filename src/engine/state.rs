@@ -378,7 +378,7 @@ pub struct Game {
     pub(crate) restrict_choices: Option<Zone>,
     /// 468–475: every object's characteristics, derived once per change of the tracked
     /// inputs (`Game::derived`).
-    pub(crate) derived: Cache<[u64; 3], crate::engine::layers::Derived>,
+    pub(crate) derived: Cache<[u64; 4], crate::engine::layers::Derived>,
 }
 
 /// A saved state for undo: the game without its trace, and how long the trace's settled
