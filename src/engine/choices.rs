@@ -100,6 +100,7 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
         UnitFilter::Damaged(inner) => return format!("{} that is damaged", filter_phrase(inner)),
         UnitFilter::NotSource(inner) => return format!("{} other than me", filter_phrase(inner)),
         UnitFilter::AtSource(inner) => return format!("{} here", filter_phrase(inner)),
+        UnitFilter::InBase(inner) => return format!("{} in a base", filter_phrase(inner)),
         UnitFilter::Rune { friendly: false } => "a rune",
         UnitFilter::Rune { friendly: true } => "a friendly rune",
         UnitFilter::Any => "a unit",
@@ -287,6 +288,9 @@ impl Game {
             }
             UnitFilter::AtSource(f) => {
                 Some(z) == here && self.matches_filter(u, f, controller, here, source)
+            }
+            UnitFilter::InBase(f) => {
+                matches!(z, Zone::Base(_)) && self.matches_filter(u, f, controller, here, source)
             }
             UnitFilter::Gear => true,
             UnitFilter::EnemyGear => self.opponents(controller, c),

@@ -423,6 +423,8 @@ pub enum UnitFilter {
     NotSource(Box<UnitFilter>),
     /// A unit `filter` allows at the source's location ("your units here").
     AtSource(Box<UnitFilter>),
+    /// A unit `filter` allows in a base, any player's ("a unit in a base").
+    InBase(Box<UnitFilter>),
     /// A unit at the source's location ("a unit here").
     Here,
 }
@@ -440,6 +442,7 @@ impl UnitFilter {
             | UnitFilter::Damaged(f)
             | UnitFilter::NotSource(f)
             | UnitFilter::AtSource(f)
+            | UnitFilter::InBase(f)
             | UnitFilter::WithKeyword(f, _) => f.kind(),
             f => f,
         }
@@ -470,6 +473,7 @@ impl UnitFilter {
             | UnitFilter::Exhausted(f)
             | UnitFilter::Damaged(f)
             | UnitFilter::NotSource(f)
+            | UnitFilter::InBase(f)
             | UnitFilter::AtSource(f) => f.up_to(),
             _ => false,
         }
@@ -490,6 +494,7 @@ impl UnitFilter {
             | UnitFilter::InCombat(f)
             | UnitFilter::Exhausted(f)
             | UnitFilter::Damaged(f)
+            | UnitFilter::InBase(f)
             | UnitFilter::NotSource(f) => f.needs_here(),
             _ => false,
         }

@@ -123,6 +123,7 @@ impl Names<'_> {
             (" damaged", false),
             (" other", false),
             (" here", false),
+            (" in-base", false),
         ] {
             let Some(word) = n.value.strip_suffix(suffix) else {
                 continue;
@@ -140,6 +141,7 @@ impl Names<'_> {
                 " damaged" => UnitFilter::Damaged(Box::new(f)),
                 " other" => UnitFilter::NotSource(Box::new(f)),
                 " here" => UnitFilter::AtSource(Box::new(f)),
+                " in-base" => UnitFilter::InBase(Box::new(f)),
                 _ => UnitFilter::InCombat(Box::new(f)),
             };
             // the groups "here" as the group of units that filter allows

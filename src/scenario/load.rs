@@ -2627,6 +2627,7 @@ fn target_word_ok(s: &str) -> bool {
         " damaged",
         " other",
         " here",
+        " in-base",
     ] {
         if let Some(w) = s.strip_suffix(q) {
             return !w.contains("gear")

@@ -24,7 +24,11 @@ pub(super) fn target(s: &str) -> Option<String> {
     }
     // 741.3: "all enemy units in combat" — a unit choice or group narrowed to units in
     // combat; "your units here": a group narrowed to the source's location
-    for (suffix, qualifier) in [(" in combat", "in-combat"), (" here", "here")] {
+    for (suffix, qualifier) in [
+        (" in combat", "in-combat"),
+        (" here", "here"),
+        (" in a base", "in-base"),
+    ] {
         if let Some(w) = strip_suffix_ci(t, suffix) {
             let word = target(w)?;
             return (unitish(&word) && !word.contains("here"))
@@ -332,6 +336,21 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                     *field = Some(name(who));
                     e.count = Some(n.parse().ok()?);
                     return Some(vec![e]);
+                }
+                // "Each player channels 1 rune exhausted", "each opponent gains 1 XP": the
+                // instruction of a player, done by each of them
+                let own = match verb {
+                    "channels" => Some(format!("channel {n}")),
+                    "gains" => Some(format!("gain {n}")),
+                    _ => None,
+                };
+                if let Some(own) = own
+                    && let Some(v) = clause(&own)
+                    && let Ok([mut one]) = <[format::Effect; 1]>::try_from(v)
+                    && (one.channel.is_some() || one.gain_xp.is_some())
+                {
+                    one.player = Some(name(who));
+                    return Some(vec![one]);
                 }
             }
             let r = r

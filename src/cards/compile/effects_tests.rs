@@ -420,3 +420,31 @@ fn status_location_and_other_narrow_a_choice_or_group() {
         assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
     }
 }
+
+#[test]
+fn a_unit_in_a_base() {
+    let c = compile(&card("Spell", "Deal 4 to a unit in a base."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(
+        spell_effect(&c).to.as_ref().unwrap().value,
+        "choose-unit in-base"
+    );
+    assert!(!compile(&card("Spell", "Deal 4 to a gear in a base.")).fully_modelled());
+}
+
+#[test]
+fn each_player_channels_or_gains_xp() {
+    let c = compile(&card("Spell", "Each player channels 1 rune exhausted."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = spell_effect(&c);
+    assert_eq!(e.channel.map(|n| n.get()), Some(1));
+    assert!(e.exhausted);
+    assert_eq!(e.player.as_ref().unwrap().value, "each-player");
+    let c = compile(&card("Spell", "Each opponent gains 2 XP."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(
+        spell_effect(&c).player.as_ref().unwrap().value,
+        "each-opponent"
+    );
+    assert!(!compile(&card("Spell", "Each player gains 1 point.")).fully_modelled());
+}
