@@ -1260,9 +1260,18 @@ impl Game {
                 }
             }
             Effect::Buff { target } => {
+                let mut batch = Vec::new();
                 for u in self.targets_of(target, controller, source, snap)? {
-                    self.buff(u);
+                    // 383.1: "When you buff me"
+                    if self.buff(u) && self.controller(u) == controller {
+                        batch.extend(self.collect_triggers(
+                            u,
+                            &super::objects::Trigger::YouBuffMe,
+                            None,
+                        ));
+                    }
                 }
+                self.place_triggers(batch, vec![cite!("426.1.b")], false)?;
             }
             Effect::MightThisTurn {
                 target,
@@ -1465,9 +1474,29 @@ impl Game {
                 }
             }
             Effect::Stun { target } => {
+                let mut batch = Vec::new();
+                let mut enemies = false;
                 for u in self.targets_of(target, controller, source, snap)? {
-                    self.stun(u);
+                    // 383.1: "When you stun an enemy unit" of the stunning player's permanents
+                    if self.stun(u) && self.opponents(controller, self.controller(u)) {
+                        enemies = true;
+                        batch.extend(self.observer_triggers(
+                            &super::objects::Trigger::YouStunEnemy { one_or_more: false },
+                            controller,
+                            Some(u),
+                            None,
+                        ));
+                    }
                 }
+                if enemies {
+                    batch.extend(self.observer_triggers(
+                        &super::objects::Trigger::YouStunEnemy { one_or_more: true },
+                        controller,
+                        None,
+                        None,
+                    ));
+                }
+                self.place_triggers(batch, vec![cite!("423.1")], false)?;
             }
             Effect::CreateToken {
                 card,
@@ -2067,12 +2096,12 @@ impl Game {
         self.delayed_on_damage(&damaged)
     }
 
-    /// 426.1.b, 702.3: a unit without a buff gets one (+1 Might).
-    pub(crate) fn buff(&mut self, u: ObjId) {
+    /// 426.1.b, 702.3: a unit without a buff gets one (+1 Might); whether it did.
+    pub(crate) fn buff(&mut self, u: ObjId) -> bool {
         if self.objects[u.0].buffs > 0 {
             let t = format!("{} already has a buff; nothing happens", self.obj_name(u));
             self.event(EventKind::Effect, vec![cite!("702.3.a")], t, vec![u.0]);
-            return;
+            return false;
         }
         self.objects[u.0].buffs = 1;
         let t = format!(
@@ -2087,6 +2116,7 @@ impl Game {
             vec![u.0],
         );
         self.make_outstanding(cite!("319.7"));
+        true
     }
 
     pub(crate) fn set_exhausted(&mut self, u: ObjId, exhausted: bool) {

@@ -66,9 +66,14 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::YouPlaySpellCosting(_) => cite!("419.4.a"),
         Trigger::DefendHere => cite!("383.4.f.2"),
         Trigger::EachBeginningPhase => cite!("315.2.a.1"),
-        Trigger::MovesFromBattlefield | Trigger::EnemyUnitDies { .. } | Trigger::OpponentScores => {
-            cite!("383.1")
-        }
+        Trigger::MovesFromBattlefield
+        | Trigger::EnemyUnitDies { .. }
+        | Trigger::OpponentScores
+        | Trigger::YouBuffMe
+        | Trigger::YouStunEnemy { .. }
+        | Trigger::YouDiscard
+        | Trigger::YouDiscardMe => cite!("383.1"),
+        Trigger::YouPlayTokenUnit => cite!("383.4.a.4"),
     }
 }
 
@@ -996,6 +1001,12 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::EnemyUnitDies { here: false } => "when an enemy unit dies",
         Trigger::EnemyUnitDies { here: true } => "when an enemy unit here dies",
         Trigger::OpponentScores => "when an opponent scores",
+        Trigger::YouBuffMe => "when you buff me",
+        Trigger::YouStunEnemy { one_or_more: false } => "when you stun an enemy unit",
+        Trigger::YouStunEnemy { one_or_more: true } => "when you stun one or more enemy units",
+        Trigger::YouDiscard => "when you discard one or more cards",
+        Trigger::YouDiscardMe => "when you discard me",
+        Trigger::YouPlayTokenUnit => "when you play a token unit",
     }
 }
 

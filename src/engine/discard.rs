@@ -6,6 +6,7 @@
 use crate::cite;
 use crate::engine::actions::R;
 use crate::engine::decision::{Answer, Decision, DecisionKind, DecisionOption};
+use crate::engine::objects::Trigger;
 use crate::engine::state::{Game, ObjId, PlayerId, Zone};
 use crate::engine::trace::EventKind;
 
@@ -25,6 +26,7 @@ impl Game {
         for_cost_of: Option<ObjId>,
     ) -> R<()> {
         let except = for_cost_of;
+        let mut discarded = Vec::new();
         for k in 0..amount.max(0) {
             let mut hand = self.objects_in(Zone::Hand(player));
             hand.retain(|c| Some(*c) != except);
@@ -35,7 +37,7 @@ impl Game {
                     self.player_name(player)
                 );
                 self.event(EventKind::Zone, vec![cite!("422.4")], t, vec![]);
-                return Ok(());
+                break;
             };
             let card = if hand.len() <= left {
                 first
@@ -82,8 +84,18 @@ impl Game {
             };
             self.event(EventKind::Zone, rules, t, vec![card.0]);
             self.make_outstanding(cite!("319.7"));
+            discarded.push(card);
         }
-        Ok(())
+        // 383.1: "When you discard one or more cards" once; "When you discard me" of each card
+        // discarded, from the trash it went to (383.2.c.1)
+        if discarded.is_empty() {
+            return Ok(());
+        }
+        let mut batch = self.observer_triggers(&Trigger::YouDiscard, player, None, None);
+        for c in discarded {
+            batch.extend(self.collect_triggers(c, &Trigger::YouDiscardMe, None));
+        }
+        self.place_triggers(batch, vec![cite!("422.1")], false)
     }
 }
 

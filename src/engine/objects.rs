@@ -257,6 +257,18 @@ pub enum Trigger {
     /// "When an opponent scores" (383.1): an opponent of its controller gains points by
     /// scoring (462–465).
     OpponentScores,
+    /// "When you buff me" (383.1): an instruction its controller controls buffs it (426.1.b).
+    YouBuffMe,
+    /// "When you stun an enemy unit" (each one, "it" being the unit) / "When you stun one or
+    /// more enemy units" (`one_or_more`: once for an instruction that stuns any, 423.1).
+    YouStunEnemy { one_or_more: bool },
+    /// "When you discard one or more cards" (383.1): once for an instruction (or cost) that
+    /// makes its controller discard (422.1).
+    YouDiscard,
+    /// "When you discard me": the card itself, discarded, triggers from the trash (383.2.c.1).
+    YouDiscardMe,
+    /// "When you play a token unit": a token unit its controller plays (182.1.a, 383.4.a.4).
+    YouPlayTokenUnit,
 }
 
 /// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they

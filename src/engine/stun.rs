@@ -8,10 +8,10 @@ use crate::engine::state::{Game, ObjId};
 use crate::engine::trace::EventKind;
 
 impl Game {
-    /// 423.1: `u` becomes Stunned, unless it already is (423.1.a.1).
-    pub(crate) fn stun(&mut self, u: ObjId) {
+    /// 423.1: `u` becomes Stunned, unless it already is (423.1.a.1); whether it did.
+    pub(crate) fn stun(&mut self, u: ObjId) -> bool {
         if !self.objects[u.0].zone.on_board() || !self.objects[u.0].is_unit() {
-            return;
+            return false;
         }
         if self.objects[u.0].stunned {
             let t = format!(
@@ -19,7 +19,7 @@ impl Game {
                 self.obj_name(u)
             );
             self.event(EventKind::Effect, vec![cite!("423.1.a.1")], t, vec![u.0]);
-            return;
+            return false;
         }
         self.objects[u.0].stunned = true;
         let t = format!(
@@ -33,6 +33,7 @@ impl Game {
             vec![u.0],
         );
         self.make_outstanding(cite!("319.7"));
+        true
     }
 
     /// 423.1.a.2: the stunned units lose the status as the ending phase begins.

@@ -855,6 +855,12 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("enemy-unit-dies", false) => Trigger::EnemyUnitDies { here: false },
         ("enemy-unit-dies-here", false) => Trigger::EnemyUnitDies { here: true },
         ("opponent-scores", false) => Trigger::OpponentScores,
+        ("you-buff-me", false) => Trigger::YouBuffMe,
+        ("you-stun-enemy", false) => Trigger::YouStunEnemy { one_or_more: false },
+        ("you-stun-enemies", false) => Trigger::YouStunEnemy { one_or_more: true },
+        ("you-discard", false) => Trigger::YouDiscard,
+        ("you-discard-me", false) => Trigger::YouDiscardMe,
+        ("you-play-token-unit", false) => Trigger::YouPlayTokenUnit,
         _ => return None,
     })
 }

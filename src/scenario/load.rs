@@ -2379,6 +2379,12 @@ pub const TRIGGERS: &[&str] = &[
     "enemy-unit-dies",
     "enemy-unit-dies-here",
     "opponent-scores",
+    "you-buff-me",
+    "you-stun-enemy",
+    "you-stun-enemies",
+    "you-discard",
+    "you-discard-me",
+    "you-play-token-unit",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or

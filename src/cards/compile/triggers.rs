@@ -44,6 +44,15 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         ("when an enemy unit dies", &["enemy-unit-dies"]),
         ("when an enemy unit here dies", &["enemy-unit-dies-here"]),
         ("when an opponent scores", &["opponent-scores"]),
+        ("when you buff me", &["you-buff-me"]),
+        ("when you stun an enemy unit", &["you-stun-enemy"]),
+        (
+            "when you stun one or more enemy units",
+            &["you-stun-enemies"],
+        ),
+        ("when you discard one or more cards", &["you-discard"]),
+        ("when you discard me", &["you-discard-me"]),
+        ("when you play a token unit", &["you-play-token-unit"]),
     ];
     const HERE: &[(&str, &[&str])] = &[
         ("when you conquer here", &["conquer"]),

@@ -260,3 +260,28 @@ fn additional_costs_that_give_up_a_permanent() {
     ));
     assert!(!c.fully_modelled());
 }
+
+#[test]
+fn what_you_do_triggers() {
+    for (text, when) in [
+        ("When you buff me, ready me.", "you-buff-me"),
+        ("When you stun an enemy unit, ready me.", "you-stun-enemy"),
+        (
+            "When you stun one or more enemy units, buff me.",
+            "you-stun-enemies",
+        ),
+        (
+            "When you discard one or more cards, ready me.",
+            "you-discard",
+        ),
+        ("When you discard me, draw 1.", "you-discard-me"),
+        (
+            "When you play a token unit, buff me.",
+            "you-play-token-unit",
+        ),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        assert_eq!(word(&ability(&c, 0).when), when, "{text}");
+    }
+}

@@ -141,6 +141,16 @@ impl Game {
         } else {
             return Vec::new();
         };
-        self.observer_triggers(&Trigger::YouPlay(kind), player, Some(card), Some(card))
+        let mut v = self.observer_triggers(&Trigger::YouPlay(kind), player, Some(card), Some(card));
+        // "When you play a token unit" (182.1.a: tokens are played)
+        if kind == CardType::Unit && o.is_token() {
+            v.extend(self.observer_triggers(
+                &Trigger::YouPlayTokenUnit,
+                player,
+                Some(card),
+                Some(card),
+            ));
+        }
+        v
     }
 }
