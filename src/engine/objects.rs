@@ -1293,7 +1293,13 @@ pub enum PlayableBattlefield {
 /// A card (or token, or battlefield) definition: printed characteristics and abilities.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CardDef {
+    /// The name the trace shows: the card's name, or a scenario's id for one of several
+    /// objects of one card ("west-wall", "east-wall").
     pub name: String,
+    /// The card's own name when `name` is such a label: what "same name" compares (a label
+    /// is not a name); `card_name()` reads either.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card_name: Option<String>,
     pub card_type: CardType,
     pub might: Option<i32>,
     pub tags: Vec<String>,
@@ -1305,10 +1311,17 @@ pub struct CardDef {
 }
 
 impl CardDef {
+    /// The card's name, whatever label a scenario gave the object: what the rules compare
+    /// when they speak of a card's name.
+    pub fn card_name(&self) -> &str {
+        self.card_name.as_deref().unwrap_or(&self.name)
+    }
+
     /// A unit with printed Might and no abilities.
     pub fn unit(name: &str, might: i32) -> CardDef {
         CardDef {
             name: name.to_string(),
+            card_name: None,
             card_type: CardType::Unit,
             might: Some(might),
             tags: Vec::new(),

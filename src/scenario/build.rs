@@ -1505,6 +1505,7 @@ fn card_def_of(
     }
     Ok(CardDef {
         name: name.to_string(),
+        card_name: None,
         card_type: card_type(s, c.kind.as_ref())?,
         might: c.might.map(|m| m.get()),
         tags: c.tags.iter().map(|t| t.value.clone()).collect(),
@@ -1629,6 +1630,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             let c = &c.value;
             Some(Arc::new(CardDef {
                 name: bv.name.value.clone(),
+                card_name: None,
                 card_type: CardType::Battlefield,
                 might: None,
                 tags: Vec::new(),
@@ -1642,6 +1644,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         } else {
             Some(Arc::new(CardDef {
                 name: bv.name.value.clone(),
+                card_name: None,
                 card_type: CardType::Battlefield,
                 might: None,
                 tags: Vec::new(),
@@ -1814,6 +1817,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             Some(label) if token && !s.created.contains(label) => def,
             Some(label) if shared || token => {
                 let mut d = (*def).clone();
+                d.card_name = Some(d.card_name().to_string());
                 d.name = label.clone();
                 Arc::new(d)
             }

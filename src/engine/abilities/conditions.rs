@@ -83,10 +83,10 @@ impl Game {
             }
             Condition::SameNameInTrash => {
                 let Some(o) = obj else { return Some(false) };
-                let name = &self.objects[o.0].def.name;
+                let name = self.objects[o.0].def.card_name();
                 self.objects
                     .iter()
-                    .any(|x| x.zone == Zone::Trash(ctl) && x.id != o && &x.def.name == name)
+                    .any(|x| x.zone == Zone::Trash(ctl) && x.id != o && x.def.card_name() == name)
             }
             // 467: the Victory Score of the mode (484.6: a team's points in team modes)
             Condition::OpponentWithin(n) => {
@@ -240,7 +240,7 @@ impl Game {
                 filter: f,
             } => {
                 let here = self.objects[me.0].zone;
-                let my_name = &self.objects[me.0].def.name;
+                let my_name = self.objects[me.0].def.card_name();
                 self.objects
                     .iter()
                     .filter(|o| o.zone.on_board() && controller(o.id) == player)
@@ -259,14 +259,14 @@ impl Game {
                     .filter(|o| !f.exhausted || o.exhausted)
                     .filter(|o| !f.buffed || o.buffs > 0)
                     .filter(|o| !f.here || o.zone == here)
-                    .filter(|o| !f.same_name || &o.def.name == my_name)
+                    .filter(|o| !f.same_name || o.def.card_name() == my_name)
                     .count()
             }
             Count::InTrash { same_name } => self
                 .objects
                 .iter()
                 .filter(|o| o.zone == Zone::Trash(player))
-                .filter(|o| !same_name || o.def.name == self.objects[me.0].def.name)
+                .filter(|o| !same_name || o.def.card_name() == self.objects[me.0].def.card_name())
                 .count(),
             Count::PlayedThisTurn => {
                 let p = &self.players[player.0];
