@@ -1098,9 +1098,7 @@ fn abilities(
             };
             out.push(match (ab.legion, ab.level) {
                 (true, _) => Ability::Legion(Box::new(trig)),
-                (false, Some(n)) => {
-                    Ability::Level(i32::try_from(n.get()).unwrap_or(i32::MAX), Box::new(trig))
-                }
+                (false, Some(n)) => Ability::Level(n.get(), Box::new(trig)),
                 (false, None) => trig,
             });
         } else if let Some(c) = &ab.while_ {
