@@ -29,6 +29,7 @@ pub mod movement;
 pub mod objects;
 pub mod own_choices;
 pub mod play;
+pub mod recycle;
 pub mod resources;
 pub mod scoring;
 pub mod showdown;

@@ -1183,6 +1183,9 @@ pub enum Ability {
         kill_self: bool,
         /// "Spend N XP" in the cost (730.2): the controller's XP is reduced as it is paid.
         xp: i32,
+        /// "Recycle N [units] from your trash" in the cost (416.3, 416.6; recycle.rs): how
+        /// many cards, and of which type (any with `None`).
+        recycle: (i32, Option<CardType>),
         energy: i32,
         /// Power by domain, `[A]` and `[C]` (resolved against the card when paid).
         power: super::resources::Power,

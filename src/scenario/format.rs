@@ -600,6 +600,14 @@ pub struct ActivateCost {
     /// Exhaust the source as part of the cost.
     #[serde(default)]
     pub exhaust: bool,
+    /// "Recycle N from your trash" as part of the cost (416.3, 416.6): this many cards of
+    /// the controller's trash, of their choice, recycled to pay it.
+    #[serde(default)]
+    pub recycle: Amt,
+    /// With `recycle`: the kind of card recycled — `unit`, `gear`, `spell` (default any card:
+    /// "Recycle a unit from your trash").
+    #[serde(default)]
+    pub recycle_of: Option<Name>,
     /// "Kill this": the source is killed as part of the cost (403.1.a).
     #[serde(default)]
     pub kill_this: bool,

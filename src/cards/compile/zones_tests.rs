@@ -52,3 +52,33 @@ fn a_keyword_alone_on_its_line_without_brackets() {
     // a word that is not a keyword stays unsupported
     assert!(!compile(&card("Unit", "Sneaky")).fully_modelled());
 }
+
+#[test]
+fn recycling_from_the_trash_in_a_cost() {
+    let c = compile(&card(
+        "Gear",
+        "Recycle 2 from your trash, [Tap]: Buff a friendly unit.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let cost = &c.def.abilities[0].value.activate.as_ref().unwrap().value;
+    assert_eq!(cost.recycle.get(), 2);
+    assert!(cost.recycle_of.is_none() && cost.exhaust);
+    let c = compile(&card(
+        "Gear",
+        "[2], Recycle a gear from your trash: Draw 1.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let cost = &c.def.abilities[0].value.activate.as_ref().unwrap().value;
+    assert_eq!(
+        (
+            cost.recycle.get(),
+            cost.recycle_of.as_ref().map(|n| n.value.as_str()),
+            cost.energy.get()
+        ),
+        (1, Some("gear"), 2)
+    );
+    assert!(compile(&card("Unit", "Recycle 3 cards from your trash: Draw 1.")).fully_modelled());
+    // from somewhere else than the trash, or of something that is not a card type
+    assert!(!compile(&card("Unit", "Recycle 2 from your hand: Draw 1.")).fully_modelled());
+    assert!(!compile(&card("Unit", "Recycle a rune from your trash: Draw 1.")).fully_modelled());
+}
