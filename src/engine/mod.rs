@@ -11,6 +11,7 @@ pub mod abilities;
 pub mod actions;
 pub mod additional_turns;
 pub mod attach;
+pub mod banish;
 pub mod bonus_damage;
 pub mod chain;
 pub mod choices;

@@ -743,6 +743,12 @@ pub enum Effect {
     ReturnToHand {
         target: Target,
     },
+    /// 427: "Banish [target]" — put in its owner's Banishment from where it is (427.2): a
+    /// permanent from the board (a token ceases to exist, 183.1), or, with `Me`, the spell
+    /// that is resolving, from the chain ("Banish this", so it is not put in the trash).
+    Banish {
+        target: Target,
+    },
     /// 422: the player discards `amount` cards of their choice from their hand.
     Discard {
         player: PlayerRef,

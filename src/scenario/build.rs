@@ -552,6 +552,10 @@ impl Names<'_> {
             Effect::ReturnToHand {
                 target: self.target(t)?,
             }
+        } else if let Some(t) = &e.banish {
+            Effect::Banish {
+                target: self.target(t)?,
+            }
         } else if let Some(p) = &e.discard {
             Effect::Discard {
                 player: self.player(p)?,

@@ -1249,6 +1249,10 @@ pub struct Effect {
     /// Return this permanent to its owner's hand.
     #[serde(rename = "return", default)]
     pub return_: Option<Name>,
+    /// 427: banish this (`me`: a permanent, or a spell as it resolves) or a unit (`it`,
+    /// `that-unit`, a choice): put in its owner's Banishment from where it is (427.2).
+    #[serde(default)]
+    pub banish: Option<Name>,
     /// A player discards `count` cards of their choice (default 1; 422).
     #[serde(default)]
     pub discard: Option<Name>,
