@@ -1918,10 +1918,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .value
             .discarded_this_turn
             .map_or(0, |v| v.get().unsigned_abs());
-        p.xp_gained_this_turn = ps
-            .value
-            .xp_gained_this_turn
-            .map_or(0, |v| v.get());
+        p.xp_gained_this_turn = ps.value.xp_gained_this_turn.map_or(0, |v| v.get());
         p.energy = ps.value.energy.map_or(0, |v| v.get());
         // a number of power in a pool is universal power (162.2.b)
         p.power = ps
