@@ -23,7 +23,9 @@ impl Game {
         snap: Option<&Snapshot>,
     ) -> R<()> {
         let done = self.execute_done(effect, controller, source, snap)?;
-        let what = self.describe_effect(effect, source);
+        let name = source
+            .map(|s| self.obj_name(s).to_string())
+            .unwrap_or_else(|| "the effect".into());
         let branch = if done { then } else { otherwise };
         let (t, rule) = match (done, then.is_empty(), otherwise.is_empty()) {
             (true, false, _) => (
@@ -43,7 +45,11 @@ impl Game {
                 cite!("359.3.e.14.a"),
             ),
         };
-        let t = format!("\"{what}\" was {}done, {t}", if done { "" } else { "not " });
+        // the instruction is not repeated: its own lines, with their rules, are above
+        let t = format!(
+            "{name}: the instruction before was {}done, {t}",
+            if done { "" } else { "not " }
+        );
         self.event(EventKind::Effect, vec![rule], t, vec![]);
         for e in branch {
             self.execute_effect(e, controller, source, snap)?;
