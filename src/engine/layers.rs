@@ -816,7 +816,14 @@ impl Game {
             | Condition::UnitsInBase { .. }
             | Condition::SameNameInTrash
             | Condition::OpponentWithin(_)
-            | Condition::ExactlyOtherUnitsHere { .. } => self
+            | Condition::ExactlyOtherUnitsHere { .. }
+            | Condition::OtherUnitsHere(_)
+            | Condition::DiscardedThisTurn
+            | Condition::GainedXpThisTurn
+            | Condition::StunnedEnemyHere
+            | Condition::OpponentControlsStunned
+            | Condition::AttackingWithAnother
+            | Condition::NotFromHand => self
                 .side_condition(c, Some(obj), ctl, |x| self.controller(x))
                 .unwrap_or(false),
         }
