@@ -815,7 +815,9 @@ impl Game {
             | Condition::UnitsInBase { .. }
             | Condition::SameNameInTrash
             | Condition::OpponentWithin(_)
-            | Condition::ExactlyOtherUnitsHere { .. } => self
+            | Condition::ExactlyOtherUnitsHere { .. }
+            | Condition::Alone { .. }
+            | Condition::YourPhase(_) => self
                 .side_condition(c, Some(obj), ctl, |x| self.controller(x))
                 .unwrap_or(false),
         }

@@ -1012,6 +1012,15 @@ pub enum Condition {
         count: i32,
         battlefield: bool,
     },
+    /// 741.1: "If I'm alone" / a Deathknell's "If I died alone" (checked as it triggers,
+    /// 383.3.e, the unit still at its location, 808.1.d.2): no other friendly unit at the
+    /// object's location; `negated` for "If I didn't die alone".
+    Alone {
+        negated: bool,
+    },
+    /// "If it's your Beginning Phase": the controller is the turn player and the turn is in
+    /// that phase (314–317).
+    YourPhase(crate::engine::state::Phase),
 }
 
 /// Whom a passive ability affects.

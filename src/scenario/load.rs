@@ -2392,7 +2392,8 @@ pub const TRIGGERS: &[&str] = &[
 /// (a count is "N or more"; `unit`/`units`, `gear` or a tag); `unit-died-this-turn`,
 /// `enemy-unit-died-this-turn`, `hand 2 or fewer`, `base 2 or more [other] units`, `trash
 /// same-name`, `opponent-within 3` (points of the Victory Score), `exactly 1 other units here`,
-/// `exactly 1 other units at-battlefield` (the card at a battlefield).
+/// `exactly 1 other units at-battlefield` (the card at a battlefield), `alone` / `not-alone`
+/// (741.1), `your-phase beginning` (the controller's turn, in that phase).
 pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     use crate::engine::{CardType, Condition};
     let w: Vec<&str> = c.split_whitespace().collect();
@@ -2411,6 +2412,9 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
             n(k).map(|count| Condition::UnitsInBase { count, other: true })
         }
         ["opponent-within", k] => n(k).map(Condition::OpponentWithin),
+        ["alone"] => Some(Condition::Alone { negated: false }),
+        ["not-alone"] => Some(Condition::Alone { negated: true }),
+        ["your-phase", p] => crate::engine::state::Phase::parse(p).map(Condition::YourPhase),
         ["exactly", k, "other", "units", "here"] => {
             n(k).map(|count| Condition::ExactlyOtherUnitsHere {
                 count,

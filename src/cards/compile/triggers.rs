@@ -71,7 +71,16 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             .find(|(p, _)| *p == head)
             .map(|(_, w)| w.to_vec())
     };
-    let head = f.split(',').next()?;
+    // the trigger condition is before the first comma, or before the comma after a list
+    // of what happens to the card ("When this is played, discarded, or killed, …")
+    let commas = (1..f.matches(',').count())
+        .rev()
+        .find(|&k| {
+            passive_events(&f.split(',').take(k + 1).collect::<Vec<_>>().join(",")).is_some()
+        })
+        .unwrap_or(0);
+    let head_owned = f.split(',').take(commas + 1).collect::<Vec<_>>().join(",");
+    let head = head_owned.as_str();
     // "When an enemy unit dies while I'm at a battlefield, …": a condition of the source as
     // the event happens, checked as the ability triggers (383.3.e)
     let (head, while_here) = match head.strip_suffix(" while im at a battlefield") {
@@ -91,6 +100,20 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     } else {
         let w: Vec<&'static str> = match lookup(head) {
             Some(w) => w,
+            None if passive_events(head).is_some() => passive_events(head)?,
+            None if head.contains(" and when ") => {
+                // "When I'm played and when I conquer, …": one ability for each
+                let mut v = Vec::new();
+                for h in head.split(" and when ") {
+                    let h = if h.starts_with("when ") {
+                        h.to_string()
+                    } else {
+                        format!("when {h}")
+                    };
+                    v.extend(lookup(&h).or_else(|| passive_events(&h))?);
+                }
+                v
+            }
             None => {
                 let (a, b) = head.split_once(" or ")?;
                 let b = if b.starts_with("when ") || b.starts_with("at ") {
@@ -112,7 +135,8 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     if !s.contains(',') {
         return None;
     }
-    let (_, body) = s.split_at(s.find(',')? + 1);
+    let at = s.match_indices(',').nth(commas)?.0;
+    let (_, body) = s.split_at(at + 1);
     let mut body = body.trim();
     // 383.3.e: "When you play me, if you control a Poro, …": a conditional statement
     let mut condition = while_here.then(|| "at-battlefield".to_string());
@@ -158,6 +182,28 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             })
             .collect(),
     )
+}
+
+/// "When this is played, discarded, or killed", "When I'm played": what happens to the card
+/// itself, in the passive voice — played (its play effect, 383.4.a), discarded (from the
+/// trash it went to, 383.2.c.1), killed (it dies, 428). One ability for each.
+fn passive_events(head: &str) -> Option<Vec<&'static str>> {
+    let list = head
+        .strip_prefix("when this is ")
+        .or_else(|| head.strip_prefix("when im "))?;
+    let mut v = Vec::new();
+    for w in list
+        .split([',', ' '])
+        .filter(|w| !w.is_empty() && !matches!(*w, "or" | "and"))
+    {
+        v.push(match w {
+            "played" => "play",
+            "discarded" => "you-discard-me",
+            "killed" => "die",
+            _ => return None,
+        });
+    }
+    (!v.is_empty()).then_some(v)
 }
 
 /// How often in a turn a triggered ability triggers, as its text says.

@@ -110,6 +110,22 @@ impl Game {
                     .count();
                 i32::try_from(n).unwrap_or(i32::MAX) == *count
             }
+            // 741.1: no other friendly unit (740.1) at the same location
+            Condition::Alone { negated } => {
+                let Some(o) = obj else { return Some(false) };
+                let unit = &self.objects[o.0];
+                if !unit.zone.on_board() || !unit.is_unit() {
+                    return Some(false);
+                }
+                let alone = !self.objects.iter().any(|x| {
+                    x.id != o
+                        && x.is_unit()
+                        && x.zone == unit.zone
+                        && self.friendly(controller_of(x.id), ctl)
+                });
+                alone != *negated
+            }
+            Condition::YourPhase(p) => self.turn.player == ctl && self.turn.phase == *p,
             _ => return None,
         })
     }
@@ -192,6 +208,9 @@ impl Condition {
             Condition::OpponentWithin(n) => {
                 format!("an opponent's score is within {n} points of the Victory Score")
             }
+            Condition::Alone { negated: false } => "I'm alone".into(),
+            Condition::Alone { negated: true } => "I'm not alone".into(),
+            Condition::YourPhase(p) => format!("it's your {p:?} Phase"),
             Condition::ExactlyOtherUnitsHere { count, battlefield } => format!(
                 "{}exactly {count} other unit(s) you control {}",
                 if *battlefield {
