@@ -817,7 +817,9 @@ impl Game {
             | Condition::OpponentWithin(_)
             | Condition::ExactlyOtherUnitsHere { .. }
             | Condition::Alone { .. }
-            | Condition::YourPhase(_) => self
+            | Condition::YourPhase(_)
+            | Condition::OpponentsTurn
+            | Condition::InShowdown => self
                 .side_condition(c, Some(obj), ctl, |x| self.controller(x))
                 .unwrap_or(false),
         }

@@ -1298,6 +1298,13 @@ impl<'a> Resolver<'a> {
                 )
                 .hint("Repeat [Cost] is an optional additional cost (820.1.c.1)"));
         }
+        if let Some(r) = c.repeat.iter().find(|r| r.value.exhaust) {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(r),
+                "Repeat's cost is energy and power (820.1.c): \"exhaust\" is for a triggered ability's cost",
+            ));
+        }
         if let Some(r) = c.repeat.first()
             && c.kind.as_ref().map(|k| k.value.as_str()) != Some("spell")
         {
@@ -2385,6 +2392,7 @@ pub const TRIGGERS: &[&str] = &[
     "you-discard",
     "you-discard-me",
     "you-play-token-unit",
+    "you-or-ally-hold",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
@@ -2393,7 +2401,8 @@ pub const TRIGGERS: &[&str] = &[
 /// `enemy-unit-died-this-turn`, `hand 2 or fewer`, `base 2 or more [other] units`, `trash
 /// same-name`, `opponent-within 3` (points of the Victory Score), `exactly 1 other units here`,
 /// `exactly 1 other units at-battlefield` (the card at a battlefield), `alone` / `not-alone`
-/// (741.1), `your-phase beginning` (the controller's turn, in that phase).
+/// (741.1), `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`,
+/// `showdown` (one is in progress).
 pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     use crate::engine::{CardType, Condition};
     let w: Vec<&str> = c.split_whitespace().collect();
@@ -2413,6 +2422,8 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         }
         ["opponent-within", k] => n(k).map(Condition::OpponentWithin),
         ["alone"] => Some(Condition::Alone { negated: false }),
+        ["opponents-turn"] => Some(Condition::OpponentsTurn),
+        ["showdown"] => Some(Condition::InShowdown),
         ["not-alone"] => Some(Condition::Alone { negated: true }),
         ["your-phase", p] => crate::engine::state::Phase::parse(p).map(Condition::YourPhase),
         ["exactly", k, "other", "units", "here"] => {

@@ -423,13 +423,14 @@ impl Compiler<'_> {
                     let c = match k.strip_prefix("Repeat ") {
                         Some(n) => n.trim().parse::<Amt>().ok().map(|n| format::TriggerCost {
                             energy: n,
-                            power: format::PowerSpec::default(),
+                            ..Default::default()
                         }),
                         None => cost_of(after[..cost].trim())
                             .filter(|c| cost > 0 && !c.exhaust)
                             .map(|c| format::TriggerCost {
                                 energy: c.energy,
                                 power: c.power,
+                                exhaust: false,
                             }),
                     };
                     match c {

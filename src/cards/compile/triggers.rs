@@ -53,6 +53,7 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         ("when you discard one or more cards", &["you-discard"]),
         ("when you discard me", &["you-discard-me"]),
         ("when you play a token unit", &["you-play-token-unit"]),
+        ("when you or an ally hold", &["you-or-ally-hold"]),
     ];
     const HERE: &[(&str, &[&str])] = &[
         ("when you conquer here", &["conquer"]),
@@ -87,6 +88,19 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         Some(h) => (h, true),
         None => (head, false),
     };
+    // "When you play a spell on an opponent's turn", "When you play a unit during a showdown":
+    // when the event happens, also checked as the ability triggers
+    let (head, during) = match (
+        head.strip_suffix(" on an opponents turn"),
+        head.strip_suffix(" during a showdown"),
+    ) {
+        (Some(h), _) => (h, Some("opponents-turn")),
+        (_, Some(h)) => (h, Some("showdown")),
+        _ => (head, None),
+    };
+    if during.is_some() && while_here {
+        return None;
+    }
     // "When you play me or at the start of your Beginning Phase, …", "When you play me or I
     // attack, …": one ability for each condition
     // "When you play a spell that costs [5] or more, …" (419.4.a)
@@ -139,7 +153,9 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     let (_, body) = s.split_at(at + 1);
     let mut body = body.trim();
     // 383.3.e: "When you play me, if you control a Poro, …": a conditional statement
-    let mut condition = while_here.then(|| "at-battlefield".to_string());
+    let mut condition = while_here
+        .then(|| "at-battlefield".to_string())
+        .or(during.map(String::from));
     if let Some(r) = strip_ci(body, "if ") {
         let (c, rest) = r.split_once(',')?;
         if condition.is_some() {
@@ -148,15 +164,11 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         condition = Some(if_condition(c)?);
         body = rest.trim();
     }
-    // 403.1.b.1: "you may pay [cost] to [effect]" — a cost within the instructions
+    // 403.1.b.1: "you may pay [cost] to [effect]", "you may exhaust me to [effect]" — a cost
+    // within the instructions
     let mut cost = None;
-    if let Some(r) = strip_ci(body, "you may pay ") {
-        let (c, rest) = r.split_once(" to ")?;
-        let c = cost_of(c.trim()).filter(|c| !c.exhaust)?;
-        cost = Some(format::TriggerCost {
-            energy: c.energy,
-            power: c.power,
-        });
+    if let Some((c, rest)) = trigger_cost(body) {
+        cost = Some(c);
         body = rest;
     }
     let mut v = instructions(body)?;
@@ -204,6 +216,29 @@ fn passive_events(head: &str) -> Option<Vec<&'static str>> {
         });
     }
     (!v.is_empty()).then_some(v)
+}
+
+/// 403.1.b.1: the cost at the head of a triggered ability's instructions — "you may pay
+/// [1][Fury] to …", "you may exhaust me to …" (414.5: "exhaust this" is the same), "you may
+/// pay [1] and exhaust this to …", "you may exhaust me and pay [Rune] to …" — and the rest.
+pub(super) fn trigger_cost(body: &str) -> Option<(format::TriggerCost, &str)> {
+    let r = strip_ci(body, "you may ")?;
+    let (c, rest) = r.split_once(" to ")?;
+    let mut cost = format::TriggerCost::default();
+    let mut paid = false;
+    for part in c.split(" and ") {
+        let part = part.trim();
+        if let Some(p) = strip_ci(part, "pay ").filter(|_| !std::mem::replace(&mut paid, true)) {
+            let p = cost_of(p.trim()).filter(|p| !p.exhaust)?;
+            cost.energy = p.energy;
+            cost.power = p.power;
+        } else if matches!(fold(part).as_str(), "exhaust me" | "exhaust this") && !cost.exhaust {
+            cost.exhaust = true;
+        } else {
+            return None;
+        }
+    }
+    Some((cost, rest))
 }
 
 /// How often in a turn a triggered ability triggers, as its text says.

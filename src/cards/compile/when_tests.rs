@@ -377,3 +377,73 @@ fn what_happens_to_the_card_itself_in_the_passive_voice() {
     ));
     assert!(!c.fully_modelled());
 }
+
+#[test]
+fn exhausting_the_source_as_a_trigger_cost() {
+    // 403.1.b.1, 414.5: "you may exhaust me/this to …", alone or with a payment
+    for (text, energy, power, exhaust) in [
+        (
+            "When you conquer, you may exhaust me to draw 1.",
+            0,
+            0,
+            true,
+        ),
+        ("When you hold, you may exhaust this to draw 1.", 0, 0, true),
+        (
+            "When you play a gear, you may pay [2] and exhaust this to draw 1.",
+            2,
+            0,
+            true,
+        ),
+        (
+            "When you play a unit, you may exhaust me and pay [Rune] to draw 1.",
+            0,
+            1,
+            true,
+        ),
+        ("When I attack, you may pay [1] to draw 1.", 1, 0, false),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let cost = &ability(&c, 0).cost.as_ref().expect(text).value;
+        assert_eq!(cost.energy.get(), energy, "{text}");
+        assert_eq!(cost.power.any.map_or(0, |a| a.get()), power, "{text}");
+        assert_eq!(cost.exhaust, exhaust, "{text}");
+    }
+    // two payments, or a cost the vocabulary lacks, stay unsupported
+    for text in [
+        "When you play me, you may pay [1] and pay [2] to draw 1.",
+        "When you play me, you may exhaust a friendly unit to draw 1.",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn triggers_only_on_an_opponents_turn_in_a_showdown_or_by_an_ally() {
+    for (text, when, cond) in [
+        (
+            "When you play a spell on an opponent's turn, draw 1.",
+            "play-spell",
+            "opponents-turn",
+        ),
+        (
+            "When you play a unit during a showdown, draw 1.",
+            "you-play-unit",
+            "showdown",
+        ),
+        ("When you or an ally hold, draw 1.", "you-or-ally-hold", ""),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = ability(&c, 0);
+        assert_eq!(word(&a.when), when, "{text}");
+        assert_eq!(word(&a.if_), cond, "{text}");
+    }
+    // one condition of the event and one "if": not both
+    let c = compile(&card(
+        "Unit",
+        "When you play a unit during a showdown, if you control 2 or more gear, draw 1.",
+    ));
+    assert!(!c.fully_modelled());
+}

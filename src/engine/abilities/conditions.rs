@@ -126,6 +126,9 @@ impl Game {
                 alone != *negated
             }
             Condition::YourPhase(p) => self.turn.player == ctl && self.turn.phase == *p,
+            Condition::OpponentsTurn => self.opponents(ctl, self.turn.player),
+            // 308.1: the turn state is a showdown
+            Condition::InShowdown => self.showdown.is_some(),
             _ => return None,
         })
     }
@@ -211,6 +214,8 @@ impl Condition {
             Condition::Alone { negated: false } => "I'm alone".into(),
             Condition::Alone { negated: true } => "I'm not alone".into(),
             Condition::YourPhase(p) => format!("it's your {p:?} Phase"),
+            Condition::OpponentsTurn => "it's an opponent's turn".into(),
+            Condition::InShowdown => "a showdown is in progress".into(),
             Condition::ExactlyOtherUnitsHere { count, battlefield } => format!(
                 "{}exactly {count} other unit(s) you control {}",
                 if *battlefield {
