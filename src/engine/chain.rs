@@ -84,7 +84,9 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
 fn ability_key(own: &[Ability], a: &Ability, index: usize) -> usize {
     own.iter()
         .position(|x| {
-            std::ptr::eq(x, a) || matches!(x, Ability::Legion(inner) if std::ptr::eq(&**inner, a))
+            std::ptr::eq(x, a)
+                || matches!(x, Ability::Legion(inner) | Ability::Level(_, inner)
+                    if std::ptr::eq(&**inner, a))
         })
         .unwrap_or(own.len() + index)
 }
@@ -134,7 +136,7 @@ impl Game {
         } else {
             &o.def.abilities
         };
-        // 812: a Legion ability triggers only while it is active
+        // 812, 824.1.c: a Legion or Level ability triggers only while it is active
         let own = self.with_legion(u, own);
         let appended = self.appended_abilities(u);
         let mut deathknells = Vec::new();

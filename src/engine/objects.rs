@@ -1233,6 +1233,9 @@ pub enum Ability {
     /// 812: "[Legion] — [ability]": the ability, active only while its controller has played
     /// another card this turn (keywords/legion.rs).
     Legion(Box<Ability>),
+    /// 824: "[Level N] — [triggered ability]": the ability, active only while its controller
+    /// has N or more XP (824.1.c, 824.1.d; keywords/level.rs).
+    Level(i32, Box<Ability>),
     /// 820: one instance of Repeat and its cost: "you may pay [cost] as an additional cost
     /// as you play this spell; if you do, execute its instructions one additional time".
     RepeatCost {
@@ -1396,7 +1399,9 @@ fn unsupported_in(abilities: &[Ability]) -> Vec<String> {
         for a in abilities {
             match a {
                 Ability::EffectText(list) => v.extend(unsupported_in(list)),
-                Ability::Legion(inner) => v.extend(unsupported_in(std::slice::from_ref(inner))),
+                Ability::Legion(inner) | Ability::Level(_, inner) => {
+                    v.extend(unsupported_in(std::slice::from_ref(inner)))
+                }
                 Ability::Unsupported(t) => v.push(t.clone()),
                 Ability::Keyword(k) if !k.is_modeled() => v.push(format!(
                     "keyword {k} (kept as a characteristic; its function is not modeled)"

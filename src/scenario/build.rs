@@ -1098,10 +1098,10 @@ fn abilities(
                 },
                 limit: turn_limit(s, ab, on_battlefield, w.referenced)?,
             };
-            out.push(if ab.legion {
-                Ability::Legion(Box::new(trig))
-            } else {
-                trig
+            out.push(match (ab.legion, ab.level) {
+                (true, _) => Ability::Legion(Box::new(trig)),
+                (false, Some(n)) => Ability::Level(n.get(), Box::new(trig)),
+                (false, None) => trig,
             });
         } else if let Some(c) = &ab.while_ {
             let scope = scope_of(s, ab.scope.as_ref(), a.referenced)?;

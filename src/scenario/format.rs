@@ -506,6 +506,10 @@ pub struct AbilityDef {
     /// played another card this turn (for a passive, use `while: legion`).
     #[serde(default)]
     pub legion: bool,
+    /// 824: "[Level N] — …": this triggered ability is active only while its controller has N
+    /// or more XP (for a passive or an activated ability, use `while: level N`).
+    #[serde(default)]
+    pub level: Option<Amt>,
     /// Triggered, with a cost within its instructions ("you may pay [cost] to [effect]",
     /// 403.1.b.1): paid as it goes on the chain, or declined (404.2).
     #[serde(default)]

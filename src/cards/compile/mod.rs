@@ -37,6 +37,8 @@ mod sequence_tests;
 mod tests;
 #[cfg(test)]
 mod when_tests;
+#[cfg(test)]
+mod zones_tests;
 
 /// How one phrase of a card's text fared.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -321,6 +323,10 @@ impl Compiler<'_> {
             self.modes = Some((rest.clone(), Vec::new()));
             return;
         }
+        // "Hidden (Hide now …)": a keyword alone on its line written without brackets
+        if !rest.contains('[') && keyword_of(rest.trim_end_matches('.')).is_some() {
+            rest = format!("[{}]", rest.trim_end_matches('.'));
+        }
         self.open = None;
         self.open_replacement = None;
         self.line_chose = false;
@@ -363,14 +369,24 @@ impl Compiler<'_> {
                     let dependent = passive_when(body, &level)
                         .or_else(|| conditional_self_cost(body, &level))
                         .or_else(|| enters_ready(body, &level).map(|a| vec![a]));
-                    match dependent {
+                    let compiled = match dependent {
                         Some(a) => {
                             self.abilities.extend(a);
-                            self.keywords.push((k, rule));
-                            self.push(&phrase, PhraseStatus::Compiled);
+                            true
                         }
-                        None => self.push(&phrase, PhraseStatus::Unsupported),
+                        None => self.level_dependent(body, &level, n),
+                    };
+                    if compiled {
+                        self.keywords.push((k, rule));
                     }
+                    self.push(
+                        &phrase,
+                        if compiled {
+                            PhraseStatus::Compiled
+                        } else {
+                            PhraseStatus::Unsupported
+                        },
+                    );
                     return;
                 }
                 // 812.1.b.1: "[Legion] — [Text]": the text is a dependent ability, active once
@@ -481,6 +497,66 @@ impl Compiler<'_> {
         for sentence in sentences(rest) {
             self.sentence(&sentence);
         }
+    }
+
+    /// 824.1.b.1: a Level ability's dependent ability other than a passive — "[Level 6]
+    /// [Tap]: …" (an activated ability usable only while the controller has N XP), "[Level
+    /// 6] When you play me, …" (a triggered ability that triggers only while active), or a
+    /// spell's "[Level 6] Give it +3 [Might] this turn instead." (the instruction before
+    /// replaced while the controller has N XP as it resolves, 370.1.a). Whether it compiled.
+    fn level_dependent(&mut self, body: &str, level: &str, n: &str) -> bool {
+        if let Some((cost, effect)) = split_cost(body) {
+            let before = self.abilities.len();
+            let mut cost = cost;
+            let mut effect = effect.as_str();
+            // "[Level 6] [Reaction] [Tap]: …": the timing keyword before the cost
+            while let Some(token) = leading_token(effect) {
+                match token.as_str() {
+                    "Reaction" => cost.reaction = true,
+                    "Action" => cost.action = true,
+                    _ => break,
+                }
+                effect = effect[token.len() + 2..].trim_start();
+            }
+            let Some(v) = body_instructions(effect) else {
+                return false;
+            };
+            let mut v = v.into_iter();
+            self.abilities.push(AbilityDef {
+                activate: Some(spanned(cost)),
+                effect: v.next().map(spanned),
+                then: v.map(spanned).collect(),
+                while_: Some(name(level)),
+                ..Default::default()
+            });
+            return self.abilities.len() > before;
+        }
+        if let Some(v) = triggered(body, self.card.is("battlefield")) {
+            let Ok(n) = n.trim().parse::<Amt>() else {
+                return false;
+            };
+            // a trigger that chooses and names "it" later is not one ability on its own
+            if v.iter().any(|a| a.effect.is_none()) {
+                return false;
+            }
+            self.abilities.extend(v.into_iter().map(|mut a| {
+                a.level = Some(n);
+                a
+            }));
+            return true;
+        }
+        if self.card.is("spell")
+            && let Some(body) = strip_suffix_ci(body.trim().trim_end_matches('.'), " instead")
+            && let Some(v) = instructions(body)
+            && let Some(last) = self.spell_effects.last_mut()
+            && last.instead_if.is_none()
+            && !v.iter().any(|e| e.may)
+        {
+            last.instead_if = Some(name(level));
+            last.instead = v.into_iter().map(spanned).collect();
+            return true;
+        }
+        false
     }
 
     /// One mode of a "Choose one": a single instruction (the format's modes are one each).

@@ -37,6 +37,9 @@ impl Game {
                             && self.friendly(controller_of(x.id), ctl)
                     })
             }
+            // 824.1.b.1: "while you have N or more XP" is about the controller, whatever the
+            // instruction affects (a Level self-replacement giving an enemy unit Might)
+            Condition::ControllerXp(n) => self.level_reached(ctl, *n),
             Condition::RunesAtMost(n) => runes() <= *n,
             Condition::RunesAtLeast(n) => runes() >= *n,
             Condition::Controls {
