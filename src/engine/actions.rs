@@ -1863,6 +1863,7 @@ impl Game {
                     let p_ = &mut self.players[p.0];
                     let before = p_.xp;
                     p_.xp = p_.xp.saturating_add(*amount);
+                    p_.xp_gained_this_turn = p_.xp_gained_this_turn.saturating_add(*amount);
                     let t = format!(
                         "{} gains {} XP (now {})",
                         self.player_name(p),

@@ -819,7 +819,14 @@ impl Game {
             | Condition::Alone { .. }
             | Condition::YourPhase(_)
             | Condition::OpponentsTurn
-            | Condition::InShowdown => self
+            | Condition::InShowdown
+            | Condition::OtherUnitsHere(_)
+            | Condition::DiscardedThisTurn
+            | Condition::GainedXpThisTurn
+            | Condition::StunnedEnemyHere
+            | Condition::OpponentControlsStunned
+            | Condition::AttackingWithAnother
+            | Condition::NotFromHand => self
                 .side_condition(c, Some(obj), ctl, |x| self.controller(x))
                 .unwrap_or(false),
         }

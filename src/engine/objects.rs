@@ -1029,6 +1029,24 @@ pub enum Condition {
     OpponentsTurn,
     /// "… during a showdown" (308.1): a showdown is in progress.
     InShowdown,
+    /// "While you have another unit here": `count` or more other units of the controller at
+    /// the object's location.
+    OtherUnitsHere(i32),
+    /// "If you've discarded a card this turn" (422): the controller discarded one or more.
+    DiscardedThisTurn,
+    /// "If you've gained XP this turn" (730.1): the controller gained XP.
+    GainedXpThisTurn,
+    /// "While there's a stunned enemy unit here" (423): a stunned unit an opponent of the
+    /// controller controls at the object's location.
+    StunnedEnemyHere,
+    /// "If an opponent controls a stunned unit" (423).
+    OpponentControlsStunned,
+    /// "While I'm attacking with another unit": the object is an attacker and another unit
+    /// is an attacker at its battlefield (the attacking side, 454.2).
+    AttackingWithAnother,
+    /// "I cost … less to play from anywhere other than your hand": the card, being played,
+    /// is not in its player's hand (false on the board).
+    NotFromHand,
 }
 
 /// Whom a passive ability affects.
@@ -1214,6 +1232,8 @@ pub enum Ability {
     /// controller plays; a discount may keep a minimum (356.4.e).
     CostModifier {
         of: Option<CardType>,
+        /// "Your Dragons' Energy costs are reduced …": only the cards with this tag.
+        tag: Option<String>,
         energy: i32,
         min_energy: Option<i32>,
         /// It applies to the cards its controller's opponents play, not theirs.

@@ -430,6 +430,8 @@ impl Game {
     /// player chooses it (356.4.d.1); never below 0 (356.5).
     fn modify_cost(&mut self, player: PlayerId, card: ObjId, energy: i32) -> R<i32> {
         let kind = self.objects[card.0].def.card_type;
+        let card_tags = self.objects[card.0].def.tags.clone();
+        let card_tags = &card_tags;
         let g: &Game = self;
         let mut mods: Vec<(ObjId, i32, Option<i32>)> = g
             .objects
@@ -440,6 +442,7 @@ impl Game {
                 o.def.abilities.iter().filter_map(move |a| match a {
                     Ability::CostModifier {
                         of,
+                        tag,
                         energy,
                         min_energy,
                         opponents,
@@ -447,6 +450,9 @@ impl Game {
                         per,
                         condition,
                     } if of.is_none_or(|t| t == kind)
+                        && tag.as_ref().is_none_or(|t| {
+                            card_tags.iter().any(|x| x.eq_ignore_ascii_case(t))
+                        })
                         && if *opponents {
                             g.opponents(ctl, player)
                         } else {
@@ -1031,5 +1037,42 @@ impl Game {
             cite!("312.1.a"),
             format!("{} does not have priority", self.player_name(player)),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::tests::{duel, unit};
+    use crate::engine::{Ability, CardDef, Condition, Zone};
+
+    /// "I cost [2] less to play from anywhere other than your hand" (356.4): the discount
+    /// applies to the card played from elsewhere (its trash here), not from its hand.
+    #[test]
+    fn a_discount_from_anywhere_other_than_the_hand() {
+        let (mut g, a, _) = duel();
+        let def = || {
+            let mut d = CardDef::unit("Drifter", 2).with_ability(Ability::CostModifier {
+                of: None,
+                tag: None,
+                energy: -2,
+                min_energy: None,
+                opponents: false,
+                own: true,
+                per: None,
+                condition: Condition::NotFromHand,
+            });
+            d.energy_cost = Some(5);
+            d
+        };
+        let in_hand = unit(&mut g, def(), a, Zone::Hand(a));
+        let in_trash = unit(&mut g, def(), a, Zone::Trash(a));
+        g.start().expect("start");
+        assert_eq!(g.modify_cost(a, in_hand, 5).ok(), Some(5));
+        assert_eq!(g.modify_cost(a, in_trash, 5).ok(), Some(3));
+        let tr = g.trace.render_plain();
+        assert!(
+            tr.contains("Drifter costs 2 energy less by its own ability (now 3)"),
+            "{tr}"
+        );
     }
 }

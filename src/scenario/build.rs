@@ -945,18 +945,28 @@ fn abilities(
         }
         if let Some(c) = &ab.play_cost {
             let own = c.value.of.as_ref().is_some_and(|n| n.value == "me");
+            let mut tag = None;
             let of = match c.value.of.as_ref().map(|n| n.value.as_str()) {
                 None | Some("any") | Some("me") => None,
                 Some("unit") => Some(CardType::Unit),
                 Some("gear") => Some(CardType::Gear),
                 Some("spell") => Some(CardType::Spell),
+                // a tag ("Dragon"): the cards with it, of any type
+                Some(t)
+                    if !own
+                        && t.chars().next().is_some_and(char::is_uppercase)
+                        && t.chars().all(char::is_alphanumeric) =>
+                {
+                    tag = Some(t.to_string());
+                    None
+                }
                 Some(other) => {
                     return Err(err(
                         s,
                         ErrorKind::InvalidValue,
                         c.value.of.as_ref().map_or(c.referenced, |n| n.referenced),
                         format!(
-                            "unknown card type \"{other}\" for play-cost: unit, gear, spell, any or me"
+                            "unknown card type \"{other}\" for play-cost: unit, gear, spell, any, me or a tag (Dragon)"
                         ),
                     ));
                 }
@@ -978,6 +988,7 @@ fn abilities(
             };
             out.push(Ability::CostModifier {
                 own,
+                tag,
                 per,
                 condition: match &ab.if_ {
                     Some(c) => condition(s, c)?,
@@ -1905,6 +1916,11 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .value
             .units_died_this_turn
             .map_or(0, |v| v.get().unsigned_abs());
+        p.discarded_this_turn = ps
+            .value
+            .discarded_this_turn
+            .map_or(0, |v| v.get().unsigned_abs());
+        p.xp_gained_this_turn = ps.value.xp_gained_this_turn.map_or(0, |v| v.get());
         p.energy = ps.value.energy.map_or(0, |v| v.get());
         // a number of power in a pool is universal power (162.2.b)
         p.power = ps

@@ -900,6 +900,14 @@ pub struct PlayerSetup {
     /// unit died this turn").
     #[serde(default)]
     pub units_died_this_turn: Option<Amt>,
+    /// How many cards this player discarded earlier this turn, before the set-up ("if you've
+    /// discarded a card this turn").
+    #[serde(default)]
+    pub discarded_this_turn: Option<Amt>,
+    /// How much XP this player gained earlier this turn, before the set-up ("if you've gained
+    /// XP this turn").
+    #[serde(default)]
+    pub xp_gained_this_turn: Option<Amt>,
     /// "Units you play this turn enter ready" applies to this player for the rest of the turn.
     #[serde(default)]
     pub units_enter_ready: bool,

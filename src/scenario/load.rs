@@ -2400,9 +2400,11 @@ pub const TRIGGERS: &[&str] = &[
 /// (a count is "N or more"; `unit`/`units`, `gear` or a tag); `unit-died-this-turn`,
 /// `enemy-unit-died-this-turn`, `hand 2 or fewer`, `base 2 or more [other] units`, `trash
 /// same-name`, `opponent-within 3` (points of the Victory Score), `exactly 1 other units here`,
-/// `exactly 1 other units at-battlefield` (the card at a battlefield), `alone` / `not-alone`
-/// (741.1), `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`,
-/// `showdown` (one is in progress).
+/// `exactly 1 other units at-battlefield` (the card at a battlefield), `1 or more other units
+/// here`, `discarded-this-turn`, `gained-xp-this-turn`, `stunned-enemy-here`,
+/// `opponent-controls-stunned`, `attacking-with-another`, `not-from-hand` (a card's own cost:
+/// played from anywhere other than its player's hand), `alone` / `not-alone` (741.1),
+/// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`, `showdown`.
 pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     use crate::engine::{CardType, Condition};
     let w: Vec<&str> = c.split_whitespace().collect();
@@ -2438,6 +2440,15 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
                 battlefield: true,
             })
         }
+        [k, "or", "more", "other", "units", "here"] => {
+            n(k).filter(|k| *k > 0).map(Condition::OtherUnitsHere)
+        }
+        ["discarded-this-turn"] => Some(Condition::DiscardedThisTurn),
+        ["gained-xp-this-turn"] => Some(Condition::GainedXpThisTurn),
+        ["stunned-enemy-here"] => Some(Condition::StunnedEnemyHere),
+        ["opponent-controls-stunned"] => Some(Condition::OpponentControlsStunned),
+        ["attacking-with-another"] => Some(Condition::AttackingWithAnother),
+        ["not-from-hand"] => Some(Condition::NotFromHand),
         ["runes", n, "or", "fewer"] => n.parse().ok().map(Condition::RunesAtMost),
         ["runes", n, "or", "more"] => n.parse().ok().map(Condition::RunesAtLeast),
         ["control", rest @ ..] => {

@@ -34,6 +34,8 @@ mod replacement_tests;
 #[cfg(test)]
 mod sequence_tests;
 #[cfg(test)]
+mod static_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod when_tests;
@@ -368,6 +370,7 @@ impl Compiler<'_> {
                     let level = format!("level {n}");
                     let dependent = passive_when(body, &level)
                         .or_else(|| conditional_self_cost(body, &level))
+                        .or_else(|| and_enter_ready(body, &level))
                         .or_else(|| enters_ready(body, &level).map(|a| vec![a]));
                     let compiled = match dependent {
                         Some(a) => {
@@ -655,6 +658,14 @@ impl Compiler<'_> {
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(a) = self_cost(s) {
             // 356.4: "I cost [2] less for each gear you control."
+            self.abilities.push(a);
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(v) = and_enter_ready(s, "always") {
+            // "If an opponent controls a stunned unit, I cost [2] less and enter ready."
+            self.abilities.extend(v);
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(a) = play_cost_modifier(s) {
+            // 356.4: "Your Dragons' Energy costs are reduced by [2], to a minimum of [1]."
             self.abilities.push(a);
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(r) = static_replacement(s) {

@@ -132,6 +132,55 @@ impl Game {
             Condition::OpponentsTurn => self.opponents(ctl, self.turn.player),
             // 308.1: the turn state is a showdown
             Condition::InShowdown => self.showdown.is_some(),
+            Condition::OtherUnitsHere(count) => {
+                let Some(o) = obj else { return Some(false) };
+                let here = self.objects[o.0].zone;
+                if !here.on_board() {
+                    return Some(false);
+                }
+                let n = self
+                    .objects
+                    .iter()
+                    .filter(|x| x.id != o && x.zone == here && x.is_unit())
+                    .filter(|x| controller_of(x.id) == ctl)
+                    .count();
+                i32::try_from(n).unwrap_or(i32::MAX) >= *count
+            }
+            Condition::DiscardedThisTurn => self.players[ctl.0].discarded_this_turn > 0,
+            Condition::GainedXpThisTurn => self.players[ctl.0].xp_gained_this_turn > 0,
+            Condition::StunnedEnemyHere => {
+                let Some(o) = obj else { return Some(false) };
+                let here = self.objects[o.0].zone;
+                here.on_board()
+                    && self.objects.iter().any(|x| {
+                        x.zone == here
+                            && x.is_unit()
+                            && x.stunned
+                            && self.opponents(ctl, controller_of(x.id))
+                    })
+            }
+            Condition::OpponentControlsStunned => self.objects.iter().any(|x| {
+                x.zone.on_board()
+                    && x.is_unit()
+                    && x.stunned
+                    && self.opponents(ctl, controller_of(x.id))
+            }),
+            // 454.2: the attackers are the units of the attacking side at the battlefield
+            Condition::AttackingWithAnother => {
+                let Some(o) = obj else { return Some(false) };
+                let me = &self.objects[o.0];
+                me.designation == Some(Designation::Attacker)
+                    && self.objects.iter().any(|x| {
+                        x.id != o
+                            && x.zone == me.zone
+                            && x.is_unit()
+                            && x.designation == Some(Designation::Attacker)
+                    })
+            }
+            Condition::NotFromHand => obj.is_some_and(|o| {
+                let z = self.objects[o.0].zone;
+                !z.on_board() && z != Zone::Hand(ctl)
+            }),
             _ => return None,
         })
     }
@@ -219,6 +268,14 @@ impl Condition {
             Condition::YourPhase(p) => format!("it's your {p:?} Phase"),
             Condition::OpponentsTurn => "it's an opponent's turn".into(),
             Condition::InShowdown => "a showdown is in progress".into(),
+            Condition::OtherUnitsHere(1) => "you have another unit here".into(),
+            Condition::OtherUnitsHere(n) => format!("you have {n} or more other units here"),
+            Condition::DiscardedThisTurn => "you've discarded a card this turn".into(),
+            Condition::GainedXpThisTurn => "you've gained XP this turn".into(),
+            Condition::StunnedEnemyHere => "there's a stunned enemy unit here".into(),
+            Condition::OpponentControlsStunned => "an opponent controls a stunned unit".into(),
+            Condition::AttackingWithAnother => "I'm attacking with another unit".into(),
+            Condition::NotFromHand => "I'm played from anywhere other than your hand".into(),
             Condition::ExactlyOtherUnitsHere { count, battlefield } => format!(
                 "{}exactly {count} other unit(s) you control {}",
                 if *battlefield {
