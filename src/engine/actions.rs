@@ -305,6 +305,7 @@ impl Game {
                 | Effect::Attach { target }
                 | Effect::ReturnToHand { target }
                 | Effect::Banish { target }
+                | Effect::PlayCard { target, .. }
                 | Effect::Stun { target }
                 | Effect::Counter { target } => t(target),
                 Effect::Fight { first, second } => {
@@ -334,6 +335,8 @@ impl Game {
                 Effect::GainPoints { player, .. }
                 | Effect::Draw { player, .. }
                 | Effect::Discard { player, .. }
+                | Effect::RecycleFromTrash { player, .. }
+                | Effect::RecycleRune { player }
                 | Effect::GainXp { player, .. }
                 | Effect::Add { player, .. }
                 | Effect::Channel { player, .. }
@@ -541,7 +544,7 @@ impl Game {
                 to,
                 payment,
             } => {
-                self.play_card(*player, *card, *to, payment.as_ref())?;
+                self.play_card(*player, *card, *to, payment.as_ref(), None)?;
             }
             Action::Hide {
                 player,
@@ -1060,6 +1063,15 @@ impl Game {
                 format!("return {} to its owner's hand", t(target))
             }
             Effect::Banish { target } => format!("banish {}", t(target)),
+            Effect::RecycleFromTrash { player, count, of } => format!(
+                "{} recycles {count} {} from their trash",
+                p(player),
+                super::recycle::kind_word(*of, *count)
+            ),
+            Effect::RecycleRune { player } => format!("{} recycles one of their runes", p(player)),
+            Effect::PlayCard { target, base } => {
+                format!("play {}{}", t(target), base.describe())
+            }
             Effect::Stun { target } => format!("stun {}", t(target)),
             Effect::CreateToken {
                 card,
@@ -1539,6 +1551,21 @@ impl Game {
             Effect::ReturnToHand { target } => {
                 for u in self.targets_of(target, controller, source, snap)? {
                     self.return_to_hand(u);
+                }
+            }
+            Effect::RecycleFromTrash { player, count, of } => {
+                for p in self.players_of(player, controller) {
+                    self.recycle_from_trash(p, *count, *of)?;
+                }
+            }
+            Effect::RecycleRune { player } => {
+                for p in self.players_of(player, controller) {
+                    self.recycle_a_rune(p)?;
+                }
+            }
+            Effect::PlayCard { target, base } => {
+                for c in self.targets_of(target, controller, source, snap)? {
+                    self.limited_play(controller, c, base)?;
                 }
             }
             Effect::Banish { target } => {
