@@ -1271,7 +1271,13 @@ pub enum Ability {
         /// A permanent of its controller's given up (357.2): "kill a friendly unit", "return a
         /// friendly gear to its owner's hand".
         give_up: Option<GiveUp>,
+        /// Buffs spent (702.2.b) from units its controller controls: "spend a buff".
+        buffs: i32,
     },
+    /// 356.1.b.1: "If you do, ignore this spell's cost": the card's base energy and power
+    /// costs are set to zero as it is played, when the condition holds (its optional
+    /// additional cost paid).
+    IgnoreCost(Condition),
     /// "This enters exhausted": a gear with it enters the board exhausted when it is played
     /// (359.2.d states the default it changes).
     EntersExhausted,

@@ -1269,6 +1269,11 @@ fn abilities(
                     ));
                 }
             }));
+        } else if ab.ignore_cost {
+            out.push(Ability::IgnoreCost(match &ab.if_ {
+                Some(c) => condition(s, c)?,
+                None => Condition::Always,
+            }));
         } else if let Some(c) = &ab.additional_cost {
             out.push(Ability::AdditionalCost {
                 optional: c.value.may,
@@ -1277,6 +1282,7 @@ fn abilities(
                 xp: c.value.xp.get(),
                 discard: c.value.discard.get(),
                 give_up: give_up(s, &c.value)?,
+                buffs: c.value.buffs.get(),
             });
         } else if let Some(t) = &ab.text {
             out.push(Ability::Unsupported(t.value.clone()));

@@ -456,6 +456,10 @@ pub struct AbilityDef {
     /// 3}`, `{discard: 1}`; optional ("you may", 356.2.b.1) unless `may: false` (356.2.a.1).
     #[serde(default)]
     pub additional_cost: Option<Spanned<AdditionalCostDef>>,
+    /// 356.1.b.1: "If you do, ignore this spell's cost": the base costs are zero when `if`
+    /// holds (`additional-cost-paid`).
+    #[serde(default)]
+    pub ignore_cost: bool,
     /// For a passive: whom it affects (me, other-friendly-units, friendly-units,
     /// enemy-units, other-friendly-units-here); default me.
     #[serde(default)]
@@ -558,6 +562,9 @@ pub struct AdditionalCostDef {
     /// A permanent of the player's returned to its owner's hand to pay it: `unit`, `gear`.
     #[serde(default, rename = "return")]
     pub return_: Option<Name>,
+    /// Buffs spent (702.2.b) from units the player controls.
+    #[serde(default)]
+    pub buffs: Amt,
 }
 
 fn yes() -> bool {

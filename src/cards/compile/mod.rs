@@ -648,6 +648,14 @@ impl Compiler<'_> {
             // 364.2: a passive that changes how units enter (359.2.c), perhaps only "if …"
             self.abilities.push(a);
             self.push(s, PhraseStatus::Compiled);
+        } else if let Some(a) = if_you_paid(s).filter(|_| {
+            self.abilities
+                .last()
+                .is_some_and(|a| a.additional_cost.as_ref().is_some_and(|c| c.value.may))
+        }) {
+            // 356.2.b.1: "If you do, I cost [2] less." after the optional additional cost
+            self.abilities.push(a);
+            self.push(s, PhraseStatus::Compiled);
         } else if let Some(a) = self_cost(s) {
             // 356.4: "I cost [2] less for each gear you control."
             self.abilities.push(a);
