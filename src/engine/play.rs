@@ -195,6 +195,20 @@ impl Game {
                 ));
             }
         };
+        // 054.1: a battlefield's "Units can't be played here" supersedes every permission
+        if let Some(Zone::Battlefield(b)) = destination
+            && matches!(def.card_type, CardType::Unit | CardType::Token)
+            && self.no_units_played_at(b)
+        {
+            return illegal(
+                cite!("054.1"),
+                format!(
+                    "{} can't be played to {}: units can't be played there",
+                    def.name,
+                    self.bf_name(b)
+                ),
+            );
+        }
         // 354: step 1, the card is put on the chain as a pending item (below, once the
         // steps that can still make the play illegal are done); the trace says so first
         let t = format!(

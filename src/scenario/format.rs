@@ -439,6 +439,19 @@ pub struct AbilityDef {
     /// "I don't deal combat damage" (460.2.c: it adds no Might to its side's damage).
     #[serde(default)]
     pub no_combat_damage: bool,
+    /// "I must be assigned combat damage last" (460.2.c.5).
+    #[serde(default)]
+    pub assigned_last: bool,
+    /// A battlefield's "Units can't be played here" (054.1).
+    #[serde(default)]
+    pub no_units_played_here: bool,
+    /// A battlefield's "Units can move here from anywhere" (a standard move from another
+    /// battlefield too, 144.4).
+    #[serde(default)]
+    pub move_here_from_anywhere: bool,
+    /// A battlefield's "Increase the points needed to win the game by N" (478.3).
+    #[serde(default)]
+    pub victory_score: Option<Amt>,
     /// "I can't move to base" (`me`), "Units can't move to base" (`units`), a battlefield's
     /// "Units can't move from here to base" (`units-here`): a restriction on moves (054.1).
     #[serde(default)]

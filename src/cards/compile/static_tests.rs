@@ -227,3 +227,40 @@ fn if_you_paid_the_optional_cost_the_card_costs_less_or_nothing() {
         assert!(!c.fully_modelled(), "{text}");
     }
 }
+
+#[test]
+fn battlefield_rules_and_the_last_to_be_assigned_damage() {
+    let bf = |text: &str| compile(&card("Battlefield", text));
+    let c = bf("Units can't be played here.");
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert!(c.def.abilities[0].value.no_units_played_here);
+    let c = bf("Units can move here from anywhere.");
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert!(c.def.abilities[0].value.move_here_from_anywhere);
+    let c = bf("Increase the points needed to win the game by 2.");
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(
+        c.def.abilities[0].value.victory_score.map(|n| n.get()),
+        Some(2)
+    );
+    let c = compile(&card("Unit", "I must be assigned combat damage last."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert!(c.def.abilities[0].value.assigned_last);
+    // a battlefield's rules on a unit (or the other way round) are kept as text, as is an
+    // increase of nothing
+    for (kind, text) in [
+        ("Unit", "Units can't be played here."),
+        ("Unit", "Increase the points needed to win the game by 1."),
+        ("Battlefield", "I must be assigned combat damage last."),
+        (
+            "Battlefield",
+            "Increase the points needed to win the game by 0.",
+        ),
+        ("Battlefield", "Units can move here from their base."),
+    ] {
+        assert!(
+            !compile(&card(kind, text)).fully_modelled(),
+            "{kind}: {text}"
+        );
+    }
+}
