@@ -368,6 +368,26 @@ impl Game {
                     effect(e, obj, player, bf)?;
                     instead.iter().try_for_each(|e| effect(e, obj, player, bf))
                 }
+                Effect::IfDone {
+                    effect: e,
+                    then,
+                    otherwise,
+                } => {
+                    effect(e, obj, player, bf)?;
+                    then.iter()
+                        .chain(otherwise)
+                        .try_for_each(|e| effect(e, obj, player, bf))
+                }
+                Effect::If {
+                    effect: e,
+                    otherwise,
+                    ..
+                } => {
+                    effect(e, obj, player, bf)?;
+                    otherwise
+                        .iter()
+                        .try_for_each(|e| effect(e, obj, player, bf))
+                }
                 Effect::Reflexive {
                     condition, effects, ..
                 } => condition
@@ -1077,6 +1097,41 @@ impl Game {
                     .collect::<Vec<_>>()
                     .join("; ")
             ),
+            Effect::IfDone {
+                effect,
+                then,
+                otherwise,
+            } => {
+                let all = |v: &[Effect]| {
+                    v.iter()
+                        .map(|e| self.describe_effect(e, source))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                };
+                let mut s = self.describe_effect(effect, source);
+                if !then.is_empty() {
+                    s.push_str(&format!("; if done, {}", all(then)));
+                }
+                if !otherwise.is_empty() {
+                    s.push_str(&format!("; if not, {}", all(otherwise)));
+                }
+                s
+            }
+            Effect::If {
+                condition,
+                effect,
+                otherwise,
+            } => {
+                let mut s = format!(
+                    "if {}, {}",
+                    condition.describe(),
+                    self.describe_effect(effect, source)
+                );
+                for e in otherwise {
+                    s.push_str(&format!("; otherwise, {}", self.describe_effect(e, source)));
+                }
+                s
+            }
             Effect::Attach { target } => format!(
                 "attach {} to {}",
                 source.map(|s| self.obj_name(s)).unwrap_or("this"),
@@ -1888,6 +1943,20 @@ impl Game {
                 instead,
             } => {
                 self.self_replaced(effect, condition, instead, controller, source, snap)?;
+            }
+            Effect::IfDone {
+                effect,
+                then,
+                otherwise,
+            } => {
+                self.if_done(effect, then, otherwise, controller, source, snap)?;
+            }
+            Effect::If {
+                condition,
+                effect,
+                otherwise,
+            } => {
+                self.if_condition(condition, effect, otherwise, controller, source, snap)?;
             }
             Effect::ChooseOne { .. } => {
                 // chosen at step 2 (355.3, 402.1): never left to resolve

@@ -416,7 +416,17 @@ impl Game {
                 }
                 // 383.3.a: "you may" as the first part of the effect: its controller chooses
                 // now, as the condition is met, whether to put the ability on the chain
-                if let Some(Effect::May { effect }) = t.effects.first().cloned() {
+                // (also when later instructions are linked to it: "you may kill a gear. If you
+                // do, buff me.", 359.3.e.14)
+                let first_may = match t.effects.first() {
+                    Some(Effect::May { effect }) => Some(effect.clone()),
+                    Some(Effect::IfDone { effect, .. }) => match effect.as_ref() {
+                        Effect::May { effect } => Some(effect.clone()),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if let Some(effect) = first_may {
                     let d = super::decision::Decision::yes_no(
                         t.controller,
                         format!(
@@ -429,7 +439,10 @@ impl Game {
                     if self.decide(d)? != 0 {
                         continue;
                     }
-                    t.effects[0] = *effect;
+                    match &mut t.effects[0] {
+                        Effect::IfDone { effect: first, .. } => *first = effect,
+                        first => *first = *effect,
+                    }
                 }
                 let t = &mut t;
                 self.note_once_each_turn(t);

@@ -796,6 +796,7 @@ impl Game {
             Condition::HasTag(t) => tags.iter().any(|x| x.eq_ignore_ascii_case(t)),
             Condition::ControllerXp(n) => self.level_reached(ctl, *n),
             Condition::Buffed => self.objects[obj.0].buffs > 0,
+            Condition::Stunned => self.objects[obj.0].stunned,
             Condition::AtBattlefield => {
                 matches!(self.objects[obj.0].zone, super::state::Zone::Battlefield(_))
             }

@@ -21,6 +21,7 @@ pub mod costs;
 pub mod decision;
 pub mod discard;
 mod fingerprint;
+pub mod instructions;
 pub mod keywords;
 pub mod layers;
 pub mod look;

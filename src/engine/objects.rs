@@ -888,6 +888,25 @@ pub enum Effect {
         condition: Condition,
         instead: Vec<Effect>,
     },
+    /// 359.3.e.14: linked instructions — "You may kill a gear. If you do, buff me.", "Channel 1
+    /// rune exhausted. If you can't, draw 1.": `then` executes only if `effect` was done
+    /// (359.3.e.14.a), `otherwise` only if it was not: declined, ignored for want of a legal
+    /// target (359.3.e.6), or followed only in part (359.3.e.11, 430.4). A replaced action
+    /// was still done (359.3.e.14.b).
+    IfDone {
+        effect: Box<Effect>,
+        then: Vec<Effect>,
+        otherwise: Vec<Effect>,
+    },
+    /// A conditional instruction: "If it is stunned, kill it. Otherwise, stun it.", or after an
+    /// optional additional cost "If you do, draw 2. Otherwise, draw 1." (356.4.f.1). `effect`
+    /// executes when `condition` holds as it executes — of the unit `effect` affects, for a
+    /// condition about a unit; of the source and its controller otherwise — else `otherwise`.
+    If {
+        condition: Condition,
+        effect: Box<Effect>,
+        otherwise: Vec<Effect>,
+    },
     /// 375: in what a replacement of a token being played does instead, "play that token and
     /// an additional copy of it" (`and: None`) or "… and a 1 [Might] Recruit unit token"
     /// (`and`: that token): the replaced event as it was — its place, ready or exhausted —
@@ -954,6 +973,8 @@ pub enum Condition {
     ControllerXp(i32),
     /// "While I'm buffed" (701): the object has a buff.
     Buffed,
+    /// "If it is stunned" (423.1): the unit is Stunned.
+    Stunned,
     /// "While I'm at a battlefield": the object is at a battlefield, not in a base.
     AtBattlefield,
     /// The object is a token (182): "Your token units have …".
@@ -1456,6 +1477,22 @@ impl Effect {
         match self {
             Effect::GrantKeyword { keyword, .. } if !keyword.is_modeled() => vec![granted(keyword)],
             Effect::May { effect } | Effect::Linked { effect } => effect.unsupported(),
+            Effect::IfDone {
+                effect,
+                then,
+                otherwise,
+            } => effect
+                .unsupported()
+                .into_iter()
+                .chain(then.iter().chain(otherwise).flat_map(Effect::unsupported))
+                .collect(),
+            Effect::If {
+                effect, otherwise, ..
+            } => effect
+                .unsupported()
+                .into_iter()
+                .chain(otherwise.iter().flat_map(Effect::unsupported))
+                .collect(),
             Effect::SelfReplaced {
                 effect, instead, ..
             } => effect

@@ -330,6 +330,14 @@ impl Names<'_> {
                     .collect::<Result<Vec<_>, _>>()?,
             };
         }
+        // 359.3.f.2: a conditional instruction, and what it says otherwise
+        if let Some(c) = &e.if_ {
+            eff = Effect::If {
+                condition: condition(self.scenario, c)?,
+                effect: Box::new(eff),
+                otherwise: self.effects(&e.otherwise)?,
+            };
+        }
         if e.link {
             eff = Effect::Linked {
                 effect: Box::new(eff),
@@ -376,13 +384,32 @@ impl Names<'_> {
                 "choose-spell and choose-enemy-spell choose a spell on the chain: only counter takes one",
             ));
         }
-        Ok(if e.may {
+        let eff = if e.may {
             Effect::May {
                 effect: Box::new(eff),
             }
         } else {
             eff
+        };
+        // 359.3.e.14: the instructions linked to this one (a "you may" included)
+        Ok(if e.if_you_do.is_empty() && e.if_not.is_empty() {
+            eff
+        } else {
+            Effect::IfDone {
+                effect: Box::new(eff),
+                then: self.effects(&e.if_you_do)?,
+                otherwise: self.effects(&e.if_not)?,
+            }
         })
+    }
+
+    fn effects(
+        &self,
+        v: &[serde_saphyr::Spanned<format::Effect>],
+    ) -> Result<Vec<Effect>, ScenarioError> {
+        v.iter()
+            .map(|x| self.effect(&x.value, x.referenced))
+            .collect()
     }
 
     fn effect_only(&self, e: &format::Effect, loc: Loc) -> Result<Effect, ScenarioError> {
@@ -876,6 +903,7 @@ fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
         "legion" => Condition::Legion,
         "targets-enemy" => Condition::TargetsEnemy,
         "buffed" => Condition::Buffed,
+        "stunned" => Condition::Stunned,
         "at-battlefield" => Condition::AtBattlefield,
         "defending-alone" => Condition::DefendingAlone,
         "attacking-or-defending-alone" => Condition::AttackingOrDefendingAlone,

@@ -1379,6 +1379,24 @@ pub struct Effect {
     /// With `replace`: the event is prevented — nothing happens instead.
     #[serde(default)]
     pub prevent: bool,
+    /// 359.3.e.14: instructions linked to this one, executed only if it was done ("You may
+    /// kill a gear. If you do, buff me." is `{kill: choose-gear, may: true, if-you-do: [{buff:
+    /// me}]}`): a "you may" accepted, its targets still legal, a channel or discard done in
+    /// full.
+    #[serde(default)]
+    pub if_you_do: Vec<Spanned<Effect>>,
+    /// Instructions executed only if this one was not done ("Channel 1 rune exhausted. If you
+    /// can't, draw 1.").
+    #[serde(default)]
+    pub if_not: Vec<Spanned<Effect>>,
+    /// A conditional instruction ("If it is stunned, kill it."): it executes only if this
+    /// condition holds as it executes — about the unit it affects (`stunned`, `buffed`, …) or
+    /// about the controller or the card (`additional-cost-paid`, …).
+    #[serde(default, rename = "if")]
+    pub if_: Option<Name>,
+    /// With `if`: what executes when the condition does not hold ("Otherwise, stun it.").
+    #[serde(default)]
+    pub otherwise: Vec<Spanned<Effect>>,
     /// With `replace` and `would: be-dealt-damage`: "Prevent the next N damage that would be
     /// dealt to it" (437): N is the Prevent Value, reduced by each damage it prevents, the
     /// effect used up at 0 (437.3).

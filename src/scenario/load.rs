@@ -1853,6 +1853,30 @@ impl<'a> Resolver<'a> {
         for t in [&e.its_controller, &e.its_owner].into_iter().flatten() {
             self.check_effect(&t.value, loc_of(t), in_ability)?;
         }
+        // 359.3.e.14, 359.3.f.2: linked and conditional instructions
+        for x in e.if_you_do.iter().chain(&e.if_not).chain(&e.otherwise) {
+            self.check_effect(&x.value, loc_of(x), in_ability)?;
+        }
+        if let Some(c) = &e.if_
+            && !condition_ok(&c.value)
+        {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(c),
+                format!("unknown condition \"{}\"", c.value),
+            ));
+        }
+        if e.if_.is_none()
+            && let Some(x) = e.otherwise.first()
+        {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(x),
+                    "\"otherwise\" says what executes when an \"if\" condition does not hold",
+                )
+                .hint("if: CONDITION"));
+        }
         if !e.ids.is_empty() {
             let count = e.count.map_or(1, |c| c.get()) as usize;
             if e.create.is_none() || e.ids.len() != count {
@@ -2532,6 +2556,7 @@ pub const CONDITIONS: &[&str] = &[
     "targets-enemy",
     "legion",
     "buffed",
+    "stunned",
     "at-battlefield",
     "token",
     "additional-cost-paid",

@@ -104,7 +104,8 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
         "me" | "this" => "me",
         "a unit" | "any unit" => "choose-unit",
         "an enemy unit" => "choose-enemy",
-        "a friendly unit" => "choose-friendly",
+        // "anywhere": at any location, its base included
+        "a friendly unit" | "a friendly unit anywhere" => "choose-friendly",
         // 484.8.c: control is not shared; friendly includes a teammate's (484.8.d)
         "a unit you control" => "choose-yours",
         "an enemy unit here" => "choose-enemy-here",

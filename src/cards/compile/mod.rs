@@ -17,16 +17,20 @@ use serde_saphyr::{Location, Spanned};
 
 mod costs;
 mod effects;
+mod linked;
 mod passive;
 mod replacement;
 mod triggers;
 use costs::*;
 use effects::*;
+use linked::*;
 use passive::*;
 use replacement::*;
 use triggers::*;
 #[cfg(test)]
 mod effects_tests;
+#[cfg(test)]
+mod linked_tests;
 #[cfg(test)]
 mod places_tests;
 #[cfg(test)]
@@ -159,6 +163,8 @@ pub fn compile(card: &Card) -> Compiled {
         deathknell_next: false,
         line_chose: false,
         modes: None,
+        prev_one: false,
+        after_cost: false,
     };
     for line in logical_lines(&card.text) {
         c.line(&line);
@@ -283,6 +289,10 @@ struct Compiler<'a> {
     equip: Option<ActivateCost>,
     /// Repeat's costs (820.1.c), one per "[Repeat] [cost]".
     repeat: Vec<format::TriggerCost>,
+    /// The sentence before gave one instruction (what "If you do" may depend on).
+    prev_one: bool,
+    /// The sentence before was an optional additional cost (356.2.b.1).
+    after_cost: bool,
 }
 
 impl Compiler<'_> {
@@ -332,6 +342,8 @@ impl Compiler<'_> {
         self.open = None;
         self.open_replacement = None;
         self.line_chose = false;
+        self.prev_one = false;
+        self.after_cost = false;
         if let Some((c, _)) = self.chosen.take() {
             self.set_status(&c, PhraseStatus::Unsupported);
         }
@@ -620,6 +632,9 @@ impl Compiler<'_> {
         let s = strip_ci(s.trim(), "then, ")
             .or_else(|| strip_ci(s.trim(), "then "))
             .unwrap_or(s.trim());
+        // what the sentence before was, for a sentence linked to it (linked.rs)
+        let after_cost = std::mem::take(&mut self.after_cost);
+        let prev_one = std::mem::take(&mut self.prev_one);
         if let Some((a, t)) = trigger_that_chooses(s, self.card.is("battlefield")) {
             // "When you play me, choose an enemy unit." — its instructions follow, "it" being
             // the unit chosen (355.5: chosen as the ability goes on the chain)
@@ -639,6 +654,8 @@ impl Compiler<'_> {
             });
             self.abilities.extend(v);
             self.open = Some(self.abilities.len() - 1);
+            let last = &self.abilities[self.abilities.len() - 1];
+            self.prev_one = last.effect.is_some() && last.then.is_empty();
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(a) = passive(s) {
             self.abilities.extend(a);
@@ -755,6 +772,7 @@ impl Compiler<'_> {
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(c) = additional_cost(s) {
             // 356.2: a passive that adds to the cost of playing this card
+            self.after_cost = c.may;
             self.abilities.push(AbilityDef {
                 additional_cost: Some(spanned(c)),
                 ..Default::default()
@@ -785,6 +803,30 @@ impl Compiler<'_> {
             last.instead_if = Some(name(&c));
             last.instead = v.into_iter().map(spanned).collect();
             self.push(s, PhraseStatus::Compiled);
+        } else if let Some((link, body)) = linked(s)
+            && let Some(mut v) = instructions(body)
+        {
+            // "If you do, buff me.", "Otherwise, stun it." (359.3.e.14, 359.3.f.2)
+            let about_it = matches!(link, Link::If(_, true));
+            let first_is_it = v
+                .first_mut()
+                .and_then(|e| target_fields(e).first().map(|t| t.value == "it"))
+                .unwrap_or(false);
+            let mut chosen = self.chosen.as_ref().map(|(_, t)| t.clone());
+            let bound = bind_it(&mut v, &mut chosen, &mut self.line_chose);
+            let used = self.chosen.is_some() && chosen.is_none();
+            self.prev_one = prev_one;
+            if bound && (!about_it || first_is_it) && self.link(link, v, after_cost) {
+                if used && let Some((c, _)) = self.chosen.take() {
+                    self.set_status(&c, PhraseStatus::Compiled);
+                }
+                // "Otherwise" may follow it
+                self.prev_one = true;
+                self.push(s, PhraseStatus::Compiled);
+            } else {
+                self.prev_one = false;
+                self.push(s, PhraseStatus::Unsupported);
+            }
         } else if let Some((owner, then)) = its_player(s)
             && let Some(prev) = self.last_instruction()
             && prev.its_controller.is_none()
@@ -803,6 +845,7 @@ impl Compiler<'_> {
             let mut chosen = self.chosen.as_ref().map(|(_, t)| t.clone());
             let bound = bind_it(&mut v, &mut chosen, &mut self.line_chose);
             let used = self.chosen.is_some() && chosen.is_none();
+            let one = v.len() == 1;
             let open = self.open.filter(|_| bound);
             if let Some(i) = open {
                 // a further sentence of the ability this line began (359.3.e)
@@ -824,6 +867,7 @@ impl Compiler<'_> {
             if used && let Some((c, _)) = self.chosen.take() {
                 self.set_status(&c, PhraseStatus::Compiled);
             }
+            self.prev_one = one;
             self.push(s, PhraseStatus::Compiled);
         } else {
             self.push(s, PhraseStatus::Unsupported);

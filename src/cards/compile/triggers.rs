@@ -260,6 +260,23 @@ pub(super) fn trigger_that_chooses(s: &str, battlefield: bool) -> Option<(Abilit
 /// "a friendly unit and an enemy unit": two targets chosen by one sentence.
 pub(super) fn chosen_pair(s: &str) -> Option<(String, String)> {
     let t = s.trim().trim_end_matches('.');
+    // "two units", "two friendly units": two different units of that kind (355.5)
+    if let Some(r) = strip_ci(t, "two ") {
+        let r = r.strip_suffix('s')?;
+        let article = if r.starts_with(['a', 'e', 'i', 'o']) {
+            "an"
+        } else {
+            "a"
+        };
+        let one = target(&format!("{article} {r}"))?;
+        if !one.starts_with("choose-")
+            || one.contains(' ')
+            || ["gear", "rune", "spell"].iter().any(|w| one.contains(w))
+        {
+            return None;
+        }
+        return Some((one.clone(), format!("{one} distinct")));
+    }
     let (a, b) = t.split_once(" and ")?;
     Some((target(a)?, target(b)?))
 }
@@ -275,8 +292,15 @@ pub(super) fn bind_it(
     for e in v.iter_mut() {
         // "they": the two units of a "Choose A and B" (and nothing else)
         if e.fight.as_ref().is_some_and(|f| f.value == "they") {
-            let Some((a, b)) = chosen.as_deref().and_then(|c| c.split_once('\u{1f}')) else {
-                return false;
+            let (a, b) = match chosen.as_deref() {
+                Some(c) => match c.split_once('\u{1f}') {
+                    Some((a, b)) => (a.to_string(), b.to_string()),
+                    // "Give a friendly unit +3 [Might] this turn. Then, choose an enemy unit.
+                    // They …": the unit an instruction chose before, and the one chosen now
+                    None if *before => ("it".to_string(), c.to_string()),
+                    None => return false,
+                },
+                None => return false,
             };
             e.fight = Some(name(a));
             e.with = Some(name(b));

@@ -202,6 +202,7 @@ impl Condition {
             Condition::HasTag(t) => format!("I'm a {t}"),
             Condition::ControllerXp(n) => format!("you have {n} or more XP"),
             Condition::Buffed => "I'm buffed".into(),
+            Condition::Stunned => "it is stunned".into(),
             Condition::AtBattlefield => "I'm at a battlefield".into(),
             Condition::Token => "I'm a token".into(),
             Condition::Legion => "you've played another card this turn".into(),
