@@ -304,6 +304,7 @@ impl Game {
                 | Effect::Exhaust { target }
                 | Effect::Attach { target }
                 | Effect::ReturnToHand { target }
+                | Effect::Banish { target }
                 | Effect::Stun { target }
                 | Effect::Counter { target } => t(target),
                 Effect::Fight { first, second } => {
@@ -367,6 +368,26 @@ impl Game {
                 } => {
                     effect(e, obj, player, bf)?;
                     instead.iter().try_for_each(|e| effect(e, obj, player, bf))
+                }
+                Effect::IfDone {
+                    effect: e,
+                    then,
+                    otherwise,
+                } => {
+                    effect(e, obj, player, bf)?;
+                    then.iter()
+                        .chain(otherwise)
+                        .try_for_each(|e| effect(e, obj, player, bf))
+                }
+                Effect::If {
+                    effect: e,
+                    otherwise,
+                    ..
+                } => {
+                    effect(e, obj, player, bf)?;
+                    otherwise
+                        .iter()
+                        .try_for_each(|e| effect(e, obj, player, bf))
                 }
                 Effect::Reflexive {
                     condition, effects, ..
@@ -1038,6 +1059,7 @@ impl Game {
             Effect::ReturnToHand { target } => {
                 format!("return {} to its owner's hand", t(target))
             }
+            Effect::Banish { target } => format!("banish {}", t(target)),
             Effect::Stun { target } => format!("stun {}", t(target)),
             Effect::CreateToken {
                 card,
@@ -1077,6 +1099,41 @@ impl Game {
                     .collect::<Vec<_>>()
                     .join("; ")
             ),
+            Effect::IfDone {
+                effect,
+                then,
+                otherwise,
+            } => {
+                let all = |v: &[Effect]| {
+                    v.iter()
+                        .map(|e| self.describe_effect(e, source))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                };
+                let mut s = self.describe_effect(effect, source);
+                if !then.is_empty() {
+                    s.push_str(&format!("; if done, {}", all(then)));
+                }
+                if !otherwise.is_empty() {
+                    s.push_str(&format!("; if not, {}", all(otherwise)));
+                }
+                s
+            }
+            Effect::If {
+                condition,
+                effect,
+                otherwise,
+            } => {
+                let mut s = format!(
+                    "if {}, {}",
+                    condition.describe(),
+                    self.describe_effect(effect, source)
+                );
+                for e in otherwise {
+                    s.push_str(&format!("; otherwise, {}", self.describe_effect(e, source)));
+                }
+                s
+            }
             Effect::Attach { target } => format!(
                 "attach {} to {}",
                 source.map(|s| self.obj_name(s)).unwrap_or("this"),
@@ -1092,10 +1149,21 @@ impl Game {
                 p(player),
                 super::resources::describe_amount(*energy, power)
             ),
-            Effect::PayCost { energy, power } => format!(
-                "pay {} to",
-                super::resources::describe_amount(*energy, power)
-            ),
+            Effect::PayCost {
+                energy,
+                power,
+                exhaust,
+            } => match (exhaust, *energy == 0 && power.is_zero()) {
+                (true, true) => "exhaust this to".to_string(),
+                (true, false) => format!(
+                    "pay {} and exhaust this to",
+                    super::resources::describe_amount(*energy, power)
+                ),
+                (false, _) => format!(
+                    "pay {} to",
+                    super::resources::describe_amount(*energy, power)
+                ),
+            },
             Effect::Channel {
                 player,
                 count,
@@ -1471,6 +1539,18 @@ impl Game {
             Effect::ReturnToHand { target } => {
                 for u in self.targets_of(target, controller, source, snap)? {
                     self.return_to_hand(u);
+                }
+            }
+            Effect::Banish { target } => {
+                let mut v = self.targets_of(target, controller, source, snap)?;
+                // "Banish this" of a spell as it resolves: the card on the chain
+                if *target == Target::Me
+                    && let Some(s) = source.filter(|s| self.objects[s.0].zone == Zone::Chain)
+                {
+                    v.push(s);
+                }
+                for u in v {
+                    self.banish(u);
                 }
             }
             Effect::Stun { target } => {
@@ -1852,6 +1932,7 @@ impl Game {
                     let p_ = &mut self.players[p.0];
                     let before = p_.xp;
                     p_.xp = p_.xp.saturating_add(*amount);
+                    p_.xp_gained_this_turn = p_.xp_gained_this_turn.saturating_add(*amount);
                     let t = format!(
                         "{} gains {} XP (now {})",
                         self.player_name(p),
@@ -1868,6 +1949,20 @@ impl Game {
                 instead,
             } => {
                 self.self_replaced(effect, condition, instead, controller, source, snap)?;
+            }
+            Effect::IfDone {
+                effect,
+                then,
+                otherwise,
+            } => {
+                self.if_done(effect, then, otherwise, controller, source, snap)?;
+            }
+            Effect::If {
+                condition,
+                effect,
+                otherwise,
+            } => {
+                self.if_condition(condition, effect, otherwise, controller, source, snap)?;
             }
             Effect::ChooseOne { .. } => {
                 // chosen at step 2 (355.3, 402.1): never left to resolve

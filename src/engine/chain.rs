@@ -61,7 +61,7 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::FriendlyUnitDies { .. } => cite!("383.1"),
         Trigger::YouPlay(_) => cite!("383.4.a.4"),
         Trigger::YouConquer => cite!("383.4.c.2.b"),
-        Trigger::YouHold => cite!("383.4.d.2.b"),
+        Trigger::YouHold | Trigger::YouOrAllyHold => cite!("383.4.d.2.b"),
         Trigger::YouWinCombat => cite!("461.3.a"),
         Trigger::YouPlaySpellCosting(_) => cite!("419.4.a"),
         Trigger::DefendHere => cite!("383.4.f.2"),
@@ -84,7 +84,9 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
 fn ability_key(own: &[Ability], a: &Ability, index: usize) -> usize {
     own.iter()
         .position(|x| {
-            std::ptr::eq(x, a) || matches!(x, Ability::Legion(inner) if std::ptr::eq(&**inner, a))
+            std::ptr::eq(x, a)
+                || matches!(x, Ability::Legion(inner) | Ability::Level(_, inner)
+                    if std::ptr::eq(&**inner, a))
         })
         .unwrap_or(own.len() + index)
 }
@@ -134,7 +136,7 @@ impl Game {
         } else {
             &o.def.abilities
         };
-        // 812: a Legion ability triggers only while it is active
+        // 812, 824.1.c: a Legion or Level ability triggers only while it is active
         let own = self.with_legion(u, own);
         let appended = self.appended_abilities(u);
         let mut deathknells = Vec::new();
@@ -414,7 +416,17 @@ impl Game {
                 }
                 // 383.3.a: "you may" as the first part of the effect: its controller chooses
                 // now, as the condition is met, whether to put the ability on the chain
-                if let Some(Effect::May { effect }) = t.effects.first().cloned() {
+                // (also when later instructions are linked to it: "you may kill a gear. If you
+                // do, buff me.", 359.3.e.14)
+                let first_may = match t.effects.first() {
+                    Some(Effect::May { effect }) => Some(effect.clone()),
+                    Some(Effect::IfDone { effect, .. }) => match effect.as_ref() {
+                        Effect::May { effect } => Some(effect.clone()),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if let Some(effect) = first_may {
                     let d = super::decision::Decision::yes_no(
                         t.controller,
                         format!(
@@ -427,7 +439,10 @@ impl Game {
                     if self.decide(d)? != 0 {
                         continue;
                     }
-                    t.effects[0] = *effect;
+                    match &mut t.effects[0] {
+                        Effect::IfDone { effect: first, .. } => *first = effect,
+                        first => *first = *effect,
+                    }
                 }
                 let t = &mut t;
                 self.note_once_each_turn(t);
@@ -539,11 +554,17 @@ impl Game {
                                 Effect::PayCost {
                                     energy: 0,
                                     power: deflect,
+                                    exhaust: false,
                                 },
                             ),
                         }
                     }
-                    if let Some(Effect::PayCost { energy, power }) = effects.first().cloned() {
+                    if let Some(Effect::PayCost {
+                        energy,
+                        power,
+                        exhaust,
+                    }) = effects.first().cloned()
+                    {
                         effects.remove(0);
                         // [C]: the power of the source's domain (135.2.e.6)
                         let power = match t.source {
@@ -551,8 +572,27 @@ impl Game {
                             None => power.resolve(&[]),
                         };
                         let src = t.source;
-                        let cost = super::resources::describe_amount(energy, &power);
-                        let can = self.payment_ways(t.controller, energy, &power);
+                        let resources = energy != 0 || !power.is_zero();
+                        let me = src.map_or("its source", |o| self.obj_name(o));
+                        let cost = match (exhaust, resources) {
+                            (true, false) => format!("by exhausting {me}"),
+                            (true, true) => format!(
+                                "{} and exhaust {me}",
+                                super::resources::describe_amount(energy, &power)
+                            ),
+                            (false, _) => super::resources::describe_amount(energy, &power),
+                        };
+                        // 414.5: "exhaust me" is payable only by a ready source on the board
+                        let exhaustable = src.filter(|o| {
+                            self.objects[o.0].zone.on_board() && !self.objects[o.0].exhausted
+                        });
+                        let can = match (exhaust, exhaustable) {
+                            (true, None) => Err(format!(
+                                "{} is not a ready permanent",
+                                src.map_or("its source", |o| self.obj_name(o))
+                            )),
+                            _ => self.payment_ways(t.controller, energy, &power),
+                        };
                         let pays = match &can {
                             Ok(_) => {
                                 let d = super::decision::Decision::yes_no(
@@ -569,7 +609,32 @@ impl Game {
                             Err(_) => false,
                         };
                         if pays {
-                            self.pay(t.controller, energy, &power, &t.label, cite!("404.1"), None)?;
+                            if resources {
+                                self.pay(
+                                    t.controller,
+                                    energy,
+                                    &power,
+                                    &t.label,
+                                    cite!("404.1"),
+                                    None,
+                                )?;
+                            }
+                            if let Some(o) = exhaustable.filter(|_| exhaust) {
+                                let text = format!(
+                                    "{} exhausts {} to pay for {}",
+                                    self.player_name(t.controller),
+                                    self.obj_name(o),
+                                    t.label
+                                );
+                                self.objects[o.0].exhausted = true;
+                                self.event(
+                                    EventKind::Effect,
+                                    vec![cite!("404.1"), cite!("414.5")],
+                                    text,
+                                    vec![o.0],
+                                );
+                                self.make_outstanding(cite!("319.7"));
+                            }
                         } else {
                             self.chain.pop();
                             let (why, detail) = match &can {
@@ -850,15 +915,18 @@ impl Game {
         self.depth = self.depth.saturating_sub(1);
         result?;
         if let Some(card) = item.card {
-            // 351.2: a spell's effects are executed, then the card is placed in the trash
-            let owner = self.objects[card.0].owner;
-            self.objects[card.0].zone = Zone::Trash(owner);
-            let t = format!(
-                "{} is put into {}'s trash",
-                item.label,
-                self.player_name(owner)
-            );
-            self.event(EventKind::Zone, vec![cite!("351.2")], t, vec![card.0]);
+            // 351.2: a spell's effects are executed, then the card is placed in the trash —
+            // unless they put it elsewhere ("Banish this", 427.2)
+            if self.objects[card.0].zone == Zone::Chain {
+                let owner = self.objects[card.0].owner;
+                self.objects[card.0].zone = Zone::Trash(owner);
+                let t = format!(
+                    "{} is put into {}'s trash",
+                    item.label,
+                    self.player_name(owner)
+                );
+                self.event(EventKind::Zone, vec![cite!("351.2")], t, vec![card.0]);
+            }
             // 419.4.a: playing the spell is complete now: "when you play a spell" triggers
             let mut batch = Vec::new();
             let ids: Vec<ObjId> = self
@@ -1007,6 +1075,7 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::YouDiscard => "when you discard one or more cards",
         Trigger::YouDiscardMe => "when you discard me",
         Trigger::YouPlayTokenUnit => "when you play a token unit",
+        Trigger::YouOrAllyHold => "when you or an ally hold",
     }
 }
 

@@ -33,6 +33,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Attach { target }
         | Effect::CreateReplacement { target, .. }
         | Effect::ReturnToHand { target }
+        | Effect::Banish { target }
         | Effect::Stun { target }
         | Effect::Counter { target } => vec![target],
         Effect::Fight { first, second } => vec![first, second],
@@ -40,6 +41,27 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         // the unit is the one the first instruction chose; the player's instruction has none
         Effect::ThenItsPlayer { effect, .. } | Effect::ForEach { effect, .. } => {
             targets_mut(effect)
+        }
+        // "it" in the linked or conditional instructions is the unit the first one chose
+        Effect::IfDone {
+            effect,
+            then,
+            otherwise,
+        } => {
+            let mut v = targets_mut(effect);
+            for e in then.iter_mut().chain(otherwise.iter_mut()) {
+                v.extend(targets_mut(e));
+            }
+            v
+        }
+        Effect::If {
+            effect, otherwise, ..
+        } => {
+            let mut v = targets_mut(effect);
+            for e in otherwise.iter_mut() {
+                v.extend(targets_mut(e));
+            }
+            v
         }
         // "it" in what replaces the instruction is the unit the instruction chose
         Effect::SelfReplaced {

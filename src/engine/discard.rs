@@ -63,6 +63,8 @@ impl Game {
                 hand[self.decide(d)?]
             };
             self.objects[card.0].zone = Zone::Trash(player);
+            let p = &mut self.players[player.0];
+            p.discarded_this_turn = p.discarded_this_turn.saturating_add(1);
             let (t, rules) = match for_cost_of {
                 Some(c) => (
                     format!(

@@ -796,6 +796,7 @@ impl Game {
             Condition::HasTag(t) => tags.iter().any(|x| x.eq_ignore_ascii_case(t)),
             Condition::ControllerXp(n) => self.level_reached(ctl, *n),
             Condition::Buffed => self.objects[obj.0].buffs > 0,
+            Condition::Stunned => self.objects[obj.0].stunned,
             Condition::AtBattlefield => {
                 matches!(self.objects[obj.0].zone, super::state::Zone::Battlefield(_))
             }
@@ -815,7 +816,18 @@ impl Game {
             | Condition::UnitsInBase { .. }
             | Condition::SameNameInTrash
             | Condition::OpponentWithin(_)
-            | Condition::ExactlyOtherUnitsHere { .. } => self
+            | Condition::ExactlyOtherUnitsHere { .. }
+            | Condition::Alone { .. }
+            | Condition::YourPhase(_)
+            | Condition::OpponentsTurn
+            | Condition::InShowdown
+            | Condition::OtherUnitsHere(_)
+            | Condition::DiscardedThisTurn
+            | Condition::GainedXpThisTurn
+            | Condition::StunnedEnemyHere
+            | Condition::OpponentControlsStunned
+            | Condition::AttackingWithAnother
+            | Condition::NotFromHand => self
                 .side_condition(c, Some(obj), ctl, |x| self.controller(x))
                 .unwrap_or(false),
         }

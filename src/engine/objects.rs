@@ -269,6 +269,8 @@ pub enum Trigger {
     YouDiscardMe,
     /// "When you play a token unit": a token unit its controller plays (182.1.a, 383.4.a.4).
     YouPlayTokenUnit,
+    /// "When you or an ally hold" (383.4.d.2.b): its controller or a teammate (484.8.d) holds.
+    YouOrAllyHold,
 }
 
 /// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they
@@ -743,6 +745,12 @@ pub enum Effect {
     ReturnToHand {
         target: Target,
     },
+    /// 427: "Banish [target]" — put in its owner's Banishment from where it is (427.2): a
+    /// permanent from the board (a token ceases to exist, 183.1), or, with `Me`, the spell
+    /// that is resolving, from the chain ("Banish this", so it is not put in the trash).
+    Banish {
+        target: Target,
+    },
     /// 422: the player discards `amount` cards of their choice from their hand.
     Discard {
         player: PlayerRef,
@@ -764,6 +772,8 @@ pub enum Effect {
     PayCost {
         energy: i32,
         power: super::resources::Power,
+        /// "You may exhaust me to …": the source is exhausted as part of the cost (414.5).
+        exhaust: bool,
     },
     /// 355.3: "choose one": the controller picks one of the modes at step 2; it becomes the
     /// instruction.
@@ -888,6 +898,25 @@ pub enum Effect {
         condition: Condition,
         instead: Vec<Effect>,
     },
+    /// 359.3.e.14: linked instructions — "You may kill a gear. If you do, buff me.", "Channel 1
+    /// rune exhausted. If you can't, draw 1.": `then` executes only if `effect` was done
+    /// (359.3.e.14.a), `otherwise` only if it was not: declined, ignored for want of a legal
+    /// target (359.3.e.6), or followed only in part (359.3.e.11, 430.4). A replaced action
+    /// was still done (359.3.e.14.b).
+    IfDone {
+        effect: Box<Effect>,
+        then: Vec<Effect>,
+        otherwise: Vec<Effect>,
+    },
+    /// A conditional instruction: "If it is stunned, kill it. Otherwise, stun it.", or after an
+    /// optional additional cost "If you do, draw 2. Otherwise, draw 1." (356.4.f.1). `effect`
+    /// executes when `condition` holds as it executes — of the unit `effect` affects, for a
+    /// condition about a unit; of the source and its controller otherwise — else `otherwise`.
+    If {
+        condition: Condition,
+        effect: Box<Effect>,
+        otherwise: Vec<Effect>,
+    },
     /// 375: in what a replacement of a token being played does instead, "play that token and
     /// an additional copy of it" (`and: None`) or "… and a 1 [Might] Recruit unit token"
     /// (`and`: that token): the replaced event as it was — its place, ready or exhausted —
@@ -954,6 +983,8 @@ pub enum Condition {
     ControllerXp(i32),
     /// "While I'm buffed" (701): the object has a buff.
     Buffed,
+    /// "If it is stunned" (423.1): the unit is Stunned.
+    Stunned,
     /// "While I'm at a battlefield": the object is at a battlefield, not in a base.
     AtBattlefield,
     /// The object is a token (182): "Your token units have …".
@@ -1012,6 +1043,37 @@ pub enum Condition {
         count: i32,
         battlefield: bool,
     },
+    /// 741.1: "If I'm alone" / a Deathknell's "If I died alone" (checked as it triggers,
+    /// 383.3.e, the unit still at its location, 808.1.d.2): no other friendly unit at the
+    /// object's location; `negated` for "If I didn't die alone".
+    Alone {
+        negated: bool,
+    },
+    /// "If it's your Beginning Phase": the controller is the turn player and the turn is in
+    /// that phase (314–317).
+    YourPhase(crate::engine::state::Phase),
+    /// "… on an opponent's turn": the turn player is an opponent of the controller.
+    OpponentsTurn,
+    /// "… during a showdown" (308.1): a showdown is in progress.
+    InShowdown,
+    /// "While you have another unit here": `count` or more other units of the controller at
+    /// the object's location.
+    OtherUnitsHere(i32),
+    /// "If you've discarded a card this turn" (422): the controller discarded one or more.
+    DiscardedThisTurn,
+    /// "If you've gained XP this turn" (730.1): the controller gained XP.
+    GainedXpThisTurn,
+    /// "While there's a stunned enemy unit here" (423): a stunned unit an opponent of the
+    /// controller controls at the object's location.
+    StunnedEnemyHere,
+    /// "If an opponent controls a stunned unit" (423).
+    OpponentControlsStunned,
+    /// "While I'm attacking with another unit": the object is an attacker and another unit
+    /// is an attacker at its battlefield (the attacking side, 454.2).
+    AttackingWithAnother,
+    /// "I cost … less to play from anywhere other than your hand": the card, being played,
+    /// is not in its player's hand (false on the board).
+    NotFromHand,
 }
 
 /// Whom a passive ability affects.
@@ -1183,6 +1245,9 @@ pub enum Ability {
         kill_self: bool,
         /// "Spend N XP" in the cost (730.2): the controller's XP is reduced as it is paid.
         xp: i32,
+        /// "Recycle N [units] from your trash" in the cost (416.3, 416.6; recycle.rs): how
+        /// many cards, and of which type (any with `None`).
+        recycle: (i32, Option<CardType>),
         energy: i32,
         /// Power by domain, `[A]` and `[C]` (resolved against the card when paid).
         power: super::resources::Power,
@@ -1197,6 +1262,8 @@ pub enum Ability {
     /// controller plays; a discount may keep a minimum (356.4.e).
     CostModifier {
         of: Option<CardType>,
+        /// "Your Dragons' Energy costs are reduced …": only the cards with this tag.
+        tag: Option<String>,
         energy: i32,
         min_energy: Option<i32>,
         /// It applies to the cards its controller's opponents play, not theirs.
@@ -1216,6 +1283,9 @@ pub enum Ability {
     /// 812: "[Legion] — [ability]": the ability, active only while its controller has played
     /// another card this turn (keywords/legion.rs).
     Legion(Box<Ability>),
+    /// 824: "[Level N] — [triggered ability]": the ability, active only while its controller
+    /// has N or more XP (824.1.c, 824.1.d; keywords/level.rs).
+    Level(i32, Box<Ability>),
     /// 820: one instance of Repeat and its cost: "you may pay [cost] as an additional cost
     /// as you play this spell; if you do, execute its instructions one additional time".
     RepeatCost {
@@ -1379,7 +1449,9 @@ fn unsupported_in(abilities: &[Ability]) -> Vec<String> {
         for a in abilities {
             match a {
                 Ability::EffectText(list) => v.extend(unsupported_in(list)),
-                Ability::Legion(inner) => v.extend(unsupported_in(std::slice::from_ref(inner))),
+                Ability::Legion(inner) | Ability::Level(_, inner) => {
+                    v.extend(unsupported_in(std::slice::from_ref(inner)))
+                }
                 Ability::Unsupported(t) => v.push(t.clone()),
                 Ability::Keyword(k) if !k.is_modeled() => v.push(format!(
                     "keyword {k} (kept as a characteristic; its function is not modeled)"
@@ -1413,6 +1485,22 @@ impl Effect {
         match self {
             Effect::GrantKeyword { keyword, .. } if !keyword.is_modeled() => vec![granted(keyword)],
             Effect::May { effect } | Effect::Linked { effect } => effect.unsupported(),
+            Effect::IfDone {
+                effect,
+                then,
+                otherwise,
+            } => effect
+                .unsupported()
+                .into_iter()
+                .chain(then.iter().chain(otherwise).flat_map(Effect::unsupported))
+                .collect(),
+            Effect::If {
+                effect, otherwise, ..
+            } => effect
+                .unsupported()
+                .into_iter()
+                .chain(otherwise.iter().flat_map(Effect::unsupported))
+                .collect(),
             Effect::SelfReplaced {
                 effect, instead, ..
             } => effect

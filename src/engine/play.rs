@@ -430,6 +430,8 @@ impl Game {
     /// player chooses it (356.4.d.1); never below 0 (356.5).
     fn modify_cost(&mut self, player: PlayerId, card: ObjId, energy: i32) -> R<i32> {
         let kind = self.objects[card.0].def.card_type;
+        let card_tags = self.objects[card.0].def.tags.clone();
+        let card_tags = &card_tags;
         let g: &Game = self;
         let mut mods: Vec<(ObjId, i32, Option<i32>)> = g
             .objects
@@ -440,6 +442,7 @@ impl Game {
                 o.def.abilities.iter().filter_map(move |a| match a {
                     Ability::CostModifier {
                         of,
+                        tag,
                         energy,
                         min_energy,
                         opponents,
@@ -447,6 +450,9 @@ impl Game {
                         per,
                         condition,
                     } if of.is_none_or(|t| t == kind)
+                        && tag.as_ref().is_none_or(|t| {
+                            card_tags.iter().any(|x| x.eq_ignore_ascii_case(t))
+                        })
                         && if *opponents {
                             g.opponents(ctl, player)
                         } else {
@@ -653,34 +659,47 @@ impl Game {
             );
         }
         let def = o.def.clone();
-        let Some((exhaust, kill_self, xp, energy, power, action, reaction, effects, only_while)) =
-            def.abilities
-                .iter()
-                .filter_map(|a| match a {
-                    Ability::Activated {
-                        exhaust,
-                        kill_self,
-                        xp,
-                        energy,
-                        power,
-                        action,
-                        reaction,
-                        effects,
-                        only_while,
-                    } => Some((
-                        *exhaust,
-                        *kill_self,
-                        *xp,
-                        *energy,
-                        power.clone(),
-                        *action,
-                        *reaction,
-                        effects.clone(),
-                        only_while.clone(),
-                    )),
-                    _ => None,
-                })
-                .nth(index)
+        let Some((
+            exhaust,
+            kill_self,
+            recycle,
+            xp,
+            energy,
+            power,
+            action,
+            reaction,
+            effects,
+            only_while,
+        )) = def
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::Activated {
+                    exhaust,
+                    kill_self,
+                    recycle,
+                    xp,
+                    energy,
+                    power,
+                    action,
+                    reaction,
+                    effects,
+                    only_while,
+                } => Some((
+                    *exhaust,
+                    *kill_self,
+                    *recycle,
+                    *xp,
+                    *energy,
+                    power.clone(),
+                    *action,
+                    *reaction,
+                    effects.clone(),
+                    only_while.clone(),
+                )),
+                _ => None,
+            })
+            .nth(index)
         else {
             return Err(super::actions::Halt::Err(
                 super::actions::EngineError::Unsupported(format!(
@@ -726,6 +745,9 @@ impl Game {
                 format!("{} is exhausted and cannot pay the cost", def.name),
             );
         }
+        // 416.3: recycling in the cost must be possible for it to be paid
+        let label = format!("{}'s ability", def.name);
+        self.check_recycle_cost(player, recycle.0, recycle.1, &label)?;
         let has_xp = self.players[player.0].xp;
         if xp > has_xp {
             return illegal(
@@ -752,7 +774,6 @@ impl Game {
         // 402.1: the ability's choices are made now; 402.2: without legal options it cannot
         // be activated (and nothing is paid)
         let mut effects = effects;
-        let label = format!("{}'s ability", def.name);
         if let Some(missing) = self.choose_targets(
             &mut effects,
             player,
@@ -798,6 +819,8 @@ impl Game {
             );
             self.recheck_levels(player, self.players[player.0].xp + xp);
         }
+        // 416.3, 416.6: "Recycle N from your trash" in the cost — cards of the player's choice
+        self.recycle_from_trash_for_cost(player, recycle.0, recycle.1, &label)?;
         // 403.1.a: "Kill this" in the cost — the source is killed (428) as the cost is paid
         if kill_self {
             self.kill(&[source], cite!("403.1.a"))?;
@@ -1031,5 +1054,42 @@ impl Game {
             cite!("312.1.a"),
             format!("{} does not have priority", self.player_name(player)),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::tests::{duel, unit};
+    use crate::engine::{Ability, CardDef, Condition, Zone};
+
+    /// "I cost [2] less to play from anywhere other than your hand" (356.4): the discount
+    /// applies to the card played from elsewhere (its trash here), not from its hand.
+    #[test]
+    fn a_discount_from_anywhere_other_than_the_hand() {
+        let (mut g, a, _) = duel();
+        let def = || {
+            let mut d = CardDef::unit("Drifter", 2).with_ability(Ability::CostModifier {
+                of: None,
+                tag: None,
+                energy: -2,
+                min_energy: None,
+                opponents: false,
+                own: true,
+                per: None,
+                condition: Condition::NotFromHand,
+            });
+            d.energy_cost = Some(5);
+            d
+        };
+        let in_hand = unit(&mut g, def(), a, Zone::Hand(a));
+        let in_trash = unit(&mut g, def(), a, Zone::Trash(a));
+        g.start().expect("start");
+        assert_eq!(g.modify_cost(a, in_hand, 5).ok(), Some(5));
+        assert_eq!(g.modify_cost(a, in_trash, 5).ok(), Some(3));
+        let tr = g.trace.render_plain();
+        assert!(
+            tr.contains("Drifter costs 2 energy less by its own ability (now 3)"),
+            "{tr}"
+        );
     }
 }

@@ -116,6 +116,11 @@ pub struct Player {
     /// The units this player controlled that died this turn ("if a unit died this turn",
     /// "if an enemy unit has died this turn").
     pub units_died_this_turn: u32,
+    /// How many cards the player discarded this turn (422): "if you've discarded a card this
+    /// turn".
+    pub discarded_this_turn: u32,
+    /// How much XP the player gained this turn (730.1): "if you've gained XP this turn".
+    pub xp_gained_this_turn: i32,
     /// 478.7: the player has had their first Channel Phase / Draw Phase of the game (the
     /// First Turn Process adjusts those).
     pub first_channel_done: bool,
@@ -532,6 +537,8 @@ impl Game {
                 played_this_turn: Vec::new(),
                 units_enter_ready_this_turn: false,
                 units_died_this_turn: 0,
+                discarded_this_turn: 0,
+                xp_gained_this_turn: 0,
                 played_before_setup: 0,
                 first_channel_done: false,
                 first_draw_done: false,

@@ -330,6 +330,14 @@ impl Names<'_> {
                     .collect::<Result<Vec<_>, _>>()?,
             };
         }
+        // 359.3.f.2: a conditional instruction, and what it says otherwise
+        if let Some(c) = &e.if_ {
+            eff = Effect::If {
+                condition: condition(self.scenario, c)?,
+                effect: Box::new(eff),
+                otherwise: self.effects(&e.otherwise)?,
+            };
+        }
         if e.link {
             eff = Effect::Linked {
                 effect: Box::new(eff),
@@ -376,13 +384,32 @@ impl Names<'_> {
                 "choose-spell and choose-enemy-spell choose a spell on the chain: only counter takes one",
             ));
         }
-        Ok(if e.may {
+        let eff = if e.may {
             Effect::May {
                 effect: Box::new(eff),
             }
         } else {
             eff
+        };
+        // 359.3.e.14: the instructions linked to this one (a "you may" included)
+        Ok(if e.if_you_do.is_empty() && e.if_not.is_empty() {
+            eff
+        } else {
+            Effect::IfDone {
+                effect: Box::new(eff),
+                then: self.effects(&e.if_you_do)?,
+                otherwise: self.effects(&e.if_not)?,
+            }
         })
+    }
+
+    fn effects(
+        &self,
+        v: &[serde_saphyr::Spanned<format::Effect>],
+    ) -> Result<Vec<Effect>, ScenarioError> {
+        v.iter()
+            .map(|x| self.effect(&x.value, x.referenced))
+            .collect()
     }
 
     fn effect_only(&self, e: &format::Effect, loc: Loc) -> Result<Effect, ScenarioError> {
@@ -550,6 +577,10 @@ impl Names<'_> {
             }
         } else if let Some(t) = &e.return_ {
             Effect::ReturnToHand {
+                target: self.target(t)?,
+            }
+        } else if let Some(t) = &e.banish {
+            Effect::Banish {
                 target: self.target(t)?,
             }
         } else if let Some(p) = &e.discard {
@@ -861,8 +892,33 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("you-discard", false) => Trigger::YouDiscard,
         ("you-discard-me", false) => Trigger::YouDiscardMe,
         ("you-play-token-unit", false) => Trigger::YouPlayTokenUnit,
+        ("you-or-ally-hold", false) => Trigger::YouOrAllyHold,
         _ => return None,
     })
+}
+
+/// 416.3, 416.6: "Recycle N [units] from your trash" in an activated ability's cost.
+fn recycle_cost(
+    s: &Scenario,
+    c: &format::ActivateCost,
+) -> Result<(i32, Option<CardType>), ScenarioError> {
+    let of = match &c.recycle_of {
+        None => None,
+        Some(n) => Some(
+            crate::engine::look::card_type_word(&n.value).ok_or_else(|| {
+                err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    n.referenced,
+                    format!(
+                        "unknown card type \"{}\" for recycle-of: unit, gear or spell",
+                        n.value
+                    ),
+                )
+            })?,
+        ),
+    };
+    Ok((c.recycle.get(), of))
 }
 
 fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
@@ -876,6 +932,7 @@ fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
         "legion" => Condition::Legion,
         "targets-enemy" => Condition::TargetsEnemy,
         "buffed" => Condition::Buffed,
+        "stunned" => Condition::Stunned,
         "at-battlefield" => Condition::AtBattlefield,
         "defending-alone" => Condition::DefendingAlone,
         "attacking-or-defending-alone" => Condition::AttackingOrDefendingAlone,
@@ -944,18 +1001,28 @@ fn abilities(
         }
         if let Some(c) = &ab.play_cost {
             let own = c.value.of.as_ref().is_some_and(|n| n.value == "me");
+            let mut tag = None;
             let of = match c.value.of.as_ref().map(|n| n.value.as_str()) {
                 None | Some("any") | Some("me") => None,
                 Some("unit") => Some(CardType::Unit),
                 Some("gear") => Some(CardType::Gear),
                 Some("spell") => Some(CardType::Spell),
+                // a tag ("Dragon"): the cards with it, of any type
+                Some(t)
+                    if !own
+                        && t.chars().next().is_some_and(char::is_uppercase)
+                        && t.chars().all(char::is_alphanumeric) =>
+                {
+                    tag = Some(t.to_string());
+                    None
+                }
                 Some(other) => {
                     return Err(err(
                         s,
                         ErrorKind::InvalidValue,
                         c.value.of.as_ref().map_or(c.referenced, |n| n.referenced),
                         format!(
-                            "unknown card type \"{other}\" for play-cost: unit, gear, spell, any or me"
+                            "unknown card type \"{other}\" for play-cost: unit, gear, spell, any, me or a tag (Dragon)"
                         ),
                     ));
                 }
@@ -977,6 +1044,7 @@ fn abilities(
             };
             out.push(Ability::CostModifier {
                 own,
+                tag,
                 per,
                 condition: match &ab.if_ {
                     Some(c) => condition(s, c)?,
@@ -1034,6 +1102,7 @@ fn abilities(
             out.push(Ability::Activated {
                 exhaust: c.value.exhaust,
                 kill_self: c.value.kill_this,
+                recycle: recycle_cost(s, &c.value)?,
                 xp: c.value.xp.get(),
                 energy: c.value.energy.get(),
                 power: c.value.power.to_power(Power::own),
@@ -1083,6 +1152,7 @@ fn abilities(
                     Effect::PayCost {
                         energy: c.value.energy.get(),
                         power: c.value.power.to_power(Power::own),
+                        exhaust: c.value.exhaust,
                     },
                 );
             }
@@ -1096,10 +1166,10 @@ fn abilities(
                 },
                 limit: turn_limit(s, ab, on_battlefield, w.referenced)?,
             };
-            out.push(if ab.legion {
-                Ability::Legion(Box::new(trig))
-            } else {
-                trig
+            out.push(match (ab.legion, ab.level) {
+                (true, _) => Ability::Legion(Box::new(trig)),
+                (false, Some(n)) => Ability::Level(n.get(), Box::new(trig)),
+                (false, None) => trig,
             });
         } else if let Some(c) = &ab.while_ {
             let scope = scope_of(s, ab.scope.as_ref(), a.referenced)?;
@@ -1538,6 +1608,7 @@ fn card_def_of(
                 a.push(Ability::Activated {
                     exhaust: e.value.exhaust,
                     kill_self: e.value.kill_this,
+                    recycle: recycle_cost(s, &e.value)?,
                     xp: e.value.xp.get(),
                     energy: e.value.energy.get(),
                     power: e.value.power.to_power(Power::own),
@@ -1903,6 +1974,11 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .value
             .units_died_this_turn
             .map_or(0, |v| v.get().unsigned_abs());
+        p.discarded_this_turn = ps
+            .value
+            .discarded_this_turn
+            .map_or(0, |v| v.get().unsigned_abs());
+        p.xp_gained_this_turn = ps.value.xp_gained_this_turn.map_or(0, |v| v.get());
         p.energy = ps.value.energy.map_or(0, |v| v.get());
         // a number of power in a pool is universal power (162.2.b)
         p.power = ps

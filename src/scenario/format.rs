@@ -506,6 +506,10 @@ pub struct AbilityDef {
     /// played another card this turn (for a passive, use `while: legion`).
     #[serde(default)]
     pub legion: bool,
+    /// 824: "[Level N] — …": this triggered ability is active only while its controller has N
+    /// or more XP (for a passive or an activated ability, use `while: level N`).
+    #[serde(default)]
+    pub level: Option<Amt>,
     /// Triggered, with a cost within its instructions ("you may pay [cost] to [effect]",
     /// 403.1.b.1): paid as it goes on the chain, or declined (404.2).
     #[serde(default)]
@@ -587,6 +591,9 @@ pub struct TriggerCost {
     pub energy: Amt,
     #[serde(default)]
     pub power: PowerSpec,
+    /// "You may exhaust me to …": exhausting the source is (part of) the cost (414.5).
+    #[serde(default)]
+    pub exhaust: bool,
 }
 
 /// The cost and timing of an activated ability.
@@ -596,6 +603,14 @@ pub struct ActivateCost {
     /// Exhaust the source as part of the cost.
     #[serde(default)]
     pub exhaust: bool,
+    /// "Recycle N from your trash" as part of the cost (416.3, 416.6): this many cards of
+    /// the controller's trash, of their choice, recycled to pay it.
+    #[serde(default)]
+    pub recycle: Amt,
+    /// With `recycle`: the kind of card recycled — `unit`, `gear`, `spell` (default any card:
+    /// "Recycle a unit from your trash").
+    #[serde(default)]
+    pub recycle_of: Option<Name>,
     /// "Kill this": the source is killed as part of the cost (403.1.a).
     #[serde(default)]
     pub kill_this: bool,
@@ -893,6 +908,14 @@ pub struct PlayerSetup {
     /// unit died this turn").
     #[serde(default)]
     pub units_died_this_turn: Option<Amt>,
+    /// How many cards this player discarded earlier this turn, before the set-up ("if you've
+    /// discarded a card this turn").
+    #[serde(default)]
+    pub discarded_this_turn: Option<Amt>,
+    /// How much XP this player gained earlier this turn, before the set-up ("if you've gained
+    /// XP this turn").
+    #[serde(default)]
+    pub xp_gained_this_turn: Option<Amt>,
     /// "Units you play this turn enter ready" applies to this player for the rest of the turn.
     #[serde(default)]
     pub units_enter_ready: bool,
@@ -1237,6 +1260,10 @@ pub struct Effect {
     /// Return this permanent to its owner's hand.
     #[serde(rename = "return", default)]
     pub return_: Option<Name>,
+    /// 427: banish this (`me`: a permanent, or a spell as it resolves) or a unit (`it`,
+    /// `that-unit`, a choice): put in its owner's Banishment from where it is (427.2).
+    #[serde(default)]
+    pub banish: Option<Name>,
     /// A player discards `count` cards of their choice (default 1; 422).
     #[serde(default)]
     pub discard: Option<Name>,
@@ -1347,6 +1374,24 @@ pub struct Effect {
     /// With `replace`: the event is prevented — nothing happens instead.
     #[serde(default)]
     pub prevent: bool,
+    /// 359.3.e.14: instructions linked to this one, executed only if it was done ("You may
+    /// kill a gear. If you do, buff me." is `{kill: choose-gear, may: true, if-you-do: [{buff:
+    /// me}]}`): a "you may" accepted, its targets still legal, a channel or discard done in
+    /// full.
+    #[serde(default)]
+    pub if_you_do: Vec<Spanned<Effect>>,
+    /// Instructions executed only if this one was not done ("Channel 1 rune exhausted. If you
+    /// can't, draw 1.").
+    #[serde(default)]
+    pub if_not: Vec<Spanned<Effect>>,
+    /// A conditional instruction ("If it is stunned, kill it."): it executes only if this
+    /// condition holds as it executes — about the unit it affects (`stunned`, `buffed`, …) or
+    /// about the controller or the card (`additional-cost-paid`, …).
+    #[serde(default, rename = "if")]
+    pub if_: Option<Name>,
+    /// With `if`: what executes when the condition does not hold ("Otherwise, stun it.").
+    #[serde(default)]
+    pub otherwise: Vec<Spanned<Effect>>,
     /// With `replace` and `would: be-dealt-damage`: "Prevent the next N damage that would be
     /// dealt to it" (437): N is the Prevent Value, reduced by each damage it prevents, the
     /// effect used up at 0 (437.3).

@@ -1298,6 +1298,13 @@ impl<'a> Resolver<'a> {
                 )
                 .hint("Repeat [Cost] is an optional additional cost (820.1.c.1)"));
         }
+        if let Some(r) = c.repeat.iter().find(|r| r.value.exhaust) {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(r),
+                "Repeat's cost is energy and power (820.1.c): \"exhaust\" is for a triggered ability's cost",
+            ));
+        }
         if let Some(r) = c.repeat.first()
             && c.kind.as_ref().map(|k| k.value.as_str()) != Some("spell")
         {
@@ -1748,7 +1755,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
+                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, banish, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
                 ));
         }
         if e.with.is_some() != e.fight.is_some() {
@@ -1775,6 +1782,7 @@ impl<'a> Resolver<'a> {
             &e.gain_control,
             &e.replace,
             &e.return_,
+            &e.banish,
             &e.stun,
         ]
         .into_iter()
@@ -1848,6 +1856,30 @@ impl<'a> Resolver<'a> {
         }
         for t in [&e.its_controller, &e.its_owner].into_iter().flatten() {
             self.check_effect(&t.value, loc_of(t), in_ability)?;
+        }
+        // 359.3.e.14, 359.3.f.2: linked and conditional instructions
+        for x in e.if_you_do.iter().chain(&e.if_not).chain(&e.otherwise) {
+            self.check_effect(&x.value, loc_of(x), in_ability)?;
+        }
+        if let Some(c) = &e.if_
+            && !condition_ok(&c.value)
+        {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(c),
+                format!("unknown condition \"{}\"", c.value),
+            ));
+        }
+        if e.if_.is_none()
+            && let Some(x) = e.otherwise.first()
+        {
+            return Err(self
+                .err(
+                    ErrorKind::InvalidValue,
+                    loc_of(x),
+                    "\"otherwise\" says what executes when an \"if\" condition does not hold",
+                )
+                .hint("if: CONDITION"));
         }
         if !e.ids.is_empty() {
             let count = e.count.map_or(1, |c| c.get()) as usize;
@@ -2385,6 +2417,7 @@ pub const TRIGGERS: &[&str] = &[
     "you-discard",
     "you-discard-me",
     "you-play-token-unit",
+    "you-or-ally-hold",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
@@ -2392,7 +2425,11 @@ pub const TRIGGERS: &[&str] = &[
 /// (a count is "N or more"; `unit`/`units`, `gear` or a tag); `unit-died-this-turn`,
 /// `enemy-unit-died-this-turn`, `hand 2 or fewer`, `base 2 or more [other] units`, `trash
 /// same-name`, `opponent-within 3` (points of the Victory Score), `exactly 1 other units here`,
-/// `exactly 1 other units at-battlefield` (the card at a battlefield).
+/// `exactly 1 other units at-battlefield` (the card at a battlefield), `1 or more other units
+/// here`, `discarded-this-turn`, `gained-xp-this-turn`, `stunned-enemy-here`,
+/// `opponent-controls-stunned`, `attacking-with-another`, `not-from-hand` (a card's own cost:
+/// played from anywhere other than its player's hand), `alone` / `not-alone` (741.1),
+/// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`, `showdown`.
 pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     use crate::engine::{CardType, Condition};
     let w: Vec<&str> = c.split_whitespace().collect();
@@ -2411,6 +2448,11 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
             n(k).map(|count| Condition::UnitsInBase { count, other: true })
         }
         ["opponent-within", k] => n(k).map(Condition::OpponentWithin),
+        ["alone"] => Some(Condition::Alone { negated: false }),
+        ["opponents-turn"] => Some(Condition::OpponentsTurn),
+        ["showdown"] => Some(Condition::InShowdown),
+        ["not-alone"] => Some(Condition::Alone { negated: true }),
+        ["your-phase", p] => crate::engine::state::Phase::parse(p).map(Condition::YourPhase),
         ["exactly", k, "other", "units", "here"] => {
             n(k).map(|count| Condition::ExactlyOtherUnitsHere {
                 count,
@@ -2423,6 +2465,15 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
                 battlefield: true,
             })
         }
+        [k, "or", "more", "other", "units", "here"] => {
+            n(k).filter(|k| *k > 0).map(Condition::OtherUnitsHere)
+        }
+        ["discarded-this-turn"] => Some(Condition::DiscardedThisTurn),
+        ["gained-xp-this-turn"] => Some(Condition::GainedXpThisTurn),
+        ["stunned-enemy-here"] => Some(Condition::StunnedEnemyHere),
+        ["opponent-controls-stunned"] => Some(Condition::OpponentControlsStunned),
+        ["attacking-with-another"] => Some(Condition::AttackingWithAnother),
+        ["not-from-hand"] => Some(Condition::NotFromHand),
         ["runes", n, "or", "fewer"] => n.parse().ok().map(Condition::RunesAtMost),
         ["runes", n, "or", "more"] => n.parse().ok().map(Condition::RunesAtLeast),
         ["control", rest @ ..] => {
@@ -2516,6 +2567,7 @@ pub const CONDITIONS: &[&str] = &[
     "targets-enemy",
     "legion",
     "buffed",
+    "stunned",
     "at-battlefield",
     "token",
     "additional-cost-paid",
@@ -2744,6 +2796,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.draw.is_some(), "draw"),
         (e.discard.is_some(), "discard"),
         (e.return_.is_some(), "return"),
+        (e.banish.is_some(), "banish"),
         (e.stun.is_some(), "stun"),
         (e.gain_points.is_some(), "gain-points"),
         (e.gain_xp.is_some(), "gain-xp"),

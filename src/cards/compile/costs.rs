@@ -38,6 +38,11 @@ pub(super) fn self_cost(s: &str) -> Option<AbilityDef> {
         None => (r, None),
     };
     let r = r.trim();
+    // "… to play from anywhere other than your hand": a condition on where it is played from
+    let (r, cond) = match strip_ci(r, "to play from anywhere other than your hand") {
+        Some(rest) if cond.is_none() => (rest.trim(), Some("not-from-hand".to_string())),
+        _ => (r, cond),
+    };
     let (for_each, cond) = if r.is_empty() {
         (None, cond)
     } else if let Some(x) = strip_ci(r, "for each ") {
@@ -68,6 +73,105 @@ pub(super) fn self_cost(s: &str) -> Option<AbilityDef> {
         if_: cond.map(name),
         ..Default::default()
     })
+}
+
+/// "… I cost [2] less and enter ready.", "[Level 3] I have +1 [Might] and enter ready.": the
+/// own cost or the passive (with the condition `given` unless the text states one), and "I
+/// enter ready" under the same condition (364.2).
+pub(super) fn and_enter_ready(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
+    let t = s.trim().trim_end_matches('.').trim();
+    let first = strip_suffix_ci(t, " and enter ready")?;
+    let (mut v, cond) = match self_cost(first) {
+        Some(a) if given == "always" => {
+            let c = a.if_.as_ref().map(|c| c.value.clone());
+            (vec![a], c)
+        }
+        Some(_) => return None,
+        None => {
+            let v = passive_when(first, given)?;
+            // the passive's condition must be the one given ("While I'm …, I have … and enter
+            // ready" would not say when it enters ready)
+            if !v
+                .iter()
+                .all(|a| a.while_.as_ref().is_some_and(|w| w.value == given))
+            {
+                return None;
+            }
+            (v, (given != "always").then(|| given.to_string()))
+        }
+    };
+    v.push(AbilityDef {
+        enter_ready: true,
+        if_: cond.map(name),
+        ..Default::default()
+    });
+    Some(v)
+}
+
+/// "Your Dragons' Energy costs are reduced by [2], to a minimum of [1].", "While I'm at a
+/// battlefield, the Energy costs for spells you play is reduced by [1], to a minimum of
+/// [1].": a discount on the cards its controller plays (356.4), of a type or with a tag,
+/// perhaps with a minimum (356.4.e) and a condition of the source's.
+pub(super) fn play_cost_modifier(s: &str) -> Option<AbilityDef> {
+    let t = s.trim().trim_end_matches('.').trim();
+    let (cond, t) = match strip_ci(t, "while i'm ") {
+        Some(r) => {
+            let (c, rest) = r.split_once(", ")?;
+            (Some(if_condition(&format!("I'm {c}"))?), rest.trim())
+        }
+        None => (None, t),
+    };
+    let (what, r) = if let Some(r) = strip_ci(t, "the energy costs for ")
+        .or_else(|| strip_ci(t, "the energy cost of "))
+        .or_else(|| strip_ci(t, "energy costs of "))
+    {
+        let (kind, r) = r.split_once(" you play ")?;
+        let kind = match fold(kind).as_str() {
+            "spells" => "spell",
+            "units" => "unit",
+            "gear" => "gear",
+            "cards" => "any",
+            _ => return None,
+        };
+        (kind.to_string(), r)
+    } else {
+        // "Your Dragons' Energy costs": a tag, the cards with it
+        let r = strip_ci(t, "your ")?;
+        let (tag, r) = r.split_once("s' ")?;
+        let r = strip_ci(r, "energy costs ")?;
+        if tag.is_empty()
+            || !tag.chars().next().is_some_and(char::is_uppercase)
+            || !tag.chars().all(char::is_alphanumeric)
+        {
+            return None;
+        }
+        (tag.to_string(), r)
+    };
+    let r = strip_ci(r.trim(), "is ")
+        .or_else(|| strip_ci(r.trim(), "are "))
+        .unwrap_or(r.trim());
+    let r = strip_ci(r, "reduced by ")?;
+    let (amount, min) = match r.split_once(", to a minimum of ") {
+        Some((a, m)) => (a, Some(bracket_number(m)?)),
+        None => (r, None),
+    };
+    let n = bracket_number(amount)?;
+    Some(AbilityDef {
+        play_cost: Some(spanned(format::PlayCostDef {
+            energy: Signed::new(-n)?,
+            of: Some(name(what)),
+            player: None,
+            min: min.and_then(Amt::new),
+            for_each: None,
+        })),
+        if_: cond.map(name),
+        ..Default::default()
+    })
+}
+
+/// "[2]" → 2.
+fn bracket_number(s: &str) -> Option<i64> {
+    s.trim().strip_prefix('[')?.strip_suffix(']')?.parse().ok()
 }
 
 /// "[Legion] I cost [2] less.", "[Level 6] This costs [2] less.": the card's own cost, with

@@ -104,7 +104,8 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
         "me" | "this" => "me",
         "a unit" | "any unit" => "choose-unit",
         "an enemy unit" => "choose-enemy",
-        "a friendly unit" => "choose-friendly",
+        // "anywhere": at any location, its base included
+        "a friendly unit" | "a friendly unit anywhere" => "choose-friendly",
         // 484.8.c: control is not shared; friendly includes a teammate's (484.8.d)
         "a unit you control" => "choose-yours",
         "an enemy unit here" => "choose-enemy-here",
@@ -166,6 +167,7 @@ pub(super) fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
         &mut e.move_,
         &mut e.return_,
         &mut e.stun,
+        &mut e.banish,
     ]
     .into_iter()
     .flatten()
@@ -174,7 +176,7 @@ pub(super) fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
 
 /// The sentences of an ability's effect, in order, "it" bound across them.
 pub(super) fn body_instructions(body: &str) -> Option<Vec<format::Effect>> {
-    let mut all = Vec::new();
+    let mut all: Vec<format::Effect> = Vec::new();
     let (mut chosen, mut before) = (None, false);
     for p in sentences(body) {
         let p = strip_ci(p.trim(), "then, ")
@@ -186,6 +188,16 @@ pub(super) fn body_instructions(body: &str) -> Option<Vec<format::Effect>> {
         }
         if let Some((a, b)) = strip_ci(p, "choose ").and_then(chosen_pair) {
             chosen = Some(format!("{a}\u{1f}{b}"));
+            continue;
+        }
+        // 370.1.a: "Draw 1. If it's your Beginning Phase, draw 2 instead." replaces the
+        // instruction before when the condition holds
+        if let Some((c, v)) = self_replacement(p)
+            && let Some(last) = all.last_mut()
+            && last.instead_if.is_none()
+        {
+            last.instead_if = Some(name(&c));
+            last.instead = v.into_iter().map(spanned).collect();
             continue;
         }
         let mut v = instructions(p)?;
@@ -274,6 +286,11 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
     // 417.6.b.3: "They deal damage equal to their Mights to each other" — the two units a
     // "Choose A and B" chose; "We … our Mights" — me and the unit chosen ("it")
     match fold(t).as_str() {
+        // 735: "Take a turn after this one" — an Additional Turn for the controller
+        "take a turn after this one" | "take a turn after this" if !may => {
+            e.additional_turn = Some(name("you"));
+            return Some(vec![e]);
+        }
         "they deal damage equal to their mights to each other" => {
             e.fight = Some(name("they"));
             e.with = Some(name("they"));
@@ -513,7 +530,9 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         "play" => token(rest, &mut e)?,
         "look" | "reveal" if !may => return deck_look(t).map(|e| vec![e]),
         "give" => return give(rest, may),
-        "the" if !may => return next_time(t).map(|e| vec![e]),
+        "the" | "if" if !may => return next_time(t).map(|e| vec![e]),
+        // 427: "Banish this" (a spell banishes itself as it resolves), "banish it"
+        "banish" => e.banish = Some(name(target(rest)?)),
         "prevent" if !may => return prevent_next(rest).map(|e| vec![e]),
         "when" if !may => return delayed(t).map(|e| vec![e]),
         _ => return None,

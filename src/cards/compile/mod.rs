@@ -17,16 +17,20 @@ use serde_saphyr::{Location, Spanned};
 
 mod costs;
 mod effects;
+mod linked;
 mod passive;
 mod replacement;
 mod triggers;
 use costs::*;
 use effects::*;
+use linked::*;
 use passive::*;
 use replacement::*;
 use triggers::*;
 #[cfg(test)]
 mod effects_tests;
+#[cfg(test)]
+mod linked_tests;
 #[cfg(test)]
 mod places_tests;
 #[cfg(test)]
@@ -34,9 +38,13 @@ mod replacement_tests;
 #[cfg(test)]
 mod sequence_tests;
 #[cfg(test)]
+mod static_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod when_tests;
+#[cfg(test)]
+mod zones_tests;
 
 /// How one phrase of a card's text fared.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -155,6 +163,8 @@ pub fn compile(card: &Card) -> Compiled {
         deathknell_next: false,
         line_chose: false,
         modes: None,
+        prev_one: false,
+        after_cost: false,
     };
     for line in logical_lines(&card.text) {
         c.line(&line);
@@ -279,6 +289,10 @@ struct Compiler<'a> {
     equip: Option<ActivateCost>,
     /// Repeat's costs (820.1.c), one per "[Repeat] [cost]".
     repeat: Vec<format::TriggerCost>,
+    /// The sentence before gave one instruction (what "If you do" may depend on).
+    prev_one: bool,
+    /// The sentence before was an optional additional cost (356.2.b.1).
+    after_cost: bool,
 }
 
 impl Compiler<'_> {
@@ -321,9 +335,15 @@ impl Compiler<'_> {
             self.modes = Some((rest.clone(), Vec::new()));
             return;
         }
+        // "Hidden (Hide now …)": a keyword alone on its line written without brackets
+        if !rest.contains('[') && keyword_of(rest.trim_end_matches('.')).is_some() {
+            rest = format!("[{}]", rest.trim_end_matches('.'));
+        }
         self.open = None;
         self.open_replacement = None;
         self.line_chose = false;
+        self.prev_one = false;
+        self.after_cost = false;
         if let Some((c, _)) = self.chosen.take() {
             self.set_status(&c, PhraseStatus::Unsupported);
         }
@@ -362,15 +382,26 @@ impl Compiler<'_> {
                     let level = format!("level {n}");
                     let dependent = passive_when(body, &level)
                         .or_else(|| conditional_self_cost(body, &level))
+                        .or_else(|| and_enter_ready(body, &level))
                         .or_else(|| enters_ready(body, &level).map(|a| vec![a]));
-                    match dependent {
+                    let compiled = match dependent {
                         Some(a) => {
                             self.abilities.extend(a);
-                            self.keywords.push((k, rule));
-                            self.push(&phrase, PhraseStatus::Compiled);
+                            true
                         }
-                        None => self.push(&phrase, PhraseStatus::Unsupported),
+                        None => self.level_dependent(body, &level, n),
+                    };
+                    if compiled {
+                        self.keywords.push((k, rule));
                     }
+                    self.push(
+                        &phrase,
+                        if compiled {
+                            PhraseStatus::Compiled
+                        } else {
+                            PhraseStatus::Unsupported
+                        },
+                    );
                     return;
                 }
                 // 812.1.b.1: "[Legion] — [Text]": the text is a dependent ability, active once
@@ -423,13 +454,14 @@ impl Compiler<'_> {
                     let c = match k.strip_prefix("Repeat ") {
                         Some(n) => n.trim().parse::<Amt>().ok().map(|n| format::TriggerCost {
                             energy: n,
-                            power: format::PowerSpec::default(),
+                            ..Default::default()
                         }),
                         None => cost_of(after[..cost].trim())
                             .filter(|c| cost > 0 && !c.exhaust)
                             .map(|c| format::TriggerCost {
                                 energy: c.energy,
                                 power: c.power,
+                                exhaust: false,
                             }),
                     };
                     match c {
@@ -482,6 +514,66 @@ impl Compiler<'_> {
         }
     }
 
+    /// 824.1.b.1: a Level ability's dependent ability other than a passive — "[Level 6]
+    /// [Tap]: …" (an activated ability usable only while the controller has N XP), "[Level
+    /// 6] When you play me, …" (a triggered ability that triggers only while active), or a
+    /// spell's "[Level 6] Give it +3 [Might] this turn instead." (the instruction before
+    /// replaced while the controller has N XP as it resolves, 370.1.a). Whether it compiled.
+    fn level_dependent(&mut self, body: &str, level: &str, n: &str) -> bool {
+        if let Some((cost, effect)) = split_cost(body) {
+            let before = self.abilities.len();
+            let mut cost = cost;
+            let mut effect = effect.as_str();
+            // "[Level 6] [Reaction] [Tap]: …": the timing keyword before the cost
+            while let Some(token) = leading_token(effect) {
+                match token.as_str() {
+                    "Reaction" => cost.reaction = true,
+                    "Action" => cost.action = true,
+                    _ => break,
+                }
+                effect = effect[token.len() + 2..].trim_start();
+            }
+            let Some(v) = body_instructions(effect) else {
+                return false;
+            };
+            let mut v = v.into_iter();
+            self.abilities.push(AbilityDef {
+                activate: Some(spanned(cost)),
+                effect: v.next().map(spanned),
+                then: v.map(spanned).collect(),
+                while_: Some(name(level)),
+                ..Default::default()
+            });
+            return self.abilities.len() > before;
+        }
+        if let Some(v) = triggered(body, self.card.is("battlefield")) {
+            let Ok(n) = n.trim().parse::<Amt>() else {
+                return false;
+            };
+            // a trigger that chooses and names "it" later is not one ability on its own
+            if v.iter().any(|a| a.effect.is_none()) {
+                return false;
+            }
+            self.abilities.extend(v.into_iter().map(|mut a| {
+                a.level = Some(n);
+                a
+            }));
+            return true;
+        }
+        if self.card.is("spell")
+            && let Some(body) = strip_suffix_ci(body.trim().trim_end_matches('.'), " instead")
+            && let Some(v) = instructions(body)
+            && let Some(last) = self.spell_effects.last_mut()
+            && last.instead_if.is_none()
+            && !v.iter().any(|e| e.may)
+        {
+            last.instead_if = Some(name(level));
+            last.instead = v.into_iter().map(spanned).collect();
+            return true;
+        }
+        false
+    }
+
     /// One mode of a "Choose one": a single instruction (the format's modes are one each).
     fn mode(&mut self, text: &str) {
         let e = instructions(text)
@@ -520,15 +612,22 @@ impl Compiler<'_> {
         }
     }
 
-    /// 808.1: "[Deathknell] — [effect]" is "When I die, [effect]" (its sentences in order).
+    /// 808.1: "[Deathknell] — [effect]" is "When I die, [effect]" (its sentences in order);
+    /// "If I died alone, draw 1." is its conditional statement, checked as it triggers
+    /// (383.3.e) — the unit still where it died (808.1.d.2–3).
     fn deathknell_effect(&mut self, effect_text: &str) {
-        match body_instructions(effect_text) {
+        let (condition, body) = match deathknell_condition(effect_text) {
+            Some((c, b)) => (Some(c), b),
+            None => (None, effect_text),
+        };
+        match body_instructions(body) {
             Some(all) => {
                 let mut all = all.into_iter();
                 self.abilities.push(AbilityDef {
                     when: Some(name("die")),
                     effect: all.next().map(spanned),
                     then: all.map(spanned).collect(),
+                    if_: condition.map(name),
                     ..Default::default()
                 });
                 self.push(effect_text, PhraseStatus::Compiled);
@@ -541,6 +640,9 @@ impl Compiler<'_> {
         let s = strip_ci(s.trim(), "then, ")
             .or_else(|| strip_ci(s.trim(), "then "))
             .unwrap_or(s.trim());
+        // what the sentence before was, for a sentence linked to it (linked.rs)
+        let after_cost = std::mem::take(&mut self.after_cost);
+        let prev_one = std::mem::take(&mut self.prev_one);
         if let Some((a, t)) = trigger_that_chooses(s, self.card.is("battlefield")) {
             // "When you play me, choose an enemy unit." — its instructions follow, "it" being
             // the unit chosen (355.5: chosen as the ability goes on the chain)
@@ -560,6 +662,8 @@ impl Compiler<'_> {
             });
             self.abilities.extend(v);
             self.open = Some(self.abilities.len() - 1);
+            let last = &self.abilities[self.abilities.len() - 1];
+            self.prev_one = last.effect.is_some() && last.then.is_empty();
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(a) = passive(s) {
             self.abilities.extend(a);
@@ -571,6 +675,14 @@ impl Compiler<'_> {
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(a) = self_cost(s) {
             // 356.4: "I cost [2] less for each gear you control."
+            self.abilities.push(a);
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(v) = and_enter_ready(s, "always") {
+            // "If an opponent controls a stunned unit, I cost [2] less and enter ready."
+            self.abilities.extend(v);
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(a) = play_cost_modifier(s) {
+            // 356.4: "Your Dragons' Energy costs are reduced by [2], to a minimum of [1]."
             self.abilities.push(a);
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(r) = static_replacement(s) {
@@ -655,6 +767,7 @@ impl Compiler<'_> {
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(c) = additional_cost(s) {
             // 356.2: a passive that adds to the cost of playing this card
+            self.after_cost = c.may;
             self.abilities.push(AbilityDef {
                 additional_cost: Some(spanned(c)),
                 ..Default::default()
@@ -677,14 +790,38 @@ impl Compiler<'_> {
             // compiled once an instruction refers to it
             self.push(s, PhraseStatus::Unsupported);
         } else if let Some((c, v)) = self_replacement(s)
-            && let Some(last) = self.spell_effects.last_mut()
+            && let Some(last) = self.last_instruction()
             && last.instead_if.is_none()
-            && self.card.is("spell")
         {
             // 370.1.a: "If it's attacking, deal 4 to it instead." replaces the instruction before
+            // (a spell's, or the ability's this line began)
             last.instead_if = Some(name(&c));
             last.instead = v.into_iter().map(spanned).collect();
             self.push(s, PhraseStatus::Compiled);
+        } else if let Some((link, body)) = linked(s)
+            && let Some(mut v) = instructions(body)
+        {
+            // "If you do, buff me.", "Otherwise, stun it." (359.3.e.14, 359.3.f.2)
+            let about_it = matches!(link, Link::If(_, true));
+            let first_is_it = v
+                .first_mut()
+                .and_then(|e| target_fields(e).first().map(|t| t.value == "it"))
+                .unwrap_or(false);
+            let mut chosen = self.chosen.as_ref().map(|(_, t)| t.clone());
+            let bound = bind_it(&mut v, &mut chosen, &mut self.line_chose);
+            let used = self.chosen.is_some() && chosen.is_none();
+            self.prev_one = prev_one;
+            if bound && (!about_it || first_is_it) && self.link(link, v, after_cost) {
+                if used && let Some((c, _)) = self.chosen.take() {
+                    self.set_status(&c, PhraseStatus::Compiled);
+                }
+                // "Otherwise" may follow it
+                self.prev_one = true;
+                self.push(s, PhraseStatus::Compiled);
+            } else {
+                self.prev_one = false;
+                self.push(s, PhraseStatus::Unsupported);
+            }
         } else if let Some((owner, then)) = its_player(s)
             && let Some(prev) = self.last_instruction()
             && prev.its_controller.is_none()
@@ -703,6 +840,7 @@ impl Compiler<'_> {
             let mut chosen = self.chosen.as_ref().map(|(_, t)| t.clone());
             let bound = bind_it(&mut v, &mut chosen, &mut self.line_chose);
             let used = self.chosen.is_some() && chosen.is_none();
+            let one = v.len() == 1;
             let open = self.open.filter(|_| bound);
             if let Some(i) = open {
                 // a further sentence of the ability this line began (359.3.e)
@@ -724,6 +862,7 @@ impl Compiler<'_> {
             if used && let Some((c, _)) = self.chosen.take() {
                 self.set_status(&c, PhraseStatus::Compiled);
             }
+            self.prev_one = one;
             self.push(s, PhraseStatus::Compiled);
         } else {
             self.push(s, PhraseStatus::Unsupported);
@@ -783,6 +922,21 @@ impl Compiler<'_> {
             None => self.push(line, PhraseStatus::Unsupported),
         }
     }
+}
+
+/// A Deathknell's leading "If [condition], …": the condition's word and the rest. What the
+/// unit was as it died — "I died alone", "I didn't die alone" (741.1), "I was [Mighty]" — is
+/// what it is as the ability triggers (808.1.d.2), else any condition of 383.3.e.
+fn deathknell_condition(text: &str) -> Option<(String, &str)> {
+    let r = strip_ci(text.trim(), "if ")?;
+    let (c, body) = r.split_once(',')?;
+    let word = match fold(c).as_str() {
+        "i died alone" => "alone".to_string(),
+        "i didnt die alone" | "i did not die alone" => "not-alone".to_string(),
+        "i was mighty" => "mighty".to_string(),
+        _ => if_condition(c)?,
+    };
+    Some((word, body.trim()))
 }
 
 /// 377.2.b: "Use this ability only while I'm at a battlefield" ("Use my abilities only while
@@ -862,6 +1016,19 @@ fn split_cost(line: &str) -> Option<(ActivateCost, String)> {
             h = r.trim_start().trim_start_matches(',').trim();
             continue;
         }
+        // "Recycle 3 from your trash, …", "Recycle a unit from your trash, …" (416.3, 416.6)
+        if let Some(r) = strip_ci(h, "recycle ") {
+            let (part, rest) = r.split_once(',').unwrap_or((r, ""));
+            let (n, of) = recycle_from_trash(part)?;
+            if cost.recycle.get() > 0 {
+                return None;
+            }
+            cost.recycle = n;
+            cost.recycle_of = of.map(name);
+            any = true;
+            h = rest.trim();
+            continue;
+        }
         // "Spend 2 XP: …" (730.2)
         if let Some(r) = strip_ci(h, "spend ") {
             let (n, rest) = r.split_once(' ')?;
@@ -902,6 +1069,23 @@ fn split_cost(line: &str) -> Option<(ActivateCost, String)> {
             .trim();
     }
     any.then(|| (cost, tail.trim().to_string()))
+}
+
+/// 416.6: "3 from your trash", "a unit from your trash", "2 cards from your trash" — how
+/// many cards, and of which type (any card with `None`).
+fn recycle_from_trash(s: &str) -> Option<(Amt, Option<&'static str>)> {
+    let f = fold(s);
+    let f = f.strip_suffix(" from your trash")?;
+    let (n, kind) = f.split_once(' ').unwrap_or((f, ""));
+    let n = Amt::new(effects::count_word(n)?)?;
+    let of = match kind {
+        "" | "card" | "cards" => None,
+        "unit" | "units" => Some("unit"),
+        "gear" => Some("gear"),
+        "spell" | "spells" => Some("spell"),
+        _ => return None,
+    };
+    (n.get() > 0).then_some((n, of))
 }
 
 /// Sentences of a line ("Draw 1. Buff me." → two).

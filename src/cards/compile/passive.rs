@@ -13,6 +13,14 @@ pub(super) fn if_condition(c: &str) -> Option<String> {
     if f == "im at a battlefield" {
         return Some("at-battlefield".into());
     }
+    // "If it's your Beginning Phase"
+    if let Some(p) = f
+        .strip_prefix("its your ")
+        .and_then(|r| r.strip_suffix(" phase"))
+        .filter(|p| crate::engine::state::Phase::parse(p).is_some())
+    {
+        return Some(format!("your-phase {p}"));
+    }
     // what happened this turn, the hand, the base, the trash, the scores, the units here
     match f.as_str() {
         "a unit died this turn" | "a unit has died this turn" => {
@@ -25,6 +33,13 @@ pub(super) fn if_condition(c: &str) -> Option<String> {
         "there is exactly one other unit you control here" => {
             return Some("exactly 1 other units here".into());
         }
+        "you have another unit here" => return Some("1 or more other units here".into()),
+        "youve discarded a card this turn" => return Some("discarded-this-turn".into()),
+        "youve gained xp this turn" => return Some("gained-xp-this-turn".into()),
+        "theres a stunned enemy unit here" | "there is a stunned enemy unit here" => {
+            return Some("stunned-enemy-here".into());
+        }
+        "an opponent controls a stunned unit" => return Some("opponent-controls-stunned".into()),
         _ => {}
     }
     if let Some(r) = f
@@ -121,14 +136,29 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
     let about_me = strip_ci(t, "while i'm ").is_some();
     // "While you control 7 or more runes, …", "While you have 8+ runes, …": a condition of
     // the controller's side, checked on each affected object's controller
-    if let Some(r) = strip_ci(t, "while you control ").or_else(|| strip_ci(t, "while you have ")) {
-        let (cond, rest) = r.split_once(", ")?;
-        let cond = cond.replace("+ ", " or more ");
-        let c = if_condition(&format!("you control {cond}"))?;
+    if let Some(r) = strip_ci(t, "while you control ").or_else(|| strip_ci(t, "while you have "))
+        && let Some((cond, rest)) = r.split_once(", ")
+        && let Some(c) = if_condition(&format!("you control {}", cond.replace("+ ", " or more ")))
+    {
         if given != "always" {
             return None;
         }
         return passive_when(rest, &c);
+    }
+    // "While there's a stunned enemy unit here, I have +2 [Might].", "If you've discarded a
+    // card this turn, I have [Assault] and [Ganking].": a condition of the text's own (a
+    // static ability's "if" is its condition, 364), about the card's side or location —
+    // checked on the card itself, so only for what it gives itself
+    if given == "always"
+        && strip_ci(t, "while i'm ").is_none()
+        && let Some(r) = strip_ci(t, "while ").or_else(|| strip_ci(t, "if "))
+        && let Some((cond, rest)) = r.split_once(", ")
+        && let Some(c) = if_condition(cond)
+    {
+        return passive_when(rest, &c).filter(|v| {
+            v.iter()
+                .all(|a| a.scope.as_ref().is_some_and(|s| s.value == "me"))
+        });
     }
     let (condition, rest) = if let Some(r) = strip_ci(t, "while i'm ") {
         let (cond, rest) = r.split_once(',')?;
@@ -137,6 +167,7 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
             "buffed" => "buffed",
             "at a battlefield" => "at-battlefield",
             "an attacker" | "attacking" => "attacking",
+            "attacking with another unit" => "attacking-with-another",
             "a defender" | "defending" => "defending",
             "attacking or defending alone" => "attacking-or-defending-alone",
             "defending alone" => "defending-alone",

@@ -438,7 +438,6 @@ fn own_costs() {
     // power in the discount, or a count the vocabulary lacks: kept as text
     for text in [
         "I cost [2][Order] less if you control a battlefield with exactly two units there.",
-        "I cost [2] less to play from anywhere other than your hand.",
         "I cost [2][Calm] less for each point you scored from holding this turn.",
     ] {
         assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");

@@ -53,6 +53,7 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         ("when you discard one or more cards", &["you-discard"]),
         ("when you discard me", &["you-discard-me"]),
         ("when you play a token unit", &["you-play-token-unit"]),
+        ("when you or an ally hold", &["you-or-ally-hold"]),
     ];
     const HERE: &[(&str, &[&str])] = &[
         ("when you conquer here", &["conquer"]),
@@ -71,13 +72,35 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             .find(|(p, _)| *p == head)
             .map(|(_, w)| w.to_vec())
     };
-    let head = f.split(',').next()?;
+    // the trigger condition is before the first comma, or before the comma after a list
+    // of what happens to the card ("When this is played, discarded, or killed, …")
+    let commas = (1..f.matches(',').count())
+        .rev()
+        .find(|&k| {
+            passive_events(&f.split(',').take(k + 1).collect::<Vec<_>>().join(",")).is_some()
+        })
+        .unwrap_or(0);
+    let head_owned = f.split(',').take(commas + 1).collect::<Vec<_>>().join(",");
+    let head = head_owned.as_str();
     // "When an enemy unit dies while I'm at a battlefield, …": a condition of the source as
     // the event happens, checked as the ability triggers (383.3.e)
     let (head, while_here) = match head.strip_suffix(" while im at a battlefield") {
         Some(h) => (h, true),
         None => (head, false),
     };
+    // "When you play a spell on an opponent's turn", "When you play a unit during a showdown":
+    // when the event happens, also checked as the ability triggers
+    let (head, during) = match (
+        head.strip_suffix(" on an opponents turn"),
+        head.strip_suffix(" during a showdown"),
+    ) {
+        (Some(h), _) => (h, Some("opponents-turn")),
+        (_, Some(h)) => (h, Some("showdown")),
+        _ => (head, None),
+    };
+    if during.is_some() && while_here {
+        return None;
+    }
     // "When you play me or at the start of your Beginning Phase, …", "When you play me or I
     // attack, …": one ability for each condition
     // "When you play a spell that costs [5] or more, …" (419.4.a)
@@ -91,6 +114,20 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     } else {
         let w: Vec<&'static str> = match lookup(head) {
             Some(w) => w,
+            None if passive_events(head).is_some() => passive_events(head)?,
+            None if head.contains(" and when ") => {
+                // "When I'm played and when I conquer, …": one ability for each
+                let mut v = Vec::new();
+                for h in head.split(" and when ") {
+                    let h = if h.starts_with("when ") {
+                        h.to_string()
+                    } else {
+                        format!("when {h}")
+                    };
+                    v.extend(lookup(&h).or_else(|| passive_events(&h))?);
+                }
+                v
+            }
             None => {
                 let (a, b) = head.split_once(" or ")?;
                 let b = if b.starts_with("when ") || b.starts_with("at ") {
@@ -112,10 +149,13 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     if !s.contains(',') {
         return None;
     }
-    let (_, body) = s.split_at(s.find(',')? + 1);
+    let at = s.match_indices(',').nth(commas)?.0;
+    let (_, body) = s.split_at(at + 1);
     let mut body = body.trim();
     // 383.3.e: "When you play me, if you control a Poro, …": a conditional statement
-    let mut condition = while_here.then(|| "at-battlefield".to_string());
+    let mut condition = while_here
+        .then(|| "at-battlefield".to_string())
+        .or(during.map(String::from));
     if let Some(r) = strip_ci(body, "if ") {
         let (c, rest) = r.split_once(',')?;
         if condition.is_some() {
@@ -124,15 +164,11 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         condition = Some(if_condition(c)?);
         body = rest.trim();
     }
-    // 403.1.b.1: "you may pay [cost] to [effect]" — a cost within the instructions
+    // 403.1.b.1: "you may pay [cost] to [effect]", "you may exhaust me to [effect]" — a cost
+    // within the instructions
     let mut cost = None;
-    if let Some(r) = strip_ci(body, "you may pay ") {
-        let (c, rest) = r.split_once(" to ")?;
-        let c = cost_of(c.trim()).filter(|c| !c.exhaust)?;
-        cost = Some(format::TriggerCost {
-            energy: c.energy,
-            power: c.power,
-        });
+    if let Some((c, rest)) = trigger_cost(body) {
+        cost = Some(c);
         body = rest;
     }
     let mut v = instructions(body)?;
@@ -158,6 +194,51 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             })
             .collect(),
     )
+}
+
+/// "When this is played, discarded, or killed", "When I'm played": what happens to the card
+/// itself, in the passive voice — played (its play effect, 383.4.a), discarded (from the
+/// trash it went to, 383.2.c.1), killed (it dies, 428). One ability for each.
+fn passive_events(head: &str) -> Option<Vec<&'static str>> {
+    let list = head
+        .strip_prefix("when this is ")
+        .or_else(|| head.strip_prefix("when im "))?;
+    let mut v = Vec::new();
+    for w in list
+        .split([',', ' '])
+        .filter(|w| !w.is_empty() && !matches!(*w, "or" | "and"))
+    {
+        v.push(match w {
+            "played" => "play",
+            "discarded" => "you-discard-me",
+            "killed" => "die",
+            _ => return None,
+        });
+    }
+    (!v.is_empty()).then_some(v)
+}
+
+/// 403.1.b.1: the cost at the head of a triggered ability's instructions — "you may pay
+/// [1][Fury] to …", "you may exhaust me to …" (414.5: "exhaust this" is the same), "you may
+/// pay [1] and exhaust this to …", "you may exhaust me and pay [Rune] to …" — and the rest.
+pub(super) fn trigger_cost(body: &str) -> Option<(format::TriggerCost, &str)> {
+    let r = strip_ci(body, "you may ")?;
+    let (c, rest) = r.split_once(" to ")?;
+    let mut cost = format::TriggerCost::default();
+    let mut paid = false;
+    for part in c.split(" and ") {
+        let part = part.trim();
+        if let Some(p) = strip_ci(part, "pay ").filter(|_| !std::mem::replace(&mut paid, true)) {
+            let p = cost_of(p.trim()).filter(|p| !p.exhaust)?;
+            cost.energy = p.energy;
+            cost.power = p.power;
+        } else if matches!(fold(part).as_str(), "exhaust me" | "exhaust this") && !cost.exhaust {
+            cost.exhaust = true;
+        } else {
+            return None;
+        }
+    }
+    Some((cost, rest))
 }
 
 /// How often in a turn a triggered ability triggers, as its text says.
@@ -260,6 +341,23 @@ pub(super) fn trigger_that_chooses(s: &str, battlefield: bool) -> Option<(Abilit
 /// "a friendly unit and an enemy unit": two targets chosen by one sentence.
 pub(super) fn chosen_pair(s: &str) -> Option<(String, String)> {
     let t = s.trim().trim_end_matches('.');
+    // "two units", "two friendly units": two different units of that kind (355.5)
+    if let Some(r) = strip_ci(t, "two ") {
+        let r = r.strip_suffix('s')?;
+        let article = if r.starts_with(['a', 'e', 'i', 'o']) {
+            "an"
+        } else {
+            "a"
+        };
+        let one = target(&format!("{article} {r}"))?;
+        if !one.starts_with("choose-")
+            || one.contains(' ')
+            || ["gear", "rune", "spell"].iter().any(|w| one.contains(w))
+        {
+            return None;
+        }
+        return Some((one.clone(), format!("{one} distinct")));
+    }
     let (a, b) = t.split_once(" and ")?;
     Some((target(a)?, target(b)?))
 }
@@ -275,8 +373,15 @@ pub(super) fn bind_it(
     for e in v.iter_mut() {
         // "they": the two units of a "Choose A and B" (and nothing else)
         if e.fight.as_ref().is_some_and(|f| f.value == "they") {
-            let Some((a, b)) = chosen.as_deref().and_then(|c| c.split_once('\u{1f}')) else {
-                return false;
+            let (a, b) = match chosen.as_deref() {
+                Some(c) => match c.split_once('\u{1f}') {
+                    Some((a, b)) => (a.to_string(), b.to_string()),
+                    // "Give a friendly unit +3 [Might] this turn. Then, choose an enemy unit.
+                    // They …": the unit an instruction chose before, and the one chosen now
+                    None if *before => ("it".to_string(), c.to_string()),
+                    None => return false,
+                },
+                None => return false,
             };
             e.fight = Some(name(a));
             e.with = Some(name(b));

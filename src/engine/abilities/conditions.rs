@@ -37,6 +37,9 @@ impl Game {
                             && self.friendly(controller_of(x.id), ctl)
                     })
             }
+            // 824.1.b.1: "while you have N or more XP" is about the controller, whatever the
+            // instruction affects (a Level self-replacement giving an enemy unit Might)
+            Condition::ControllerXp(n) => self.level_reached(ctl, *n),
             Condition::RunesAtMost(n) => runes() <= *n,
             Condition::RunesAtLeast(n) => runes() >= *n,
             Condition::Controls {
@@ -110,6 +113,74 @@ impl Game {
                     .count();
                 i32::try_from(n).unwrap_or(i32::MAX) == *count
             }
+            // 741.1: no other friendly unit (740.1) at the same location
+            Condition::Alone { negated } => {
+                let Some(o) = obj else { return Some(false) };
+                let unit = &self.objects[o.0];
+                if !unit.zone.on_board() || !unit.is_unit() {
+                    return Some(false);
+                }
+                let alone = !self.objects.iter().any(|x| {
+                    x.id != o
+                        && x.is_unit()
+                        && x.zone == unit.zone
+                        && self.friendly(controller_of(x.id), ctl)
+                });
+                alone != *negated
+            }
+            Condition::YourPhase(p) => self.turn.player == ctl && self.turn.phase == *p,
+            Condition::OpponentsTurn => self.opponents(ctl, self.turn.player),
+            // 308.1: the turn state is a showdown
+            Condition::InShowdown => self.showdown.is_some(),
+            Condition::OtherUnitsHere(count) => {
+                let Some(o) = obj else { return Some(false) };
+                let here = self.objects[o.0].zone;
+                if !here.on_board() {
+                    return Some(false);
+                }
+                let n = self
+                    .objects
+                    .iter()
+                    .filter(|x| x.id != o && x.zone == here && x.is_unit())
+                    .filter(|x| controller_of(x.id) == ctl)
+                    .count();
+                i32::try_from(n).unwrap_or(i32::MAX) >= *count
+            }
+            Condition::DiscardedThisTurn => self.players[ctl.0].discarded_this_turn > 0,
+            Condition::GainedXpThisTurn => self.players[ctl.0].xp_gained_this_turn > 0,
+            Condition::StunnedEnemyHere => {
+                let Some(o) = obj else { return Some(false) };
+                let here = self.objects[o.0].zone;
+                here.on_board()
+                    && self.objects.iter().any(|x| {
+                        x.zone == here
+                            && x.is_unit()
+                            && x.stunned
+                            && self.opponents(ctl, controller_of(x.id))
+                    })
+            }
+            Condition::OpponentControlsStunned => self.objects.iter().any(|x| {
+                x.zone.on_board()
+                    && x.is_unit()
+                    && x.stunned
+                    && self.opponents(ctl, controller_of(x.id))
+            }),
+            // 454.2: the attackers are the units of the attacking side at the battlefield
+            Condition::AttackingWithAnother => {
+                let Some(o) = obj else { return Some(false) };
+                let me = &self.objects[o.0];
+                me.designation == Some(Designation::Attacker)
+                    && self.objects.iter().any(|x| {
+                        x.id != o
+                            && x.zone == me.zone
+                            && x.is_unit()
+                            && x.designation == Some(Designation::Attacker)
+                    })
+            }
+            Condition::NotFromHand => obj.is_some_and(|o| {
+                let z = self.objects[o.0].zone;
+                !z.on_board() && z != Zone::Hand(ctl)
+            }),
             _ => return None,
         })
     }
@@ -150,6 +221,7 @@ impl Condition {
             Condition::HasTag(t) => format!("I'm a {t}"),
             Condition::ControllerXp(n) => format!("you have {n} or more XP"),
             Condition::Buffed => "I'm buffed".into(),
+            Condition::Stunned => "it is stunned".into(),
             Condition::AtBattlefield => "I'm at a battlefield".into(),
             Condition::Token => "I'm a token".into(),
             Condition::Legion => "you've played another card this turn".into(),
@@ -192,6 +264,19 @@ impl Condition {
             Condition::OpponentWithin(n) => {
                 format!("an opponent's score is within {n} points of the Victory Score")
             }
+            Condition::Alone { negated: false } => "I'm alone".into(),
+            Condition::Alone { negated: true } => "I'm not alone".into(),
+            Condition::YourPhase(p) => format!("it's your {p:?} Phase"),
+            Condition::OpponentsTurn => "it's an opponent's turn".into(),
+            Condition::InShowdown => "a showdown is in progress".into(),
+            Condition::OtherUnitsHere(1) => "you have another unit here".into(),
+            Condition::OtherUnitsHere(n) => format!("you have {n} or more other units here"),
+            Condition::DiscardedThisTurn => "you've discarded a card this turn".into(),
+            Condition::GainedXpThisTurn => "you've gained XP this turn".into(),
+            Condition::StunnedEnemyHere => "there's a stunned enemy unit here".into(),
+            Condition::OpponentControlsStunned => "an opponent controls a stunned unit".into(),
+            Condition::AttackingWithAnother => "I'm attacking with another unit".into(),
+            Condition::NotFromHand => "I'm played from anywhere other than your hand".into(),
             Condition::ExactlyOtherUnitsHere { count, battlefield } => format!(
                 "{}exactly {count} other unit(s) you control {}",
                 if *battlefield {

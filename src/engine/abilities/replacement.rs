@@ -948,7 +948,12 @@ impl Game {
                 .join("; "),
             self.describe_effect(effect, source)
         );
-        self.event(EventKind::Effect, vec![cite!("370.1.a")], t, vec![]);
+        let mut rules = vec![cite!("370.1.a")];
+        // "[Level N] … instead": the Level ability is active (824.1.c)
+        if matches!(condition, Condition::ControllerXp(_)) {
+            rules.push(cite!("824.1.c"));
+        }
+        self.event(EventKind::Effect, rules, t, vec![]);
         for e in instead {
             self.execute_effect(e, controller, source, snap)?;
         }

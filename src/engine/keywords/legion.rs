@@ -15,8 +15,9 @@ impl Game {
         p.played_before_setup > 0 || p.played_this_turn.iter().any(|c| *c != obj)
     }
 
-    /// The abilities of `obj` (from `abilities`) with its Legion abilities' dependent
-    /// abilities when active (and without them when not), by reference.
+    /// The abilities of `obj` (from `abilities`) with its Legion abilities' (and Level
+    /// abilities', 824.1.c) dependent abilities when active (and without them when not), by
+    /// reference.
     pub(crate) fn with_legion<'a>(
         &self,
         obj: ObjId,
@@ -25,8 +26,11 @@ impl Game {
         // asked only of a card that has a Legion ability
         let active = abilities.iter().any(|a| matches!(a, Ability::Legion(_)))
             && self.legion_active(obj, self.controller(obj));
+        // 824.1.c, 824.1.d: a Level ability's dependent ability, by its controller's XP
+        let xp = self.players[self.controller(obj).0].xp;
         abilities.iter().filter_map(move |a| match a {
             Ability::Legion(inner) => active.then_some(&**inner),
+            Ability::Level(n, inner) => (xp >= *n).then_some(&**inner),
             other => Some(other),
         })
     }

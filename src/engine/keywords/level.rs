@@ -22,7 +22,8 @@ impl Game {
         self.players[controller.0].xp >= n
     }
 
-    /// The N of each Level ability of `obj` (its passives "while you have N or more XP").
+    /// The N of each Level ability of `obj` (its passives "while you have N or more XP", its
+    /// activated abilities usable only then, its `Ability::Level` triggered abilities).
     fn levels(&self, obj: ObjId) -> Vec<i32> {
         self.objects[obj.0]
             .def
@@ -33,6 +34,12 @@ impl Game {
                     Condition::ControllerXp(n) => Some(n),
                     _ => None,
                 },
+                // a Level activated ability (usable only while active) or triggered one
+                Ability::Activated {
+                    only_while: Condition::ControllerXp(n),
+                    ..
+                }
+                | Ability::Level(n, _) => Some(*n),
                 _ => None,
             })
             .collect()

@@ -376,6 +376,17 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
         } else {
             gw
         };
+        // "if you've discarded a card / gained XP this turn"
+        let gw = if p.discarded_this_turn > 0 {
+            format!("{gw}, discarded-this-turn: {}", p.discarded_this_turn)
+        } else {
+            gw
+        };
+        let gw = if p.xp_gained_this_turn > 0 {
+            format!("{gw}, xp-gained-this-turn: {}", p.xp_gained_this_turn)
+        } else {
+            gw
+        };
         y.push_str(&format!(
             "    {}: {{points: {}, xp: {}, energy: {}, power: {}, played-this-turn: {}, hand: [{}], deck: [{}], trash: [{}], rune-deck: [{}]{legend}{ready}{gw}}}\n",
             quote(&p.name),

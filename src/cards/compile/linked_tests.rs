@@ -1,0 +1,171 @@
+use super::tests::card;
+use super::*;
+
+fn first(c: &Compiled) -> &format::Effect {
+    match &c.def.effect {
+        Some(e) => &e.value,
+        None => {
+            let a = c.def.abilities.iter().find(|a| a.value.effect.is_some());
+            &a.expect("an effect").value.effect.as_ref().unwrap().value
+        }
+    }
+}
+
+#[test]
+fn if_you_do_links_to_the_optional_instruction_before() {
+    // 359.3.e.14.a: the buff executes only if the kill did
+    let c = compile(&card(
+        "Unit",
+        "When you hold, you may kill a gear. If you do, buff me.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = first(&c);
+    assert!(e.may);
+    assert_eq!(e.kill.as_ref().unwrap().value, "choose-gear");
+    assert_eq!(e.if_you_do[0].value.buff.as_ref().unwrap().value, "me");
+    // "If you do" on a spell's instruction, and "Otherwise" after it
+    let c = compile(&card(
+        "Spell",
+        "You may exhaust a friendly unit. If you do, draw 2. Otherwise, draw 1.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = first(&c);
+    assert_eq!(e.if_you_do.len(), 1);
+    assert_eq!(e.if_not[0].value.count.map(|n| n.get()), Some(1));
+    // nothing before it: "If you do" depends on nothing
+    assert!(!compile(&card("Spell", "If you do, draw 1.")).fully_modelled());
+    // whether a group instruction was done is not something the engine tells
+    assert!(
+        !compile(&card(
+            "Spell",
+            "Deal 1 to all enemy units here. If you do, draw 1."
+        ))
+        .fully_modelled()
+    );
+    // a sentence of two instructions before it: which one "you do" is not guessed
+    assert!(
+        !compile(&card(
+            "Spell",
+            "Ready a unit and exhaust a unit. If you do, draw 1."
+        ))
+        .fully_modelled()
+    );
+}
+
+#[test]
+fn if_you_cant_links_to_an_instruction_not_done() {
+    let c = compile(&card(
+        "Spell",
+        "Channel 1 rune exhausted. If you can't, draw 1.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = first(&c);
+    assert_eq!(e.channel.map(|n| n.get()), Some(1));
+    assert_eq!(e.if_not[0].value.draw.as_ref().unwrap().value, "you");
+    // 430.4: "If you couldn't channel 2 runes this way" repeats the instruction
+    let c = compile(&card(
+        "Spell",
+        "Channel 2 runes exhausted. If you couldn't channel 2 runes this way, draw 1.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(first(&c).if_not.len(), 1);
+    // …and it must be the same instruction
+    assert!(
+        !compile(&card(
+            "Spell",
+            "Channel 2 runes exhausted. If you couldn't channel 3 runes this way, draw 1.",
+        ))
+        .fully_modelled()
+    );
+    // "If you can't" after an optional instruction is not what the card means
+    assert!(
+        !compile(&card("Spell", "You may kill a gear. If you can't, draw 1.")).fully_modelled()
+    );
+}
+
+#[test]
+fn if_a_condition_otherwise() {
+    // 359.3.f.2: a condition about the unit chosen, checked as the instruction executes
+    let c = compile(&card(
+        "Unit",
+        "When you play me, choose an enemy unit. If it is stunned, kill it. Otherwise, stun it.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = first(&c);
+    assert_eq!(e.if_.as_ref().unwrap().value, "stunned");
+    assert_eq!(e.kill.as_ref().unwrap().value, "choose-enemy");
+    assert_eq!(e.otherwise[0].value.stun.as_ref().unwrap().value, "it");
+    // a condition about "it" on an instruction that is not about it
+    assert!(
+        !compile(&card(
+            "Unit",
+            "When you play me, choose an enemy unit. Stun it. If it is stunned, draw 1.",
+        ))
+        .fully_modelled()
+    );
+    // "Otherwise" with nothing to be the other branch of
+    assert!(!compile(&card("Spell", "Draw 1. Otherwise, draw 2.")).fully_modelled());
+}
+
+#[test]
+fn if_you_do_after_an_optional_additional_cost() {
+    // 356.4.f.1: the cost was paid if the player decided to pay it
+    let c = compile(&card(
+        "Spell",
+        "As an additional cost to play this, you may discard 1. If you do, draw 2. Otherwise, draw 1.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = first(&c);
+    assert_eq!(e.if_.as_ref().unwrap().value, "additional-cost-paid");
+    assert_eq!(e.count.map(|n| n.get()), Some(2));
+    assert_eq!(e.otherwise.len(), 1);
+}
+
+#[test]
+fn they_are_two_units_chosen_or_the_unit_before_and_the_one_chosen() {
+    // "Choose two units": two different units (355.5)
+    let c = compile(&card(
+        "Spell",
+        "Choose two units. They deal damage equal to their Mights to each other.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = first(&c);
+    assert_eq!(e.fight.as_ref().unwrap().value, "choose-unit");
+    assert_eq!(e.with.as_ref().unwrap().value, "choose-unit distinct");
+    // "anywhere" is no restriction on the friendly unit's location
+    let c = compile(&card(
+        "Spell",
+        "Choose a friendly unit anywhere and an enemy unit at a battlefield. They deal damage equal to their Mights to each other.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(first(&c).fight.as_ref().unwrap().value, "choose-friendly");
+    assert_eq!(
+        first(&c).with.as_ref().unwrap().value,
+        "choose-enemy-at-battlefield"
+    );
+    // the unit an instruction chose before, and the one chosen after it
+    let c = compile(&card(
+        "Spell",
+        "Give a friendly unit +1 [Might] this turn. Then, choose an enemy unit. They deal damage equal to their Mights to each other.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let f = &c.def.then[0].value;
+    assert_eq!(f.fight.as_ref().unwrap().value, "it");
+    assert_eq!(f.with.as_ref().unwrap().value, "choose-enemy");
+    let c = compile(&card(
+        "Spell",
+        "Choose two enemy units. They deal damage equal to their Mights to each other.",
+    ));
+    assert_eq!(
+        first(&c).with.as_ref().unwrap().value,
+        "choose-enemy distinct"
+    );
+    // gear do not deal damage equal to their Might
+    assert!(
+        !compile(&card(
+            "Spell",
+            "Choose two gear. They deal damage equal to their Mights to each other.",
+        ))
+        .fully_modelled()
+    );
+}

@@ -1,0 +1,188 @@
+//! Tests of static abilities and cost modifications: passives whose condition is what
+//! happened this turn or what is here (364), discounts on a tag or a type of card and on
+//! the card's own cost by where it is played from (356.4), "… and enter ready" (364.2).
+
+use super::tests::card;
+use super::*;
+
+fn word(n: &Option<Spanned<String>>) -> &str {
+    n.as_ref().map_or("", |n| n.value.as_str())
+}
+
+/// The passives of a compiled card: (condition, scope, might, keywords granted).
+fn passives(c: &Compiled) -> Vec<(String, String, Option<i32>, Vec<String>)> {
+    c.def
+        .abilities
+        .iter()
+        .map(|a| &a.value)
+        .filter(|a| a.while_.is_some())
+        .map(|a| {
+            (
+                word(&a.while_).to_string(),
+                word(&a.scope).to_string(),
+                a.might.map(|m| m.get()),
+                a.grant.iter().map(|g| g.value.clone()).collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn passives_with_a_condition_of_this_turn_or_of_here() {
+    for (text, cond, might, grant) in [
+        (
+            "If you've gained XP this turn, I have [Tank].",
+            "gained-xp-this-turn",
+            None,
+            vec!["Tank"],
+        ),
+        (
+            "If you've discarded a card this turn, I have +2 [Might].",
+            "discarded-this-turn",
+            Some(2),
+            vec![],
+        ),
+        (
+            "While there's a stunned enemy unit here, I have [Assault].",
+            "stunned-enemy-here",
+            None,
+            vec!["Assault"],
+        ),
+        (
+            "While you have another unit here, I have [Shield].",
+            "1 or more other units here",
+            None,
+            vec!["Shield"],
+        ),
+        (
+            "I have +3 [Might] while I'm attacking with another unit.",
+            "attacking-with-another",
+            Some(3),
+            vec![],
+        ),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let p = passives(&c);
+        assert_eq!(p.len(), 1, "{text}: {p:?}");
+        assert_eq!(p[0].0, cond, "{text}");
+        assert_eq!(p[0].1, "me", "{text}");
+        assert_eq!(p[0].2, might, "{text}");
+        assert_eq!(p[0].3, grant, "{text}");
+    }
+    // "I have [Assault] and [Ganking]": one passive each, under the same condition
+    let c = compile(&card(
+        "Unit",
+        "If you've gained XP this turn, I have +1 [Might] and [Ganking].",
+    ));
+    let p = passives(&c);
+    assert_eq!(p.len(), 2, "{p:?}");
+    assert!(p.iter().all(|x| x.0 == "gained-xp-this-turn"));
+    // the condition is checked on the card itself: what it gives others is kept as text
+    for text in [
+        "While you have another unit here, your units have +1 [Might].",
+        "If you've discarded a card this turn, friendly units have [Assault].",
+        // a condition the vocabulary does not have
+        "If you've played a gear this turn, I have [Tank].",
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(!c.fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn my_cost_from_anywhere_other_than_the_hand() {
+    let c = compile(&card(
+        "Unit",
+        "I cost [3] less to play from anywhere other than your hand.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    let p = a.play_cost.as_ref().expect("a play-cost").value.clone();
+    assert_eq!((p.energy.get(), word(&p.of)), (-3, "me"));
+    assert_eq!(word(&a.if_), "not-from-hand");
+    // with a condition of its own already, the second one is not read
+    let c = compile(&card(
+        "Unit",
+        "If you control a Mech, I cost [3] less to play from anywhere other than your hand.",
+    ));
+    assert!(!c.fully_modelled());
+}
+
+#[test]
+fn a_cost_or_a_passive_and_enter_ready_under_one_condition() {
+    let c = compile(&card(
+        "Unit",
+        "If an opponent controls a stunned unit, I cost [1] less and enter ready.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let [cost, ready] = &c.def.abilities[..] else {
+        panic!("two abilities: {:?}", c.def.abilities);
+    };
+    assert_eq!(
+        cost.value.play_cost.as_ref().map(|p| p.value.energy.get()),
+        Some(-1)
+    );
+    assert_eq!(word(&cost.value.if_), "opponent-controls-stunned");
+    assert!(ready.value.enter_ready);
+    assert_eq!(word(&ready.value.if_), "opponent-controls-stunned");
+    // [Level N]: the passive and entering ready, both from N XP (824.1.b.1)
+    let c = compile(&card(
+        "Unit",
+        "[Level 4] I have +2 [Might] and enter ready. (While you have 4+ XP, get the effect.)",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let p = passives(&c);
+    assert_eq!(p, [("level 4".into(), "me".into(), Some(2), vec![])]);
+    let ready = c
+        .def
+        .abilities
+        .iter()
+        .find(|a| a.value.enter_ready)
+        .expect("enter ready");
+    assert_eq!(word(&ready.value.if_), "level 4");
+    // a passive of its own condition does not say when it enters ready
+    let c = compile(&card(
+        "Unit",
+        "While I'm buffed, I have +1 [Might] and enter ready.",
+    ));
+    assert!(!c.fully_modelled());
+}
+
+#[test]
+fn discounts_on_a_tag_and_on_a_type_of_card() {
+    let c = compile(&card(
+        "Unit",
+        "Your Birds' Energy costs are reduced by [1], to a minimum of [2].",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    let p = a.play_cost.as_ref().expect("a play-cost").value.clone();
+    assert_eq!(
+        (p.energy.get(), word(&p.of), p.min.map(|m| m.get())),
+        (-1, "Bird", Some(2))
+    );
+    assert!(a.if_.is_none());
+    let c = compile(&card(
+        "Unit",
+        "While I'm at a battlefield, the Energy costs for units you play are reduced by [2].",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    let p = a.play_cost.as_ref().expect("a play-cost").value.clone();
+    assert_eq!(
+        (p.energy.get(), word(&p.of), p.min.map(|m| m.get())),
+        (-2, "unit", None)
+    );
+    assert_eq!(word(&a.if_), "at-battlefield");
+    for text in [
+        // not a tag: lower case
+        "Your birds' Energy costs are reduced by [1].",
+        // power is not discounted this way
+        "Your Birds' Energy costs are reduced by [Rune].",
+        "The Energy costs for runes you play are reduced by [1].",
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(!c.fully_modelled(), "{text}");
+    }
+}

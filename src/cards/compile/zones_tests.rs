@@ -1,0 +1,129 @@
+//! Level abilities that are not passives (824.1.b.1), recycling (416), banishing and playing
+//! cards from zones other than the hand.
+
+use super::tests::card;
+use super::*;
+
+#[test]
+fn level_trigger_is_active_only_at_its_xp() {
+    let c = compile(&card("Unit", "[Level 4] When I conquer, buff me."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.when.as_ref().unwrap().value, "conquer");
+    assert_eq!(a.level.map(|n| n.get()), Some(4));
+    assert!(c.keywords.iter().any(|(k, _)| k == "Level 4"));
+}
+
+#[test]
+fn level_activated_ability_is_usable_only_at_its_xp() {
+    let c = compile(&card("Gear", "[Level 3] [Reaction] [Tap]: [Add] [2]."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    let act = a.activate.as_ref().unwrap();
+    assert!(act.value.exhaust && act.value.reaction);
+    assert_eq!(a.while_.as_ref().unwrap().value, "level 3");
+    assert!(a.effect.as_ref().unwrap().value.add.is_some());
+}
+
+#[test]
+fn level_instead_replaces_the_spell_instruction_before() {
+    let c = compile(&card(
+        "Spell",
+        "Deal 2 to an enemy unit.\n[Level 11] Deal 5 to it instead.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert_eq!(e.instead_if.as_ref().unwrap().value, "level 11");
+    assert_eq!(e.instead[0].value.to.as_ref().unwrap().value, "it");
+    // with no instruction before it there is nothing to replace
+    assert!(!compile(&card("Spell", "[Level 6] Deal 5 to it instead.")).fully_modelled());
+    // a unit's "instead" has no spell instruction to replace either
+    assert!(!compile(&card("Unit", "[Level 6] Draw 2 instead.")).fully_modelled());
+}
+
+#[test]
+fn a_keyword_alone_on_its_line_without_brackets() {
+    let c = compile(&card(
+        "Unit",
+        "Hidden (Hide now, play later.)\nWhen you play me, draw 1.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert!(c.def.keywords.iter().any(|k| k.value == "Hidden"));
+    // a word that is not a keyword stays unsupported
+    assert!(!compile(&card("Unit", "Sneaky")).fully_modelled());
+}
+
+#[test]
+fn recycling_from_the_trash_in_a_cost() {
+    let c = compile(&card(
+        "Gear",
+        "Recycle 2 from your trash, [Tap]: Buff a friendly unit.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let cost = &c.def.abilities[0].value.activate.as_ref().unwrap().value;
+    assert_eq!(cost.recycle.get(), 2);
+    assert!(cost.recycle_of.is_none() && cost.exhaust);
+    let c = compile(&card(
+        "Gear",
+        "[2], Recycle a gear from your trash: Draw 1.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let cost = &c.def.abilities[0].value.activate.as_ref().unwrap().value;
+    assert_eq!(
+        (
+            cost.recycle.get(),
+            cost.recycle_of.as_ref().map(|n| n.value.as_str()),
+            cost.energy.get()
+        ),
+        (1, Some("gear"), 2)
+    );
+    assert!(compile(&card("Unit", "Recycle 3 cards from your trash: Draw 1.")).fully_modelled());
+    // from somewhere else than the trash, or of something that is not a card type
+    assert!(!compile(&card("Unit", "Recycle 2 from your hand: Draw 1.")).fully_modelled());
+    assert!(!compile(&card("Unit", "Recycle a rune from your trash: Draw 1.")).fully_modelled());
+}
+
+#[test]
+fn banishing_and_taking_a_turn_after_this_one() {
+    let c = compile(&card("Spell", "Take a turn after this one. Banish this."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert_eq!(e.additional_turn.as_ref().unwrap().value, "you");
+    assert_eq!(c.def.then[0].value.banish.as_ref().unwrap().value, "me");
+    let c = compile(&card("Spell", "Deal 1 to an enemy unit. Banish it."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(c.def.then[0].value.banish.as_ref().unwrap().value, "it");
+}
+
+#[test]
+fn if_it_would_die_this_turn_banish_it_instead() {
+    let c = compile(&card(
+        "Spell",
+        "Deal 4 to an enemy unit. If it would die this turn, banish it instead.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let r = &c.def.then[0].value;
+    assert_eq!(r.replace.as_ref().unwrap().value, "it");
+    assert_eq!(r.uses.as_ref().unwrap().value, "always");
+    assert_eq!(r.duration.as_ref().unwrap().value, "this-turn");
+    assert_eq!(
+        r.instead[0].value.banish.as_ref().unwrap().value,
+        "that-unit"
+    );
+    // without "this turn" it would last as long as the unit: not what the words say
+    assert!(
+        !compile(&card(
+            "Spell",
+            "Deal 4 to an enemy unit. If it would die, banish it instead.",
+        ))
+        .fully_modelled()
+    );
+    // "If it dies" is a condition, not a replacement
+    assert!(
+        !compile(&card(
+            "Spell",
+            "Deal 4 to an enemy unit. If it dies this turn, draw 1 instead.",
+        ))
+        .fully_modelled()
+    );
+}

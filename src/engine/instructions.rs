@@ -1,0 +1,202 @@
+//! Instructions that depend on one another as a spell or ability resolves (359.3.e): linked
+//! instructions — "You may kill a gear. If you do, buff me.", "Channel 1 rune exhausted. If
+//! you can't, draw 1." — execute only if the earlier one did (359.3.e.14.a); conditional
+//! instructions — "If it is stunned, kill it. Otherwise, stun it." — check their condition as
+//! they execute (359.3.f.2).
+
+use crate::cite;
+use crate::engine::EngineError;
+use crate::engine::actions::{Halt, R};
+use crate::engine::objects::{Condition, Effect, Target};
+use crate::engine::state::{Game, ObjId, PlayerId, Snapshot, Zone};
+use crate::engine::trace::EventKind;
+
+impl Game {
+    /// 359.3.e.14.a: `effect`, then `then` if it was done, `otherwise` if it was not.
+    pub(crate) fn if_done(
+        &mut self,
+        effect: &Effect,
+        then: &[Effect],
+        otherwise: &[Effect],
+        controller: PlayerId,
+        source: Option<ObjId>,
+        snap: Option<&Snapshot>,
+    ) -> R<()> {
+        let done = self.execute_done(effect, controller, source, snap)?;
+        let name = source
+            .map(|s| self.obj_name(s).to_string())
+            .unwrap_or_else(|| "the effect".into());
+        let branch = if done { then } else { otherwise };
+        let (t, rule) = match (done, then.is_empty(), otherwise.is_empty()) {
+            (true, false, _) => (
+                "so the instructions linked to it execute",
+                cite!("359.3.e.14"),
+            ),
+            (true, true, _) => (
+                "so what the card says to do if it is not does not execute",
+                cite!("359.3.e.14"),
+            ),
+            (false, _, false) => (
+                "so what the card says to do if it is not executes",
+                cite!("359.3.e.14"),
+            ),
+            (false, _, true) => (
+                "so the instructions linked to it are ignored",
+                cite!("359.3.e.14.a"),
+            ),
+        };
+        // the instruction is not repeated: its own lines, with their rules, are above
+        let t = format!(
+            "{name}: the instruction before was {}done, {t}",
+            if done { "" } else { "not " }
+        );
+        self.event(EventKind::Effect, vec![rule], t, vec![]);
+        for e in branch {
+            self.execute_effect(e, controller, source, snap)?;
+        }
+        Ok(())
+    }
+
+    /// Executes `e` and says whether it was done: a "you may" the controller accepted, an
+    /// instruction whose targets were all still legal (359.3.e.6), a channel or discard that
+    /// moved every card it names (an instruction followed only in part, 359.3.e.11, was not).
+    fn execute_done(
+        &mut self,
+        e: &Effect,
+        controller: PlayerId,
+        source: Option<ObjId>,
+        snap: Option<&Snapshot>,
+    ) -> R<bool> {
+        match e {
+            Effect::May { effect } => {
+                let what = self.describe_effect(effect, source);
+                let d = super::decision::Decision::yes_no(
+                    controller,
+                    format!("{} may: {}", self.player_name(controller), what),
+                    vec![cite!("355.17")],
+                );
+                if self.decide(d)? != 0 {
+                    return Ok(false);
+                }
+                self.execute_done(effect, controller, source, snap)
+            }
+            Effect::Channel { player, count, .. }
+            | Effect::Discard {
+                player,
+                amount: count,
+            } => {
+                let zone = |p: PlayerId| match e {
+                    Effect::Channel { .. } => Zone::RuneDeck(p),
+                    _ => Zone::Hand(p),
+                };
+                let players = self.players_of(player, controller);
+                let before: Vec<usize> = players
+                    .iter()
+                    .map(|p| self.objects_in(zone(*p)).len())
+                    .collect();
+                self.execute_effect(e, controller, source, snap)?;
+                let want = usize::try_from(*count).unwrap_or(0);
+                Ok(players
+                    .iter()
+                    .zip(before)
+                    .all(|(p, b)| b.saturating_sub(self.objects_in(zone(*p)).len()) >= want))
+            }
+            _ => {
+                let mut c = e.clone();
+                let targets: Vec<Target> = super::choices::targets_mut(&mut c)
+                    .into_iter()
+                    .map(|t| t.clone())
+                    .collect();
+                let here = self.source_location(source, snap);
+                let mut done = !targets.is_empty();
+                for t in &targets {
+                    done &= match t {
+                        Target::Me => source.is_some_and(|s| self.objects[s.0].zone.on_board()),
+                        Target::Chosen {
+                            object,
+                            filter,
+                            stamp,
+                            ..
+                        } => {
+                            self.chosen_is_legal(*object, filter, *stamp, controller, here, source)
+                        }
+                        _ => {
+                            return Err(Halt::Err(EngineError::Unsupported(format!(
+                                "whether \"{}\" was done (an instruction of linked instructions, 359.3.e.14)",
+                                self.describe_effect(e, source)
+                            ))));
+                        }
+                    };
+                }
+                self.execute_effect(e, controller, source, snap)?;
+                Ok(done)
+            }
+        }
+    }
+
+    /// A conditional instruction: `effect` when `condition` holds as it executes (359.3.f.2),
+    /// `otherwise` when it does not. A condition about a unit is checked for the unit `effect`
+    /// affects; one about the controller or the card ("you paid the additional cost",
+    /// 356.4.f.1) for them.
+    pub(crate) fn if_condition(
+        &mut self,
+        condition: &Condition,
+        effect: &Effect,
+        otherwise: &[Effect],
+        controller: PlayerId,
+        source: Option<ObjId>,
+        snap: Option<&Snapshot>,
+    ) -> R<()> {
+        let (holds, whose) =
+            match self.side_condition(condition, source, controller, |x| self.controller(x)) {
+                Some(b) => (b, self.player_name(controller).to_string()),
+                None if *condition == Condition::Legion => (
+                    source.is_some_and(|o| self.derived_condition(condition, o)),
+                    self.player_name(controller).to_string(),
+                ),
+                None => {
+                    let mut e = effect.clone();
+                    let first = super::choices::targets_mut(&mut e)
+                        .first()
+                        .map(|t| (**t).clone());
+                    let unit = match first {
+                        Some(t) => self
+                            .targets_of(&t, controller, source, snap)?
+                            .into_iter()
+                            .next(),
+                        None => None,
+                    };
+                    match unit {
+                        Some(u) => (
+                            self.derived_condition(condition, u),
+                            self.obj_name(u).to_string(),
+                        ),
+                        None => (false, "no unit".to_string()),
+                    }
+                }
+            };
+        let mut rules = vec![cite!("359.3.f.2")];
+        if *condition == Condition::AdditionalCostPaid {
+            rules.push(cite!("356.4.f.1"));
+        }
+        let t = format!(
+            "\"{}\" {} for {whose} as the instruction executes{}",
+            condition.describe(),
+            if holds { "holds" } else { "does not hold" },
+            match (holds, otherwise.is_empty()) {
+                (true, _) => String::new(),
+                (false, true) => ": it does nothing".to_string(),
+                (false, false) => ": what it says otherwise executes".to_string(),
+            }
+        );
+        self.event(EventKind::Effect, rules, t, vec![]);
+        if holds {
+            self.execute_effect(effect, controller, source, snap)
+        } else {
+            for e in otherwise {
+                self.execute_effect(e, controller, source, snap)?;
+            }
+            Ok(())
+        }
+    }
+}
