@@ -9,16 +9,17 @@
 //! the arguments still come from `std::env::args_os` (glibc hands them to Rust's
 //! `.init_array` hook); `process::exit` flushes standard output as a return from `main`
 //! would. A stack overflow now ends with the plain SIGSEGV instead of Rust's message
-//! (recursion in the engine is bounded by its depth limits).
+//! (recursion in the engine is bounded by its depth limits). The test harness (`cargo
+//! test` builds the binary's tests too) keeps its own `main`.
 
-#![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
+#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+#[cfg(any(test, not(all(target_os = "linux", target_env = "gnu"))))]
 fn main() {
     std::process::exit(arbiter::main_with_args(std::env::args_os()));
 }
 
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[unsafe(no_mangle)]
 extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
     // SAFETY: setting a signal's disposition to SIG_IGN before any thread exists.
