@@ -2417,6 +2417,9 @@ pub const TRIGGERS: &[&str] = &[
     "you-discard-me",
     "you-play-token-unit",
     "you-or-ally-hold",
+    "become-ready",
+    "you-ready-friendly-unit",
+    "you-buff-friendly-unit",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
