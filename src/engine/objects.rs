@@ -1060,6 +1060,9 @@ pub enum Condition {
     OpponentsTurn,
     /// "… during a showdown" (308.1): a showdown is in progress.
     InShowdown,
+    /// "If an enemy unit is alone here" (741.1): at the object's location, a unit of an
+    /// opponent of the controller with no other unit friendly to it there.
+    EnemyAloneHere,
     /// "While you have another unit here": `count` or more other units of the controller at
     /// the object's location.
     OtherUnitsHere(i32),

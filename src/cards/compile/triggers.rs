@@ -96,12 +96,16 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     };
     // "When you play a spell on an opponent's turn", "When you play a unit during a showdown":
     // when the event happens, also checked as the ability triggers
+    // "When you play me to a battlefield": the play effect (383.4.a) triggers as the unit
+    // enters where it was played, so it is at a battlefield as it triggers
     let (head, during) = match (
         head.strip_suffix(" on an opponents turn"),
         head.strip_suffix(" during a showdown"),
+        (head == "when you play me to a battlefield").then_some("when you play me"),
     ) {
-        (Some(h), _) => (h, Some("opponents-turn")),
-        (_, Some(h)) => (h, Some("showdown")),
+        (Some(h), _, _) => (h, Some("opponents-turn")),
+        (_, Some(h), _) => (h, Some("showdown")),
+        (_, _, Some(h)) => (h, Some("at-battlefield")),
         _ => (head, None),
     };
     if during.is_some() && while_here {

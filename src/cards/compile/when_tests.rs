@@ -479,3 +479,25 @@ fn readying_and_buffing_triggers_with_it_the_unit() {
     ));
     assert!(!c.fully_modelled());
 }
+
+#[test]
+fn played_to_a_battlefield_and_an_enemy_unit_alone_here() {
+    // the play effect with the unit at a battlefield as it triggers (383.4.a, 383.3.e)
+    let c = compile(&card("Unit", "When you play me to a battlefield, buff me."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = ability(&c, 0);
+    assert_eq!((word(&a.when), word(&a.if_)), ("play", "at-battlefield"));
+    // 741.1 for an enemy unit
+    let c = compile(&card(
+        "Unit",
+        "When I defend, if an enemy unit is alone here, ready me.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = ability(&c, 0);
+    assert_eq!(
+        (word(&a.when), word(&a.if_)),
+        ("defend", "enemy-alone-here")
+    );
+    // another trigger played "to" somewhere is not this one
+    assert!(!compile(&card("Unit", "When you play me to your base, buff me.")).fully_modelled());
+}
