@@ -336,7 +336,7 @@ impl Game {
                 | Effect::GainXp { player, .. }
                 | Effect::Add { player, .. }
                 | Effect::Channel { player, .. }
-                | Effect::Predict { player }
+                | Effect::Predict { player, .. }
                 | Effect::LookAtTop { player, .. }
                 | Effect::KillOneOfTheir { player, .. }
                 | Effect::UnitsEnterReadyThisTurn { player }
@@ -1205,8 +1205,12 @@ impl Game {
                 None => "play that token and an additional copy of it".into(),
                 Some(d) => format!("play that token and a {} token", d.name),
             },
-            Effect::Predict { player } => format!(
+            Effect::Predict { player, count: 1 } => format!(
                 "{} looks at the top card of their Main Deck and may recycle it",
+                p(player)
+            ),
+            Effect::Predict { player, count } => format!(
+                "{} looks at the top {count} cards of their Main Deck and recycles any of them",
                 p(player)
             ),
             Effect::AdditionalTurn { player } => {
@@ -1731,9 +1735,9 @@ impl Game {
                     self.execute_effect(effect, controller, source, snap)?;
                 }
             }
-            Effect::Predict { player } => {
+            Effect::Predict { player, count } => {
                 for p in self.players_of(player, controller) {
-                    self.predict(p)?;
+                    self.predict(p, *count)?;
                 }
             }
             Effect::LookAtTop {

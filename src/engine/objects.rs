@@ -807,9 +807,12 @@ pub enum Effect {
     Attach {
         target: Target,
     },
-    /// 436.1: the player looks at the top card of their Main Deck and may recycle it.
+    /// 436.1: the player looks at the top `count` cards of their Main Deck (436.3.a: 1 when
+    /// the text omits it), recycles any number of them and may rearrange the rest (436.1.a,
+    /// 436.1.b).
     Predict {
         player: PlayerRef,
+        count: i32,
     },
     /// 424, 413.1, 416: `player` looks at (or reveals) the top `count` cards of their Main
     /// Deck, may (`optional`) or must put one `take` allows into their hand, and does `rest`

@@ -682,6 +682,11 @@ impl Names<'_> {
                 energy: a.energy.get(),
                 power: a.power.to_power(Power::any),
             }
+        } else if let Some(n) = e.predict {
+            Effect::Predict {
+                player: you(&e.player)?,
+                count: n.get(),
+            }
         } else if let Some(n) = e.channel {
             Effect::Channel {
                 player: you(&e.player)?,

@@ -1269,6 +1269,10 @@ pub struct Effect {
     /// `player` (default: you) channels this many runes (430), `exhausted` if so (430.2).
     #[serde(default)]
     pub channel: Option<Count>,
+    /// 436: `player` (default: you) predicts this many cards — looks at the top N of their
+    /// Main Deck, recycles any of them, may rearrange the rest (a decision `deck-order`).
+    #[serde(default)]
+    pub predict: Option<Count>,
     #[serde(default)]
     pub exhausted: bool,
     /// Give `to` a tag.

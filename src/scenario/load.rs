@@ -2787,6 +2787,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.additional_turn.is_some(), "additional-turn"),
         (e.add.is_some(), "add"),
         (e.channel.is_some(), "channel"),
+        (e.predict.is_some(), "predict"),
         (e.tag.is_some(), "tag"),
         (e.no_damage.is_some(), "no-damage"),
         (e.gain_control.is_some(), "gain-control"),

@@ -169,3 +169,21 @@ fn they_are_two_units_chosen_or_the_unit_before_and_the_one_chosen() {
         .fully_modelled()
     );
 }
+
+#[test]
+fn predict_is_an_instruction() {
+    // 436.3: "Predict X", X being 1 when omitted (436.3.a)
+    let c = compile(&card("Spell", "[Predict 3]. Draw 1."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(first(&c).predict.map(|n| n.get()), Some(3));
+    let c = compile(&card(
+        "Spell",
+        "Give a unit -1 [Might] this turn.\n[Predict].",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(c.def.then[0].value.predict.map(|n| n.get()), Some(1));
+    let c = compile(&card("Gear", "[1], [Tap]: [Predict 2], then draw 1."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    // a word that only starts like it is not Predict
+    assert!(!compile(&card("Spell", "[Predictor 2].")).fully_modelled());
+}

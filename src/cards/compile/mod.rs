@@ -484,8 +484,10 @@ impl Compiler<'_> {
             } else if is_symbol(&token)
                 || token.eq_ignore_ascii_case("stun")
                 || token.eq_ignore_ascii_case("buff")
+                || predict_count(&token).is_some()
             {
-                // a symbol, or "[Stun]" / "[Buff]": a game action written in brackets
+                // a symbol, or "[Stun]" / "[Buff]" / "[Predict 2]": a game action written in
+                // brackets
                 break;
             } else {
                 // A keyword of a later set ("[Empower]", "[Flow]"), or a term used as one.
