@@ -118,7 +118,7 @@ impl Game {
         );
         // the slots at the top of the deck the kept cards go back to
         let mut slots: Vec<u64> = cards.iter().map(|c| self.objects[c.0].position).collect();
-        let mut kept = Vec::new();
+        let (mut kept, mut recycled) = (Vec::new(), Vec::new());
         for c in cards {
             let d = Decision::yes_no(
                 p,
@@ -130,10 +130,29 @@ impl Game {
                 vec![cite!("436.1.a")],
             );
             if self.decide(d)? == 0 {
-                self.recycle_to_main_deck(p, c);
+                recycled.push(c);
             } else {
                 kept.push(c);
             }
+        }
+        // 416.5: several recycled at once go to the bottom in a random order
+        for i in (1..recycled.len()).rev() {
+            let j = self.random(i as u64 + 1) as usize;
+            recycled.swap(i, j);
+        }
+        for c in &recycled {
+            let owner = self.objects[c.0].owner;
+            self.put_on_bottom(*c, Zone::MainDeck(owner));
+            let mut rules = vec![cite!("416.1"), cite!("416.1.a")];
+            if recycled.len() > 1 {
+                rules.push(cite!("416.5"));
+            }
+            let t = format!(
+                "{} is recycled to the bottom of {}'s Main Deck",
+                self.obj_name(*c),
+                self.player_name(owner)
+            );
+            self.event(EventKind::Zone, rules, t, vec![c.0]);
         }
         if kept.len() < 2 {
             return Ok(());
