@@ -340,7 +340,8 @@ impl Game {
                 | Effect::LookAtTop { player, .. }
                 | Effect::KillOneOfTheir { player, .. }
                 | Effect::UnitsEnterReadyThisTurn { player }
-                | Effect::AdditionalTurn { player } => p(player),
+                | Effect::AdditionalTurn { player }
+                | Effect::RevealHandPick { player, .. } => p(player),
                 Effect::Weaponmaster | Effect::PayCost { .. } | Effect::PlayThatToken { .. } => {
                     Ok(())
                 }
@@ -698,6 +699,8 @@ impl Game {
                 .map(|p| p.id)
                 .collect(),
             // 303.2.a: one at a time, in turn order
+            // bound as the instruction executes (hand_pick.rs); unbound, no player
+            PlayerRef::Chosen { .. } => vec![],
             PlayerRef::EachPlayer => {
                 let n = self.players.len();
                 let first = self.turn.player.0;
@@ -937,6 +940,8 @@ impl Game {
                 },
                 PlayerRef::EachOpponent => "each opponent".into(),
                 PlayerRef::EachPlayer => "each player".into(),
+                PlayerRef::Chosen { opponent: true } => "the opponent chosen".into(),
+                PlayerRef::Chosen { opponent: false } => "the player chosen".into(),
             }
         };
         let dur = |d: &Duration| match d {
@@ -1216,6 +1221,17 @@ impl Game {
             Effect::AdditionalTurn { player } => {
                 format!("{} takes a turn after this one", p(player))
             }
+            Effect::RevealHandPick {
+                player,
+                pick,
+                recycle,
+            } => format!(
+                "{} reveals their hand; {} chooses {} from it, which they {}",
+                p(player),
+                p(&PlayerRef::You),
+                pick.describe(),
+                if *recycle { "recycle" } else { "discard" }
+            ),
             Effect::ThenItsPlayer {
                 effect,
                 owner,
@@ -1275,6 +1291,13 @@ impl Game {
         source: Option<ObjId>,
         snap: Option<&super::state::Snapshot>,
     ) -> R<()> {
+        // "Choose an opponent. They …": the player is chosen as the instruction executes
+        if let Some(bound) = self.bind_chosen_player(e, controller)? {
+            return match bound {
+                Some(e) => self.execute_effect(&e, controller, source, snap),
+                None => Ok(()),
+            };
+        }
         match e {
             Effect::DealDamage { target, amount } => {
                 let n = match amount {
@@ -1733,6 +1756,15 @@ impl Game {
                 );
                 if self.decide(d)? == 0 {
                     self.execute_effect(effect, controller, source, snap)?;
+                }
+            }
+            Effect::RevealHandPick {
+                player,
+                pick,
+                recycle,
+            } => {
+                for p in self.players_of(player, controller) {
+                    self.reveal_hand_pick(p, controller, pick, *recycle)?;
                 }
             }
             Effect::Predict { player, count } => {
