@@ -393,7 +393,12 @@ fn trace_lines_cite_the_rule_of_what_they_say() {
                 .collect();
             // a replacement line names what happens instead; the lines that do it follow,
             // each with its own rule, so only the words before "applies instead:" are its own
+            // (a self-replacement's line, 370.1.a, likewise: "so the instruction is replaced: …")
             let own = text.split(" applies instead: ").next().unwrap_or(text);
+            let own = own
+                .split(" the instruction is replaced: ")
+                .next()
+                .unwrap_or(own);
             for (i, (words, prefix)) in checks.iter().enumerate() {
                 if own.contains(words) {
                     seen[i] += 1;

@@ -1152,10 +1152,21 @@ impl Game {
                 p(player),
                 super::resources::describe_amount(*energy, power)
             ),
-            Effect::PayCost { energy, power } => format!(
-                "pay {} to",
-                super::resources::describe_amount(*energy, power)
-            ),
+            Effect::PayCost {
+                energy,
+                power,
+                exhaust,
+            } => match (exhaust, *energy == 0 && power.is_zero()) {
+                (true, true) => "exhaust this to".to_string(),
+                (true, false) => format!(
+                    "pay {} and exhaust this to",
+                    super::resources::describe_amount(*energy, power)
+                ),
+                (false, _) => format!(
+                    "pay {} to",
+                    super::resources::describe_amount(*energy, power)
+                ),
+            },
             Effect::Channel {
                 player,
                 count,

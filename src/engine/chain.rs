@@ -61,7 +61,7 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::FriendlyUnitDies { .. } => cite!("383.1"),
         Trigger::YouPlay(_) => cite!("383.4.a.4"),
         Trigger::YouConquer => cite!("383.4.c.2.b"),
-        Trigger::YouHold => cite!("383.4.d.2.b"),
+        Trigger::YouHold | Trigger::YouOrAllyHold => cite!("383.4.d.2.b"),
         Trigger::YouWinCombat => cite!("461.3.a"),
         Trigger::YouPlaySpellCosting(_) => cite!("419.4.a"),
         Trigger::DefendHere => cite!("383.4.f.2"),
@@ -554,11 +554,17 @@ impl Game {
                                 Effect::PayCost {
                                     energy: 0,
                                     power: deflect,
+                                    exhaust: false,
                                 },
                             ),
                         }
                     }
-                    if let Some(Effect::PayCost { energy, power }) = effects.first().cloned() {
+                    if let Some(Effect::PayCost {
+                        energy,
+                        power,
+                        exhaust,
+                    }) = effects.first().cloned()
+                    {
                         effects.remove(0);
                         // [C]: the power of the source's domain (135.2.e.6)
                         let power = match t.source {
@@ -566,8 +572,27 @@ impl Game {
                             None => power.resolve(&[]),
                         };
                         let src = t.source;
-                        let cost = super::resources::describe_amount(energy, &power);
-                        let can = self.payment_ways(t.controller, energy, &power);
+                        let resources = energy != 0 || !power.is_zero();
+                        let me = src.map_or("its source", |o| self.obj_name(o));
+                        let cost = match (exhaust, resources) {
+                            (true, false) => format!("by exhausting {me}"),
+                            (true, true) => format!(
+                                "{} and exhaust {me}",
+                                super::resources::describe_amount(energy, &power)
+                            ),
+                            (false, _) => super::resources::describe_amount(energy, &power),
+                        };
+                        // 414.5: "exhaust me" is payable only by a ready source on the board
+                        let exhaustable = src.filter(|o| {
+                            self.objects[o.0].zone.on_board() && !self.objects[o.0].exhausted
+                        });
+                        let can = match (exhaust, exhaustable) {
+                            (true, None) => Err(format!(
+                                "{} is not a ready permanent",
+                                src.map_or("its source", |o| self.obj_name(o))
+                            )),
+                            _ => self.payment_ways(t.controller, energy, &power),
+                        };
                         let pays = match &can {
                             Ok(_) => {
                                 let d = super::decision::Decision::yes_no(
@@ -584,7 +609,32 @@ impl Game {
                             Err(_) => false,
                         };
                         if pays {
-                            self.pay(t.controller, energy, &power, &t.label, cite!("404.1"), None)?;
+                            if resources {
+                                self.pay(
+                                    t.controller,
+                                    energy,
+                                    &power,
+                                    &t.label,
+                                    cite!("404.1"),
+                                    None,
+                                )?;
+                            }
+                            if let Some(o) = exhaustable.filter(|_| exhaust) {
+                                let text = format!(
+                                    "{} exhausts {} to pay for {}",
+                                    self.player_name(t.controller),
+                                    self.obj_name(o),
+                                    t.label
+                                );
+                                self.objects[o.0].exhausted = true;
+                                self.event(
+                                    EventKind::Effect,
+                                    vec![cite!("404.1"), cite!("414.5")],
+                                    text,
+                                    vec![o.0],
+                                );
+                                self.make_outstanding(cite!("319.7"));
+                            }
                         } else {
                             self.chain.pop();
                             let (why, detail) = match &can {
@@ -1022,6 +1072,7 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::YouDiscard => "when you discard one or more cards",
         Trigger::YouDiscardMe => "when you discard me",
         Trigger::YouPlayTokenUnit => "when you play a token unit",
+        Trigger::YouOrAllyHold => "when you or an ally hold",
     }
 }
 

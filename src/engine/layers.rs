@@ -817,6 +817,10 @@ impl Game {
             | Condition::SameNameInTrash
             | Condition::OpponentWithin(_)
             | Condition::ExactlyOtherUnitsHere { .. }
+            | Condition::Alone { .. }
+            | Condition::YourPhase(_)
+            | Condition::OpponentsTurn
+            | Condition::InShowdown
             | Condition::OtherUnitsHere(_)
             | Condition::DiscardedThisTurn
             | Condition::GainedXpThisTurn

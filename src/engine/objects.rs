@@ -269,6 +269,8 @@ pub enum Trigger {
     YouDiscardMe,
     /// "When you play a token unit": a token unit its controller plays (182.1.a, 383.4.a.4).
     YouPlayTokenUnit,
+    /// "When you or an ally hold" (383.4.d.2.b): its controller or a teammate (484.8.d) holds.
+    YouOrAllyHold,
 }
 
 /// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they
@@ -769,6 +771,8 @@ pub enum Effect {
     PayCost {
         energy: i32,
         power: super::resources::Power,
+        /// "You may exhaust me to …": the source is exhausted as part of the cost (414.5).
+        exhaust: bool,
     },
     /// 355.3: "choose one": the controller picks one of the modes at step 2; it becomes the
     /// instruction.
@@ -1058,6 +1062,19 @@ pub enum Condition {
         count: i32,
         battlefield: bool,
     },
+    /// 741.1: "If I'm alone" / a Deathknell's "If I died alone" (checked as it triggers,
+    /// 383.3.e, the unit still at its location, 808.1.d.2): no other friendly unit at the
+    /// object's location; `negated` for "If I didn't die alone".
+    Alone {
+        negated: bool,
+    },
+    /// "If it's your Beginning Phase": the controller is the turn player and the turn is in
+    /// that phase (314–317).
+    YourPhase(crate::engine::state::Phase),
+    /// "… on an opponent's turn": the turn player is an opponent of the controller.
+    OpponentsTurn,
+    /// "… during a showdown" (308.1): a showdown is in progress.
+    InShowdown,
     /// "While you have another unit here": `count` or more other units of the controller at
     /// the object's location.
     OtherUnitsHere(i32),

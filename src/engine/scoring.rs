@@ -184,6 +184,19 @@ impl Game {
         // 383.4.c.2.b, 383.4.d.2.b: "when you conquer / hold" of the scorer's permanents,
         // wherever they are; they trigger even when the point is not gained (383.4.c.2.c)
         batch.extend(self.observer_triggers(&you_trigger, p, None, None));
+        // "when you or an ally hold" of the permanents of the holder and their teammates
+        // (484.8.d)
+        if how == ScoreKind::Hold {
+            let friends: Vec<PlayerId> = self
+                .players
+                .iter()
+                .map(|q| q.id)
+                .filter(|&q| self.friendly(p, q))
+                .collect();
+            for q in friends {
+                batch.extend(self.observer_triggers(&Trigger::YouOrAllyHold, q, None, None));
+            }
+        }
         // 383.1, 464: "when an opponent scores" of the scorer's opponents' permanents
         batch.extend(self.opponent_scores_triggers(p));
         self.place_triggers(batch, vec![why], false)

@@ -913,6 +913,7 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("you-discard", false) => Trigger::YouDiscard,
         ("you-discard-me", false) => Trigger::YouDiscardMe,
         ("you-play-token-unit", false) => Trigger::YouPlayTokenUnit,
+        ("you-or-ally-hold", false) => Trigger::YouOrAllyHold,
         _ => return None,
     })
 }
@@ -1147,6 +1148,7 @@ fn abilities(
                     Effect::PayCost {
                         energy: c.value.energy.get(),
                         power: c.value.power.to_power(Power::own),
+                        exhaust: c.value.exhaust,
                     },
                 );
             }

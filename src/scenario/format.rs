@@ -591,6 +591,9 @@ pub struct TriggerCost {
     pub energy: Amt,
     #[serde(default)]
     pub power: PowerSpec,
+    /// "You may exhaust me to …": exhausting the source is (part of) the cost (414.5).
+    #[serde(default)]
+    pub exhaust: bool,
 }
 
 /// The cost and timing of an activated ability.

@@ -1298,6 +1298,13 @@ impl<'a> Resolver<'a> {
                 )
                 .hint("Repeat [Cost] is an optional additional cost (820.1.c.1)"));
         }
+        if let Some(r) = c.repeat.iter().find(|r| r.value.exhaust) {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(r),
+                "Repeat's cost is energy and power (820.1.c): \"exhaust\" is for a triggered ability's cost",
+            ));
+        }
         if let Some(r) = c.repeat.first()
             && c.kind.as_ref().map(|k| k.value.as_str()) != Some("spell")
         {
@@ -2439,6 +2446,7 @@ pub const TRIGGERS: &[&str] = &[
     "you-discard",
     "you-discard-me",
     "you-play-token-unit",
+    "you-or-ally-hold",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
@@ -2449,7 +2457,8 @@ pub const TRIGGERS: &[&str] = &[
 /// `exactly 1 other units at-battlefield` (the card at a battlefield), `1 or more other units
 /// here`, `discarded-this-turn`, `gained-xp-this-turn`, `stunned-enemy-here`,
 /// `opponent-controls-stunned`, `attacking-with-another`, `not-from-hand` (a card's own cost:
-/// played from anywhere other than its player's hand).
+/// played from anywhere other than its player's hand), `alone` / `not-alone` (741.1),
+/// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`, `showdown`.
 pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     use crate::engine::{CardType, Condition};
     let w: Vec<&str> = c.split_whitespace().collect();
@@ -2468,6 +2477,11 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
             n(k).map(|count| Condition::UnitsInBase { count, other: true })
         }
         ["opponent-within", k] => n(k).map(Condition::OpponentWithin),
+        ["alone"] => Some(Condition::Alone { negated: false }),
+        ["opponents-turn"] => Some(Condition::OpponentsTurn),
+        ["showdown"] => Some(Condition::InShowdown),
+        ["not-alone"] => Some(Condition::Alone { negated: true }),
+        ["your-phase", p] => crate::engine::state::Phase::parse(p).map(Condition::YourPhase),
         ["exactly", k, "other", "units", "here"] => {
             n(k).map(|count| Condition::ExactlyOtherUnitsHere {
                 count,

@@ -175,7 +175,7 @@ pub(super) fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
 
 /// The sentences of an ability's effect, in order, "it" bound across them.
 pub(super) fn body_instructions(body: &str) -> Option<Vec<format::Effect>> {
-    let mut all = Vec::new();
+    let mut all: Vec<format::Effect> = Vec::new();
     let (mut chosen, mut before) = (None, false);
     for p in sentences(body) {
         let p = strip_ci(p.trim(), "then, ")
@@ -187,6 +187,16 @@ pub(super) fn body_instructions(body: &str) -> Option<Vec<format::Effect>> {
         }
         if let Some((a, b)) = strip_ci(p, "choose ").and_then(chosen_pair) {
             chosen = Some(format!("{a}\u{1f}{b}"));
+            continue;
+        }
+        // 370.1.a: "Draw 1. If it's your Beginning Phase, draw 2 instead." replaces the
+        // instruction before when the condition holds
+        if let Some((c, v)) = self_replacement(p)
+            && let Some(last) = all.last_mut()
+            && last.instead_if.is_none()
+        {
+            last.instead_if = Some(name(&c));
+            last.instead = v.into_iter().map(spanned).collect();
             continue;
         }
         let mut v = instructions(p)?;

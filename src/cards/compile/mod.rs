@@ -464,13 +464,14 @@ impl Compiler<'_> {
                     let c = match k.strip_prefix("Repeat ") {
                         Some(n) => n.trim().parse::<Amt>().ok().map(|n| format::TriggerCost {
                             energy: n,
-                            power: format::PowerSpec::default(),
+                            ..Default::default()
                         }),
                         None => cost_of(after[..cost].trim())
                             .filter(|c| cost > 0 && !c.exhaust)
                             .map(|c| format::TriggerCost {
                                 energy: c.energy,
                                 power: c.power,
+                                exhaust: false,
                             }),
                     };
                     match c {
@@ -623,15 +624,22 @@ impl Compiler<'_> {
         }
     }
 
-    /// 808.1: "[Deathknell] — [effect]" is "When I die, [effect]" (its sentences in order).
+    /// 808.1: "[Deathknell] — [effect]" is "When I die, [effect]" (its sentences in order);
+    /// "If I died alone, draw 1." is its conditional statement, checked as it triggers
+    /// (383.3.e) — the unit still where it died (808.1.d.2–3).
     fn deathknell_effect(&mut self, effect_text: &str) {
-        match body_instructions(effect_text) {
+        let (condition, body) = match deathknell_condition(effect_text) {
+            Some((c, b)) => (Some(c), b),
+            None => (None, effect_text),
+        };
+        match body_instructions(body) {
             Some(all) => {
                 let mut all = all.into_iter();
                 self.abilities.push(AbilityDef {
                     when: Some(name("die")),
                     effect: all.next().map(spanned),
                     then: all.map(spanned).collect(),
+                    if_: condition.map(name),
                     ..Default::default()
                 });
                 self.push(effect_text, PhraseStatus::Compiled);
@@ -798,11 +806,11 @@ impl Compiler<'_> {
             // compiled once an instruction refers to it
             self.push(s, PhraseStatus::Unsupported);
         } else if let Some((c, v)) = self_replacement(s)
-            && let Some(last) = self.spell_effects.last_mut()
+            && let Some(last) = self.last_instruction()
             && last.instead_if.is_none()
-            && self.card.is("spell")
         {
             // 370.1.a: "If it's attacking, deal 4 to it instead." replaces the instruction before
+            // (a spell's, or the ability's this line began)
             last.instead_if = Some(name(&c));
             last.instead = v.into_iter().map(spanned).collect();
             self.push(s, PhraseStatus::Compiled);
@@ -930,6 +938,21 @@ impl Compiler<'_> {
             None => self.push(line, PhraseStatus::Unsupported),
         }
     }
+}
+
+/// A Deathknell's leading "If [condition], …": the condition's word and the rest. What the
+/// unit was as it died — "I died alone", "I didn't die alone" (741.1), "I was [Mighty]" — is
+/// what it is as the ability triggers (808.1.d.2), else any condition of 383.3.e.
+fn deathknell_condition(text: &str) -> Option<(String, &str)> {
+    let r = strip_ci(text.trim(), "if ")?;
+    let (c, body) = r.split_once(',')?;
+    let word = match fold(c).as_str() {
+        "i died alone" => "alone".to_string(),
+        "i didnt die alone" | "i did not die alone" => "not-alone".to_string(),
+        "i was mighty" => "mighty".to_string(),
+        _ => if_condition(c)?,
+    };
+    Some((word, body.trim()))
 }
 
 /// 377.2.b: "Use this ability only while I'm at a battlefield" ("Use my abilities only while

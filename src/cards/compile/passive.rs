@@ -13,6 +13,14 @@ pub(super) fn if_condition(c: &str) -> Option<String> {
     if f == "im at a battlefield" {
         return Some("at-battlefield".into());
     }
+    // "If it's your Beginning Phase"
+    if let Some(p) = f
+        .strip_prefix("its your ")
+        .and_then(|r| r.strip_suffix(" phase"))
+        .filter(|p| crate::engine::state::Phase::parse(p).is_some())
+    {
+        return Some(format!("your-phase {p}"));
+    }
     // what happened this turn, the hand, the base, the trash, the scores, the units here
     match f.as_str() {
         "a unit died this turn" | "a unit has died this turn" => {

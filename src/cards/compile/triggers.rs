@@ -53,6 +53,7 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         ("when you discard one or more cards", &["you-discard"]),
         ("when you discard me", &["you-discard-me"]),
         ("when you play a token unit", &["you-play-token-unit"]),
+        ("when you or an ally hold", &["you-or-ally-hold"]),
     ];
     const HERE: &[(&str, &[&str])] = &[
         ("when you conquer here", &["conquer"]),
@@ -71,13 +72,35 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             .find(|(p, _)| *p == head)
             .map(|(_, w)| w.to_vec())
     };
-    let head = f.split(',').next()?;
+    // the trigger condition is before the first comma, or before the comma after a list
+    // of what happens to the card ("When this is played, discarded, or killed, …")
+    let commas = (1..f.matches(',').count())
+        .rev()
+        .find(|&k| {
+            passive_events(&f.split(',').take(k + 1).collect::<Vec<_>>().join(",")).is_some()
+        })
+        .unwrap_or(0);
+    let head_owned = f.split(',').take(commas + 1).collect::<Vec<_>>().join(",");
+    let head = head_owned.as_str();
     // "When an enemy unit dies while I'm at a battlefield, …": a condition of the source as
     // the event happens, checked as the ability triggers (383.3.e)
     let (head, while_here) = match head.strip_suffix(" while im at a battlefield") {
         Some(h) => (h, true),
         None => (head, false),
     };
+    // "When you play a spell on an opponent's turn", "When you play a unit during a showdown":
+    // when the event happens, also checked as the ability triggers
+    let (head, during) = match (
+        head.strip_suffix(" on an opponents turn"),
+        head.strip_suffix(" during a showdown"),
+    ) {
+        (Some(h), _) => (h, Some("opponents-turn")),
+        (_, Some(h)) => (h, Some("showdown")),
+        _ => (head, None),
+    };
+    if during.is_some() && while_here {
+        return None;
+    }
     // "When you play me or at the start of your Beginning Phase, …", "When you play me or I
     // attack, …": one ability for each condition
     // "When you play a spell that costs [5] or more, …" (419.4.a)
@@ -91,6 +114,20 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     } else {
         let w: Vec<&'static str> = match lookup(head) {
             Some(w) => w,
+            None if passive_events(head).is_some() => passive_events(head)?,
+            None if head.contains(" and when ") => {
+                // "When I'm played and when I conquer, …": one ability for each
+                let mut v = Vec::new();
+                for h in head.split(" and when ") {
+                    let h = if h.starts_with("when ") {
+                        h.to_string()
+                    } else {
+                        format!("when {h}")
+                    };
+                    v.extend(lookup(&h).or_else(|| passive_events(&h))?);
+                }
+                v
+            }
             None => {
                 let (a, b) = head.split_once(" or ")?;
                 let b = if b.starts_with("when ") || b.starts_with("at ") {
@@ -112,10 +149,13 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     if !s.contains(',') {
         return None;
     }
-    let (_, body) = s.split_at(s.find(',')? + 1);
+    let at = s.match_indices(',').nth(commas)?.0;
+    let (_, body) = s.split_at(at + 1);
     let mut body = body.trim();
     // 383.3.e: "When you play me, if you control a Poro, …": a conditional statement
-    let mut condition = while_here.then(|| "at-battlefield".to_string());
+    let mut condition = while_here
+        .then(|| "at-battlefield".to_string())
+        .or(during.map(String::from));
     if let Some(r) = strip_ci(body, "if ") {
         let (c, rest) = r.split_once(',')?;
         if condition.is_some() {
@@ -124,15 +164,11 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         condition = Some(if_condition(c)?);
         body = rest.trim();
     }
-    // 403.1.b.1: "you may pay [cost] to [effect]" — a cost within the instructions
+    // 403.1.b.1: "you may pay [cost] to [effect]", "you may exhaust me to [effect]" — a cost
+    // within the instructions
     let mut cost = None;
-    if let Some(r) = strip_ci(body, "you may pay ") {
-        let (c, rest) = r.split_once(" to ")?;
-        let c = cost_of(c.trim()).filter(|c| !c.exhaust)?;
-        cost = Some(format::TriggerCost {
-            energy: c.energy,
-            power: c.power,
-        });
+    if let Some((c, rest)) = trigger_cost(body) {
+        cost = Some(c);
         body = rest;
     }
     let mut v = instructions(body)?;
@@ -158,6 +194,51 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             })
             .collect(),
     )
+}
+
+/// "When this is played, discarded, or killed", "When I'm played": what happens to the card
+/// itself, in the passive voice — played (its play effect, 383.4.a), discarded (from the
+/// trash it went to, 383.2.c.1), killed (it dies, 428). One ability for each.
+fn passive_events(head: &str) -> Option<Vec<&'static str>> {
+    let list = head
+        .strip_prefix("when this is ")
+        .or_else(|| head.strip_prefix("when im "))?;
+    let mut v = Vec::new();
+    for w in list
+        .split([',', ' '])
+        .filter(|w| !w.is_empty() && !matches!(*w, "or" | "and"))
+    {
+        v.push(match w {
+            "played" => "play",
+            "discarded" => "you-discard-me",
+            "killed" => "die",
+            _ => return None,
+        });
+    }
+    (!v.is_empty()).then_some(v)
+}
+
+/// 403.1.b.1: the cost at the head of a triggered ability's instructions — "you may pay
+/// [1][Fury] to …", "you may exhaust me to …" (414.5: "exhaust this" is the same), "you may
+/// pay [1] and exhaust this to …", "you may exhaust me and pay [Rune] to …" — and the rest.
+pub(super) fn trigger_cost(body: &str) -> Option<(format::TriggerCost, &str)> {
+    let r = strip_ci(body, "you may ")?;
+    let (c, rest) = r.split_once(" to ")?;
+    let mut cost = format::TriggerCost::default();
+    let mut paid = false;
+    for part in c.split(" and ") {
+        let part = part.trim();
+        if let Some(p) = strip_ci(part, "pay ").filter(|_| !std::mem::replace(&mut paid, true)) {
+            let p = cost_of(p.trim()).filter(|p| !p.exhaust)?;
+            cost.energy = p.energy;
+            cost.power = p.power;
+        } else if matches!(fold(part).as_str(), "exhaust me" | "exhaust this") && !cost.exhaust {
+            cost.exhaust = true;
+        } else {
+            return None;
+        }
+    }
+    Some((cost, rest))
 }
 
 /// How often in a turn a triggered ability triggers, as its text says.

@@ -285,3 +285,165 @@ fn what_you_do_triggers() {
         assert_eq!(word(&ability(&c, 0).when), when, "{text}");
     }
 }
+
+#[test]
+fn deathknell_conditions_are_what_the_unit_was_as_it_died() {
+    // 383.3.e / 808.1.d.2: checked as the Deathknell triggers, the unit still on the board
+    for (text, cond) in [
+        (
+            "[Deathknell] — If I died alone, buff a friendly unit.",
+            "alone",
+        ),
+        (
+            "[Deathknell] — If I didn't die alone, channel 1 rune exhausted.",
+            "not-alone",
+        ),
+        ("[Deathknell] If I was [Mighty], draw 3.", "mighty"),
+        (
+            "[Deathknell] — If you control 2 or more gear, draw 1.",
+            "control 2 gear",
+        ),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = ability(&c, 0);
+        assert_eq!(word(&a.when), "die", "{text}");
+        assert_eq!(word(&a.if_), cond, "{text}");
+        assert!(a.effect.is_some());
+    }
+    // a condition the vocabulary has no words for keeps the whole effect unsupported
+    let c = compile(&card("Unit", "[Deathknell] — If I died laughing, draw 1."));
+    assert!(!c.fully_modelled());
+}
+
+#[test]
+fn an_instead_sentence_replaces_the_ability_instruction_before() {
+    // 370.1.a in a Deathknell's effect and in a triggered ability's further sentence
+    let c = compile(&card(
+        "Unit",
+        "[Deathknell] Draw 1. If it's your Beginning Phase, draw 3 instead.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &ability(&c, 0).effect.as_ref().unwrap().value;
+    assert_eq!(word(&e.instead_if), "your-phase beginning");
+    assert_eq!(e.instead.len(), 1);
+    let c = compile(&card(
+        "Unit",
+        "When you play me, channel 1 rune exhausted. If it's your Main Phase, draw 1 instead.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &ability(&c, 0).effect.as_ref().unwrap().value;
+    assert_eq!(word(&e.instead_if), "your-phase main");
+    // no instruction before it: nothing to replace
+    let c = compile(&card(
+        "Unit",
+        "[Deathknell] If it's your Beginning Phase, draw 2 instead.",
+    ));
+    assert!(!c.fully_modelled());
+}
+
+#[test]
+fn what_happens_to_the_card_itself_in_the_passive_voice() {
+    // one ability for each event of the list, the body after the list's last comma
+    let c = compile(&card(
+        "Gear",
+        "When this is played, discarded, or killed, channel 1 rune exhausted.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let whens: Vec<&str> = c
+        .def
+        .abilities
+        .iter()
+        .map(|a| word(&a.value.when))
+        .collect();
+    assert_eq!(whens, ["play", "you-discard-me", "die"]);
+    assert!(c.def.abilities.iter().all(|a| a.value.effect.is_some()));
+    let c = compile(&card(
+        "Unit",
+        "When I'm played and when I conquer, ready me.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let whens: Vec<&str> = c
+        .def
+        .abilities
+        .iter()
+        .map(|a| word(&a.value.when))
+        .collect();
+    assert_eq!(whens, ["play", "conquer"]);
+    // an event the list does not know keeps the phrase unsupported
+    let c = compile(&card(
+        "Gear",
+        "When this is played, stolen, or killed, draw 1.",
+    ));
+    assert!(!c.fully_modelled());
+}
+
+#[test]
+fn exhausting_the_source_as_a_trigger_cost() {
+    // 403.1.b.1, 414.5: "you may exhaust me/this to …", alone or with a payment
+    for (text, energy, power, exhaust) in [
+        (
+            "When you conquer, you may exhaust me to draw 1.",
+            0,
+            0,
+            true,
+        ),
+        ("When you hold, you may exhaust this to draw 1.", 0, 0, true),
+        (
+            "When you play a gear, you may pay [2] and exhaust this to draw 1.",
+            2,
+            0,
+            true,
+        ),
+        (
+            "When you play a unit, you may exhaust me and pay [Rune] to draw 1.",
+            0,
+            1,
+            true,
+        ),
+        ("When I attack, you may pay [1] to draw 1.", 1, 0, false),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let cost = &ability(&c, 0).cost.as_ref().expect(text).value;
+        assert_eq!(cost.energy.get(), energy, "{text}");
+        assert_eq!(cost.power.any.map_or(0, |a| a.get()), power, "{text}");
+        assert_eq!(cost.exhaust, exhaust, "{text}");
+    }
+    // two payments, or a cost the vocabulary lacks, stay unsupported
+    for text in [
+        "When you play me, you may pay [1] and pay [2] to draw 1.",
+        "When you play me, you may exhaust a friendly unit to draw 1.",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn triggers_only_on_an_opponents_turn_in_a_showdown_or_by_an_ally() {
+    for (text, when, cond) in [
+        (
+            "When you play a spell on an opponent's turn, draw 1.",
+            "play-spell",
+            "opponents-turn",
+        ),
+        (
+            "When you play a unit during a showdown, draw 1.",
+            "you-play-unit",
+            "showdown",
+        ),
+        ("When you or an ally hold, draw 1.", "you-or-ally-hold", ""),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = ability(&c, 0);
+        assert_eq!(word(&a.when), when, "{text}");
+        assert_eq!(word(&a.if_), cond, "{text}");
+    }
+    // one condition of the event and one "if": not both
+    let c = compile(&card(
+        "Unit",
+        "When you play a unit during a showdown, if you control 2 or more gear, draw 1.",
+    ));
+    assert!(!c.fully_modelled());
+}

@@ -113,6 +113,25 @@ impl Game {
                     .count();
                 i32::try_from(n).unwrap_or(i32::MAX) == *count
             }
+            // 741.1: no other friendly unit (740.1) at the same location
+            Condition::Alone { negated } => {
+                let Some(o) = obj else { return Some(false) };
+                let unit = &self.objects[o.0];
+                if !unit.zone.on_board() || !unit.is_unit() {
+                    return Some(false);
+                }
+                let alone = !self.objects.iter().any(|x| {
+                    x.id != o
+                        && x.is_unit()
+                        && x.zone == unit.zone
+                        && self.friendly(controller_of(x.id), ctl)
+                });
+                alone != *negated
+            }
+            Condition::YourPhase(p) => self.turn.player == ctl && self.turn.phase == *p,
+            Condition::OpponentsTurn => self.opponents(ctl, self.turn.player),
+            // 308.1: the turn state is a showdown
+            Condition::InShowdown => self.showdown.is_some(),
             Condition::OtherUnitsHere(count) => {
                 let Some(o) = obj else { return Some(false) };
                 let here = self.objects[o.0].zone;
@@ -245,6 +264,11 @@ impl Condition {
             Condition::OpponentWithin(n) => {
                 format!("an opponent's score is within {n} points of the Victory Score")
             }
+            Condition::Alone { negated: false } => "I'm alone".into(),
+            Condition::Alone { negated: true } => "I'm not alone".into(),
+            Condition::YourPhase(p) => format!("it's your {p:?} Phase"),
+            Condition::OpponentsTurn => "it's an opponent's turn".into(),
+            Condition::InShowdown => "a showdown is in progress".into(),
             Condition::OtherUnitsHere(1) => "you have another unit here".into(),
             Condition::OtherUnitsHere(n) => format!("you have {n} or more other units here"),
             Condition::DiscardedThisTurn => "you've discarded a card this turn".into(),
