@@ -304,6 +304,7 @@ impl Game {
                 | Effect::Exhaust { target }
                 | Effect::Attach { target }
                 | Effect::ReturnToHand { target }
+                | Effect::Banish { target }
                 | Effect::Stun { target }
                 | Effect::Counter { target } => t(target),
                 Effect::Fight { first, second } => {
@@ -1063,6 +1064,7 @@ impl Game {
             Effect::ReturnToHand { target } => {
                 format!("return {} to its owner's hand", t(target))
             }
+            Effect::Banish { target } => format!("banish {}", t(target)),
             Effect::Stun { target } => format!("stun {}", t(target)),
             Effect::CreateToken {
                 card,
@@ -1564,6 +1566,18 @@ impl Game {
             Effect::ReturnToHand { target } => {
                 for u in self.targets_of(target, controller, source, snap)? {
                     self.return_to_hand(u);
+                }
+            }
+            Effect::Banish { target } => {
+                let mut v = self.targets_of(target, controller, source, snap)?;
+                // "Banish this" of a spell as it resolves: the card on the chain
+                if *target == Target::Me
+                    && let Some(s) = source.filter(|s| self.objects[s.0].zone == Zone::Chain)
+                {
+                    v.push(s);
+                }
+                for u in v {
+                    self.banish(u);
                 }
             }
             Effect::Stun { target } => {

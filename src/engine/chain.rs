@@ -915,15 +915,18 @@ impl Game {
         self.depth = self.depth.saturating_sub(1);
         result?;
         if let Some(card) = item.card {
-            // 351.2: a spell's effects are executed, then the card is placed in the trash
-            let owner = self.objects[card.0].owner;
-            self.objects[card.0].zone = Zone::Trash(owner);
-            let t = format!(
-                "{} is put into {}'s trash",
-                item.label,
-                self.player_name(owner)
-            );
-            self.event(EventKind::Zone, vec![cite!("351.2")], t, vec![card.0]);
+            // 351.2: a spell's effects are executed, then the card is placed in the trash —
+            // unless they put it elsewhere ("Banish this", 427.2)
+            if self.objects[card.0].zone == Zone::Chain {
+                let owner = self.objects[card.0].owner;
+                self.objects[card.0].zone = Zone::Trash(owner);
+                let t = format!(
+                    "{} is put into {}'s trash",
+                    item.label,
+                    self.player_name(owner)
+                );
+                self.event(EventKind::Zone, vec![cite!("351.2")], t, vec![card.0]);
+            }
             // 419.4.a: playing the spell is complete now: "when you play a spell" triggers
             let mut batch = Vec::new();
             let ids: Vec<ObjId> = self

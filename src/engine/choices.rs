@@ -33,6 +33,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Attach { target }
         | Effect::CreateReplacement { target, .. }
         | Effect::ReturnToHand { target }
+        | Effect::Banish { target }
         | Effect::Stun { target }
         | Effect::Counter { target } => vec![target],
         Effect::Fight { first, second } => vec![first, second],

@@ -750,6 +750,12 @@ pub enum Effect {
     ReturnToHand {
         target: Target,
     },
+    /// 427: "Banish [target]" — put in its owner's Banishment from where it is (427.2): a
+    /// permanent from the board (a token ceases to exist, 183.1), or, with `Me`, the spell
+    /// that is resolving, from the chain ("Banish this", so it is not put in the trash).
+    Banish {
+        target: Target,
+    },
     /// 422: the player discards `amount` cards of their choice from their hand.
     Discard {
         player: PlayerRef,
@@ -1264,6 +1270,9 @@ pub enum Ability {
         kill_self: bool,
         /// "Spend N XP" in the cost (730.2): the controller's XP is reduced as it is paid.
         xp: i32,
+        /// "Recycle N [units] from your trash" in the cost (416.3, 416.6; recycle.rs): how
+        /// many cards, and of which type (any with `None`).
+        recycle: (i32, Option<CardType>),
         energy: i32,
         /// Power by domain, `[A]` and `[C]` (resolved against the card when paid).
         power: super::resources::Power,

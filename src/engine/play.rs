@@ -659,34 +659,47 @@ impl Game {
             );
         }
         let def = o.def.clone();
-        let Some((exhaust, kill_self, xp, energy, power, action, reaction, effects, only_while)) =
-            def.abilities
-                .iter()
-                .filter_map(|a| match a {
-                    Ability::Activated {
-                        exhaust,
-                        kill_self,
-                        xp,
-                        energy,
-                        power,
-                        action,
-                        reaction,
-                        effects,
-                        only_while,
-                    } => Some((
-                        *exhaust,
-                        *kill_self,
-                        *xp,
-                        *energy,
-                        power.clone(),
-                        *action,
-                        *reaction,
-                        effects.clone(),
-                        only_while.clone(),
-                    )),
-                    _ => None,
-                })
-                .nth(index)
+        let Some((
+            exhaust,
+            kill_self,
+            recycle,
+            xp,
+            energy,
+            power,
+            action,
+            reaction,
+            effects,
+            only_while,
+        )) = def
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::Activated {
+                    exhaust,
+                    kill_self,
+                    recycle,
+                    xp,
+                    energy,
+                    power,
+                    action,
+                    reaction,
+                    effects,
+                    only_while,
+                } => Some((
+                    *exhaust,
+                    *kill_self,
+                    *recycle,
+                    *xp,
+                    *energy,
+                    power.clone(),
+                    *action,
+                    *reaction,
+                    effects.clone(),
+                    only_while.clone(),
+                )),
+                _ => None,
+            })
+            .nth(index)
         else {
             return Err(super::actions::Halt::Err(
                 super::actions::EngineError::Unsupported(format!(
@@ -732,6 +745,9 @@ impl Game {
                 format!("{} is exhausted and cannot pay the cost", def.name),
             );
         }
+        // 416.3: recycling in the cost must be possible for it to be paid
+        let label = format!("{}'s ability", def.name);
+        self.check_recycle_cost(player, recycle.0, recycle.1, &label)?;
         let has_xp = self.players[player.0].xp;
         if xp > has_xp {
             return illegal(
@@ -758,7 +774,6 @@ impl Game {
         // 402.1: the ability's choices are made now; 402.2: without legal options it cannot
         // be activated (and nothing is paid)
         let mut effects = effects;
-        let label = format!("{}'s ability", def.name);
         if let Some(missing) = self.choose_targets(
             &mut effects,
             player,
@@ -804,6 +819,8 @@ impl Game {
             );
             self.recheck_levels(player, self.players[player.0].xp + xp);
         }
+        // 416.3, 416.6: "Recycle N from your trash" in the cost — cards of the player's choice
+        self.recycle_from_trash_for_cost(player, recycle.0, recycle.1, &label)?;
         // 403.1.a: "Kill this" in the cost — the source is killed (428) as the cost is paid
         if kill_self {
             self.kill(&[source], cite!("403.1.a"))?;

@@ -1540,6 +1540,7 @@ fn an_activated_ability_pays_its_cost_and_uses_the_chain() {
     let mut torch = CardDef::unit("Torch", 0).with_ability(Ability::Activated {
         exhaust: true,
         kill_self: false,
+        recycle: (0, None),
         xp: 0,
         energy: 1,
         power: Default::default(),

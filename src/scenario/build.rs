@@ -582,6 +582,10 @@ impl Names<'_> {
             Effect::ReturnToHand {
                 target: self.target(t)?,
             }
+        } else if let Some(t) = &e.banish {
+            Effect::Banish {
+                target: self.target(t)?,
+            }
         } else if let Some(p) = &e.discard {
             Effect::Discard {
                 player: self.player(p)?,
@@ -918,6 +922,30 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
     })
 }
 
+/// 416.3, 416.6: "Recycle N [units] from your trash" in an activated ability's cost.
+fn recycle_cost(
+    s: &Scenario,
+    c: &format::ActivateCost,
+) -> Result<(i32, Option<CardType>), ScenarioError> {
+    let of = match &c.recycle_of {
+        None => None,
+        Some(n) => Some(
+            crate::engine::look::card_type_word(&n.value).ok_or_else(|| {
+                err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    n.referenced,
+                    format!(
+                        "unknown card type \"{}\" for recycle-of: unit, gear or spell",
+                        n.value
+                    ),
+                )
+            })?,
+        ),
+    };
+    Ok((c.recycle.get(), of))
+}
+
 fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
     let v = c.value.as_str();
     Ok(match v {
@@ -1099,6 +1127,7 @@ fn abilities(
             out.push(Ability::Activated {
                 exhaust: c.value.exhaust,
                 kill_self: c.value.kill_this,
+                recycle: recycle_cost(s, &c.value)?,
                 xp: c.value.xp.get(),
                 energy: c.value.energy.get(),
                 power: c.value.power.to_power(Power::own),
@@ -1604,6 +1633,7 @@ fn card_def_of(
                 a.push(Ability::Activated {
                     exhaust: e.value.exhaust,
                     kill_self: e.value.kill_this,
+                    recycle: recycle_cost(s, &e.value)?,
                     xp: e.value.xp.get(),
                     energy: e.value.energy.get(),
                     power: e.value.power.to_power(Power::own),

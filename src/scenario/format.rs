@@ -603,6 +603,14 @@ pub struct ActivateCost {
     /// Exhaust the source as part of the cost.
     #[serde(default)]
     pub exhaust: bool,
+    /// "Recycle N from your trash" as part of the cost (416.3, 416.6): this many cards of
+    /// the controller's trash, of their choice, recycled to pay it.
+    #[serde(default)]
+    pub recycle: Amt,
+    /// With `recycle`: the kind of card recycled — `unit`, `gear`, `spell` (default any card:
+    /// "Recycle a unit from your trash").
+    #[serde(default)]
+    pub recycle_of: Option<Name>,
     /// "Kill this": the source is killed as part of the cost (403.1.a).
     #[serde(default)]
     pub kill_this: bool,
@@ -1252,6 +1260,10 @@ pub struct Effect {
     /// Return this permanent to its owner's hand.
     #[serde(rename = "return", default)]
     pub return_: Option<Name>,
+    /// 427: banish this (`me`: a permanent, or a spell as it resolves) or a unit (`it`,
+    /// `that-unit`, a choice): put in its owner's Banishment from where it is (427.2).
+    #[serde(default)]
+    pub banish: Option<Name>,
     /// A player discards `count` cards of their choice (default 1; 422).
     #[serde(default)]
     pub discard: Option<Name>,

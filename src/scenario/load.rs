@@ -1755,7 +1755,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
+                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, banish, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
                 ));
         }
         if e.with.is_some() != e.fight.is_some() {
@@ -1782,6 +1782,7 @@ impl<'a> Resolver<'a> {
             &e.gain_control,
             &e.replace,
             &e.return_,
+            &e.banish,
             &e.stun,
         ]
         .into_iter()
@@ -2860,6 +2861,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.draw.is_some(), "draw"),
         (e.discard.is_some(), "discard"),
         (e.return_.is_some(), "return"),
+        (e.banish.is_some(), "banish"),
         (e.stun.is_some(), "stun"),
         (e.gain_points.is_some(), "gain-points"),
         (e.gain_xp.is_some(), "gain-xp"),

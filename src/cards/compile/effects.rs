@@ -167,6 +167,7 @@ pub(super) fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
         &mut e.move_,
         &mut e.return_,
         &mut e.stun,
+        &mut e.banish,
     ]
     .into_iter()
     .flatten()
@@ -285,6 +286,11 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
     // 417.6.b.3: "They deal damage equal to their Mights to each other" — the two units a
     // "Choose A and B" chose; "We … our Mights" — me and the unit chosen ("it")
     match fold(t).as_str() {
+        // 735: "Take a turn after this one" — an Additional Turn for the controller
+        "take a turn after this one" | "take a turn after this" if !may => {
+            e.additional_turn = Some(name("you"));
+            return Some(vec![e]);
+        }
         "they deal damage equal to their mights to each other" => {
             e.fight = Some(name("they"));
             e.with = Some(name("they"));
@@ -530,7 +536,9 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         "play" => token(rest, &mut e)?,
         "look" | "reveal" if !may => return deck_look(t).map(|e| vec![e]),
         "give" => return give(rest, may),
-        "the" if !may => return next_time(t).map(|e| vec![e]),
+        "the" | "if" if !may => return next_time(t).map(|e| vec![e]),
+        // 427: "Banish this" (a spell banishes itself as it resolves), "banish it"
+        "banish" => e.banish = Some(name(target(rest)?)),
         "prevent" if !may => return prevent_next(rest).map(|e| vec![e]),
         "when" if !may => return delayed(t).map(|e| vec![e]),
         _ => return None,

@@ -1032,6 +1032,19 @@ fn split_cost(line: &str) -> Option<(ActivateCost, String)> {
             h = r.trim_start().trim_start_matches(',').trim();
             continue;
         }
+        // "Recycle 3 from your trash, …", "Recycle a unit from your trash, …" (416.3, 416.6)
+        if let Some(r) = strip_ci(h, "recycle ") {
+            let (part, rest) = r.split_once(',').unwrap_or((r, ""));
+            let (n, of) = recycle_from_trash(part)?;
+            if cost.recycle.get() > 0 {
+                return None;
+            }
+            cost.recycle = n;
+            cost.recycle_of = of.map(name);
+            any = true;
+            h = rest.trim();
+            continue;
+        }
         // "Spend 2 XP: …" (730.2)
         if let Some(r) = strip_ci(h, "spend ") {
             let (n, rest) = r.split_once(' ')?;
@@ -1072,6 +1085,23 @@ fn split_cost(line: &str) -> Option<(ActivateCost, String)> {
             .trim();
     }
     any.then(|| (cost, tail.trim().to_string()))
+}
+
+/// 416.6: "3 from your trash", "a unit from your trash", "2 cards from your trash" — how
+/// many cards, and of which type (any card with `None`).
+fn recycle_from_trash(s: &str) -> Option<(Amt, Option<&'static str>)> {
+    let f = fold(s);
+    let f = f.strip_suffix(" from your trash")?;
+    let (n, kind) = f.split_once(' ').unwrap_or((f, ""));
+    let n = Amt::new(effects::count_word(n)?)?;
+    let of = match kind {
+        "" | "card" | "cards" => None,
+        "unit" | "units" => Some("unit"),
+        "gear" => Some("gear"),
+        "spell" | "spells" => Some("spell"),
+        _ => return None,
+    };
+    (n.get() > 0).then_some((n, of))
 }
 
 /// Sentences of a line ("Draw 1. Buff me." → two).

@@ -144,10 +144,19 @@ pub(super) fn instead_instructions(s: &str) -> Option<Vec<format::Effect>> {
 /// 369, 370: "The next time it would die this turn, heal it, exhaust it, and recall it
 /// instead" / "The next time that unit would be dealt damage this turn, prevent it": a
 /// replacement effect about the unit chosen before, created for the duration (369.2:
-/// preventing is a replacement); in what happens instead, "it" is that unit.
+/// preventing is a replacement); in what happens instead, "it" is that unit. "If it would
+/// die this turn, banish it instead": the same, applied each time (`uses: always`) for the
+/// turn.
 pub(super) fn next_time(t: &str) -> Option<format::Effect> {
-    let rest = strip_ci(t, "the next time ")?;
+    let (uses, rest) = match strip_ci(t, "the next time ") {
+        Some(r) => ("next", r),
+        None => ("always", strip_ci(t, "if ")?),
+    };
     let rest = strip_ci(rest, "it ").or_else(|| strip_ci(rest, "that unit "))?;
+    // "If it dies …" is a condition, not a replacement
+    if uses == "always" && strip_ci(rest, "would ").is_none() {
+        return None;
+    }
     let (would, rest) = [
         ("would die", "die"),
         ("dies", "die"),
@@ -158,13 +167,14 @@ pub(super) fn next_time(t: &str) -> Option<format::Effect> {
     .find_map(|(p, w)| strip_ci(rest, p).map(|r| (*w, r)))?;
     let (duration, rest) = match strip_ci(rest, " this turn") {
         Some(r) => ("this-turn", r),
-        None => ("permanent", rest),
+        None if uses == "next" => ("permanent", rest),
+        None => return None,
     };
     let rest = rest.strip_prefix(", ")?;
     let mut e = format::Effect {
         replace: Some(name("it")),
         would: Some(name(would)),
-        uses: Some(name("next")),
+        uses: Some(name(uses)),
         duration: Some(name(duration)),
         ..Default::default()
     };

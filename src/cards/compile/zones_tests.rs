@@ -52,3 +52,78 @@ fn a_keyword_alone_on_its_line_without_brackets() {
     // a word that is not a keyword stays unsupported
     assert!(!compile(&card("Unit", "Sneaky")).fully_modelled());
 }
+
+#[test]
+fn recycling_from_the_trash_in_a_cost() {
+    let c = compile(&card(
+        "Gear",
+        "Recycle 2 from your trash, [Tap]: Buff a friendly unit.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let cost = &c.def.abilities[0].value.activate.as_ref().unwrap().value;
+    assert_eq!(cost.recycle.get(), 2);
+    assert!(cost.recycle_of.is_none() && cost.exhaust);
+    let c = compile(&card(
+        "Gear",
+        "[2], Recycle a gear from your trash: Draw 1.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let cost = &c.def.abilities[0].value.activate.as_ref().unwrap().value;
+    assert_eq!(
+        (
+            cost.recycle.get(),
+            cost.recycle_of.as_ref().map(|n| n.value.as_str()),
+            cost.energy.get()
+        ),
+        (1, Some("gear"), 2)
+    );
+    assert!(compile(&card("Unit", "Recycle 3 cards from your trash: Draw 1.")).fully_modelled());
+    // from somewhere else than the trash, or of something that is not a card type
+    assert!(!compile(&card("Unit", "Recycle 2 from your hand: Draw 1.")).fully_modelled());
+    assert!(!compile(&card("Unit", "Recycle a rune from your trash: Draw 1.")).fully_modelled());
+}
+
+#[test]
+fn banishing_and_taking_a_turn_after_this_one() {
+    let c = compile(&card("Spell", "Take a turn after this one. Banish this."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert_eq!(e.additional_turn.as_ref().unwrap().value, "you");
+    assert_eq!(c.def.then[0].value.banish.as_ref().unwrap().value, "me");
+    let c = compile(&card("Spell", "Deal 1 to an enemy unit. Banish it."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(c.def.then[0].value.banish.as_ref().unwrap().value, "it");
+}
+
+#[test]
+fn if_it_would_die_this_turn_banish_it_instead() {
+    let c = compile(&card(
+        "Spell",
+        "Deal 4 to an enemy unit. If it would die this turn, banish it instead.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let r = &c.def.then[0].value;
+    assert_eq!(r.replace.as_ref().unwrap().value, "it");
+    assert_eq!(r.uses.as_ref().unwrap().value, "always");
+    assert_eq!(r.duration.as_ref().unwrap().value, "this-turn");
+    assert_eq!(
+        r.instead[0].value.banish.as_ref().unwrap().value,
+        "that-unit"
+    );
+    // without "this turn" it would last as long as the unit: not what the words say
+    assert!(
+        !compile(&card(
+            "Spell",
+            "Deal 4 to an enemy unit. If it would die, banish it instead.",
+        ))
+        .fully_modelled()
+    );
+    // "If it dies" is a condition, not a replacement
+    assert!(
+        !compile(&card(
+            "Spell",
+            "Deal 4 to an enemy unit. If it dies this turn, draw 1 instead.",
+        ))
+        .fully_modelled()
+    );
+}
