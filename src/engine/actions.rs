@@ -1616,6 +1616,25 @@ impl Game {
                 // 369, 370, 375: a replacement effect of the token being played; its place
                 // resolved first, so that what replaces it plays there too
                 let place = self.here(*at, source, snap)?;
+                // 054.1, 055: "Units can't be played here": a unit token can't be played
+                // there, and the instruction does what it can — nothing
+                if let Location::Battlefield(b) = place
+                    && card.card_type != super::objects::CardType::Gear
+                    && self.no_units_played_at(b)
+                {
+                    let t = format!(
+                        "{} token(s) can't be played to {}: units can't be played there",
+                        card.name,
+                        self.bf_name(b)
+                    );
+                    self.event(
+                        EventKind::Effect,
+                        vec![cite!("054.1"), cite!("055")],
+                        t,
+                        vec![],
+                    );
+                    return Ok(());
+                }
                 let event = Effect::CreateToken {
                     card: card.clone(),
                     count: *count,

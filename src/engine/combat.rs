@@ -18,12 +18,13 @@ const MAX_GENERATED: usize = 20_000;
 
 /// The assignment priority of a unit (460.2.c.5): Tank first (815), Backline last (826);
 /// a unit that can't be dealt damage is exempt (460.2.c.9: class 3, no lethal amount).
-fn classes(c: &Characteristics) -> Vec<u8> {
+fn classes(c: &Characteristics, last: bool) -> Vec<u8> {
     if c.no_damage {
         return vec![3];
     }
     let tank = super::keywords::tank::assigned_first(c);
-    let back = super::keywords::backline::assigned_last(c);
+    // "I must be assigned combat damage last" (460.2.c.5) is Backline's priority
+    let back = super::keywords::backline::assigned_last(c) || last;
     match (tank, back) {
         // 460.2.c.7: exclusionary requirements: the assigning player applies one of them
         (true, true) => vec![0, 2],
@@ -279,6 +280,16 @@ impl Gen {
 }
 
 impl Game {
+    /// A unit's own "I must be assigned combat damage last" (460.2.c.5), while its text is
+    /// active.
+    fn assigned_last_by_ability(&self, u: ObjId) -> bool {
+        !self.rules_text_inactive(u)
+            && self.objects[u.0]
+                .def
+                .abilities
+                .contains(&super::objects::Ability::AssignedLast)
+    }
+
     /// 459: combat opens at `b` (as a combat showdown, or the current showdown becomes one,
     /// 459.2): the player who applied Contested is the attacker (459.2.b.1) and gains focus
     /// (459.2.b.1.a); units gain designations (459.2.b.3–4); attack and defend triggers form
@@ -562,18 +573,21 @@ impl Game {
                 }
             })
             .collect();
-        let class_opts: Vec<Vec<u8>> = foes.iter().map(|u| classes(&chars[u.0])).collect();
+        let class_opts: Vec<Vec<u8>> = foes
+            .iter()
+            .map(|u| classes(&chars[u.0], self.assigned_last_by_ability(*u)))
+            .collect();
         let mut rules = vec![cite!("460.2.c.3"), cite!("460.2.c.4")];
         if class_opts.iter().any(|c| c != &vec![1]) {
             // abilities influence the order (460.2.c.2) and must be obeyed (460.2.c.5)
             rules.push(cite!("460.2.c.2"));
             rules.push(cite!("460.2.c.5"));
         }
-        for opts in &class_opts {
+        for (u, opts) in foes.iter().zip(&class_opts) {
             if opts.contains(&0) {
                 rules.push(cite!("815.1.b"));
             }
-            if opts.contains(&2) {
+            if opts.contains(&2) && super::keywords::backline::assigned_last(&chars[u.0]) {
                 rules.push(cite!("826.3"));
             }
             if opts.len() > 1 {

@@ -22,6 +22,8 @@ pub(crate) struct Extra {
     pub optional_paid: bool,
     /// The permanents chosen in step 3 to be killed or returned to hand (357.2).
     pub give_up: Vec<(ObjId, GiveUp)>,
+    /// The units chosen in step 3 to spend a buff from (702.2.b, 357.2), one per buff.
+    pub buffs_from: Vec<ObjId>,
 }
 
 impl Extra {
@@ -31,6 +33,7 @@ impl Extra {
             || self.xp > 0
             || self.discard > 0
             || !self.give_up.is_empty()
+            || !self.buffs_from.is_empty()
     }
 }
 
@@ -50,7 +53,14 @@ fn describe_give_up(g: &GiveUp) -> String {
 }
 
 /// "[1][Calm], 3 XP and discard 1" — an additional cost in words.
-fn describe(energy: i32, power: &Power, xp: i32, discard: i32, give_up: Option<&GiveUp>) -> String {
+fn describe(
+    energy: i32,
+    power: &Power,
+    xp: i32,
+    discard: i32,
+    give_up: Option<&GiveUp>,
+    buffs: i32,
+) -> String {
     let mut parts = Vec::new();
     if energy > 0 || !power.is_zero() {
         parts.push(describe_amount(energy, power));
@@ -63,6 +73,11 @@ fn describe(energy: i32, power: &Power, xp: i32, discard: i32, give_up: Option<&
     }
     if let Some(g) = give_up {
         parts.push(describe_give_up(g));
+    }
+    match buffs {
+        0 => {}
+        1 => parts.push("spend a buff".into()),
+        n => parts.push(format!("spend {n} buffs")),
     }
     parts.join(" and ")
 }
@@ -86,12 +101,13 @@ impl Game {
                 xp,
                 discard,
                 give_up,
+                buffs,
             } = a
             else {
                 continue;
             };
             let power = power.resolve(&def.domains);
-            let what = describe(*energy, &power, *xp, *discard, give_up.as_ref());
+            let what = describe(*energy, &power, *xp, *discard, give_up.as_ref(), *buffs);
             // the permanents that could be given up: the player's, of the kind, not chosen yet
             let candidates: Vec<ObjId> = match give_up {
                 Some(g) => self.give_up_candidates(player, card, g, &extra),
@@ -107,7 +123,8 @@ impl Game {
             let can = self.players[player.0].xp >= extra.xp.saturating_add(*xp)
                 && i32::try_from(hand).unwrap_or(i32::MAX)
                     >= extra.discard.saturating_add(*discard)
-                && (give_up.is_none() || !candidates.is_empty());
+                && (give_up.is_none() || !candidates.is_empty())
+                && self.buffs_spendable(player, &extra) >= *buffs;
             let pay = if *optional {
                 if !can {
                     continue;
@@ -140,6 +157,31 @@ impl Game {
                 extra.xp = extra.xp.saturating_add(*xp);
                 extra.discard = extra.discard.saturating_add(*discard);
                 extra.optional_paid |= *optional;
+                // 702.2.b, 357.2: the unit each buff is spent from, chosen now
+                for _ in 0..*buffs {
+                    let options = self.buff_candidates(player, &extra);
+                    let d = super::decision::Decision {
+                        kind: super::decision::DecisionKind::Target,
+                        player,
+                        prompt: format!(
+                            "{} chooses a unit to spend a buff from for the additional cost of {}",
+                            self.player_name(player),
+                            def.name
+                        ),
+                        options: options
+                            .iter()
+                            .map(|&o| super::decision::DecisionOption {
+                                label: self.obj_name(o).to_string(),
+                                answer: super::decision::Answer::Object(o),
+                            })
+                            .collect(),
+                        more: 0,
+                        items: Vec::new(),
+                        rules: vec![cite!("702.2.b.2"), cite!("357.2")],
+                    };
+                    let i = self.decide(d)?;
+                    extra.buffs_from.push(options[i]);
+                }
                 if let Some(g) = give_up {
                     // 356.2.a.1, 357.2: which one is chosen now and given up as the cost is paid
                     let d = super::decision::Decision {
@@ -194,6 +236,31 @@ impl Game {
             .collect()
     }
 
+    /// 702.2.b.1–2: the units `player` could spend a buff from — those they control with a
+    /// buff not already chosen to be spent.
+    fn buff_candidates(&self, player: PlayerId, extra: &Extra) -> Vec<ObjId> {
+        self.objects
+            .iter()
+            .filter(|o| o.zone.on_board() && o.is_unit() && self.controller(o.id) == player)
+            .filter(|o| {
+                let chosen = extra.buffs_from.iter().filter(|x| **x == o.id).count();
+                i32::try_from(chosen).is_ok_and(|c| o.buffs > c)
+            })
+            .map(|o| o.id)
+            .collect()
+    }
+
+    /// How many buffs `player` could still spend.
+    fn buffs_spendable(&self, player: PlayerId, extra: &Extra) -> i32 {
+        let total: i32 = self
+            .objects
+            .iter()
+            .filter(|o| o.zone.on_board() && o.is_unit() && self.controller(o.id) == player)
+            .map(|o| o.buffs.max(0))
+            .fold(0, i32::saturating_add);
+        total.saturating_sub(i32::try_from(extra.buffs_from.len()).unwrap_or(i32::MAX))
+    }
+
     /// 357.2: the non-standard parts of the additional costs — XP spent (730.2), cards
     /// discarded (422) — and the card remembers that its optional cost was paid.
     pub(crate) fn pay_additional(&mut self, player: PlayerId, card: ObjId, extra: &Extra) -> R<()> {
@@ -240,6 +307,25 @@ impl Game {
             } else {
                 self.return_to_hand(*o);
             }
+        }
+        // 702.2.b: each buff spent removes a buff counter from its unit
+        for o in &extra.buffs_from {
+            if !self.objects[o.0].zone.on_board() || self.objects[o.0].buffs <= 0 {
+                continue;
+            }
+            self.objects[o.0].buffs -= 1;
+            let t = format!(
+                "{} spends a buff from {} to pay the additional cost of {}",
+                self.player_name(player),
+                self.obj_name(*o),
+                self.obj_name(card)
+            );
+            self.event(
+                EventKind::Effect,
+                vec![cite!("357.2"), cite!("702.2.b")],
+                t,
+                vec![o.0, card.0],
+            );
         }
         if extra.optional_paid {
             self.objects[card.0].additional_paid = true;

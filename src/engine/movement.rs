@@ -22,6 +22,22 @@ impl Game {
     /// 054.1: the permanent (or battlefield) whose "can't move to base" forbids unit `u` to move
     /// to its base, if any — "I can't move to base", "Units can't move to base", a battlefield's
     /// "Units can't move from here to base".
+    /// A battlefield's "Units can move here from anywhere".
+    pub(crate) fn move_here_from_anywhere(&self, b: super::state::BfId) -> bool {
+        self.battlefields[b.0]
+            .def
+            .as_ref()
+            .is_some_and(|d| d.abilities.contains(&Ability::MoveHereFromAnywhere))
+    }
+
+    /// A battlefield's "Units can't be played here".
+    pub(crate) fn no_units_played_at(&self, b: super::state::BfId) -> bool {
+        self.battlefields[b.0]
+            .def
+            .as_ref()
+            .is_some_and(|d| d.abilities.contains(&Ability::NoUnitsPlayedHere))
+    }
+
     pub(crate) fn move_to_base_banned_by(&self, u: ObjId) -> Option<String> {
         let at = self.objects[u.0].zone;
         for o in &self.objects {
@@ -170,8 +186,10 @@ impl Game {
                 }
                 (Zone::Base(_), Zone::Battlefield(_)) => {}
                 (Zone::Battlefield(_), Zone::Base(_)) => {}
-                (Zone::Battlefield(_), Zone::Battlefield(_)) => {
-                    if !super::keywords::ganking::may_move_between_battlefields(&chars[u.0]) {
+                (Zone::Battlefield(_), Zone::Battlefield(b)) => {
+                    if !super::keywords::ganking::may_move_between_battlefields(&chars[u.0])
+                        && !self.move_here_from_anywhere(b)
+                    {
                         return illegal(
                             cite!("144.4.c.1"),
                             format!(
@@ -218,14 +236,24 @@ impl Game {
             }
         );
         let mut rules = vec![cite!("144"), cite!("443")];
-        if units
-            .iter()
-            .any(|u| matches!(self.objects[u.0].zone, Zone::Battlefield(_)))
-            && matches!(to, Location::Battlefield(_))
+        if let Location::Battlefield(b) = to
+            && units
+                .iter()
+                .any(|u| matches!(self.objects[u.0].zone, Zone::Battlefield(_)))
         {
-            // battlefield to battlefield: allowed by Ganking
+            // battlefield to battlefield: allowed by Ganking, or by the destination's
+            // "Units can move here from anywhere"
             rules.push(cite!("144.4.c.1"));
-            rules.push(cite!("810.1.b"));
+            if units.iter().any(|u| {
+                matches!(self.objects[u.0].zone, Zone::Battlefield(_))
+                    && super::keywords::ganking::may_move_between_battlefields(&chars[u.0])
+            }) {
+                rules.push(cite!("810.1.b"));
+            }
+            if self.move_here_from_anywhere(b) {
+                let t = format!("{}: units can move there from anywhere", self.bf_name(b));
+                self.event(EventKind::Action, vec![cite!("144.4")], t, vec![]);
+            }
         }
         self.event(
             EventKind::Action,

@@ -1305,6 +1305,18 @@ pub enum Ability {
     /// "I can't move to base", "Units can't move to base", a battlefield's "Units can't move
     /// from here to base": a restriction on moves (054.1: it supersedes what allows them).
     CantMoveToBase(MoveBan),
+    /// A battlefield's "Units can't be played here" (054.1: it supersedes what allows a unit
+    /// to be played there, 355.2).
+    NoUnitsPlayedHere,
+    /// A battlefield's "Units can move here from anywhere": a standard move may come here
+    /// from another battlefield too (144.4, without Ganking).
+    MoveHereFromAnywhere,
+    /// "Increase the points needed to win the game by N": the Victory Score (478.3) is N
+    /// higher while this is in play.
+    VictoryScoreIncrease(i32),
+    /// "I must be assigned combat damage last" (460.2.c.5): this unit is assigned lethal
+    /// damage after its side's other units, like a unit with Backline (460.2.c.6).
+    AssignedLast,
     /// 812: "[Legion] — [ability]": the ability, active only while its controller has played
     /// another card this turn (keywords/legion.rs).
     Legion(Box<Ability>),
@@ -1343,7 +1355,13 @@ pub enum Ability {
         /// A permanent of its controller's given up (357.2): "kill a friendly unit", "return a
         /// friendly gear to its owner's hand".
         give_up: Option<GiveUp>,
+        /// Buffs spent (702.2.b) from units its controller controls: "spend a buff".
+        buffs: i32,
     },
+    /// 356.1.b.1: "If you do, ignore this spell's cost": the card's base energy and power
+    /// costs are set to zero as it is played, when the condition holds (its optional
+    /// additional cost paid).
+    IgnoreCost(Condition),
     /// "This enters exhausted": a gear with it enters the board exhausted when it is played
     /// (359.2.d states the default it changes).
     EntersExhausted,

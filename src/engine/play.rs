@@ -195,6 +195,20 @@ impl Game {
                 ));
             }
         };
+        // 054.1: a battlefield's "Units can't be played here" supersedes every permission
+        if let Some(Zone::Battlefield(b)) = destination
+            && matches!(def.card_type, CardType::Unit | CardType::Token)
+            && self.no_units_played_at(b)
+        {
+            return illegal(
+                cite!("054.1"),
+                format!(
+                    "{} can't be played to {}: units can't be played there",
+                    def.name,
+                    self.bf_name(b)
+                ),
+            );
+        }
         // 354: step 1, the card is put on the chain as a pending item (below, once the
         // steps that can still make the play illegal are done); the trace says so first
         let t = format!(
@@ -283,9 +297,18 @@ impl Game {
         // now, in step 2, if its controller will pay it (356.2.b.1); a mandatory one always
         // (356.2.a.1). Energy and power join the total; XP and discards are paid in 357.2.
         let extra = self.additional_costs(player, card, &def)?;
+        // 356.2.b.1, 356.4.f.1: the optional cost was "paid" once the player chose to pay it —
+        // what "if you do" / "if you paid the additional cost" in the card's own cost reads
+        if extra.optional_paid {
+            self.objects[card.0].additional_paid = true;
+        }
+        // 356.1.b.1: "If you do, ignore this spell's cost": its base costs are set to zero
+        let ignored = def.abilities.iter().any(|a| {
+            matches!(a, Ability::IgnoreCost(c) if self.ability_condition_holds(c, Some(card), player))
+        });
         // 356: the total cost — the base cost (ignored for a card played from facedown,
         // 811.1.d.1 / 356.1.b.1), then additional costs (356.2); never below 0 (356.5)
-        let (mut energy, mut power) = if from_hidden.is_some() {
+        let (mut energy, mut power) = if from_hidden.is_some() || ignored {
             (0, super::resources::Power::default())
         } else {
             (
@@ -312,13 +335,15 @@ impl Game {
         power.add(&deflect);
         // 356.3, 356.4: increases, then discounts (never below 0, 356.5)
         energy = self.modify_cost(player, card, energy)?;
-        if energy > 0 || !power.is_zero() || from_hidden.is_some() {
+        if energy > 0 || !power.is_zero() || from_hidden.is_some() || ignored {
             let t = format!(
                 "total cost of {}: {}{}{}",
                 def.name,
                 super::resources::describe_amount(energy, &power),
                 if from_hidden.is_some() {
                     " (played from hidden, its base cost is ignored)"
+                } else if ignored {
+                    " (its base cost is ignored by its own ability)"
                 } else {
                     ""
                 },
@@ -344,6 +369,8 @@ impl Game {
             }
             if from_hidden.is_some() {
                 rules.extend([cite!("356.1.b.1"), cite!("811.1.b")]);
+            } else if ignored {
+                rules.push(cite!("356.1.b.1"));
             }
             if enters_ready {
                 rules.push(cite!("356.2.b.1"));

@@ -852,8 +852,18 @@ impl Game {
     pub fn focus(&self) -> Option<PlayerId> {
         self.focus
     }
+    /// 478.3: the mode's Victory Score, increased by the battlefields in play that say so
+    /// ("Increase the points needed to win the game by 1").
     pub fn victory_score(&self) -> i32 {
-        self.mode.victory_score()
+        self.battlefields
+            .iter()
+            .filter_map(|b| b.def.as_ref())
+            .flat_map(|d| d.abilities.iter())
+            .filter_map(|a| match a {
+                super::objects::Ability::VictoryScoreIncrease(n) => Some(*n),
+                _ => None,
+            })
+            .fold(self.mode.victory_score(), i32::saturating_add)
     }
 
     /// 307–310: the state of the turn.

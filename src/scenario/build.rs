@@ -1319,6 +1319,30 @@ fn abilities(
             out.push(Ability::NotChosenByEnemies);
         } else if ab.no_combat_damage {
             out.push(Ability::NoCombatDamage);
+        } else if ab.assigned_last {
+            out.push(Ability::AssignedLast);
+        } else if ab.no_units_played_here
+            || ab.move_here_from_anywhere
+            || ab.victory_score.is_some()
+        {
+            // a battlefield's rules about playing, moving and winning
+            if !on_battlefield {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    Loc::UNKNOWN,
+                    "no-units-played-here, move-here-from-anywhere and victory-score are abilities of a battlefield",
+                ));
+            }
+            if ab.no_units_played_here {
+                out.push(Ability::NoUnitsPlayedHere);
+            }
+            if ab.move_here_from_anywhere {
+                out.push(Ability::MoveHereFromAnywhere);
+            }
+            if let Some(n) = ab.victory_score {
+                out.push(Ability::VictoryScoreIncrease(n.get()));
+            }
         } else if let Some(n) = ab.bonus_damage {
             // 712–715: the spells and abilities of its controller, or any to the units here
             let to_units_here = match ab.scope.as_ref() {
@@ -1353,6 +1377,11 @@ fn abilities(
                     ));
                 }
             }));
+        } else if ab.ignore_cost {
+            out.push(Ability::IgnoreCost(match &ab.if_ {
+                Some(c) => condition(s, c)?,
+                None => Condition::Always,
+            }));
         } else if let Some(c) = &ab.additional_cost {
             out.push(Ability::AdditionalCost {
                 optional: c.value.may,
@@ -1361,6 +1390,7 @@ fn abilities(
                 xp: c.value.xp.get(),
                 discard: c.value.discard.get(),
                 give_up: give_up(s, &c.value)?,
+                buffs: c.value.buffs.get(),
             });
         } else if let Some(t) = &ab.text {
             out.push(Ability::Unsupported(t.value.clone()));

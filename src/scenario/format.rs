@@ -439,6 +439,19 @@ pub struct AbilityDef {
     /// "I don't deal combat damage" (460.2.c: it adds no Might to its side's damage).
     #[serde(default)]
     pub no_combat_damage: bool,
+    /// "I must be assigned combat damage last" (460.2.c.5).
+    #[serde(default)]
+    pub assigned_last: bool,
+    /// A battlefield's "Units can't be played here" (054.1).
+    #[serde(default)]
+    pub no_units_played_here: bool,
+    /// A battlefield's "Units can move here from anywhere" (a standard move from another
+    /// battlefield too, 144.4).
+    #[serde(default)]
+    pub move_here_from_anywhere: bool,
+    /// A battlefield's "Increase the points needed to win the game by N" (478.3).
+    #[serde(default)]
+    pub victory_score: Option<Amt>,
     /// "I can't move to base" (`me`), "Units can't move to base" (`units`), a battlefield's
     /// "Units can't move from here to base" (`units-here`): a restriction on moves (054.1).
     #[serde(default)]
@@ -456,6 +469,10 @@ pub struct AbilityDef {
     /// 3}`, `{discard: 1}`; optional ("you may", 356.2.b.1) unless `may: false` (356.2.a.1).
     #[serde(default)]
     pub additional_cost: Option<Spanned<AdditionalCostDef>>,
+    /// 356.1.b.1: "If you do, ignore this spell's cost": the base costs are zero when `if`
+    /// holds (`additional-cost-paid`).
+    #[serde(default)]
+    pub ignore_cost: bool,
     /// For a passive: whom it affects (me, other-friendly-units, friendly-units,
     /// enemy-units, other-friendly-units-here); default me.
     #[serde(default)]
@@ -558,6 +575,9 @@ pub struct AdditionalCostDef {
     /// A permanent of the player's returned to its owner's hand to pay it: `unit`, `gear`.
     #[serde(default, rename = "return")]
     pub return_: Option<Name>,
+    /// Buffs spent (702.2.b) from units the player controls.
+    #[serde(default)]
+    pub buffs: Amt,
 }
 
 fn yes() -> bool {

@@ -108,6 +108,35 @@ pub(super) fn and_enter_ready(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
     Some(v)
 }
 
+/// 356.2.b.1: "If you do, I cost [2] less." / "If you do, reduce my cost by [2]." / "If you
+/// do, ignore this spell's cost." after an optional additional cost: the card's own discount
+/// (356.4) or its base costs ignored (356.1.b.1) when that cost was paid.
+pub(super) fn if_you_paid(s: &str) -> Option<AbilityDef> {
+    let t = s.trim().trim_end_matches('.').trim();
+    let r = strip_ci(t, "if you do, ")?;
+    let paid = Some(name("additional-cost-paid"));
+    match fold(r).as_str() {
+        "ignore this spells cost" | "ignore my cost" | "ignore its cost" => {
+            return Some(AbilityDef {
+                ignore_cost: true,
+                if_: paid,
+                ..Default::default()
+            });
+        }
+        _ => {}
+    }
+    let r = match strip_ci(r, "reduce my cost by ") {
+        Some(n) => format!("I cost {} less", n.trim()),
+        None => r.to_string(),
+    };
+    let mut a = self_cost(&r).filter(|a| a.if_.is_none())?;
+    if a.play_cost.as_ref()?.value.energy.get() >= 0 {
+        return None;
+    }
+    a.if_ = paid;
+    Some(a)
+}
+
 /// "Your Dragons' Energy costs are reduced by [2], to a minimum of [1].", "While I'm at a
 /// battlefield, the Energy costs for spells you play is reduced by [1], to a minimum of
 /// [1].": a discount on the cards its controller plays (356.4), of a type or with a tag,
@@ -240,6 +269,7 @@ pub(super) fn additional_cost(s: &str) -> Option<format::AdditionalCostDef> {
         discard: Amt::default(),
         kill: None,
         return_: None,
+        buffs: Amt::default(),
     };
     // "kill a friendly unit", "kill a friendly [Mighty] unit", "return a friendly gear to its
     // owner's hand": a permanent given up (357.2)
@@ -264,7 +294,13 @@ pub(super) fn additional_cost(s: &str) -> Option<format::AdditionalCostDef> {
         c.return_ = Some(name(permanent(what)?));
         return Some(c);
     }
-    if let Some(cost) = strip_ci(w, "pay ") {
+    if let Some(n) = match fold(w).as_str() {
+        // 702.2.b: "spend a buff" from a unit the player controls
+        "spend a buff" => Some(1),
+        _ => None,
+    } {
+        c.buffs = Amt::new(n)?;
+    } else if let Some(cost) = strip_ci(w, "pay ") {
         let k = cost_of(cost.trim()).filter(|k| !k.exhaust && !k.kill_this && k.xp.get() == 0)?;
         c.energy = k.energy;
         c.power = k.power;

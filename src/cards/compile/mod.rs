@@ -689,6 +689,14 @@ impl Compiler<'_> {
             // 364.2: a passive that changes how units enter (359.2.c), perhaps only "if …"
             self.abilities.push(a);
             self.push(s, PhraseStatus::Compiled);
+        } else if let Some(a) = if_you_paid(s).filter(|_| {
+            self.abilities
+                .last()
+                .is_some_and(|a| a.additional_cost.as_ref().is_some_and(|c| c.value.may))
+        }) {
+            // 356.2.b.1: "If you do, I cost [2] less." after the optional additional cost
+            self.abilities.push(a);
+            self.push(s, PhraseStatus::Compiled);
         } else if let Some(a) = self_cost(s) {
             // 356.4: "I cost [2] less for each gear you control."
             self.abilities.push(a);
@@ -750,6 +758,11 @@ impl Compiler<'_> {
                 cant_move_to_base: Some(name(ban)),
                 ..Default::default()
             });
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(a) = battlefield_rule(s, self.card.is("battlefield")) {
+            // a battlefield's rules about playing, moving and winning (054.1, 144.4, 478.3),
+            // a unit's place in the order of combat damage (460.2.c.5)
+            self.abilities.push(a);
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(f) = match fold(s).as_str() {
             "this enters exhausted" => Some(0),
@@ -1142,6 +1155,25 @@ fn sentences(s: &str) -> Vec<String> {
         }
     }
     merged
+}
+
+/// A battlefield's "Units can't be played here." (054.1), "Units can move here from
+/// anywhere." (144.4), "Increase the points needed to win the game by 1." (478.3); a
+/// unit's "I must be assigned combat damage last." (460.2.c.5).
+fn battlefield_rule(s: &str, battlefield: bool) -> Option<AbilityDef> {
+    let f = fold(s);
+    let mut a = AbilityDef::default();
+    match (f.as_str(), battlefield) {
+        ("units cant be played here", true) => a.no_units_played_here = true,
+        ("units can move here from anywhere", true) => a.move_here_from_anywhere = true,
+        ("i must be assigned combat damage last", false) => a.assigned_last = true,
+        (x, true) => {
+            let n = x.strip_prefix("increase the points needed to win the game by ")?;
+            a.victory_score = Some(Amt::new(count_word(n)?).filter(|n| n.get() > 0)?);
+        }
+        _ => return None,
+    }
+    Some(a)
 }
 
 /// 712–715: "Your spells and abilities deal 1 Bonus Damage." and "Spells and abilities deal

@@ -186,3 +186,81 @@ fn discounts_on_a_tag_and_on_a_type_of_card() {
         assert!(!c.fully_modelled(), "{text}");
     }
 }
+
+#[test]
+fn if_you_paid_the_optional_cost_the_card_costs_less_or_nothing() {
+    let c = compile(&card(
+        "Spell",
+        "As you play this, you may spend a buff as an additional cost. If you do, ignore this spell's cost.\nDraw 2.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities;
+    let cost = a[0]
+        .value
+        .additional_cost
+        .as_ref()
+        .expect("a cost")
+        .value
+        .clone();
+    assert!(cost.may);
+    assert_eq!(cost.buffs.get(), 1);
+    assert!(a[1].value.ignore_cost);
+    assert_eq!(word(&a[1].value.if_), "additional-cost-paid");
+    for text in [
+        "As you play me, you may discard 1 as an additional cost. If you do, reduce my cost by [3].",
+        "You may spend 2 XP as an additional cost to play me. If you do, I cost [3] less.",
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = &c.def.abilities[1].value;
+        let p = a.play_cost.as_ref().expect("a play-cost").value.clone();
+        assert_eq!((p.energy.get(), word(&p.of)), (-3, "me"), "{text}");
+        assert_eq!(word(&a.if_), "additional-cost-paid", "{text}");
+    }
+    // "if you do" with no optional cost before it, or a cost that goes up: kept as text
+    for text in [
+        "If you do, I cost [2] less.",
+        "As an additional cost to play me, discard 1. If you do, I cost [2] less.",
+        "As you play me, you may discard 1 as an additional cost. If you do, I cost [2] more.",
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(!c.fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn battlefield_rules_and_the_last_to_be_assigned_damage() {
+    let bf = |text: &str| compile(&card("Battlefield", text));
+    let c = bf("Units can't be played here.");
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert!(c.def.abilities[0].value.no_units_played_here);
+    let c = bf("Units can move here from anywhere.");
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert!(c.def.abilities[0].value.move_here_from_anywhere);
+    let c = bf("Increase the points needed to win the game by 2.");
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(
+        c.def.abilities[0].value.victory_score.map(|n| n.get()),
+        Some(2)
+    );
+    let c = compile(&card("Unit", "I must be assigned combat damage last."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert!(c.def.abilities[0].value.assigned_last);
+    // a battlefield's rules on a unit (or the other way round) are kept as text, as is an
+    // increase of nothing
+    for (kind, text) in [
+        ("Unit", "Units can't be played here."),
+        ("Unit", "Increase the points needed to win the game by 1."),
+        ("Battlefield", "I must be assigned combat damage last."),
+        (
+            "Battlefield",
+            "Increase the points needed to win the game by 0.",
+        ),
+        ("Battlefield", "Units can move here from their base."),
+    ] {
+        assert!(
+            !compile(&card(kind, text)).fully_modelled(),
+            "{kind}: {text}"
+        );
+    }
+}
