@@ -2452,6 +2452,9 @@ pub const TRIGGERS: &[&str] = &[
     "you-discard-me",
     "you-play-token-unit",
     "you-or-ally-hold",
+    "become-ready",
+    "you-ready-friendly-unit",
+    "you-buff-friendly-unit",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
@@ -2463,7 +2466,8 @@ pub const TRIGGERS: &[&str] = &[
 /// here`, `discarded-this-turn`, `gained-xp-this-turn`, `stunned-enemy-here`,
 /// `opponent-controls-stunned`, `attacking-with-another`, `not-from-hand` (a card's own cost:
 /// played from anywhere other than its player's hand), `alone` / `not-alone` (741.1),
-/// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`, `showdown`.
+/// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`, `showdown`,
+/// `enemy-alone-here` (741.1).
 pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     use crate::engine::{CardType, Condition};
     let w: Vec<&str> = c.split_whitespace().collect();
@@ -2485,6 +2489,7 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["alone"] => Some(Condition::Alone { negated: false }),
         ["opponents-turn"] => Some(Condition::OpponentsTurn),
         ["showdown"] => Some(Condition::InShowdown),
+        ["enemy-alone-here"] => Some(Condition::EnemyAloneHere),
         ["not-alone"] => Some(Condition::Alone { negated: true }),
         ["your-phase", p] => crate::engine::state::Phase::parse(p).map(Condition::YourPhase),
         ["exactly", k, "other", "units", "here"] => {
