@@ -1289,11 +1289,11 @@ pub struct Effect {
     /// `that-unit`, a choice): put in its owner's Banishment from where it is (427.2).
     #[serde(default)]
     pub banish: Option<Name>,
-    /// 416.4, 416.6: `recycle: you` — the player recycles `count` cards of their choice from
-    /// their trash (`recycle-of`: only units, gear or spells), as many as they can.
+    /// 416.4, 416.6: `recycle-from-trash: you` — the player recycles `count` cards of their
+    /// choice from their trash (`recycle-of`: only units, gear or spells), as many as they can.
     #[serde(default)]
-    pub recycle: Option<Name>,
-    /// With `recycle`: the kind of card (`unit`, `gear`, `spell`; default any card).
+    pub recycle_from_trash: Option<Name>,
+    /// With `recycle-from-trash`: the kind of card (`unit`, `gear`, `spell`; default any card).
     #[serde(default)]
     pub recycle_of: Option<Name>,
     /// 416.1.b, 160.2.b: "You must recycle one of your runes" — `recycle-rune: you`: the
@@ -1328,6 +1328,20 @@ pub struct Effect {
     /// `player` (default: you) channels this many runes (430), `exhausted` if so (430.2).
     #[serde(default)]
     pub channel: Option<Count>,
+    /// 424.1: this player (`choose-opponent`: one the controller chooses as it executes)
+    /// reveals their hand; the controller chooses a card `pick` allows from it — `card`,
+    /// `non-unit card`, `Mind card`, `spell` … — which that player discards, or recycles
+    /// with `recycle: true`.
+    #[serde(default)]
+    pub reveal_hand: Option<Name>,
+    #[serde(default)]
+    pub pick: Option<Name>,
+    #[serde(default)]
+    pub recycle: bool,
+    /// 436: `player` (default: you) predicts this many cards — looks at the top N of their
+    /// Main Deck, recycles any of them, may rearrange the rest (a decision `deck-order`).
+    #[serde(default)]
+    pub predict: Option<Count>,
     #[serde(default)]
     pub exhausted: bool,
     /// Give `to` a tag.

@@ -164,7 +164,7 @@ fn recycling_as_an_instruction() {
     let c = compile(&card("Unit", "When I attack, recycle 3 from your trash."));
     assert!(c.fully_modelled(), "{:?}", c.phrases);
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
-    assert_eq!(e.recycle.as_ref().unwrap().value, "you");
+    assert_eq!(e.recycle_from_trash.as_ref().unwrap().value, "you");
     assert_eq!(e.count.map(|n| n.get()), Some(3));
     let c = compile(&card(
         "Battlefield",
