@@ -337,6 +337,7 @@ impl Game {
                 | Effect::Discard { player, .. }
                 | Effect::RecycleFromTrash { player, .. }
                 | Effect::RecycleRune { player }
+                | Effect::TopToTrash { player, .. }
                 | Effect::GainXp { player, .. }
                 | Effect::Add { player, .. }
                 | Effect::Channel { player, .. }
@@ -1074,6 +1075,10 @@ impl Game {
                 super::recycle::kind_word(*of, *count)
             ),
             Effect::RecycleRune { player } => format!("{} recycles one of their runes", p(player)),
+            Effect::TopToTrash { player, count } => format!(
+                "{} puts the top {count} card(s) of their Main Deck into their trash",
+                p(player)
+            ),
             Effect::PlayCard { target, base } => {
                 format!("play {}{}", t(target), base.describe())
             }
@@ -1339,7 +1344,7 @@ impl Game {
                 for u in targets {
                     let before = self.objects[u.0].damage;
                     // 713: a spell's or ability's Deal action may be granted Bonus Damage
-                    let bonus = self.bonus_damage(u, controller);
+                    let bonus = self.bonus_damage(u, controller, source);
                     self.deal_damage_with_bonus(
                         u,
                         n,
@@ -1611,6 +1616,11 @@ impl Game {
             Effect::RecycleRune { player } => {
                 for p in self.players_of(player, controller) {
                     self.recycle_a_rune(p)?;
+                }
+            }
+            Effect::TopToTrash { player, count } => {
+                for p in self.players_of(player, controller) {
+                    self.top_to_trash(p, *count);
                 }
             }
             Effect::PlayCard { target, base } => {

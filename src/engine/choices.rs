@@ -80,6 +80,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Discard { .. }
         | Effect::RecycleFromTrash { .. }
         | Effect::RecycleRune { .. }
+        | Effect::TopToTrash { .. }
         | Effect::CreateToken { .. }
         | Effect::GainXp { .. }
         | Effect::Add { .. }

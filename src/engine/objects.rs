@@ -780,6 +780,13 @@ pub enum Effect {
     RecycleRune {
         player: PlayerRef,
     },
+    /// 108.2.b: "Put the top N cards of your Main Deck into your trash": each player of
+    /// `player` moves the top `count` cards of their Main Deck (as many as it has) to their
+    /// trash.
+    TopToTrash {
+        player: PlayerRef,
+        count: i32,
+    },
     /// 419.3: "Play a unit from your trash, ignoring its Energy cost": the card chosen is
     /// played as part of the resolution (a Limited Play, 419.3.a), all steps as normal
     /// (419.3.b) but for its base cost (356.1.b).
@@ -1364,6 +1371,12 @@ pub enum Ability {
         energy: i32,
         power: super::resources::Power,
         condition: Condition,
+    },
+    /// 713: "This deals N Bonus Damage for each [X]": the card's own Deal actions are granted
+    /// `each` for each `per`, counted from its controller's side as it deals (bonus_damage.rs).
+    OwnBonusDamage {
+        each: i32,
+        per: Count,
     },
     /// 820: one instance of Repeat and its cost: "you may pay [cost] as an additional cost
     /// as you play this spell; if you do, execute its instructions one additional time".

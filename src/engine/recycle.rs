@@ -131,6 +131,51 @@ impl Game {
         Ok(())
     }
 
+    /// 108.2.b: "Put the top N cards of your Main Deck into your trash": the top `count`
+    /// cards of `player`'s Main Deck, as many as it has, moved to their trash.
+    pub(crate) fn top_to_trash(&mut self, player: PlayerId, count: i32) {
+        let n = usize::try_from(count).unwrap_or(0);
+        let top: Vec<ObjId> = self
+            .objects_in(Zone::MainDeck(player))
+            .into_iter()
+            .take(n)
+            .collect();
+        for &c in &top {
+            self.objects[c.0].zone = Zone::Trash(player);
+        }
+        let t = format!(
+            "{} puts the top {} of their Main Deck into their trash: {}{}",
+            self.player_name(player),
+            if top.len() == 1 {
+                "card".to_string()
+            } else {
+                format!("{} cards", top.len())
+            },
+            if top.is_empty() {
+                "none (the deck is empty)".to_string()
+            } else {
+                top.iter()
+                    .map(|c| self.obj_name(*c).to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            },
+            if top.len() < n && !top.is_empty() {
+                " (all the deck had)"
+            } else {
+                ""
+            }
+        );
+        self.event(
+            EventKind::Zone,
+            vec![cite!("108.2.b")],
+            t,
+            top.iter().map(|c| c.0).collect(),
+        );
+        if !top.is_empty() {
+            self.make_outstanding(cite!("319.7"));
+        }
+    }
+
     /// 416.1.b, 160.2.b: "You must recycle one of your runes": a rune `player` controls, of
     /// their choice as it executes, to the bottom of its owner's rune deck (ready; nothing
     /// is added to the pool — that is the rune's own ability, 163.2.b).

@@ -611,6 +611,11 @@ impl Names<'_> {
             Effect::RecycleRune {
                 player: self.player(p)?,
             }
+        } else if let Some(p) = &e.trash_top {
+            Effect::TopToTrash {
+                player: self.player(p)?,
+                count: e.count.map_or(1, |v| v.get()),
+            }
         } else if let Some(t) = &e.play_card {
             use crate::engine::play::BaseCost;
             Effect::PlayCard {
@@ -1058,17 +1063,28 @@ fn abilities(
     let mut deathknell_effect = false;
     for a in defs {
         let ab = &a.value;
-        if let Some(f) = ab
-            .for_each
-            .as_ref()
-            .filter(|_| ab.might.is_none() || ab.while_.is_none())
-        {
+        if let Some(f) = ab.for_each.as_ref().filter(|_| {
+            (ab.might.is_none() || ab.while_.is_none()) && ab.own_bonus_damage.is_none()
+        }) {
             return Err(err(
                 s,
                 ErrorKind::InvalidValue,
                 f.referenced,
                 "for-each counts a passive's Might: it goes with `while:` and `might:`",
             ));
+        }
+        // 713: "This deals N Bonus Damage for each [X]"
+        if let Some(n) = ab.own_bonus_damage {
+            let Some(per) = ab.for_each.as_ref().and_then(|f| load::count(&f.value)) else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    a.referenced,
+                    format!("own-bonus-damage goes with for-each: {}", load::COUNT_WORDS),
+                ));
+            };
+            out.push(Ability::OwnBonusDamage { each: n.get(), per });
+            continue;
         }
         // 356.1.a, 419.1.a: "You may play me from your trash for [cost]"
         if let Some(c) = &ab.play_from_trash {

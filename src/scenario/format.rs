@@ -528,6 +528,11 @@ pub struct AbilityDef {
     /// only while that holds: `while: legion`).
     #[serde(default)]
     pub play_from_trash: Option<Spanned<TriggerCost>>,
+    /// 713: "This deals N Bonus Damage for each [X]" — the Deal actions of this card itself
+    /// (a spell as it resolves) are granted N for each `for-each` (`trash same-name`, …),
+    /// counted as it deals.
+    #[serde(default)]
+    pub own_bonus_damage: Option<Amt>,
     /// 824: "[Level N] — …": this triggered ability is active only while its controller has N
     /// or more XP (for a passive or an activated ability, use `while: level N`).
     #[serde(default)]
@@ -1300,6 +1305,10 @@ pub struct Effect {
     /// player recycles a rune they control of their choice, chosen as it executes.
     #[serde(default)]
     pub recycle_rune: Option<Name>,
+    /// 108.2.b: "Put the top 2 cards of your Main Deck into your trash" — `trash-top: you`
+    /// with `count`: as many as the deck has.
+    #[serde(default)]
+    pub trash_top: Option<Name>,
     /// 419.3: play the card chosen (`choose-in-trash unit`, …) as part of the resolution (a
     /// Limited Play), with `ignoring` its `energy` cost or its whole `cost` (356.1.b).
     #[serde(default)]

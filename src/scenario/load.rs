@@ -1423,7 +1423,7 @@ impl<'a> Resolver<'a> {
             return Ok(());
         }
         // 356.1.a, 419.1.a: a permission to play the card from its trash; `while` its condition
-        if ab.play_from_trash.is_some() && ab.when.is_none() {
+        if (ab.play_from_trash.is_some() || ab.own_bonus_damage.is_some()) && ab.when.is_none() {
             if let Some(w) = ab.while_.as_ref().filter(|w| !condition_ok(&w.value)) {
                 return Err(self.err(
                     ErrorKind::InvalidValue,
@@ -1770,7 +1770,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, banish, recycle-from-trash, recycle-rune, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
+                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, banish, recycle-from-trash, recycle-rune, trash-top, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
                 ));
         }
         if e.with.is_some() != e.fight.is_some() {
@@ -2072,6 +2072,7 @@ impl<'a> Resolver<'a> {
             &e.reveal_hand,
             &e.recycle_from_trash,
             &e.recycle_rune,
+            &e.trash_top,
         ]
         .into_iter()
         .flatten()
@@ -2890,6 +2891,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.banish.is_some(), "banish"),
         (e.recycle_from_trash.is_some(), "recycle-from-trash"),
         (e.recycle_rune.is_some(), "recycle-rune"),
+        (e.trash_top.is_some(), "trash-top"),
         (e.play_card.is_some(), "play-card"),
         (e.stun.is_some(), "stun"),
         (e.gain_points.is_some(), "gain-points"),

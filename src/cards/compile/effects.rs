@@ -291,6 +291,23 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             e.recycle_rune = Some(name("you"));
             return Some(vec![e]);
         }
+        // 108.2.b: "Put the top 2 cards of your Main Deck into your trash"
+        f if !may
+            && f.starts_with("put the top ")
+            && f.ends_with(" of your main deck into your trash") =>
+        {
+            let n = f
+                .strip_prefix("put the top ")?
+                .strip_suffix(" of your main deck into your trash")?;
+            let n = match n.split_once(' ') {
+                None if n == "card" => 1,
+                Some((n, "cards")) => count_word(n)?,
+                _ => return None,
+            };
+            e.trash_top = Some(name("you"));
+            e.count = Some(format::Count::new(n)?);
+            return Some(vec![e]);
+        }
         // 735: "Take a turn after this one" — an Additional Turn for the controller
         "take a turn after this one" | "take a turn after this" if !may => {
             e.additional_turn = Some(name("you"));

@@ -782,6 +782,10 @@ impl Compiler<'_> {
                 ..Default::default()
             });
             self.push(s, PhraseStatus::Compiled);
+        } else if let Some(a) = own_bonus_damage(s).filter(|_| self.card.is("spell")) {
+            // 713: a spell's own Bonus Damage
+            self.abilities.push(a);
+            self.push(s, PhraseStatus::Compiled);
         } else if let Some(a) = play_me_from_trash(s, None) {
             // 356.1.a, 419.1.a: a permission to play the card from the trash
             self.abilities.extend(a);

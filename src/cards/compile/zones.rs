@@ -23,3 +23,23 @@ pub(super) fn play_me_from_trash(s: &str, given: Option<&str>) -> Option<Vec<Abi
         ..Default::default()
     }])
 }
+
+/// 713: a spell's "This deals 1 Bonus Damage for each card with this name in your trash" —
+/// its own Deal actions granted Bonus Damage, counted as it deals.
+pub(super) fn own_bonus_damage(s: &str) -> Option<AbilityDef> {
+    let f = fold(s);
+    let rest = f.strip_prefix("this deals ")?;
+    let (n, per) = rest.split_once(" bonus damage for each ")?;
+    let per = match per {
+        "card with this name in your trash" | "card with the same name in your trash" => {
+            "trash same-name"
+        }
+        "card in your trash" => "trash",
+        _ => return None,
+    };
+    Some(AbilityDef {
+        own_bonus_damage: Some(Amt::new(effects::count_word(n)?)?),
+        for_each: Some(name(per)),
+        ..Default::default()
+    })
+}

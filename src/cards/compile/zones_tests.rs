@@ -193,3 +193,47 @@ fn a_permission_to_play_me_from_the_trash() {
     // a cost that is not energy and power is not a base cost
     assert!(!compile(&card("Unit", "You may play me from your trash for [Tap].")).fully_modelled());
 }
+
+#[test]
+fn a_spells_own_bonus_damage_for_each() {
+    let c = compile(&card(
+        "Spell",
+        "Deal 2 to an enemy unit. This deals 2 Bonus Damage for each card with this name in your trash.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.own_bonus_damage.map(|n| n.get()), Some(2));
+    assert_eq!(a.for_each.as_ref().unwrap().value, "trash same-name");
+    // a unit's "This deals …" is not a spell's Deal action
+    assert!(
+        !compile(&card(
+            "Unit",
+            "This deals 1 Bonus Damage for each card in your trash.",
+        ))
+        .fully_modelled()
+    );
+}
+
+#[test]
+fn putting_the_top_of_the_deck_into_the_trash() {
+    let c = compile(&card(
+        "Unit",
+        "When I attack, put the top 3 cards of your Main Deck into your trash.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert_eq!(e.trash_top.as_ref().unwrap().value, "you");
+    assert_eq!(e.count.map(|n| n.get()), Some(3));
+    let c = compile(&card(
+        "Spell",
+        "Put the top card of your Main Deck into your trash.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert!(
+        !compile(&card(
+            "Spell",
+            "Put the top 2 cards of your Main Deck into your hand.",
+        ))
+        .fully_modelled()
+    );
+}
