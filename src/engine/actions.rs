@@ -2321,7 +2321,12 @@ impl Game {
                 let t = format!("{} draws {}", self.player_name(p), self.obj_name(c));
                 self.event(EventKind::Zone, vec![cite!("413.1")], t, vec![c.0]);
                 self.make_outstanding(cite!("319.7"));
-                return Ok(());
+                // 383.1: "When you draw your [Nth] card each turn"
+                let n = self.players[p.0].drawn_this_turn.saturating_add(1);
+                self.players[p.0].drawn_this_turn = n;
+                let batch =
+                    self.observer_triggers(&super::objects::Trigger::YouDrawNth(n), p, None, None);
+                return self.place_triggers(batch, vec![cite!("413.1")], false);
             }
             // burn out
             let mut trash = self.objects_in(Zone::Trash(p));

@@ -287,6 +287,9 @@ pub enum Trigger {
     /// "When you play another Dragon" (383.4.a.4): another unit or gear its controller plays
     /// has this tag (compared without case).
     YouPlayTag(String),
+    /// "When you draw your second card each turn" (383.1, 413.1): its controller draws their
+    /// Nth card of the turn.
+    YouDrawNth(u32),
     /// "When a buffed friendly unit dies" (383.1): a friendly unit with a buff dies (its buff
     /// still on it as the death triggers, 808.1.d.2).
     BuffedFriendlyUnitDies,

@@ -237,6 +237,7 @@ impl Game {
             p.units_enter_ready_this_turn = false;
             p.units_died_this_turn = 0;
             p.discarded_this_turn = 0;
+            p.drawn_this_turn = 0;
             p.xp_gained_this_turn = 0;
         }
         for b in self.battlefields.iter_mut() {

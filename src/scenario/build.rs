@@ -883,6 +883,13 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
             .then(|| n.trim().parse().ok().map(Trigger::YouPlaySpellCosting))
             .flatten();
     }
+    // "you-draw-nth 2": "When you draw your second card each turn"
+    if let Some(n) = w.strip_prefix("you-draw-nth ") {
+        return (!on_battlefield)
+            .then(|| n.trim().parse().ok().filter(|n| (1..=99).contains(n)))
+            .flatten()
+            .map(Trigger::YouDrawNth);
+    }
     // "you-play-tag Dragon": "When you play another Dragon"
     if let Some(t) = w.strip_prefix("you-play-tag ") {
         return (!on_battlefield && !t.trim().is_empty())

@@ -1443,6 +1443,10 @@ impl<'a> Resolver<'a> {
                         .value
                         .strip_prefix("you-play-tag ")
                         .is_none_or(|t| t.trim().is_empty())
+                    && w
+                        .value
+                        .strip_prefix("you-draw-nth ")
+                        .is_none_or(|n| !matches!(n.trim().parse::<u32>(), Ok(1..=99)))
                 {
                     return Err(self
                         .err(
