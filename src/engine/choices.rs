@@ -204,10 +204,14 @@ impl Game {
             !(self.opponents(controller, self.controller(*u))
                 && self.objects[u.0].zone.on_board()
                 && !self.rules_text_inactive(*u)
-                && self.objects[u.0]
-                    .def
-                    .abilities
-                    .contains(&super::objects::Ability::NotChosenByEnemies))
+                && self.objects[u.0].def.abilities.iter().any(|a| match a {
+                    super::objects::Ability::NotChosenByEnemies => true,
+                    // "… unless I'm in combat"
+                    super::objects::Ability::NotChosenByEnemiesUnless(c) => {
+                        !self.ability_condition_holds(c, Some(*u), self.controller(*u))
+                    }
+                    _ => false,
+                }))
         });
         // 811.1.d.2: a card played from hidden chooses among options at its battlefield
         v.retain(|u| {

@@ -827,7 +827,8 @@ impl Game {
             | Condition::StunnedEnemyHere
             | Condition::OpponentControlsStunned
             | Condition::AttackingWithAnother
-            | Condition::NotFromHand => self
+            | Condition::NotFromHand
+            | Condition::InCombat => self
                 .side_condition(c, Some(obj), ctl, |x| self.controller(x))
                 .unwrap_or(false),
         }

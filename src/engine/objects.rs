@@ -765,6 +765,8 @@ pub enum Effect {
         player: PlayerRef,
         energy: i32,
         power: super::resources::Power,
+        /// "Use only to play spells": what it may pay for (`None`: anything).
+        only: Option<super::resources::SpendOnly>,
     },
     /// 403.1.b.1, 742.1: a cost within a triggered ability's instructions ("you may pay [cost]
     /// to [do the rest]"); only as the first effect of a triggered ability, paid — or
@@ -1074,6 +1076,9 @@ pub enum Condition {
     /// "I cost … less to play from anywhere other than your hand": the card, being played,
     /// is not in its player's hand (false on the board).
     NotFromHand,
+    /// "I'm in combat" (741.3): at the battlefield where combat is ongoing, with a combat
+    /// designation.
+    InCombat,
 }
 
 /// Whom a passive ability affects.
@@ -1292,6 +1297,14 @@ pub enum Ability {
     /// "I must be assigned combat damage last" (460.2.c.5): this unit is assigned lethal
     /// damage after its side's other units, like a unit with Backline (460.2.c.6).
     AssignedLast,
+    /// "I can't be chosen by enemy spells and abilities unless I'm in combat" (355.9.b): the
+    /// restriction of `NotChosenByEnemies`, except while the condition holds.
+    NotChosenByEnemiesUnless(Condition),
+    /// "I don't deal combat damage unless I'm at a battlefield with exactly one other unit
+    /// you control" (460.2.c): `NoCombatDamage`, except while the condition holds.
+    NoCombatDamageUnless(Condition),
+    /// "I can have any number of buffs": the exception to one buff at a time (702.3).
+    AnyNumberOfBuffs,
     /// 812: "[Legion] — [ability]": the ability, active only while its controller has played
     /// another card this turn (keywords/legion.rs).
     Legion(Box<Ability>),

@@ -68,9 +68,13 @@ impl Game {
     /// "I don't deal combat damage" (its rules text active).
     pub(crate) fn deals_no_combat_damage(&self, u: ObjId) -> bool {
         !self.rules_text_inactive(u)
-            && self.objects[u.0]
-                .def
-                .abilities
-                .contains(&crate::engine::Ability::NoCombatDamage)
+            && self.objects[u.0].def.abilities.iter().any(|a| match a {
+                crate::engine::Ability::NoCombatDamage => true,
+                // "… unless I'm at a battlefield with exactly one other unit you control"
+                crate::engine::Ability::NoCombatDamageUnless(c) => {
+                    !self.ability_condition_holds(c, Some(u), self.controller(u))
+                }
+                _ => false,
+            })
     }
 }

@@ -152,9 +152,13 @@ impl Game {
                     self.draw(tp)?;
                 }
                 for i in 0..self.players.len() {
-                    if self.players[i].energy != 0 || !self.players[i].power.is_zero() {
+                    if self.players[i].energy != 0
+                        || !self.players[i].power.is_zero()
+                        || !self.players[i].restricted.is_empty()
+                    {
                         self.players[i].energy = 0;
                         self.players[i].power = Default::default();
+                        self.players[i].restricted.clear();
                         let t = format!("{}'s rune pool empties", self.players[i].name);
                         self.event(EventKind::Turn, vec![cite!("315.4.d")], t, vec![]);
                     }

@@ -685,6 +685,22 @@ impl Names<'_> {
                 player: you(&e.player)?,
                 energy: a.energy.get(),
                 power: a.power.to_power(Power::any),
+                only: match &a.only {
+                    None => None,
+                    Some(n) => Some(
+                        crate::engine::resources::SpendOnly::parse(&n.value).ok_or_else(|| {
+                            err(
+                                s,
+                                ErrorKind::InvalidValue,
+                                n.referenced,
+                                format!(
+                                    "add's only is spells, showdowns, gear or units, not \"{}\"",
+                                    n.value
+                                ),
+                            )
+                        })?,
+                    ),
+                },
             }
         } else if let Some(n) = e.channel {
             Effect::Channel {
@@ -1291,9 +1307,17 @@ fn abilities(
         } else if ab.enter_exhausted {
             out.push(Ability::EntersExhausted);
         } else if ab.not_chosen_by_enemies {
-            out.push(Ability::NotChosenByEnemies);
+            out.push(match &ab.unless {
+                Some(c) => Ability::NotChosenByEnemiesUnless(condition(s, c)?),
+                None => Ability::NotChosenByEnemies,
+            });
         } else if ab.no_combat_damage {
-            out.push(Ability::NoCombatDamage);
+            out.push(match &ab.unless {
+                Some(c) => Ability::NoCombatDamageUnless(condition(s, c)?),
+                None => Ability::NoCombatDamage,
+            });
+        } else if ab.any_number_of_buffs {
+            out.push(Ability::AnyNumberOfBuffs);
         } else if ab.assigned_last {
             out.push(Ability::AssignedLast);
         } else if ab.no_units_played_here
@@ -2016,6 +2040,28 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .power
             .as_ref()
             .map_or_else(Power::default, |v| v.to_power(Power::any));
+        let mut restricted = Vec::new();
+        for r in &ps.value.restricted {
+            let only = r
+                .value
+                .only
+                .as_ref()
+                .and_then(|n| crate::engine::resources::SpendOnly::parse(&n.value))
+                .ok_or_else(|| {
+                    err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        r.referenced,
+                        "restricted energy needs only: spells, showdowns, gear or units",
+                    )
+                })?;
+            restricted.push(crate::engine::resources::Restricted {
+                only,
+                energy: r.value.energy.get(),
+                power: r.value.power.to_power(Power::any),
+            });
+        }
+        g.player_mut(PlayerId(i)).restricted = restricted;
     }
 
     // The turn.

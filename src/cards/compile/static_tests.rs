@@ -264,3 +264,85 @@ fn battlefield_rules_and_the_last_to_be_assigned_damage() {
         );
     }
 }
+
+#[test]
+fn restrictions_unless_and_any_number_of_buffs() {
+    for (text, unless, chosen) in [
+        (
+            "I can't be chosen by enemy spells and abilities unless I'm in combat.",
+            "in-combat",
+            true,
+        ),
+        (
+            "I don't deal combat damage unless I'm at a battlefield with exactly one other unit you control.",
+            "exactly 1 other units at-battlefield",
+            false,
+        ),
+        (
+            "I don't deal combat damage unless you control 7 or more runes.",
+            "runes 7 or more",
+            false,
+        ),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert_eq!(word(&a.unless), unless, "{text}");
+        assert_eq!(a.not_chosen_by_enemies, chosen, "{text}");
+        assert_eq!(a.no_combat_damage, !chosen, "{text}");
+    }
+    let c = compile(&card("Unit", "I can have any number of buffs."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert!(c.def.abilities[0].value.any_number_of_buffs);
+    for text in [
+        "I can't be chosen by enemy spells and abilities unless I'm exhausted.",
+        "I can't move to base unless I'm in combat.",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn energy_added_to_spend_only_on_some_things() {
+    for (text, only) in [
+        (
+            "[Tap]: [Reaction] — [Add] [Rune]. Use only to play spells.",
+            "spells",
+        ),
+        (
+            "[Tap]: [Reaction] — [Add] [2] Use only to play spells.",
+            "spells",
+        ),
+        (
+            "[Reaction] [Tap]: [Add] [1] . Spend this Energy only during showdowns.",
+            "showdowns",
+        ),
+        (
+            "[Tap]: [Reaction] — [Add] [Rune]. Use only to play gear or use gear abilities.",
+            "gear",
+        ),
+        (
+            "[Reaction] [1], [Tap]: [Add] [3]. Spend this Energy only to play units or activated abilities of units.",
+            "units",
+        ),
+    ] {
+        let c = compile(&card("Legend", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert!(a.activate.is_some(), "{text}");
+        let add = a
+            .effect
+            .as_ref()
+            .and_then(|e| e.value.add.as_ref())
+            .expect("an add");
+        assert_eq!(word(&add.only), only, "{text}");
+        assert!(a.then.is_empty(), "{text}");
+    }
+    for text in [
+        // a restriction the vocabulary lacks, or on something that adds nothing
+        "[Tap]: [Add] [1]. Use only to play Dragons.",
+        "[Tap]: Draw 1. Use only to play spells.",
+    ] {
+        assert!(!compile(&card("Legend", text)).fully_modelled(), "{text}");
+    }
+}

@@ -376,6 +376,24 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
         } else {
             gw
         };
+        // energy and power "to spend only …"
+        let gw = if p.restricted.is_empty() {
+            gw
+        } else {
+            format!(
+                "{gw}, restricted: [{}]",
+                p.restricted
+                    .iter()
+                    .map(|r| format!(
+                        "{{energy: {}, power: {}, only: {}}}",
+                        r.energy,
+                        power(&r.power),
+                        r.only.word()
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
         // "if you've discarded a card / gained XP this turn"
         let gw = if p.discarded_this_turn > 0 {
             format!("{gw}, discarded-this-turn: {}", p.discarded_this_turn)
