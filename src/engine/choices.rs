@@ -213,6 +213,16 @@ impl Game {
                     _ => false,
                 }))
         });
+        // "Your units here with less Might than me can't be chosen by enemy spells and
+        // abilities" (355.9.b)
+        v.retain(|u| {
+            !(self.opponents(controller, self.controller(*u))
+                && self.lesser_here_under(
+                    *u,
+                    &super::objects::Ability::LesserAlliesHereUnchosen,
+                    true,
+                ))
+        });
         // 811.1.d.2: a card played from hidden chooses among options at its battlefield
         v.retain(|u| {
             self.restrict_choices

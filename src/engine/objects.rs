@@ -1305,6 +1305,14 @@ pub enum Ability {
     NoCombatDamageUnless(Condition),
     /// "I can have any number of buffs": the exception to one buff at a time (702.3).
     AnyNumberOfBuffs,
+    /// "While I'm at a battlefield, players only channel 1 rune at the start of their Channel
+    /// Phase": card text over 315.3.b's two (002).
+    ChannelOnlyOne,
+    /// "Your units here with less Might than me can't be chosen by enemy spells and
+    /// abilities" (355.9.b).
+    LesserAlliesHereUnchosen,
+    /// "Enemy units here with less Might than me don't deal combat damage" (460.2.c).
+    LesserEnemiesHereNoCombatDamage,
     /// 812: "[Legion] — [ability]": the ability, active only while its controller has played
     /// another card this turn (keywords/legion.rs).
     Legion(Box<Ability>),

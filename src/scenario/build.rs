@@ -1318,6 +1318,23 @@ fn abilities(
             });
         } else if ab.any_number_of_buffs {
             out.push(Ability::AnyNumberOfBuffs);
+        } else if ab.channel_only_one {
+            out.push(Ability::ChannelOnlyOne);
+        } else if let Some(l) = &ab.lesser_here {
+            out.push(match l.value.as_str() {
+                "unchosen-by-enemies" => Ability::LesserAlliesHereUnchosen,
+                "no-combat-damage" => Ability::LesserEnemiesHereNoCombatDamage,
+                other => {
+                    return Err(err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        l.referenced,
+                        format!(
+                            "lesser-here is unchosen-by-enemies or no-combat-damage, not \"{other}\""
+                        ),
+                    ));
+                }
+            });
         } else if ab.assigned_last {
             out.push(Ability::AssignedLast);
         } else if ab.no_units_played_here

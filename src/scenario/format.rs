@@ -449,6 +449,16 @@ pub struct AbilityDef {
     /// "I can have any number of buffs" (the exception to 702.3).
     #[serde(default)]
     pub any_number_of_buffs: bool,
+    /// "While I'm at a battlefield, players only channel 1 rune at the start of their Channel
+    /// Phase" (002 over 315.3.b).
+    #[serde(default)]
+    pub channel_only_one: bool,
+    /// What the units here with less Might than this one undergo: `unchosen-by-enemies`
+    /// ("Your units here with less Might than me can't be chosen by enemy spells and
+    /// abilities"), `no-combat-damage` ("Enemy units here with less Might than me don't deal
+    /// combat damage").
+    #[serde(default)]
+    pub lesser_here: Option<Name>,
     /// A battlefield's "Units can't be played here" (054.1).
     #[serde(default)]
     pub no_units_played_here: bool,

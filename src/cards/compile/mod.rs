@@ -753,6 +753,30 @@ impl Compiler<'_> {
             // "I don't deal combat damage unless …" (460.2.c)
             self.abilities.push(a);
             self.push(s, PhraseStatus::Compiled);
+        } else if let Some(f) = match (fold(s).as_str(), self.card.is("unit")) {
+            (
+                "while im at a battlefield, players only channel 1 rune at the start of their channel phase",
+                true,
+            ) => Some(0),
+            (
+                "your units here with less might than me cant be chosen by enemy spells and abilities",
+                true,
+            ) => Some(1),
+            ("enemy units here with less might than me dont deal combat damage", true) => Some(2),
+            _ => None,
+        } {
+            // a unit's text over the Channel Phase (002, 315.3.b); what the units here with
+            // less Might than it undergo (355.9.b, 460.2.c)
+            self.abilities.push(AbilityDef {
+                channel_only_one: f == 0,
+                lesser_here: match f {
+                    1 => Some(name("unchosen-by-enemies")),
+                    2 => Some(name("no-combat-damage")),
+                    _ => None,
+                },
+                ..Default::default()
+            });
+            self.push(s, PhraseStatus::Compiled);
         } else if fold(s) == "i can have any number of buffs" {
             // the exception to one buff at a time (702.3)
             self.abilities.push(AbilityDef {

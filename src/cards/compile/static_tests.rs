@@ -346,3 +346,40 @@ fn energy_added_to_spend_only_on_some_things() {
         assert!(!compile(&card("Legend", text)).fully_modelled(), "{text}");
     }
 }
+
+#[test]
+fn channel_only_one_and_units_here_with_less_might() {
+    for (text, channel, lesser) in [
+        (
+            "While I'm at a battlefield, players only channel 1 rune at the start of their Channel Phase.",
+            true,
+            "",
+        ),
+        (
+            "Your units here with less Might than me can't be chosen by enemy spells and abilities.",
+            false,
+            "unchosen-by-enemies",
+        ),
+        (
+            "Enemy units here with less Might than me don't deal combat damage.",
+            false,
+            "no-combat-damage",
+        ),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert_eq!(a.channel_only_one, channel, "{text}");
+        assert_eq!(word(&a.lesser_here), lesser, "{text}");
+        // a battlefield's "here" is not a unit's: kept as text
+        assert!(
+            !compile(&card("Battlefield", text)).fully_modelled(),
+            "{text}"
+        );
+    }
+    let c = compile(&card(
+        "Unit",
+        "Enemy units here with more Might than me don't deal combat damage.",
+    ));
+    assert!(!c.fully_modelled());
+}
