@@ -1334,10 +1334,20 @@ impl Game {
                 let mut batch = Vec::new();
                 for u in self.targets_of(target, controller, source, snap)? {
                     // 383.1: "When you buff me"
-                    if self.buff(u) && self.controller(u) == controller {
+                    let buffed = self.buff(u);
+                    if buffed && self.controller(u) == controller {
                         batch.extend(self.collect_triggers(
                             u,
                             &super::objects::Trigger::YouBuffMe,
+                            None,
+                        ));
+                    }
+                    // 383.1: "When you buff a friendly unit" of the buffing player's permanents
+                    if buffed && self.friendly(controller, self.controller(u)) {
+                        batch.extend(self.observer_triggers(
+                            &super::objects::Trigger::YouBuffFriendlyUnit,
+                            controller,
+                            Some(u),
                             None,
                         ));
                     }
@@ -1494,9 +1504,22 @@ impl Game {
                 }
             }
             Effect::Ready { target } => {
-                for u in self.targets_of(target, controller, source, snap)? {
-                    self.set_exhausted(u, false);
-                }
+                let units = self.targets_of(target, controller, source, snap)?;
+                let readied: Vec<ObjId> = units
+                    .into_iter()
+                    .filter(|&u| {
+                        let was = self.objects[u.0].exhausted;
+                        if !was && self.objects[u.0].is_unit() {
+                            let t =
+                                format!("{} is already ready; nothing happens", self.obj_name(u));
+                            self.event(EventKind::Effect, vec![cite!("415.1.c")], t, vec![u.0]);
+                        }
+                        self.set_exhausted(u, false);
+                        was && !self.objects[u.0].exhausted
+                    })
+                    .collect();
+                let batch = self.ready_triggers(&readied, controller);
+                self.place_triggers(batch, vec![cite!("415.1")], false)?;
             }
             Effect::Exhaust { target } => {
                 for u in self.targets_of(target, controller, source, snap)? {

@@ -62,6 +62,9 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::YouPlay(_) => cite!("383.4.a.4"),
         Trigger::YouConquer => cite!("383.4.c.2.b"),
         Trigger::YouHold | Trigger::YouOrAllyHold => cite!("383.4.d.2.b"),
+        Trigger::BecomesReady | Trigger::YouReadyFriendlyUnit | Trigger::YouBuffFriendlyUnit => {
+            cite!("383.1")
+        }
         Trigger::YouWinCombat => cite!("461.3.a"),
         Trigger::YouPlaySpellCosting(_) => cite!("419.4.a"),
         Trigger::DefendHere => cite!("383.4.f.2"),
@@ -1077,6 +1080,9 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::YouDiscardMe => "when you discard me",
         Trigger::YouPlayTokenUnit => "when you play a token unit",
         Trigger::YouOrAllyHold => "when you or an ally hold",
+        Trigger::BecomesReady => "when I become ready",
+        Trigger::YouReadyFriendlyUnit => "when you ready a friendly unit",
+        Trigger::YouBuffFriendlyUnit => "when you buff a friendly unit",
     }
 }
 

@@ -821,6 +821,7 @@ impl Game {
             | Condition::YourPhase(_)
             | Condition::OpponentsTurn
             | Condition::InShowdown
+            | Condition::EnemyAloneHere
             | Condition::OtherUnitsHere(_)
             | Condition::DiscardedThisTurn
             | Condition::GainedXpThisTurn

@@ -271,6 +271,16 @@ pub enum Trigger {
     YouPlayTokenUnit,
     /// "When you or an ally hold" (383.4.d.2.b): its controller or a teammate (484.8.d) holds.
     YouOrAllyHold,
+    /// "When I become ready" (383.1): the object goes from exhausted to ready (415.1) — by an
+    /// instruction or in its controller's Awaken Phase (315.1.b).
+    BecomesReady,
+    /// "When you ready a friendly unit" (383.1): its controller readies a friendly unit
+    /// (740.1) — by an instruction they control, or in their Awaken Phase (315.1.b); "it"
+    /// is that unit.
+    YouReadyFriendlyUnit,
+    /// "When you buff a friendly unit" (383.1): an instruction its controller controls buffs
+    /// a friendly unit (426.1.b); "it" is that unit.
+    YouBuffFriendlyUnit,
 }
 
 /// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they
@@ -1058,6 +1068,9 @@ pub enum Condition {
     OpponentsTurn,
     /// "… during a showdown" (308.1): a showdown is in progress.
     InShowdown,
+    /// "If an enemy unit is alone here" (741.1): at the object's location, a unit of an
+    /// opponent of the controller with no other unit friendly to it there.
+    EnemyAloneHere,
     /// "While you have another unit here": `count` or more other units of the controller at
     /// the object's location.
     OtherUnitsHere(i32),

@@ -83,6 +83,9 @@ impl Game {
                         t,
                         ids.iter().map(|u| u.0).collect(),
                     );
+                    // 383.1: "when I become ready" / "when you ready a friendly unit"
+                    let batch = self.ready_triggers(&ids, tp);
+                    self.place_triggers(batch, vec![cite!("315.1.b")], false)?;
                 }
                 self.enter_phase(Phase::Beginning, cite!("315.2"));
             }

@@ -909,6 +909,9 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("you-discard-me", false) => Trigger::YouDiscardMe,
         ("you-play-token-unit", false) => Trigger::YouPlayTokenUnit,
         ("you-or-ally-hold", false) => Trigger::YouOrAllyHold,
+        ("become-ready", false) => Trigger::BecomesReady,
+        ("you-ready-friendly-unit", false) => Trigger::YouReadyFriendlyUnit,
+        ("you-buff-friendly-unit", false) => Trigger::YouBuffFriendlyUnit,
         _ => return None,
     })
 }

@@ -2422,6 +2422,9 @@ pub const TRIGGERS: &[&str] = &[
     "you-discard-me",
     "you-play-token-unit",
     "you-or-ally-hold",
+    "become-ready",
+    "you-ready-friendly-unit",
+    "you-buff-friendly-unit",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
@@ -2434,7 +2437,7 @@ pub const TRIGGERS: &[&str] = &[
 /// `opponent-controls-stunned`, `attacking-with-another`, `not-from-hand` (a card's own cost:
 /// played from anywhere other than its player's hand), `alone` / `not-alone` (741.1),
 /// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`, `showdown`,
-/// `in-combat` (741.3).
+/// `enemy-alone-here` (741.1), `in-combat` (741.3).
 pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     use crate::engine::{CardType, Condition};
     let w: Vec<&str> = c.split_whitespace().collect();
@@ -2456,6 +2459,7 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["alone"] => Some(Condition::Alone { negated: false }),
         ["opponents-turn"] => Some(Condition::OpponentsTurn),
         ["showdown"] => Some(Condition::InShowdown),
+        ["enemy-alone-here"] => Some(Condition::EnemyAloneHere),
         ["not-alone"] => Some(Condition::Alone { negated: true }),
         ["your-phase", p] => crate::engine::state::Phase::parse(p).map(Condition::YourPhase),
         ["exactly", k, "other", "units", "here"] => {

@@ -13,6 +13,9 @@ pub(super) fn if_condition(c: &str) -> Option<String> {
     if f == "im at a battlefield" {
         return Some("at-battlefield".into());
     }
+    if f == "an enemy unit is alone here" {
+        return Some("enemy-alone-here".into());
+    }
     // "If it's your Beginning Phase"
     if let Some(p) = f
         .strip_prefix("its your ")

@@ -54,6 +54,12 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         ("when you discard me", &["you-discard-me"]),
         ("when you play a token unit", &["you-play-token-unit"]),
         ("when you or an ally hold", &["you-or-ally-hold"]),
+        ("when i become ready", &["become-ready"]),
+        (
+            "when you ready a friendly unit",
+            &["you-ready-friendly-unit"],
+        ),
+        ("when you buff a friendly unit", &["you-buff-friendly-unit"]),
     ];
     const HERE: &[(&str, &[&str])] = &[
         ("when you conquer here", &["conquer"]),
@@ -90,12 +96,16 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     };
     // "When you play a spell on an opponent's turn", "When you play a unit during a showdown":
     // when the event happens, also checked as the ability triggers
+    // "When you play me to a battlefield": the play effect (383.4.a) triggers as the unit
+    // enters where it was played, so it is at a battlefield as it triggers
     let (head, during) = match (
         head.strip_suffix(" on an opponents turn"),
         head.strip_suffix(" during a showdown"),
+        (head == "when you play me to a battlefield").then_some("when you play me"),
     ) {
-        (Some(h), _) => (h, Some("opponents-turn")),
-        (_, Some(h)) => (h, Some("showdown")),
+        (Some(h), _, _) => (h, Some("opponents-turn")),
+        (_, Some(h), _) => (h, Some("showdown")),
+        (_, _, Some(h)) => (h, Some("at-battlefield")),
         _ => (head, None),
     };
     if during.is_some() && while_here {
@@ -172,6 +182,17 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         body = rest;
     }
     let mut v = instructions(body)?;
+    // "When you ready a friendly unit, give it +1 [Might] this turn.": "it" is the unit the
+    // event is about (the engine binds `that-unit` to it as the ability triggers)
+    if whens.len() == 1 && SUBJECT_TRIGGERS.contains(&whens[0].as_str()) {
+        for e in v.iter_mut() {
+            for t in target_fields(e) {
+                if t.value == "it" {
+                    t.value = "that-unit".into();
+                }
+            }
+        }
+    }
     bind_it(&mut v, &mut None, &mut false).then_some(())?;
     Some(
         whens
@@ -195,6 +216,9 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             .collect(),
     )
 }
+
+/// The trigger conditions whose event is about one unit, which their instructions call "it".
+const SUBJECT_TRIGGERS: &[&str] = &["you-ready-friendly-unit", "you-buff-friendly-unit"];
 
 /// "When this is played, discarded, or killed", "When I'm played": what happens to the card
 /// itself, in the passive voice — played (its play effect, 383.4.a), discarded (from the

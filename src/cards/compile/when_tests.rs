@@ -447,3 +447,57 @@ fn triggers_only_on_an_opponents_turn_in_a_showdown_or_by_an_ally() {
     ));
     assert!(!c.fully_modelled());
 }
+
+#[test]
+fn readying_and_buffing_triggers_with_it_the_unit() {
+    let c = compile(&card("Unit", "When I become ready, buff me."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(word(&ability(&c, 0).when), "become-ready");
+    // "it" is the unit readied / buffed: the event's subject (`that-unit`)
+    for (text, when) in [
+        (
+            "When you ready a friendly unit, give it +2 [Might] this turn.",
+            "you-ready-friendly-unit",
+        ),
+        (
+            "When you buff a friendly unit, you may exhaust this to ready it.",
+            "you-buff-friendly-unit",
+        ),
+    ] {
+        let c = compile(&card("Gear", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = ability(&c, 0);
+        assert_eq!(word(&a.when), when, "{text}");
+        let e = &a.effect.as_ref().unwrap().value;
+        let target = e.to.as_ref().or(e.ready.as_ref()).unwrap();
+        assert_eq!(target.value, "that-unit", "{text}");
+    }
+    // a trigger whose event has no unit of its own: "it" is nothing
+    let c = compile(&card(
+        "Unit",
+        "When I become ready, give it +1 [Might] this turn.",
+    ));
+    assert!(!c.fully_modelled());
+}
+
+#[test]
+fn played_to_a_battlefield_and_an_enemy_unit_alone_here() {
+    // the play effect with the unit at a battlefield as it triggers (383.4.a, 383.3.e)
+    let c = compile(&card("Unit", "When you play me to a battlefield, buff me."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = ability(&c, 0);
+    assert_eq!((word(&a.when), word(&a.if_)), ("play", "at-battlefield"));
+    // 741.1 for an enemy unit
+    let c = compile(&card(
+        "Unit",
+        "When I defend, if an enemy unit is alone here, ready me.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = ability(&c, 0);
+    assert_eq!(
+        (word(&a.when), word(&a.if_)),
+        ("defend", "enemy-alone-here")
+    );
+    // another trigger played "to" somewhere is not this one
+    assert!(!compile(&card("Unit", "When you play me to your base, buff me.")).fully_modelled());
+}

@@ -132,6 +132,24 @@ impl Game {
             Condition::OpponentsTurn => self.opponents(ctl, self.turn.player),
             // 308.1: the turn state is a showdown
             Condition::InShowdown => self.showdown.is_some(),
+            // 741.1: an enemy unit with no other unit friendly to it at the same location
+            Condition::EnemyAloneHere => {
+                let Some(o) = obj else { return Some(false) };
+                let here = self.objects[o.0].zone;
+                let units: Vec<ObjId> = self
+                    .objects
+                    .iter()
+                    .filter(|x| here.on_board() && x.zone == here && x.is_unit())
+                    .map(|x| x.id)
+                    .collect();
+                units.iter().any(|&e| {
+                    let theirs = controller_of(e);
+                    self.opponents(ctl, theirs)
+                        && !units
+                            .iter()
+                            .any(|&x| x != e && self.friendly(controller_of(x), theirs))
+                })
+            }
             Condition::OtherUnitsHere(count) => {
                 let Some(o) = obj else { return Some(false) };
                 let here = self.objects[o.0].zone;
@@ -278,6 +296,7 @@ impl Condition {
             Condition::YourPhase(p) => format!("it's your {p:?} Phase"),
             Condition::OpponentsTurn => "it's an opponent's turn".into(),
             Condition::InShowdown => "a showdown is in progress".into(),
+            Condition::EnemyAloneHere => "an enemy unit is alone here".into(),
             Condition::OtherUnitsHere(1) => "you have another unit here".into(),
             Condition::OtherUnitsHere(n) => format!("you have {n} or more other units here"),
             Condition::DiscardedThisTurn => "you've discarded a card this turn".into(),

@@ -130,6 +130,25 @@ impl Game {
             .collect()
     }
 
+    /// 383.1, 415.1: what readying `readied` (each went from exhausted to ready) triggers when
+    /// `player` readies them: each one's "When I become ready", and "When you ready a
+    /// friendly unit" of `player`'s permanents for each friendly unit (740.1), "it" being it.
+    pub(crate) fn ready_triggers(&self, readied: &[ObjId], player: PlayerId) -> Vec<Triggered> {
+        let mut v = Vec::new();
+        for &u in readied {
+            v.extend(self.collect_triggers(u, &Trigger::BecomesReady, None));
+            if self.objects[u.0].is_unit() && self.friendly(player, self.controller(u)) {
+                v.extend(self.observer_triggers(
+                    &Trigger::YouReadyFriendlyUnit,
+                    player,
+                    Some(u),
+                    None,
+                ));
+            }
+        }
+        v
+    }
+
     /// 383.4.a.4: "When you play a unit / a gear" of `player`'s other permanents, as `card`
     /// (a unit or a gear) enters the board played; "it" is `card`.
     pub(crate) fn play_observers(&self, card: ObjId, player: PlayerId) -> Vec<Triggered> {
