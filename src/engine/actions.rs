@@ -2106,6 +2106,9 @@ impl Game {
                 Modification::MightPer { each, per } => {
                     format!("{each:+} Might for each {}", per.describe())
                 }
+                Modification::AssaultPer(per) => {
+                    format!("Assault equal to the number of {}", per.describe())
+                }
             },
             modification.layer(),
             timestamp,

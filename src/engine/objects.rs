@@ -1135,6 +1135,9 @@ pub enum Modification {
     /// Layer 3: +N Might for each [X] (472.3), counted from the source's side as the layer
     /// applies.
     MightPer { each: i32, per: Count },
+    /// Layer 2: "I have [Assault] equal to the number of [X]": Assault with that value,
+    /// counted from the source's side as the layer applies (none while it is 0).
+    AssaultPer(Count),
     /// Layer 2: "I don't take damage" (an ability; 460.2.c.9 exempts the unit from lethal
     /// assignment, and damage is not dealt to it).
     NoDamage,
@@ -1148,6 +1151,7 @@ impl Modification {
             | Modification::AddTag(_)
             | Modification::SetController(_) => 1,
             Modification::AddKeyword(_)
+            | Modification::AssaultPer(_)
             | Modification::RemoveKeyword(_)
             | Modification::NoDamage => 2,
             Modification::Might(_) | Modification::MightPer { .. } => 3,

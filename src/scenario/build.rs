@@ -1006,16 +1006,15 @@ fn abilities(
     let mut deathknell_effect = false;
     for a in defs {
         let ab = &a.value;
-        if let Some(f) = ab
-            .for_each
-            .as_ref()
-            .filter(|_| ab.might.is_none() || ab.while_.is_none())
-        {
+        if let Some(f) = ab.for_each.as_ref().filter(|_| {
+            let assault = ab.grant.len() == 1 && ab.grant[0].value.eq_ignore_ascii_case("assault");
+            (ab.might.is_none() && !assault) || ab.while_.is_none()
+        }) {
             return Err(err(
                 s,
                 ErrorKind::InvalidValue,
                 f.referenced,
-                "for-each counts a passive's Might: it goes with `while:` and `might:`",
+                "for-each counts a passive's Might or Assault: it goes with `while:` and `might:` or `grant: [Assault]`",
             ));
         }
         if let Some(c) = &ab.play_cost {
@@ -1201,7 +1200,27 @@ fn abilities(
                     "a battlefield's passive is about the units there: scope: units-here (053.3)",
                 ));
             }
-            let modification = if let Some(k) = ab.grant.first() {
+            let modification = if let (Some(k), Some(per)) = (
+                ab.grant
+                    .first()
+                    .filter(|k| k.value.eq_ignore_ascii_case("assault") && ab.might.is_none()),
+                &ab.for_each,
+            ) {
+                // "I have [Assault] equal to the number of …"
+                let _ = k;
+                Modification::AssaultPer(load::count(&per.value).ok_or_else(|| {
+                    err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        per.referenced,
+                        format!(
+                            "unknown count \"{}\" for for-each: {}",
+                            per.value,
+                            load::COUNT_WORDS
+                        ),
+                    )
+                })?)
+            } else if let Some(k) = ab.grant.first() {
                 Modification::AddKeyword(keyword(s, k)?)
             } else if let Some(k) = &ab.remove {
                 Modification::RemoveKeyword(keyword(s, k)?.kind())

@@ -383,3 +383,26 @@ fn channel_only_one_and_units_here_with_less_might() {
     ));
     assert!(!c.fully_modelled());
 }
+
+#[test]
+fn assault_equal_to_a_count() {
+    let c = compile(&card(
+        "Unit",
+        "I have [Assault] equal to the number of gear you control.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(
+        a.grant.iter().map(|g| g.value.as_str()).collect::<Vec<_>>(),
+        ["Assault"]
+    );
+    assert_eq!(word(&a.for_each), "gear");
+    assert_eq!(word(&a.while_), "always");
+    // a count the vocabulary lacks, or another keyword: kept as text
+    for text in [
+        "I have [Assault] equal to the number of enemy units here.",
+        "I have [Tank] equal to the number of gear you control.",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}

@@ -763,9 +763,9 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
             Modification::AddTag(t) => format!("tag: {}", quote(t)),
             Modification::SetController(p) => format!("controller: {}", quote(g.player_name(*p))),
             Modification::NoDamage => "no-damage: true".into(),
-            Modification::MightPer { .. } => {
+            Modification::MightPer { .. } | Modification::AssaultPer(_) => {
                 return Err(format!(
-                    "an effect of {} gives Might for each of something, which a set-up effect cannot say",
+                    "an effect of {} gives Might or Assault for each of something, which a set-up effect cannot say",
                     e.source
                 ));
             }
