@@ -337,11 +337,12 @@ impl Game {
                 | Effect::GainXp { player, .. }
                 | Effect::Add { player, .. }
                 | Effect::Channel { player, .. }
-                | Effect::Predict { player }
+                | Effect::Predict { player, .. }
                 | Effect::LookAtTop { player, .. }
                 | Effect::KillOneOfTheir { player, .. }
                 | Effect::UnitsEnterReadyThisTurn { player }
-                | Effect::AdditionalTurn { player } => p(player),
+                | Effect::AdditionalTurn { player }
+                | Effect::RevealHandPick { player, .. } => p(player),
                 Effect::Weaponmaster | Effect::PayCost { .. } | Effect::PlayThatToken { .. } => {
                     Ok(())
                 }
@@ -699,6 +700,8 @@ impl Game {
                 .map(|p| p.id)
                 .collect(),
             // 303.2.a: one at a time, in turn order
+            // bound as the instruction executes (hand_pick.rs); unbound, no player
+            PlayerRef::Chosen { .. } => vec![],
             PlayerRef::EachPlayer => {
                 let n = self.players.len();
                 let first = self.turn.player.0;
@@ -938,6 +941,8 @@ impl Game {
                 },
                 PlayerRef::EachOpponent => "each opponent".into(),
                 PlayerRef::EachPlayer => "each player".into(),
+                PlayerRef::Chosen { opponent: true } => "the opponent chosen".into(),
+                PlayerRef::Chosen { opponent: false } => "the player chosen".into(),
             }
         };
         let dur = |d: &Duration| match d {
@@ -1221,13 +1226,28 @@ impl Game {
                 None => "play that token and an additional copy of it".into(),
                 Some(d) => format!("play that token and a {} token", d.name),
             },
-            Effect::Predict { player } => format!(
+            Effect::Predict { player, count: 1 } => format!(
                 "{} looks at the top card of their Main Deck and may recycle it",
+                p(player)
+            ),
+            Effect::Predict { player, count } => format!(
+                "{} looks at the top {count} cards of their Main Deck and recycles any of them",
                 p(player)
             ),
             Effect::AdditionalTurn { player } => {
                 format!("{} takes a turn after this one", p(player))
             }
+            Effect::RevealHandPick {
+                player,
+                pick,
+                recycle,
+            } => format!(
+                "{} reveals their hand; {} chooses {} from it, which they {}",
+                p(player),
+                p(&PlayerRef::You),
+                pick.describe(),
+                if *recycle { "recycle" } else { "discard" }
+            ),
             Effect::ThenItsPlayer {
                 effect,
                 owner,
@@ -1287,6 +1307,13 @@ impl Game {
         source: Option<ObjId>,
         snap: Option<&super::state::Snapshot>,
     ) -> R<()> {
+        // "Choose an opponent. They …": the player is chosen as the instruction executes
+        if let Some(bound) = self.bind_chosen_player(e, controller)? {
+            return match bound {
+                Some(e) => self.execute_effect(&e, controller, source, snap),
+                None => Ok(()),
+            };
+        }
         match e {
             Effect::DealDamage { target, amount } => {
                 let n = match amount {
@@ -1801,9 +1828,18 @@ impl Game {
                     self.execute_effect(effect, controller, source, snap)?;
                 }
             }
-            Effect::Predict { player } => {
+            Effect::RevealHandPick {
+                player,
+                pick,
+                recycle,
+            } => {
                 for p in self.players_of(player, controller) {
-                    self.predict(p)?;
+                    self.reveal_hand_pick(p, controller, pick, *recycle)?;
+                }
+            }
+            Effect::Predict { player, count } => {
+                for p in self.players_of(player, controller) {
+                    self.predict(p, *count)?;
                 }
             }
             Effect::LookAtTop {

@@ -84,6 +84,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::ChooseOne { .. }
         | Effect::Channel { .. }
         | Effect::Predict { .. }
+        | Effect::RevealHandPick { .. }
         | Effect::LookAtTop { .. }
         | Effect::KillOneOfTheir { .. }
         | Effect::UnitsEnterReadyThisTurn { .. }

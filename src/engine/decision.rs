@@ -36,6 +36,9 @@ pub enum DecisionKind {
     TriggerInstance,
     /// 444.1: where a unit an effect moves goes, when the effect names no destination.
     Destination,
+    /// 436.1.b: which card a player puts next from the top of their Main Deck, as they
+    /// rearrange the cards they predicted and kept.
+    DeckOrder,
 }
 
 impl Decision {
@@ -78,6 +81,7 @@ impl DecisionKind {
             DecisionKind::Discard => "discard",
             DecisionKind::TriggerInstance => "trigger-instance",
             DecisionKind::Destination => "destination",
+            DecisionKind::DeckOrder => "deck-order",
         }
     }
 }

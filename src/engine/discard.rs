@@ -151,3 +151,27 @@ impl Game {
         self.make_outstanding(cite!("319.6"));
     }
 }
+
+impl Game {
+    /// 422.1: `player` discards `card`, a card of their hand that an effect chose ("Choose a
+    /// card from it, and they discard that card").
+    pub(crate) fn discard_card(&mut self, player: PlayerId, card: ObjId) -> R<()> {
+        if self.objects[card.0].zone != Zone::Hand(player) {
+            return Ok(());
+        }
+        self.objects[card.0].zone = Zone::Trash(player);
+        let p = &mut self.players[player.0];
+        p.discarded_this_turn = p.discarded_this_turn.saturating_add(1);
+        let t = format!(
+            "{} discards {}",
+            self.player_name(player),
+            self.obj_name(card)
+        );
+        self.event(EventKind::Zone, vec![cite!("422.1")], t, vec![card.0]);
+        self.make_outstanding(cite!("319.7"));
+        // 383.1, 383.2.c.1: as for any discard
+        let mut batch = self.observer_triggers(&Trigger::YouDiscard, player, None, None);
+        batch.extend(self.collect_triggers(card, &Trigger::YouDiscardMe, None));
+        self.place_triggers(batch, vec![cite!("422.1")], false)
+    }
+}

@@ -22,6 +22,7 @@ pub mod costs;
 pub mod decision;
 pub mod discard;
 mod fingerprint;
+pub mod hand_pick;
 pub mod instructions;
 pub mod keywords;
 pub mod layers;
@@ -52,9 +53,9 @@ pub use decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption}
 pub use layers::{BreakdownStep, Characteristics, Derived};
 pub use objects::{
     Ability, Amount, CardDef, CardType, Condition, Count, CountFilter, DeckPick, Designation,
-    Duration, Effect, GiveUp, Keyword, KeywordKind, Location, Modification, MoveBan, Object,
-    Passive, PlayableBattlefield, PlayerRef, ReplacedEvent, Replacement, ReplacementUses, Scope,
-    ScoreKind, Target, Trigger, TurnLimit, UnitFilter,
+    Duration, Effect, GiveUp, HandPick, Keyword, KeywordKind, Location, Modification, MoveBan,
+    Object, Passive, PlayableBattlefield, PlayerRef, ReplacedEvent, Replacement, ReplacementUses,
+    Scope, ScoreKind, Target, Trigger, TurnLimit, UnitFilter,
 };
 pub use resources::{Domain, Payment, Power};
 pub use state::{

@@ -536,6 +536,11 @@ pub enum PlayerRef {
     EachOpponent,
     /// Each player, in turn order from the turn player (303.2.a).
     EachPlayer,
+    /// "Choose an opponent / a player. They …": a player the controller chooses — not a game
+    /// object, so as the instruction executes (355.17) — among the opponents, or all players.
+    Chosen {
+        opponent: bool,
+    },
 }
 
 /// A number in an effect.
@@ -829,9 +834,12 @@ pub enum Effect {
     Attach {
         target: Target,
     },
-    /// 436.1: the player looks at the top card of their Main Deck and may recycle it.
+    /// 436.1: the player looks at the top `count` cards of their Main Deck (436.3.a: 1 when
+    /// the text omits it), recycles any number of them and may rearrange the rest (436.1.a,
+    /// 436.1.b).
     Predict {
         player: PlayerRef,
+        count: i32,
     },
     /// 424, 413.1, 416: `player` looks at (or reveals) the top `count` cards of their Main
     /// Deck, may (`optional`) or must put one `take` allows into their hand, and does `rest`
@@ -936,6 +944,14 @@ pub enum Effect {
     PlayThatToken {
         and: Option<Box<CardDef>>,
     },
+    /// "They reveal their hand. Choose a card from it, and they discard that card.": `player`
+    /// reveals their hand (424.1), the effect's controller chooses a card `pick` allows from
+    /// it (355.17), and `player` discards it (422) or recycles it (416).
+    RevealHandPick {
+        player: PlayerRef,
+        pick: HandPick,
+        recycle: bool,
+    },
     /// 821.1.c: the controller may choose an Equipment they control and pay its Equip cost,
     /// reduced by [A], to attach it to the source.
     Weaponmaster,
@@ -944,6 +960,15 @@ pub enum Effect {
     AdditionalTurn {
         player: PlayerRef,
     },
+}
+
+/// Which card of a revealed hand may be chosen: of one of `types` (any when empty), of
+/// none of `not_types` ("a non-unit card"), of `domain` ("a Mind card").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HandPick {
+    pub types: Vec<CardType>,
+    pub not_types: Vec<CardType>,
+    pub domain: Option<String>,
 }
 
 /// Which card of those looked at may be taken ("a unit", "a spell with Energy cost [4] or

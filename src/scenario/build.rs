@@ -282,6 +282,9 @@ impl Names<'_> {
             "you" => PlayerRef::You,
             "each-opponent" => PlayerRef::EachOpponent,
             "each-player" => PlayerRef::EachPlayer,
+            // 355.17: chosen as the instruction executes
+            "choose-opponent" => PlayerRef::Chosen { opponent: true },
+            "choose-player" => PlayerRef::Chosen { opponent: false },
             _ => PlayerRef::Player(self.player_id(n)?),
         })
     }
@@ -701,6 +704,28 @@ impl Names<'_> {
                         })?,
                     ),
                 },
+            }
+        } else if let Some(r) = &e.reveal_hand {
+            Effect::RevealHandPick {
+                player: self.player(r)?,
+                pick: e
+                    .pick
+                    .as_ref()
+                    .and_then(|w| load::hand_pick(&w.value))
+                    .ok_or_else(|| {
+                        err(
+                            s,
+                            ErrorKind::InvalidValue,
+                            e.pick.as_ref().map_or(loc, |w| w.referenced),
+                            "\"reveal-hand\" needs what card may be chosen (\"pick\": card, non-unit card, Mind card, spell …)",
+                        )
+                    })?,
+                recycle: e.recycle,
+            }
+        } else if let Some(n) = e.predict {
+            Effect::Predict {
+                player: you(&e.player)?,
+                count: n.get(),
             }
         } else if let Some(n) = e.channel {
             Effect::Channel {

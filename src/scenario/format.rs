@@ -1325,6 +1325,20 @@ pub struct Effect {
     /// `player` (default: you) channels this many runes (430), `exhausted` if so (430.2).
     #[serde(default)]
     pub channel: Option<Count>,
+    /// 424.1: this player (`choose-opponent`: one the controller chooses as it executes)
+    /// reveals their hand; the controller chooses a card `pick` allows from it — `card`,
+    /// `non-unit card`, `Mind card`, `spell` … — which that player discards, or recycles
+    /// with `recycle: true`.
+    #[serde(default)]
+    pub reveal_hand: Option<Name>,
+    #[serde(default)]
+    pub pick: Option<Name>,
+    #[serde(default)]
+    pub recycle: bool,
+    /// 436: `player` (default: you) predicts this many cards — looks at the top N of their
+    /// Main Deck, recycles any of them, may rearrange the rest (a decision `deck-order`).
+    #[serde(default)]
+    pub predict: Option<Count>,
     #[serde(default)]
     pub exhausted: bool,
     /// Give `to` a tag.

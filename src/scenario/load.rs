@@ -1861,6 +1861,35 @@ impl<'a> Resolver<'a> {
         for t in [&e.its_controller, &e.its_owner].into_iter().flatten() {
             self.check_effect(&t.value, loc_of(t), in_ability)?;
         }
+        // 424.1: what may be chosen from a revealed hand
+        match (&e.reveal_hand, &e.pick) {
+            (Some(_), Some(w)) if hand_pick(&w.value).is_none() => {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(w),
+                        format!("\"{}\" is not a card that may be chosen", w.value),
+                    )
+                    .hint("card, unit, spell, gear, non-unit card, Mind card"));
+            }
+            (Some(r), None) => {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(r),
+                        "\"reveal-hand\" needs what card may be chosen from it (\"pick\")",
+                    )
+                    .hint("pick: card"));
+            }
+            (None, _) if e.pick.is_some() || e.recycle => {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc,
+                    "\"pick\" and \"recycle\" go with \"reveal-hand\"",
+                ));
+            }
+            _ => {}
+        }
         // 359.3.e.14, 359.3.f.2: linked and conditional instructions
         for x in e.if_you_do.iter().chain(&e.if_not).chain(&e.otherwise) {
             self.check_effect(&x.value, loc_of(x), in_ability)?;
@@ -2025,6 +2054,7 @@ impl<'a> Resolver<'a> {
             &e.discard,
             &e.player,
             &e.units_enter_ready,
+            &e.reveal_hand,
         ]
         .into_iter()
         .flatten()
@@ -2726,7 +2756,13 @@ fn target_word_ok(s: &str) -> bool {
 }
 
 /// Players an effect may name instead of a player.
-pub const PLAYER_WORDS: &[&str] = &["you", "each-opponent", "each-player"];
+pub const PLAYER_WORDS: &[&str] = &[
+    "you",
+    "each-opponent",
+    "each-player",
+    "choose-opponent",
+    "choose-player",
+];
 
 /// `always`, `mighty`, …, `has Tank`, `tag Poro`, `level 3`, `runes 4 or fewer`,
 /// `control another Mech`.
@@ -2783,6 +2819,35 @@ pub fn deck_pick(w: &str) -> Option<crate::engine::DeckPick> {
     })
 }
 
+/// What a `pick` of a `reveal-hand` allows: "card", "unit", "non-unit card", "Mind card",
+/// "Mind spell" (a domain, then `non-` a type, then a type or `card`).
+pub fn hand_pick(w: &str) -> Option<crate::engine::HandPick> {
+    let mut words: Vec<&str> = w.split_whitespace().collect();
+    let last = words.pop()?;
+    let mut pick = crate::engine::HandPick {
+        types: match last {
+            "card" => vec![],
+            t => vec![crate::engine::look::card_type_word(t)?],
+        },
+        not_types: vec![],
+        domain: None,
+    };
+    for x in words {
+        if let Some(t) = x.strip_prefix("non-") {
+            pick.not_types.push(crate::engine::look::card_type_word(t)?);
+        } else if ["Fury", "Calm", "Mind", "Body", "Chaos", "Order"]
+            .iter()
+            .any(|d| d.eq_ignore_ascii_case(x))
+            && pick.domain.is_none()
+        {
+            pick.domain = Some(x.to_string());
+        } else {
+            return None;
+        }
+    }
+    Some(pick)
+}
+
 /// The names of an effect's actions (exactly one is valid).
 pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
     let mut v = Vec::new();
@@ -2813,6 +2878,8 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.additional_turn.is_some(), "additional-turn"),
         (e.add.is_some(), "add"),
         (e.channel.is_some(), "channel"),
+        (e.predict.is_some(), "predict"),
+        (e.reveal_hand.is_some(), "reveal-hand"),
         (e.tag.is_some(), "tag"),
         (e.no_damage.is_some(), "no-damage"),
         (e.gain_control.is_some(), "gain-control"),

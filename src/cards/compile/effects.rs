@@ -324,6 +324,12 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         e.may = e.may || may;
         return Some(vec![e]);
     }
+    // 436.3: "[Predict 2]", "[Predict]" (436.3.a: 1 when omitted)
+    if let Some(n) = predict_count(t) {
+        e.predict = Some(format::Count::new(n)?);
+        e.may = may;
+        return (!may).then_some(vec![e]);
+    }
     // "Units you play this turn enter ready", "Friendly units enter ready this turn"
     if matches!(
         fold(t).as_str(),
@@ -992,4 +998,15 @@ pub(super) fn its_player(s: &str) -> Option<(bool, format::Effect)> {
     let about_a_player =
         e.draw.is_some() || e.channel.is_some() || e.discard.is_some() || e.gain_xp.is_some();
     (about_a_player && target_fields(&mut e).is_empty() && !e.may).then_some((owner, e))
+}
+
+/// 436.3: "Predict X" ("[Predict 2]", "Predict"; X is 1 when omitted, 436.3.a): X.
+pub(super) fn predict_count(s: &str) -> Option<i64> {
+    let f = fold(s);
+    let rest = f.strip_prefix("predict")?;
+    if rest.is_empty() {
+        return Some(1);
+    }
+    let n: i64 = rest.strip_prefix(' ')?.parse().ok()?;
+    (1..=20).contains(&n).then_some(n)
 }

@@ -169,3 +169,64 @@ fn they_are_two_units_chosen_or_the_unit_before_and_the_one_chosen() {
         .fully_modelled()
     );
 }
+
+#[test]
+fn predict_is_an_instruction() {
+    // 436.3: "Predict X", X being 1 when omitted (436.3.a)
+    let c = compile(&card("Spell", "[Predict 3]. Draw 1."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(first(&c).predict.map(|n| n.get()), Some(3));
+    let c = compile(&card(
+        "Spell",
+        "Give a unit -1 [Might] this turn.\n[Predict].",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(c.def.then[0].value.predict.map(|n| n.get()), Some(1));
+    let c = compile(&card("Gear", "[1], [Tap]: [Predict 2], then draw 1."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    // a word that only starts like it is not Predict
+    assert!(!compile(&card("Spell", "[Predictor 2].")).fully_modelled());
+}
+
+#[test]
+fn a_chosen_player_and_a_card_chosen_from_their_hand() {
+    // 355.17: "Choose an opponent. They …" — the player chosen as the instruction executes
+    let c = compile(&card(
+        "Unit",
+        "When you play me, choose an opponent. They reveal their hand. Choose a card from it, and they discard that card.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = first(&c);
+    assert_eq!(e.reveal_hand.as_ref().unwrap().value, "choose-opponent");
+    assert_eq!(e.pick.as_ref().unwrap().value, "card");
+    assert!(!e.recycle);
+    let c = compile(&card(
+        "Spell",
+        "Choose an opponent. They reveal their hand. Choose a non–unit card from it, and recycle that card.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(first(&c).pick.as_ref().unwrap().value, "non-unit card");
+    assert!(first(&c).recycle);
+    let c = compile(&card(
+        "Spell",
+        "Choose an opponent. They reveal their hand and you choose a Calm card from it. They recycle that card.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(first(&c).pick.as_ref().unwrap().value, "Calm card");
+    let c = compile(&card(
+        "Unit",
+        "When you play me, choose a player. They draw 2.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(first(&c).draw.as_ref().unwrap().value, "choose-player");
+    // a reveal whose card nothing is done with, or a "they" with no player chosen
+    for text in [
+        "Choose an opponent. They reveal their hand.",
+        "Choose an opponent. They reveal their hand. Choose a card from it.",
+        "They discard 1.",
+        "Choose an opponent. Draw 1.",
+        "Choose an opponent. They kill a unit.",
+    ] {
+        assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
+    }
+}

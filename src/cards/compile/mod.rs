@@ -19,6 +19,7 @@ mod costs;
 mod effects;
 mod linked;
 mod passive;
+mod players;
 mod replacement;
 mod triggers;
 use costs::*;
@@ -165,6 +166,8 @@ pub fn compile(card: &Card) -> Compiled {
         modes: None,
         prev_one: false,
         after_cost: false,
+        chosen_player: None,
+        revealed: None,
     };
     for line in logical_lines(&card.text) {
         c.line(&line);
@@ -293,6 +296,11 @@ struct Compiler<'a> {
     prev_one: bool,
     /// The sentence before was an optional additional cost (356.2.b.1).
     after_cost: bool,
+    /// "Choose an opponent.": the sentence and the player word, until "They …" uses it.
+    chosen_player: Option<(String, &'static str)>,
+    /// "They reveal their hand.": the sentences so far, the player word, and the card the
+    /// controller may choose if the sentence said it, until what becomes of it is said.
+    revealed: Option<(Vec<String>, &'static str, Option<String>)>,
 }
 
 impl Compiler<'_> {
@@ -344,6 +352,8 @@ impl Compiler<'_> {
         self.line_chose = false;
         self.prev_one = false;
         self.after_cost = false;
+        self.chosen_player = None;
+        self.revealed = None;
         if let Some((c, _)) = self.chosen.take() {
             self.set_status(&c, PhraseStatus::Unsupported);
         }
@@ -485,8 +495,10 @@ impl Compiler<'_> {
             } else if is_symbol(&token)
                 || token.eq_ignore_ascii_case("stun")
                 || token.eq_ignore_ascii_case("buff")
+                || predict_count(&token).is_some()
             {
-                // a symbol, or "[Stun]" / "[Buff]": a game action written in brackets
+                // a symbol, or "[Stun]" / "[Buff]" / "[Predict 2]": a game action written in
+                // brackets
                 break;
             } else {
                 // A keyword of a later set ("[Empower]", "[Flow]"), or a term used as one.
@@ -643,6 +655,10 @@ impl Compiler<'_> {
         // what the sentence before was, for a sentence linked to it (linked.rs)
         let after_cost = std::mem::take(&mut self.after_cost);
         let prev_one = std::mem::take(&mut self.prev_one);
+        // "Choose an opponent. They …" (players.rs)
+        if self.player_sentence(s) {
+            return;
+        }
         if let Some((a, t)) = trigger_that_chooses(s, self.card.is("battlefield")) {
             // "When you play me, choose an enemy unit." — its instructions follow, "it" being
             // the unit chosen (355.5: chosen as the ability goes on the chain)

@@ -1,0 +1,203 @@
+//! "Choose an opponent. They …" (a player chosen as the instruction executes, 355.17) and
+//! "They reveal their hand. Choose a card from it, and they discard that card." (424.1).
+
+use super::*;
+
+/// "choose an opponent" / "choose a player": the player word of the vocabulary.
+pub(super) fn choose_player(s: &str) -> Option<&'static str> {
+    match fold(s.trim().trim_end_matches('.')).as_str() {
+        "choose an opponent" => Some("choose-opponent"),
+        "choose a player" => Some("choose-player"),
+        _ => None,
+    }
+}
+
+/// "When you play me, choose an opponent.": the trigger, and the player word.
+pub(super) fn trigger_choosing_player(
+    s: &str,
+    battlefield: bool,
+) -> Option<(AbilityDef, &'static str)> {
+    let t = s.trim().trim_end_matches('.');
+    let (head, body) = t.split_once(", ")?;
+    let who = choose_player(body)?;
+    let mut v = triggered(&format!("{head}, draw 1."), battlefield)?;
+    if v.len() != 1 {
+        return None;
+    }
+    let mut a = v.pop()?;
+    a.effect = None;
+    a.then.clear();
+    Some((a, who))
+}
+
+/// "a non–unit card", "a Mind card", "a card" → the `pick` word ("non-unit card").
+fn pick_word(s: &str) -> Option<String> {
+    let t = s.trim().replace(['–', '—'], "-");
+    let t = t
+        .strip_prefix("a ")
+        .or_else(|| t.strip_prefix("an "))?
+        .trim()
+        .to_string();
+    crate::scenario::load::hand_pick(&t)?;
+    Some(t)
+}
+
+/// "choose a Mind card from it" → "Mind card".
+fn choose_from_it(s: &str) -> Option<String> {
+    let r = strip_ci(s.trim(), "choose ")?;
+    pick_word(strip_suffix_ci(r.trim(), " from it")?)
+}
+
+/// What a sentence about the chosen player says.
+pub(super) enum They {
+    /// "They reveal their hand." — the pick follows.
+    Reveal,
+    /// "They reveal their hand and you choose a Mind card from it." — what becomes of it
+    /// follows.
+    RevealPick(String),
+    /// Instructions complete in themselves.
+    Done(Vec<format::Effect>),
+}
+
+/// A sentence whose subject is the chosen player `who`.
+pub(super) fn they(s: &str, who: &str) -> Option<They> {
+    let t = s.trim().trim_end_matches('.').trim();
+    let rest = strip_ci(t, "they ")?;
+    if fold(rest) == "reveal their hand" {
+        return Some(They::Reveal);
+    }
+    if let Some(r) = strip_ci(rest, "reveal their hand and you ") {
+        return Some(They::RevealPick(choose_from_it(r)?));
+    }
+    // "They discard 1", "They draw 2", "They score 1 point", "They channel 1 rune exhausted"
+    let v = clause(rest)?;
+    let [mut e] = <[format::Effect; 1]>::try_from(v).ok()?;
+    if e.may || !target_fields(&mut e).is_empty() || e.player.is_some() {
+        return None;
+    }
+    if e.discard.is_some() {
+        e.discard = Some(name(who));
+    } else if e.draw.is_some() {
+        e.draw = Some(name(who));
+    } else if e.gain_points.is_some() || e.gain_xp.is_some() || e.channel.is_some() {
+        e.player = Some(name(who));
+    } else {
+        return None;
+    }
+    Some(They::Done(vec![e]))
+}
+
+/// After "They reveal their hand": "Choose a card from it, and they discard that card.",
+/// "Choose a non-unit card from it, and recycle that card." — the pick and its fate.
+pub(super) fn pick_and_fate(s: &str) -> Option<(String, bool)> {
+    let t = s.trim().trim_end_matches('.').trim();
+    let (choose, fate) = t.split_once(", and ")?;
+    Some((choose_from_it(choose)?, fate_of(fate)?))
+}
+
+/// "they discard that card" (false) / "(they) recycle that card" (true).
+pub(super) fn fate_of(s: &str) -> Option<bool> {
+    match fold(s).as_str() {
+        "they discard that card" | "discard that card" => Some(false),
+        "they recycle that card" | "recycle that card" => Some(true),
+        _ => None,
+    }
+}
+
+/// The instruction of a revealed hand.
+pub(super) fn reveal_effect(who: &str, pick: String, recycle: bool) -> format::Effect {
+    format::Effect {
+        reveal_hand: Some(name(who)),
+        pick: Some(name(pick)),
+        recycle,
+        ..Default::default()
+    }
+}
+
+impl Compiler<'_> {
+    /// An instruction appended to the ability the line began, or to the spell.
+    pub(super) fn append(&mut self, e: format::Effect) -> bool {
+        match self.open {
+            Some(i) => {
+                let a = &mut self.abilities[i];
+                if a.effect.is_none() {
+                    a.effect = Some(spanned(e));
+                } else {
+                    a.then.push(spanned(e));
+                }
+                true
+            }
+            None if self.card.is("spell") => {
+                self.spell_effects.push(e);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A sentence about choosing a player or what the chosen player does; false when it is
+    /// none of these.
+    pub(super) fn player_sentence(&mut self, s: &str) -> bool {
+        if let Some((a, who)) = trigger_choosing_player(s, self.card.is("battlefield")) {
+            self.abilities.push(a);
+            self.open = Some(self.abilities.len() - 1);
+            self.chosen_player = Some((s.to_string(), who));
+            self.push(s, PhraseStatus::Unsupported);
+            return true;
+        }
+        if let Some(who) = choose_player(s) {
+            self.chosen_player = Some((s.to_string(), who));
+            self.push(s, PhraseStatus::Unsupported);
+            return true;
+        }
+        // after "They reveal their hand (and you choose a … card from it)."
+        if let Some((phrases, who, pick)) = self.revealed.take() {
+            let done = match pick {
+                None => pick_and_fate(s),
+                Some(p) => strip_ci(s.trim(), "they ")
+                    .and_then(|r| fate_of(r.trim_end_matches('.')))
+                    .map(|f| (p, f)),
+            };
+            let ok = done.is_some_and(|(p, recycle)| self.append(reveal_effect(who, p, recycle)));
+            if !ok {
+                return false;
+            }
+            for p in phrases {
+                self.set_status(&p, PhraseStatus::Compiled);
+            }
+            self.push(s, PhraseStatus::Compiled);
+            return true;
+        }
+        let Some((phrase, who)) = self.chosen_player.clone() else {
+            return false;
+        };
+        let Some(t) = they(s, who) else {
+            return false;
+        };
+        self.chosen_player = None;
+        match t {
+            They::Reveal | They::RevealPick(_) => {
+                let pick = match t {
+                    They::RevealPick(p) => Some(p),
+                    _ => None,
+                };
+                // compiled with the sentence that says what becomes of the card chosen
+                self.revealed = Some((vec![phrase, s.to_string()], who, pick));
+                self.push(s, PhraseStatus::Unsupported);
+            }
+            They::Done(v) => {
+                let mut ok = true;
+                for e in v {
+                    ok &= self.append(e);
+                }
+                if ok {
+                    self.set_status(&phrase, PhraseStatus::Compiled);
+                    self.push(s, PhraseStatus::Compiled);
+                } else {
+                    self.push(s, PhraseStatus::Unsupported);
+                }
+            }
+        }
+        true
+    }
+}
