@@ -281,6 +281,15 @@ pub enum Trigger {
     /// "When you buff a friendly unit" (383.1): an instruction its controller controls buffs
     /// a friendly unit (426.1.b); "it" is that unit.
     YouBuffFriendlyUnit,
+    /// "When you play a [Mighty] unit" (383.4.a.4, 707): another unit its controller plays
+    /// is Mighty as it enters the board.
+    YouPlayMightyUnit,
+    /// "When you play another Dragon" (383.4.a.4): another unit or gear its controller plays
+    /// has this tag (compared without case).
+    YouPlayTag(String),
+    /// "When a buffed friendly unit dies" (383.1): a friendly unit with a buff dies (its buff
+    /// still on it as the death triggers, 808.1.d.2).
+    BuffedFriendlyUnitDies,
 }
 
 /// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they
@@ -323,6 +332,7 @@ impl Trigger {
     pub fn answers(&self, event: &Trigger) -> bool {
         match (self, event) {
             (Trigger::YouPlaySpellCosting(n), Trigger::YouPlaySpellCosting(cost)) => cost >= n,
+            (Trigger::YouPlayTag(a), Trigger::YouPlayTag(b)) => a.eq_ignore_ascii_case(b),
             _ => self == event,
         }
     }

@@ -899,6 +899,11 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
             .then(|| n.trim().parse().ok().map(Trigger::YouPlaySpellCosting))
             .flatten();
     }
+    // "you-play-tag Dragon": "When you play another Dragon"
+    if let Some(t) = w.strip_prefix("you-play-tag ") {
+        return (!on_battlefield && !t.trim().is_empty())
+            .then(|| Trigger::YouPlayTag(t.trim().to_string()));
+    }
     Some(match (w, on_battlefield) {
         ("move", false) => Trigger::Moves,
         ("move-to-battlefield", false) => Trigger::MovesToBattlefield,
@@ -937,6 +942,8 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("become-ready", false) => Trigger::BecomesReady,
         ("you-ready-friendly-unit", false) => Trigger::YouReadyFriendlyUnit,
         ("you-buff-friendly-unit", false) => Trigger::YouBuffFriendlyUnit,
+        ("you-play-mighty-unit", false) => Trigger::YouPlayMightyUnit,
+        ("buffed-friendly-unit-dies", false) => Trigger::BuffedFriendlyUnitDies,
         _ => return None,
     })
 }

@@ -1439,6 +1439,10 @@ impl<'a> Resolver<'a> {
                         .value
                         .strip_prefix("play-spell-costing ")
                         .is_none_or(|n| n.trim().parse::<u16>().is_err())
+                    && w
+                        .value
+                        .strip_prefix("you-play-tag ")
+                        .is_none_or(|t| t.trim().is_empty())
                 {
                     return Err(self
                         .err(
@@ -2455,6 +2459,8 @@ pub const TRIGGERS: &[&str] = &[
     "become-ready",
     "you-ready-friendly-unit",
     "you-buff-friendly-unit",
+    "you-play-mighty-unit",
+    "buffed-friendly-unit-dies",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
