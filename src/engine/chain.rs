@@ -623,6 +623,7 @@ impl Game {
                                     &t.label,
                                     cite!("404.1"),
                                     None,
+                                    super::resources::Paying::Other,
                                 )?;
                             }
                             if let Some(o) = exhaustable.filter(|_| exhaust) {

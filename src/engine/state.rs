@@ -106,6 +106,9 @@ pub struct Player {
     /// 162.2.b).
     pub energy: i32,
     pub power: super::resources::Power,
+    /// Energy and power in the pool added with a restriction on what it pays for ("Use only
+    /// to play spells"), oldest first; it empties with the pool (166).
+    pub restricted: Vec<super::resources::Restricted>,
     /// The cards this player has played (finalized) this turn (812.1.c, Legion), and how many
     /// were played before a scenario's set-up.
     pub played_this_turn: Vec<ObjId>,
@@ -536,6 +539,7 @@ impl Game {
                 lost: false,
                 energy: 0,
                 power: Default::default(),
+                restricted: Vec::new(),
                 played_this_turn: Vec::new(),
                 units_enter_ready_this_turn: false,
                 units_died_this_turn: 0,
