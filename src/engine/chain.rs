@@ -67,6 +67,7 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         | Trigger::YouBuffFriendlyUnit
         | Trigger::BuffedFriendlyUnitDies => cite!("383.1"),
         Trigger::YouPlayMightyUnit | Trigger::YouPlayTag(_) => cite!("383.4.a.4"),
+        Trigger::YouDrawNth(_) => cite!("383.1"),
         Trigger::YouWinCombat => cite!("461.3.a"),
         Trigger::YouPlaySpellCosting(_) => cite!("419.4.a"),
         Trigger::DefendHere => cite!("383.4.f.2"),
@@ -622,6 +623,7 @@ impl Game {
                                     &t.label,
                                     cite!("404.1"),
                                     None,
+                                    super::resources::Paying::Other,
                                 )?;
                             }
                             if let Some(o) = exhaustable.filter(|_| exhaust) {
@@ -1087,6 +1089,7 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::YouPlayMightyUnit => "when you play a Mighty unit",
         Trigger::YouPlayTag(_) => "when you play another unit with a tag",
         Trigger::BuffedFriendlyUnitDies => "when a buffed friendly unit dies",
+        Trigger::YouDrawNth(_) => "when you draw your Nth card each turn",
     }
 }
 

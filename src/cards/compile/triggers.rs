@@ -81,6 +81,18 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             return Some(w.iter().map(|w| w.to_string()).collect());
         }
         (!battlefield).then_some(())?;
+        // "When you draw your second card each turn"
+        if let Some(n) = head
+            .strip_prefix("when you draw your ")
+            .and_then(|r| r.strip_suffix(" card each turn"))
+            .and_then(|r| {
+                ["first", "second", "third", "fourth"]
+                    .iter()
+                    .position(|w| *w == r)
+            })
+        {
+            return Some(vec![format!("you-draw-nth {}", n + 1)]);
+        }
         // "When you play a [Mighty] unit", "When you play another Dragon" (a tag, as written)
         if head == "when you play a mighty unit" {
             return Some(vec!["you-play-mighty-unit".into()]);

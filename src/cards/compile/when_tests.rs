@@ -536,3 +536,18 @@ fn played_units_by_tag_or_might_and_buffed_deaths() {
         assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
     }
 }
+
+#[test]
+fn the_nth_card_drawn_each_turn() {
+    let c = compile(&card(
+        "Gear",
+        "When you draw your second card each turn, buff a friendly unit.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(word(&ability(&c, 0).when), "you-draw-nth 2");
+    let c = compile(&card(
+        "Gear",
+        "When you draw your tenth card each turn, draw 1.",
+    ));
+    assert!(!c.fully_modelled());
+}
