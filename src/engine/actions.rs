@@ -1153,10 +1153,13 @@ impl Game {
                 player,
                 energy,
                 power,
+                only,
             } => format!(
-                "{} adds {}",
+                "{} adds {}{}",
                 p(player),
-                super::resources::describe_amount(*energy, power)
+                super::resources::describe_amount(*energy, power),
+                only.map(|o| format!(" (spend {})", o.describe()))
+                    .unwrap_or_default()
             ),
             Effect::PayCost {
                 energy,
@@ -2079,9 +2082,18 @@ impl Game {
                 player,
                 energy,
                 power,
+                only,
             } => {
                 for p in self.players_of(player, controller) {
-                    self.add_to_pool(p, *energy, power, vec![cite!("429.1"), cite!("165.1")]);
+                    match only {
+                        Some(o) => self.add_restricted(p, *energy, power, *o),
+                        None => self.add_to_pool(
+                            p,
+                            *energy,
+                            power,
+                            vec![cite!("429.1"), cite!("165.1")],
+                        ),
+                    }
                 }
             }
             Effect::Channel {
@@ -2150,6 +2162,9 @@ impl Game {
                 Modification::Might(n) => format!("{n:+} Might"),
                 Modification::MightPer { each, per } => {
                     format!("{each:+} Might for each {}", per.describe())
+                }
+                Modification::AssaultPer(per) => {
+                    format!("Assault equal to the number of {}", per.describe())
                 }
             },
             modification.layer(),
@@ -2292,12 +2307,19 @@ impl Game {
 
     /// 426.1.b, 702.3: a unit without a buff gets one (+1 Might); whether it did.
     pub(crate) fn buff(&mut self, u: ObjId) -> bool {
-        if self.objects[u.0].buffs > 0 {
+        // "I can have any number of buffs": the exception to 702.3 (its text active)
+        let any_number = !self.rules_text_inactive(u)
+            && self.objects[u.0]
+                .def
+                .abilities
+                .contains(&super::objects::Ability::AnyNumberOfBuffs);
+        if self.objects[u.0].buffs > 0 && !any_number {
             let t = format!("{} already has a buff; nothing happens", self.obj_name(u));
             self.event(EventKind::Effect, vec![cite!("702.3.a")], t, vec![u.0]);
             return false;
         }
-        self.objects[u.0].buffs = 1;
+        let o = &mut self.objects[u.0];
+        o.buffs = o.buffs.saturating_add(1);
         let t = format!(
             "{} is buffed (+1 Might, now {})",
             self.obj_name(u),
@@ -2342,7 +2364,12 @@ impl Game {
                 let t = format!("{} draws {}", self.player_name(p), self.obj_name(c));
                 self.event(EventKind::Zone, vec![cite!("413.1")], t, vec![c.0]);
                 self.make_outstanding(cite!("319.7"));
-                return Ok(());
+                // 383.1: "When you draw your [Nth] card each turn"
+                let n = self.players[p.0].drawn_this_turn.saturating_add(1);
+                self.players[p.0].drawn_this_turn = n;
+                let batch =
+                    self.observer_triggers(&super::objects::Trigger::YouDrawNth(n), p, None, None);
+                return self.place_triggers(batch, vec![cite!("413.1")], false);
             }
             // burn out
             let mut trash = self.objects_in(Zone::Trash(p));

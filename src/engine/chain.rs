@@ -62,9 +62,12 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::YouPlay(_) => cite!("383.4.a.4"),
         Trigger::YouConquer => cite!("383.4.c.2.b"),
         Trigger::YouHold | Trigger::YouOrAllyHold => cite!("383.4.d.2.b"),
-        Trigger::BecomesReady | Trigger::YouReadyFriendlyUnit | Trigger::YouBuffFriendlyUnit => {
-            cite!("383.1")
-        }
+        Trigger::BecomesReady
+        | Trigger::YouReadyFriendlyUnit
+        | Trigger::YouBuffFriendlyUnit
+        | Trigger::BuffedFriendlyUnitDies => cite!("383.1"),
+        Trigger::YouPlayMightyUnit | Trigger::YouPlayTag(_) => cite!("383.4.a.4"),
+        Trigger::YouDrawNth(_) => cite!("383.1"),
         Trigger::YouWinCombat => cite!("461.3.a"),
         Trigger::YouPlaySpellCosting(_) => cite!("419.4.a"),
         Trigger::DefendHere => cite!("383.4.f.2"),
@@ -620,6 +623,7 @@ impl Game {
                                     &t.label,
                                     cite!("404.1"),
                                     None,
+                                    super::resources::Paying::Other,
                                 )?;
                             }
                             if let Some(o) = exhaustable.filter(|_| exhaust) {
@@ -1082,6 +1086,10 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::BecomesReady => "when I become ready",
         Trigger::YouReadyFriendlyUnit => "when you ready a friendly unit",
         Trigger::YouBuffFriendlyUnit => "when you buff a friendly unit",
+        Trigger::YouPlayMightyUnit => "when you play a Mighty unit",
+        Trigger::YouPlayTag(_) => "when you play another unit with a tag",
+        Trigger::BuffedFriendlyUnitDies => "when a buffed friendly unit dies",
+        Trigger::YouDrawNth(_) => "when you draw your Nth card each turn",
     }
 }
 

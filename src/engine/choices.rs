@@ -206,10 +206,24 @@ impl Game {
             !(self.opponents(controller, self.controller(*u))
                 && self.objects[u.0].zone.on_board()
                 && !self.rules_text_inactive(*u)
-                && self.objects[u.0]
-                    .def
-                    .abilities
-                    .contains(&super::objects::Ability::NotChosenByEnemies))
+                && self.objects[u.0].def.abilities.iter().any(|a| match a {
+                    super::objects::Ability::NotChosenByEnemies => true,
+                    // "… unless I'm in combat"
+                    super::objects::Ability::NotChosenByEnemiesUnless(c) => {
+                        !self.ability_condition_holds(c, Some(*u), self.controller(*u))
+                    }
+                    _ => false,
+                }))
+        });
+        // "Your units here with less Might than me can't be chosen by enemy spells and
+        // abilities" (355.9.b)
+        v.retain(|u| {
+            !(self.opponents(controller, self.controller(*u))
+                && self.lesser_here_under(
+                    *u,
+                    &super::objects::Ability::LesserAlliesHereUnchosen,
+                    true,
+                ))
         });
         // 811.1.d.2: a card played from hidden chooses among options at its battlefield
         v.retain(|u| {

@@ -185,9 +185,13 @@ impl Game {
             self.expire_created(Duration::ThisTurn);
             // 317.2.d: 2e. Rune pools empty.
             for i in 0..self.players.len() {
-                if self.players[i].energy != 0 || !self.players[i].power.is_zero() {
+                if self.players[i].energy != 0
+                    || !self.players[i].power.is_zero()
+                    || !self.players[i].restricted.is_empty()
+                {
                     self.players[i].energy = 0;
                     self.players[i].power = Default::default();
+                    self.players[i].restricted.clear();
                     let t = format!("{}'s rune pool empties", self.players[i].name);
                     self.event(EventKind::CleanupTask, vec![cite!("317.2.d")], t, vec![]);
                 }

@@ -828,7 +828,8 @@ impl Game {
             | Condition::StunnedEnemyHere
             | Condition::OpponentControlsStunned
             | Condition::AttackingWithAnother
-            | Condition::NotFromHand => self
+            | Condition::NotFromHand
+            | Condition::InCombat => self
                 .side_condition(c, Some(obj), ctl, |x| self.controller(x))
                 .unwrap_or(false),
         }
@@ -1127,6 +1128,27 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
         Modification::NoDamage => {
             w.no_damage[t.0] = true;
             "gains \"I don't take damage\"".to_string()
+        }
+        Modification::AssaultPer(per) => {
+            // 472.2: the keyword's value counted now, from the source's side
+            let src = match &inst.kind {
+                Kind::Passive { src, .. } | Kind::Attached { top: src, .. } => *src,
+                Kind::Targeted(x) | Kind::Buff(x) | Kind::Assault(x) | Kind::Shield(x) => *x,
+                Kind::BattlefieldPassive { .. } => t,
+            };
+            let n = g.count_with(
+                per,
+                w.controller[src.0],
+                src,
+                |o| w.controller[o.0],
+                |o| w.might[o.0],
+            );
+            if n > 0 {
+                w.kw[t.0].to_mut().push(super::objects::Keyword::Assault(n));
+                format!("gains Assault {n} (one for each {}: {n})", per.describe())
+            } else {
+                format!("gains no Assault (each {}: 0)", per.describe())
+            }
         }
         Modification::MightPer { each, per } => {
             // 472.3: counted now, from the source's side, with the controllers and Mights

@@ -281,6 +281,18 @@ pub enum Trigger {
     /// "When you buff a friendly unit" (383.1): an instruction its controller controls buffs
     /// a friendly unit (426.1.b); "it" is that unit.
     YouBuffFriendlyUnit,
+    /// "When you play a [Mighty] unit" (383.4.a.4, 707): another unit its controller plays
+    /// is Mighty as it enters the board.
+    YouPlayMightyUnit,
+    /// "When you play another Dragon" (383.4.a.4): another unit or gear its controller plays
+    /// has this tag (compared without case).
+    YouPlayTag(String),
+    /// "When you draw your second card each turn" (383.1, 413.1): its controller draws their
+    /// Nth card of the turn.
+    YouDrawNth(u32),
+    /// "When a buffed friendly unit dies" (383.1): a friendly unit with a buff dies (its buff
+    /// still on it as the death triggers, 808.1.d.2).
+    BuffedFriendlyUnitDies,
 }
 
 /// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they
@@ -323,6 +335,7 @@ impl Trigger {
     pub fn answers(&self, event: &Trigger) -> bool {
         match (self, event) {
             (Trigger::YouPlaySpellCosting(n), Trigger::YouPlaySpellCosting(cost)) => cost >= n,
+            (Trigger::YouPlayTag(a), Trigger::YouPlayTag(b)) => a.eq_ignore_ascii_case(b),
             _ => self == event,
         }
     }
@@ -786,6 +799,8 @@ pub enum Effect {
         player: PlayerRef,
         energy: i32,
         power: super::resources::Power,
+        /// "Use only to play spells": what it may pay for (`None`: anything).
+        only: Option<super::resources::SpendOnly>,
     },
     /// 403.1.b.1, 742.1: a cost within a triggered ability's instructions ("you may pay [cost]
     /// to [do the rest]"); only as the first effect of a triggered ability, paid — or
@@ -1118,6 +1133,9 @@ pub enum Condition {
     /// "I cost … less to play from anywhere other than your hand": the card, being played,
     /// is not in its player's hand (false on the board).
     NotFromHand,
+    /// "I'm in combat" (741.3): at the battlefield where combat is ongoing, with a combat
+    /// designation.
+    InCombat,
 }
 
 /// Whom a passive ability affects.
@@ -1161,6 +1179,9 @@ pub enum Modification {
     /// Layer 3: +N Might for each [X] (472.3), counted from the source's side as the layer
     /// applies.
     MightPer { each: i32, per: Count },
+    /// Layer 2: "I have [Assault] equal to the number of [X]": Assault with that value,
+    /// counted from the source's side as the layer applies (none while it is 0).
+    AssaultPer(Count),
     /// Layer 2: "I don't take damage" (an ability; 460.2.c.9 exempts the unit from lethal
     /// assignment, and damage is not dealt to it).
     NoDamage,
@@ -1174,6 +1195,7 @@ impl Modification {
             | Modification::AddTag(_)
             | Modification::SetController(_) => 1,
             Modification::AddKeyword(_)
+            | Modification::AssaultPer(_)
             | Modification::RemoveKeyword(_)
             | Modification::NoDamage => 2,
             Modification::Might(_) | Modification::MightPer { .. } => 3,
@@ -1336,6 +1358,22 @@ pub enum Ability {
     /// "I must be assigned combat damage last" (460.2.c.5): this unit is assigned lethal
     /// damage after its side's other units, like a unit with Backline (460.2.c.6).
     AssignedLast,
+    /// "I can't be chosen by enemy spells and abilities unless I'm in combat" (355.9.b): the
+    /// restriction of `NotChosenByEnemies`, except while the condition holds.
+    NotChosenByEnemiesUnless(Condition),
+    /// "I don't deal combat damage unless I'm at a battlefield with exactly one other unit
+    /// you control" (460.2.c): `NoCombatDamage`, except while the condition holds.
+    NoCombatDamageUnless(Condition),
+    /// "I can have any number of buffs": the exception to one buff at a time (702.3).
+    AnyNumberOfBuffs,
+    /// "While I'm at a battlefield, players only channel 1 rune at the start of their Channel
+    /// Phase": card text over 315.3.b's two (002).
+    ChannelOnlyOne,
+    /// "Your units here with less Might than me can't be chosen by enemy spells and
+    /// abilities" (355.9.b).
+    LesserAlliesHereUnchosen,
+    /// "Enemy units here with less Might than me don't deal combat damage" (460.2.c).
+    LesserEnemiesHereNoCombatDamage,
     /// 812: "[Legion] — [ability]": the ability, active only while its controller has played
     /// another card this turn (keywords/legion.rs).
     Legion(Box<Ability>),

@@ -378,7 +378,15 @@ impl Game {
             self.event(EventKind::Action, rules, t, vec![card.0]);
         }
         // 357.1: pay it, the runes adding what the pool lacks (357.1.a)
-        self.pay(player, energy, &power, &def.name, cite!("357.1"), payment)?;
+        self.pay(
+            player,
+            energy,
+            &power,
+            &def.name,
+            cite!("357.1"),
+            payment,
+            super::resources::Paying::Play(def.card_type),
+        )?;
         // 357.2: the non-standard costs summed in step 3
         self.pay_additional(player, card, &extra)?;
         // 358, step 5: a conditional Action or Reaction that allowed this timing must now be
@@ -819,7 +827,16 @@ impl Game {
         let mut power = power.resolve(&def.domains);
         // 356.2.a.2, 809.1.c: Deflect adds to the cost for each opponent's permanent chosen
         power.add(&self.deflect_cost(&mut effects, player, &label));
-        self.pay(player, energy, &power, &label, cite!("404.1"), payment)?;
+        let paying = super::resources::Paying::Ability(self.objects[source.0].def.card_type);
+        self.pay(
+            player,
+            energy,
+            &power,
+            &label,
+            cite!("404.1"),
+            payment,
+            paying,
+        )?;
         if exhaust {
             self.objects[source.0].exhausted = true;
             let t = format!("{} is exhausted to pay the cost", def.name);

@@ -21,6 +21,69 @@ use crate::cite;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+/// What energy and power added with a restriction may pay for: "Use only to play spells",
+/// "Spend this Energy only during showdowns", "Use only to play gear or use gear
+/// abilities", "Spend this Energy only to play units or activated abilities of units".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SpendOnly {
+    Spells,
+    Showdowns,
+    Gear,
+    Units,
+}
+
+impl SpendOnly {
+    pub fn parse(s: &str) -> Option<SpendOnly> {
+        Some(match s {
+            "spells" => SpendOnly::Spells,
+            "showdowns" => SpendOnly::Showdowns,
+            "gear" => SpendOnly::Gear,
+            "units" => SpendOnly::Units,
+            _ => return None,
+        })
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            SpendOnly::Spells => "spells",
+            SpendOnly::Showdowns => "showdowns",
+            SpendOnly::Gear => "gear",
+            SpendOnly::Units => "units",
+        }
+    }
+
+    /// In card words ("only to play spells").
+    pub fn describe(self) -> &'static str {
+        match self {
+            SpendOnly::Spells => "only to play spells",
+            SpendOnly::Showdowns => "only during showdowns",
+            SpendOnly::Gear => "only to play gear or use gear abilities",
+            SpendOnly::Units => "only to play units or activated abilities of units",
+        }
+    }
+}
+
+/// What a payment pays for (what a restriction on spending checks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paying {
+    /// Playing a card of this type.
+    Play(CardType),
+    /// An activated ability of a source of this type.
+    Ability(CardType),
+    /// Anything else (a cost within a triggered ability's instructions, hiding, Equip by
+    /// Weaponmaster).
+    Other,
+}
+
+/// Energy and power in a player's rune pool that may be spent only as `only` says.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Restricted {
+    pub only: SpendOnly,
+    pub energy: i32,
+    pub power: Power,
+}
+
 /// 134, 163.1: the six domains (each basic rune has the domain of its name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -245,6 +308,147 @@ impl Game {
         self.event(EventKind::Effect, rules, t, vec![]);
     }
 
+    /// 429.1, 165.1: energy and power added to the pool with a restriction on what it may
+    /// pay for, kept apart from the rest of the pool.
+    pub(crate) fn add_restricted(
+        &mut self,
+        p: PlayerId,
+        energy: i32,
+        power: &Power,
+        only: SpendOnly,
+    ) {
+        self.players[p.0].restricted.push(Restricted {
+            only,
+            energy,
+            power: power.clone(),
+        });
+        let t = format!(
+            "{} adds {} to their rune pool, to spend {}",
+            self.player_name(p),
+            describe_amount(energy, power),
+            only.describe()
+        );
+        self.event(
+            EventKind::Effect,
+            vec![cite!("429.1"), cite!("165.1")],
+            t,
+            vec![],
+        );
+    }
+
+    /// Whether restricted energy and power may pay for `paying` now.
+    fn restriction_allows(&self, only: SpendOnly, paying: Paying) -> bool {
+        match only {
+            SpendOnly::Spells => paying == Paying::Play(CardType::Spell),
+            SpendOnly::Showdowns => self.showdown.is_some() || self.combat.is_some(),
+            SpendOnly::Gear => {
+                matches!(
+                    paying,
+                    Paying::Play(CardType::Gear) | Paying::Ability(CardType::Gear)
+                )
+            }
+            SpendOnly::Units => matches!(
+                paying,
+                Paying::Play(CardType::Unit | CardType::Token) | Paying::Ability(CardType::Unit)
+            ),
+        }
+    }
+
+    /// The restricted energy and power that may pay for `paying` are spent first: they can
+    /// pay for less than the rest of the pool, so spending them first leaves the player
+    /// every option the other order would. Two restrictions that both allow this payment
+    /// and are not both used up make an order that matters: refused, not guessed. Returns
+    /// the cost left for the rest of the pool and the runes.
+    fn spend_restricted(
+        &mut self,
+        p: PlayerId,
+        energy: i32,
+        power: &Power,
+        paying: Paying,
+        what: &str,
+    ) -> R<(i32, Power)> {
+        let usable: Vec<usize> = (0..self.players[p.0].restricted.len())
+            .filter(|&i| {
+                let r = &self.players[p.0].restricted[i];
+                (r.energy > 0 || !r.power.is_zero()) && self.restriction_allows(r.only, paying)
+            })
+            .collect();
+        if usable.is_empty() {
+            return Ok((energy, power.clone()));
+        }
+        let mut e = energy;
+        let mut need = power.clone();
+        let mut spent: Vec<(SpendOnly, i32, Power)> = Vec::new();
+        for &i in &usable {
+            let r = &mut self.players[p.0].restricted[i];
+            let use_e = r.energy.min(e);
+            r.energy -= use_e;
+            e -= use_e;
+            let mut used = Power::default();
+            // power of a domain: that domain's, then universal (162.2.b)
+            for (d, n) in need.domains.iter_mut() {
+                let have = r.power.domains.entry(*d).or_insert(0);
+                let a = (*have).min(*n);
+                *have -= a;
+                *n -= a;
+                used.add_domain(*d, a);
+                let b = r.power.any.min(*n);
+                r.power.any -= b;
+                *n -= b;
+                used.any += b;
+            }
+            need.domains.retain(|_, n| *n > 0);
+            // power of any domain ([A]): universal, then any domain's
+            let b = r.power.any.min(need.any);
+            r.power.any -= b;
+            need.any -= b;
+            used.any += b;
+            for (d, have) in r.power.domains.iter_mut() {
+                let a = (*have).min(need.any);
+                *have -= a;
+                need.any -= a;
+                used.add_domain(*d, a);
+            }
+            r.power.domains.retain(|_, n| *n > 0);
+            if use_e > 0 || !used.is_zero() {
+                spent.push((r.only, use_e, used));
+            }
+        }
+        let kinds = {
+            let mut k: Vec<SpendOnly> = usable
+                .iter()
+                .map(|&i| self.players[p.0].restricted[i].only)
+                .collect();
+            k.dedup();
+            k.len()
+        };
+        let left_over = usable.iter().any(|&i| {
+            let r = &self.players[p.0].restricted[i];
+            r.energy > 0 || !r.power.is_zero()
+        });
+        if kinds > 1 && left_over && !spent.is_empty() {
+            return Err(Halt::Err(super::actions::EngineError::Unsupported(
+                format!(
+                    "{} has energy or power under different restrictions that could pay for {what}; which to spend first is a choice arbiter does not ask yet",
+                    self.player_name(p)
+                ),
+            )));
+        }
+        self.players[p.0]
+            .restricted
+            .retain(|r| r.energy > 0 || !r.power.is_zero());
+        for (only, n, used) in spent {
+            let t = format!(
+                "{} spends {} added to spend {} for {what}",
+                self.player_name(p),
+                describe_amount(n, &used),
+                only.describe()
+            );
+            self.event(EventKind::Action, vec![cite!("357.1")], t, vec![]);
+        }
+        Ok((e, need))
+    }
+
     /// 163.2.a: "[E]: [Reaction] — Add [1]": the rune is exhausted and its controller adds
     /// 1 energy; an [Add] ability resolves at once (400.2, 429.3.a).
     pub(crate) fn exhaust_rune(&mut self, p: PlayerId, r: ObjId) -> R<()> {
@@ -345,7 +549,9 @@ impl Game {
     /// against the card: no `[C]` left) for `what`. With `given`, the runes it names add
     /// their resources first (357.1.a); without, the engine finds the payment (module doc),
     /// asking the player when several differ. Fails, listing what is missing, when the pool
-    /// and the runes cannot pay.
+    /// and the runes cannot pay. Energy and power added "to spend only …" are spent first
+    /// where they may pay for `paying`.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn pay(
         &mut self,
         p: PlayerId,
@@ -354,7 +560,11 @@ impl Game {
         what: &str,
         rule: Cite,
         given: Option<&Payment>,
+        paying: Paying,
     ) -> R<()> {
+        // energy and power added "to spend only …" first, where they may pay for this
+        let (energy, power) = self.spend_restricted(p, energy, power, paying, what)?;
+        let power = &power;
         if energy == 0 && power.is_zero() && given.is_none() {
             return Ok(());
         }
@@ -691,6 +901,76 @@ fn domain_combinations(left: &[(Domain, usize)], n: usize) -> Vec<Vec<(Domain, u
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// "Use only to play spells / gear or gear abilities / units or abilities of units",
+    /// "Spend this Energy only during showdowns": what each may pay for; restricted power
+    /// pays a domain's cost as universal power, and what is left stays restricted.
+    #[test]
+    fn restricted_energy_pays_only_for_what_it_says() {
+        let (mut g, a, _) = crate::engine::tests::duel();
+        g.start().expect("start");
+        use CardType::{Gear, Legend, Spell, Unit};
+        for (only, yes, no) in [
+            (
+                SpendOnly::Spells,
+                vec![Paying::Play(Spell)],
+                vec![Paying::Play(Unit), Paying::Ability(Legend)],
+            ),
+            (
+                SpendOnly::Gear,
+                vec![Paying::Play(Gear), Paying::Ability(Gear)],
+                vec![Paying::Play(Spell), Paying::Ability(Unit)],
+            ),
+            (
+                SpendOnly::Units,
+                vec![Paying::Play(Unit), Paying::Ability(Unit)],
+                vec![Paying::Play(Gear), Paying::Other],
+            ),
+            // no showdown now
+            (
+                SpendOnly::Showdowns,
+                vec![],
+                vec![Paying::Play(Spell), Paying::Other],
+            ),
+        ] {
+            for p in yes {
+                assert!(g.restriction_allows(only, p), "{only:?} {p:?}");
+            }
+            for p in no {
+                assert!(!g.restriction_allows(only, p), "{only:?} {p:?}");
+            }
+        }
+        g.players[a.0].restricted.push(Restricted {
+            only: SpendOnly::Spells,
+            energy: 1,
+            power: Power::any(2),
+        });
+        // a unit: nothing of it is spent
+        let (e, p) = g
+            .spend_restricted(
+                a,
+                3,
+                &Power::of(Domain::Fury, 1),
+                Paying::Play(Unit),
+                "Squire",
+            )
+            .expect("no refusal");
+        assert_eq!((e, p.total()), (3, 1));
+        // a spell costing 3 and [Fury]: 1 energy and 1 universal power for the Fury
+        let (e, p) = g
+            .spend_restricted(
+                a,
+                3,
+                &Power::of(Domain::Fury, 1),
+                Paying::Play(Spell),
+                "Spark",
+            )
+            .expect("no refusal");
+        assert_eq!((e, p.total()), (2, 0));
+        let left = &g.players[a.0].restricted;
+        assert_eq!(left.len(), 1);
+        assert_eq!((left[0].energy, left[0].power.any), (0, 1));
+    }
 
     #[test]
     fn shortfall_spends_domain_power_then_universal() {

@@ -106,6 +106,9 @@ pub struct Player {
     /// 162.2.b).
     pub energy: i32,
     pub power: super::resources::Power,
+    /// Energy and power in the pool added with a restriction on what it pays for ("Use only
+    /// to play spells"), oldest first; it empties with the pool (166).
+    pub restricted: Vec<super::resources::Restricted>,
     /// The cards this player has played (finalized) this turn (812.1.c, Legion), and how many
     /// were played before a scenario's set-up.
     pub played_this_turn: Vec<ObjId>,
@@ -119,6 +122,8 @@ pub struct Player {
     /// How many cards the player discarded this turn (422): "if you've discarded a card this
     /// turn".
     pub discarded_this_turn: u32,
+    /// Cards drawn this turn (413.1), for "When you draw your second card each turn".
+    pub drawn_this_turn: u32,
     /// How much XP the player gained this turn (730.1): "if you've gained XP this turn".
     pub xp_gained_this_turn: i32,
     /// 478.7: the player has had their first Channel Phase / Draw Phase of the game (the
@@ -534,10 +539,12 @@ impl Game {
                 lost: false,
                 energy: 0,
                 power: Default::default(),
+                restricted: Vec::new(),
                 played_this_turn: Vec::new(),
                 units_enter_ready_this_turn: false,
                 units_died_this_turn: 0,
                 discarded_this_turn: 0,
+                drawn_this_turn: 0,
                 xp_gained_this_turn: 0,
                 played_before_setup: 0,
                 first_channel_done: false,

@@ -58,19 +58,79 @@ impl Game {
     /// 423.1.b: the Might a unit contributes to combat damage — none when stunned, nor for
     /// a unit that says "I don't deal combat damage".
     pub(crate) fn combat_might(&self, u: ObjId, might: i32) -> i32 {
-        if self.objects[u.0].stunned || self.deals_no_combat_damage(u) {
+        if self.objects[u.0].stunned
+            || self.deals_no_combat_damage(u)
+            || self.lesser_here_under(
+                u,
+                &crate::engine::Ability::LesserEnemiesHereNoCombatDamage,
+                false,
+            )
+        {
             0
         } else {
             might
         }
     }
 
+    /// "While I'm at a battlefield, players only channel 1 rune …": the unit that says so.
+    pub(crate) fn channel_limited_by(&self) -> Option<String> {
+        self.objects
+            .iter()
+            .find(|o| {
+                matches!(o.zone, crate::engine::Zone::Battlefield(_))
+                    && o.is_unit()
+                    && !self.rules_text_inactive(o.id)
+                    && o.def
+                        .abilities
+                        .contains(&crate::engine::Ability::ChannelOnlyOne)
+            })
+            .map(|o| o.def.name.clone())
+    }
+
+    /// A unit at `u`'s location with `ability` ("… here with less Might than me"), whose
+    /// controller is `u`'s (`friendly`) or an opponent of `u`'s, with more Might than `u`.
+    pub(crate) fn lesser_here_under(
+        &self,
+        u: ObjId,
+        ability: &crate::engine::Ability,
+        friendly: bool,
+    ) -> bool {
+        let at = self.objects[u.0].zone;
+        if !at.on_board() {
+            return false;
+        }
+        let mut sources = self.objects.iter().filter(|o| {
+            o.id != u
+                && o.zone == at
+                && o.is_unit()
+                && !self.rules_text_inactive(o.id)
+                && o.def.abilities.contains(ability)
+        });
+        let Some(first) = sources.next() else {
+            return false;
+        };
+        let d = self.derived();
+        let ctl = self.controller(u);
+        std::iter::once(first).chain(sources).any(|o| {
+            let theirs = self.controller(o.id);
+            (if friendly {
+                theirs == ctl
+            } else {
+                self.opponents(theirs, ctl)
+            }) && d[u.0].might < d[o.id.0].might
+        })
+    }
+
     /// "I don't deal combat damage" (its rules text active).
     pub(crate) fn deals_no_combat_damage(&self, u: ObjId) -> bool {
         !self.rules_text_inactive(u)
-            && self.objects[u.0]
-                .def
-                .abilities
-                .contains(&crate::engine::Ability::NoCombatDamage)
+            && self.objects[u.0].def.abilities.iter().any(|a| match a {
+                crate::engine::Ability::NoCombatDamage => true,
+                // "… unless I'm at a battlefield with exactly one other unit you control"
+                crate::engine::Ability::NoCombatDamageUnless(c) => {
+                    !self.ability_condition_holds(c, Some(u), self.controller(u))
+                }
+                _ => false,
+            })
     }
 }

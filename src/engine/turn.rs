@@ -132,6 +132,23 @@ impl Game {
                 // 315.3.b: channel 2 runes (as many as possible, 315.3.b.1); 478.7: one
                 // more in the first Channel Phase of the player the First Turn Process names
                 let (n, first_turn) = self.runes_to_channel(tp);
+                // 002: "players only channel 1 rune" of a unit at a battlefield
+                let n = match self.channel_limited_by() {
+                    Some(by) if n > 1 => {
+                        let t = format!(
+                            "{by}: {} only channels 1 rune this Channel Phase",
+                            self.player_name(tp)
+                        );
+                        self.event(
+                            EventKind::Turn,
+                            vec![cite!("002"), cite!("315.3.b"), cite!("430.1")],
+                            t,
+                            vec![],
+                        );
+                        1
+                    }
+                    _ => n,
+                };
                 if let Some(rule) = first_turn {
                     let t = format!(
                         "First Turn Process: {} is to channel an extra rune in their first Channel Phase",
@@ -155,9 +172,13 @@ impl Game {
                     self.draw(tp)?;
                 }
                 for i in 0..self.players.len() {
-                    if self.players[i].energy != 0 || !self.players[i].power.is_zero() {
+                    if self.players[i].energy != 0
+                        || !self.players[i].power.is_zero()
+                        || !self.players[i].restricted.is_empty()
+                    {
                         self.players[i].energy = 0;
                         self.players[i].power = Default::default();
+                        self.players[i].restricted.clear();
                         let t = format!("{}'s rune pool empties", self.players[i].name);
                         self.event(EventKind::Turn, vec![cite!("315.4.d")], t, vec![]);
                     }
@@ -237,6 +258,7 @@ impl Game {
             p.units_enter_ready_this_turn = false;
             p.units_died_this_turn = 0;
             p.discarded_this_turn = 0;
+            p.drawn_this_turn = 0;
             p.xp_gained_this_turn = 0;
         }
         for b in self.battlefields.iter_mut() {

@@ -693,6 +693,22 @@ impl Names<'_> {
                 player: you(&e.player)?,
                 energy: a.energy.get(),
                 power: a.power.to_power(Power::any),
+                only: match &a.only {
+                    None => None,
+                    Some(n) => Some(
+                        crate::engine::resources::SpendOnly::parse(&n.value).ok_or_else(|| {
+                            err(
+                                s,
+                                ErrorKind::InvalidValue,
+                                n.referenced,
+                                format!(
+                                    "add's only is spells, showdowns, gear or units, not \"{}\"",
+                                    n.value
+                                ),
+                            )
+                        })?,
+                    ),
+                },
             }
         } else if let Some(r) = &e.reveal_hand {
             Effect::RevealHandPick {
@@ -888,6 +904,18 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
             .then(|| n.trim().parse().ok().map(Trigger::YouPlaySpellCosting))
             .flatten();
     }
+    // "you-draw-nth 2": "When you draw your second card each turn"
+    if let Some(n) = w.strip_prefix("you-draw-nth ") {
+        return (!on_battlefield)
+            .then(|| n.trim().parse().ok().filter(|n| (1..=99).contains(n)))
+            .flatten()
+            .map(Trigger::YouDrawNth);
+    }
+    // "you-play-tag Dragon": "When you play another Dragon"
+    if let Some(t) = w.strip_prefix("you-play-tag ") {
+        return (!on_battlefield && !t.trim().is_empty())
+            .then(|| Trigger::YouPlayTag(t.trim().to_string()));
+    }
     Some(match (w, on_battlefield) {
         ("move", false) => Trigger::Moves,
         ("move-to-battlefield", false) => Trigger::MovesToBattlefield,
@@ -926,6 +954,8 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("become-ready", false) => Trigger::BecomesReady,
         ("you-ready-friendly-unit", false) => Trigger::YouReadyFriendlyUnit,
         ("you-buff-friendly-unit", false) => Trigger::YouBuffFriendlyUnit,
+        ("you-play-mighty-unit", false) => Trigger::YouPlayMightyUnit,
+        ("buffed-friendly-unit-dies", false) => Trigger::BuffedFriendlyUnitDies,
         _ => return None,
     })
 }
@@ -1020,16 +1050,15 @@ fn abilities(
     let mut deathknell_effect = false;
     for a in defs {
         let ab = &a.value;
-        if let Some(f) = ab
-            .for_each
-            .as_ref()
-            .filter(|_| ab.might.is_none() || ab.while_.is_none())
-        {
+        if let Some(f) = ab.for_each.as_ref().filter(|_| {
+            let assault = ab.grant.len() == 1 && ab.grant[0].value.eq_ignore_ascii_case("assault");
+            (ab.might.is_none() && !assault) || ab.while_.is_none()
+        }) {
             return Err(err(
                 s,
                 ErrorKind::InvalidValue,
                 f.referenced,
-                "for-each counts a passive's Might: it goes with `while:` and `might:`",
+                "for-each counts a passive's Might or Assault: it goes with `while:` and `might:` or `grant: [Assault]`",
             ));
         }
         if let Some(c) = &ab.play_cost {
@@ -1215,7 +1244,27 @@ fn abilities(
                     "a battlefield's passive is about the units there: scope: units-here (053.3)",
                 ));
             }
-            let modification = if let Some(k) = ab.grant.first() {
+            let modification = if let (Some(k), Some(per)) = (
+                ab.grant
+                    .first()
+                    .filter(|k| k.value.eq_ignore_ascii_case("assault") && ab.might.is_none()),
+                &ab.for_each,
+            ) {
+                // "I have [Assault] equal to the number of …"
+                let _ = k;
+                Modification::AssaultPer(load::count(&per.value).ok_or_else(|| {
+                    err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        per.referenced,
+                        format!(
+                            "unknown count \"{}\" for for-each: {}",
+                            per.value,
+                            load::COUNT_WORDS
+                        ),
+                    )
+                })?)
+            } else if let Some(k) = ab.grant.first() {
                 Modification::AddKeyword(keyword(s, k)?)
             } else if let Some(k) = &ab.remove {
                 Modification::RemoveKeyword(keyword(s, k)?.kind())
@@ -1324,9 +1373,34 @@ fn abilities(
         } else if ab.enter_exhausted {
             out.push(Ability::EntersExhausted);
         } else if ab.not_chosen_by_enemies {
-            out.push(Ability::NotChosenByEnemies);
+            out.push(match &ab.unless {
+                Some(c) => Ability::NotChosenByEnemiesUnless(condition(s, c)?),
+                None => Ability::NotChosenByEnemies,
+            });
         } else if ab.no_combat_damage {
-            out.push(Ability::NoCombatDamage);
+            out.push(match &ab.unless {
+                Some(c) => Ability::NoCombatDamageUnless(condition(s, c)?),
+                None => Ability::NoCombatDamage,
+            });
+        } else if ab.any_number_of_buffs {
+            out.push(Ability::AnyNumberOfBuffs);
+        } else if ab.channel_only_one {
+            out.push(Ability::ChannelOnlyOne);
+        } else if let Some(l) = &ab.lesser_here {
+            out.push(match l.value.as_str() {
+                "unchosen-by-enemies" => Ability::LesserAlliesHereUnchosen,
+                "no-combat-damage" => Ability::LesserEnemiesHereNoCombatDamage,
+                other => {
+                    return Err(err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        l.referenced,
+                        format!(
+                            "lesser-here is unchosen-by-enemies or no-combat-damage, not \"{other}\""
+                        ),
+                    ));
+                }
+            });
         } else if ab.assigned_last {
             out.push(Ability::AssignedLast);
         } else if ab.no_units_played_here
@@ -2049,6 +2123,28 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .power
             .as_ref()
             .map_or_else(Power::default, |v| v.to_power(Power::any));
+        let mut restricted = Vec::new();
+        for r in &ps.value.restricted {
+            let only = r
+                .value
+                .only
+                .as_ref()
+                .and_then(|n| crate::engine::resources::SpendOnly::parse(&n.value))
+                .ok_or_else(|| {
+                    err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        r.referenced,
+                        "restricted energy needs only: spells, showdowns, gear or units",
+                    )
+                })?;
+            restricted.push(crate::engine::resources::Restricted {
+                only,
+                energy: r.value.energy.get(),
+                power: r.value.power.to_power(Power::any),
+            });
+        }
+        g.player_mut(PlayerId(i)).restricted = restricted;
     }
 
     // The turn.

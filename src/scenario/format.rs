@@ -442,6 +442,23 @@ pub struct AbilityDef {
     /// "I must be assigned combat damage last" (460.2.c.5).
     #[serde(default)]
     pub assigned_last: bool,
+    /// With `not-chosen-by-enemies` or `no-combat-damage`: the restriction does not apply
+    /// while this condition holds ("… unless I'm in combat": `in-combat`).
+    #[serde(default)]
+    pub unless: Option<Name>,
+    /// "I can have any number of buffs" (the exception to 702.3).
+    #[serde(default)]
+    pub any_number_of_buffs: bool,
+    /// "While I'm at a battlefield, players only channel 1 rune at the start of their Channel
+    /// Phase" (002 over 315.3.b).
+    #[serde(default)]
+    pub channel_only_one: bool,
+    /// What the units here with less Might than this one undergo: `unchosen-by-enemies`
+    /// ("Your units here with less Might than me can't be chosen by enemy spells and
+    /// abilities"), `no-combat-damage` ("Enemy units here with less Might than me don't deal
+    /// combat damage").
+    #[serde(default)]
+    pub lesser_here: Option<Name>,
     /// A battlefield's "Units can't be played here" (054.1).
     #[serde(default)]
     pub no_units_played_here: bool,
@@ -921,6 +938,10 @@ pub struct PlayerSetup {
     pub energy: Option<Amt>,
     #[serde(default)]
     pub power: Option<PowerSpec>,
+    /// Energy and power in the pool that may be spent only as `only` says, each as an `add`
+    /// writes it: `[{energy: 1, only: spells}]`.
+    #[serde(default)]
+    pub restricted: Vec<Spanned<AddDef>>,
     /// How many cards the player played earlier this turn, before the set-up (812.1.c).
     #[serde(default)]
     pub played_this_turn: Option<Amt>,
@@ -1479,6 +1500,11 @@ pub struct AddDef {
     pub energy: Amt,
     #[serde(default)]
     pub power: PowerSpec,
+    /// What it may pay for: `spells` ("Use only to play spells"), `showdowns` ("Spend this
+    /// Energy only during showdowns"), `gear` (gear and gear abilities), `units` (units and
+    /// activated abilities of units); default anything.
+    #[serde(default)]
+    pub only: Option<Name>,
 }
 
 /// A number, or a word standing for one (`my-might`).

@@ -1428,7 +1428,7 @@ impl<'a> Resolver<'a> {
                 loc_of(a),
                 "an ability has either \"when\" (triggered) or \"while\" (conditional passive), not both",
             )),
-            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready && ab.additional_cost.is_none() && !ab.ignore_cost && ab.play_to.is_none() && !ab.enter_exhausted && !ab.not_chosen_by_enemies && !ab.no_combat_damage && !ab.assigned_last && !ab.no_units_played_here && !ab.move_here_from_anywhere && ab.victory_score.is_none() && ab.bonus_damage.is_none() && ab.cant_move_to_base.is_none() => Err(self.err(
+            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready && ab.additional_cost.is_none() && !ab.ignore_cost && ab.play_to.is_none() && !ab.enter_exhausted && !ab.not_chosen_by_enemies && !ab.no_combat_damage && !ab.assigned_last && !ab.any_number_of_buffs && !ab.channel_only_one && ab.lesser_here.is_none() && !ab.no_units_played_here && !ab.move_here_from_anywhere && ab.victory_score.is_none() && ab.bonus_damage.is_none() && ab.cant_move_to_base.is_none() => Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(a),
                 "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement), \"enter-ready\", \"enter-exhausted\", \"additional-cost\", \"play-to\", \"not-chosen-by-enemies\", \"no-combat-damage\", \"bonus-damage\", \"cant-move-to-base\" or \"text\"",
@@ -1439,6 +1439,14 @@ impl<'a> Resolver<'a> {
                         .value
                         .strip_prefix("play-spell-costing ")
                         .is_none_or(|n| n.trim().parse::<u16>().is_err())
+                    && w
+                        .value
+                        .strip_prefix("you-play-tag ")
+                        .is_none_or(|t| t.trim().is_empty())
+                    && w
+                        .value
+                        .strip_prefix("you-draw-nth ")
+                        .is_none_or(|n| !matches!(n.trim().parse::<u32>(), Ok(1..=99)))
                 {
                     return Err(self
                         .err(
@@ -2455,6 +2463,8 @@ pub const TRIGGERS: &[&str] = &[
     "become-ready",
     "you-ready-friendly-unit",
     "you-buff-friendly-unit",
+    "you-play-mighty-unit",
+    "buffed-friendly-unit-dies",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
@@ -2467,7 +2477,7 @@ pub const TRIGGERS: &[&str] = &[
 /// `opponent-controls-stunned`, `attacking-with-another`, `not-from-hand` (a card's own cost:
 /// played from anywhere other than its player's hand), `alone` / `not-alone` (741.1),
 /// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`, `showdown`,
-/// `enemy-alone-here` (741.1).
+/// `enemy-alone-here` (741.1), `in-combat` (741.3).
 pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     use crate::engine::{CardType, Condition};
     let w: Vec<&str> = c.split_whitespace().collect();
@@ -2513,6 +2523,7 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["opponent-controls-stunned"] => Some(Condition::OpponentControlsStunned),
         ["attacking-with-another"] => Some(Condition::AttackingWithAnother),
         ["not-from-hand"] => Some(Condition::NotFromHand),
+        ["in-combat"] => Some(Condition::InCombat),
         ["runes", n, "or", "fewer"] => n.parse().ok().map(Condition::RunesAtMost),
         ["runes", n, "or", "more"] => n.parse().ok().map(Condition::RunesAtLeast),
         ["control", rest @ ..] => {

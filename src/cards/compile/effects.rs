@@ -502,6 +502,7 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             e.add = Some(format::AddDef {
                 energy: c.energy,
                 power,
+                only: None,
             });
         }
         "return" => {

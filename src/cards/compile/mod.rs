@@ -764,6 +764,42 @@ impl Compiler<'_> {
             // a unit's place in the order of combat damage (460.2.c.5)
             self.abilities.push(a);
             self.push(s, PhraseStatus::Compiled);
+        } else if let Some(a) = restriction_unless(s) {
+            // "I can't be chosen by enemy spells and abilities unless I'm in combat" (355.9.b),
+            // "I don't deal combat damage unless …" (460.2.c)
+            self.abilities.push(a);
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(f) = match (fold(s).as_str(), self.card.is("unit")) {
+            (
+                "while im at a battlefield, players only channel 1 rune at the start of their channel phase",
+                true,
+            ) => Some(0),
+            (
+                "your units here with less might than me cant be chosen by enemy spells and abilities",
+                true,
+            ) => Some(1),
+            ("enemy units here with less might than me dont deal combat damage", true) => Some(2),
+            _ => None,
+        } {
+            // a unit's text over the Channel Phase (002, 315.3.b); what the units here with
+            // less Might than it undergo (355.9.b, 460.2.c)
+            self.abilities.push(AbilityDef {
+                channel_only_one: f == 0,
+                lesser_here: match f {
+                    1 => Some(name("unchosen-by-enemies")),
+                    2 => Some(name("no-combat-damage")),
+                    _ => None,
+                },
+                ..Default::default()
+            });
+            self.push(s, PhraseStatus::Compiled);
+        } else if fold(s) == "i can have any number of buffs" {
+            // the exception to one buff at a time (702.3)
+            self.abilities.push(AbilityDef {
+                any_number_of_buffs: true,
+                ..Default::default()
+            });
+            self.push(s, PhraseStatus::Compiled);
         } else if let Some(f) = match fold(s).as_str() {
             "this enters exhausted" => Some(0),
             "i cant be chosen by enemy spells and abilities" => Some(1),
@@ -936,7 +972,24 @@ impl Compiler<'_> {
                 .trim_start_matches(['—', '–', '-', ' '])
                 .trim();
         }
-        match body_instructions(body) {
+        // "[Add] [Rune]. Use only to play spells.": what the energy and power added may pay for
+        let (body, only) = match add_restriction(body) {
+            Some((b, o)) => (b, Some(o)),
+            None => (body, None),
+        };
+        let compiled = body_instructions(body).and_then(|mut v| {
+            if let Some(o) = only {
+                // the restriction is the Add's, the ability's only instruction
+                match v.as_mut_slice() {
+                    [e] if e.add.is_some() => {
+                        e.add.as_mut()?.only = Some(name(o));
+                    }
+                    _ => return None,
+                }
+            }
+            Some(v)
+        });
+        match compiled {
             Some(v) => {
                 let mut v = v.into_iter();
                 self.abilities.push(AbilityDef {
@@ -966,6 +1019,27 @@ fn deathknell_condition(text: &str) -> Option<(String, &str)> {
         _ => if_condition(c)?,
     };
     Some((word, body.trim()))
+}
+
+/// "[Add] [Rune]. Use only to play spells.", "[Add] [2] Use only to play spells.", "[Add] [1] .
+/// Spend this Energy only during showdowns.": the instruction and the restriction on what
+/// the energy and power added may pay for (`spells`, `showdowns`, `gear`, `units`).
+fn add_restriction(body: &str) -> Option<(&str, &'static str)> {
+    let lower = body.to_ascii_lowercase();
+    let at = lower
+        .find("use only to ")
+        .or_else(|| lower.find("spend this energy only "))?;
+    let (head, tail) = body.split_at(at);
+    let only = match fold(tail).as_str() {
+        "use only to play spells" => "spells",
+        "spend this energy only during showdowns" => "showdowns",
+        "use only to play gear or use gear abilities" => "gear",
+        "spend this energy only to play units or activated abilities of units" => "units",
+        _ => return None,
+    };
+    let head = head.trim().trim_end_matches('.').trim();
+    (fold(head).starts_with("add ") || head.to_ascii_lowercase().starts_with("[add]"))
+        .then_some((head, only))
 }
 
 /// 377.2.b: "Use this ability only while I'm at a battlefield" ("Use my abilities only while
@@ -1171,6 +1245,31 @@ fn battlefield_rule(s: &str, battlefield: bool) -> Option<AbilityDef> {
             let n = x.strip_prefix("increase the points needed to win the game by ")?;
             a.victory_score = Some(Amt::new(count_word(n)?).filter(|n| n.get() > 0)?);
         }
+        _ => return None,
+    }
+    Some(a)
+}
+
+/// "I can't be chosen by enemy spells and abilities unless I'm in combat.", "I don't deal
+/// combat damage unless I'm at a battlefield with exactly one other unit you control.": the
+/// restriction and the condition that lifts it.
+fn restriction_unless(s: &str) -> Option<AbilityDef> {
+    let t = s.trim().trim_end_matches('.');
+    let (head, cond) = t.split_once(" unless ")?;
+    let unless = match fold(cond).as_str() {
+        "im in combat" => "in-combat".to_string(),
+        "im at a battlefield with exactly one other unit you control" => {
+            "exactly 1 other units at-battlefield".to_string()
+        }
+        _ => if_condition(cond)?,
+    };
+    let mut a = AbilityDef {
+        unless: Some(name(unless)),
+        ..Default::default()
+    };
+    match fold(head).as_str() {
+        "i cant be chosen by enemy spells and abilities" => a.not_chosen_by_enemies = true,
+        "i dont deal combat damage" => a.no_combat_damage = true,
         _ => return None,
     }
     Some(a)

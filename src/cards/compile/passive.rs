@@ -292,6 +292,13 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
                     }
                     a.while_ = Some(name("at-battlefield"));
                 }
+            } else if let Some((k, per)) =
+                split_ci(part, " equal to the number of ").filter(|(k, _)| fold(k) == "assault")
+            {
+                // "[Assault] equal to the number of gear you control" (807, 472.2)
+                let _ = k;
+                a.grant = vec![name("Assault")];
+                a.for_each = Some(name(count_phrase(per)?));
             } else if let Some(n) = might_bonus(part) {
                 a.might = Some(n);
             } else {

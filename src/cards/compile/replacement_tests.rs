@@ -303,12 +303,17 @@ fn entering_choosing_combat_damage_scores_and_two_triggers() {
     assert!(c.fully_modelled() && c.def.abilities[0].value.not_chosen_by_enemies);
     let c = compile(&card("Unit", "I don't deal combat damage."));
     assert!(c.fully_modelled() && c.def.abilities[0].value.no_combat_damage);
-    // a condition after it is not dropped
+    // a condition after it is not dropped: it lifts the restriction (static_tests)
     let c = compile(&card(
         "Unit",
         "I can't be chosen by enemy spells and abilities unless I'm in combat.",
     ));
-    assert!(!c.fully_modelled());
+    let a = &c.def.abilities[0].value;
+    assert!(a.not_chosen_by_enemies);
+    assert_eq!(
+        a.unless.as_ref().map(|n| n.value.as_str()),
+        Some("in-combat")
+    );
     // "you score 1 point" (466.1.a.1: not a score from a conquer or a hold)
     let c = compile(&card("Unit", "When I hold, you score 1 point."));
     assert!(c.fully_modelled(), "{:?}", c.phrases);

@@ -264,3 +264,145 @@ fn battlefield_rules_and_the_last_to_be_assigned_damage() {
         );
     }
 }
+
+#[test]
+fn restrictions_unless_and_any_number_of_buffs() {
+    for (text, unless, chosen) in [
+        (
+            "I can't be chosen by enemy spells and abilities unless I'm in combat.",
+            "in-combat",
+            true,
+        ),
+        (
+            "I don't deal combat damage unless I'm at a battlefield with exactly one other unit you control.",
+            "exactly 1 other units at-battlefield",
+            false,
+        ),
+        (
+            "I don't deal combat damage unless you control 7 or more runes.",
+            "runes 7 or more",
+            false,
+        ),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert_eq!(word(&a.unless), unless, "{text}");
+        assert_eq!(a.not_chosen_by_enemies, chosen, "{text}");
+        assert_eq!(a.no_combat_damage, !chosen, "{text}");
+    }
+    let c = compile(&card("Unit", "I can have any number of buffs."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert!(c.def.abilities[0].value.any_number_of_buffs);
+    for text in [
+        "I can't be chosen by enemy spells and abilities unless I'm exhausted.",
+        "I can't move to base unless I'm in combat.",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn energy_added_to_spend_only_on_some_things() {
+    for (text, only) in [
+        (
+            "[Tap]: [Reaction] — [Add] [Rune]. Use only to play spells.",
+            "spells",
+        ),
+        (
+            "[Tap]: [Reaction] — [Add] [2] Use only to play spells.",
+            "spells",
+        ),
+        (
+            "[Reaction] [Tap]: [Add] [1] . Spend this Energy only during showdowns.",
+            "showdowns",
+        ),
+        (
+            "[Tap]: [Reaction] — [Add] [Rune]. Use only to play gear or use gear abilities.",
+            "gear",
+        ),
+        (
+            "[Reaction] [1], [Tap]: [Add] [3]. Spend this Energy only to play units or activated abilities of units.",
+            "units",
+        ),
+    ] {
+        let c = compile(&card("Legend", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert!(a.activate.is_some(), "{text}");
+        let add = a
+            .effect
+            .as_ref()
+            .and_then(|e| e.value.add.as_ref())
+            .expect("an add");
+        assert_eq!(word(&add.only), only, "{text}");
+        assert!(a.then.is_empty(), "{text}");
+    }
+    for text in [
+        // a restriction the vocabulary lacks, or on something that adds nothing
+        "[Tap]: [Add] [1]. Use only to play Dragons.",
+        "[Tap]: Draw 1. Use only to play spells.",
+    ] {
+        assert!(!compile(&card("Legend", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn channel_only_one_and_units_here_with_less_might() {
+    for (text, channel, lesser) in [
+        (
+            "While I'm at a battlefield, players only channel 1 rune at the start of their Channel Phase.",
+            true,
+            "",
+        ),
+        (
+            "Your units here with less Might than me can't be chosen by enemy spells and abilities.",
+            false,
+            "unchosen-by-enemies",
+        ),
+        (
+            "Enemy units here with less Might than me don't deal combat damage.",
+            false,
+            "no-combat-damage",
+        ),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert_eq!(a.channel_only_one, channel, "{text}");
+        assert_eq!(word(&a.lesser_here), lesser, "{text}");
+        // a battlefield's "here" is not a unit's: kept as text
+        assert!(
+            !compile(&card("Battlefield", text)).fully_modelled(),
+            "{text}"
+        );
+    }
+    let c = compile(&card(
+        "Unit",
+        "Enemy units here with more Might than me don't deal combat damage.",
+    ));
+    assert!(!c.fully_modelled());
+}
+
+#[test]
+fn assault_equal_to_a_count() {
+    let c = compile(&card(
+        "Unit",
+        "I have [Assault] equal to the number of gear you control.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(
+        a.grant.iter().map(|g| g.value.as_str()).collect::<Vec<_>>(),
+        ["Assault"]
+    );
+    assert_eq!(word(&a.for_each), "gear");
+    assert_eq!(word(&a.while_), "always");
+    // a count the vocabulary lacks, or another keyword: kept as text
+    for text in [
+        "I have [Assault] equal to the number of enemy units here.",
+        "I have [Tank] equal to the number of gear you control.",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}

@@ -60,6 +60,10 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             &["you-ready-friendly-unit"],
         ),
         ("when you buff a friendly unit", &["you-buff-friendly-unit"]),
+        (
+            "when a buffed friendly unit dies",
+            &["buffed-friendly-unit-dies"],
+        ),
     ];
     const HERE: &[(&str, &[&str])] = &[
         ("when you conquer here", &["conquer"]),
@@ -72,11 +76,46 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     ];
     let f = fold(s);
     let table = if battlefield { HERE } else { WHEN };
-    let lookup = |head: &str| -> Option<Vec<&'static str>> {
-        table
-            .iter()
-            .find(|(p, _)| *p == head)
-            .map(|(_, w)| w.to_vec())
+    let lookup = |head: &str| -> Option<Vec<String>> {
+        if let Some((_, w)) = table.iter().find(|(p, _)| *p == head) {
+            return Some(w.iter().map(|w| w.to_string()).collect());
+        }
+        (!battlefield).then_some(())?;
+        // "When you draw your second card each turn"
+        if let Some(n) = head
+            .strip_prefix("when you draw your ")
+            .and_then(|r| r.strip_suffix(" card each turn"))
+            .and_then(|r| {
+                ["first", "second", "third", "fourth"]
+                    .iter()
+                    .position(|w| *w == r)
+            })
+        {
+            return Some(vec![format!("you-draw-nth {}", n + 1)]);
+        }
+        // "When you play a [Mighty] unit", "When you play another Dragon" (a tag, as written)
+        if head == "when you play a mighty unit" {
+            return Some(vec!["you-play-mighty-unit".into()]);
+        }
+        let tag = head
+            .strip_prefix("when you play another ")
+            .or_else(|| head.strip_prefix("when you play a "))
+            .or_else(|| head.strip_prefix("when you play an "))
+            .filter(|t| !t.contains(' '))?;
+        let written = s
+            .split(|c: char| !c.is_alphanumeric())
+            .find(|w| w.eq_ignore_ascii_case(tag))?;
+        let upper = written.chars().next().is_some_and(char::is_uppercase);
+        (upper && !matches!(tag, "unit" | "gear" | "spell" | "card"))
+            .then(|| vec![format!("you-play-tag {written}")])
+    };
+    let passive = |head: &str| -> Option<Vec<String>> {
+        Some(
+            passive_events(head)?
+                .into_iter()
+                .map(String::from)
+                .collect(),
+        )
     };
     // the trigger condition is before the first comma, or before the comma after a list
     // of what happens to the card ("When this is played, discarded, or killed, …")
@@ -122,9 +161,9 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     let whens: Vec<String> = if let Some(n) = costing {
         vec![format!("play-spell-costing {n}")]
     } else {
-        let w: Vec<&'static str> = match lookup(head) {
+        match lookup(head) {
             Some(w) => w,
-            None if passive_events(head).is_some() => passive_events(head)?,
+            None if passive_events(head).is_some() => passive(head)?,
             None if head.contains(" and when ") => {
                 // "When I'm played and when I conquer, …": one ability for each
                 let mut v = Vec::new();
@@ -134,7 +173,7 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
                     } else {
                         format!("when {h}")
                     };
-                    v.extend(lookup(&h).or_else(|| passive_events(&h))?);
+                    v.extend(lookup(&h).or_else(|| passive(&h))?);
                 }
                 v
             }
@@ -149,12 +188,19 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
                 let shared = a
                     .strip_prefix("when you ")
                     .map(|_| b.replacen("when ", "when you ", 1));
+                // "When you play me or another Dragon": … and its verb
+                let shared_verb = a
+                    .strip_prefix("when you play ")
+                    .map(|_| b.replacen("when ", "when you play ", 1));
                 let mut v = lookup(a)?;
-                v.extend(lookup(&b).or_else(|| lookup(shared.as_deref()?))?);
+                v.extend(
+                    lookup(&b)
+                        .or_else(|| lookup(shared.as_deref()?))
+                        .or_else(|| lookup(shared_verb.as_deref()?))?,
+                );
                 v
             }
-        };
-        w.into_iter().map(String::from).collect()
+        }
     };
     if !s.contains(',') {
         return None;
@@ -218,7 +264,11 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
 }
 
 /// The trigger conditions whose event is about one unit, which their instructions call "it".
-const SUBJECT_TRIGGERS: &[&str] = &["you-ready-friendly-unit", "you-buff-friendly-unit"];
+const SUBJECT_TRIGGERS: &[&str] = &[
+    "you-ready-friendly-unit",
+    "you-buff-friendly-unit",
+    "you-play-mighty-unit",
+];
 
 /// "When this is played, discarded, or killed", "When I'm played": what happens to the card
 /// itself, in the passive voice — played (its play effect, 383.4.a), discarded (from the

@@ -501,3 +501,53 @@ fn played_to_a_battlefield_and_an_enemy_unit_alone_here() {
     // another trigger played "to" somewhere is not this one
     assert!(!compile(&card("Unit", "When you play me to your base, buff me.")).fully_modelled());
 }
+
+#[test]
+fn played_units_by_tag_or_might_and_buffed_deaths() {
+    let c = compile(&card("Unit", "When you play me or another Dragon, draw 1."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let whens: Vec<&str> = c
+        .def
+        .abilities
+        .iter()
+        .map(|a| word(&a.value.when))
+        .collect();
+    assert_eq!(whens, ["play", "you-play-tag Dragon"]);
+    for (text, when) in [
+        ("When you play a Poro, buff me.", "you-play-tag Poro"),
+        (
+            "When you play a [Mighty] unit, draw 1.",
+            "you-play-mighty-unit",
+        ),
+        (
+            "When a buffed friendly unit dies, channel 1 rune exhausted.",
+            "buffed-friendly-unit-dies",
+        ),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        assert_eq!(word(&ability(&c, 0).when), when, "{text}");
+    }
+    // a lower-case word is no tag, and "a card" is not a tag
+    for text in [
+        "When you play a card, draw 1.",
+        "When you play a dragon, draw 1.",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn the_nth_card_drawn_each_turn() {
+    let c = compile(&card(
+        "Gear",
+        "When you draw your second card each turn, buff a friendly unit.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(word(&ability(&c, 0).when), "you-draw-nth 2");
+    let c = compile(&card(
+        "Gear",
+        "When you draw your tenth card each turn, draw 1.",
+    ));
+    assert!(!c.fully_modelled());
+}

@@ -199,6 +199,15 @@ impl Game {
                 let z = self.objects[o.0].zone;
                 !z.on_board() && z != Zone::Hand(ctl)
             }),
+            // 741.3: at the battlefield of the combat, with a combat designation
+            Condition::InCombat => obj.is_some_and(|o| {
+                let u = &self.objects[o.0];
+                u.designation.is_some()
+                    && self
+                        .combat
+                        .as_ref()
+                        .is_some_and(|c| u.zone == Zone::Battlefield(c.battlefield))
+            }),
             _ => return None,
         })
     }
@@ -296,6 +305,7 @@ impl Condition {
             Condition::OpponentControlsStunned => "an opponent controls a stunned unit".into(),
             Condition::AttackingWithAnother => "I'm attacking with another unit".into(),
             Condition::NotFromHand => "I'm played from anywhere other than your hand".into(),
+            Condition::InCombat => "I'm in combat".into(),
             Condition::ExactlyOtherUnitsHere { count, battlefield } => format!(
                 "{}exactly {count} other unit(s) you control {}",
                 if *battlefield {

@@ -73,6 +73,14 @@ impl Game {
                     Some(u),
                     Some(u),
                 ));
+                if self.objects[u.0].buffs > 0 {
+                    v.extend(self.observer_triggers(
+                        &Trigger::BuffedFriendlyUnitDies,
+                        w,
+                        Some(u),
+                        None,
+                    ));
+                }
             }
         }
         v
@@ -161,6 +169,26 @@ impl Game {
             return Vec::new();
         };
         let mut v = self.observer_triggers(&Trigger::YouPlay(kind), player, Some(card), Some(card));
+        if kind == CardType::Unit {
+            // "When you play a [Mighty] unit" (707: Might 5 or more as it enters)
+            if self.derived()[card.0].might >= 5 {
+                v.extend(self.observer_triggers(
+                    &Trigger::YouPlayMightyUnit,
+                    player,
+                    Some(card),
+                    Some(card),
+                ));
+            }
+        }
+        // "When you play another Dragon": each of its tags (a unit's or a gear's)
+        for t in self.derived()[card.0].tags.clone() {
+            v.extend(self.observer_triggers(
+                &Trigger::YouPlayTag(t),
+                player,
+                Some(card),
+                Some(card),
+            ));
+        }
         // "When you play a token unit" (182.1.a: tokens are played)
         if kind == CardType::Unit && o.is_token() {
             v.extend(self.observer_triggers(

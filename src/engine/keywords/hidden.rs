@@ -77,6 +77,7 @@ impl Game {
             "hiding a card",
             cite!("811.1.b"),
             payment,
+            crate::engine::resources::Paying::Other,
         )?;
         let turn = self.turn.number;
         let o = &mut self.objects[card.0];

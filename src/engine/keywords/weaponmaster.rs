@@ -98,7 +98,15 @@ impl Game {
         let mut power = power;
         power.any = (power.any - 1).max(0);
         let what = format!("{}'s Equip cost reduced by [A]", self.obj_name(gear));
-        match self.pay(player, energy, &power, &what, cite!("821.1.c.3"), None) {
+        match self.pay(
+            player,
+            energy,
+            &power,
+            &what,
+            cite!("821.1.c.3"),
+            None,
+            crate::engine::resources::Paying::Other,
+        ) {
             Err(Halt::Err(EngineError::Illegal { message, .. })) => {
                 let t = format!(
                     "{} cannot pay {what}: it stays where it is ({message})",

@@ -376,6 +376,24 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
         } else {
             gw
         };
+        // energy and power "to spend only …"
+        let gw = if p.restricted.is_empty() {
+            gw
+        } else {
+            format!(
+                "{gw}, restricted: [{}]",
+                p.restricted
+                    .iter()
+                    .map(|r| format!(
+                        "{{energy: {}, power: {}, only: {}}}",
+                        r.energy,
+                        power(&r.power),
+                        r.only.word()
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
         // "if you've discarded a card / gained XP this turn"
         let gw = if p.discarded_this_turn > 0 {
             format!("{gw}, discarded-this-turn: {}", p.discarded_this_turn)
@@ -745,9 +763,9 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
             Modification::AddTag(t) => format!("tag: {}", quote(t)),
             Modification::SetController(p) => format!("controller: {}", quote(g.player_name(*p))),
             Modification::NoDamage => "no-damage: true".into(),
-            Modification::MightPer { .. } => {
+            Modification::MightPer { .. } | Modification::AssaultPer(_) => {
                 return Err(format!(
-                    "an effect of {} gives Might for each of something, which a set-up effect cannot say",
+                    "an effect of {} gives Might or Assault for each of something, which a set-up effect cannot say",
                     e.source
                 ));
             }
