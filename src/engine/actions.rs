@@ -306,6 +306,7 @@ impl Game {
                 | Effect::Attach { target }
                 | Effect::ReturnToHand { target }
                 | Effect::Banish { target }
+                | Effect::PlayCard { target, .. }
                 | Effect::Stun { target }
                 | Effect::Counter { target } => t(target),
                 Effect::Fight { first, second } => {
@@ -335,6 +336,9 @@ impl Game {
                 Effect::GainPoints { player, .. }
                 | Effect::Draw { player, .. }
                 | Effect::Discard { player, .. }
+                | Effect::RecycleFromTrash { player, .. }
+                | Effect::RecycleRune { player }
+                | Effect::TopToTrash { player, .. }
                 | Effect::GainXp { player, .. }
                 | Effect::Add { player, .. }
                 | Effect::Channel { player, .. }
@@ -543,7 +547,7 @@ impl Game {
                 to,
                 payment,
             } => {
-                self.play_card(*player, *card, *to, payment.as_ref())?;
+                self.play_card(*player, *card, *to, payment.as_ref(), None)?;
             }
             Action::Hide {
                 player,
@@ -1069,6 +1073,19 @@ impl Game {
                 format!("return {} to its owner's hand", t(target))
             }
             Effect::Banish { target } => format!("banish {}", t(target)),
+            Effect::RecycleFromTrash { player, count, of } => format!(
+                "{} recycles {count} {} from their trash",
+                p(player),
+                super::recycle::kind_word(*of, *count)
+            ),
+            Effect::RecycleRune { player } => format!("{} recycles one of their runes", p(player)),
+            Effect::TopToTrash { player, count } => format!(
+                "{} puts the top {count} card(s) of their Main Deck into their trash",
+                p(player)
+            ),
+            Effect::PlayCard { target, base } => {
+                format!("play {}{}", t(target), base.describe())
+            }
             Effect::Stun { target } => format!("stun {}", t(target)),
             Effect::CreateToken {
                 card,
@@ -1334,7 +1351,7 @@ impl Game {
                 for u in targets {
                     let before = self.objects[u.0].damage;
                     // 713: a spell's or ability's Deal action may be granted Bonus Damage
-                    let bonus = self.bonus_damage(u, controller);
+                    let bonus = self.bonus_damage(u, controller, source);
                     self.deal_damage_with_bonus(
                         u,
                         n,
@@ -1613,6 +1630,26 @@ impl Game {
             Effect::ReturnToHand { target } => {
                 for u in self.targets_of(target, controller, source, snap)? {
                     self.return_to_hand(u);
+                }
+            }
+            Effect::RecycleFromTrash { player, count, of } => {
+                for p in self.players_of(player, controller) {
+                    self.recycle_from_trash(p, *count, *of)?;
+                }
+            }
+            Effect::RecycleRune { player } => {
+                for p in self.players_of(player, controller) {
+                    self.recycle_a_rune(p)?;
+                }
+            }
+            Effect::TopToTrash { player, count } => {
+                for p in self.players_of(player, controller) {
+                    self.top_to_trash(p, *count);
+                }
+            }
+            Effect::PlayCard { target, base } => {
+                for c in self.targets_of(target, controller, source, snap)? {
+                    self.limited_play(controller, c, base)?;
                 }
             }
             Effect::Banish { target } => {

@@ -5,10 +5,11 @@
 //! (any player's, to the units at its location — for a battlefield, that battlefield).
 //! Combat damage (417.6.c) and the damage units deal each other at a spell's instruction
 //! (417.6.b.3) are dealt by units, not by a spell or ability: no Bonus Damage applies.
-//! Not modelled (the card compiler reports such text unsupported): a Deal action that
-//! splits its damage (715.3 — no instruction splits damage yet), a spell's own "This deals 1
-//! Bonus Damage for each …", and "The next spell you play this turn deals 1 Bonus Damage"
-//! (a delayed passive).
+//! A card's own "This deals 1 Bonus Damage for each card with this name in your trash" grants
+//! its own Deal actions, counted as it deals. Not modelled (the card compiler reports such
+//! text unsupported): a Deal action that splits its damage (715.3 — no instruction splits
+//! damage yet), and "The next spell you play this turn deals 1 Bonus Damage" (a delayed
+//! passive).
 
 use super::objects::Ability;
 use super::state::{Game, ObjId, PlayerId, Zone};
@@ -53,7 +54,12 @@ impl Game {
     /// 713–714: the Bonus Damage granted to a Deal action of a spell or ability controlled
     /// by `controller` for the unit `unit`: every instance that applies, summed (714); none
     /// when no instance applies or the sum is not positive (714.1, 714.2).
-    pub(crate) fn bonus_damage(&self, unit: ObjId, controller: PlayerId) -> Option<Bonus> {
+    pub(crate) fn bonus_damage(
+        &self,
+        unit: ObjId,
+        controller: PlayerId,
+        source: Option<ObjId>,
+    ) -> Option<Bonus> {
         let at = self.objects[unit.0].zone;
         let mut amount: i32 = 0;
         let mut from = Vec::new();
@@ -97,6 +103,19 @@ impl Game {
             let Some(def) = &b.def else { continue };
             for a in &def.abilities {
                 grant(a, b.controller, Some(Zone::Battlefield(b.id)), &b.name);
+            }
+        }
+        // "This deals N Bonus Damage for each [X]": the Deal action's own card
+        if let Some(s) = source {
+            let def = &self.objects[s.0].def;
+            for a in &def.abilities {
+                if let Ability::OwnBonusDamage { each, per } = a {
+                    let n = each.saturating_mul(self.count(per, controller, s));
+                    if n > 0 {
+                        amount = amount.saturating_add(n);
+                        from.push(format!("{} itself", def.name));
+                    }
+                }
             }
         }
         (amount > 0).then_some(Bonus { amount, from })

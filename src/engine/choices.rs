@@ -35,6 +35,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::CreateReplacement { target, .. }
         | Effect::ReturnToHand { target }
         | Effect::Banish { target }
+        | Effect::PlayCard { target, .. }
         | Effect::Stun { target }
         | Effect::Counter { target } => vec![target],
         Effect::Fight { first, second } => vec![first, second],
@@ -78,6 +79,9 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Score { .. }
         | Effect::Draw { .. }
         | Effect::Discard { .. }
+        | Effect::RecycleFromTrash { .. }
+        | Effect::RecycleRune { .. }
+        | Effect::TopToTrash { .. }
         | Effect::CreateToken { .. }
         | Effect::GainXp { .. }
         | Effect::Add { .. }

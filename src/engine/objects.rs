@@ -785,6 +785,34 @@ pub enum Effect {
     Banish {
         target: Target,
     },
+    /// 416.4, 416.6: "Recycle N from your trash": each player of `player` recycles `count`
+    /// cards of their choice from their trash (of `of`, any with `None`), as many as they
+    /// can, together (416.5).
+    RecycleFromTrash {
+        player: PlayerRef,
+        count: i32,
+        of: Option<CardType>,
+    },
+    /// 416.1.b, 160.2.b: "You must recycle one of your runes": a rune the player controls,
+    /// of their choice as it executes (nothing is chosen as it goes on the chain), to the
+    /// bottom of its owner's rune deck.
+    RecycleRune {
+        player: PlayerRef,
+    },
+    /// 108.2.b: "Put the top N cards of your Main Deck into your trash": each player of
+    /// `player` moves the top `count` cards of their Main Deck (as many as it has) to their
+    /// trash.
+    TopToTrash {
+        player: PlayerRef,
+        count: i32,
+    },
+    /// 419.3: "Play a unit from your trash, ignoring its Energy cost": the card chosen is
+    /// played as part of the resolution (a Limited Play, 419.3.a), all steps as normal
+    /// (419.3.b) but for its base cost (356.1.b).
+    PlayCard {
+        target: Target,
+        base: super::play::BaseCost,
+    },
     /// 422: the player discards `amount` cards of their choice from their hand.
     Discard {
         player: PlayerRef,
@@ -1380,6 +1408,20 @@ pub enum Ability {
     /// 824: "[Level N] — [triggered ability]": the ability, active only while its controller
     /// has N or more XP (824.1.c, 824.1.d; keywords/level.rs).
     Level(i32, Box<Ability>),
+    /// 356.1.a, 419.1.a: "You may play me from your trash for [cost]": its owner may play it
+    /// from their trash, at the usual timing, its base cost replaced by `energy` and `power`;
+    /// only while `condition` holds ("[Legion] …": `Condition::Legion`).
+    PlayFromTrash {
+        energy: i32,
+        power: super::resources::Power,
+        condition: Condition,
+    },
+    /// 713: "This deals N Bonus Damage for each [X]": the card's own Deal actions are granted
+    /// `each` for each `per`, counted from its controller's side as it deals (bonus_damage.rs).
+    OwnBonusDamage {
+        each: i32,
+        per: Count,
+    },
     /// 820: one instance of Repeat and its cost: "you may pay [cost] as an additional cost
     /// as you play this spell; if you do, execute its instructions one additional time".
     RepeatCost {

@@ -21,11 +21,24 @@ impl Game {
         card: ObjId,
         to: Option<Location>,
         payment: Option<&super::resources::Payment>,
+        limited: Option<&LimitedPlay>,
     ) -> R<()> {
         let is_spell = self.objects[card.0].def.card_type == CardType::Spell;
+        // 419.1.a, 356.1.a: the card's own permission to be played from the trash
+        let own = match limited {
+            None => self.own_permission_from_trash(player, card),
+            Some(_) => None,
+        };
+        let limited = limited.or(own.as_ref());
+        // 419.3.a: a Limited Play happens as part of a resolution, whoever has priority
+        let resolving = limited.is_some_and(|l| l.resolving);
         // 316.2.b.1, 484.8.a: the turn player may invite a teammate to play a spell with
         // their priority; its timing is then the turn player's
-        let timing = self.invited(player, is_spell, "play a spell")?;
+        let timing = if resolving {
+            player
+        } else {
+            self.invited(player, is_spell, "play a spell")?
+        };
         let o = &self.objects[card.0];
         // 811.1.b: a card hidden on an earlier turn may be played from facedown, ignoring its
         // base cost, with Reaction (811.6), at its battlefield (811.1.d.1)
@@ -44,7 +57,10 @@ impl Game {
             }
             _ => None,
         };
-        if o.zone != Zone::Hand(player) && from_hidden.is_none() {
+        if o.zone != Zone::Hand(player)
+            && from_hidden.is_none()
+            && limited.is_none_or(|l| l.from != o.zone)
+        {
             return illegal(
                 cite!("419.1"),
                 format!(
@@ -104,14 +120,14 @@ impl Game {
             from_hidden.is_some(),
             ambush,
         );
-        // 358.3: timing permissions
-        if st.closed && !reaction {
+        // 358.3: timing permissions (419.3.a: a Limited Play is timed by its resolution)
+        if st.closed && !reaction && !resolving {
             return illegal(
                 cite!("338.1.a.1"),
                 format!("{} has no Reaction and the state is closed", def.name),
             );
         }
-        if st.showdown && !action {
+        if st.showdown && !action && !resolving {
             return illegal(
                 cite!("308.1.a"),
                 format!(
@@ -123,6 +139,7 @@ impl Game {
         if !st.showdown
             && !st.closed
             && !reaction
+            && !resolving
             && (timing != self.turn.player || self.turn.phase != Phase::Main)
         {
             return illegal(
@@ -218,17 +235,39 @@ impl Game {
             destination
                 .map(|z| format!(" to {}", self.zone_name(z)))
                 .unwrap_or_default(),
-            if from_hidden.is_some() {
-                " from facedown, ignoring its base cost"
-            } else {
-                ""
+            match (from_hidden, limited) {
+                (Some(_), _) => " from facedown, ignoring its base cost".to_string(),
+                (None, Some(l)) => format!(
+                    " from {}{}{}",
+                    match l.from {
+                        Zone::Trash(p) => format!("{}'s trash", self.player_name(p)),
+                        z => self.zone_name(z),
+                    },
+                    l.base.describe(),
+                    if l.resolving {
+                        ", as an instruction resolves"
+                    } else {
+                        ""
+                    }
+                ),
+                (None, None) => String::new(),
             }
         );
         self.event(
             EventKind::Action,
             {
                 let mut r = vec![cite!("419.1"), cite!("354")];
-                r.extend(permission);
+                match limited {
+                    // 419.3: a play as part of a resolution; its timing is not a permission
+                    Some(l) if l.resolving => r.extend([cite!("419.3"), cite!("419.3.a")]),
+                    // 419.1.a: the card's own permission to be played from elsewhere
+                    Some(_) => {
+                        r.push(cite!("419.1.a"));
+                        r.extend(permission);
+                    }
+                    None => r.extend(permission),
+                }
+                r.extend(limited.and_then(|l| l.base.rule()));
                 r.extend(location_rules);
                 r
             },
@@ -319,6 +358,10 @@ impl Game {
                     .resolve(&def.domains),
             )
         };
+        // 356.1.b: an instruction that plays it "ignoring its (Energy) cost"
+        if let Some(l) = limited {
+            (energy, power) = l.base.apply(energy, power, &def.domains);
+        }
         if enters_ready {
             energy = energy.saturating_add(accelerate.0);
             power.add(&accelerate.1);
@@ -335,17 +378,22 @@ impl Game {
         power.add(&deflect);
         // 356.3, 356.4: increases, then discounts (never below 0, 356.5)
         energy = self.modify_cost(player, card, energy)?;
-        if energy > 0 || !power.is_zero() || from_hidden.is_some() || ignored {
+        let base_changed = limited.filter(|l| l.base != BaseCost::Normal);
+        if energy > 0
+            || !power.is_zero()
+            || from_hidden.is_some()
+            || ignored
+            || base_changed.is_some()
+        {
             let t = format!(
                 "total cost of {}: {}{}{}",
                 def.name,
                 super::resources::describe_amount(energy, &power),
-                if from_hidden.is_some() {
-                    " (played from hidden, its base cost is ignored)"
-                } else if ignored {
-                    " (its base cost is ignored by its own ability)"
-                } else {
-                    ""
+                match (from_hidden, base_changed) {
+                    (Some(_), _) => " (played from hidden, its base cost is ignored)".to_string(),
+                    _ if ignored => " (its base cost is ignored by its own ability)".to_string(),
+                    (None, Some(l)) => format!(" (its base cost: played{})", l.base.describe()),
+                    (None, None) => String::new(),
                 },
                 if enters_ready {
                     " (with Accelerate)"
@@ -372,6 +420,7 @@ impl Game {
             } else if ignored {
                 rules.push(cite!("356.1.b.1"));
             }
+            rules.extend(base_changed.and_then(|l| l.base.rule()));
             if enters_ready {
                 rules.push(cite!("356.2.b.1"));
             }
@@ -1135,5 +1184,183 @@ mod tests {
             tr.contains("Drifter costs 2 energy less by its own ability (now 3)"),
             "{tr}"
         );
+    }
+}
+
+/// 356.1: how an instruction that plays a card changes its base cost.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BaseCost {
+    /// Its base cost, as printed.
+    Normal,
+    /// "ignoring its Energy cost" (356.1.b.2): the base energy cost is zero.
+    IgnoreEnergy,
+    /// "ignoring its cost" (356.1.b.1): the base energy and power costs are zero.
+    Ignore,
+    /// "for [Cost]" (356.1.a): the base costs replaced by this one.
+    For(i32, super::resources::Power),
+}
+
+impl BaseCost {
+    /// ", ignoring its Energy cost" for a trace.
+    pub fn describe(&self) -> String {
+        match self {
+            BaseCost::Normal => String::new(),
+            BaseCost::IgnoreEnergy => ", ignoring its Energy cost".into(),
+            BaseCost::Ignore => ", ignoring its cost".into(),
+            BaseCost::For(e, p) => format!(" for {}", super::resources::describe_amount(*e, p)),
+        }
+    }
+
+    /// The rule that sets the base cost.
+    fn rule(&self) -> Option<Cite> {
+        match self {
+            BaseCost::Normal => None,
+            BaseCost::IgnoreEnergy => Some(cite!("356.1.b.2")),
+            BaseCost::Ignore => Some(cite!("356.1.b.1")),
+            BaseCost::For(..) => Some(cite!("356.1.a")),
+        }
+    }
+
+    /// The base energy and power once the instruction has modified them.
+    /// (`domains`: the card's, for a cost of its own domain.)
+    fn apply(
+        &self,
+        energy: i32,
+        power: super::resources::Power,
+        domains: &[String],
+    ) -> (i32, super::resources::Power) {
+        match self {
+            BaseCost::Normal => (energy, power),
+            BaseCost::IgnoreEnergy => (0, power),
+            BaseCost::Ignore => (0, super::resources::Power::default()),
+            BaseCost::For(e, p) => (*e, p.resolve(domains)),
+        }
+    }
+}
+
+/// 419.3: a card played as part of a resolution (a Limited Play): from where it is, with its
+/// base cost as the instruction says; its timing is the resolution's (419.3.a).
+#[derive(Clone, Debug)]
+pub(crate) struct LimitedPlay {
+    pub from: Zone,
+    pub base: BaseCost,
+    /// 419.3.a: played as part of a resolution, so not at the usual timing; `false` for a
+    /// card's own permission to be played from elsewhere ("You may play me from your trash
+    /// for …"), played at the usual timing.
+    pub resolving: bool,
+}
+
+impl Game {
+    /// 419.3: `player` plays `card` (chosen in their trash) as an instruction resolves —
+    /// every step as normal (419.3.b) but the base cost (356.1.b). A card no longer where it
+    /// was chosen, or whose cost cannot be paid, is not played and resolution continues
+    /// (419.3.c). A unit goes to its player's base or a battlefield they control (355.2.a),
+    /// chosen now.
+    pub(crate) fn limited_play(&mut self, player: PlayerId, card: ObjId, base: &BaseCost) -> R<()> {
+        let o = &self.objects[card.0];
+        let from = o.zone;
+        if from != Zone::Trash(player) {
+            let t = format!(
+                "{} is no longer in {}'s trash: it is not played",
+                o.def.name,
+                self.player_name(player)
+            );
+            self.event(EventKind::Effect, vec![cite!("419.3.c")], t, vec![card.0]);
+            return Ok(());
+        }
+        let def = o.def.clone();
+        let (energy, power) = base.apply(
+            def.energy_cost.unwrap_or(0),
+            def.power_cost
+                .clone()
+                .unwrap_or_default()
+                .resolve(&def.domains),
+            &def.domains,
+        );
+        if let Err(lacking) = self.payment_ways(player, energy, &power) {
+            let t = format!(
+                "{} cannot pay {} for {}{}: it is not played ({lacking})",
+                self.player_name(player),
+                super::resources::describe_amount(energy, &power),
+                def.name,
+                base.describe()
+            );
+            self.event(
+                EventKind::Effect,
+                vec![cite!("419.3.b"), cite!("419.3.c")],
+                t,
+                vec![card.0],
+            );
+            return Ok(());
+        }
+        // 355.2.a: a unit is played to its player's base or a battlefield they control
+        let to = if matches!(def.card_type, CardType::Unit) {
+            let mut options = vec![super::decision::DecisionOption {
+                label: "base".into(),
+                answer: super::decision::Answer::Index(0),
+            }];
+            let mine: Vec<BfId> = (0..self.battlefields.len())
+                .map(BfId)
+                .filter(|b| self.battlefields[b.0].controller == Some(player))
+                .collect();
+            for b in &mine {
+                options.push(super::decision::DecisionOption {
+                    label: self.bf_name(*b).to_string(),
+                    answer: super::decision::Answer::Battlefield(*b),
+                });
+            }
+            let d = super::decision::Decision {
+                kind: super::decision::DecisionKind::Target,
+                player,
+                prompt: format!(
+                    "{} chooses where to play {}",
+                    self.player_name(player),
+                    def.name
+                ),
+                options,
+                more: 0,
+                items: Vec::new(),
+                rules: vec![cite!("355.2.a")],
+            };
+            Some(match self.decide(d)? {
+                0 => Location::Base,
+                i => Location::Battlefield(mine[i - 1]),
+            })
+        } else {
+            None
+        };
+        let depth = self.depth;
+        let limited = LimitedPlay {
+            from,
+            base: base.clone(),
+            resolving: true,
+        };
+        let r = self.play_card(player, card, to, None, Some(&limited));
+        self.depth = depth;
+        r
+    }
+}
+
+impl Game {
+    /// 419.1.a, 356.1.a: `card`'s own permission to be played by `player` from their trash
+    /// ("You may play me from your trash for [cost]"), if it has one whose condition holds.
+    fn own_permission_from_trash(&self, player: PlayerId, card: ObjId) -> Option<LimitedPlay> {
+        let o = &self.objects[card.0];
+        if o.zone != Zone::Trash(player) {
+            return None;
+        }
+        o.def.abilities.iter().find_map(|a| match a {
+            Ability::PlayFromTrash {
+                energy,
+                power,
+                condition,
+            } if self.ability_condition_holds(condition, Some(card), player) => Some(LimitedPlay {
+                from: o.zone,
+                base: BaseCost::For(*energy, power.clone()),
+                resolving: false,
+            }),
+            _ => None,
+        })
     }
 }

@@ -43,19 +43,17 @@ impl Game {
         Ok(())
     }
 
-    /// 416.3, 416.6: pays "Recycle N from your trash": N cards of `player`'s choice (one
-    /// decision each; none when the trash has exactly N), recycled together (416.5).
-    pub(crate) fn recycle_from_trash_for_cost(
+    /// 416.6: `count` cards of `player`'s trash of `of`, of their choice (one decision
+    /// each; none when the trash has no more than are left to choose): as many as there are
+    /// (416.4).
+    fn choose_in_trash(
         &mut self,
         player: PlayerId,
         count: i32,
         of: Option<CardType>,
-        label: &str,
-    ) -> R<()> {
+        why: &str,
+    ) -> R<Vec<ObjId>> {
         let n = usize::try_from(count).unwrap_or(0);
-        if n == 0 {
-            return Ok(());
-        }
         let mut left = self.recyclable_in_trash(player, of);
         let mut chosen = Vec::new();
         while chosen.len() < n && !left.is_empty() {
@@ -67,7 +65,7 @@ impl Game {
                 kind: DecisionKind::Target,
                 player,
                 prompt: format!(
-                    "{} chooses a card of their trash to recycle for the cost of {label} ({} to go)",
+                    "{} chooses a card of their trash to recycle{why} ({} to go)",
                     self.player_name(player),
                     n - chosen.len()
                 ),
@@ -85,13 +83,144 @@ impl Game {
             let i = self.decide(d)?;
             chosen.push(left.remove(i));
         }
+        Ok(chosen)
+    }
+
+    /// 416.3, 416.6: pays "Recycle N from your trash": N cards of `player`'s choice,
+    /// recycled together (416.5).
+    pub(crate) fn recycle_from_trash_for_cost(
+        &mut self,
+        player: PlayerId,
+        count: i32,
+        of: Option<CardType>,
+        label: &str,
+    ) -> R<()> {
+        if count <= 0 {
+            return Ok(());
+        }
+        let why = format!(" to pay the cost of {label}");
+        let mut chosen = self.choose_in_trash(player, count, of, &why)?;
         let mut rules = vec![cite!("403.1.a"), cite!("416.3"), cite!("416.6")];
-        self.recycle_cards(
-            &mut chosen,
-            player,
-            &mut rules,
-            &format!("to pay the cost of {label}"),
+        self.recycle_cards(&mut chosen, player, &mut rules, why.trim_start());
+        Ok(())
+    }
+
+    /// 416.4, 416.6: the instruction "Recycle N from your trash": `player` recycles N cards
+    /// of their choice, as many as they can (traced when fewer).
+    pub(crate) fn recycle_from_trash(
+        &mut self,
+        player: PlayerId,
+        count: i32,
+        of: Option<CardType>,
+    ) -> R<()> {
+        let mut chosen = self.choose_in_trash(player, count, of, "")?;
+        if chosen.is_empty() {
+            let t = format!(
+                "{} has no {} in their trash to recycle",
+                self.player_name(player),
+                kind_word(of, 1)
+            );
+            self.event(EventKind::Effect, vec![cite!("416.4")], t, vec![]);
+            return Ok(());
+        }
+        let mut rules = vec![cite!("416.6")];
+        if usize::try_from(count).unwrap_or(usize::MAX) > chosen.len() {
+            rules.push(cite!("416.4"));
+        }
+        self.recycle_cards(&mut chosen, player, &mut rules, "from their trash");
+        Ok(())
+    }
+
+    /// 108.2.b: "Put the top N cards of your Main Deck into your trash": the top `count`
+    /// cards of `player`'s Main Deck, as many as it has, moved to their trash.
+    pub(crate) fn top_to_trash(&mut self, player: PlayerId, count: i32) {
+        let n = usize::try_from(count).unwrap_or(0);
+        let top: Vec<ObjId> = self
+            .objects_in(Zone::MainDeck(player))
+            .into_iter()
+            .take(n)
+            .collect();
+        for &c in &top {
+            self.objects[c.0].zone = Zone::Trash(player);
+        }
+        let t = format!(
+            "{} puts the top {} of their Main Deck into their trash: {}{}",
+            self.player_name(player),
+            if top.len() == 1 {
+                "card".to_string()
+            } else {
+                format!("{} cards", top.len())
+            },
+            if top.is_empty() {
+                "none (the deck is empty)".to_string()
+            } else {
+                top.iter()
+                    .map(|c| self.obj_name(*c).to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            },
+            if top.len() < n && !top.is_empty() {
+                " (all the deck had)"
+            } else {
+                ""
+            }
         );
+        self.event(
+            EventKind::Zone,
+            vec![cite!("108.2.b")],
+            t,
+            top.iter().map(|c| c.0).collect(),
+        );
+        if !top.is_empty() {
+            self.make_outstanding(cite!("319.7"));
+        }
+    }
+
+    /// 416.1.b, 160.2.b: "You must recycle one of your runes": a rune `player` controls, of
+    /// their choice as it executes, to the bottom of its owner's rune deck (ready; nothing
+    /// is added to the pool — that is the rune's own ability, 163.2.b).
+    pub(crate) fn recycle_a_rune(&mut self, player: PlayerId) -> R<()> {
+        let runes = self.runes_of(player);
+        if runes.is_empty() {
+            let t = format!("{} controls no rune to recycle", self.player_name(player));
+            self.event(EventKind::Effect, vec![cite!("416.2.a")], t, vec![]);
+            return Ok(());
+        }
+        let d = Decision {
+            kind: DecisionKind::Target,
+            player,
+            prompt: format!(
+                "{} chooses one of their runes to recycle",
+                self.player_name(player)
+            ),
+            options: runes
+                .iter()
+                .map(|&r| DecisionOption {
+                    label: self.obj_name(r).to_string(),
+                    answer: Answer::Object(r),
+                })
+                .collect(),
+            more: 0,
+            items: Vec::new(),
+            rules: vec![cite!("416.2.a")],
+        };
+        let r = runes[self.decide(d)?];
+        let owner = self.objects[r.0].owner;
+        self.put_on_bottom(r, Zone::RuneDeck(owner));
+        self.objects[r.0].exhausted = false;
+        let t = format!(
+            "{} recycles {} to the bottom of {}'s rune deck",
+            self.player_name(player),
+            self.obj_name(r),
+            self.player_name(owner)
+        );
+        self.event(
+            EventKind::Zone,
+            vec![cite!("416.1"), cite!("416.1.b"), cite!("160.2.b")],
+            t,
+            vec![r.0],
+        );
+        self.make_outstanding(cite!("319.6"));
         Ok(())
     }
 
@@ -144,7 +273,8 @@ impl Game {
     }
 }
 
-fn kind_word(of: Option<CardType>, count: i32) -> String {
+/// "unit", "units", "card", "gear" … for a trace.
+pub(crate) fn kind_word(of: Option<CardType>, count: i32) -> String {
     let w = match of {
         Some(CardType::Unit) => "unit",
         Some(CardType::Gear) => "gear",

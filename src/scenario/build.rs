@@ -307,6 +307,21 @@ impl Names<'_> {
         load::resolve_battlefield(&s.path, &s.battlefields, n).map(BfId)
     }
 
+    /// `unit`, `gear`, `spell` (none: any card).
+    fn card_type_word(&self, n: Option<&Name>) -> Result<Option<CardType>, ScenarioError> {
+        let Some(n) = n else { return Ok(None) };
+        crate::engine::look::card_type_word(&n.value)
+            .map(Some)
+            .ok_or_else(|| {
+                err(
+                    self.scenario,
+                    ErrorKind::InvalidValue,
+                    n.referenced,
+                    format!("unknown card type \"{}\": unit, gear or spell", n.value),
+                )
+            })
+    }
+
     pub fn location(&self, n: &Name) -> Result<Location, ScenarioError> {
         if n.value == "base" || load::parse_base(&n.value, &self.scenario.players).is_some() {
             return Ok(Location::Base);
@@ -590,6 +605,39 @@ impl Names<'_> {
         } else if let Some(t) = &e.banish {
             Effect::Banish {
                 target: self.target(t)?,
+            }
+        } else if let Some(p) = &e.recycle_from_trash {
+            Effect::RecycleFromTrash {
+                player: self.player(p)?,
+                count: e.count.map_or(1, |v| v.get()),
+                of: self.card_type_word(e.recycle_of.as_ref())?,
+            }
+        } else if let Some(p) = &e.recycle_rune {
+            Effect::RecycleRune {
+                player: self.player(p)?,
+            }
+        } else if let Some(p) = &e.trash_top {
+            Effect::TopToTrash {
+                player: self.player(p)?,
+                count: e.count.map_or(1, |v| v.get()),
+            }
+        } else if let Some(t) = &e.play_card {
+            use crate::engine::play::BaseCost;
+            Effect::PlayCard {
+                target: self.target(t)?,
+                base: match e.ignoring.as_ref().map(|n| n.value.as_str()) {
+                    None => BaseCost::Normal,
+                    Some("energy") => BaseCost::IgnoreEnergy,
+                    Some("cost") => BaseCost::Ignore,
+                    Some(other) => {
+                        return Err(err(
+                            self.scenario,
+                            ErrorKind::InvalidValue,
+                            e.ignoring.as_ref().map_or(loc, |n| n.referenced),
+                            format!("unknown \"ignoring: {other}\": energy or cost (356.1.b)"),
+                        ));
+                    }
+                },
             }
         } else if let Some(p) = &e.discard {
             Effect::Discard {
@@ -1052,7 +1100,8 @@ fn abilities(
         let ab = &a.value;
         if let Some(f) = ab.for_each.as_ref().filter(|_| {
             let assault = ab.grant.len() == 1 && ab.grant[0].value.eq_ignore_ascii_case("assault");
-            (ab.might.is_none() && !assault) || ab.while_.is_none()
+            ((ab.might.is_none() && !assault) || ab.while_.is_none())
+                && ab.own_bonus_damage.is_none()
         }) {
             return Err(err(
                 s,
@@ -1060,6 +1109,31 @@ fn abilities(
                 f.referenced,
                 "for-each counts a passive's Might or Assault: it goes with `while:` and `might:` or `grant: [Assault]`",
             ));
+        }
+        // 713: "This deals N Bonus Damage for each [X]"
+        if let Some(n) = ab.own_bonus_damage {
+            let Some(per) = ab.for_each.as_ref().and_then(|f| load::count(&f.value)) else {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    a.referenced,
+                    format!("own-bonus-damage goes with for-each: {}", load::COUNT_WORDS),
+                ));
+            };
+            out.push(Ability::OwnBonusDamage { each: n.get(), per });
+            continue;
+        }
+        // 356.1.a, 419.1.a: "You may play me from your trash for [cost]"
+        if let Some(c) = &ab.play_from_trash {
+            out.push(Ability::PlayFromTrash {
+                energy: c.value.energy.get(),
+                power: c.value.power.to_power(Power::own),
+                condition: match &ab.while_ {
+                    Some(w) => condition(s, w)?,
+                    None => Condition::Always,
+                },
+            });
+            continue;
         }
         if let Some(c) = &ab.play_cost {
             let own = c.value.of.as_ref().is_some_and(|n| n.value == "me");

@@ -540,6 +540,16 @@ pub struct AbilityDef {
     /// played another card this turn (for a passive, use `while: legion`).
     #[serde(default)]
     pub legion: bool,
+    /// 356.1.a, 419.1.a: "You may play me from your trash for [3][Fury]": the card may be
+    /// played from its owner's trash, its base cost replaced by this one (with `while`,
+    /// only while that holds: `while: legion`).
+    #[serde(default)]
+    pub play_from_trash: Option<Spanned<TriggerCost>>,
+    /// 713: "This deals N Bonus Damage for each [X]" — the Deal actions of this card itself
+    /// (a spell as it resolves) are granted N for each `for-each` (`trash same-name`, …),
+    /// counted as it deals.
+    #[serde(default)]
+    pub own_bonus_damage: Option<Amt>,
     /// 824: "[Level N] — …": this triggered ability is active only while its controller has N
     /// or more XP (for a passive or an activated ability, use `while: level N`).
     #[serde(default)]
@@ -1308,6 +1318,29 @@ pub struct Effect {
     /// `that-unit`, a choice): put in its owner's Banishment from where it is (427.2).
     #[serde(default)]
     pub banish: Option<Name>,
+    /// 416.4, 416.6: `recycle-from-trash: you` — the player recycles `count` cards of their
+    /// choice from their trash (`recycle-of`: only units, gear or spells), as many as they can.
+    #[serde(default)]
+    pub recycle_from_trash: Option<Name>,
+    /// With `recycle-from-trash`: the kind of card (`unit`, `gear`, `spell`; default any card).
+    #[serde(default)]
+    pub recycle_of: Option<Name>,
+    /// 416.1.b, 160.2.b: "You must recycle one of your runes" — `recycle-rune: you`: the
+    /// player recycles a rune they control of their choice, chosen as it executes.
+    #[serde(default)]
+    pub recycle_rune: Option<Name>,
+    /// 108.2.b: "Put the top 2 cards of your Main Deck into your trash" — `trash-top: you`
+    /// with `count`: as many as the deck has.
+    #[serde(default)]
+    pub trash_top: Option<Name>,
+    /// 419.3: play the card chosen (`choose-in-trash unit`, …) as part of the resolution (a
+    /// Limited Play), with `ignoring` its `energy` cost or its whole `cost` (356.1.b).
+    #[serde(default)]
+    pub play_card: Option<Name>,
+    /// With `play-card`: `energy` ("ignoring its Energy cost", 356.1.b.2) or `cost`
+    /// ("ignoring its cost", 356.1.b.1).
+    #[serde(default)]
+    pub ignoring: Option<Name>,
     /// A player discards `count` cards of their choice (default 1; 422).
     #[serde(default)]
     pub discard: Option<Name>,

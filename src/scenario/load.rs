@@ -1422,6 +1422,17 @@ impl<'a> Resolver<'a> {
             }
             return Ok(());
         }
+        // 356.1.a, 419.1.a: a permission to play the card from its trash; `while` its condition
+        if (ab.play_from_trash.is_some() || ab.own_bonus_damage.is_some()) && ab.when.is_none() {
+            if let Some(w) = ab.while_.as_ref().filter(|w| !condition_ok(&w.value)) {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(w),
+                    format!("unknown condition \"{}\"", w.value),
+                ));
+            }
+            return Ok(());
+        }
         match (&ab.when, &ab.while_) {
             (Some(_), Some(_)) => Err(self.err(
                 ErrorKind::InvalidValue,
@@ -1767,7 +1778,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, banish, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
+                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, banish, recycle-from-trash, recycle-rune, trash-top, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
                 ));
         }
         if e.with.is_some() != e.fight.is_some() {
@@ -1795,6 +1806,7 @@ impl<'a> Resolver<'a> {
             &e.replace,
             &e.return_,
             &e.banish,
+            &e.play_card,
             &e.stun,
         ]
         .into_iter()
@@ -1802,12 +1814,15 @@ impl<'a> Resolver<'a> {
         {
             obj(o)?;
             // a card in a trash is only returned to its owner's hand
-            if trash_choice(&o.value).is_some() && e.return_.as_ref() != Some(o) {
+            if trash_choice(&o.value).is_some()
+                && e.return_.as_ref() != Some(o)
+                && e.play_card.as_ref() != Some(o)
+            {
                 return Err(self
                     .err(
                         ErrorKind::InvalidValue,
                         loc_of(o),
-                        format!("\"{}\" chooses a card in a trash: only \"return\" (to its owner's hand) can take it", o.value),
+                        format!("\"{}\" chooses a card in a trash: only \"return\" (to its owner's hand) or \"play-card\" can take it", o.value),
                     )
                     .hint("e.g. {return: choose-in-trash unit}"));
             }
@@ -2063,6 +2078,9 @@ impl<'a> Resolver<'a> {
             &e.player,
             &e.units_enter_ready,
             &e.reveal_hand,
+            &e.recycle_from_trash,
+            &e.recycle_rune,
+            &e.trash_top,
         ]
         .into_iter()
         .flatten()
@@ -2883,6 +2901,10 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.discard.is_some(), "discard"),
         (e.return_.is_some(), "return"),
         (e.banish.is_some(), "banish"),
+        (e.recycle_from_trash.is_some(), "recycle-from-trash"),
+        (e.recycle_rune.is_some(), "recycle-rune"),
+        (e.trash_top.is_some(), "trash-top"),
+        (e.play_card.is_some(), "play-card"),
         (e.stun.is_some(), "stun"),
         (e.gain_points.is_some(), "gain-points"),
         (e.gain_xp.is_some(), "gain-xp"),

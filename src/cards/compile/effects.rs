@@ -287,6 +287,28 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
     // 417.6.b.3: "They deal damage equal to their Mights to each other" — the two units a
     // "Choose A and B" chose; "We … our Mights" — me and the unit chosen ("it")
     match fold(t).as_str() {
+        // 416.1.b: "You must recycle one of your runes" (nothing is chosen before it executes)
+        "you must recycle one of your runes" | "recycle one of your runes" => {
+            e.recycle_rune = Some(name("you"));
+            return Some(vec![e]);
+        }
+        // 108.2.b: "Put the top 2 cards of your Main Deck into your trash"
+        f if !may
+            && f.starts_with("put the top ")
+            && f.ends_with(" of your main deck into your trash") =>
+        {
+            let n = f
+                .strip_prefix("put the top ")?
+                .strip_suffix(" of your main deck into your trash")?;
+            let n = match n.split_once(' ') {
+                None if n == "card" => 1,
+                Some((n, "cards")) => count_word(n)?,
+                _ => return None,
+            };
+            e.trash_top = Some(name("you"));
+            e.count = Some(format::Count::new(n)?);
+            return Some(vec![e]);
+        }
         // 735: "Take a turn after this one" — an Additional Turn for the controller
         "take a turn after this one" | "take a turn after this" if !may => {
             e.additional_turn = Some(name("you"));
@@ -547,7 +569,21 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             e.move_ = Some(name(who));
             e.to = Some(name(to));
         }
-        "play" => token(rest, &mut e)?,
+        "play" => match play_from_trash(rest) {
+            // 419.3: "Play a unit from your trash, ignoring its Energy cost"
+            Some((what, ignoring)) => {
+                e.play_card = Some(name(what));
+                e.ignoring = ignoring.map(name);
+            }
+            None => token(rest, &mut e)?,
+        },
+        // 416.4, 416.6: "recycle 3 from your trash"
+        "recycle" => {
+            let (n, of) = recycle_from_trash(rest)?;
+            e.recycle_from_trash = Some(name("you"));
+            e.count = Some(format::Count::new(i64::from(n.get()))?);
+            e.recycle_of = of.map(name);
+        }
         "look" | "reveal" if !may => return deck_look(t).map(|e| vec![e]),
         "give" => return give(rest, may),
         "the" | "if" if !may => return next_time(t).map(|e| vec![e]),
@@ -716,6 +752,25 @@ pub(super) fn token(rest: &str, e: &mut format::Effect) -> Option<()> {
         ..Default::default()
     })));
     Some(())
+}
+
+/// 419.3, 356.1.b: "a unit from your trash, ignoring its Energy cost" → (the card chosen in
+/// the trash, `energy` / `cost` / none).
+fn play_from_trash(rest: &str) -> Option<(String, Option<&'static str>)> {
+    let lower = rest.to_ascii_lowercase();
+    let (what, ignoring) = match lower.find(", ignoring its ") {
+        Some(i) => (
+            &rest[..i],
+            Some(match fold(&rest[i + ", ignoring its ".len()..]).as_str() {
+                "energy cost" => "energy",
+                "cost" => "cost",
+                _ => return None,
+            }),
+        ),
+        None => (rest, None),
+    };
+    let what = strip_suffix_ci(what.trim(), " from your trash")?;
+    Some((trash_choice(what)?, ignoring))
 }
 
 /// "Give a friendly unit +2 [Might] this turn", "Give me [Assault 2] and [Ganking] this

@@ -22,12 +22,14 @@ mod passive;
 mod players;
 mod replacement;
 mod triggers;
+mod zones;
 use costs::*;
 use effects::*;
 use linked::*;
 use passive::*;
 use replacement::*;
 use triggers::*;
+use zones::*;
 #[cfg(test)]
 mod effects_tests;
 #[cfg(test)]
@@ -421,6 +423,7 @@ impl Compiler<'_> {
                     let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
                     let phrase = format!("{shown} {after}");
                     let dependent = passive_when(body, "legion")
+                        .or_else(|| play_me_from_trash(body, Some("legion")))
                         .or_else(|| conditional_self_cost(body, "legion"))
                         .or_else(|| enters_ready(body, "legion").map(|a| vec![a]))
                         .or_else(|| {
@@ -814,6 +817,14 @@ impl Compiler<'_> {
                 no_combat_damage: f == 2,
                 ..Default::default()
             });
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(a) = own_bonus_damage(s).filter(|_| self.card.is("spell")) {
+            // 713: a spell's own Bonus Damage
+            self.abilities.push(a);
+            self.push(s, PhraseStatus::Compiled);
+        } else if let Some(a) = play_me_from_trash(s, None) {
+            // 356.1.a, 419.1.a: a permission to play the card from the trash
+            self.abilities.extend(a);
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(a) = bonus_damage(s) {
             // 712–715: a passive granting Bonus Damage to Deal actions

@@ -127,3 +127,113 @@ fn if_it_would_die_this_turn_banish_it_instead() {
         .fully_modelled()
     );
 }
+
+#[test]
+fn playing_a_card_from_the_trash() {
+    let c = compile(&card(
+        "Spell",
+        "Play a unit from your trash, ignoring its Energy cost.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert_eq!(e.play_card.as_ref().unwrap().value, "choose-in-trash unit");
+    assert_eq!(e.ignoring.as_ref().unwrap().value, "energy");
+    let c = compile(&card(
+        "Unit",
+        "When you play me, you may play a gear from your trash, ignoring its cost.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert!(e.may);
+    assert_eq!(e.ignoring.as_ref().unwrap().value, "cost");
+    // a cost the words do not name exactly is not guessed
+    assert!(
+        !compile(&card(
+            "Spell",
+            "Play a unit from your trash, ignoring half its cost.",
+        ))
+        .fully_modelled()
+    );
+    // tokens are still played as before
+    let c = compile(&card("Spell", "Play a 2 [Might] Golem unit token."));
+    assert!(c.def.effect.as_ref().unwrap().value.create.is_some());
+}
+
+#[test]
+fn recycling_as_an_instruction() {
+    let c = compile(&card("Unit", "When I attack, recycle 3 from your trash."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert_eq!(e.recycle_from_trash.as_ref().unwrap().value, "you");
+    assert_eq!(e.count.map(|n| n.get()), Some(3));
+    let c = compile(&card(
+        "Battlefield",
+        "When you hold here, you must recycle one of your runes.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert_eq!(e.recycle_rune.as_ref().unwrap().value, "you");
+    assert!(!compile(&card("Spell", "Recycle 3 from your hand.")).fully_modelled());
+}
+
+#[test]
+fn a_permission_to_play_me_from_the_trash() {
+    let c = compile(&card(
+        "Unit",
+        "[Legion] You may play me from your trash for [2] [Fury].",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    let cost = &a.play_from_trash.as_ref().unwrap().value;
+    assert_eq!(cost.energy.get(), 2);
+    assert_eq!(a.while_.as_ref().unwrap().value, "legion");
+    let c = compile(&card("Unit", "You may play me from your trash for [Rune]."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert!(c.def.abilities[0].value.while_.is_none());
+    // a cost that is not energy and power is not a base cost
+    assert!(!compile(&card("Unit", "You may play me from your trash for [Tap].")).fully_modelled());
+}
+
+#[test]
+fn a_spells_own_bonus_damage_for_each() {
+    let c = compile(&card(
+        "Spell",
+        "Deal 2 to an enemy unit. This deals 2 Bonus Damage for each card with this name in your trash.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.own_bonus_damage.map(|n| n.get()), Some(2));
+    assert_eq!(a.for_each.as_ref().unwrap().value, "trash same-name");
+    // a unit's "This deals …" is not a spell's Deal action
+    assert!(
+        !compile(&card(
+            "Unit",
+            "This deals 1 Bonus Damage for each card in your trash.",
+        ))
+        .fully_modelled()
+    );
+}
+
+#[test]
+fn putting_the_top_of_the_deck_into_the_trash() {
+    let c = compile(&card(
+        "Unit",
+        "When I attack, put the top 3 cards of your Main Deck into your trash.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert_eq!(e.trash_top.as_ref().unwrap().value, "you");
+    assert_eq!(e.count.map(|n| n.get()), Some(3));
+    let c = compile(&card(
+        "Spell",
+        "Put the top card of your Main Deck into your trash.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert!(
+        !compile(&card(
+            "Spell",
+            "Put the top 2 cards of your Main Deck into your hand.",
+        ))
+        .fully_modelled()
+    );
+}
