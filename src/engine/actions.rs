@@ -293,6 +293,7 @@ impl Game {
                 | Effect::Buff { target }
                 | Effect::MightThisTurn { target, .. }
                 | Effect::GiveMight { target, .. }
+                | Effect::Double { target, .. }
                 | Effect::SetMight { target, .. }
                 | Effect::GrantKeyword { target, .. }
                 | Effect::RemoveKeyword { target, .. }
@@ -981,6 +982,9 @@ impl Game {
                 amount,
                 limit.map(|l| format!(" (limit {l})")).unwrap_or_default()
             ),
+            Effect::Double { target, duration } => {
+                format!("double {}'s Might{}", t(target), dur(duration))
+            }
             Effect::GiveMight {
                 target,
                 amount,
@@ -1411,6 +1415,23 @@ impl Game {
                         Duration::ThisTurn,
                         *limit,
                     );
+                }
+            }
+            Effect::Double { target, duration } => {
+                for u in self.targets_of(target, controller, source, snap)? {
+                    // 432.1.a: an effect of that specific amount, its current Might
+                    let n = self.might(u);
+                    let t = format!(
+                        "{}'s Might is doubled: it gets +{n}, its current Might",
+                        self.obj_name(u)
+                    );
+                    self.event(
+                        EventKind::Effect,
+                        vec![cite!("432.1"), cite!("432.1.a")],
+                        t,
+                        vec![u.0],
+                    );
+                    self.add_continuous(u, source, Modification::Might(n), *duration, None);
                 }
             }
             Effect::GiveMight {

@@ -19,6 +19,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Buff { target }
         | Effect::MightThisTurn { target, .. }
         | Effect::GiveMight { target, .. }
+        | Effect::Double { target, .. }
         | Effect::SetMight { target, .. }
         | Effect::GrantKeyword { target, .. }
         | Effect::RemoveKeyword { target, .. }

@@ -700,6 +700,12 @@ pub enum Effect {
         limit: Option<i32>,
         duration: Duration,
     },
+    /// 432.1, 432.1.a: "Double a unit's Might this turn": +its current Might, the amount
+    /// fixed as the instruction executes, for `duration`.
+    Double {
+        target: Target,
+        duration: Duration,
+    },
     /// "Might becomes N" (472.1.a.1).
     SetMight {
         target: Target,

@@ -508,6 +508,11 @@ impl Names<'_> {
                 player: you(&e.player)?,
                 duration: duration(s, e.duration.as_ref(), Duration::Permanent)?,
             }
+        } else if let Some(t) = &e.double {
+            Effect::Double {
+                target: self.target(t)?,
+                duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
+            }
         } else if let Some(v) = e.set_might {
             Effect::SetMight {
                 target: need(&e.to, "set-might")?,

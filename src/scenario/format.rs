@@ -1275,6 +1275,9 @@ pub struct Effect {
     /// Give `to` this much Might (negative to subtract), with `duration`.
     #[serde(default)]
     pub might: Option<Signed>,
+    /// 432: double this unit's Might (+its current Might) for `duration` (default this turn).
+    #[serde(default)]
+    pub double: Option<Name>,
     /// Set `to`'s Might to this value (a trait effect, layer 1).
     #[serde(default)]
     pub set_might: Option<Signed>,

@@ -2888,6 +2888,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.buff.is_some(), "buff"),
         (e.might.is_some(), "might"),
         (e.set_might.is_some(), "set-might"),
+        (e.double.is_some(), "double"),
         (e.grant.is_some(), "grant"),
         (e.remove.is_some(), "remove"),
         (e.recall.is_some(), "recall"),

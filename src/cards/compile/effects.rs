@@ -168,6 +168,7 @@ pub(super) fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
         &mut e.return_,
         &mut e.stun,
         &mut e.banish,
+        &mut e.double,
     ]
     .into_iter()
     .flatten()
@@ -447,6 +448,18 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             );
         }
         "kill" => e.kill = Some(name(target(rest)?)),
+        // 432: "Double a friendly unit's Might this turn", "Double my Might this turn"
+        "double" => {
+            let r = strip_suffix_ci(rest, " this turn")?;
+            let who = match fold(r).as_str() {
+                "my might" => "me".to_string(),
+                _ => {
+                    let r = r.replace('’', "'");
+                    target(strip_suffix_ci(&r, "'s might")?)?
+                }
+            };
+            e.double = Some(name(who));
+        }
         // 423: "Stun an enemy unit here" / "[Stun] a unit"
         "stun" | "[stun]" => e.stun = Some(name(target(rest)?)),
         "buff" | "[buff]" => e.buff = Some(name(target(rest)?)),

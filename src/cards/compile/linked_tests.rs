@@ -230,3 +230,21 @@ fn a_chosen_player_and_a_card_chosen_from_their_hand() {
         assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
     }
 }
+
+#[test]
+fn doubling_might() {
+    // 432: "Double … Might this turn", of a unit chosen or of the source
+    let c = compile(&card(
+        "Spell",
+        "Double a friendly unit's Might this turn. Give it [Temporary].",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(first(&c).double.as_ref().unwrap().value, "choose-friendly");
+    assert_eq!(c.def.then[0].value.to.as_ref().unwrap().value, "it");
+    let c = compile(&card("Unit", "[1]: Double my Might this turn."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(first(&c).double.as_ref().unwrap().value, "me");
+    // for no duration, or of something else than Might: not this instruction
+    assert!(!compile(&card("Spell", "Double a unit's Might.")).fully_modelled());
+    assert!(!compile(&card("Spell", "Double your points this turn.")).fully_modelled());
+}
