@@ -45,17 +45,20 @@ impl Game {
     /// 383.2.c.2: a watcher that leaves the board in the same game action as the deaths it
     /// watches cannot evaluate its trigger condition (Viktor and another unit killed in the
     /// same cleanup: Viktor's "when another … unit you control dies" does not trigger). Only
-    /// Deathknell looks back at its own death (808.1.d.2).
-    fn not_dying_with(&self, v: Vec<Triggered>, dying: &[(ObjId, PlayerId)]) -> Vec<Triggered> {
+    /// Deathknell looks back at its own death (808.1.d.2). Splits `v` into the triggers
+    /// that stand and those whose source is among the dying.
+    pub(crate) fn split_dying_watchers(
+        v: Vec<Triggered>,
+        dying: &[(ObjId, PlayerId)],
+    ) -> (Vec<Triggered>, Vec<Triggered>) {
         v.into_iter()
-            .filter(|t| !t.source.is_some_and(|s| dying.iter().any(|&(u, _)| u == s)))
-            .collect()
+            .partition(|t| !t.source.is_some_and(|s| dying.iter().any(|&(u, _)| u == s)))
     }
 
     /// 383.1: "When a friendly unit dies" and "When another friendly unit dies" of the
     /// permanents of each dying unit's controller and their teammates (740.1, 484.8.d) —
-    /// not of those dying in the same game action (383.2.c.2). `dying` pairs each unit with
-    /// the controller it had.
+    /// those dying in the same game action included; the caller sets them aside
+    /// (`split_dying_watchers`, 383.2.c.2). `dying` pairs each unit with the controller it had.
     pub(crate) fn friendly_death_triggers(&self, dying: &[(ObjId, PlayerId)]) -> Vec<Triggered> {
         let mut v = Vec::new();
         for &(u, controller) in dying {
@@ -93,13 +96,13 @@ impl Game {
                 }
             }
         }
-        self.not_dying_with(v, dying)
+        v
     }
 
     /// 383.1: "When an enemy unit dies" of the permanents of each player who is an opponent
     /// of a dying unit's controller (its enemies, 740.1); "When an enemy unit here dies" only
     /// of those at the unit's location (it is still on the board, 808.1.d.2). "It" is the unit.
-    /// A watcher dying in the same game action does not trigger (383.2.c.2).
+    /// A watcher dying in the same game action is set aside by the caller (383.2.c.2).
     pub(crate) fn enemy_death_triggers(&self, dying: &[(ObjId, PlayerId)]) -> Vec<Triggered> {
         let mut v = Vec::new();
         for &(u, controller) in dying {
@@ -132,7 +135,7 @@ impl Game {
                 );
             }
         }
-        self.not_dying_with(v, dying)
+        v
     }
 
     /// 383.1, 464: "When an opponent scores" of the permanents of `scorer`'s opponents.

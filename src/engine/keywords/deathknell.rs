@@ -6,7 +6,7 @@ use crate::engine::actions::R;
 use crate::engine::layers::Derived;
 use crate::engine::objects::Trigger;
 use crate::engine::state::{Game, ObjId, Snapshot};
-use crate::engine::trace::Cite;
+use crate::engine::trace::{Cite, EventKind};
 
 impl Game {
     /// 808.1.d.2–3, 428.1.a.1.b: Deathknells of units about to be killed by an instruction.
@@ -49,8 +49,26 @@ impl Game {
         }
         // 383.1: "when a friendly / an enemy unit dies" of the other permanents, in the same
         // batch
-        batch.extend(self.friendly_death_triggers(&dying));
-        batch.extend(self.enemy_death_triggers(&dying));
+        let mut watchers = self.friendly_death_triggers(&dying);
+        watchers.extend(self.enemy_death_triggers(&dying));
+        // 383.2.c.2: a watcher dying in this same action cannot evaluate its condition
+        let (stand, dying_watchers) = Game::split_dying_watchers(watchers, &dying);
+        for t in dying_watchers {
+            let who = t
+                .source
+                .map(|s| self.obj_name(s).to_string())
+                .unwrap_or_default();
+            self.event(
+                EventKind::Trigger,
+                vec![cite!("383.2.c.2")],
+                format!(
+                    "{} does not trigger: {who} leaves the board in the same game action",
+                    t.label
+                ),
+                t.source.iter().map(|o| o.0).collect(),
+            );
+        }
+        batch.extend(stand);
         self.place_triggers(
             batch,
             vec![why, cite!("808.1.d.2"), cite!("808.1.d.3")],
