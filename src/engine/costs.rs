@@ -168,13 +168,7 @@ impl Game {
                             self.player_name(player),
                             def.name
                         ),
-                        options: options
-                            .iter()
-                            .map(|&o| super::decision::DecisionOption {
-                                label: self.obj_name(o).to_string(),
-                                answer: super::decision::Answer::Object(o),
-                            })
-                            .collect(),
+                        options: self.object_options(&options),
                         more: 0,
                         items: Vec::new(),
                         rules: vec![cite!("702.2.b.2"), cite!("357.2")],
@@ -194,13 +188,7 @@ impl Game {
                             def.name,
                             describe_give_up(g)
                         ),
-                        options: candidates
-                            .iter()
-                            .map(|&o| super::decision::DecisionOption {
-                                label: self.obj_name(o).to_string(),
-                                answer: super::decision::Answer::Object(o),
-                            })
-                            .collect(),
+                        options: self.object_options(&candidates),
                         more: 0,
                         items: Vec::new(),
                         rules: vec![cite!("356.2.a.1"), cite!("357.2")],

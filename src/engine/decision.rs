@@ -164,3 +164,17 @@ impl Decision {
         s
     }
 }
+
+impl super::state::Game {
+    /// The options of a choice among objects (355, 402): each labelled with its name, in the
+    /// order given.
+    pub(crate) fn object_options(&self, objects: &[ObjId]) -> Vec<DecisionOption> {
+        objects
+            .iter()
+            .map(|&o| DecisionOption {
+                label: self.obj_name(o).to_string(),
+                answer: Answer::Object(o),
+            })
+            .collect()
+    }
+}

@@ -5,7 +5,7 @@
 
 use crate::cite;
 use crate::engine::actions::R;
-use crate::engine::decision::{Answer, Decision, DecisionKind, DecisionOption};
+use crate::engine::decision::{Decision, DecisionKind};
 use crate::engine::objects::Trigger;
 use crate::engine::state::{Game, ObjId, PlayerId, Zone};
 use crate::engine::trace::EventKind;
@@ -49,13 +49,7 @@ impl Game {
                         "{} chooses a card to discard ({left} to go)",
                         self.player_name(player)
                     ),
-                    options: hand
-                        .iter()
-                        .map(|c| DecisionOption {
-                            label: self.obj_name(*c).to_string(),
-                            answer: Answer::Object(*c),
-                        })
-                        .collect(),
+                    options: self.object_options(&hand),
                     more: 0,
                     items: vec![],
                     rules: vec![cite!("422.1.a")],

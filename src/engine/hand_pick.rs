@@ -185,13 +185,7 @@ impl Game {
                 pick.describe(),
                 self.player_name(p)
             ),
-            options: fits
-                .iter()
-                .map(|c| DecisionOption {
-                    label: self.obj_name(*c).to_string(),
-                    answer: Answer::Object(*c),
-                })
-                .collect(),
+            options: self.object_options(&fits),
             more: 0,
             items: vec![],
             rules: vec![cite!("424.4.a"), cite!("355.17")],

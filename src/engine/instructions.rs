@@ -148,33 +148,7 @@ impl Game {
         snap: Option<&Snapshot>,
     ) -> R<()> {
         let (holds, whose) =
-            match self.side_condition(condition, source, controller, |x| self.controller(x)) {
-                Some(b) => (b, self.player_name(controller).to_string()),
-                None if *condition == Condition::Legion => (
-                    source.is_some_and(|o| self.derived_condition(condition, o)),
-                    self.player_name(controller).to_string(),
-                ),
-                None => {
-                    let mut e = effect.clone();
-                    let first = super::choices::targets_mut(&mut e)
-                        .first()
-                        .map(|t| (**t).clone());
-                    let unit = match first {
-                        Some(t) => self
-                            .targets_of(&t, controller, source, snap)?
-                            .into_iter()
-                            .next(),
-                        None => None,
-                    };
-                    match unit {
-                        Some(u) => (
-                            self.derived_condition(condition, u),
-                            self.obj_name(u).to_string(),
-                        ),
-                        None => (false, "no unit".to_string()),
-                    }
-                }
-            };
+            self.condition_as_it_executes(condition, effect, controller, source, snap)?;
         let mut rules = vec![cite!("359.3.f.2")];
         if *condition == Condition::AdditionalCostPaid {
             rules.push(cite!("356.4.f.1"));

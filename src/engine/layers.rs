@@ -1095,6 +1095,17 @@ fn keyword_might(g: &Game, inst: &Inst, w: &Work) -> i32 {
     }
 }
 
+/// 472.2–472.3: the object whose side a count of an effect instance on `t` is taken from —
+/// its source; a battlefield has no side of its own, so a battlefield's passive counts from
+/// the unit's (`t`).
+fn counting_side(inst: &Inst, t: ObjId) -> ObjId {
+    match &inst.kind {
+        Kind::Passive { src, .. } | Kind::Attached { top: src, .. } => *src,
+        Kind::Targeted(x) | Kind::Buff(x) | Kind::Assault(x) | Kind::Shield(x) => *x,
+        Kind::BattlefieldPassive { .. } => t,
+    }
+}
+
 /// Applies one modification to one object of the work state; returns the change's text.
 fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
     if let Kind::Assault(_) | Kind::Shield(_) = inst.kind {
@@ -1131,11 +1142,7 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
         }
         Modification::AssaultPer(per) => {
             // 472.2: the keyword's value counted now, from the source's side
-            let src = match &inst.kind {
-                Kind::Passive { src, .. } | Kind::Attached { top: src, .. } => *src,
-                Kind::Targeted(x) | Kind::Buff(x) | Kind::Assault(x) | Kind::Shield(x) => *x,
-                Kind::BattlefieldPassive { .. } => t,
-            };
+            let src = counting_side(inst, t);
             let n = g.count_with(
                 per,
                 w.controller[src.0],
@@ -1153,12 +1160,7 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
         Modification::MightPer { each, per } => {
             // 472.3: counted now, from the source's side, with the controllers and Mights
             // derived so far
-            let src = match &inst.kind {
-                Kind::Passive { src, .. } | Kind::Attached { top: src, .. } => *src,
-                Kind::Targeted(x) | Kind::Buff(x) | Kind::Assault(x) | Kind::Shield(x) => *x,
-                // a battlefield has no side of its own: counted from the unit's
-                Kind::BattlefieldPassive { .. } => t,
-            };
+            let src = counting_side(inst, t);
             let n = g.count_with(
                 per,
                 w.controller[src.0],

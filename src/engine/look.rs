@@ -105,13 +105,7 @@ impl Game {
                 .copied()
                 .filter(|c| pick.allows(self, *c))
                 .collect();
-            let mut options: Vec<DecisionOption> = fits
-                .iter()
-                .map(|c| DecisionOption {
-                    label: self.obj_name(*c).to_string(),
-                    answer: Answer::Object(*c),
-                })
-                .collect();
+            let mut options: Vec<DecisionOption> = self.object_options(&fits);
             if optional && !fits.is_empty() {
                 options.push(DecisionOption {
                     label: "none".into(),

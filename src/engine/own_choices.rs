@@ -4,7 +4,7 @@
 
 use crate::cite;
 use crate::engine::actions::R;
-use crate::engine::decision::{Answer, Decision, DecisionKind, DecisionOption};
+use crate::engine::decision::{Decision, DecisionKind};
 use crate::engine::state::{Game, ObjId, PlayerId};
 use crate::engine::trace::EventKind;
 
@@ -44,13 +44,7 @@ impl Game {
                 "{} chooses one of their {what} to kill",
                 self.player_name(p)
             ),
-            options: own
-                .iter()
-                .map(|u| DecisionOption {
-                    label: self.obj_name(*u).to_string(),
-                    answer: Answer::Object(*u),
-                })
-                .collect(),
+            options: self.object_options(&own),
             more: 0,
             items: vec![],
             rules: if in_turn_order {

@@ -5,7 +5,7 @@
 //! rest of a look at the deck is in look.rs; a rune's own recycle in resources.rs.)
 
 use super::actions::{R, illegal};
-use super::decision::{Answer, Decision, DecisionKind, DecisionOption};
+use super::decision::{Decision, DecisionKind};
 use super::objects::CardType;
 use super::state::{Game, ObjId, PlayerId, Zone};
 use super::trace::{Cite, EventKind};
@@ -69,13 +69,7 @@ impl Game {
                     self.player_name(player),
                     n - chosen.len()
                 ),
-                options: left
-                    .iter()
-                    .map(|&c| DecisionOption {
-                        label: self.obj_name(c).to_string(),
-                        answer: Answer::Object(c),
-                    })
-                    .collect(),
+                options: self.object_options(&left),
                 more: 0,
                 items: Vec::new(),
                 rules: vec![cite!("416.6")],
@@ -193,13 +187,7 @@ impl Game {
                 "{} chooses one of their runes to recycle",
                 self.player_name(player)
             ),
-            options: runes
-                .iter()
-                .map(|&r| DecisionOption {
-                    label: self.obj_name(r).to_string(),
-                    answer: Answer::Object(r),
-                })
-                .collect(),
+            options: self.object_options(&runes),
             more: 0,
             items: Vec::new(),
             rules: vec![cite!("416.2.a")],

@@ -891,6 +891,50 @@ impl Game {
         Ok(true)
     }
 
+    /// Whether `condition` holds as an instruction executes (370.1.a, 359.3.f.2), and for
+    /// whom it was checked: a condition about the controller's side of the board or about the
+    /// card ("you control 7 or more runes", "you paid the additional cost", Legion) for the
+    /// source and its controller; one about a unit ("it's attacking") for the unit `effect`
+    /// affects — none left (an illegal target, 359.3.e.5), it does not hold ("no unit").
+    pub(crate) fn condition_as_it_executes(
+        &mut self,
+        condition: &crate::engine::objects::Condition,
+        effect: &Effect,
+        controller: PlayerId,
+        source: Option<ObjId>,
+        snap: Option<&crate::engine::state::Snapshot>,
+    ) -> R<(bool, String)> {
+        use crate::engine::objects::Condition;
+        if let Some(b) = self.side_condition(condition, source, controller, |x| self.controller(x))
+        {
+            return Ok((b, self.player_name(controller).to_string()));
+        }
+        if *condition == Condition::Legion {
+            return Ok((
+                source.is_some_and(|o| self.derived_condition(condition, o)),
+                self.player_name(controller).to_string(),
+            ));
+        }
+        let mut e = effect.clone();
+        let first = crate::engine::choices::targets_mut(&mut e)
+            .first()
+            .map(|t| (**t).clone());
+        let unit = match first {
+            Some(t) => self
+                .targets_of(&t, controller, source, snap)?
+                .into_iter()
+                .next(),
+            None => None,
+        };
+        Ok(match unit {
+            Some(u) => (
+                self.derived_condition(condition, u),
+                self.obj_name(u).to_string(),
+            ),
+            None => (false, "no unit".to_string()),
+        })
+    }
+
     /// 370.1.a: a self-replacement — `effect`, or `instead` in its place when `condition`
     /// holds as it executes ("Deal 2 to a unit at a battlefield. If it's attacking, deal 4 to
     /// it instead"). A condition about the controller's side of the board or about the card
@@ -906,35 +950,8 @@ impl Game {
         source: Option<ObjId>,
         snap: Option<&crate::engine::state::Snapshot>,
     ) -> R<()> {
-        use crate::engine::objects::Condition;
         let (holds, whose) =
-            match self.side_condition(condition, source, controller, |x| self.controller(x)) {
-                Some(b) => (b, self.player_name(controller).to_string()),
-                None if *condition == Condition::Legion => (
-                    source.is_some_and(|o| self.derived_condition(condition, o)),
-                    self.player_name(controller).to_string(),
-                ),
-                None => {
-                    let mut e = effect.clone();
-                    let first = crate::engine::choices::targets_mut(&mut e)
-                        .first()
-                        .map(|t| (**t).clone());
-                    let unit = match first {
-                        Some(t) => self
-                            .targets_of(&t, controller, source, snap)?
-                            .into_iter()
-                            .next(),
-                        None => None,
-                    };
-                    match unit {
-                        Some(u) => (
-                            self.derived_condition(condition, u),
-                            self.obj_name(u).to_string(),
-                        ),
-                        None => (false, String::new()),
-                    }
-                }
-            };
+            self.condition_as_it_executes(condition, effect, controller, source, snap)?;
         if !holds {
             return self.execute_effect(effect, controller, source, snap);
         }
@@ -950,7 +967,10 @@ impl Game {
         );
         let mut rules = vec![cite!("370.1.a")];
         // "[Level N] … instead": the Level ability is active (824.1.c)
-        if matches!(condition, Condition::ControllerXp(_)) {
+        if matches!(
+            condition,
+            crate::engine::objects::Condition::ControllerXp(_)
+        ) {
             rules.push(cite!("824.1.c"));
         }
         self.event(EventKind::Effect, rules, t, vec![]);

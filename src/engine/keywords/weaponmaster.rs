@@ -53,13 +53,7 @@ impl Game {
             self.event(EventKind::Effect, vec![cite!("821.1.c")], t, vec![unit.0]);
             return Ok(());
         }
-        let mut options: Vec<DecisionOption> = candidates
-            .iter()
-            .map(|&c| DecisionOption {
-                label: self.obj_name(c).to_string(),
-                answer: Answer::Object(c),
-            })
-            .collect();
+        let mut options: Vec<DecisionOption> = self.object_options(&candidates);
         options.push(DecisionOption {
             label: "no Equipment".into(),
             answer: Answer::Index(candidates.len()),
