@@ -6,10 +6,10 @@
 use super::format::{self, Name};
 use super::load::{self, ErrorKind, Place, Scenario, ScenarioError};
 use crate::engine::{
-    Ability, Amount, BfId, CardDef, CardType, Condition, Designation, Duration, Effect, Game,
-    Keyword, Location, Mode, Modification, ObjId, Passive, Phase, PlayableBattlefield, PlayerId,
-    PlayerRef, Power, Replacement, ReplacementUses, Scope, ScoreKind, Target, Trigger, UnitFilter,
-    Zone,
+    Ability, Amount, BfId, BfNeed, CardDef, CardType, Condition, Designation, Duration, Effect,
+    Game, Keyword, Location, Mode, Modification, ObjId, Passive, Phase, PlayableBattlefield,
+    PlayerId, PlayerRef, Power, Replacement, ReplacementUses, Scope, ScoreKind, Target,
+    TargetPlace, Trigger, UnitFilter, Zone,
 };
 use serde_saphyr::Location as Loc;
 use std::collections::BTreeMap;
@@ -124,6 +124,12 @@ impl Names<'_> {
             (" other", false),
             (" here", false),
             (" in-base", false),
+            (" at-a-battlefield", false),
+            (" at-a-battlefield-where-you-have-units", false),
+            (" at-a-battlefield-you-control", false),
+            (" there", false),
+            (" at-its-location", false),
+            (" other-than-it", false),
         ] {
             let Some(word) = n.value.strip_suffix(suffix) else {
                 continue;
@@ -142,6 +148,20 @@ impl Names<'_> {
                 " other" => UnitFilter::NotSource(Box::new(f)),
                 " here" => UnitFilter::AtSource(Box::new(f)),
                 " in-base" => UnitFilter::InBase(Box::new(f)),
+                " at-a-battlefield" => {
+                    UnitFilter::At(Box::new(f), TargetPlace::ChooseBattlefield(BfNeed::Any))
+                }
+                " at-a-battlefield-where-you-have-units" => UnitFilter::At(
+                    Box::new(f),
+                    TargetPlace::ChooseBattlefield(BfNeed::YouHaveUnits),
+                ),
+                " at-a-battlefield-you-control" => UnitFilter::At(
+                    Box::new(f),
+                    TargetPlace::ChooseBattlefield(BfNeed::YouControl),
+                ),
+                " there" => UnitFilter::At(Box::new(f), TargetPlace::There),
+                " at-its-location" => UnitFilter::At(Box::new(f), TargetPlace::ItsLocation),
+                " other-than-it" => UnitFilter::OtherThanIt(Box::new(f), None),
                 _ => UnitFilter::InCombat(Box::new(f)),
             };
             // the groups "here" as the group of units that filter allows
@@ -329,6 +349,24 @@ impl Names<'_> {
         // "here": the location of the ability's source, when it executes
         if n.value == "here" && self.built.is_none() {
             return Ok(Location::Here);
+        }
+        // 355.4: a battlefield the ability fixes as it is put on the chain
+        if self.built.is_none() {
+            let p = match n.value.as_str() {
+                "a-battlefield" => Some(TargetPlace::ChooseBattlefield(BfNeed::Any)),
+                "a-battlefield-where-you-have-units" => {
+                    Some(TargetPlace::ChooseBattlefield(BfNeed::YouHaveUnits))
+                }
+                "a-battlefield-you-control" => {
+                    Some(TargetPlace::ChooseBattlefield(BfNeed::YouControl))
+                }
+                "there" => Some(TargetPlace::There),
+                "its-battlefield" => Some(TargetPlace::ItsLocation),
+                _ => None,
+            };
+            if let Some(p) = p {
+                return Ok(Location::Place(p));
+            }
         }
         self.battlefield(n).map(Location::Battlefield)
     }
@@ -728,7 +766,19 @@ impl Names<'_> {
             }
         } else if let Some(d) = &e.delayed {
             Effect::CreateDelayed {
-                trigger: crate::engine::abilities::delayed::DelayedTrigger::UnitTakesDamage,
+                trigger: crate::engine::abilities::delayed::DelayedTrigger::parse(&d.when.value)
+                    .ok_or_else(|| {
+                        err(
+                            s,
+                            ErrorKind::Unsupported,
+                            d.when.referenced,
+                            format!("a delayed ability \"when {}\" is not modeled", d.when.value),
+                        )
+                    })?,
+                target: match &d.unit {
+                    Some(u) => Some(self.target(u)?),
+                    None => None,
+                },
                 effects: d
                     .effects
                     .iter()
@@ -1004,6 +1054,10 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("you-buff-friendly-unit", false) => Trigger::YouBuffFriendlyUnit,
         ("you-play-mighty-unit", false) => Trigger::YouPlayMightyUnit,
         ("buffed-friendly-unit-dies", false) => Trigger::BuffedFriendlyUnitDies,
+        ("you-choose-me", false) => Trigger::YouChooseMe { with_spell: false },
+        ("you-choose-me-with-spell", false) => Trigger::YouChooseMe { with_spell: true },
+        ("you-choose-friendly-unit", false) => Trigger::YouChooseFriendlyUnit,
+        ("you-ready-me", false) => Trigger::YouReadyMe,
         _ => return None,
     })
 }
@@ -2645,6 +2699,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                 trigger,
                 effects,
                 duration,
+                ..
             } => Some((trigger.clone(), effects.clone(), *duration)),
             _ => None,
         }) else {
@@ -2659,7 +2714,31 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             ));
         };
         let turn = x.turn.map_or(g.turn.number, |t| t.get().unsigned_abs());
+        let watching = match &x.watching {
+            Some(w) => {
+                let u = objects[load::resolve_object(&s.path, &s.objects, w)?];
+                Some((u, g.object(u).timestamp))
+            }
+            None => None,
+        };
+        if watching.is_some() != trigger.watches_a_unit() {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                x.by.referenced,
+                format!(
+                    "a delayed ability \"when {}\" {} the unit it watches (watching:)",
+                    trigger.word(),
+                    if trigger.watches_a_unit() {
+                        "needs"
+                    } else {
+                        "has no"
+                    }
+                ),
+            ));
+        }
         g.delayed.push(crate::engine::abilities::delayed::Delayed {
+            watching,
             controller: pnames.player_id(&x.controller)?,
             created_by: def.name.clone(),
             turn,

@@ -1073,6 +1073,9 @@ impl<'a> Resolver<'a> {
         }
         for d in &file.setup.delayed {
             resolve_object(self.path, &self.objects, &d.value.by)?;
+            if let Some(w) = &d.value.watching {
+                resolve_object(self.path, &self.objects, w)?;
+            }
             self.player(&d.value.controller)?;
         }
         for u in &file.setup.replacements_used {
@@ -2058,14 +2061,30 @@ impl<'a> Resolver<'a> {
             ));
         }
         if let Some(d) = &e.delayed {
-            if d.when.value != "unit-takes-damage" {
+            let Some(w) = crate::engine::abilities::delayed::DelayedTrigger::parse(&d.when.value)
+            else {
                 return Err(self
                     .err(
                         ErrorKind::Unsupported,
                         loc_of(&d.when),
                         format!("a delayed ability \"when {}\" is not modeled", d.when.value),
                     )
-                    .hint("modeled: unit-takes-damage"));
+                    .hint("modeled: unit-takes-damage, unit-dies, unit-wins-combat, friendly-unit-played"));
+            };
+            if d.unit.is_some() != w.watches_a_unit() {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(&d.when),
+                    format!(
+                        "a delayed ability \"when {}\" {} the unit it watches (unit: it)",
+                        d.when.value,
+                        if w.watches_a_unit() {
+                            "needs"
+                        } else {
+                            "has no"
+                        }
+                    ),
+                ));
             }
             for x in &d.effects {
                 self.check_effect(&x.value, loc_of(x), true)?;
@@ -2104,8 +2123,11 @@ impl<'a> Resolver<'a> {
             ));
         }
         let place = |t: &Name| -> Result<(), ScenarioError> {
-            // "chosen": a destination the effect's controller chooses (444.1)
-            if in_ability && t.value == "here" || t.value == "chosen" {
+            // "chosen": a destination the effect's controller chooses (444.1); in an ability,
+            // a battlefield fixed at step 2 (355.4): `a-battlefield`, `there`, `its-battlefield`
+            if in_ability && (PLACE_WORDS.contains(&t.value.as_str()) || t.value == "here")
+                || t.value == "chosen"
+            {
                 Ok(())
             } else {
                 self.location(t)
@@ -2483,6 +2505,10 @@ pub const TRIGGERS: &[&str] = &[
     "you-buff-friendly-unit",
     "you-play-mighty-unit",
     "buffed-friendly-unit-dies",
+    "you-choose-me",
+    "you-choose-me-with-spell",
+    "you-choose-friendly-unit",
+    "you-ready-me",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
@@ -2754,6 +2780,14 @@ fn target_word_ok(s: &str) -> bool {
         " other",
         " here",
         " in-base",
+        // a place fixed at step 2 (355.10.b): a battlefield chosen, the one chosen before,
+        // the location of the unit chosen before; "other-than-it": not that unit
+        " at-a-battlefield",
+        " at-a-battlefield-where-you-have-units",
+        " at-a-battlefield-you-control",
+        " there",
+        " at-its-location",
+        " other-than-it",
     ] {
         if let Some(w) = s.strip_suffix(q) {
             return !w.contains("gear")
@@ -2782,6 +2816,17 @@ fn target_word_ok(s: &str) -> bool {
         None => TARGET_WORDS.contains(&s) || trash_choice(s).is_some(),
     }
 }
+
+/// A move's destinations fixed as its spell or ability is put on the chain (355.4): a
+/// battlefield chosen then (with what it must be), the battlefield an earlier instruction
+/// chose, the battlefield of the unit the instruction before chose.
+pub const PLACE_WORDS: &[&str] = &[
+    "a-battlefield",
+    "a-battlefield-where-you-have-units",
+    "a-battlefield-you-control",
+    "there",
+    "its-battlefield",
+];
 
 /// Players an effect may name instead of a player.
 pub const PLAYER_WORDS: &[&str] = &[
