@@ -270,7 +270,11 @@ impl Game {
             }
         };
         let loc = |l: &Location| match l {
-            Location::Base | Location::Here | Location::Chosen | Location::Place(_) => Ok(()),
+            Location::Base
+            | Location::Here
+            | Location::Chosen
+            | Location::ToOrFromBase
+            | Location::Place(_) => Ok(()),
             Location::Battlefield(b) => bf(b),
         };
         fn effect(
@@ -326,9 +330,11 @@ impl Game {
                     t(target)?;
                     match to {
                         Location::Battlefield(b) => bf(b),
-                        Location::Base | Location::Here | Location::Chosen | Location::Place(_) => {
-                            Ok(())
-                        }
+                        Location::Base
+                        | Location::Here
+                        | Location::Chosen
+                        | Location::ToOrFromBase
+                        | Location::Place(_) => Ok(()),
                     }
                 }
                 Effect::GainControl { target, player, .. } => {
@@ -415,9 +421,11 @@ impl Game {
                 Effect::May { effect: inner } => effect(inner, obj, player, bf),
                 Effect::CreateToken { at, .. } => match at {
                     Location::Battlefield(b) => bf(b),
-                    Location::Base | Location::Here | Location::Chosen | Location::Place(_) => {
-                        Ok(())
-                    }
+                    Location::Base
+                    | Location::Here
+                    | Location::Chosen
+                    | Location::ToOrFromBase
+                    | Location::Place(_) => Ok(()),
                 },
             }
         }
@@ -1051,6 +1059,7 @@ impl Game {
                     Location::Battlefield(b) => self.bf_name(*b).to_string(),
                     Location::Here => "here".to_string(),
                     Location::Chosen => "a location of its controller's choice".to_string(),
+                    Location::ToOrFromBase => "or from its base".to_string(),
                     Location::Place(p) => match p {
                         super::objects::Place::Battlefield(b, _) => self.bf_name(*b).to_string(),
                         super::objects::Place::LocationOf(o) => {
@@ -1110,7 +1119,7 @@ impl Game {
                 count,
                 card.name,
                 match at {
-                    Location::Base | Location::Chosen | Location::Place(_) => {
+                    Location::Base | Location::Chosen | Location::ToOrFromBase | Location::Place(_) => {
                         "your base".to_string()
                     }
                     Location::Battlefield(b) => self.bf_name(*b).to_string(),
@@ -1562,9 +1571,11 @@ impl Game {
             }
             Effect::Move { target, to } => {
                 let units = self.targets_of(target, controller, source, snap)?;
-                if *to == Location::Chosen {
+                if matches!(to, Location::Chosen | Location::ToOrFromBase) {
+                    let to_or_from_base = *to == Location::ToOrFromBase;
                     for u in units {
-                        let Some(to) = self.choose_destination(u, controller)? else {
+                        let Some(to) = self.choose_destination(u, controller, to_or_from_base)?
+                        else {
                             continue;
                         };
                         self.effect_move(&[u], to)?;
@@ -1760,7 +1771,10 @@ impl Game {
                     card: card.clone(),
                     count: *count,
                     at: match place {
-                        Location::Here | Location::Chosen | Location::Place(_) => Location::Base,
+                        Location::Here
+                        | Location::Chosen
+                        | Location::ToOrFromBase
+                        | Location::Place(_) => Location::Base,
                         other => other,
                     },
                     ready: *ready,
@@ -1773,9 +1787,11 @@ impl Game {
                 let def = std::sync::Arc::new((**card).clone());
                 let zone = match place {
                     Location::Battlefield(b) => Zone::Battlefield(b),
-                    Location::Base | Location::Here | Location::Chosen | Location::Place(_) => {
-                        Zone::Base(controller)
-                    }
+                    Location::Base
+                    | Location::Here
+                    | Location::Chosen
+                    | Location::ToOrFromBase
+                    | Location::Place(_) => Zone::Base(controller),
                 };
                 let mut played = Vec::new();
                 for k in 0..*count {

@@ -776,7 +776,7 @@ impl Game {
 }
 
 /// The destination a move fixes at step 2 (355.4), under the wrappers of an instruction.
-fn move_place_mut(e: &mut Effect) -> Option<&mut Place> {
+pub(crate) fn move_place_mut(e: &mut Effect) -> Option<&mut Place> {
     match e {
         Effect::Move {
             to: Location::Place(p),

@@ -1141,6 +1141,10 @@ pub enum Location {
     /// one as the move executes, among the unit's base and the battlefields it is not at
     /// (units move between locations on the board, 441.1; only a move's destination).
     Chosen,
+    /// "Move a friendly unit to or from its base": from its base, to a battlefield the
+    /// effect's controller chooses as the move executes; from a battlefield, to its base (444.1:
+    /// the source restricts the destination; only a move's destination).
+    ToOrFromBase,
     /// A battlefield the move's spell or ability fixes at step 2 (355.4): "to a
     /// battlefield", "to that battlefield", "to that enemy unit's battlefield".
     Place(Place),

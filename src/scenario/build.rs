@@ -583,6 +583,7 @@ impl Names<'_> {
             let to = match &e.to {
                 // 444.1: "Move an enemy unit" — where to is the controller's choice
                 Some(n) if n.value == "chosen" => Location::Chosen,
+                Some(n) if n.value == "to-or-from-base" => Location::ToOrFromBase,
                 Some(n) => self.location(n)?,
                 None => return Err(err(s, ErrorKind::InvalidValue, loc, "move needs \"to\"")),
             };

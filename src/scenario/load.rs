@@ -2123,10 +2123,12 @@ impl<'a> Resolver<'a> {
             ));
         }
         let place = |t: &Name| -> Result<(), ScenarioError> {
-            // "chosen": a destination the effect's controller chooses (444.1); in an ability,
+            // "chosen": a destination the effect's controller chooses (444.1; "to-or-from-base"
+            // limits it: a battlefield from its base, its base from a battlefield); in an ability,
             // a battlefield fixed at step 2 (355.4): `a-battlefield`, `there`, `its-battlefield`
             if in_ability && (PLACE_WORDS.contains(&t.value.as_str()) || t.value == "here")
                 || t.value == "chosen"
+                || t.value == "to-or-from-base"
             {
                 Ok(())
             } else {

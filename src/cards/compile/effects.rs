@@ -247,6 +247,15 @@ pub(super) fn body_instructions(body: &str) -> Option<Vec<format::Effect>> {
 /// at step 2 (355.10.b); "When I move to a battlefield, move an enemy unit to that
 /// battlefield" names the battlefield of the trigger, which is not one of these.
 pub(super) fn places_bound<'a>(effects: impl IntoIterator<Item = &'a format::Effect>) -> bool {
+    places_bound_given(effects, false)
+}
+
+/// `places_bound`, with `bf` when the trigger's event names the battlefield "there" and
+/// "that battlefield" refer to ("When I move to a battlefield, … to that battlefield").
+pub(super) fn places_bound_given<'a>(
+    effects: impl IntoIterator<Item = &'a format::Effect>,
+    bf: bool,
+) -> bool {
     fn walk(e: &format::Effect, bf: &mut bool, unit: &mut bool) -> bool {
         let mut c = e.clone();
         for t in target_fields(&mut c) {
@@ -267,7 +276,7 @@ pub(super) fn places_bound<'a>(effects: impl IntoIterator<Item = &'a format::Eff
             .chain(&e.choose_one)
             .all(|x| walk(&x.value, bf, unit))
     }
-    let (mut bf, mut unit) = (false, false);
+    let (mut bf, mut unit) = (bf, false);
     effects.into_iter().all(|e| walk(e, &mut bf, &mut unit))
 }
 
@@ -642,6 +651,9 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                 [
                     (" to a battlefield", "a-battlefield"),
                     (" to that battlefield", "there"),
+                    (" to the same battlefield", "there"),
+                    // 444.1: "Move a friendly unit to or from its base"
+                    (" to or from its base", "to-or-from-base"),
                     (" there", "there"),
                     (" to that enemy unit's battlefield", "its-battlefield"),
                     (" to that enemy unit’s battlefield", "its-battlefield"),
@@ -656,7 +668,14 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                 "a unit from a battlefield" => "choose-unit-at-battlefield".to_string(),
                 "an enemy unit from a battlefield" => "choose-enemy-at-battlefield".to_string(),
                 "an enemy unit from here" => "choose-enemy-here".to_string(),
-                _ => target(who)?,
+                // "an exhausted friendly unit from a battlefield": that unit at a battlefield
+                w => match w.strip_suffix(" from a battlefield") {
+                    Some(_) => {
+                        let head = strip_suffix_ci(who.trim(), " from a battlefield")?;
+                        target(&format!("{head} at a battlefield"))?
+                    }
+                    None => target(who)?,
+                },
             };
             e.move_ = Some(name(who));
             e.to = Some(name(to));

@@ -275,7 +275,9 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         }
     }
     bind_it(&mut v, &mut None, &mut false).then_some(())?;
-    places_bound(&v).then_some(())?;
+    // "When I move to a battlefield, … to that battlefield": the battlefield it moved to
+    let event_bf = whens.len() == 1 && whens[0] == "move-to-battlefield";
+    places_bound_given(&v, event_bf).then_some(())?;
     Some(
         whens
             .iter()

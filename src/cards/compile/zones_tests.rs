@@ -276,3 +276,51 @@ fn banish_then_its_owner_plays_it() {
         assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
     }
 }
+
+#[test]
+fn moves_to_or_from_base_and_from_a_battlefield() {
+    let c = compile(&card(
+        "Legend",
+        "[2], [Tap]: Move a friendly unit to or from its base.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert_eq!(e.move_.as_ref().unwrap().value, "choose-friendly");
+    assert_eq!(e.to.as_ref().unwrap().value, "to-or-from-base");
+    let c = compile(&card(
+        "Gear",
+        "[Tap]: Move an exhausted friendly unit from a battlefield to its base.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert_eq!(
+        e.move_.as_ref().unwrap().value,
+        "choose-friendly-at-battlefield exhausted"
+    );
+    assert_eq!(e.to.as_ref().unwrap().value, "base");
+}
+
+#[test]
+fn that_battlefield_of_a_move_to_a_battlefield() {
+    for text in [
+        "When I move to a battlefield, you may move an enemy unit to that battlefield.",
+        "When I move to a battlefield, you may pay [Chaos] to move a unit you control to the same battlefield.",
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert_eq!(a.when.as_ref().unwrap().value, "move-to-battlefield");
+        assert_eq!(
+            a.effect.as_ref().unwrap().value.to.as_ref().unwrap().value,
+            "there"
+        );
+    }
+    // another trigger names no battlefield "that battlefield" could be
+    assert!(
+        !compile(&card(
+            "Unit",
+            "When I attack, you may move an enemy unit to that battlefield."
+        ))
+        .fully_modelled()
+    );
+}
