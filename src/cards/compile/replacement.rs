@@ -13,6 +13,8 @@ pub(super) fn self_replacement(s: &str) -> Option<(String, Vec<format::Effect>)>
         "its defending" => "defending".to_string(),
         "its buffed" => "buffed".to_string(),
         "its mighty" => "mighty".to_string(),
+        // "If it's already stunned, return it … instead": stunned before the stun (423.1)
+        "its stunned" | "its already stunned" => "stunned".to_string(),
         _ => if_condition(c)?,
     };
     let body = strip_suffix_ci(body.trim(), " instead")?;
