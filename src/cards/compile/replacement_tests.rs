@@ -616,3 +616,52 @@ fn self_replacements_if_already_stunned_and_if_you_control_a_facedown_card() {
     ));
     assert!(!c.fully_modelled(), "{:?}", c.phrases);
 }
+
+#[test]
+fn delayed_for_the_next_unit_played_and_the_end_of_this_turn() {
+    // 390.2: "the next time you play a unit this turn": "it" is the unit played
+    let c = compile(&card(
+        "Unit",
+        "When I hold, the next time you play a unit this turn, ready it and [Buff] it.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.when.as_ref().unwrap().value, "hold");
+    let d = a.effect.as_ref().unwrap().value.delayed.as_ref().unwrap();
+    assert_eq!(d.when.value, "next-unit-you-play");
+    assert_eq!(d.effects.len(), 2);
+    assert_eq!(
+        d.effects[0].value.ready.as_ref().unwrap().value,
+        "that-unit"
+    );
+    assert_eq!(d.effects[1].value.buff.as_ref().unwrap().value, "that-unit");
+    // 390.2, 317.1.a: instructions "at the end of this turn"
+    let c = compile(&card(
+        "Battlefield",
+        "When you conquer here, ready up to 2 runes at the end of this turn.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let d = c.def.abilities[0]
+        .value
+        .effect
+        .as_ref()
+        .unwrap()
+        .value
+        .delayed
+        .as_ref()
+        .unwrap();
+    assert_eq!(d.when.value, "end-of-turn");
+    assert!(d.effects[0].value.ready.is_some());
+    // an "it" at the end of the turn refers to nothing the compiler can name then
+    let c = compile(&card(
+        "Spell",
+        "Stun an enemy unit. Ready it at the end of this turn.",
+    ));
+    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    // "the next time" of anything else is not this
+    let c = compile(&card(
+        "Unit",
+        "When I hold, the next time you play a spell this turn, draw 1.",
+    ));
+    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+}
