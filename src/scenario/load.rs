@@ -2138,6 +2138,21 @@ impl<'a> Resolver<'a> {
                 Some(t) => place(t)?,
                 None => return Err(self.err(ErrorKind::InvalidValue, loc, "move needs \"to\"")),
             }
+        } else if let (Some(_), Some(t)) = (&e.play_card, &e.to) {
+            // 355.2: where a unit an instruction plays goes
+            if !PLAY_TO.contains(&t.value.as_str()) {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(t),
+                        format!(
+                            "unknown \"to: {}\" for play-card{}",
+                            t.value,
+                            did_you_mean(&t.value, PLAY_TO.iter().copied())
+                        ),
+                    )
+                    .hint("one of: base, any-battlefield, same-location (355.2)"));
+            }
         } else if let Some(t) = &e.to {
             obj(t)?;
         }
@@ -2521,7 +2536,8 @@ pub const TRIGGERS: &[&str] = &[
 /// `opponent-controls-stunned`, `attacking-with-another`, `not-from-hand` (a card's own cost:
 /// played from anywhere other than its player's hand), `alone` / `not-alone` (741.1),
 /// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`, `showdown`,
-/// `enemy-alone-here` (741.1), `in-combat` (741.3).
+/// `enemy-alone-here` (741.1), `in-combat` (741.3), `fewer-runes-than-opponent`,
+/// `controls-facedown` (a facedown card at a battlefield, 421.1).
 pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     use crate::engine::{CardType, Condition};
     let w: Vec<&str> = c.split_whitespace().collect();
@@ -2568,6 +2584,8 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["attacking-with-another"] => Some(Condition::AttackingWithAnother),
         ["not-from-hand"] => Some(Condition::NotFromHand),
         ["in-combat"] => Some(Condition::InCombat),
+        ["fewer-runes-than-opponent"] => Some(Condition::FewerRunesThanOpponent),
+        ["controls-facedown"] => Some(Condition::ControlsFacedown),
         ["runes", n, "or", "fewer"] => n.parse().ok().map(Condition::RunesAtMost),
         ["runes", n, "or", "more"] => n.parse().ok().map(Condition::RunesAtLeast),
         ["control", rest @ ..] => {
@@ -2848,6 +2866,9 @@ pub fn condition_ok(c: &str) -> bool {
         || c.strip_prefix("level ")
             .is_some_and(|n| n.trim().parse::<u32>().is_ok())
 }
+/// 355.2: where a unit an instruction plays goes (`to` of `play-card`).
+const PLAY_TO: &[&str] = &["base", "any-battlefield", "same-location"];
+
 pub const DURATIONS: &[&str] = &["this-turn", "this-combat", "permanent"];
 pub const ZONES: &[&str] = &[
     "base",
