@@ -1324,6 +1324,7 @@ impl Game {
                 take,
                 optional,
                 rest,
+                play,
             } => {
                 let mut s = format!(
                     "{} {} the top {count} card(s) of their Main Deck",
@@ -1332,13 +1333,25 @@ impl Game {
                 );
                 if let Some(t) = take {
                     s.push_str(&format!(
-                        ", {} {} from among them into their hand",
-                        if *optional { "may put" } else { "puts" },
-                        t.describe()
+                        ", {} {} from among them {}",
+                        match (optional, play) {
+                            (true, Some(_)) => "may banish",
+                            (false, Some(_)) => "banishes",
+                            (true, None) => "may put",
+                            (false, None) => "puts",
+                        },
+                        t.describe(),
+                        match play {
+                            Some(0) => "and plays it".to_string(),
+                            Some(n) => format!("and plays it, reducing its cost by {n}"),
+                            None => "into their hand".to_string(),
+                        }
                     ));
                 }
-                if *rest == super::look::DeckRest::Recycle {
-                    s.push_str(" and recycles the rest");
+                match rest {
+                    super::look::DeckRest::Recycle => s.push_str(" and recycles the rest"),
+                    super::look::DeckRest::Draw => s.push_str(" and draws the rest"),
+                    super::look::DeckRest::Stay => {}
                 }
                 s
             }
@@ -1697,7 +1710,7 @@ impl Game {
             }
             Effect::PlayCard { target, base, to } => {
                 for c in self.targets_of(target, controller, source, snap)? {
-                    self.limited_play(controller, c, base, to)?;
+                    self.limited_play(controller, c, base, to, 0)?;
                 }
             }
             Effect::Banish { target } => {
@@ -1964,9 +1977,11 @@ impl Game {
                 take,
                 optional,
                 rest,
+                play,
             } => {
                 for p in self.players_of(player, controller) {
-                    self.look_at_top(p, *count, *reveal, take.as_ref(), *optional, *rest)?;
+                    let take = take.as_ref().map(|t| (t, *optional, *play));
+                    self.look_at_top(p, *count, *reveal, take, *rest)?;
                 }
             }
             Effect::ThenItsPlayer {

@@ -990,6 +990,10 @@ pub enum Effect {
         take: Option<DeckPick>,
         optional: bool,
         rest: super::look::DeckRest,
+        /// The card taken is banished, then played by the player as the instruction resolves
+        /// (427.3, 419.3), its Energy cost reduced by this much (356.4.b) — "You may banish
+        /// one, then play it" — instead of put into the hand.
+        play: Option<i32>,
     },
     /// 355.10.f: "Each player kills one of their units" — each `player`, one at a time in
     /// turn order (303.2.a), chooses one of the units (`gear`: gear) they control as the

@@ -386,19 +386,30 @@ impl Game {
         // 356.2.a.2: Deflect, a mandatory additional cost for each opponent's permanent chosen
         let deflect = self.deflect_cost(&mut effects, player, &def.name);
         power.add(&deflect);
-        // 356.3, 356.4: increases, then discounts (never below 0, 356.5)
+        // 356.3, 356.4: increases, then discounts (never below 0, 356.5); the instruction's
+        // own discount ("reducing its cost by [N]", 356.4.b) after the others (356.4.d.1)
         energy = self.modify_cost(player, card, energy)?;
+        let reduced = limited.map_or(0, |l| l.reduce).max(0);
+        if reduced > 0 {
+            energy = energy.saturating_sub(reduced).max(0);
+        }
         let base_changed = limited.filter(|l| l.base != BaseCost::Normal);
         if energy > 0
             || !power.is_zero()
             || from_hidden.is_some()
             || ignored
             || base_changed.is_some()
+            || reduced > 0
         {
             let t = format!(
-                "total cost of {}: {}{}{}",
+                "total cost of {}: {}{}{}{}",
                 def.name,
                 super::resources::describe_amount(energy, &power),
+                if reduced > 0 {
+                    format!(" (reduced by {reduced} by the instruction playing it)")
+                } else {
+                    String::new()
+                },
                 match (from_hidden, base_changed) {
                     (Some(_), _) => " (played from hidden, its base cost is ignored)".to_string(),
                     _ if ignored => " (its base cost is ignored by its own ability)".to_string(),
@@ -431,6 +442,9 @@ impl Game {
                 rules.push(cite!("356.1.b.1"));
             }
             rules.extend(base_changed.and_then(|l| l.base.rule()));
+            if reduced > 0 {
+                rules.push(cite!("356.4.b"));
+            }
             if enters_ready {
                 rules.push(cite!("356.2.b.1"));
             }
@@ -1264,6 +1278,8 @@ pub(crate) struct LimitedPlay {
     /// 355.2.b: the instruction permits the battlefield it plays a unit to ("to any
     /// battlefield", "to the same location").
     pub permitted: bool,
+    /// 356.4.b: "reducing its cost by [N]": a discount of N energy from the instruction.
+    pub reduce: i32,
 }
 
 /// 355.2: where an instruction that plays a unit puts it.
@@ -1308,6 +1324,7 @@ impl Game {
         card: ObjId,
         base: &BaseCost,
         to: &PlayTo,
+        reduce: i32,
     ) -> R<()> {
         let o = &self.objects[card.0];
         let from = o.zone;
@@ -1329,6 +1346,7 @@ impl Game {
                 .resolve(&def.domains),
             &def.domains,
         );
+        let energy = energy.saturating_sub(reduce).max(0);
         if let Err(lacking) = self.payment_ways(player, energy, &power) {
             let t = format!(
                 "{} cannot pay {} for {}{}: it is not played ({lacking})",
@@ -1359,6 +1377,7 @@ impl Game {
             base: base.clone(),
             resolving: true,
             permitted,
+            reduce,
         };
         let r = self.play_card(player, card, to, None, Some(&limited));
         self.depth = depth;
@@ -1480,6 +1499,7 @@ impl Game {
                 base: BaseCost::For(*energy, power.clone()),
                 resolving: false,
                 permitted: false,
+                reduce: 0,
             }),
             _ => None,
         })

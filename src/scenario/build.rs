@@ -881,8 +881,11 @@ impl Names<'_> {
                 optional: e.take_optional,
                 rest: match e.rest.as_ref().map(|r| r.value.as_str()) {
                     Some("recycle") => crate::engine::look::DeckRest::Recycle,
+                    Some("draw") => crate::engine::look::DeckRest::Draw,
                     _ => crate::engine::look::DeckRest::Stay,
                 },
+                // 427.3, 419.3: the card taken is banished and played, reduced (356.4.b)
+                play: e.banish_play.then(|| e.reducing.map_or(0, |n| n.get())),
             }
         } else {
             return Err(err(

@@ -1534,6 +1534,15 @@ pub struct Effect {
     pub take_optional: bool,
     #[serde(default)]
     pub rest: Option<Name>,
+    /// With `look` and `take`: the card taken is banished, then its player plays it as the
+    /// instruction resolves (427.3, 419.3) — "You may banish one, then play it" — instead of
+    /// putting it into their hand.
+    #[serde(default)]
+    pub banish_play: bool,
+    /// With `banish-play`: its Energy cost reduced by this much ("reducing its cost by [2]",
+    /// a discount, 356.4.b).
+    #[serde(default)]
+    pub reducing: Option<Amt>,
 }
 
 /// What an `add` effect adds (429.5).

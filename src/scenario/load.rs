@@ -1863,7 +1863,7 @@ impl<'a> Resolver<'a> {
                 .hint("unit or gear"));
         }
         if let Some(r) = &e.rest
-            && !matches!(r.value.as_str(), "recycle" | "stay")
+            && !matches!(r.value.as_str(), "recycle" | "stay" | "draw")
         {
             return Err(self
                 .err(
@@ -1871,7 +1871,14 @@ impl<'a> Resolver<'a> {
                     loc_of(r),
                     format!("\"{}\" is not what becomes of the other cards", r.value),
                 )
-                .hint("recycle or stay"));
+                .hint("recycle, stay or draw"));
+        }
+        if (e.banish_play && e.take.is_none()) || (e.reducing.is_some() && !e.banish_play) {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc,
+                "\"banish-play\" goes with \"take\" (the card taken is banished and played), \"reducing\" with \"banish-play\"",
+            ));
         }
         if e.look.is_none() && (e.take.is_some() || e.rest.is_some() || e.reveal || e.take_optional)
         {

@@ -1080,6 +1080,8 @@ pub(super) fn deck_look_continues(s: &str) -> bool {
         "draw one and recycle the other",
         "put 1 into your hand",
         "put one into your hand",
+        "you may banish ",
+        "draw any you didnt banish",
     ]
     .iter()
     .any(|p| f.starts_with(p))
@@ -1144,6 +1146,31 @@ pub(super) fn deck_look(t: &str) -> Option<format::Effect> {
                 recycle(&mut e)?;
             }
             "you may choose a card from among them and draw it" => take("card", true, &mut e)?,
+            // "Draw any you didn't banish" (413.1)
+            "draw any you didnt banish" if e.banish_play => {
+                if e.rest.is_some() {
+                    return None;
+                }
+                e.rest = Some(name("draw"));
+            }
+            _ if f.starts_with("you may banish ") => {
+                // 427.3, 419.3: "You may banish one, then play it[, reducing its cost by
+                // [2]]", "You may banish a unit from among them, then play it"
+                let r = f.strip_prefix("you may banish ")?;
+                let (w, how) = r.split_once(", then play it")?;
+                let w = match w.strip_suffix(" from among them") {
+                    Some(w) => w,
+                    None if w == "one" => "a card",
+                    None => return None,
+                };
+                take(&deck_pick_word(w)?, true, &mut e)?;
+                e.banish_play = true;
+                if let Some(n) = how.strip_prefix(", reducing its cost by ") {
+                    e.reducing = Some(format::Amt::new(n.trim().parse().ok()?)?);
+                } else if !how.is_empty() {
+                    return None;
+                }
+            }
             _ => {
                 // "You may reveal a unit from among them and draw it"
                 if let Some(w) = f

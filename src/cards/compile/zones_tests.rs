@@ -324,3 +324,34 @@ fn that_battlefield_of_a_move_to_a_battlefield() {
         .fully_modelled()
     );
 }
+
+#[test]
+fn banish_one_from_the_top_then_play_it() {
+    let c = compile(&card(
+        "Spell",
+        "Reveal the top 2 cards of your Main Deck. You may banish one, then play it, reducing its cost by [2]. Draw any you didn't banish.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert!(e.reveal && e.banish_play && e.take_optional);
+    assert_eq!(e.take.as_ref().unwrap().value, "card");
+    assert_eq!(e.reducing.map(|n| n.get()), Some(2));
+    assert_eq!(e.rest.as_ref().unwrap().value, "draw");
+    let c = compile(&card(
+        "Spell",
+        "Look at the top 5 cards of your Main Deck. You may banish a unit from among them, then play it. Recycle the remaining cards.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert!(e.banish_play && e.reducing.is_none());
+    assert_eq!(e.take.as_ref().unwrap().value, "unit");
+    assert_eq!(e.rest.as_ref().unwrap().value, "recycle");
+    // "draw any you didn't banish" with nothing banished says nothing
+    assert!(
+        !compile(&card(
+            "Spell",
+            "Look at the top 2 cards of your Main Deck. Draw any you didn't banish."
+        ))
+        .fully_modelled()
+    );
+}
