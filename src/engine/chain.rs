@@ -82,6 +82,8 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::YouPlayTokenUnit => cite!("383.4.a.4"),
         Trigger::YouChooseMe { .. } | Trigger::YouChooseFriendlyUnit => cite!("383.4.b.2"),
         Trigger::YouReadyMe => cite!("383.1"),
+        Trigger::YouPlayCard { .. } | Trigger::YouPlayNthCard(_) => cite!("419.4.a"),
+        Trigger::YouHideCard => cite!("383.1"),
     }
 }
 
@@ -954,6 +956,8 @@ impl Game {
                 batch.extend(self.collect_triggers(u, &Trigger::YouPlaySpell, None));
                 batch.extend(self.collect_triggers(u, &Trigger::YouPlaySpellCosting(cost), None));
             }
+            // "when you play a card": the spell is a card played (not a token, 182)
+            batch.extend(self.card_play_triggers(card, item.controller, item.snapshot.is_some()));
             self.place_triggers(batch, vec![cite!("419.4.a")], false)?;
         }
         self.fepr_happened = true;
@@ -1100,6 +1104,14 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::YouChooseMe { with_spell: true } => "when you choose me with a spell",
         Trigger::YouChooseFriendlyUnit => "when you choose a friendly unit",
         Trigger::YouReadyMe => "when you ready me",
+        Trigger::YouPlayCard {
+            from_hidden: false, ..
+        } => "when you play a card",
+        Trigger::YouPlayCard {
+            from_hidden: true, ..
+        } => "when you play a card from hidden",
+        Trigger::YouPlayNthCard(_) => "when you play your Nth card in a turn",
+        Trigger::YouHideCard => "when you hide a card",
     }
 }
 

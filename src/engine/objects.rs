@@ -303,6 +303,16 @@ pub enum Trigger {
     /// "When you ready me" (383.1): its controller readies it (415.1) — by an instruction
     /// they control, or in their Awaken Phase (315.1.b), as "When you ready a friendly unit".
     YouReadyMe,
+    /// "When you play a card" (419.4.a): a card — not a token, 182 — its controller plays
+    /// completes being played: a permanent as it enters the board, a spell as it resolves.
+    /// The ability's `from_hidden` and `power` ask "… from [Hidden]" / "from face down"
+    /// (811.1.c.3) and "… with Power cost [N] or more"; the event carries the card's.
+    YouPlayCard { from_hidden: bool, power: i32 },
+    /// "When you play your [Nth] card in a turn" (383.1, 419.4.a): its controller completes
+    /// playing their Nth card of the turn (tokens are not cards, 182).
+    YouPlayNthCard(u32),
+    /// "When you hide a card" (383.1, 421.1): its controller hides a card (811.1.b).
+    YouHideCard,
 }
 
 /// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they
@@ -346,6 +356,16 @@ impl Trigger {
         match (self, event) {
             (Trigger::YouPlaySpellCosting(n), Trigger::YouPlaySpellCosting(cost)) => cost >= n,
             (Trigger::YouPlayTag(a), Trigger::YouPlayTag(b)) => a.eq_ignore_ascii_case(b),
+            (
+                Trigger::YouPlayCard {
+                    from_hidden: a,
+                    power: n,
+                },
+                Trigger::YouPlayCard {
+                    from_hidden: b,
+                    power,
+                },
+            ) => (!a || *b) && power >= n,
             _ => self == event,
         }
     }

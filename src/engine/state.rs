@@ -124,6 +124,8 @@ pub struct Player {
     pub discarded_this_turn: u32,
     /// Cards drawn this turn (413.1), for "When you draw your second card each turn".
     pub drawn_this_turn: u32,
+    /// The cards they completed playing this turn (419.4.a; not tokens, 182; reset each turn).
+    pub cards_played_this_turn: u32,
     /// How much XP the player gained this turn (730.1): "if you've gained XP this turn".
     pub xp_gained_this_turn: i32,
     /// 478.7: the player has had their first Channel Phase / Draw Phase of the game (the
@@ -545,6 +547,7 @@ impl Game {
                 units_died_this_turn: 0,
                 discarded_this_turn: 0,
                 drawn_this_turn: 0,
+                cards_played_this_turn: 0,
                 xp_gained_this_turn: 0,
                 played_before_setup: 0,
                 first_channel_done: false,

@@ -959,6 +959,23 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
             .flatten()
             .map(Trigger::YouDrawNth);
     }
+    // "you-play-card-power 2": "When you play a card with Power cost [Rune][Rune] or more"
+    if let Some(n) = w.strip_prefix("you-play-card-power ") {
+        return (!on_battlefield)
+            .then(|| n.trim().parse().ok().filter(|n| (0..=99).contains(n)))
+            .flatten()
+            .map(|power| Trigger::YouPlayCard {
+                from_hidden: false,
+                power,
+            });
+    }
+    // "you-play-nth-card 2": "When you play your second card in a turn"
+    if let Some(n) = w.strip_prefix("you-play-nth-card ") {
+        return (!on_battlefield)
+            .then(|| n.trim().parse().ok().filter(|n| (1..=99).contains(n)))
+            .flatten()
+            .map(Trigger::YouPlayNthCard);
+    }
     // "you-play-tag Dragon": "When you play another Dragon"
     if let Some(t) = w.strip_prefix("you-play-tag ") {
         return (!on_battlefield && !t.trim().is_empty())
@@ -1008,6 +1025,15 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("you-choose-me-with-spell", false) => Trigger::YouChooseMe { with_spell: true },
         ("you-choose-friendly-unit", false) => Trigger::YouChooseFriendlyUnit,
         ("you-ready-me", false) => Trigger::YouReadyMe,
+        ("you-hide-card", false) => Trigger::YouHideCard,
+        ("you-play-card", false) => Trigger::YouPlayCard {
+            from_hidden: false,
+            power: 0,
+        },
+        ("you-play-card-from-hidden", false) => Trigger::YouPlayCard {
+            from_hidden: true,
+            power: 0,
+        },
         _ => return None,
     })
 }

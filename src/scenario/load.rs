@@ -1458,6 +1458,14 @@ impl<'a> Resolver<'a> {
                         .value
                         .strip_prefix("you-draw-nth ")
                         .is_none_or(|n| !matches!(n.trim().parse::<u32>(), Ok(1..=99)))
+                    && w
+                        .value
+                        .strip_prefix("you-play-nth-card ")
+                        .is_none_or(|n| !matches!(n.trim().parse::<u32>(), Ok(1..=99)))
+                    && w
+                        .value
+                        .strip_prefix("you-play-card-power ")
+                        .is_none_or(|n| !matches!(n.trim().parse::<i32>(), Ok(0..=99)))
                 {
                     return Err(self
                         .err(
@@ -2487,6 +2495,9 @@ pub const TRIGGERS: &[&str] = &[
     "you-choose-me-with-spell",
     "you-choose-friendly-unit",
     "you-ready-me",
+    "you-play-card",
+    "you-play-card-from-hidden",
+    "you-hide-card",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or

@@ -74,6 +74,20 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             &["you-choose-friendly-unit"],
         ),
         ("when you ready me", &["you-ready-me"]),
+        ("when you play a card", &["you-play-card"]),
+        ("when you hide a card", &["you-hide-card"]),
+        (
+            "when you play a card from hidden",
+            &["you-play-card-from-hidden"],
+        ),
+        (
+            "when you play a card from face down",
+            &["you-play-card-from-hidden"],
+        ),
+        (
+            "when you play a card from facedown",
+            &["you-play-card-from-hidden"],
+        ),
     ];
     const HERE: &[(&str, &[&str])] = &[
         ("when you conquer here", &["conquer"]),
@@ -102,6 +116,30 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             })
         {
             return Some(vec![format!("you-draw-nth {}", n + 1)]);
+        }
+        // "When you play your second card in a turn" (419.4.a)
+        if let Some(n) = head
+            .strip_prefix("when you play your ")
+            .and_then(|r| {
+                r.strip_suffix(" card in a turn")
+                    .or_else(|| r.strip_suffix(" card each turn"))
+            })
+            .and_then(|r| {
+                ["first", "second", "third", "fourth"]
+                    .iter()
+                    .position(|w| *w == r)
+            })
+        {
+            return Some(vec![format!("you-play-nth-card {}", n + 1)]);
+        }
+        // "When you play a card with Power cost [Rune][Rune] or more": each [Rune] is one
+        if let Some(runes) = head
+            .strip_prefix("when you play a card with power cost ")
+            .and_then(|r| r.strip_suffix(" or more"))
+        {
+            let n = runes.matches("rune").count();
+            return (n > 0 && runes.replace("rune", "").is_empty())
+                .then(|| vec![format!("you-play-card-power {n}")]);
         }
         // "When you play a [Mighty] unit", "When you play another Dragon" (a tag, as written)
         if head == "when you play a mighty unit" {

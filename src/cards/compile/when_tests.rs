@@ -528,13 +528,10 @@ fn played_units_by_tag_or_might_and_buffed_deaths() {
         assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
         assert_eq!(word(&ability(&c, 0).when), when, "{text}");
     }
-    // a lower-case word is no tag, and "a card" is not a tag
-    for text in [
-        "When you play a card, draw 1.",
-        "When you play a dragon, draw 1.",
-    ] {
-        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
-    }
+    // a lower-case word is no tag, and "a card" is not a tag (it is `you-play-card`)
+    assert!(!compile(&card("Unit", "When you play a dragon, draw 1.")).fully_modelled());
+    let c = compile(&card("Unit", "When you play a card, draw 1."));
+    assert_eq!(word(&ability(&c, 0).when), "you-play-card");
 }
 
 #[test]
@@ -585,6 +582,47 @@ fn choosing_is_targeting_and_you_ready_me() {
     let c = compile(&card(
         "Battlefield",
         "When you choose a friendly unit here, draw 1.",
+    ));
+    assert!(!c.fully_modelled());
+}
+
+#[test]
+fn playing_a_card_hiding_a_card_and_the_nth_card() {
+    for (text, when) in [
+        ("When you play a card, draw 1.", "you-play-card"),
+        (
+            "When you play a card from [Hidden], give me +2 [Might] this turn.",
+            "you-play-card-from-hidden",
+        ),
+        (
+            "When you play a card from face down, draw 1.",
+            "you-play-card-from-hidden",
+        ),
+        (
+            "When you play a card with Power cost [Rune][Rune] or more, draw 1.",
+            "you-play-card-power 2",
+        ),
+        (
+            "When you play your second card in a turn, ready me.",
+            "you-play-nth-card 2",
+        ),
+        ("When you hide a card, ready me.", "you-hide-card"),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        assert_eq!(word(&ability(&c, 0).when), when, "{text}");
+    }
+    // 383.3.e: "on an opponent's turn" is the condition checked as it triggers
+    let c = compile(&card(
+        "Unit",
+        "When you play a card on an opponent's turn, draw 1.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(word(&ability(&c, 0).if_), "opponents-turn");
+    // a Power cost written otherwise is kept as text
+    let c = compile(&card(
+        "Unit",
+        "When you play a card with Power cost [Fury] or more, draw 1.",
     ));
     assert!(!c.fully_modelled());
 }

@@ -276,4 +276,40 @@ impl Game {
         }
         v
     }
+
+    /// 419.4.a: what `card` triggers as `player` completes playing it — a permanent as it
+    /// enters the board, a spell as it resolves: "When you play a card" (tokens are not
+    /// cards, 182: nothing), "… from [Hidden]" when `from_hidden` (811.1.c.3), "… with Power
+    /// cost [N] or more", and "When you play your [Nth] card in a turn" (383.1: the player's
+    /// cards counted this turn). The card's own abilities are not among the watchers
+    /// (383.4.a.4, as "When you play a unit"); "it" is the card.
+    pub(crate) fn card_play_triggers(
+        &mut self,
+        card: ObjId,
+        player: PlayerId,
+        from_hidden: bool,
+    ) -> Vec<Triggered> {
+        let o = &self.objects[card.0];
+        if o.is_token() {
+            return Vec::new();
+        }
+        let power = o.def.power_cost.as_ref().map_or(0, |p| p.total());
+        let n = self.players[player.0]
+            .cards_played_this_turn
+            .saturating_add(1);
+        self.players[player.0].cards_played_this_turn = n;
+        let mut v = self.observer_triggers(
+            &Trigger::YouPlayCard { from_hidden, power },
+            player,
+            Some(card),
+            Some(card),
+        );
+        v.extend(self.observer_triggers(
+            &Trigger::YouPlayNthCard(n),
+            player,
+            Some(card),
+            Some(card),
+        ));
+        v
+    }
 }
