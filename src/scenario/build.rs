@@ -2489,6 +2489,21 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
         }
     }
 
+    // 419.4.a: the cards played this turn whose play is complete count for "When you play
+    // your second card"; a spell still on the chain is among those played (812.1.c) but
+    // completes as it resolves
+    for i in 0..g.players.len() {
+        let on_chain = g
+            .chain
+            .iter()
+            .filter(|c| c.card.is_some() && c.controller == PlayerId(i))
+            .count();
+        let p = g.player_mut(PlayerId(i));
+        p.cards_played_this_turn = p
+            .played_before_setup
+            .saturating_sub(u32::try_from(on_chain).unwrap_or(u32::MAX));
+    }
+
     // 811.1.b: a facedown card was hidden on an earlier turn (playable now) unless it was
     // hidden this turn.
     for (info, &id) in s.objects.iter().zip(&objects) {
