@@ -84,6 +84,9 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::YouReadyMe => cite!("383.1"),
         Trigger::YouPlayCard { .. } | Trigger::YouPlayNthCard(_) => cite!("419.4.a"),
         Trigger::YouHideCard => cite!("383.1"),
+        Trigger::FriendlyUnitAttacks { .. } => cite!("383.4.e.2"),
+        Trigger::FriendlyUnitDefends { .. } => cite!("383.4.f.2"),
+        Trigger::UnitMovesFromHere | Trigger::YouAttachEquipmentToMe => cite!("383.1"),
     }
 }
 
@@ -1112,6 +1115,12 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         } => "when you play a card from hidden",
         Trigger::YouPlayNthCard(_) => "when you play your Nth card in a turn",
         Trigger::YouHideCard => "when you hide a card",
+        Trigger::FriendlyUnitAttacks { alone: false } => "when a friendly unit attacks",
+        Trigger::FriendlyUnitAttacks { alone: true } => "when a friendly unit attacks alone",
+        Trigger::FriendlyUnitDefends { alone: false } => "when a friendly unit defends",
+        Trigger::FriendlyUnitDefends { alone: true } => "when a friendly unit defends alone",
+        Trigger::UnitMovesFromHere => "when a unit moves from here",
+        Trigger::YouAttachEquipmentToMe => "when you attach an Equipment to me",
     }
 }
 

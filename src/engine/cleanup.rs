@@ -374,10 +374,12 @@ impl Game {
                 Some(Designation::Attacker) if !self.objects[i].attack_checked => {
                     self.objects[i].attack_checked = true;
                     batch.extend(self.collect_triggers(id, &Trigger::Attacks, None));
+                    batch.extend(self.designation_observers(id, true));
                 }
                 Some(Designation::Defender) if !self.objects[i].defend_checked => {
                     self.objects[i].defend_checked = true;
                     batch.extend(self.collect_triggers(id, &Trigger::Defends, None));
+                    batch.extend(self.designation_observers(id, false));
                 }
                 _ => {}
             }

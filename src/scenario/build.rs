@@ -1038,6 +1038,12 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("you-choose-friendly-unit", false) => Trigger::YouChooseFriendlyUnit,
         ("you-ready-me", false) => Trigger::YouReadyMe,
         ("you-hide-card", false) => Trigger::YouHideCard,
+        ("friendly-unit-attacks", false) => Trigger::FriendlyUnitAttacks { alone: false },
+        ("friendly-unit-attacks-alone", false) => Trigger::FriendlyUnitAttacks { alone: true },
+        ("friendly-unit-defends", false) => Trigger::FriendlyUnitDefends { alone: false },
+        ("friendly-unit-defends-alone", false) => Trigger::FriendlyUnitDefends { alone: true },
+        ("unit-moves-from-here", true) => Trigger::UnitMovesFromHere,
+        ("you-attach-equipment-to-me", false) => Trigger::YouAttachEquipmentToMe,
         ("you-play-card", false) => Trigger::YouPlayCard {
             from_hidden: false,
             power: 0,

@@ -2517,6 +2517,12 @@ pub const TRIGGERS: &[&str] = &[
     "you-play-card",
     "you-play-card-from-hidden",
     "you-hide-card",
+    "friendly-unit-attacks",
+    "friendly-unit-attacks-alone",
+    "friendly-unit-defends",
+    "friendly-unit-defends-alone",
+    "unit-moves-from-here",
+    "you-attach-equipment-to-me",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or

@@ -76,6 +76,28 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         ("when you ready me", &["you-ready-me"]),
         ("when you play a card", &["you-play-card"]),
         ("when you hide a card", &["you-hide-card"]),
+        ("when a friendly unit attacks", &["friendly-unit-attacks"]),
+        ("when a friendly unit defends", &["friendly-unit-defends"]),
+        (
+            "when a friendly unit attacks or defends",
+            &["friendly-unit-attacks", "friendly-unit-defends"],
+        ),
+        (
+            "when a friendly unit attacks alone",
+            &["friendly-unit-attacks-alone"],
+        ),
+        (
+            "when a friendly unit defends alone",
+            &["friendly-unit-defends-alone"],
+        ),
+        (
+            "when a friendly unit attacks or defends alone",
+            &["friendly-unit-attacks-alone", "friendly-unit-defends-alone"],
+        ),
+        (
+            "when you attach an equipment to me",
+            &["you-attach-equipment-to-me"],
+        ),
         (
             "when you play a card from hidden",
             &["you-play-card-from-hidden"],
@@ -93,6 +115,7 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         ("when you conquer here", &["conquer"]),
         ("when you hold here", &["hold"]),
         ("when you defend here", &["defend"]),
+        ("when a unit moves from here", &["unit-moves-from-here"]),
         (
             "at the start of each players beginning phase",
             &["each-beginning-phase"],
@@ -283,7 +306,7 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     let mut v = instructions(body)?;
     // "When you ready a friendly unit, give it +1 [Might] this turn.": "it" is the unit the
     // event is about (the engine binds `that-unit` to it as the ability triggers)
-    if whens.len() == 1 && SUBJECT_TRIGGERS.contains(&whens[0].as_str()) {
+    if !whens.is_empty() && whens.iter().all(|w| SUBJECT_TRIGGERS.contains(&w.as_str())) {
         for e in v.iter_mut() {
             for t in target_fields(e) {
                 if t.value == "it" {
@@ -319,6 +342,11 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
 /// The trigger conditions whose event is about one unit, which their instructions call "it".
 const SUBJECT_TRIGGERS: &[&str] = &[
     "you-choose-friendly-unit",
+    "friendly-unit-attacks",
+    "friendly-unit-defends",
+    "friendly-unit-attacks-alone",
+    "friendly-unit-defends-alone",
+    "unit-moves-from-here",
     "you-ready-friendly-unit",
     "you-buff-friendly-unit",
     "you-play-mighty-unit",

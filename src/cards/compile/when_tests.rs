@@ -626,3 +626,46 @@ fn playing_a_card_hiding_a_card_and_the_nth_card() {
     ));
     assert!(!c.fully_modelled());
 }
+
+#[test]
+fn friendly_units_attacking_alone_moving_from_here_and_equipment_attached() {
+    // "attacks or defends alone": one ability each, "it" being the unit
+    let c = compile(&card(
+        "Gear",
+        "When a friendly unit attacks or defends alone, give it +1 [Might] this turn.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let whens: Vec<&str> = c
+        .def
+        .abilities
+        .iter()
+        .map(|a| word(&a.value.when))
+        .collect();
+    assert_eq!(
+        whens,
+        ["friendly-unit-attacks-alone", "friendly-unit-defends-alone"]
+    );
+    for a in &c.def.abilities {
+        let e = &a.value.effect.as_ref().unwrap().value;
+        assert_eq!(e.to.as_ref().unwrap().value, "that-unit");
+    }
+    // a battlefield's "When a unit moves from here"
+    let c = compile(&card(
+        "Battlefield",
+        "When a unit moves from here, give it +1 [Might] this turn.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(word(&ability(&c, 0).when), "unit-moves-from-here");
+    // … only on a battlefield
+    let c = compile(&card(
+        "Unit",
+        "When a unit moves from here, give it +1 [Might] this turn.",
+    ));
+    assert!(!c.fully_modelled());
+    let c = compile(&card(
+        "Unit",
+        "When you attach an Equipment to me, you may pay [1] to draw 1.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(word(&ability(&c, 0).when), "you-attach-equipment-to-me");
+}

@@ -312,4 +312,41 @@ impl Game {
         ));
         v
     }
+
+    /// 383.4.e, 383.4.f: "When a friendly unit attacks / defends" — and "… alone", when `u`
+    /// is alone (741.1) as it gains the designation (383.4.e.2.b) — of the permanents of
+    /// `u`'s controller and their teammates (740.1), as `u` gains the Attacker designation
+    /// (`attacker`) or the Defender designation for the first time in a combat. "It" is `u`.
+    pub(crate) fn designation_observers(&self, u: ObjId, attacker: bool) -> Vec<Triggered> {
+        use crate::engine::objects::Condition;
+        let controller = self.controller(u);
+        let alone = self
+            .side_condition(
+                &Condition::AttackingOrDefendingAlone,
+                Some(u),
+                controller,
+                |x| self.controller(x),
+            )
+            .unwrap_or(false);
+        let watchers: Vec<PlayerId> = std::iter::once(controller)
+            .chain(
+                self.players
+                    .iter()
+                    .map(|p| p.id)
+                    .filter(|&p| self.teammates(controller, p)),
+            )
+            .collect();
+        let mut v = Vec::new();
+        for w in watchers {
+            for a in [false, true].into_iter().filter(|&a| !a || alone) {
+                let when = if attacker {
+                    Trigger::FriendlyUnitAttacks { alone: a }
+                } else {
+                    Trigger::FriendlyUnitDefends { alone: a }
+                };
+                v.extend(self.observer_triggers(&when, w, Some(u), None));
+            }
+        }
+        v
+    }
 }
