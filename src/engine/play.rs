@@ -1107,13 +1107,7 @@ impl Game {
             batch.extend(self.card_play_triggers(card, item.controller, item.snapshot.is_some()));
         }
         // 390.2: "when a friendly unit is played this turn"
-        if self.objects[card.0].is_unit() {
-            batch.extend(self.delayed_triggers(
-                &crate::engine::abilities::delayed::DelayedTrigger::FriendlyUnitPlayed,
-                card,
-                item.controller,
-            ));
-        }
+        batch.extend(self.delayed_on_play(card, item.controller));
         // 811.1.d.2: the play effect of a permanent played from hidden (it carries the
         // battlefield it was hidden at) chooses among options at that battlefield
         let hidden_at = item
