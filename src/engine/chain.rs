@@ -87,6 +87,10 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::FriendlyUnitAttacks { .. } => cite!("383.4.e.2"),
         Trigger::FriendlyUnitDefends { .. } => cite!("383.4.f.2"),
         Trigger::UnitMovesFromHere | Trigger::YouAttachEquipmentToMe => cite!("383.1"),
+        Trigger::YourUnitBecomesMighty | Trigger::BecomesMighty => cite!("709"),
+        Trigger::AnotherUnitYouControlDies { .. } | Trigger::UnitYouControlDied { .. } => {
+            cite!("383.1")
+        }
     }
 }
 
@@ -1121,6 +1125,11 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::FriendlyUnitDefends { alone: true } => "when a friendly unit defends alone",
         Trigger::UnitMovesFromHere => "when a unit moves from here",
         Trigger::YouAttachEquipmentToMe => "when you attach an Equipment to me",
+        Trigger::YourUnitBecomesMighty => "when a unit you control becomes Mighty",
+        Trigger::BecomesMighty => "when I become Mighty",
+        Trigger::AnotherUnitYouControlDies { .. } | Trigger::UnitYouControlDied { .. } => {
+            "when another unit you control dies"
+        }
     }
 }
 

@@ -340,6 +340,22 @@ pub enum Trigger {
     /// "When you attach an Equipment to me" (383.1, 434.1): a card with the Equipment tag its
     /// controller controls is attached to it (718, 434.1.g: not when it is already).
     YouAttachEquipmentToMe,
+    /// "When a unit you control becomes [Mighty]" / "When one of your units becomes
+    /// [Mighty]" (709: its Might goes from less than 5 to 5 or more — not a unit entering
+    /// the board Mighty); "it" is that unit.
+    YourUnitBecomesMighty,
+    /// "When I become [Mighty]" (709).
+    BecomesMighty,
+    /// "When another unit you control dies" / "When another non-[tag] unit you control dies"
+    /// (383.1): the ability's side; a unit its controller controls (not a teammate's) dies,
+    /// other than the source, without the tag `except`. It answers `UnitYouControlDied`.
+    AnotherUnitYouControlDies {
+        except: Option<String>,
+    },
+    /// The event of `AnotherUnitYouControlDies`: a unit died with these tags.
+    UnitYouControlDied {
+        tags: Vec<String>,
+    },
 }
 
 /// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they
@@ -383,6 +399,12 @@ impl Trigger {
         match (self, event) {
             (Trigger::YouPlaySpellCosting(n), Trigger::YouPlaySpellCosting(cost)) => cost >= n,
             (Trigger::YouPlayTag(a), Trigger::YouPlayTag(b)) => a.eq_ignore_ascii_case(b),
+            (
+                Trigger::AnotherUnitYouControlDies { except },
+                Trigger::UnitYouControlDied { tags },
+            ) => except
+                .as_ref()
+                .is_none_or(|e| !tags.iter().any(|t| t.eq_ignore_ascii_case(e))),
             (
                 Trigger::YouPlayCard {
                     from_hidden: a,

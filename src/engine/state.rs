@@ -382,6 +382,9 @@ pub struct Game {
     pub delayed: Vec<super::abilities::delayed::Delayed>,
     /// Units known to be Mighty (707–709), to trace when one becomes or stops being Mighty.
     pub(crate) mighty: Vec<ObjId>,
+    /// The clock when Mighty was last looked at (709: an object entered since has not
+    /// become Mighty).
+    pub(crate) mighty_look: u64,
     /// Priority or focus that finalizing or resolving awards, handed out by HOT FEPR only
     /// once the outstanding cleanups are done (335, 320.1).
     pub(crate) priority_due: Option<crate::engine::chain::PriorityDue>,
@@ -448,6 +451,7 @@ impl Game {
             created_replacements,
             delayed,
             mighty,
+            mighty_look,
             priority_due,
             restrict_choices,
             derived,
@@ -485,6 +489,7 @@ impl Game {
             created_replacements: created_replacements.clone(),
             delayed: delayed.clone(),
             mighty: mighty.clone(),
+            mighty_look: *mighty_look,
             priority_due: priority_due.clone(),
             restrict_choices: restrict_choices.clone(),
             derived: derived.clone(),
@@ -591,6 +596,7 @@ impl Game {
             depth: 0,
             fepr_happened: false,
             mighty: Vec::new(),
+            mighty_look: 0,
             replacements_spent: Vec::new(),
             replacements_applied: Vec::new(),
             created_replacements: Vec::new(),

@@ -1043,6 +1043,15 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
             .flatten()
             .map(Trigger::YouPlayNthCard);
     }
+    // "another-unit-you-control-dies-except Recruit": "When another non-Recruit unit you
+    // control dies"
+    if let Some(t) = w.strip_prefix("another-unit-you-control-dies-except ") {
+        return (!on_battlefield && !t.trim().is_empty()).then(|| {
+            Trigger::AnotherUnitYouControlDies {
+                except: Some(t.trim().to_string()),
+            }
+        });
+    }
     // "you-play-tag Dragon": "When you play another Dragon"
     if let Some(t) = w.strip_prefix("you-play-tag ") {
         return (!on_battlefield && !t.trim().is_empty())
@@ -1099,6 +1108,11 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("friendly-unit-defends-alone", false) => Trigger::FriendlyUnitDefends { alone: true },
         ("unit-moves-from-here", true) => Trigger::UnitMovesFromHere,
         ("you-attach-equipment-to-me", false) => Trigger::YouAttachEquipmentToMe,
+        ("your-unit-becomes-mighty", false) => Trigger::YourUnitBecomesMighty,
+        ("become-mighty", false) => Trigger::BecomesMighty,
+        ("another-unit-you-control-dies", false) => {
+            Trigger::AnotherUnitYouControlDies { except: None }
+        }
         ("you-play-card", false) => Trigger::YouPlayCard {
             from_hidden: false,
             power: 0,

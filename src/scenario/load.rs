@@ -1463,6 +1463,10 @@ impl<'a> Resolver<'a> {
                         .is_none_or(|n| !matches!(n.trim().parse::<u32>(), Ok(1..=99)))
                     && w
                         .value
+                        .strip_prefix("another-unit-you-control-dies-except ")
+                        .is_none_or(|t| t.trim().is_empty())
+                    && w
+                        .value
                         .strip_prefix("you-play-nth-card ")
                         .is_none_or(|n| !matches!(n.trim().parse::<u32>(), Ok(1..=99)))
                     && w
@@ -2541,6 +2545,9 @@ pub const TRIGGERS: &[&str] = &[
     "friendly-unit-defends-alone",
     "unit-moves-from-here",
     "you-attach-equipment-to-me",
+    "your-unit-becomes-mighty",
+    "become-mighty",
+    "another-unit-you-control-dies",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or

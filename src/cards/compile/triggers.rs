@@ -80,6 +80,19 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         ("when you ready me", &["you-ready-me"]),
         ("when you play a card", &["you-play-card"]),
         ("when you hide a card", &["you-hide-card"]),
+        (
+            "when a unit you control becomes mighty",
+            &["your-unit-becomes-mighty"],
+        ),
+        (
+            "when one of your units becomes mighty",
+            &["your-unit-becomes-mighty"],
+        ),
+        ("when i become mighty", &["become-mighty"]),
+        (
+            "when another unit you control dies",
+            &["another-unit-you-control-dies"],
+        ),
         ("when a friendly unit attacks", &["friendly-unit-attacks"]),
         ("when a friendly unit defends", &["friendly-unit-defends"]),
         (
@@ -167,6 +180,22 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             let n = runes.matches("rune").count();
             return (n > 0 && runes.replace("rune", "").is_empty())
                 .then(|| vec![format!("you-play-card-power {n}")]);
+        }
+        // "When another non-Recruit unit you control dies" (the dash folded away; the tag as
+        // written)
+        if let Some(tag) = head
+            .strip_prefix("when another non")
+            .and_then(|r| r.strip_suffix(" unit you control dies"))
+            .filter(|t| !t.is_empty() && !t.contains(' '))
+        {
+            let written = s
+                .split(|c: char| !c.is_alphanumeric())
+                .find(|w| w.eq_ignore_ascii_case(tag))?;
+            return written
+                .chars()
+                .next()
+                .is_some_and(char::is_uppercase)
+                .then(|| vec![format!("another-unit-you-control-dies-except {written}")]);
         }
         // "When you play a [Mighty] unit", "When you play another Dragon" (a tag, as written)
         if head == "when you play a mighty unit" {
@@ -387,6 +416,7 @@ fn trailing_condition(body: &str) -> Option<(&str, String)> {
 /// The trigger conditions whose event is about one unit, which their instructions call "it".
 const SUBJECT_TRIGGERS: &[&str] = &[
     "you-choose-friendly-unit",
+    "your-unit-becomes-mighty",
     "friendly-unit-attacks",
     "friendly-unit-defends",
     "friendly-unit-attacks-alone",

@@ -669,3 +669,46 @@ fn friendly_units_attacking_alone_moving_from_here_and_equipment_attached() {
     assert!(c.fully_modelled(), "{:?}", c.phrases);
     assert_eq!(word(&ability(&c, 0).when), "you-attach-equipment-to-me");
 }
+
+#[test]
+fn becoming_mighty_and_another_non_tag_unit_dying() {
+    for (kind, text, when) in [
+        (
+            "Unit",
+            "When a unit you control becomes [Mighty], you may pay [Order] to ready it.",
+            "your-unit-becomes-mighty",
+        ),
+        (
+            "Legend",
+            "When one of your units becomes [Mighty], you may exhaust me to channel 1 rune exhausted.",
+            "your-unit-becomes-mighty",
+        ),
+        ("Unit", "When I become [Mighty], draw 1.", "become-mighty"),
+        (
+            "Unit",
+            "When another non–Recruit unit you control dies, draw 1.",
+            "another-unit-you-control-dies-except Recruit",
+        ),
+        (
+            "Unit",
+            "When another unit you control dies, draw 1.",
+            "another-unit-you-control-dies",
+        ),
+    ] {
+        let c = compile(&card(kind, text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        assert_eq!(word(&ability(&c, 0).when), when, "{text}");
+    }
+    let c = compile(&card(
+        "Unit",
+        "When a unit you control becomes [Mighty], you may pay [Order] to ready it.",
+    ));
+    let e = &ability(&c, 0).effect.as_ref().unwrap().value;
+    assert_eq!(e.ready.as_ref().unwrap().value, "that-unit");
+    // a lower-case word after "non" is no tag
+    let c = compile(&card(
+        "Unit",
+        "When another non-token unit you control dies, draw 1.",
+    ));
+    assert!(!c.fully_modelled());
+}

@@ -87,6 +87,16 @@ impl Game {
                     Some(u),
                     Some(u),
                 ));
+                // "When another [non-X] unit you control dies": its controller's only
+                if w == controller {
+                    let tags = self.derived()[u.0].tags.clone();
+                    v.extend(self.observer_triggers(
+                        &Trigger::UnitYouControlDied { tags },
+                        w,
+                        Some(u),
+                        Some(u),
+                    ));
+                }
                 if self.objects[u.0].buffs > 0 {
                     v.extend(self.observer_triggers(
                         &Trigger::BuffedFriendlyUnitDies,
