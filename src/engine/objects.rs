@@ -1308,6 +1308,9 @@ pub enum Condition {
     /// "If an enemy unit is alone here" (741.1): at the object's location, a unit of an
     /// opponent of the controller with no other unit friendly to it there.
     EnemyAloneHere,
+    /// "When I attack or defend one on one" (741.2): the object and the enemy unit at its
+    /// location are both alone — the only two units there.
+    OneOnOne,
     /// "While you have another unit here": `count` or more other units of the controller at
     /// the object's location.
     OtherUnitsHere(i32),

@@ -2585,6 +2585,7 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["opponents-turn"] => Some(Condition::OpponentsTurn),
         ["showdown"] => Some(Condition::InShowdown),
         ["enemy-alone-here"] => Some(Condition::EnemyAloneHere),
+        ["one-on-one"] => Some(Condition::OneOnOne),
         ["not-alone"] => Some(Condition::Alone { negated: true }),
         ["your-phase", p] => crate::engine::state::Phase::parse(p).map(Condition::YourPhase),
         ["exactly", k, "other", "units", "here"] => {

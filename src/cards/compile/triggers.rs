@@ -237,6 +237,12 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         Some(h) => (h, true),
         None => (head, false),
     };
+    // "When I attack or defend one on one, …" (741.2): checked as the unit gains the
+    // designation (383.4.e.2.b), as the ability triggers
+    let (head, one_on_one) = match head.strip_suffix(" one on one") {
+        Some(h) if h.starts_with("when i ") && !while_here => (h, true),
+        _ => (head, false),
+    };
     // "When you play a spell on an opponent's turn", "When you play a unit during a showdown":
     // when the event happens, also checked as the ability triggers
     // "When you play me to a battlefield": the play effect (383.4.a) triggers as the unit
@@ -318,8 +324,12 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     let (_, body) = s.split_at(at + 1);
     let mut body = body.trim();
     // 383.3.e: "When you play me, if you control a Poro, …": a conditional statement
+    if one_on_one && during.is_some() {
+        return None;
+    }
     let mut condition = while_here
         .then(|| "at-battlefield".to_string())
+        .or(one_on_one.then(|| "one-on-one".to_string()))
         .or(during.map(String::from));
     if let Some(r) = strip_ci(body, "if ") {
         let (c, rest) = r.split_once(',')?;

@@ -712,3 +712,22 @@ fn becoming_mighty_and_another_non_tag_unit_dying() {
     ));
     assert!(!c.fully_modelled());
 }
+
+#[test]
+fn one_on_one_and_doubling_this_combat() {
+    let c = compile(&card(
+        "Unit",
+        "When I attack or defend one on one, double my Might this combat.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    for (a, when) in c.def.abilities.iter().zip(["attack", "defend"]) {
+        assert_eq!(word(&a.value.when), when);
+        assert_eq!(word(&a.value.if_), "one-on-one");
+        let e = &a.value.effect.as_ref().unwrap().value;
+        assert_eq!(e.double.as_ref().unwrap().value, "me");
+        assert_eq!(e.duration.as_ref().unwrap().value, "this-combat");
+    }
+    // "one on one" is about the unit itself
+    let c = compile(&card("Unit", "When you conquer one on one, draw 1."));
+    assert!(!c.fully_modelled());
+}
