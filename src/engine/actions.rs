@@ -367,7 +367,7 @@ impl Game {
                         .iter()
                         .try_for_each(|e| effect(e, obj, player, bf))
                 }
-                Effect::ChooseOne { modes } => {
+                Effect::ChooseOne { modes } | Effect::OneOf { options: modes } => {
                     modes.iter().try_for_each(|e| effect(e, obj, player, bf))
                 }
                 Effect::Linked { effect: e } => effect(e, obj, player, bf),
@@ -1237,6 +1237,11 @@ impl Game {
                     .collect::<Vec<_>>()
                     .join(" / ")
             ),
+            Effect::OneOf { options } => options
+                .iter()
+                .map(|m| self.describe_effect(m, source))
+                .collect::<Vec<_>>()
+                .join(" or "),
             Effect::CreateReplacement {
                 target,
                 replacement,
@@ -2009,17 +2014,25 @@ impl Game {
                 }
             }
             Effect::ForEach { count, effect } => {
-                // counted as it executes, from the controller's side
-                let n = match source {
-                    Some(s) => self.count(count, controller, s),
-                    None if !matches!(
-                        count,
-                        super::objects::Count::InTrash { same_name: true }
-                    ) =>
-                    {
-                        self.count(count, controller, ObjId(0))
-                    }
-                    None => 0,
+                // counted as it executes, from the controller's side; a battlefield's "each
+                // other battlefield" is other than the one it is (its ability has no source)
+                let n = match (count, source) {
+                    (super::objects::Count::Battlefields { other }, _) => self
+                        .battlefields_controlled(
+                            controller,
+                            other.then(|| self.source_location(source, snap)).flatten(),
+                        ),
+                    (_, source) => match source {
+                        Some(s) => self.count(count, controller, s),
+                        None if !matches!(
+                            count,
+                            super::objects::Count::InTrash { same_name: true }
+                        ) =>
+                        {
+                            self.count(count, controller, ObjId(0))
+                        }
+                        None => 0,
+                    },
                 };
                 let scaled = match (**effect).clone() {
                     Effect::Draw { player, amount } => Some(Effect::Draw {
@@ -2164,6 +2177,33 @@ impl Game {
                 otherwise,
             } => {
                 self.if_condition(condition, effect, otherwise, controller, source, snap)?;
+            }
+            Effect::OneOf { options } => {
+                // 355.17: chosen as it executes, by the controller
+                let d = Decision {
+                    kind: super::decision::DecisionKind::Mode,
+                    player: controller,
+                    prompt: format!(
+                        "{} chooses one: {}",
+                        self.player_name(controller),
+                        self.describe_effect(e, source)
+                    ),
+                    options: options
+                        .iter()
+                        .enumerate()
+                        .map(|(i, o)| super::decision::DecisionOption {
+                            label: self.describe_effect(o, source),
+                            answer: Answer::Index(i),
+                        })
+                        .collect(),
+                    more: 0,
+                    items: vec![],
+                    rules: vec![cite!("355.17")],
+                };
+                let i = self.decide(d)?;
+                if let Some(o) = options.get(i) {
+                    self.execute_effect(o, controller, source, snap)?;
+                }
             }
             Effect::ChooseOne { .. } => {
                 // chosen at step 2 (355.3, 402.1): never left to resolve

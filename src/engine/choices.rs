@@ -92,6 +92,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Add { .. }
         | Effect::PayCost { .. }
         | Effect::ChooseOne { .. }
+        | Effect::OneOf { .. }
         | Effect::Channel { .. }
         | Effect::Predict { .. }
         | Effect::RevealHandPick { .. }

@@ -674,6 +674,10 @@ pub enum Count {
     PlayedThisTurn,
     /// The player's points (my Might "is increased by your points").
     Points,
+    /// "Each battlefield you or allies control": the battlefields the player or a teammate
+    /// (an ally, 484.8.d) controls (187.1); with `other`, not the one the counting card is at
+    /// ("each other battlefield", said by a battlefield of itself).
+    Battlefields { other: bool },
 }
 
 /// The further words of a count of permanents: "other", "token", "exhausted", "buffed",
@@ -736,6 +740,8 @@ impl Count {
             Count::InTrash { same_name: true } => "card with its name in your trash".into(),
             Count::PlayedThisTurn => "card you've played this turn".into(),
             Count::Points => "point you have".into(),
+            Count::Battlefields { other: false } => "battlefield you or allies control".into(),
+            Count::Battlefields { other: true } => "other battlefield you or allies control".into(),
         }
     }
 }
@@ -932,6 +938,12 @@ pub enum Effect {
     /// instruction.
     ChooseOne {
         modes: Vec<Effect>,
+    },
+    /// "Draw 1 or channel 1 rune exhausted": the controller chooses one of the instructions
+    /// as this executes (355.17: a choice 355 does not outline — not a bulleted list of
+    /// modes, 355.3 — is made on resolution) and it executes.
+    OneOf {
+        options: Vec<Effect>,
     },
     /// 394–397: an instruction whose affected objects the linked abilities of the same
     /// object refer to (`Target::Linked`).
@@ -1746,6 +1758,7 @@ impl Effect {
                 .collect(),
             Effect::CreateToken { card, .. } => card.unsupported(),
             Effect::ChooseOne { modes: effects }
+            | Effect::OneOf { options: effects }
             | Effect::CreateDelayed { effects, .. }
             | Effect::Reflexive { effects, .. } => {
                 effects.iter().flat_map(Effect::unsupported).collect()

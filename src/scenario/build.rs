@@ -496,6 +496,14 @@ impl Names<'_> {
                     format::Amount::Word(_) => Amount::MyMight,
                 },
             }
+        } else if !e.one_of.is_empty() {
+            Effect::OneOf {
+                options: e
+                    .one_of
+                    .iter()
+                    .map(|m| self.effect(&m.value, m.referenced))
+                    .collect::<Result<Vec<_>, _>>()?,
+            }
         } else if !e.choose_one.is_empty() {
             Effect::ChooseOne {
                 modes: e

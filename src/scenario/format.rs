@@ -1275,6 +1275,10 @@ pub struct Effect {
     /// or ability goes on the chain.
     #[serde(default)]
     pub choose_one: Vec<Spanned<Effect>>,
+    /// "Draw 1 or channel 1 rune exhausted": the controller chooses one of these as the
+    /// instruction executes (355.17: not a bulleted list of modes, so not chosen at step 2).
+    #[serde(default)]
+    pub one_of: Vec<Spanned<Effect>>,
     /// Counter a spell on the chain (425): `choose-spell`, `choose-enemy-spell`.
     #[serde(default)]
     pub counter: Option<Name>,

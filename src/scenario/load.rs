@@ -284,7 +284,7 @@ pub fn load_with(
 /// The `ids` an effect gives the tokens it creates, nested effects included.
 fn created_ids<'f>(e: &'f format::Effect, out: &mut Vec<&'f Name>) {
     out.extend(e.ids.iter());
-    for x in e.choose_one.iter() {
+    for x in e.choose_one.iter().chain(&e.one_of) {
         created_ids(&x.value, out);
     }
     if let Some(r) = &e.reflexive {
@@ -1781,7 +1781,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, banish, recycle-from-trash, recycle-rune, trash-top, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
+                    "one of: deal, kill, fight, counter, choose-one, one-of, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, banish, recycle-from-trash, recycle-rune, trash-top, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
                 ));
         }
         if e.with.is_some() != e.fight.is_some() {
@@ -1881,7 +1881,7 @@ impl<'a> Resolver<'a> {
                 "\"take\", \"take-optional\", \"reveal\" and \"rest\" go with \"look\"",
             ));
         }
-        for m in &e.choose_one {
+        for m in e.choose_one.iter().chain(&e.one_of) {
             self.check_effect(&m.value, loc_of(m), in_ability)?;
         }
         for t in [&e.its_controller, &e.its_owner].into_iter().flatten() {
@@ -1958,6 +1958,13 @@ impl<'a> Resolver<'a> {
                 ErrorKind::InvalidValue,
                 loc,
                 "\"choose-one\" needs at least two modes",
+            ));
+        }
+        if e.one_of.len() == 1 {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc,
+                "\"one-of\" needs at least two instructions",
             ));
         }
         if let Some(r) = &e.reflexive {
@@ -2607,6 +2614,8 @@ pub fn count(c: &str) -> Option<crate::engine::Count> {
         ["trash", "same-name"] => Count::InTrash { same_name: true },
         ["played-this-turn"] => Count::PlayedThisTurn,
         ["points"] => Count::Points,
+        ["battlefields"] => Count::Battlefields { other: false },
+        ["other", "battlefields"] => Count::Battlefields { other: true },
         words => {
             let mut filter = CountFilter::default();
             let mut mighty = false;
@@ -2650,7 +2659,7 @@ pub fn count(c: &str) -> Option<crate::engine::Count> {
 }
 
 /// The words `count` knows, for error messages.
-pub const COUNT_WORDS: &str = "gear, units or a tag (Mech) after any of mighty, other, token, exhausted, buffed, here, same-name; or trash, trash same-name, played-this-turn, points";
+pub const COUNT_WORDS: &str = "gear, units or a tag (Mech) after any of mighty, other, token, exhausted, buffed, here, same-name; or trash, trash same-name, played-this-turn, points, battlefields, other battlefields";
 
 pub const CONDITIONS: &[&str] = &[
     "always",
@@ -2930,6 +2939,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.fight.is_some(), "fight"),
         (e.counter.is_some(), "counter"),
         (!e.choose_one.is_empty(), "choose-one"),
+        (!e.one_of.is_empty(), "one-of"),
         (e.buff.is_some(), "buff"),
         (e.might.is_some(), "might"),
         (e.set_might.is_some(), "set-might"),

@@ -278,6 +278,9 @@ pub(super) fn instructions(s: &str) -> Option<Vec<format::Effect>> {
     if let Some(v) = clause(t) {
         return Some(v);
     }
+    if let Some(e) = one_of(t) {
+        return Some(vec![e]);
+    }
     // "You may A and B": whether the "may" covers B too is not for us to guess
     if strip_ci(t, "you may ").is_some() {
         return None;
@@ -309,6 +312,30 @@ pub(super) fn instructions(s: &str) -> Option<Vec<format::Effect>> {
         from = i + 5;
     }
     None
+}
+
+/// "Draw 1 or channel 1 rune exhausted", "You may draw 1 or buff me": two instructions, one
+/// of which the controller chooses as it executes (355.17) — instructions that choose no
+/// object (what one of them would choose at step 2 is not for us to guess).
+fn one_of(t: &str) -> Option<format::Effect> {
+    let (may, r) = match strip_ci(t, "you may ") {
+        Some(r) => (true, r),
+        None => (false, t),
+    };
+    let i = r.to_ascii_lowercase().find(" or ")?;
+    let mut options = Vec::new();
+    for part in [&r[..i], &r[i + " or ".len()..]] {
+        let [mut e] = <[format::Effect; 1]>::try_from(clause(part)?).ok()?;
+        if e.may || target_fields(&mut e).iter().any(|t| t.value != "me") {
+            return None;
+        }
+        options.push(spanned(e));
+    }
+    Some(format::Effect {
+        one_of: options,
+        may,
+        ..Default::default()
+    })
 }
 
 /// An instruction chooses a unit (355.5).
@@ -396,6 +423,9 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             "friendly unit" | "unit you control" | "of your units" => "units",
             "gear you control" | "friendly gear" | "of your gear" => "gear",
             "card in your trash" => "trash",
+            // 187.1, 484.8.d: allies are teammates
+            "battlefield you or allies control" => "battlefields",
+            "other battlefield you or allies control" => "other battlefields",
             _ => return None,
         };
         let v = clause(&t[..i])?;
