@@ -1270,6 +1270,12 @@ pub enum Condition {
     /// "I'm in combat" (741.3): at the battlefield where combat is ongoing, with a combat
     /// designation.
     InCombat,
+    /// "If you control fewer runes than an opponent": an opponent of the controller controls
+    /// more runes on the board than they do.
+    FewerRunesThanOpponent,
+    /// "If you control a facedown card at a battlefield" (421.1, 107.3.c: a card hidden in a
+    /// battlefield's Facedown Zone, controlled by its controller).
+    ControlsFacedown,
 }
 
 /// Whom a passive ability affects.
