@@ -278,6 +278,7 @@ pub(super) fn instructions(s: &str) -> Option<Vec<format::Effect>> {
     if let Some(v) = clause(t) {
         return Some(v);
     }
+    if let Some(e) = at_end_of_turn(t) {
     if let Some(e) = one_of(t) {
         return Some(vec![e]);
     }
@@ -708,7 +709,9 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         }
         "look" | "reveal" if !may => return deck_look(t).map(|e| vec![e]),
         "give" => return give(rest, may),
-        "the" | "if" if !may => return next_time(t).map(|e| vec![e]),
+        "the" | "if" if !may => {
+            return next_time(t).or_else(|| delayed(t)).map(|e| vec![e]);
+        }
         // 427: "Banish this" (a spell banishes itself as it resolves), "banish it"; "Banish a
         // friendly unit, then its owner plays it, ignoring its cost" (427.3, 419.3)
         "banish" => match banish_then_play(rest) {
