@@ -279,6 +279,8 @@ pub(super) fn instructions(s: &str) -> Option<Vec<format::Effect>> {
         return Some(v);
     }
     if let Some(e) = at_end_of_turn(t) {
+        return Some(vec![e]);
+    }
     if let Some(e) = one_of(t) {
         return Some(vec![e]);
     }
