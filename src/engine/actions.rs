@@ -338,6 +338,7 @@ impl Game {
                 Effect::GainPoints { player, .. }
                 | Effect::Draw { player, .. }
                 | Effect::Discard { player, .. }
+                | Effect::DiscardHand { player }
                 | Effect::RecycleFromTrash { player, .. }
                 | Effect::RecycleRune { player }
                 | Effect::TopToTrash { player, .. }
@@ -965,6 +966,8 @@ impl Game {
                 match amount {
                     Amount::Fixed(n) => n.to_string(),
                     Amount::MyMight => "damage equal to my Might".into(),
+                    Amount::MyAssault => "damage equal to my Assault".into(),
+                    Amount::ItsDamage => "damage equal to the damage marked on it".into(),
                 },
                 t(target)
             ),
@@ -1080,6 +1083,7 @@ impl Game {
             }
             Effect::Draw { player, amount } => format!("{} draws {}", p(player), amount),
             Effect::Discard { player, amount } => format!("{} discards {}", p(player), amount),
+            Effect::DiscardHand { player } => format!("{} discards their hand", p(player)),
             Effect::ReturnToHand { target } => {
                 format!("return {} to its owner's hand", t(target))
             }
@@ -1365,12 +1369,31 @@ impl Game {
                         (None, Some(s)) => self.might(s),
                         _ => 0,
                     },
+                    // 807.3: the Assault Value is a characteristic effects may check
+                    Amount::MyAssault => match (snap, source) {
+                        (Some(s), _) => super::keywords::summed(
+                            &s.keywords,
+                            &super::objects::KeywordKind::Assault,
+                        ),
+                        (None, Some(s)) => {
+                            self.derived()[s.0].keyword_value(&super::objects::KeywordKind::Assault)
+                        }
+                        _ => 0,
+                    },
+                    // per unit, below
+                    Amount::ItsDamage => 0,
                 };
                 let mut damaged = Vec::new();
                 let targets = self.targets_of(target, controller, source, snap)?;
                 let several = targets.len() > 1;
                 for u in targets {
                     let before = self.objects[u.0].damage;
+                    // "equal to the damage marked on it": that unit's, as it executes
+                    let n = if *amount == Amount::ItsDamage {
+                        before
+                    } else {
+                        n
+                    };
                     // 713: a spell's or ability's Deal action may be granted Bonus Damage
                     let bonus = self.bonus_damage(u, controller, source);
                     self.deal_damage_with_bonus(
@@ -1667,6 +1690,17 @@ impl Game {
             Effect::Discard { player, amount } => {
                 for p in self.players_of(player, controller) {
                     self.discard(p, *amount)?;
+                }
+            }
+            // 303.2.a: each in turn order; the whole hand, so no card is chosen
+            Effect::DiscardHand { player } => {
+                for p in self.players_of(player, controller) {
+                    let n = i32::try_from(self.objects_in(Zone::Hand(p)).len()).unwrap_or(i32::MAX);
+                    if n == 0 {
+                        let t = format!("{} has no card in hand to discard", self.player_name(p));
+                        self.event(EventKind::Zone, vec![cite!("422.4")], t, vec![]);
+                    }
+                    self.discard(p, n)?;
                 }
             }
             Effect::ReturnToHand { target } => {
@@ -2058,6 +2092,16 @@ impl Game {
                         player,
                         count: count.saturating_mul(n),
                         exhausted,
+                    }),
+                    // "+2 Might this turn for each …": one +2N
+                    Effect::MightThisTurn {
+                        target,
+                        amount,
+                        limit,
+                    } => Some(Effect::MightThisTurn {
+                        target,
+                        amount: amount.saturating_mul(n),
+                        limit,
                     }),
                     _ => None,
                 };

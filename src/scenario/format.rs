@@ -1359,6 +1359,9 @@ pub struct Effect {
     /// A player discards `count` cards of their choice (default 1; 422).
     #[serde(default)]
     pub discard: Option<Name>,
+    /// A player discards their whole hand ("Each player discards their hand", 422.1).
+    #[serde(default)]
+    pub discard_hand: Option<Name>,
     /// `player` gains this many points (not a score, 466.1.a.1).
     #[serde(default)]
     pub gain_points: Option<Signed>,

@@ -261,6 +261,10 @@ impl Condition {
             Condition::ControllerXp(n) => format!("you have {n} or more XP"),
             Condition::Buffed => "I'm buffed".into(),
             Condition::Stunned => "it is stunned".into(),
+            Condition::MightAtMost(n) => format!("it has {n} Might or less"),
+            Condition::OnlyOneOfItsControllersThere => {
+                "it is the only unit its controller controls there".into()
+            }
             Condition::AtBattlefield => "I'm at a battlefield".into(),
             Condition::Token => "I'm a token".into(),
             Condition::Legion => "you've played another card this turn".into(),
@@ -416,6 +420,14 @@ impl Game {
                 p.played_this_turn.len() + p.played_before_setup as usize
             }
             Count::Points => usize::try_from(self.players[player.0].points).unwrap_or(0),
+            Count::EnemyUnitsAt(p) => {
+                let z = self.place_zone(p, player);
+                self.objects
+                    .iter()
+                    .filter(|o| o.is_unit() && z.is_some_and(|z| o.zone == z))
+                    .filter(|o| self.opponents(player, controller(o.id)))
+                    .count()
+            }
             Count::Battlefields { other } => {
                 let here = self.objects[me.0].zone;
                 return self.battlefields_controlled(player, other.then_some(here));
