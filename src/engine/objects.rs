@@ -356,6 +356,9 @@ pub enum Trigger {
     UnitYouControlDied {
         tags: Vec<String>,
     },
+    /// "When you move an enemy unit" (383.1): an instruction its controller controls moves
+    /// a unit of an opponent (420.2.a, 441.1); "it" is that unit.
+    YouMoveEnemyUnit,
 }
 
 /// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they

@@ -1110,6 +1110,7 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("you-attach-equipment-to-me", false) => Trigger::YouAttachEquipmentToMe,
         ("your-unit-becomes-mighty", false) => Trigger::YourUnitBecomesMighty,
         ("become-mighty", false) => Trigger::BecomesMighty,
+        ("you-move-enemy-unit", false) => Trigger::YouMoveEnemyUnit,
         ("another-unit-you-control-dies", false) => {
             Trigger::AnotherUnitYouControlDies { except: None }
         }

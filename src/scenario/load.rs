@@ -2548,6 +2548,7 @@ pub const TRIGGERS: &[&str] = &[
     "your-unit-becomes-mighty",
     "become-mighty",
     "another-unit-you-control-dies",
+    "you-move-enemy-unit",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
