@@ -266,6 +266,7 @@ impl Names<'_> {
             "choose-friendly-rune" => Target::ChooseUnit(UnitFilter::Rune { friendly: true }),
             "choose-enemy-gear" => Target::ChooseUnit(UnitFilter::EnemyGear),
             "all-gear" => Target::Each(UnitFilter::Gear),
+            "all-units-and-gear" => Target::Each(UnitFilter::UnitsAndGear),
             "choose-spell" => Target::ChooseUnit(UnitFilter::Spell),
             "choose-enemy-spell" => Target::ChooseUnit(UnitFilter::EnemySpell),
             _ => Target::Object(self.object(n)?),

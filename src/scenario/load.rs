@@ -2771,6 +2771,7 @@ pub const TARGET_WORDS: &[&str] = &[
     "choose-gear",
     "choose-enemy-gear",
     "all-gear",
+    "all-units-and-gear",
     "choose-rune",
     "choose-unit-here",
     "choose-friendly-rune",
