@@ -1149,6 +1149,7 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
                 src,
                 |o| w.controller[o.0],
                 |o| w.might[o.0],
+                |o, k| w.kw[o.0].iter().any(|x| x.is_kind(k)),
             );
             if n > 0 {
                 w.kw[t.0].to_mut().push(super::objects::Keyword::Assault(n));
@@ -1167,6 +1168,7 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
                 src,
                 |o| w.controller[o.0],
                 |o| w.might[o.0],
+                |o, k| w.kw[o.0].iter().any(|x| x.is_kind(k)),
             );
             let d = each.saturating_mul(n);
             w.might[t.0] = w.might[t.0].saturating_add(d);

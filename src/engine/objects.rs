@@ -577,6 +577,10 @@ pub enum Count {
         mighty: bool,
         #[serde(skip_serializing_if = "CountFilter::is_none")]
         filter: CountFilter,
+        /// "with [Temporary]": only those with this keyword, as their characteristics have
+        /// it now (a count of the layer system reads the keywords derived so far, 472.3).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        keyword: Option<KeywordKind>,
     },
     /// Cards in the player's trash; only those with the counting card's name when
     /// `same_name`.
@@ -588,10 +592,12 @@ pub enum Count {
 }
 
 /// The further words of a count of permanents: "other", "token", "exhausted", "buffed",
-/// "here" (at the counting card's location), "with my name".
+/// "here" (at the counting card's location), "with my name", "enemy" (controlled by an
+/// opponent of the counting side's player instead of by that player).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct CountFilter {
     pub other: bool,
+    pub enemy: bool,
     pub token: bool,
     pub exhausted: bool,
     pub buffed: bool,
@@ -614,6 +620,7 @@ impl Count {
                 tag,
                 mighty,
                 filter: f,
+                keyword,
             } => {
                 let what = match (kind, tag) {
                     (_, Some(t)) => t.clone(),
@@ -633,8 +640,17 @@ impl Count {
                         words.push(w);
                     }
                 }
+                if f.enemy {
+                    words.push("enemy");
+                }
                 words.push(&what);
-                words.push("you control");
+                if !f.enemy {
+                    words.push("you control");
+                }
+                let with = keyword.as_ref().map(|k| format!("with {k:?}"));
+                if let Some(w) = &with {
+                    words.push(w);
+                }
                 if f.here {
                     words.push("here");
                 }

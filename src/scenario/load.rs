@@ -2585,9 +2585,20 @@ pub fn count(c: &str) -> Option<crate::engine::Count> {
             let mut filter = CountFilter::default();
             let mut mighty = false;
             let mut noun = None;
-            for x in words {
+            let mut keyword = None;
+            let mut it = words.iter();
+            while let Some(x) = it.next() {
+                // "with Temporary": a keyword the counted permanents have
+                if *x == "with" {
+                    let k = crate::engine::Keyword::parse(it.next()?).kind();
+                    if keyword.replace(k).is_some() {
+                        return None;
+                    }
+                    continue;
+                }
                 let flag = match *x {
                     "mighty" => &mut mighty,
+                    "enemy" => &mut filter.enemy,
                     "other" => &mut filter.other,
                     "token" | "tokens" => &mut filter.token,
                     "exhausted" => &mut filter.exhausted,
@@ -2618,13 +2629,14 @@ pub fn count(c: &str) -> Option<crate::engine::Count> {
                 tag,
                 mighty,
                 filter,
+                keyword,
             }
         }
     })
 }
 
 /// The words `count` knows, for error messages.
-pub const COUNT_WORDS: &str = "gear, units or a tag (Mech) after any of mighty, other, token, exhausted, buffed, here, same-name; or trash, trash same-name, played-this-turn, points";
+pub const COUNT_WORDS: &str = "gear, units or a tag (Mech) after any of mighty, other, enemy, token, exhausted, buffed, here, same-name, with KEYWORD; or trash, trash same-name, played-this-turn, points";
 
 pub const CONDITIONS: &[&str] = &[
     "always",

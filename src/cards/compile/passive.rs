@@ -341,7 +341,9 @@ fn split_ci<'a>(s: &'a str, sep: &str) -> Option<(&'a str, &'a str)> {
 /// "friendly gear" → `gear`, "token unit you control" → `token units`, "other exhausted
 /// unit you control" → `other exhausted units`, "other unit you control here with my
 /// name" → `other units here same-name`, "buffed friendly unit at my battlefield" →
-/// `buffed units here`, "cards in your trash" → `trash`, "your points" → `points`.
+/// `buffed units here`, "enemy units here" → `enemy units here`, "of your units with
+/// [Temporary] at my battlefield" → `units with Temporary here`, "cards in your trash" →
+/// `trash`, "your points" → `points`.
 pub(super) fn count_phrase(x: &str) -> Option<String> {
     let f = fold(x);
     let simple = match f.as_str() {
@@ -359,6 +361,7 @@ pub(super) fn count_phrase(x: &str) -> Option<String> {
     let mut after: Vec<String> = Vec::new();
     let mut noun: Option<String> = None;
     let mut friendly = false;
+    let mut enemy = false;
     let original: Vec<&str> = x.split_whitespace().collect();
     let folded: Vec<String> = original.iter().map(|w| fold(w)).collect();
     let mut i = 0;
@@ -373,6 +376,17 @@ pub(super) fn count_phrase(x: &str) -> Option<String> {
             "other" | "exhausted" | "buffed" | "mighty" => words.push(w.into()),
             "token" => words.push("token".into()),
             "friendly" => friendly = true,
+            // 740.2: "enemy units here" — an opponent's
+            "enemy" => enemy = true,
+            // "with [Temporary]": a keyword the engine models, on each counted permanent
+            "with" if original.get(i + 1).is_some_and(|k| k.starts_with('[')) => {
+                let k = granted_keyword(original[i + 1])?;
+                if k.contains(' ') {
+                    return None;
+                }
+                after.push(format!("with {k}"));
+                i += 1;
+            }
             "unit" | "units" if noun.is_none() => noun = Some("units".into()),
             "gear" if noun.is_none() => noun = Some("gear".into()),
             "you" if at(i + 1, "control") => {
@@ -405,8 +419,11 @@ pub(super) fn count_phrase(x: &str) -> Option<String> {
         }
         i += 1;
     }
-    if !friendly {
+    if friendly == enemy {
         return None;
+    }
+    if enemy {
+        words.push("enemy".into());
     }
     words.push(noun?);
     words.extend(after);

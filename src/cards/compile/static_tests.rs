@@ -400,8 +400,45 @@ fn assault_equal_to_a_count() {
     assert_eq!(word(&a.while_), "always");
     // a count the vocabulary lacks, or another keyword: kept as text
     for text in [
-        "I have [Assault] equal to the number of enemy units here.",
+        "I have [Assault] equal to the number of enemy and friendly units here.",
         "I have [Tank] equal to the number of gear you control.",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}
+
+/// 740.2: "enemy units here" counts an opponent's; "with [Temporary]" a keyword on each
+/// counted permanent (472.3: read as the layers derive it).
+#[test]
+fn counts_of_enemies_and_of_units_with_a_keyword() {
+    for (text, count, cond) in [
+        (
+            "I have [Assault] equal to the number of enemy units here.",
+            "enemy units here",
+            "always",
+        ),
+        (
+            "I have +1 [Might] for each of your units with [Temporary] at my battlefield.",
+            "units with Temporary here",
+            "at-battlefield",
+        ),
+        (
+            "I have +1 [Might] for each enemy unit.",
+            "enemy units",
+            "always",
+        ),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert_eq!(word(&a.for_each), count, "{text}");
+        assert_eq!(word(&a.while_), cond, "{text}");
+    }
+    // friendly and enemy at once, a keyword the engine does not model, or two words of it
+    for text in [
+        "I have +1 [Might] for each friendly enemy unit.",
+        "I have +1 [Might] for each of your units with [Brand New Keyword].",
+        "I have +1 [Might] for each of your units with Temporary.",
     ] {
         assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
     }

@@ -324,14 +324,26 @@ impl Game {
     /// "cards with my name", its location for "here"). Counting the Mighty checks Might
     /// (707), derived once.
     pub(crate) fn count(&self, c: &crate::engine::Count, player: PlayerId, me: ObjId) -> i32 {
-        let mighty = matches!(c, crate::engine::Count::Controlled { mighty: true, .. });
-        let chars = mighty.then(|| self.derived());
+        let derive = matches!(c, crate::engine::Count::Controlled { mighty: true, .. })
+            || matches!(
+                c,
+                crate::engine::Count::Controlled {
+                    keyword: Some(_),
+                    ..
+                }
+            );
+        let chars = derive.then(|| self.derived());
         self.count_with(
             c,
             player,
             me,
             |o| self.controller(o),
             |o| chars.as_ref().map_or(0, |ch| ch[o.0].might),
+            |o, k| {
+                chars
+                    .as_ref()
+                    .is_some_and(|ch| ch[o.0].keywords.iter().any(|x| x.is_kind(k)))
+            },
         )
     }
 
@@ -344,6 +356,7 @@ impl Game {
         me: ObjId,
         controller: impl Fn(ObjId) -> PlayerId,
         might: impl Fn(ObjId) -> i32,
+        has_keyword: impl Fn(ObjId, &crate::engine::objects::KeywordKind) -> bool,
     ) -> i32 {
         use crate::engine::{Count, Zone};
         let n = match c {
@@ -352,12 +365,21 @@ impl Game {
                 tag,
                 mighty,
                 filter: f,
+                keyword,
             } => {
                 let here = self.objects[me.0].zone;
                 let my_name = self.objects[me.0].def.card_name();
+                // 740.2: "enemy" is controlled by an opponent of the counting player
+                let side = |o: ObjId| {
+                    if f.enemy {
+                        self.opponents(player, controller(o))
+                    } else {
+                        controller(o) == player
+                    }
+                };
                 self.objects
                     .iter()
-                    .filter(|o| o.zone.on_board() && controller(o.id) == player)
+                    .filter(|o| o.zone.on_board() && side(o.id))
                     .filter(|o| match kind {
                         Some(CardType::Unit) => o.is_unit(),
                         Some(CardType::Gear) => o.is_gear(),
@@ -374,6 +396,7 @@ impl Game {
                     .filter(|o| !f.buffed || o.buffs > 0)
                     .filter(|o| !f.here || o.zone == here)
                     .filter(|o| !f.same_name || o.def.card_name() == my_name)
+                    .filter(|o| keyword.as_ref().is_none_or(|k| has_keyword(o.id, k)))
                     .count()
             }
             Count::InTrash { same_name } => self
