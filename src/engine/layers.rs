@@ -769,6 +769,11 @@ impl Game {
     }
 
     fn cond_holds(&self, c: &Condition, obj: ObjId, w: &Work) -> bool {
+        match c {
+            Condition::All(v) => return v.iter().all(|x| self.cond_holds(x, obj, w)),
+            Condition::Not(x) => return !self.cond_holds(x, obj, w),
+            _ => {}
+        }
         let ctl = w.controller[obj.0];
         if let Some(b) = self.side_condition(c, Some(obj), ctl, |x| w.controller[x.0]) {
             return b;
@@ -802,6 +807,10 @@ impl Game {
             }
             Condition::Legion => self.legion_active(obj, ctl),
             Condition::Token => self.objects[obj.0].token,
+            Condition::All(v) => v
+                .iter()
+                .all(|x| self.object_condition(x, obj, might, kw, tags, ctl)),
+            Condition::Not(x) => !self.object_condition(x, obj, might, kw, tags, ctl),
             // conditions of a card being played (806.4, 813.4): none holds on the board
             Condition::TargetsFriendly | Condition::TargetsEnemy => false,
             // the controller's side of the board (abilities/conditions.rs)

@@ -1180,6 +1180,11 @@ pub enum Condition {
     /// "I'm in combat" (741.3): at the battlefield where combat is ongoing, with a combat
     /// designation.
     InCombat,
+    /// Every one of them holds: "other buffed friendly units at my battlefield" (buffed, and
+    /// at a battlefield), each checked on the same object.
+    All(Vec<Condition>),
+    /// It does not hold: "… have [Deflect] if they didn't already" (not having Deflect).
+    Not(Box<Condition>),
 }
 
 /// Whom a passive ability affects.

@@ -1034,6 +1034,22 @@ fn recycle_cost(
 
 fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
     let v = c.value.as_str();
+    let part = |x: &str| Name {
+        value: x.trim().to_string(),
+        referenced: c.referenced,
+        defined: c.defined,
+    };
+    // "buffed and at-battlefield": each holds; "not has Deflect": it does not
+    if v.contains(" and ") {
+        let all = v
+            .split(" and ")
+            .map(|x| condition(s, &part(x)))
+            .collect::<Result<Vec<_>, _>>()?;
+        return Ok(Condition::All(all));
+    }
+    if let Some(x) = v.strip_prefix("not ") {
+        return Ok(Condition::Not(Box::new(condition(s, &part(x))?)));
+    }
     Ok(match v {
         "always" => Condition::Always,
         "mighty" => Condition::Mighty,

@@ -1515,7 +1515,7 @@ impl<'a> Resolver<'a> {
                             ),
                         )
                         .hint(format!(
-                            "expected one of: {}, has KEYWORD, tag TAG, level N, runes N or fewer, runes N or more, control another TAG, control N [other] gear|units|TAG",
+                            "expected one of: {}, has KEYWORD, tag TAG, level N, runes N or fewer, runes N or more, control another TAG, control N [other] gear|units|TAG; \"C and C\", \"not C\"",
                             CONDITIONS.join(", ")
                         )));
                 }
@@ -2807,6 +2807,13 @@ pub const PLAYER_WORDS: &[&str] = &[
 /// `always`, `mighty`, …, `has Tank`, `tag Poro`, `level 3`, `runes 4 or fewer`,
 /// `control another Mech`.
 pub fn condition_ok(c: &str) -> bool {
+    // "buffed and at-battlefield": each part a condition; "not has Deflect": its negation
+    if c.contains(" and ") {
+        return c.split(" and ").all(|x| condition_ok(x.trim()));
+    }
+    if let Some(x) = c.strip_prefix("not ") {
+        return condition_ok(x.trim());
+    }
     CONDITIONS.contains(&c)
         || side_condition(c).is_some()
         || c.strip_prefix("has ")

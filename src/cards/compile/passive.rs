@@ -197,6 +197,41 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
             ..Default::default()
         }]);
     }
+    // "Other buffed friendly units at my battlefield have …", "Friendly buffed units have
+    // [Deflect] if they didn't already": a buff (702.2.a) checked on each of them, "at my
+    // battlefield" as "here" while I'm at one, and "if they didn't already" as their not
+    // having the keyword granted — further conditions on each unit, joined with `and`
+    let mut each: Vec<String> = Vec::new();
+    let qualified;
+    let rest = match split_ci(rest, " have ").filter(|_| condition == "always") {
+        Some((subject, w)) => {
+            let f = fold(subject);
+            let mut words: Vec<&str> = f.split(' ').collect();
+            let plural = words.last() == Some(&"units")
+                || words.ends_with(&["units", "at", "my", "battlefield"]);
+            if plural && words.contains(&"buffed") {
+                words.retain(|x| *x != "buffed");
+                each.push("buffed".into());
+            }
+            if words.ends_with(&["units", "at", "my", "battlefield"]) {
+                words.truncate(words.len() - 3);
+                words.push("here");
+                each.push("at-battlefield".into());
+            }
+            let mut w = w.trim();
+            if let Some(x) = strip_suffix_ci(w, " if they didn't already") {
+                each.push(format!("not has {}", granted_keyword(x)?));
+                w = x;
+            }
+            if each.is_empty() {
+                rest
+            } else {
+                qualified = format!("{} have {w}", words.join(" "));
+                &qualified
+            }
+        }
+        None => rest,
+    };
     let (scope, what) =
         if let Some(w) = strip_ci(rest, "i have ").or_else(|| strip_ci(rest, "i get ")) {
             ("me", w)
@@ -272,6 +307,15 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
     if about_me && scope != "me" && !(condition == "at-battlefield" && scope.ends_with("-here")) {
         return None;
     }
+    if !each.is_empty() && (scope == "me" || condition != "always") {
+        return None;
+    }
+    let condition = if each.is_empty() {
+        condition.to_string()
+    } else {
+        each.join(" and ")
+    };
+    let condition = condition.as_str();
     what.split(" and ")
         .flat_map(|p| p.split(", "))
         .map(|part| {

@@ -443,3 +443,46 @@ fn counts_of_enemies_and_of_units_with_a_keyword() {
         assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
     }
 }
+
+/// Conditions on each unit of a group, joined: "buffed" (702.2.a), "at my battlefield" as
+/// here while at a battlefield, "if they didn't already" as not having the keyword.
+#[test]
+fn buffed_groups_at_my_battlefield_and_if_they_didnt_already() {
+    for (text, cond, scope) in [
+        (
+            "Other buffed friendly units at my battlefield have +2 [Might].",
+            "buffed and at-battlefield",
+            "other-friendly-units-here",
+        ),
+        (
+            "Friendly buffed units have [Deflect] if they didn't already.",
+            "buffed and not has Deflect",
+            "friendly-units",
+        ),
+        (
+            "Buffed friendly units have [Tank].",
+            "buffed",
+            "friendly-units",
+        ),
+        (
+            "Other friendly units at my battlefield have [Ganking].",
+            "at-battlefield",
+            "other-friendly-units-here",
+        ),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let p = passives(&c);
+        assert_eq!(p.len(), 1, "{text}");
+        assert_eq!((p[0].0.as_str(), p[0].1.as_str()), (cond, scope), "{text}");
+    }
+    // "if they didn't already" with more than one keyword, a group "at my battlefield"
+    // without a scope there, a qualifier on myself: kept as text
+    for text in [
+        "Friendly buffed units have [Deflect] and [Tank] if they didn't already.",
+        "Your units at my battlefield have +1 [Might].",
+        "While I'm mighty, other buffed friendly units have +1 [Might].",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}

@@ -306,6 +306,15 @@ impl Condition {
             Condition::AttackingWithAnother => "I'm attacking with another unit".into(),
             Condition::NotFromHand => "I'm played from anywhere other than your hand".into(),
             Condition::InCombat => "I'm in combat".into(),
+            Condition::All(v) => v
+                .iter()
+                .map(Condition::describe)
+                .collect::<Vec<_>>()
+                .join(" and "),
+            Condition::Not(x) => match x.as_ref() {
+                Condition::HasKeyword(k) => format!("I don't have {k:?}"),
+                x => format!("not ({})", x.describe()),
+            },
             Condition::ExactlyOtherUnitsHere { count, battlefield } => format!(
                 "{}exactly {count} other unit(s) you control {}",
                 if *battlefield {
