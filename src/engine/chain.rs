@@ -80,6 +80,8 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         | Trigger::YouDiscard
         | Trigger::YouDiscardMe => cite!("383.1"),
         Trigger::YouPlayTokenUnit => cite!("383.4.a.4"),
+        Trigger::YouChooseMe { .. } | Trigger::YouChooseFriendlyUnit => cite!("383.4.b.2"),
+        Trigger::YouReadyMe => cite!("383.1"),
     }
 }
 
@@ -734,6 +736,10 @@ impl Game {
                 vec![],
             );
             self.make_outstanding(cite!("319.4"));
+            // 383.4.b.2: "When you choose …" abilities go pending once a spell or ability
+            // that targets (383.4.b.3, 355.7) is finalized — after it, finalized in turn
+            let batch = self.choose_triggers(&self.chain[i]);
+            self.place_triggers(batch, vec![cite!("383.4.b.3")], false)?;
             i += 1;
         }
         self.fepr_happened = true;
@@ -1090,6 +1096,10 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::YouPlayTag(_) => "when you play another unit with a tag",
         Trigger::BuffedFriendlyUnitDies => "when a buffed friendly unit dies",
         Trigger::YouDrawNth(_) => "when you draw your Nth card each turn",
+        Trigger::YouChooseMe { with_spell: false } => "when you choose me",
+        Trigger::YouChooseMe { with_spell: true } => "when you choose me with a spell",
+        Trigger::YouChooseFriendlyUnit => "when you choose a friendly unit",
+        Trigger::YouReadyMe => "when you ready me",
     }
 }
 

@@ -293,6 +293,16 @@ pub enum Trigger {
     /// "When a buffed friendly unit dies" (383.1): a friendly unit with a buff dies (its buff
     /// still on it as the death triggers, 808.1.d.2).
     BuffedFriendlyUnitDies,
+    /// "When you choose me" / "When you choose me with a spell" (383.4.b): a spell or ability
+    /// its controller controls targets it (383.4.b.3, 355.7), pending once that spell or
+    /// ability is finalized (383.4.b.2); `with_spell`: only a spell's.
+    YouChooseMe { with_spell: bool },
+    /// "When you choose a friendly unit" (383.4.b): a spell or ability its controller
+    /// controls targets a friendly unit (740.1); "it" is that unit.
+    YouChooseFriendlyUnit,
+    /// "When you ready me" (383.1): its controller readies it (415.1) — by an instruction
+    /// they control, or in their Awaken Phase (315.1.b), as "When you ready a friendly unit".
+    YouReadyMe,
 }
 
 /// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they

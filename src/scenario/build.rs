@@ -1004,6 +1004,10 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("you-buff-friendly-unit", false) => Trigger::YouBuffFriendlyUnit,
         ("you-play-mighty-unit", false) => Trigger::YouPlayMightyUnit,
         ("buffed-friendly-unit-dies", false) => Trigger::BuffedFriendlyUnitDies,
+        ("you-choose-me", false) => Trigger::YouChooseMe { with_spell: false },
+        ("you-choose-me-with-spell", false) => Trigger::YouChooseMe { with_spell: true },
+        ("you-choose-friendly-unit", false) => Trigger::YouChooseFriendlyUnit,
+        ("you-ready-me", false) => Trigger::YouReadyMe,
         _ => return None,
     })
 }

@@ -2483,6 +2483,10 @@ pub const TRIGGERS: &[&str] = &[
     "you-buff-friendly-unit",
     "you-play-mighty-unit",
     "buffed-friendly-unit-dies",
+    "you-choose-me",
+    "you-choose-me-with-spell",
+    "you-choose-friendly-unit",
+    "you-ready-me",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or

@@ -64,6 +64,16 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             "when a buffed friendly unit dies",
             &["buffed-friendly-unit-dies"],
         ),
+        ("when you choose me", &["you-choose-me"]),
+        (
+            "when you choose me with a spell",
+            &["you-choose-me-with-spell"],
+        ),
+        (
+            "when you choose a friendly unit",
+            &["you-choose-friendly-unit"],
+        ),
+        ("when you ready me", &["you-ready-me"]),
     ];
     const HERE: &[(&str, &[&str])] = &[
         ("when you conquer here", &["conquer"]),
@@ -192,7 +202,12 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
                 let shared_verb = a
                     .strip_prefix("when you play ")
                     .map(|_| b.replacen("when ", "when you play ", 1));
-                let mut v = lookup(a)?;
+                // "When you choose or ready me": the first shares the second's object
+                let shared_object = b
+                    .ends_with(" me")
+                    .then(|| format!("{a} me"))
+                    .filter(|_| !a.ends_with(" me"));
+                let mut v = lookup(a).or_else(|| lookup(shared_object.as_deref()?))?;
                 v.extend(
                     lookup(&b)
                         .or_else(|| lookup(shared.as_deref()?))
@@ -265,6 +280,7 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
 
 /// The trigger conditions whose event is about one unit, which their instructions call "it".
 const SUBJECT_TRIGGERS: &[&str] = &[
+    "you-choose-friendly-unit",
     "you-ready-friendly-unit",
     "you-buff-friendly-unit",
     "you-play-mighty-unit",

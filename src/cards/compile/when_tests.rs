@@ -551,3 +551,40 @@ fn the_nth_card_drawn_each_turn() {
     ));
     assert!(!c.fully_modelled());
 }
+
+#[test]
+fn choosing_is_targeting_and_you_ready_me() {
+    // 383.4.b: "When you choose a friendly unit", "it" being that unit
+    let c = compile(&card(
+        "Unit",
+        "When you choose a friendly unit, you may exhaust me and pay [Rune] to ready it.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = ability(&c, 0);
+    assert_eq!(word(&a.when), "you-choose-friendly-unit");
+    assert!(a.cost.as_ref().is_some_and(|c| c.value.exhaust));
+    let e = &a.effect.as_ref().unwrap().value;
+    assert_eq!(e.ready.as_ref().unwrap().value, "that-unit");
+    let c = compile(&card("Unit", "When you choose me with a spell, draw 1."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(word(&ability(&c, 0).when), "you-choose-me-with-spell");
+    // "When you choose or ready me": the first verb shares the object, one ability each
+    let c = compile(&card(
+        "Unit",
+        "When you choose or ready me, give me +1 [Might] this turn.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let whens: Vec<&str> = c
+        .def
+        .abilities
+        .iter()
+        .map(|a| word(&a.value.when))
+        .collect();
+    assert_eq!(whens, ["you-choose-me", "you-ready-me"]);
+    // a battlefield's "When a player chooses …" is not this
+    let c = compile(&card(
+        "Battlefield",
+        "When you choose a friendly unit here, draw 1.",
+    ));
+    assert!(!c.fully_modelled());
+}

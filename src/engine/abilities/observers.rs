@@ -5,8 +5,9 @@
 
 use super::replacement::bind_affected;
 use crate::engine::chain::Triggered;
+use crate::engine::objects::Target;
 use crate::engine::objects::{CardType, Trigger};
-use crate::engine::state::{Game, ObjId, PlayerId};
+use crate::engine::state::{ChainItem, Game, ObjId, PlayerId};
 
 impl Game {
     /// The abilities with condition `when` of every permanent on the board and legend that
@@ -159,6 +160,10 @@ impl Game {
         let mut v = Vec::new();
         for &u in readied {
             v.extend(self.collect_triggers(u, &Trigger::BecomesReady, None));
+            // "When you ready me"
+            if self.controller(u) == player {
+                v.extend(self.collect_triggers(u, &Trigger::YouReadyMe, None));
+            }
             if self.objects[u.0].is_unit() && self.friendly(player, self.controller(u)) {
                 v.extend(self.observer_triggers(
                     &Trigger::YouReadyFriendlyUnit,
@@ -211,6 +216,63 @@ impl Game {
                 Some(card),
                 Some(card),
             ));
+        }
+        v
+    }
+
+    /// 383.4.b: what the finalized chain item `item` triggers by what it targets (383.4.b.3:
+    /// "choose" in a trigger condition means targeted, 355.7): "When you choose me" (and
+    /// "… with a spell", for a spell) of each object its controller targets that they
+    /// control, and "When you choose a friendly unit" of their permanents for each friendly
+    /// unit it targets (740.1), "it" being that unit. An object targeted by several of its
+    /// instructions is chosen once; "it" bound to an earlier choice is not a new one.
+    pub(crate) fn choose_triggers(&self, item: &ChainItem) -> Vec<Triggered> {
+        let player = item.controller;
+        let spell = item
+            .card
+            .is_some_and(|c| self.objects[c.0].def.card_type == CardType::Spell);
+        let mut chosen: Vec<ObjId> = Vec::new();
+        let mut effects = item.effects.clone();
+        for e in effects.iter_mut() {
+            for t in crate::engine::choices::targets_mut(e) {
+                if let Target::Chosen {
+                    object,
+                    again: false,
+                    ..
+                } = t
+                    && !chosen.contains(object)
+                {
+                    chosen.push(*object);
+                }
+            }
+        }
+        let mut v = Vec::new();
+        for u in chosen {
+            if !self.objects[u.0].zone.on_board() {
+                continue;
+            }
+            if self.controller(u) == player {
+                v.extend(self.collect_triggers(
+                    u,
+                    &Trigger::YouChooseMe { with_spell: false },
+                    None,
+                ));
+                if spell {
+                    v.extend(self.collect_triggers(
+                        u,
+                        &Trigger::YouChooseMe { with_spell: true },
+                        None,
+                    ));
+                }
+            }
+            if self.objects[u.0].is_unit() && self.friendly(player, self.controller(u)) {
+                v.extend(self.observer_triggers(
+                    &Trigger::YouChooseFriendlyUnit,
+                    player,
+                    Some(u),
+                    None,
+                ));
+            }
         }
         v
     }
