@@ -1232,8 +1232,11 @@ impl Game {
                 "create a replacement effect: {}",
                 self.describe_created_replacement(&t(target), replacement, *duration)
             ),
-            Effect::CreateDelayed { effects, .. } => format!(
-                "create a delayed ability: when any unit takes damage, {}",
+            Effect::CreateDelayed {
+                trigger, target, effects, ..
+            } => format!(
+                "create a delayed ability: {}, {}",
+                trigger.describe(&target.as_ref().map_or("it".to_string(), t)),
                 effects
                     .iter()
                     .map(|x| self.describe_effect(x, source))
@@ -1809,6 +1812,14 @@ impl Game {
                 let mut batch = Vec::new();
                 for id in played {
                     batch.extend(self.play_observers(id, controller));
+                    // 390.2: "when a friendly unit is played this turn" (182.1.a)
+                    if self.objects[id.0].is_unit() {
+                        batch.extend(self.delayed_triggers(
+                            &crate::engine::abilities::delayed::DelayedTrigger::FriendlyUnitPlayed,
+                            id,
+                            controller,
+                        ));
+                    }
                 }
                 for t in batch.iter_mut() {
                     t.watching = false;
@@ -2034,11 +2045,26 @@ impl Game {
             }
             Effect::CreateDelayed {
                 trigger,
+                target,
                 effects,
                 duration,
-            } => {
-                self.create_delayed(controller, source, trigger, effects, *duration);
-            }
+            } => match target {
+                // 390.2: "When it dies this turn, …" watches the unit chosen before; none
+                // (an illegal target, 359.3.e.5) creates nothing to watch
+                Some(t) => {
+                    for u in self.targets_of(t, controller, source, snap)? {
+                        self.create_delayed(
+                            controller,
+                            source,
+                            trigger,
+                            Some(u),
+                            effects,
+                            *duration,
+                        );
+                    }
+                }
+                None => self.create_delayed(controller, source, trigger, None, effects, *duration),
+            },
             Effect::CreateReplacement {
                 target,
                 replacement,

@@ -38,6 +38,11 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::PlayCard { target, .. }
         | Effect::Stun { target }
         | Effect::Counter { target } => vec![target],
+        // 390.2: the unit a delayed ability watches ("when it dies this turn")
+        Effect::CreateDelayed {
+            target: Some(target),
+            ..
+        } => vec![target],
         Effect::Fight { first, second } => vec![first, second],
         Effect::May { effect } | Effect::Linked { effect } => targets_mut(effect),
         // the unit is the one the first instruction chose; the player's instruction has none

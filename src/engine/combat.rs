@@ -782,8 +782,19 @@ impl Game {
         if a_present != d_present {
             let winner = if a_present { c.attacker } else { c.defender };
             let mut batch = Vec::new();
-            for u in here.iter().filter(|u| self.controller(**u) == winner) {
+            let winners: Vec<ObjId> = here
+                .iter()
+                .copied()
+                .filter(|u| self.controller(*u) == winner)
+                .collect();
+            for u in winners.iter() {
                 batch.extend(self.collect_triggers(*u, &Trigger::WinsCombat, None));
+                // 390.2: "when it wins a combat this turn"
+                batch.extend(self.delayed_triggers(
+                    &crate::engine::abilities::delayed::DelayedTrigger::UnitWinsCombat,
+                    *u,
+                    winner,
+                ));
             }
             // 461.3.a: "when you win a combat" of the winner's permanents and legend,
             // wherever they are

@@ -969,6 +969,8 @@ pub enum Effect {
     /// in its `effects`, `Target::Affected` is the unit that made it trigger.
     CreateDelayed {
         trigger: super::abilities::delayed::DelayedTrigger,
+        /// The unit it watches ("when it dies this turn"), for a trigger about one unit.
+        target: Option<Target>,
         effects: Vec<Effect>,
         duration: Duration,
     },

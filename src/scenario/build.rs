@@ -728,7 +728,19 @@ impl Names<'_> {
             }
         } else if let Some(d) = &e.delayed {
             Effect::CreateDelayed {
-                trigger: crate::engine::abilities::delayed::DelayedTrigger::UnitTakesDamage,
+                trigger: crate::engine::abilities::delayed::DelayedTrigger::parse(&d.when.value)
+                    .ok_or_else(|| {
+                        err(
+                            s,
+                            ErrorKind::Unsupported,
+                            d.when.referenced,
+                            format!("a delayed ability \"when {}\" is not modeled", d.when.value),
+                        )
+                    })?,
+                target: match &d.unit {
+                    Some(u) => Some(self.target(u)?),
+                    None => None,
+                },
                 effects: d
                     .effects
                     .iter()
@@ -2665,6 +2677,7 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                 trigger,
                 effects,
                 duration,
+                ..
             } => Some((trigger.clone(), effects.clone(), *duration)),
             _ => None,
         }) else {
@@ -2679,7 +2692,31 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             ));
         };
         let turn = x.turn.map_or(g.turn.number, |t| t.get().unsigned_abs());
+        let watching = match &x.watching {
+            Some(w) => {
+                let u = objects[load::resolve_object(&s.path, &s.objects, w)?];
+                Some((u, g.object(u).timestamp))
+            }
+            None => None,
+        };
+        if watching.is_some() != trigger.watches_a_unit() {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                x.by.referenced,
+                format!(
+                    "a delayed ability \"when {}\" {} the unit it watches (watching:)",
+                    trigger.word(),
+                    if trigger.watches_a_unit() {
+                        "needs"
+                    } else {
+                        "has no"
+                    }
+                ),
+            ));
+        }
         g.delayed.push(crate::engine::abilities::delayed::Delayed {
+            watching,
             controller: pnames.player_id(&x.controller)?,
             created_by: def.name.clone(),
             turn,

@@ -766,6 +766,9 @@ pub struct CreatedReplacementSetup {
 pub struct DelayedSetup {
     pub by: Name,
     pub controller: Name,
+    /// The unit it watches, for one created "when it dies / wins a combat".
+    #[serde(default)]
+    pub watching: Option<Name>,
     #[serde(default)]
     pub turn: Option<Amt>,
 }
@@ -1237,8 +1240,14 @@ pub struct ReflexiveDef {
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct DelayedDef {
-    /// Its trigger: `unit-takes-damage` ("when any unit takes damage").
+    /// Its trigger: `unit-takes-damage` ("when any unit takes damage"), `unit-dies` ("when
+    /// it dies"), `unit-wins-combat` ("when it wins a combat") — these two with the `unit`
+    /// they watch — or `friendly-unit-played` ("when a friendly unit is played").
     pub when: Name,
+    /// The unit a `unit-dies` / `unit-wins-combat` ability watches: `it` (the unit an
+    /// instruction before chose) or another target word.
+    #[serde(default)]
+    pub unit: Option<Name>,
     /// `this-turn` (default), `this-combat` or `permanent`.
     #[serde(default)]
     pub duration: Option<Name>,

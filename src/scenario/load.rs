@@ -1073,6 +1073,9 @@ impl<'a> Resolver<'a> {
         }
         for d in &file.setup.delayed {
             resolve_object(self.path, &self.objects, &d.value.by)?;
+            if let Some(w) = &d.value.watching {
+                resolve_object(self.path, &self.objects, w)?;
+            }
             self.player(&d.value.controller)?;
         }
         for u in &file.setup.replacements_used {
@@ -2058,14 +2061,30 @@ impl<'a> Resolver<'a> {
             ));
         }
         if let Some(d) = &e.delayed {
-            if d.when.value != "unit-takes-damage" {
+            let Some(w) = crate::engine::abilities::delayed::DelayedTrigger::parse(&d.when.value)
+            else {
                 return Err(self
                     .err(
                         ErrorKind::Unsupported,
                         loc_of(&d.when),
                         format!("a delayed ability \"when {}\" is not modeled", d.when.value),
                     )
-                    .hint("modeled: unit-takes-damage"));
+                    .hint("modeled: unit-takes-damage, unit-dies, unit-wins-combat, friendly-unit-played"));
+            };
+            if d.unit.is_some() != w.watches_a_unit() {
+                return Err(self.err(
+                    ErrorKind::InvalidValue,
+                    loc_of(&d.when),
+                    format!(
+                        "a delayed ability \"when {}\" {} the unit it watches (unit: it)",
+                        d.when.value,
+                        if w.watches_a_unit() {
+                            "needs"
+                        } else {
+                            "has no"
+                        }
+                    ),
+                ));
             }
             for x in &d.effects {
                 self.check_effect(&x.value, loc_of(x), true)?;

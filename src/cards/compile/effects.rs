@@ -172,6 +172,8 @@ pub(super) fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
     ]
     .into_iter()
     .flatten()
+    // 390.2: the unit a delayed ability watches ("when it dies this turn")
+    .chain(e.delayed.as_deref_mut().and_then(|d| d.unit.as_mut()))
     .collect()
 }
 

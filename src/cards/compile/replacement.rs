@@ -20,17 +20,35 @@ pub(super) fn self_replacement(s: &str) -> Option<(String, Vec<format::Effect>)>
 }
 
 /// 390–392: "When any unit takes damage this turn, kill it." — a delayed ability the spell
-/// or ability creates; in what it does, "it" is the unit that made it trigger.
+/// or ability creates; in what it does, "it" is the unit that made it trigger. 390.2: "When
+/// it dies this turn, …" / "When it wins a combat this turn, …" watch the unit chosen
+/// before (`unit: it`); "When a friendly unit is played this turn, buff it." any unit
+/// friendly to its controller.
 pub(super) fn delayed(t: &str) -> Option<format::Effect> {
-    let rest = strip_ci(t, "when any unit takes damage ")?;
+    const WHEN: &[(&str, &str, bool)] = &[
+        ("when any unit takes damage ", "unit-takes-damage", false),
+        ("when it dies ", "unit-dies", true),
+        ("when it wins a combat ", "unit-wins-combat", true),
+        (
+            "when a friendly unit is played ",
+            "friendly-unit-played",
+            false,
+        ),
+    ];
+    let (rest, when, watches) = WHEN
+        .iter()
+        .find_map(|(p, w, u)| strip_ci(t, p).map(|r| (r, *w, *u)))?;
     let (duration, rest) = if let Some(r) = strip_ci(rest, "this turn, ") {
         ("this-turn", r)
-    } else {
+    } else if when == "unit-takes-damage" {
         ("this-combat", strip_ci(rest, "this combat, ")?)
+    } else {
+        return None;
     };
     Some(format::Effect {
         delayed: Some(Box::new(format::DelayedDef {
-            when: name("unit-takes-damage"),
+            when: name(when),
+            unit: watches.then(|| name("it")),
             duration: Some(name(duration)),
             effects: instead_instructions(rest)?
                 .into_iter()

@@ -474,3 +474,63 @@ fn units_that_deal_damage_to_each_other() {
     ));
     assert!(!c.fully_modelled());
 }
+
+#[test]
+fn delayed_triggers_about_the_unit_chosen_before() {
+    // 390.2: "When it dies this turn, …" watches the unit the instruction before chose
+    let c = compile(&card(
+        "Spell",
+        "Deal 3 to a unit at a battlefield. When it dies this turn, channel 1 rune exhausted.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let then = &c.def.then;
+    assert_eq!(then.len(), 1, "{:?}", c.def);
+    let d = then[0].value.delayed.as_ref().unwrap();
+    assert_eq!(d.when.value, "unit-dies");
+    assert_eq!(d.unit.as_ref().unwrap().value, "it");
+    assert_eq!(d.duration.as_ref().unwrap().value, "this-turn");
+    // "Choose a unit. When it wins a combat this turn, …": the chosen unit
+    let c = compile(&card(
+        "Spell",
+        "Choose a friendly unit. When it wins a combat this turn, gain 2 XP.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let d = c
+        .def
+        .effect
+        .as_ref()
+        .unwrap()
+        .value
+        .delayed
+        .as_ref()
+        .unwrap();
+    assert_eq!(d.when.value, "unit-wins-combat");
+    assert_eq!(d.unit.as_ref().unwrap().value, "choose-friendly");
+    // nothing chosen before: "it" refers to nothing
+    let c = compile(&card("Spell", "When it dies this turn, draw 1."));
+    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    // no timeframe: not a delayed ability this compiler knows
+    let c = compile(&card(
+        "Spell",
+        "Deal 3 to a unit at a battlefield. When it dies, draw 1.",
+    ));
+    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    // "When a friendly unit is played this turn, buff it.": "it" is the unit played
+    let c = compile(&card(
+        "Spell",
+        "When a friendly unit is played this turn, buff it.\nDraw 1.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let d = c
+        .def
+        .effect
+        .as_ref()
+        .unwrap()
+        .value
+        .delayed
+        .as_ref()
+        .unwrap();
+    assert_eq!(d.when.value, "friendly-unit-played");
+    assert!(d.unit.is_none());
+    assert_eq!(d.effects[0].value.buff.as_ref().unwrap().value, "that-unit");
+}

@@ -16,6 +16,53 @@ use serde::Serialize;
 pub enum DelayedTrigger {
     /// "When any unit takes damage": once per unit dealt damage.
     UnitTakesDamage,
+    /// 390.2: "When it dies this turn": the unit the instruction before chose (`watching`)
+    /// dies — an event in a timeframe. It dies once: what leaves the board is a new object.
+    UnitDies,
+    /// 390.2: "When it wins a combat this turn": the watched unit is among the winner's
+    /// units when a combat's result is decided (461.3.c).
+    UnitWinsCombat,
+    /// 390.2: "When a friendly unit is played this turn": a unit friendly to the controller
+    /// (740.1) is played (383.4.a.4; a token too, 182.1.a); "it" is that unit.
+    FriendlyUnitPlayed,
+}
+
+impl DelayedTrigger {
+    /// The scenario-format word.
+    pub fn word(&self) -> &'static str {
+        match self {
+            DelayedTrigger::UnitTakesDamage => "unit-takes-damage",
+            DelayedTrigger::UnitDies => "unit-dies",
+            DelayedTrigger::UnitWinsCombat => "unit-wins-combat",
+            DelayedTrigger::FriendlyUnitPlayed => "friendly-unit-played",
+        }
+    }
+    pub fn parse(s: &str) -> Option<DelayedTrigger> {
+        [
+            DelayedTrigger::UnitTakesDamage,
+            DelayedTrigger::UnitDies,
+            DelayedTrigger::UnitWinsCombat,
+            DelayedTrigger::FriendlyUnitPlayed,
+        ]
+        .into_iter()
+        .find(|t| t.word() == s)
+    }
+    /// Whether it watches one unit ("it"), which the creating instruction names.
+    pub fn watches_a_unit(&self) -> bool {
+        matches!(
+            self,
+            DelayedTrigger::UnitDies | DelayedTrigger::UnitWinsCombat
+        )
+    }
+    /// Its trigger condition, for the trace.
+    pub(crate) fn describe(&self, watched: &str) -> String {
+        match self {
+            DelayedTrigger::UnitTakesDamage => "when any unit takes damage".into(),
+            DelayedTrigger::UnitDies => format!("when {watched} dies"),
+            DelayedTrigger::UnitWinsCombat => format!("when {watched} wins a combat"),
+            DelayedTrigger::FriendlyUnitPlayed => "when a friendly unit is played".into(),
+        }
+    }
 }
 
 /// A delayed ability in the game.
@@ -28,6 +75,9 @@ pub struct Delayed {
     /// The turn it was created.
     pub turn: u32,
     pub trigger: DelayedTrigger,
+    /// The unit it watches ("when it dies"), with the timestamp it had then: after a zone
+    /// change it is a new object, which the ability does not watch.
+    pub watching: Option<(ObjId, u64)>,
     /// Its instructions; `Target::Affected` is the object that made it trigger.
     pub effects: Vec<Effect>,
     /// How long it waits (`ThisTurn` ends in the ending phase's expiration, 317.2.c).
@@ -42,6 +92,7 @@ impl Game {
         controller: PlayerId,
         source: Option<ObjId>,
         trigger: &DelayedTrigger,
+        watching: Option<ObjId>,
         effects: &[Effect],
         duration: Duration,
     ) {
@@ -50,7 +101,7 @@ impl Game {
             .unwrap_or_else(|| "an effect".into());
         let what: Vec<String> = effects
             .iter()
-            .map(|e| self.describe_effect(e, None))
+            .map(|e| self.describe_effect(e, source))
             .collect();
         let until = match duration {
             Duration::ThisTurn => "until the end of this turn",
@@ -58,8 +109,9 @@ impl Game {
             Duration::Permanent => "for the rest of the game",
         };
         let t = format!(
-            "{created_by} creates a delayed ability controlled by {}: \"when any unit takes damage, {}\" ({until})",
+            "{created_by} creates a delayed ability controlled by {}: \"{}, {}\" ({until})",
             self.player_name(controller),
+            trigger.describe(watching.map_or("it", |u| self.obj_name(u))),
             what.join("; ")
         );
         self.event(
@@ -73,6 +125,7 @@ impl Game {
             created_by,
             turn: self.turn.number,
             trigger: trigger.clone(),
+            watching: watching.map(|u| (u, self.objects[u.0].timestamp)),
             effects: effects.to_vec(),
             duration,
         });
@@ -106,6 +159,64 @@ impl Game {
             }
         }
         self.place_triggers(batch, vec![cite!("392")], false)
+    }
+
+    /// 390.2, 392: the waiting delayed abilities with trigger `when` that `unit`'s event
+    /// triggers — those watching it (still the same object), or, for "a friendly unit is
+    /// played", those of a player the unit is friendly to (740.1, `player` its controller);
+    /// "it" in what they do is `unit`. One that watched a unit's death is used up: the unit
+    /// is a new object once it has left the board.
+    pub(crate) fn delayed_triggers(
+        &mut self,
+        when: &DelayedTrigger,
+        unit: ObjId,
+        player: PlayerId,
+    ) -> Vec<Triggered> {
+        let ts = self.objects[unit.0].timestamp;
+        let mut v = Vec::new();
+        let mut used = Vec::new();
+        for (i, d) in self.delayed.iter().enumerate() {
+            if d.trigger != *when {
+                continue;
+            }
+            let fires = match d.watching {
+                Some(w) => w == (unit, ts),
+                None => {
+                    *when == DelayedTrigger::FriendlyUnitPlayed
+                        && self.friendly(d.controller, player)
+                }
+            };
+            if !fires {
+                continue;
+            }
+            if *when == DelayedTrigger::UnitDies {
+                used.push(i);
+            }
+            v.push(Triggered {
+                controller: d.controller,
+                source: None,
+                label: format!(
+                    "{}'s delayed ability ({}: {})",
+                    d.created_by,
+                    when.describe("it"),
+                    self.obj_name(unit)
+                ),
+                effects: d
+                    .effects
+                    .iter()
+                    .map(|e| super::replacement::bind_affected(e, unit))
+                    .collect(),
+                snapshot: None,
+                rule: cite!("390.2"),
+                watching: true,
+                limit: None,
+                condition: Condition::Always,
+            });
+        }
+        for i in used.into_iter().rev() {
+            self.delayed.remove(i);
+        }
+        v
     }
 
     /// 317.2.c: what a spell or ability created "this turn" — delayed abilities (390) and

@@ -69,6 +69,14 @@ impl Game {
             );
         }
         batch.extend(stand);
+        // 390.2: delayed abilities waiting for one of these deaths ("when it dies this turn")
+        for &(u, controller) in &dying {
+            batch.extend(self.delayed_triggers(
+                &crate::engine::abilities::delayed::DelayedTrigger::UnitDies,
+                u,
+                controller,
+            ));
+        }
         self.place_triggers(
             batch,
             vec![why, cite!("808.1.d.2"), cite!("808.1.d.3")],

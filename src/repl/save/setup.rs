@@ -849,6 +849,7 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
                         trigger,
                         effects,
                         duration,
+                        ..
                     } => Some((trigger, effects, duration)),
                     _ => None,
                 }) == Some((&d.trigger, &d.effects, &d.duration))
@@ -859,8 +860,21 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
                 d.created_by
             ));
         };
+        // the unit it watches, still that object (a zone change makes a new one)
+        let watching = match d.watching {
+            Some((u, ts)) if label.contains_key(&u.0) && g.objects[u.0].timestamp == ts => {
+                format!(", watching: {}", quote(&name(u)))
+            }
+            Some(_) => {
+                return Err(format!(
+                    "{}'s delayed ability watches a unit that is no longer that object (the set-up cannot name it)",
+                    d.created_by
+                ));
+            }
+            None => String::new(),
+        };
         y.push_str(&format!(
-            "    - {{by: {}, controller: {}, turn: {}}}\n",
+            "    - {{by: {}, controller: {}, turn: {}{watching}}}\n",
             quote(&name(by.id)),
             quote(g.player_name(d.controller)),
             d.turn
