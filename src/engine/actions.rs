@@ -270,7 +270,7 @@ impl Game {
             }
         };
         let loc = |l: &Location| match l {
-            Location::Base | Location::Here | Location::Chosen => Ok(()),
+            Location::Base | Location::Here | Location::Chosen | Location::Place(_) => Ok(()),
             Location::Battlefield(b) => bf(b),
         };
         fn effect(
@@ -326,7 +326,9 @@ impl Game {
                     t(target)?;
                     match to {
                         Location::Battlefield(b) => bf(b),
-                        Location::Base | Location::Here | Location::Chosen => Ok(()),
+                        Location::Base | Location::Here | Location::Chosen | Location::Place(_) => {
+                            Ok(())
+                        }
                     }
                 }
                 Effect::GainControl { target, player, .. } => {
@@ -413,7 +415,9 @@ impl Game {
                 Effect::May { effect: inner } => effect(inner, obj, player, bf),
                 Effect::CreateToken { at, .. } => match at {
                     Location::Battlefield(b) => bf(b),
-                    Location::Base | Location::Here | Location::Chosen => Ok(()),
+                    Location::Base | Location::Here | Location::Chosen | Location::Place(_) => {
+                        Ok(())
+                    }
                 },
             }
         }
@@ -1047,6 +1051,13 @@ impl Game {
                     Location::Battlefield(b) => self.bf_name(*b).to_string(),
                     Location::Here => "here".to_string(),
                     Location::Chosen => "a location of its controller's choice".to_string(),
+                    Location::Place(p) => match p {
+                        super::objects::Place::Battlefield(b, _) => self.bf_name(*b).to_string(),
+                        super::objects::Place::LocationOf(o) => {
+                            format!("the location of {}", self.obj_name(*o))
+                        }
+                        p => super::choices::place_phrase(p).replacen("at ", "", 1),
+                    },
                 }
             ),
             Effect::Heal { target } => format!("heal {}", t(target)),
@@ -1099,7 +1110,9 @@ impl Game {
                 count,
                 card.name,
                 match at {
-                    Location::Base | Location::Chosen => "your base".to_string(),
+                    Location::Base | Location::Chosen | Location::Place(_) => {
+                        "your base".to_string()
+                    }
                     Location::Battlefield(b) => self.bf_name(*b).to_string(),
                     Location::Here => "here".to_string(),
                 },
@@ -1556,6 +1569,27 @@ impl Game {
                         };
                         self.effect_move(&[u], to)?;
                     }
+                } else if let Location::Place(p) = to {
+                    // 355.4: the battlefield fixed as it was put on the chain ("to that
+                    // battlefield"), or the battlefield the unit it names is at now ("to that
+                    // enemy unit's battlefield"); none, and the move can't be followed
+                    match self.place_zone(p, controller) {
+                        Some(Zone::Battlefield(b)) => {
+                            self.effect_move(&units, Location::Battlefield(b))?
+                        }
+                        _ if units.is_empty() => {}
+                        _ => {
+                            let t = format!(
+                                "{} does not move: the battlefield it would move to is not one now",
+                                units
+                                    .iter()
+                                    .map(|u| self.obj_name(*u))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            );
+                            self.event(EventKind::Effect, vec![cite!("359.3.e.6")], t, vec![]);
+                        }
+                    }
                 } else {
                     let to = self.here(*to, source, snap)?;
                     self.effect_move(&units, to)?;
@@ -1726,7 +1760,7 @@ impl Game {
                     card: card.clone(),
                     count: *count,
                     at: match place {
-                        Location::Here | Location::Chosen => Location::Base,
+                        Location::Here | Location::Chosen | Location::Place(_) => Location::Base,
                         other => other,
                     },
                     ready: *ready,
@@ -1739,7 +1773,9 @@ impl Game {
                 let def = std::sync::Arc::new((**card).clone());
                 let zone = match place {
                     Location::Battlefield(b) => Zone::Battlefield(b),
-                    Location::Base | Location::Here | Location::Chosen => Zone::Base(controller),
+                    Location::Base | Location::Here | Location::Chosen | Location::Place(_) => {
+                        Zone::Base(controller)
+                    }
                 };
                 let mut played = Vec::new();
                 for k in 0..*count {

@@ -7,8 +7,8 @@
 
 use super::actions::R;
 use super::decision::{Answer, Decision, DecisionKind, DecisionOption};
-use super::objects::{Effect, Target, UnitFilter};
-use super::state::{Game, ObjId, PlayerId, Snapshot, Zone};
+use super::objects::{BfNeed, Effect, Location, Place, Target, UnitFilter};
+use super::state::{BfId, Game, ObjId, PlayerId, Snapshot, Zone};
 use super::trace::Cite;
 
 /// The targets of one instruction (the game objects it may affect), for choosing them.
@@ -134,6 +134,12 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
         UnitFilter::NotSource(inner) => return format!("{} other than me", filter_phrase(inner)),
         UnitFilter::AtSource(inner) => return format!("{} here", filter_phrase(inner)),
         UnitFilter::InBase(inner) => return format!("{} in a base", filter_phrase(inner)),
+        UnitFilter::At(inner, p) => {
+            return format!("{} {}", filter_phrase(inner), place_phrase(p));
+        }
+        UnitFilter::OtherThanIt(inner, _) => {
+            return format!("{} other than it", filter_phrase(inner));
+        }
         UnitFilter::Rune { friendly: false } => "a rune",
         UnitFilter::Rune { friendly: true } => "a friendly rune",
         UnitFilter::Any => "a unit",
@@ -165,6 +171,21 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
         UnitFilter::EnemySpell => "an enemy spell on the chain",
     }
     .to_string()
+}
+
+/// How a place is worded in a prompt ("at a battlefield", "there").
+pub(crate) fn place_phrase(p: &super::objects::Place) -> String {
+    use super::objects::{BfNeed, Place};
+    let need = |n: &BfNeed| match n {
+        BfNeed::Any => "",
+        BfNeed::YouHaveUnits => " where its controller has units",
+        BfNeed::YouControl => " its controller controls",
+    };
+    match p {
+        Place::ChooseBattlefield(n) => format!("at a battlefield{}", need(n)),
+        Place::There | Place::Battlefield(..) => "there".into(),
+        Place::ItsLocation | Place::LocationOf(_) => "at its location".into(),
+    }
 }
 
 /// How "all/each [units]" is worded: "each enemy unit at a battlefield", "each other unit".
@@ -339,6 +360,13 @@ impl Game {
             UnitFilter::InBase(f) => {
                 matches!(z, Zone::Base(_)) && self.matches_filter(u, f, controller, here, source)
             }
+            UnitFilter::At(f, p) => {
+                self.place_zone(p, controller) == Some(z)
+                    && self.matches_filter(u, f, controller, here, source)
+            }
+            UnitFilter::OtherThanIt(f, it) => {
+                Some(u) != *it && self.matches_filter(u, f, controller, here, source)
+            }
             UnitFilter::Gear => true,
             UnitFilter::EnemyGear => self.opponents(controller, c),
             UnitFilter::Any => true,
@@ -456,8 +484,59 @@ impl Game {
         // "it": the unit the instruction before chose, bound to that same choice
         let mut last: Option<Target> = None;
         let mut chosen_now: Vec<ObjId> = Vec::new();
+        // the places an instruction names (355.10.b) and "other than it", fixed as they come
+        let mut last_bf: Option<BfId> = None;
+        let mut last_obj: Option<ObjId> = None;
+        // every target in order, to look at the choice after this one (355.16)
+        let plan: Vec<Target> = effects
+            .iter()
+            .flat_map(|e| {
+                let mut e = e.clone();
+                targets_mut(&mut e)
+                    .into_iter()
+                    .map(|t| t.clone())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let mut k = 0usize;
         for e in effects.iter_mut() {
+            // 355.4: a move's destination the instruction fixes now ("to that battlefield")
+            if let Some(p) = move_place_mut(e)
+                && let Some(miss) = self.bind_place(
+                    p,
+                    None,
+                    (&mut last_bf, last_obj),
+                    (controller, here, source),
+                    label,
+                    rules,
+                )?
+            {
+                return Ok(Some(miss));
+            }
             for t in targets_mut(e) {
+                k += 1;
+                if let Target::ChooseUnit(f) | Target::Each(f) = t
+                    && let Some(o) = f.other_than_mut()
+                {
+                    *o = last_obj;
+                }
+                let choice = match t {
+                    Target::ChooseUnit(f) => Some(f.clone()),
+                    _ => None,
+                };
+                if let Target::ChooseUnit(f) | Target::Each(f) = t
+                    && let Some(p) = f.place_mut()
+                    && let Some(miss) = self.bind_place(
+                        p,
+                        choice.as_ref(),
+                        (&mut last_bf, last_obj),
+                        (controller, here, source),
+                        label,
+                        rules,
+                    )?
+                {
+                    return Ok(Some(miss));
+                }
                 if matches!(t, Target::It) {
                     if let Some(Target::Chosen {
                         object,
@@ -482,6 +561,22 @@ impl Game {
                 let mut cands = self.unit_candidates(&filter, controller, here, source);
                 if matches!(filter, UnitFilter::Distinct(_)) {
                     cands.retain(|u| !chosen_now.contains(u));
+                }
+                // 355.16: not a unit the next choice, "at its location", could not follow
+                let offered = cands.len();
+                if let Some(Target::ChooseUnit(next)) = plan.get(k)
+                    && !next.up_to()
+                    && matches!(next.clone().place_mut(), Some(Place::ItsLocation))
+                {
+                    cands.retain(|&u| {
+                        let mut n = next.clone();
+                        if let Some(p) = n.place_mut() {
+                            *p = Place::LocationOf(u);
+                        }
+                        !self
+                            .unit_candidates(&n, controller, here, source)
+                            .is_empty()
+                    });
                 }
                 // 355.13: an "up to" choice may choose nothing, and is legal with nothing
                 // to choose
@@ -524,6 +619,9 @@ impl Game {
                         if self.restrict_choices.is_some() {
                             r.push(crate::cite!("811.1.d.2"));
                         }
+                        if cands.len() < offered {
+                            r.push(crate::cite!("355.16"));
+                        }
                         // 722.2: eligibility by a keyword sees inactive text
                         if keyword_bound(&filter)
                             && cands.iter().any(|u| self.rules_text_inactive(*u))
@@ -540,6 +638,7 @@ impl Game {
                     continue;
                 };
                 chosen_now.push(object);
+                last_obj = Some(object);
                 *t = Target::Chosen {
                     object,
                     filter,
@@ -550,6 +649,147 @@ impl Game {
             }
         }
         Ok(None)
+    }
+}
+
+impl Game {
+    /// The zone a place stands for as an instruction executes: a battlefield chosen that
+    /// still meets its requirement (359.3.e.2), or where the unit is on the board; `None` for
+    /// a place not fixed, or a unit no longer on the board.
+    pub(crate) fn place_zone(&self, p: &Place, controller: PlayerId) -> Option<Zone> {
+        match p {
+            Place::Battlefield(b, need) => self
+                .bf_meets(*b, *need, controller)
+                .then_some(Zone::Battlefield(*b)),
+            Place::LocationOf(o) => {
+                let z = self.objects[o.0].zone;
+                (z.on_board() && self.objects[o.0].is_unit()).then_some(z)
+            }
+            Place::ChooseBattlefield(_) | Place::There | Place::ItsLocation => None,
+        }
+    }
+
+    /// 355.9.b: whether battlefield `b` meets what a choice of a battlefield requires.
+    pub(crate) fn bf_meets(&self, b: BfId, need: BfNeed, controller: PlayerId) -> bool {
+        match need {
+            BfNeed::Any => true,
+            BfNeed::YouHaveUnits => self
+                .units_at(Zone::Battlefield(b))
+                .iter()
+                .any(|u| self.controller(*u) == controller),
+            // 187.1: the battlefield's controller
+            BfNeed::YouControl => self.battlefields[b.0].controller == Some(controller),
+        }
+    }
+
+    /// Fixes a place at step 2: "at a battlefield" — the battlefield is a target, chosen now
+    /// (355.5, 355.10.b; a move's destination, 355.4) — "there" (the battlefield chosen
+    /// before), "at its location" (the unit chosen before). With `choice`, the unit choice
+    /// the place narrows: only a battlefield where it has a unit to choose may be chosen
+    /// (355.16). Returns what has no legal choice (355.8).
+    #[allow(clippy::too_many_arguments)]
+    fn bind_place(
+        &mut self,
+        p: &mut Place,
+        choice: Option<&UnitFilter>,
+        (last_bf, last_obj): (&mut Option<BfId>, Option<ObjId>),
+        (controller, here, source): (PlayerId, Option<Zone>, Option<ObjId>),
+        label: &str,
+        rules: &[Cite],
+    ) -> R<Option<String>> {
+        match *p {
+            Place::ChooseBattlefield(need) => {
+                let meet: Vec<BfId> = (0..self.battlefields.len())
+                    .map(BfId)
+                    .filter(|&b| self.bf_meets(b, need, controller))
+                    .collect();
+                let cands: Vec<BfId> = meet
+                    .iter()
+                    .copied()
+                    .filter(|&b| {
+                        choice.is_none_or(|f| {
+                            let mut f = f.clone();
+                            if let Some(q) = f.place_mut() {
+                                *q = Place::Battlefield(b, need);
+                            }
+                            f.up_to()
+                                || !self
+                                    .unit_candidates(&f, controller, here, source)
+                                    .is_empty()
+                        })
+                    })
+                    .collect();
+                if cands.is_empty() {
+                    return Ok(Some(place_phrase(p).replacen("at ", "", 1)));
+                }
+                let mut r = rules.to_vec();
+                r.push(crate::cite!("355.10.b"));
+                if cands.len() < meet.len() {
+                    r.push(crate::cite!("355.16"));
+                }
+                let d = Decision {
+                    kind: DecisionKind::Target,
+                    player: controller,
+                    prompt: format!(
+                        "{} chooses {} as a target of {}",
+                        self.player_name(controller),
+                        place_phrase(p).replacen("at ", "", 1),
+                        label
+                    ),
+                    options: cands
+                        .iter()
+                        .map(|&b| DecisionOption {
+                            label: self.bf_name(b).to_string(),
+                            answer: Answer::Battlefield(b),
+                        })
+                        .collect(),
+                    more: 0,
+                    items: vec![],
+                    rules: r,
+                };
+                let i = self.decide(d)?;
+                let b = cands[i.min(cands.len() - 1)];
+                *last_bf = Some(b);
+                *p = Place::Battlefield(b, need);
+            }
+            Place::There => match *last_bf {
+                Some(b) => *p = Place::Battlefield(b, BfNeed::Any),
+                None => {
+                    return Err(super::actions::Halt::Err(super::EngineError::Unsupported(
+                        "\"there\" refers to a battlefield no earlier instruction chose".into(),
+                    )));
+                }
+            },
+            Place::ItsLocation => match last_obj {
+                Some(o) => *p = Place::LocationOf(o),
+                None => {
+                    return Err(super::actions::Halt::Err(super::EngineError::Unsupported(
+                        "\"its location\" refers to a unit no earlier instruction chose".into(),
+                    )));
+                }
+            },
+            Place::Battlefield(b, _) => *last_bf = Some(b),
+            Place::LocationOf(_) => {}
+        }
+        Ok(None)
+    }
+}
+
+/// The destination a move fixes at step 2 (355.4), under the wrappers of an instruction.
+fn move_place_mut(e: &mut Effect) -> Option<&mut Place> {
+    match e {
+        Effect::Move {
+            to: Location::Place(p),
+            ..
+        } => Some(p),
+        Effect::May { effect }
+        | Effect::Linked { effect }
+        | Effect::ThenItsPlayer { effect, .. }
+        | Effect::ForEach { effect, .. }
+        | Effect::IfDone { effect, .. }
+        | Effect::If { effect, .. }
+        | Effect::SelfReplaced { effect, .. } => move_place_mut(effect),
+        _ => None,
     }
 }
 

@@ -15,7 +15,7 @@ impl Game {
             Location::Battlefield(b) => Zone::Battlefield(b),
             // an instruction makes "here" and a chosen destination concrete before it moves
             // anything (Game::here, Game::choose_destination)
-            Location::Here | Location::Chosen => self.objects[u.0].zone,
+            Location::Here | Location::Chosen | Location::Place(_) => self.objects[u.0].zone,
         }
     }
 
@@ -232,7 +232,7 @@ impl Game {
             match to {
                 Location::Base => "base".to_string(),
                 Location::Battlefield(b) => self.bf_name(b).to_string(),
-                Location::Here | Location::Chosen => "here".to_string(),
+                Location::Here | Location::Chosen | Location::Place(_) => "here".to_string(),
             }
         );
         let mut rules = vec![cite!("144"), cite!("443")];

@@ -474,9 +474,82 @@ pub enum UnitFilter {
     InBase(Box<UnitFilter>),
     /// A unit at the source's location ("a unit here").
     Here,
+    /// A unit `filter` allows at a place the spell or ability fixes at step 2 (choices.rs):
+    /// "all enemy units at a battlefield" (the battlefield is the target, 355.10.b), "enemy
+    /// units there", "an enemy unit at its location".
+    At(Box<UnitFilter>, Place),
+    /// A unit `filter` allows other than the unit the instruction before chose ("each other
+    /// enemy unit there"), bound at step 2 (`None` until then).
+    OtherThanIt(Box<UnitFilter>, Option<ObjId>),
+}
+
+/// A place an instruction refers to, fixed as the spell or ability is put on the chain
+/// (355.5, 355.10.b): a battlefield to choose, "there" (the battlefield an earlier
+/// instruction chose), or "its location" (where the unit the instruction before chose is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Place {
+    /// "At a battlefield" said of a group, "to a battlefield" said of a move: a battlefield
+    /// meeting `BfNeed`, chosen at step 2 — a target (355.10.b, 355.4).
+    ChooseBattlefield(BfNeed),
+    /// "There", "that battlefield": the battlefield an earlier instruction chose.
+    There,
+    /// "At its location", "that unit's battlefield": where the unit the instruction before
+    /// chose is.
+    ItsLocation,
+    /// Bound: this battlefield, as long as it meets its requirement (359.3.e.2).
+    Battlefield(BfId, BfNeed),
+    /// Bound: wherever this object is on the board as the instruction executes.
+    LocationOf(ObjId),
+}
+
+/// What a battlefield to be chosen must be (355.9.b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BfNeed {
+    Any,
+    /// "A battlefield where you have units": the controller has a unit there.
+    YouHaveUnits,
+    /// "A battlefield you control" (187.1).
+    YouControl,
 }
 
 impl UnitFilter {
+    /// The filter this one narrows, if it is a wrapper.
+    fn inner_mut(&mut self) -> Option<&mut UnitFilter> {
+        match self {
+            UnitFilter::MightAtMost(f, _)
+            | UnitFilter::WithTag(f, _)
+            | UnitFilter::WithKeyword(f, _)
+            | UnitFilter::Distinct(f)
+            | UnitFilter::UpToOne(f)
+            | UnitFilter::Attacking(f)
+            | UnitFilter::InCombat(f)
+            | UnitFilter::Exhausted(f)
+            | UnitFilter::Damaged(f)
+            | UnitFilter::NotSource(f)
+            | UnitFilter::AtSource(f)
+            | UnitFilter::InBase(f)
+            | UnitFilter::At(f, _)
+            | UnitFilter::OtherThanIt(f, _) => Some(f),
+            _ => None,
+        }
+    }
+    /// The place this filter names ("at a battlefield", "there", "at its location"), to fix
+    /// at step 2.
+    pub fn place_mut(&mut self) -> Option<&mut Place> {
+        if let UnitFilter::At(_, p) = self {
+            return Some(p);
+        }
+        self.inner_mut()?.place_mut()
+    }
+    /// The unit "other than it" refers to, to bind at step 2.
+    pub fn other_than_mut(&mut self) -> Option<&mut Option<ObjId>> {
+        if let UnitFilter::OtherThanIt(_, o) = self {
+            return Some(o);
+        }
+        self.inner_mut()?.other_than_mut()
+    }
     /// The filter under the wrappers that say how it is chosen (distinct, up to one) or
     /// narrow it without changing what kind of object it chooses.
     pub fn kind(&self) -> &UnitFilter {
@@ -490,6 +563,8 @@ impl UnitFilter {
             | UnitFilter::NotSource(f)
             | UnitFilter::AtSource(f)
             | UnitFilter::InBase(f)
+            | UnitFilter::At(f, _)
+            | UnitFilter::OtherThanIt(f, _)
             | UnitFilter::WithKeyword(f, _) => f.kind(),
             f => f,
         }
@@ -521,6 +596,8 @@ impl UnitFilter {
             | UnitFilter::Damaged(f)
             | UnitFilter::NotSource(f)
             | UnitFilter::InBase(f)
+            | UnitFilter::At(f, _)
+            | UnitFilter::OtherThanIt(f, _)
             | UnitFilter::AtSource(f) => f.up_to(),
             _ => false,
         }
@@ -542,6 +619,8 @@ impl UnitFilter {
             | UnitFilter::Exhausted(f)
             | UnitFilter::Damaged(f)
             | UnitFilter::InBase(f)
+            | UnitFilter::At(f, _)
+            | UnitFilter::OtherThanIt(f, _)
             | UnitFilter::NotSource(f) => f.needs_here(),
             _ => false,
         }
@@ -1076,6 +1155,9 @@ pub enum Location {
     /// one as the move executes, among the unit's base and the battlefields it is not at
     /// (units move between locations on the board, 441.1; only a move's destination).
     Chosen,
+    /// A battlefield the move's spell or ability fixes at step 2 (355.4): "to a
+    /// battlefield", "to that battlefield", "to that enemy unit's battlefield".
+    Place(Place),
 }
 
 /// A condition of a conditional passive ability ("while I'm Mighty").

@@ -161,7 +161,7 @@ impl Game {
             CardType::Gear if from_hidden.is_some() => from_hidden.map(Zone::Battlefield),
             CardType::Unit | CardType::Token => Some(match to.unwrap_or(Location::Base) {
                 Location::Base => Zone::Base(player),
-                Location::Here | Location::Chosen => {
+                Location::Here | Location::Chosen | Location::Place(_) => {
                     return illegal(
                         cite!("355.2.a"),
                         format!(

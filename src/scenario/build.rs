@@ -6,10 +6,10 @@
 use super::format::{self, Name};
 use super::load::{self, ErrorKind, Place, Scenario, ScenarioError};
 use crate::engine::{
-    Ability, Amount, BfId, CardDef, CardType, Condition, Designation, Duration, Effect, Game,
-    Keyword, Location, Mode, Modification, ObjId, Passive, Phase, PlayableBattlefield, PlayerId,
-    PlayerRef, Power, Replacement, ReplacementUses, Scope, ScoreKind, Target, Trigger, UnitFilter,
-    Zone,
+    Ability, Amount, BfId, BfNeed, CardDef, CardType, Condition, Designation, Duration, Effect,
+    Game, Keyword, Location, Mode, Modification, ObjId, Passive, Phase, PlayableBattlefield,
+    PlayerId, PlayerRef, Power, Replacement, ReplacementUses, Scope, ScoreKind, Target,
+    TargetPlace, Trigger, UnitFilter, Zone,
 };
 use serde_saphyr::Location as Loc;
 use std::collections::BTreeMap;
@@ -124,6 +124,12 @@ impl Names<'_> {
             (" other", false),
             (" here", false),
             (" in-base", false),
+            (" at-a-battlefield", false),
+            (" at-a-battlefield-where-you-have-units", false),
+            (" at-a-battlefield-you-control", false),
+            (" there", false),
+            (" at-its-location", false),
+            (" other-than-it", false),
         ] {
             let Some(word) = n.value.strip_suffix(suffix) else {
                 continue;
@@ -142,6 +148,20 @@ impl Names<'_> {
                 " other" => UnitFilter::NotSource(Box::new(f)),
                 " here" => UnitFilter::AtSource(Box::new(f)),
                 " in-base" => UnitFilter::InBase(Box::new(f)),
+                " at-a-battlefield" => {
+                    UnitFilter::At(Box::new(f), TargetPlace::ChooseBattlefield(BfNeed::Any))
+                }
+                " at-a-battlefield-where-you-have-units" => UnitFilter::At(
+                    Box::new(f),
+                    TargetPlace::ChooseBattlefield(BfNeed::YouHaveUnits),
+                ),
+                " at-a-battlefield-you-control" => UnitFilter::At(
+                    Box::new(f),
+                    TargetPlace::ChooseBattlefield(BfNeed::YouControl),
+                ),
+                " there" => UnitFilter::At(Box::new(f), TargetPlace::There),
+                " at-its-location" => UnitFilter::At(Box::new(f), TargetPlace::ItsLocation),
+                " other-than-it" => UnitFilter::OtherThanIt(Box::new(f), None),
                 _ => UnitFilter::InCombat(Box::new(f)),
             };
             // the groups "here" as the group of units that filter allows
@@ -329,6 +349,24 @@ impl Names<'_> {
         // "here": the location of the ability's source, when it executes
         if n.value == "here" && self.built.is_none() {
             return Ok(Location::Here);
+        }
+        // 355.4: a battlefield the ability fixes as it is put on the chain
+        if self.built.is_none() {
+            let p = match n.value.as_str() {
+                "a-battlefield" => Some(TargetPlace::ChooseBattlefield(BfNeed::Any)),
+                "a-battlefield-where-you-have-units" => {
+                    Some(TargetPlace::ChooseBattlefield(BfNeed::YouHaveUnits))
+                }
+                "a-battlefield-you-control" => {
+                    Some(TargetPlace::ChooseBattlefield(BfNeed::YouControl))
+                }
+                "there" => Some(TargetPlace::There),
+                "its-battlefield" => Some(TargetPlace::ItsLocation),
+                _ => None,
+            };
+            if let Some(p) = p {
+                return Ok(Location::Place(p));
+            }
         }
         self.battlefield(n).map(Location::Battlefield)
     }

@@ -2123,8 +2123,11 @@ impl<'a> Resolver<'a> {
             ));
         }
         let place = |t: &Name| -> Result<(), ScenarioError> {
-            // "chosen": a destination the effect's controller chooses (444.1)
-            if in_ability && t.value == "here" || t.value == "chosen" {
+            // "chosen": a destination the effect's controller chooses (444.1); in an ability,
+            // a battlefield fixed at step 2 (355.4): `a-battlefield`, `there`, `its-battlefield`
+            if in_ability && (PLACE_WORDS.contains(&t.value.as_str()) || t.value == "here")
+                || t.value == "chosen"
+            {
                 Ok(())
             } else {
                 self.location(t)
@@ -2789,6 +2792,14 @@ fn target_word_ok(s: &str) -> bool {
         " other",
         " here",
         " in-base",
+        // a place fixed at step 2 (355.10.b): a battlefield chosen, the one chosen before,
+        // the location of the unit chosen before; "other-than-it": not that unit
+        " at-a-battlefield",
+        " at-a-battlefield-where-you-have-units",
+        " at-a-battlefield-you-control",
+        " there",
+        " at-its-location",
+        " other-than-it",
     ] {
         if let Some(w) = s.strip_suffix(q) {
             return !w.contains("gear")
@@ -2817,6 +2828,17 @@ fn target_word_ok(s: &str) -> bool {
         None => TARGET_WORDS.contains(&s) || trash_choice(s).is_some(),
     }
 }
+
+/// A move's destinations fixed as its spell or ability is put on the chain (355.4): a
+/// battlefield chosen then (with what it must be), the battlefield an earlier instruction
+/// chose, the battlefield of the unit the instruction before chose.
+pub const PLACE_WORDS: &[&str] = &[
+    "a-battlefield",
+    "a-battlefield-where-you-have-units",
+    "a-battlefield-you-control",
+    "there",
+    "its-battlefield",
+];
 
 /// Players an effect may name instead of a player.
 pub const PLAYER_WORDS: &[&str] = &[

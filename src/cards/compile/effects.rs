@@ -22,6 +22,36 @@ pub(super) fn target(s: &str) -> Option<String> {
     if let Some(w) = target_word(t) {
         return Some(w.to_string());
     }
+    // 355.10.b: "all enemy units at a battlefield" — the battlefield is the target, chosen as
+    // the spell is played (a unit choice "at a battlefield" is a restriction of the unit's,
+    // `choose-unit-at-battlefield`); "enemy units there": at the battlefield chosen before;
+    // "an enemy unit at its location": where the unit chosen before is
+    if let Some(w) = strip_suffix_ci(t, " at a battlefield")
+        && let Some(word) = target(w)
+        && unitish(&word)
+        && !word.starts_with("choose-")
+        && !word.contains(' ')
+    {
+        return Some(format!("{word} at-a-battlefield"));
+    }
+    // "each other enemy unit there": other than the unit chosen before
+    if let Some(w) = strip_ci(t, "each other ").and_then(|w| strip_suffix_ci(w, " there")) {
+        let word = target(&format!("each {w}"))?;
+        return (unitish(&word) && !word.starts_with("choose-") && !word.contains(' '))
+            .then(|| format!("{word} there other-than-it"));
+    }
+    for (suffix, qualifier) in [(" there", "there"), (" at its location", "at-its-location")] {
+        if let Some(w) = strip_suffix_ci(t, suffix) {
+            let word = target(w)?;
+            let choice = word.starts_with("choose-");
+            return (unitish(&word)
+                && !word.contains(' ')
+                && !word.contains("here")
+                && !word.contains("battlefield")
+                && (choice || qualifier == "there"))
+                .then(|| format!("{word} {qualifier}"));
+        }
+    }
     // 741.3: "all enemy units in combat" — a unit choice or group narrowed to units in
     // combat; "your units here": a group narrowed to the source's location
     for (suffix, qualifier) in [
@@ -141,9 +171,9 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
             "all-units-here"
         }
         "all enemy units at my battlefield" | "enemy units at my battlefield" => "enemy-units-here",
-        "other friendly units here" | "each other friendly unit here" => {
-            "other-friendly-units-here"
-        }
+        "other friendly units here"
+        | "each other friendly unit here"
+        | "all other friendly units here" => "other-friendly-units-here",
         // 484.8.c: control is not shared
         "your other units here" | "other units you control here" => "your-other-units-here",
         _ => return None,
@@ -209,7 +239,36 @@ pub(super) fn body_instructions(body: &str) -> Option<Vec<format::Effect>> {
         }
         all.extend(v);
     }
-    (!all.is_empty() && chosen.is_none()).then_some(all)
+    (!all.is_empty() && chosen.is_none() && places_bound(&all)).then_some(all)
+}
+
+/// Whether each "there" of these instructions, in order, follows a battlefield chosen, and
+/// each "at its location" / "its battlefield" a unit chosen — what the engine fixes them to
+/// at step 2 (355.10.b); "When I move to a battlefield, move an enemy unit to that
+/// battlefield" names the battlefield of the trigger, which is not one of these.
+pub(super) fn places_bound<'a>(effects: impl IntoIterator<Item = &'a format::Effect>) -> bool {
+    fn walk(e: &format::Effect, bf: &mut bool, unit: &mut bool) -> bool {
+        let mut c = e.clone();
+        for t in target_fields(&mut c) {
+            let v = t.value.as_str();
+            if (v == "there" || v.contains(" there")) && !*bf
+                || (v == "its-battlefield" || v.contains("at-its-location")) && !*unit
+            {
+                return false;
+            }
+            *bf |= v.contains("a-battlefield");
+            *unit |= v.starts_with("choose-");
+        }
+        e.if_you_do
+            .iter()
+            .chain(&e.if_not)
+            .chain(&e.otherwise)
+            .chain(&e.instead)
+            .chain(&e.choose_one)
+            .all(|x| walk(&x.value, bf, unit))
+    }
+    let (mut bf, mut unit) = (false, false);
+    effects.into_iter().all(|e| walk(e, &mut bf, &mut unit))
 }
 
 /// One sentence of instructions, executed in order (359.3.e): "A", "A, then B", "A and B",
@@ -434,6 +493,17 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
     }
     match verb.as_str() {
         "deal" => {
+            // "Deal 4 to that unit and 1 to each other enemy unit there": two instructions,
+            // the first to the unit chosen before
+            let lower = rest.to_ascii_lowercase();
+            if !may
+                && let Some(i) = lower.find(" to that unit and ")
+                && let Some((n2, to2)) = rest[i + " to that unit and ".len()..].split_once(" to ")
+            {
+                let mut first = clause(&format!("deal {} to it", &rest[..i]))?;
+                first.extend(clause(&format!("deal {n2} to {to2}"))?);
+                return Some(first);
+            }
             // "Deal 3 to an enemy unit"
             let (n, to) = rest.split_once(" to ")?;
             let n = n.trim();
@@ -462,8 +532,14 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             };
             e.double = Some(name(who));
         }
-        // 423: "Stun an enemy unit here" / "[Stun] a unit"
-        "stun" | "[stun]" => e.stun = Some(name(target(rest)?)),
+        // 423: "Stun an enemy unit here" / "[Stun] a unit"; "an enemy at a battlefield":
+        // only units are stunned (423.1)
+        "stun" | "[stun]" => {
+            e.stun = Some(name(match fold(rest).as_str() {
+                "an enemy at a battlefield" => "choose-enemy-at-battlefield".to_string(),
+                _ => target(rest)?,
+            }))
+        }
         "buff" | "[buff]" => e.buff = Some(name(target(rest)?)),
         "ready" => e.ready = Some(name(target(rest)?)),
         "exhaust" => e.exhaust = Some(name(target(rest)?)),
@@ -559,6 +635,20 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             ]
             .iter()
             .find_map(|p| lower.strip_suffix(p).map(|w| (&rest[..w.len()], "base")))
+            // 355.4: a battlefield fixed as the spell or ability is put on the chain — one
+            // chosen then, the one an earlier instruction chose, the one of the unit the
+            // instruction before chose
+            .or_else(|| {
+                [
+                    (" to a battlefield", "a-battlefield"),
+                    (" to that battlefield", "there"),
+                    (" there", "there"),
+                    (" to that enemy unit's battlefield", "its-battlefield"),
+                    (" to that enemy unit’s battlefield", "its-battlefield"),
+                ]
+                .iter()
+                .find_map(|(p, w)| lower.strip_suffix(p).map(|r| (&rest[..r.len()], *w)))
+            })
             // 444.1: "Move an enemy unit" — no destination named: the player chooses one
             .unwrap_or((rest, "chosen"));
             let who = match fold(who).as_str() {
@@ -797,6 +887,22 @@ pub(super) fn give(rest: &str, may: bool) -> Option<Vec<format::Effect>> {
         }
         to.value = format!("{} distinct", to.value);
         return Some(vec![first, second]);
+    }
+    // "Give friendly units there +1 [Might] this turn and enemy units there -1 [Might] this
+    // turn, to a minimum of 1 [Might]": to two groups, the minimum the decrease's
+    if let Some(i) = rest.to_ascii_lowercase().find(" this turn and ")
+        && !may
+        && let Some(mut first) = give(&rest[..i + " this turn".len()], false)
+        && let Some(second) = give(&rest[i + " this turn and ".len()..], false)
+    {
+        first.extend(second);
+        let groups = first.iter().all(|e| {
+            e.to.as_ref()
+                .is_some_and(|t| !t.value.starts_with("choose-") && t.value != "it")
+        });
+        if groups {
+            return Some(first);
+        }
     }
     // "Give two friendly units each +2 [Might] this turn": the same to two different units
     if let Some(r) = strip_ci(rest, "two ") {

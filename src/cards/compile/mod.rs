@@ -35,6 +35,8 @@ mod effects_tests;
 #[cfg(test)]
 mod linked_tests;
 #[cfg(test)]
+mod locations_tests;
+#[cfg(test)]
 mod places_tests;
 #[cfg(test)]
 mod replacement_tests;
@@ -592,7 +594,7 @@ impl Compiler<'_> {
     /// One mode of a "Choose one": a single instruction (the format's modes are one each).
     fn mode(&mut self, text: &str) {
         let e = instructions(text)
-            .filter(|v| v.len() == 1)
+            .filter(|v| v.len() == 1 && places_bound(v))
             .and_then(|v| v.into_iter().next())
             .filter(|e| e.at.as_ref().is_none_or(|a| a.value != "here"));
         self.push(
@@ -849,6 +851,18 @@ impl Compiler<'_> {
                 ..Default::default()
             });
             self.push(s, PhraseStatus::Compiled);
+        } else if let Some(w) = strip_ci(s, "choose ")
+            .and_then(battlefield_choice)
+            .map(|n| format!("\u{1e}{n}"))
+            .or_else(|| strip_ci(s, "choose ").and_then(battlefield_and_unit))
+        {
+            // "Choose a battlefield." (355.10.b: a target): where the next instruction's
+            // "there" is; "Choose a battlefield and an enemy unit there.": the unit, "it"
+            if let Some((old, _)) = self.chosen.take() {
+                self.set_status(&old, PhraseStatus::Unsupported);
+            }
+            self.chosen = Some((s.to_string(), w));
+            self.push(s, PhraseStatus::Unsupported);
         } else if let Some((a, b)) = strip_ci(s, "choose ").and_then(chosen_pair) {
             // "Choose a friendly unit and an enemy unit." — what "they" are in the next
             // instruction (the first and the second)
@@ -875,7 +889,7 @@ impl Compiler<'_> {
             last.instead = v.into_iter().map(spanned).collect();
             self.push(s, PhraseStatus::Compiled);
         } else if let Some((link, body)) = linked(s)
-            && let Some(mut v) = instructions(body)
+            && let Some(mut v) = instructions(&there_is_here(&link, body))
         {
             // "If you do, buff me.", "Otherwise, stun it." (359.3.e.14, 359.3.f.2)
             let about_it = matches!(link, Link::If(_, true));
@@ -884,7 +898,7 @@ impl Compiler<'_> {
                 .and_then(|e| target_fields(e).first().map(|t| t.value == "it"))
                 .unwrap_or(false);
             let mut chosen = self.chosen.as_ref().map(|(_, t)| t.clone());
-            let bound = bind_it(&mut v, &mut chosen, &mut self.line_chose);
+            let bound = bind_it(&mut v, &mut chosen, &mut self.line_chose) && self.places_ok(&v);
             let used = self.chosen.is_some() && chosen.is_none();
             self.prev_one = prev_one;
             if bound && (!about_it || first_is_it) && self.link(link, v, after_cost) {
@@ -914,7 +928,7 @@ impl Compiler<'_> {
             self.push(s, PhraseStatus::Compiled);
         } else if let Some(mut v) = instructions(s) {
             let mut chosen = self.chosen.as_ref().map(|(_, t)| t.clone());
-            let bound = bind_it(&mut v, &mut chosen, &mut self.line_chose);
+            let bound = bind_it(&mut v, &mut chosen, &mut self.line_chose) && self.places_ok(&v);
             let used = self.chosen.is_some() && chosen.is_none();
             let one = v.len() == 1;
             let open = self.open.filter(|_| bound);
@@ -943,6 +957,21 @@ impl Compiler<'_> {
         } else {
             self.push(s, PhraseStatus::Unsupported);
         }
+    }
+
+    /// Whether the "there" and "at its location" of instructions `v` refer to what the
+    /// instructions before them (of the open ability, or the spell) chose (355.10.b).
+    fn places_ok(&self, v: &[format::Effect]) -> bool {
+        let prior: Vec<format::Effect> = match self.open {
+            Some(i) => self.abilities[i]
+                .effect
+                .iter()
+                .chain(&self.abilities[i].then)
+                .map(|e| e.value.clone())
+                .collect(),
+            None => self.spell_effects.clone(),
+        };
+        places_bound(prior.iter().chain(v))
     }
 
     /// The instruction the sentence before gave: the last of the open ability, or of a spell.
@@ -1014,6 +1043,19 @@ impl Compiler<'_> {
             }
             None => self.push(line, PhraseStatus::Unsupported),
         }
+    }
+}
+
+/// "If I'm at a battlefield, buff all other friendly units there.": "there" is the battlefield
+/// the source is at — "here".
+fn there_is_here(link: &Link, body: &str) -> String {
+    match link {
+        Link::If(c, false) if c == "at-battlefield" => match strip_suffix_ci(body.trim(), " there")
+        {
+            Some(b) => format!("{b} here"),
+            None => body.to_string(),
+        },
+        _ => body.to_string(),
     }
 }
 

@@ -10,7 +10,7 @@ pub(super) fn if_condition(c: &str) -> Option<String> {
     if f == "you paid the additional cost" {
         return Some("additional-cost-paid".into());
     }
-    if f == "im at a battlefield" {
+    if f == "im at a battlefield" || f == "i am at a battlefield" {
         return Some("at-battlefield".into());
     }
     if f == "an enemy unit is alone here" {

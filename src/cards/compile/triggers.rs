@@ -255,6 +255,7 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         }
     }
     bind_it(&mut v, &mut None, &mut false).then_some(())?;
+    places_bound(&v).then_some(())?;
     Some(
         whens
             .iter()
@@ -429,6 +430,29 @@ pub(super) fn trigger_that_chooses(s: &str, battlefield: bool) -> Option<(Abilit
 }
 
 /// "a friendly unit and an enemy unit": two targets chosen by one sentence.
+/// "a battlefield", "a battlefield where you have units", "a battlefield you control": a
+/// battlefield chosen (355.10.b) — the place word a move's destination takes
+/// (`a-battlefield`, …); a filter's is the same with `at-` before it.
+pub(super) fn battlefield_choice(s: &str) -> Option<&'static str> {
+    Some(match fold(s.trim().trim_end_matches('.')).as_str() {
+        "a battlefield" => "a-battlefield",
+        "a battlefield where you have units" => "a-battlefield-where-you-have-units",
+        "a battlefield you control" => "a-battlefield-you-control",
+        _ => return None,
+    })
+}
+
+/// "a battlefield and an enemy unit there": the unit, chosen at a battlefield chosen first
+/// ("choose-enemy at-a-battlefield"); "it" is the unit, "there" the battlefield.
+pub(super) fn battlefield_and_unit(s: &str) -> Option<String> {
+    let t = s.trim().trim_end_matches('.');
+    let i = t.to_ascii_lowercase().find(" and ")?;
+    let need = battlefield_choice(&t[..i])?;
+    let unit = target(&t[i + " and ".len()..])?;
+    let w = unit.strip_suffix(" there")?;
+    (w.starts_with("choose-") && !w.contains(' ')).then(|| format!("{w} at-{need}"))
+}
+
 pub(super) fn chosen_pair(s: &str) -> Option<(String, String)> {
     let t = s.trim().trim_end_matches('.');
     // "two units", "two friendly units": two different units of that kind (355.5)
@@ -461,6 +485,29 @@ pub(super) fn bind_it(
     before: &mut bool,
 ) -> bool {
     for e in v.iter_mut() {
+        // "Choose a battlefield. Give friendly units there …": the first "there" is where the
+        // battlefield is chosen (355.10.b), later ones are that battlefield
+        if let Some(need) = chosen.as_deref().and_then(|c| c.strip_prefix('\u{1e}')) {
+            let need = need.to_string();
+            for t in target_fields(e) {
+                if t.value == "it" {
+                    return false;
+                }
+                if chosen.is_none() {
+                    continue;
+                }
+                if t.value == "there" {
+                    t.value = need.clone();
+                    *chosen = None;
+                } else if let Some(w) = t.value.strip_suffix(" there") {
+                    t.value = format!("{w} at-{need}");
+                    *chosen = None;
+                }
+            }
+            if chosen.is_some() {
+                continue;
+            }
+        }
         // "they": the two units of a "Choose A and B" (and nothing else)
         if e.fight.as_ref().is_some_and(|f| f.value == "they") {
             let (a, b) = match chosen.as_deref() {
