@@ -292,6 +292,19 @@ impl Game {
             );
             if g.kill {
                 self.kill(&[*o], cite!("357.2"))?;
+                if self.objects[o.0].zone.on_board() {
+                    let t = format!(
+                        "{}'s death was replaced: the additional cost of {} is still paid",
+                        self.obj_name(*o),
+                        self.obj_name(card)
+                    );
+                    self.event(
+                        EventKind::Effect,
+                        vec![cite!("357.2.a")],
+                        t,
+                        vec![o.0, card.0],
+                    );
+                }
             } else {
                 self.return_to_hand(*o);
             }

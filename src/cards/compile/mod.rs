@@ -173,7 +173,7 @@ pub fn compile(card: &Card) -> Compiled {
         chosen_player: None,
         revealed: None,
     };
-    for line in logical_lines(&card.text) {
+    for line in logical_lines(&card.text, card.errata.is_some()) {
         c.line(&line);
     }
     c.end_modes();
@@ -1108,17 +1108,22 @@ fn use_only_while(s: &str, mine: bool) -> Option<String> {
     if_condition(&format!("I'm {r}"))
 }
 
-/// The text's lines, with a line that continues a sentence (it starts in lower case)
-/// joined to the one before.
-fn logical_lines(text: &str) -> Vec<String> {
+/// The text's lines, with a line that continues a sentence joined to the one before: it
+/// starts in lower case, or the line before left a parenthesis (reminder text) open, or —
+/// in errata'd wording, which the community list copies hard-wrapped ("… increase its
+/// Might to the\nMight of another friendly unit.") — the line before stopped mid-sentence.
+fn logical_lines(text: &str, hard_wrapped: bool) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for l in text.lines() {
         let t = l.trim();
         match out.last_mut() {
             // "…look at the top 4 cards of your Main Deck. …" / "Recycle the rest."
             Some(prev)
-                if t.chars().next().is_some_and(char::is_lowercase)
-                    || deck_look_start(prev) && deck_look_continues(t) =>
+                if !t.is_empty()
+                    && (t.chars().next().is_some_and(char::is_lowercase)
+                        || open_parenthesis(prev)
+                        || hard_wrapped && mid_sentence(prev) && !starts_item(t)
+                        || deck_look_start(prev) && deck_look_continues(t)) =>
             {
                 prev.push(' ');
                 prev.push_str(t);
@@ -1127,6 +1132,23 @@ fn logical_lines(text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The line leaves a parenthesis open (reminder text wrapped onto the next line).
+fn open_parenthesis(line: &str) -> bool {
+    line.matches('(').count() > line.matches(')').count()
+}
+
+/// The line stops where no sentence, keyword or cost ends: on a word, a number or a comma.
+fn mid_sentence(line: &str) -> bool {
+    line.chars()
+        .last()
+        .is_some_and(|c| c.is_alphanumeric() || c == ',')
+}
+
+/// The line starts an item of its own: a bullet, a mode or a bracket token.
+fn starts_item(line: &str) -> bool {
+    line.starts_with(['•', '-', '᛫', '·', '–', '—', '*', '['])
 }
 
 /// Cost symbols right after a keyword ("[Equip] [1][Body]", "[Repeat] [2]"): their length.

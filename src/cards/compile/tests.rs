@@ -390,3 +390,39 @@ fn you_control_is_the_controllers_own_not_friendly() {
         Some("your-units".into())
     );
 }
+
+#[test]
+fn hard_wrapped_errata_and_wrapped_reminders_are_read_as_sentences() {
+    // errata'd wording is copied hard-wrapped: a line that stops mid-sentence goes on
+    let mut c = card(
+        "Spell",
+        "Move an enemy unit. Then do this: Choose another enemy\nunit at its destination. They deal damage equal to their\nMights to each other.",
+    );
+    c.errata = Some("From Origins Card Errata".into());
+    let texts: Vec<String> = compile(&c).phrases.iter().map(|p| p.text.clone()).collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("They deal damage equal to their Mights to each other")),
+        "{texts:?}"
+    );
+    assert!(!texts.iter().any(|t| t.starts_with("Mights")), "{texts:?}");
+    // a reminder wrapped onto the next line is still a reminder, errata or not
+    let c = compile(&card(
+        "Gear",
+        "[Tap]: Draw 1.\n(Each card you draw is a card you\nkeep. It stays.)",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    // without errata, a line that ends without a full stop is its own line
+    let c = compile(&card("Spell", "Draw 1\nBuff a friendly unit."));
+    assert_eq!(c.phrases.len(), 2, "{:?}", c.phrases);
+    // in errata, a bullet starts its own line: the modes stay modes
+    let mut c = card(
+        "Spell",
+        "Choose one —\n• Deal 2 to a unit at a battlefield.\n• Draw 1.",
+    );
+    c.errata = Some("From Origins Card Errata".into());
+    let c = compile(&c);
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(c.def.effect.as_ref().unwrap().value.choose_one.len(), 2);
+}
