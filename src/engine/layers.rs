@@ -838,7 +838,9 @@ impl Game {
             | Condition::OpponentControlsStunned
             | Condition::AttackingWithAnother
             | Condition::NotFromHand
-            | Condition::InCombat => self
+            | Condition::InCombat
+            | Condition::FewerRunesThanOpponent
+            | Condition::ControlsFacedown => self
                 .side_condition(c, Some(obj), ctl, |x| self.controller(x))
                 .unwrap_or(false),
         }

@@ -1279,6 +1279,12 @@ pub enum Condition {
     All(Vec<Condition>),
     /// It does not hold: "… have [Deflect] if they didn't already" (not having Deflect).
     Not(Box<Condition>),
+    /// "If you control fewer runes than an opponent": an opponent of the controller controls
+    /// more runes on the board than they do.
+    FewerRunesThanOpponent,
+    /// "If you control a facedown card at a battlefield" (421.1, 107.3.c: a card hidden in a
+    /// battlefield's Facedown Zone, controlled by its controller).
+    ControlsFacedown,
 }
 
 /// Whom a passive ability affects.

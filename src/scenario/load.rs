@@ -2521,7 +2521,8 @@ pub const TRIGGERS: &[&str] = &[
 /// `opponent-controls-stunned`, `attacking-with-another`, `not-from-hand` (a card's own cost:
 /// played from anywhere other than its player's hand), `alone` / `not-alone` (741.1),
 /// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`, `showdown`,
-/// `enemy-alone-here` (741.1), `in-combat` (741.3).
+/// `enemy-alone-here` (741.1), `in-combat` (741.3), `fewer-runes-than-opponent`,
+/// `controls-facedown` (a facedown card at a battlefield, 421.1).
 pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     use crate::engine::{CardType, Condition};
     let w: Vec<&str> = c.split_whitespace().collect();
@@ -2568,6 +2569,8 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["attacking-with-another"] => Some(Condition::AttackingWithAnother),
         ["not-from-hand"] => Some(Condition::NotFromHand),
         ["in-combat"] => Some(Condition::InCombat),
+        ["fewer-runes-than-opponent"] => Some(Condition::FewerRunesThanOpponent),
+        ["controls-facedown"] => Some(Condition::ControlsFacedown),
         ["runes", n, "or", "fewer"] => n.parse().ok().map(Condition::RunesAtMost),
         ["runes", n, "or", "more"] => n.parse().ok().map(Condition::RunesAtLeast),
         ["control", rest @ ..] => {

@@ -43,6 +43,12 @@ pub(super) fn if_condition(c: &str) -> Option<String> {
             return Some("stunned-enemy-here".into());
         }
         "an opponent controls a stunned unit" => return Some("opponent-controls-stunned".into()),
+        "you control fewer runes than an opponent" => {
+            return Some("fewer-runes-than-opponent".into());
+        }
+        "you control a facedown card at a battlefield" => {
+            return Some("controls-facedown".into());
+        }
         _ => {}
     }
     if let Some(r) = f

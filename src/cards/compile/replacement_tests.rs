@@ -186,7 +186,7 @@ fn additional_costs_and_conditions() {
     // a condition the vocabulary has no words for is not dropped
     let c = compile(&card(
         "Unit",
-        "At the start of your Beginning Phase, if you control a facedown card at a battlefield, draw 1.",
+        "At the start of your Beginning Phase, if you control a facedown card in your hand, draw 1.",
     ));
     assert!(!c.fully_modelled());
     let c = compile(&card(
@@ -533,4 +533,58 @@ fn delayed_triggers_about_the_unit_chosen_before() {
     assert_eq!(d.when.value, "friendly-unit-played");
     assert!(d.unit.is_none());
     assert_eq!(d.effects[0].value.buff.as_ref().unwrap().value, "that-unit");
+}
+
+#[test]
+fn beginning_phase_conditions_before_and_after() {
+    // 383.3.e: the conditional statement written before the trigger condition
+    let c = compile(&card(
+        "Unit",
+        "If you control fewer runes than an opponent at the start of your Beginning phase, give me +1 [Might] this turn.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.when.as_ref().unwrap().value, "beginning-phase");
+    assert_eq!(a.if_.as_ref().unwrap().value, "fewer-runes-than-opponent");
+    assert!(a.effect.as_ref().unwrap().value.might.is_some());
+    // … only with a condition the vocabulary has, and only before that trigger condition
+    for text in [
+        "If you feel lucky at the start of your Beginning Phase, draw 1.",
+        "If you control fewer runes than an opponent at the start of your turn, draw 1.",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+    // a facedown card at a battlefield (421.1)
+    let c = compile(&card(
+        "Gear",
+        "At the start of your Beginning Phase, if you control a facedown card at a battlefield, draw 1.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(
+        c.def.abilities[0].value.if_.as_ref().unwrap().value,
+        "controls-facedown"
+    );
+    // the condition after the instruction is the instruction's (359.3.f.2)
+    let c = compile(&card(
+        "Gear",
+        "At start of your Beginning Phase, draw 1 if you have one or fewer cards in your hand.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert!(a.if_.is_none());
+    let e = &a.effect.as_ref().unwrap().value;
+    assert!(e.draw.is_some());
+    assert_eq!(e.if_.as_ref().unwrap().value, "hand 1 or fewer");
+    // a tail that is no condition the vocabulary has is not dropped
+    let c = compile(&card(
+        "Gear",
+        "At the start of your Beginning Phase, draw 1 if you feel lucky.",
+    ));
+    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    // nor is a condition after two instructions (which one it is about is not said)
+    let c = compile(&card(
+        "Gear",
+        "At the start of your Beginning Phase, draw 1 and channel 1 rune exhausted if you have one or fewer cards in your hand.",
+    ));
+    assert!(!c.fully_modelled(), "{:?}", c.phrases);
 }

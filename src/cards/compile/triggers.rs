@@ -6,6 +6,10 @@ use super::*;
 /// "When I attack or defend, …" is one ability for each. "When you conquer/hold here" is
 /// on a battlefield's card only.
 pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
+    // 383.3.e: "If you control fewer runes than an opponent at the start of your Beginning
+    // Phase, give me …" — the conditional statement written before the trigger condition
+    let reordered = condition_first(s);
+    let s = reordered.as_deref().unwrap_or(s);
     // "The first time I conquer each turn, …", "Once each turn, when …": the trigger
     // condition with its limit in a turn (383.1, 383.3.f); a battlefield counts nothing
     let (limited, limit) = turn_limited(s);
@@ -235,6 +239,13 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         condition = Some(if_condition(c)?);
         body = rest.trim();
     }
+    // "draw 1 if you have one or fewer cards in your hand": a condition of the instruction it
+    // follows, checked as it executes (359.3.f.2, as "If …, draw 1." within the instructions)
+    let mut trailing = None;
+    if let Some((rest, c)) = trailing_condition(body) {
+        trailing = Some(c);
+        body = rest;
+    }
     // 403.1.b.1: "you may pay [cost] to [effect]", "you may exhaust me to [effect]" — a cost
     // within the instructions
     let mut cost = None;
@@ -243,6 +254,15 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         body = rest;
     }
     let mut v = instructions(body)?;
+    if let Some(c) = trailing {
+        let [e] = v.as_mut_slice() else {
+            return None;
+        };
+        if e.may || e.if_.is_some() || e.instead_if.is_some() {
+            return None;
+        }
+        e.if_ = Some(name(c));
+    }
     // "When you ready a friendly unit, give it +1 [Might] this turn.": "it" is the unit the
     // event is about (the engine binds `that-unit` to it as the ability triggers)
     if whens.len() == 1 && SUBJECT_TRIGGERS.contains(&whens[0].as_str()) {
@@ -277,6 +297,30 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             })
             .collect(),
     )
+}
+
+/// 383.3.e: "If [condition] at the start of your Beginning Phase, [effect]" is "At the start
+/// of your Beginning Phase, if [condition], [effect]": the same conditional statement, checked
+/// as the ability triggers.
+fn condition_first(s: &str) -> Option<String> {
+    let r = strip_ci(s.trim(), "if ")?;
+    const AT: &str = " at the start of your beginning phase, ";
+    let i = r.to_ascii_lowercase().find(AT)?;
+    let (c, body) = (&r[..i], &r[i + AT.len()..]);
+    if_condition(c)?;
+    Some(format!(
+        "At the start of your Beginning Phase, if {c}, {body}"
+    ))
+}
+
+/// "draw 1 if you have one or fewer cards in your hand": an instruction followed by its
+/// condition — the instruction and the condition's word, when the whole tail after the last
+/// " if " is a condition the vocabulary has.
+fn trailing_condition(body: &str) -> Option<(&str, String)> {
+    let t = body.trim().trim_end_matches('.');
+    let i = t.to_ascii_lowercase().rfind(" if ")?;
+    let c = if_condition(&t[i + 4..])?;
+    Some((&t[..i], c))
 }
 
 /// The trigger conditions whose event is about one unit, which their instructions call "it".

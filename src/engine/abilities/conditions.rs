@@ -200,6 +200,18 @@ impl Game {
                 !z.on_board() && z != Zone::Hand(ctl)
             }),
             // 741.3: at the battlefield of the combat, with a combat designation
+            Condition::FewerRunesThanOpponent => {
+                let mine = runes();
+                self.players.iter().any(|p| {
+                    self.opponents(ctl, p.id)
+                        && i32::try_from(self.runes_of(p.id).len()).unwrap_or(i32::MAX) > mine
+                })
+            }
+            // 107.3.c: a card in a Facedown Zone
+            Condition::ControlsFacedown => self
+                .objects
+                .iter()
+                .any(|x| matches!(x.zone, Zone::Facedown(_)) && controller_of(x.id) == ctl),
             Condition::InCombat => obj.is_some_and(|o| {
                 let u = &self.objects[o.0];
                 u.designation.is_some()
@@ -315,6 +327,8 @@ impl Condition {
                 Condition::HasKeyword(k) => format!("I don't have {k:?}"),
                 x => format!("not ({})", x.describe()),
             },
+            Condition::FewerRunesThanOpponent => "you control fewer runes than an opponent".into(),
+            Condition::ControlsFacedown => "you control a facedown card at a battlefield".into(),
             Condition::ExactlyOtherUnitsHere { count, battlefield } => format!(
                 "{}exactly {count} other unit(s) you control {}",
                 if *battlefield {
