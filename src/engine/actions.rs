@@ -1094,8 +1094,8 @@ impl Game {
                 "{} puts the top {count} card(s) of their Main Deck into their trash",
                 p(player)
             ),
-            Effect::PlayCard { target, base } => {
-                format!("play {}{}", t(target), base.describe())
+            Effect::PlayCard { target, base, to } => {
+                format!("play {}{}{}", t(target), to.describe(), base.describe())
             }
             Effect::Stun { target } => format!("stun {}", t(target)),
             Effect::CreateToken {
@@ -1684,9 +1684,9 @@ impl Game {
                     self.top_to_trash(p, *count);
                 }
             }
-            Effect::PlayCard { target, base } => {
+            Effect::PlayCard { target, base, to } => {
                 for c in self.targets_of(target, controller, source, snap)? {
-                    self.limited_play(controller, c, base)?;
+                    self.limited_play(controller, c, base, to)?;
                 }
             }
             Effect::Banish { target } => {
@@ -1986,14 +1986,15 @@ impl Game {
                     Some(Target::Object(o)) => vec![*o],
                     _ => vec![],
                 };
-                let players: Vec<PlayerId> = units
+                let players: Vec<(PlayerId, ObjId, Zone)> = units
                     .iter()
                     .map(|u| {
-                        if *owner {
+                        let p = if *owner {
                             self.objects[u.0].owner
                         } else {
                             self.controller(*u)
-                        }
+                        };
+                        (p, *u, self.objects[u.0].zone)
                     })
                     .collect();
                 self.execute_effect(effect, controller, source, snap)?;
@@ -2004,8 +2005,16 @@ impl Game {
                     );
                     self.event(EventKind::Chain, vec![cite!("359.3.e.12")], t, vec![]);
                 }
-                for p in players {
-                    self.execute_effect(then, p, source, snap)?;
+                let banished = matches!(**effect, Effect::Banish { .. });
+                for (p, u, was) in players {
+                    let mut then = (**then).clone();
+                    // 427.3: "Banish a unit, then its owner plays it": "it" is the card this
+                    // object banished, in its Banishment ("to the same location": where it
+                    // was, 355.2.b)
+                    if banished {
+                        bind_banished(&mut then, u, was);
+                    }
+                    self.execute_effect(&then, p, source, snap)?;
                 }
             }
             Effect::ForEach { count, effect } => {
@@ -2639,5 +2648,21 @@ impl Game {
     /// True when `u` has the given designation.
     pub(crate) fn has_designation(&self, u: ObjId, d: Designation) -> bool {
         self.objects[u.0].designation == Some(d)
+    }
+}
+
+/// 427.3: in what the player of a unit does after an instruction banished it ("then its owner
+/// plays it"), "it" is the card that instruction banished and "the same location" where it
+/// was.
+fn bind_banished(e: &mut Effect, card: ObjId, was: Zone) {
+    if let Effect::PlayCard { to, .. } = e
+        && *to == super::play::PlayTo::SameLocation
+    {
+        *to = super::play::PlayTo::At(was);
+    }
+    for t in super::choices::targets_mut(e) {
+        if *t == Target::It {
+            *t = Target::Object(card);
+        }
     }
 }

@@ -917,6 +917,8 @@ pub enum Effect {
     PlayCard {
         target: Target,
         base: super::play::BaseCost,
+        /// Where a unit goes (355.2).
+        to: super::play::PlayTo,
     },
     /// 422: the player discards `amount` cards of their choice from their hand.
     Discard {

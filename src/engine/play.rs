@@ -174,7 +174,10 @@ impl Game {
                     // 822.1.b: with Ambush, also a battlefield where its controller has units;
                     // 355.2.b: a card's own permission ("an open battlefield")
                     let own = self.battlefields[b.0].controller == Some(player);
-                    if !own && !ambush {
+                    if !own && limited.is_some_and(|l| l.permitted) {
+                        // 355.2.b: the instruction playing it permits this battlefield
+                        location_rules.push(cite!("355.2.b"));
+                    } else if !own && !ambush {
                         if let Some(r) = self.play_to_permission(&def, player, b) {
                             location_rules.extend(r);
                         } else {
@@ -241,6 +244,7 @@ impl Game {
                     " from {}{}{}",
                     match l.from {
                         Zone::Trash(p) => format!("{}'s trash", self.player_name(p)),
+                        Zone::Banishment(p) => format!("{}'s Banishment", self.player_name(p)),
                         z => self.zone_name(z),
                     },
                     l.base.describe(),
@@ -258,8 +262,14 @@ impl Game {
             {
                 let mut r = vec![cite!("419.1"), cite!("354")];
                 match limited {
-                    // 419.3: a play as part of a resolution; its timing is not a permission
-                    Some(l) if l.resolving => r.extend([cite!("419.3"), cite!("419.3.a")]),
+                    // 419.3: a play as part of a resolution; its timing is not a permission;
+                    // 427.3: from Banishment, a card the same object banished
+                    Some(l) if l.resolving => {
+                        r.extend([cite!("419.3"), cite!("419.3.a")]);
+                        if matches!(l.from, Zone::Banishment(_)) {
+                            r.push(cite!("427.3"));
+                        }
+                    }
                     // 419.1.a: the card's own permission to be played from elsewhere
                     Some(_) => {
                         r.push(cite!("419.1.a"));
@@ -1257,20 +1267,59 @@ pub(crate) struct LimitedPlay {
     /// card's own permission to be played from elsewhere ("You may play me from your trash
     /// for …"), played at the usual timing.
     pub resolving: bool,
+    /// 355.2.b: the instruction permits the battlefield it plays a unit to ("to any
+    /// battlefield", "to the same location").
+    pub permitted: bool,
+}
+
+/// 355.2: where an instruction that plays a unit puts it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayTo {
+    /// 355.2.a: its player's base or a battlefield they control, chosen as it is played.
+    Default,
+    /// "to their base".
+    Base,
+    /// "to any battlefield" (355.2.b).
+    AnyBattlefield,
+    /// "to the same location": where the unit the instruction before banished was (355.2.b);
+    /// bound to `At` as that instruction executes.
+    SameLocation,
+    /// That location.
+    At(Zone),
+}
+
+impl PlayTo {
+    /// " to any battlefield" for a trace.
+    pub fn describe(&self) -> &'static str {
+        match self {
+            PlayTo::Default => "",
+            PlayTo::Base => " to their base",
+            PlayTo::AnyBattlefield => " to any battlefield",
+            PlayTo::SameLocation | PlayTo::At(_) => " to the same location",
+        }
+    }
 }
 
 impl Game {
-    /// 419.3: `player` plays `card` (chosen in their trash) as an instruction resolves —
-    /// every step as normal (419.3.b) but the base cost (356.1.b). A card no longer where it
-    /// was chosen, or whose cost cannot be paid, is not played and resolution continues
-    /// (419.3.c). A unit goes to its player's base or a battlefield they control (355.2.a),
-    /// chosen now.
-    pub(crate) fn limited_play(&mut self, player: PlayerId, card: ObjId, base: &BaseCost) -> R<()> {
+    /// 419.3: `player` plays `card` (chosen in their trash, or one the same object banished,
+    /// 427.3) as an instruction resolves — every step as normal (419.3.b) but the base cost
+    /// (356.1.b). A card no longer where it was chosen, or whose cost cannot be paid, is not
+    /// played and resolution continues (419.3.c). A unit goes where `to` says: by default its
+    /// player's base or a battlefield they control (355.2.a), chosen now; elsewhere by the
+    /// instruction's permission (355.2.b).
+    pub(crate) fn limited_play(
+        &mut self,
+        player: PlayerId,
+        card: ObjId,
+        base: &BaseCost,
+        to: &PlayTo,
+    ) -> R<()> {
         let o = &self.objects[card.0];
         let from = o.zone;
-        if from != Zone::Trash(player) {
+        if from != Zone::Trash(player) && from != Zone::Banishment(player) {
             let t = format!(
-                "{} is no longer in {}'s trash: it is not played",
+                "{} is no longer in {}'s trash or Banishment: it is not played",
                 o.def.name,
                 self.player_name(player)
             );
@@ -1302,51 +1351,120 @@ impl Game {
             );
             return Ok(());
         }
-        // 355.2.a: a unit is played to its player's base or a battlefield they control
-        let to = if matches!(def.card_type, CardType::Unit) {
-            let mut options = vec![super::decision::DecisionOption {
-                label: "base".into(),
-                answer: super::decision::Answer::Index(0),
-            }];
-            let mine: Vec<BfId> = (0..self.battlefields.len())
-                .map(BfId)
-                .filter(|b| self.battlefields[b.0].controller == Some(player))
-                .collect();
-            for b in &mine {
-                options.push(super::decision::DecisionOption {
-                    label: self.bf_name(*b).to_string(),
-                    answer: super::decision::Answer::Battlefield(*b),
-                });
+        let (to, permitted) = if matches!(def.card_type, CardType::Unit) {
+            match self.limited_play_location(player, &def, to)? {
+                Some(l) => l,
+                None => return Ok(()),
             }
-            let d = super::decision::Decision {
-                kind: super::decision::DecisionKind::Target,
-                player,
-                prompt: format!(
-                    "{} chooses where to play {}",
-                    self.player_name(player),
-                    def.name
-                ),
-                options,
-                more: 0,
-                items: Vec::new(),
-                rules: vec![cite!("355.2.a")],
-            };
-            Some(match self.decide(d)? {
-                0 => Location::Base,
-                i => Location::Battlefield(mine[i - 1]),
-            })
         } else {
-            None
+            (None, false)
         };
         let depth = self.depth;
         let limited = LimitedPlay {
             from,
             base: base.clone(),
             resolving: true,
+            permitted,
         };
         let r = self.play_card(player, card, to, None, Some(&limited));
         self.depth = depth;
         r
+    }
+
+    /// 355.2: where a unit played by an instruction goes, and whether the instruction's
+    /// permission makes it valid (355.2.b). `None`: there is nowhere to play it (419.3.c).
+    fn limited_play_location(
+        &mut self,
+        player: PlayerId,
+        def: &CardDef,
+        to: &PlayTo,
+    ) -> R<Option<(Option<Location>, bool)>> {
+        let choose =
+            |g: &mut Game, mine: Vec<BfId>, base: bool, rule: Cite| -> R<Option<Location>> {
+                let mut options = Vec::new();
+                if base {
+                    options.push(super::decision::DecisionOption {
+                        label: "base".into(),
+                        answer: super::decision::Answer::Index(0),
+                    });
+                }
+                for b in &mine {
+                    options.push(super::decision::DecisionOption {
+                        label: g.bf_name(*b).to_string(),
+                        answer: super::decision::Answer::Battlefield(*b),
+                    });
+                }
+                if options.is_empty() {
+                    return Ok(None);
+                }
+                let d = super::decision::Decision {
+                    kind: super::decision::DecisionKind::Target,
+                    player,
+                    prompt: format!(
+                        "{} chooses where to play {}",
+                        g.player_name(player),
+                        def.name
+                    ),
+                    options,
+                    more: 0,
+                    items: Vec::new(),
+                    rules: vec![rule],
+                };
+                let i = g.decide(d)?;
+                Ok(Some(match (base, i) {
+                    (true, 0) => Location::Base,
+                    (true, i) => Location::Battlefield(mine[i - 1]),
+                    (false, i) => Location::Battlefield(mine[i]),
+                }))
+            };
+        Ok(match to {
+            // 355.2.a: its player's base or a battlefield they control
+            PlayTo::Default => {
+                let mine: Vec<BfId> = (0..self.battlefields.len())
+                    .map(BfId)
+                    .filter(|b| self.battlefields[b.0].controller == Some(player))
+                    .collect();
+                choose(self, mine, true, cite!("355.2.a"))?.map(|l| (Some(l), false))
+            }
+            PlayTo::Base => Some((Some(Location::Base), false)),
+            // 355.2.b: "to any battlefield" makes every battlefield valid (054.1 still
+            // forbids one where units can't be played)
+            PlayTo::AnyBattlefield => {
+                let all: Vec<BfId> = (0..self.battlefields.len())
+                    .map(BfId)
+                    .filter(|b| !self.no_units_played_at(*b))
+                    .collect();
+                let l = choose(self, all, false, cite!("355.2.b"))?;
+                if l.is_none() {
+                    let t = format!(
+                        "there is no battlefield {} can be played to: it is not played",
+                        def.name
+                    );
+                    self.event(EventKind::Effect, vec![cite!("419.3.c")], t, vec![]);
+                }
+                l.map(|l| (Some(l), true))
+            }
+            // 355.2.b: "to the same location" — where the unit was
+            PlayTo::At(Zone::Base(p)) if *p == player => Some((Some(Location::Base), false)),
+            PlayTo::At(Zone::Battlefield(b)) => Some((Some(Location::Battlefield(*b)), true)),
+            PlayTo::At(z) => {
+                return Err(super::actions::Halt::Err(
+                    super::actions::EngineError::Unsupported(format!(
+                        "playing {} to the same location, {}: the rules do not say how a player plays a unit to another player's base",
+                        def.name,
+                        self.zone_name(*z)
+                    )),
+                ));
+            }
+            PlayTo::SameLocation => {
+                return Err(super::actions::Halt::Err(
+                    super::actions::EngineError::Unsupported(format!(
+                        "playing {} \"to the same location\" needs the unit an instruction before banished (its owner plays it)",
+                        def.name
+                    )),
+                ));
+            }
+        })
     }
 }
 
@@ -1367,6 +1485,7 @@ impl Game {
                 from: o.zone,
                 base: BaseCost::For(*energy, power.clone()),
                 resolving: false,
+                permitted: false,
             }),
             _ => None,
         })

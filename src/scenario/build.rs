@@ -660,7 +660,7 @@ impl Names<'_> {
                 count: e.count.map_or(1, |v| v.get()),
             }
         } else if let Some(t) = &e.play_card {
-            use crate::engine::play::BaseCost;
+            use crate::engine::play::{BaseCost, PlayTo};
             Effect::PlayCard {
                 target: self.target(t)?,
                 base: match e.ignoring.as_ref().map(|n| n.value.as_str()) {
@@ -673,6 +673,23 @@ impl Names<'_> {
                             ErrorKind::InvalidValue,
                             e.ignoring.as_ref().map_or(loc, |n| n.referenced),
                             format!("unknown \"ignoring: {other}\": energy or cost (356.1.b)"),
+                        ));
+                    }
+                },
+                // 355.2: where a unit goes
+                to: match e.to.as_ref().map(|n| n.value.as_str()) {
+                    None => PlayTo::Default,
+                    Some("base") => PlayTo::Base,
+                    Some("any-battlefield") => PlayTo::AnyBattlefield,
+                    Some("same-location") => PlayTo::SameLocation,
+                    Some(other) => {
+                        return Err(err(
+                            self.scenario,
+                            ErrorKind::InvalidValue,
+                            e.to.as_ref().map_or(loc, |n| n.referenced),
+                            format!(
+                                "unknown \"to: {other}\" for play-card: base, any-battlefield or same-location (355.2)"
+                            ),
                         ));
                     }
                 },

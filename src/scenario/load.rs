@@ -2138,6 +2138,21 @@ impl<'a> Resolver<'a> {
                 Some(t) => place(t)?,
                 None => return Err(self.err(ErrorKind::InvalidValue, loc, "move needs \"to\"")),
             }
+        } else if let (Some(_), Some(t)) = (&e.play_card, &e.to) {
+            // 355.2: where a unit an instruction plays goes
+            if !PLAY_TO.contains(&t.value.as_str()) {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc_of(t),
+                        format!(
+                            "unknown \"to: {}\" for play-card{}",
+                            t.value,
+                            did_you_mean(&t.value, PLAY_TO.iter().copied())
+                        ),
+                    )
+                    .hint("one of: base, any-battlefield, same-location (355.2)"));
+            }
         } else if let Some(t) = &e.to {
             obj(t)?;
         }
@@ -2870,6 +2885,9 @@ pub fn condition_ok(c: &str) -> bool {
         || c.strip_prefix("level ")
             .is_some_and(|n| n.trim().parse::<u32>().is_ok())
 }
+/// 355.2: where a unit an instruction plays goes (`to` of `play-card`).
+const PLAY_TO: &[&str] = &["base", "any-battlefield", "same-location"];
+
 pub const DURATIONS: &[&str] = &["this-turn", "this-combat", "permanent"];
 pub const ZONES: &[&str] = &[
     "base",

@@ -679,8 +679,15 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         "look" | "reveal" if !may => return deck_look(t).map(|e| vec![e]),
         "give" => return give(rest, may),
         "the" | "if" if !may => return next_time(t).map(|e| vec![e]),
-        // 427: "Banish this" (a spell banishes itself as it resolves), "banish it"
-        "banish" => e.banish = Some(name(target(rest)?)),
+        // 427: "Banish this" (a spell banishes itself as it resolves), "banish it"; "Banish a
+        // friendly unit, then its owner plays it, ignoring its cost" (427.3, 419.3)
+        "banish" => match banish_then_play(rest) {
+            Some((who, play)) => {
+                e.banish = Some(name(who));
+                e.its_owner = Some(Box::new(spanned(play)));
+            }
+            None => e.banish = Some(name(target(rest)?)),
+        },
         "prevent" if !may => return prevent_next(rest).map(|e| vec![e]),
         "when" if !may => return delayed(t).map(|e| vec![e]),
         _ => return None,
@@ -863,6 +870,47 @@ fn play_from_trash(rest: &str) -> Option<(String, Option<&'static str>)> {
     };
     let what = strip_suffix_ci(what.trim(), " from your trash")?;
     Some((trash_choice(what)?, ignoring))
+}
+
+/// 427.3, 419.3: "a friendly unit, then its owner plays it to their base, ignoring its cost"
+/// (what follows "Banish") → (the unit chosen, what its owner does: play the card banished,
+/// `it`, where the sentence says — 355.2.a by default, `base`, `any-battlefield`,
+/// `same-location` — with the base cost it says, 356.1.b).
+fn banish_then_play(rest: &str) -> Option<(String, format::Effect)> {
+    let lower = rest.to_ascii_lowercase();
+    let i = lower.find(", then its owner plays it")?;
+    let who = target(&rest[..i])?;
+    if !who.starts_with("choose-") || who.contains("gear") || who.contains("rune") {
+        return None;
+    }
+    let tail = &rest[i + ", then its owner plays it".len()..];
+    let (place, ignoring) = match tail.to_ascii_lowercase().find(", ignoring its ") {
+        Some(j) => (
+            &tail[..j],
+            Some(match fold(&tail[j + ", ignoring its ".len()..]).as_str() {
+                "energy cost" => "energy",
+                "cost" => "cost",
+                _ => return None,
+            }),
+        ),
+        None => (tail, None),
+    };
+    let to = match fold(place).as_str() {
+        "" => None,
+        "to their base" | "to its base" | "to your base" => Some("base"),
+        "to any battlefield" => Some("any-battlefield"),
+        "to the same location" => Some("same-location"),
+        _ => return None,
+    };
+    Some((
+        who,
+        format::Effect {
+            play_card: Some(name("it")),
+            ignoring: ignoring.map(name),
+            to: to.map(name),
+            ..Default::default()
+        },
+    ))
 }
 
 /// "Give a friendly unit +2 [Might] this turn", "Give me [Assault 2] and [Ganking] this

@@ -237,3 +237,42 @@ fn putting_the_top_of_the_deck_into_the_trash() {
         .fully_modelled()
     );
 }
+
+#[test]
+fn banish_then_its_owner_plays_it() {
+    for (text, to) in [
+        (
+            "Banish a friendly unit, then its owner plays it, ignoring its cost.",
+            None,
+        ),
+        (
+            "Banish a friendly unit, then its owner plays it to their base, ignoring its cost.",
+            Some("base"),
+        ),
+        (
+            "Banish a friendly unit, then its owner plays it to any battlefield, ignoring its cost.",
+            Some("any-battlefield"),
+        ),
+        (
+            "Banish a unit, then its owner plays it to the same location, ignoring its cost.",
+            Some("same-location"),
+        ),
+    ] {
+        let c = compile(&card("Spell", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let e = &c.def.effect.as_ref().unwrap().value;
+        assert!(e.banish.as_ref().unwrap().value.starts_with("choose-"));
+        let then = &e.its_owner.as_ref().unwrap().value;
+        assert_eq!(then.play_card.as_ref().unwrap().value, "it");
+        assert_eq!(then.ignoring.as_ref().unwrap().value, "cost");
+        assert_eq!(then.to.as_ref().map(|n| n.value.as_str()), to, "{text}");
+    }
+    // a place the vocabulary has no word for, and a gear, stay unsupported
+    for text in [
+        "Banish a friendly unit, then its owner plays it to an enemy base, ignoring its cost.",
+        "Banish a gear, then its owner plays it, ignoring its cost.",
+        "Banish a friendly unit, then its owner plays it for [Rune].",
+    ] {
+        assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
+    }
+}
