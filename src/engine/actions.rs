@@ -1849,13 +1849,7 @@ impl Game {
                 for id in played {
                     batch.extend(self.play_observers(id, controller));
                     // 390.2: "when a friendly unit is played this turn" (182.1.a)
-                    if self.objects[id.0].is_unit() {
-                        batch.extend(self.delayed_triggers(
-                            &crate::engine::abilities::delayed::DelayedTrigger::FriendlyUnitPlayed,
-                            id,
-                            controller,
-                        ));
-                    }
+                    batch.extend(self.delayed_on_play(id, controller));
                 }
                 for t in batch.iter_mut() {
                     t.watching = false;

@@ -559,7 +559,7 @@ impl Game {
                 };
                 let filter = filter.clone();
                 let mut cands = self.unit_candidates(&filter, controller, here, source);
-                if matches!(filter, UnitFilter::Distinct(_)) {
+                if distinct(&filter) {
                     cands.retain(|u| !chosen_now.contains(u));
                 }
                 // 355.16: not a unit the next choice, "at its location", could not follow
@@ -790,6 +790,16 @@ fn move_place_mut(e: &mut Effect) -> Option<&mut Place> {
         | Effect::If { effect, .. }
         | Effect::SelfReplaced { effect, .. } => move_place_mut(effect),
         _ => None,
+    }
+}
+
+/// Whether a choice is of an object not chosen yet by the same instruction ("up to 2 runes":
+/// the second, up to one, is another rune), under "up to".
+fn distinct(f: &UnitFilter) -> bool {
+    match f {
+        UnitFilter::Distinct(_) => true,
+        UnitFilter::UpToOne(f) => distinct(f),
+        _ => false,
     }
 }
 

@@ -1102,13 +1102,7 @@ impl Game {
         let mut batch = self.collect_triggers(card, &Trigger::Played, None);
         batch.extend(self.play_observers(card, item.controller));
         // 390.2: "when a friendly unit is played this turn"
-        if self.objects[card.0].is_unit() {
-            batch.extend(self.delayed_triggers(
-                &crate::engine::abilities::delayed::DelayedTrigger::FriendlyUnitPlayed,
-                card,
-                item.controller,
-            ));
-        }
+        batch.extend(self.delayed_on_play(card, item.controller));
         // 811.1.d.2: the play effect of a permanent played from hidden (it carries the
         // battlefield it was hidden at) chooses among options at that battlefield
         let hidden_at = item

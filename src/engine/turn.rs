@@ -205,6 +205,8 @@ impl Game {
                 for u in ids {
                     batch.extend(self.collect_triggers(u, &Trigger::EndOfTurn, None));
                 }
+                // 390.2: delayed abilities created "at the end of this turn"
+                batch.extend(self.delayed_at_end_of_turn());
                 self.place_triggers(batch, vec![cite!("317.1.a")], false)?;
             }
             (Phase::Ending, 1) => {

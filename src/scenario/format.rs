@@ -1242,7 +1242,9 @@ pub struct ReflexiveDef {
 pub struct DelayedDef {
     /// Its trigger: `unit-takes-damage` ("when any unit takes damage"), `unit-dies` ("when
     /// it dies"), `unit-wins-combat` ("when it wins a combat") — these two with the `unit`
-    /// they watch — or `friendly-unit-played` ("when a friendly unit is played").
+    /// they watch — `friendly-unit-played` ("when a friendly unit is played"),
+    /// `next-unit-you-play` ("the next time you play a unit") or `end-of-turn` ("… at the end
+    /// of this turn").
     pub when: Name,
     /// The unit a `unit-dies` / `unit-wins-combat` ability watches: `it` (the unit an
     /// instruction before chose) or another target word.

@@ -2069,7 +2069,7 @@ impl<'a> Resolver<'a> {
                         loc_of(&d.when),
                         format!("a delayed ability \"when {}\" is not modeled", d.when.value),
                     )
-                    .hint("modeled: unit-takes-damage, unit-dies, unit-wins-combat, friendly-unit-played"));
+                    .hint("modeled: unit-takes-damage, unit-dies, unit-wins-combat, friendly-unit-played, next-unit-you-play, end-of-turn"));
             };
             if d.unit.is_some() != w.watches_a_unit() {
                 return Err(self.err(

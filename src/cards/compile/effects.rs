@@ -278,6 +278,9 @@ pub(super) fn instructions(s: &str) -> Option<Vec<format::Effect>> {
     if let Some(v) = clause(t) {
         return Some(v);
     }
+    if let Some(e) = at_end_of_turn(t) {
+        return Some(vec![e]);
+    }
     // "You may A and B": whether the "may" covers B too is not for us to guess
     if strip_ci(t, "you may ").is_some() {
         return None;
@@ -678,7 +681,9 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         }
         "look" | "reveal" if !may => return deck_look(t).map(|e| vec![e]),
         "give" => return give(rest, may),
-        "the" | "if" if !may => return next_time(t).map(|e| vec![e]),
+        "the" | "if" if !may => {
+            return next_time(t).or_else(|| delayed(t)).map(|e| vec![e]);
+        }
         // 427: "Banish this" (a spell banishes itself as it resolves), "banish it"; "Banish a
         // friendly unit, then its owner plays it, ignoring its cost" (427.3, 419.3)
         "banish" => match banish_then_play(rest) {

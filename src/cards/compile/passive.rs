@@ -46,7 +46,8 @@ pub(super) fn if_condition(c: &str) -> Option<String> {
         "you control fewer runes than an opponent" => {
             return Some("fewer-runes-than-opponent".into());
         }
-        "you control a facedown card at a battlefield" => {
+        // 107.3.c: a facedown card is in a battlefield's Facedown Zone
+        "you control a facedown card at a battlefield" | "you control a facedown card" => {
             return Some("controls-facedown".into());
         }
         _ => {}

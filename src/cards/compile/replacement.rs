@@ -13,6 +13,8 @@ pub(super) fn self_replacement(s: &str) -> Option<(String, Vec<format::Effect>)>
         "its defending" => "defending".to_string(),
         "its buffed" => "buffed".to_string(),
         "its mighty" => "mighty".to_string(),
+        // "If it's already stunned, return it … instead": stunned before the stun (423.1)
+        "its stunned" | "its already stunned" => "stunned".to_string(),
         _ => if_condition(c)?,
     };
     let body = strip_suffix_ci(body.trim(), " instead")?;
@@ -23,7 +25,8 @@ pub(super) fn self_replacement(s: &str) -> Option<(String, Vec<format::Effect>)>
 /// or ability creates; in what it does, "it" is the unit that made it trigger. 390.2: "When
 /// it dies this turn, …" / "When it wins a combat this turn, …" watch the unit chosen
 /// before (`unit: it`); "When a friendly unit is played this turn, buff it." any unit
-/// friendly to its controller.
+/// friendly to its controller; "The next time you play a unit this turn, ready it." the next
+/// one its controller plays.
 pub(super) fn delayed(t: &str) -> Option<format::Effect> {
     const WHEN: &[(&str, &str, bool)] = &[
         ("when any unit takes damage ", "unit-takes-damage", false),
@@ -32,6 +35,11 @@ pub(super) fn delayed(t: &str) -> Option<format::Effect> {
         (
             "when a friendly unit is played ",
             "friendly-unit-played",
+            false,
+        ),
+        (
+            "the next time you play a unit ",
+            "next-unit-you-play",
             false,
         ),
     ];
@@ -54,6 +62,28 @@ pub(super) fn delayed(t: &str) -> Option<format::Effect> {
                 .into_iter()
                 .map(spanned)
                 .collect(),
+        })),
+        ..Default::default()
+    })
+}
+
+/// 390.2: "ready up to 2 runes at the end of this turn" — instructions for a specific time
+/// of the turn, the Ending Step (317.1.a): a delayed ability that does them then. An "it" in
+/// them would refer to nothing then, so is not read.
+pub(super) fn at_end_of_turn(t: &str) -> Option<format::Effect> {
+    let body = strip_suffix_ci(t.trim().trim_end_matches('.'), " at the end of this turn")?;
+    let mut v = instructions(body)?;
+    if v.iter_mut()
+        .any(|e| e.may || target_fields(e).iter().any(|t| t.value == "it"))
+    {
+        return None;
+    }
+    Some(format::Effect {
+        delayed: Some(Box::new(format::DelayedDef {
+            when: name("end-of-turn"),
+            unit: None,
+            duration: Some(name("this-turn")),
+            effects: v.into_iter().map(spanned).collect(),
         })),
         ..Default::default()
     })

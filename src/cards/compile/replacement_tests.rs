@@ -72,7 +72,7 @@ fn self_replacement_replaces_the_instruction_before() {
     // a condition the vocabulary has no words for stays unsupported
     let k = compile(&card(
         "Spell",
-        "Deal 2 to a unit. If you control a facedown card, deal 4 to it instead.",
+        "Deal 2 to a unit. If you control a facedown card in your hand, deal 4 to it instead.",
     ));
     assert!(!k.fully_modelled());
     assert!(k.def.effect.as_ref().unwrap().value.instead_if.is_none());
@@ -585,6 +585,83 @@ fn beginning_phase_conditions_before_and_after() {
     let c = compile(&card(
         "Gear",
         "At the start of your Beginning Phase, draw 1 and channel 1 rune exhausted if you have one or fewer cards in your hand.",
+    ));
+    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+}
+
+#[test]
+fn self_replacements_if_already_stunned_and_if_you_control_a_facedown_card() {
+    // 370.1.a: the instruction before replaced when its unit is already stunned
+    let c = compile(&card(
+        "Spell",
+        "[Stun] an attacking enemy unit. If it's already stunned, return it to its owner's hand instead.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert!(e.stun.is_some());
+    assert_eq!(e.instead_if.as_ref().unwrap().value, "stunned");
+    assert!(e.instead[0].value.return_.is_some());
+    // … or when its controller controls a facedown card (107.3.c)
+    let c = compile(&card(
+        "Spell",
+        "Deal 2 to a unit at a battlefield. If you control a facedown card, deal 4 to it instead.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert_eq!(e.instead_if.as_ref().unwrap().value, "controls-facedown");
+    // "already" about anything else is not read
+    let c = compile(&card(
+        "Spell",
+        "[Stun] an attacking enemy unit. If it's already exhausted, return it to its owner's hand instead.",
+    ));
+    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+}
+
+#[test]
+fn delayed_for_the_next_unit_played_and_the_end_of_this_turn() {
+    // 390.2: "the next time you play a unit this turn": "it" is the unit played
+    let c = compile(&card(
+        "Unit",
+        "When I hold, the next time you play a unit this turn, ready it and [Buff] it.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.when.as_ref().unwrap().value, "hold");
+    let d = a.effect.as_ref().unwrap().value.delayed.as_ref().unwrap();
+    assert_eq!(d.when.value, "next-unit-you-play");
+    assert_eq!(d.effects.len(), 2);
+    assert_eq!(
+        d.effects[0].value.ready.as_ref().unwrap().value,
+        "that-unit"
+    );
+    assert_eq!(d.effects[1].value.buff.as_ref().unwrap().value, "that-unit");
+    // 390.2, 317.1.a: instructions "at the end of this turn"
+    let c = compile(&card(
+        "Battlefield",
+        "When you conquer here, ready up to 2 runes at the end of this turn.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let d = c.def.abilities[0]
+        .value
+        .effect
+        .as_ref()
+        .unwrap()
+        .value
+        .delayed
+        .as_ref()
+        .unwrap();
+    assert_eq!(d.when.value, "end-of-turn");
+    assert!(d.effects[0].value.ready.is_some());
+    // an "it" at the end of the turn refers to nothing the compiler can name then
+    let c = compile(&card(
+        "Spell",
+        "Stun an enemy unit. Ready it at the end of this turn.",
+    ));
+    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    // "the next time" of anything else is not this
+    let c = compile(&card(
+        "Unit",
+        "When I hold, the next time you play a spell this turn, draw 1.",
     ));
     assert!(!c.fully_modelled(), "{:?}", c.phrases);
 }

@@ -25,6 +25,12 @@ pub enum DelayedTrigger {
     /// 390.2: "When a friendly unit is played this turn": a unit friendly to the controller
     /// (740.1) is played (383.4.a.4; a token too, 182.1.a); "it" is that unit.
     FriendlyUnitPlayed,
+    /// 390.2: "The next time you play a unit this turn, …": the next unit its controller
+    /// plays (a token too, 182.1.a); "it" is that unit. Used up once it triggers.
+    NextUnitYouPlay,
+    /// 390.2: "… at the end of this turn": a specific time of the turn, the Ending Step
+    /// (317.1.a). Used up once it triggers.
+    EndOfTurn,
 }
 
 impl DelayedTrigger {
@@ -35,6 +41,8 @@ impl DelayedTrigger {
             DelayedTrigger::UnitDies => "unit-dies",
             DelayedTrigger::UnitWinsCombat => "unit-wins-combat",
             DelayedTrigger::FriendlyUnitPlayed => "friendly-unit-played",
+            DelayedTrigger::NextUnitYouPlay => "next-unit-you-play",
+            DelayedTrigger::EndOfTurn => "end-of-turn",
         }
     }
     pub fn parse(s: &str) -> Option<DelayedTrigger> {
@@ -43,6 +51,8 @@ impl DelayedTrigger {
             DelayedTrigger::UnitDies,
             DelayedTrigger::UnitWinsCombat,
             DelayedTrigger::FriendlyUnitPlayed,
+            DelayedTrigger::NextUnitYouPlay,
+            DelayedTrigger::EndOfTurn,
         ]
         .into_iter()
         .find(|t| t.word() == s)
@@ -61,6 +71,8 @@ impl DelayedTrigger {
             DelayedTrigger::UnitDies => format!("when {watched} dies"),
             DelayedTrigger::UnitWinsCombat => format!("when {watched} wins a combat"),
             DelayedTrigger::FriendlyUnitPlayed => "when a friendly unit is played".into(),
+            DelayedTrigger::NextUnitYouPlay => "the next time you play a unit".into(),
+            DelayedTrigger::EndOfTurn => "at the end of this turn".into(),
         }
     }
 }
@@ -181,15 +193,19 @@ impl Game {
             }
             let fires = match d.watching {
                 Some(w) => w == (unit, ts),
-                None => {
-                    *when == DelayedTrigger::FriendlyUnitPlayed
-                        && self.friendly(d.controller, player)
-                }
+                None => match when {
+                    DelayedTrigger::FriendlyUnitPlayed => self.friendly(d.controller, player),
+                    DelayedTrigger::NextUnitYouPlay => d.controller == player,
+                    _ => false,
+                },
             };
             if !fires {
                 continue;
             }
-            if *when == DelayedTrigger::UnitDies {
+            if matches!(
+                when,
+                DelayedTrigger::UnitDies | DelayedTrigger::NextUnitYouPlay
+            ) {
                 used.push(i);
             }
             v.push(Triggered {
@@ -217,6 +233,43 @@ impl Game {
             self.delayed.remove(i);
         }
         v
+    }
+
+    /// 390.2: a unit is played by `player` (383.4.a.4; a token too, 182.1.a): the delayed
+    /// abilities waiting for a friendly unit played, and for the next unit their controller
+    /// plays.
+    pub(crate) fn delayed_on_play(&mut self, unit: ObjId, player: PlayerId) -> Vec<Triggered> {
+        if !self.objects[unit.0].is_unit() {
+            return Vec::new();
+        }
+        let mut v = self.delayed_triggers(&DelayedTrigger::FriendlyUnitPlayed, unit, player);
+        v.extend(self.delayed_triggers(&DelayedTrigger::NextUnitYouPlay, unit, player));
+        v
+    }
+
+    /// 390.2, 317.1.a: the Ending Step: the delayed abilities waiting for "the end of this
+    /// turn" trigger, and are used up.
+    pub(crate) fn delayed_at_end_of_turn(&mut self) -> Vec<Triggered> {
+        let (due, rest): (Vec<Delayed>, Vec<Delayed>) = std::mem::take(&mut self.delayed)
+            .into_iter()
+            .partition(|d| d.trigger == DelayedTrigger::EndOfTurn);
+        self.delayed = rest;
+        due.into_iter()
+            .map(|d| Triggered {
+                controller: d.controller,
+                source: None,
+                label: format!(
+                    "{}'s delayed ability (at the end of this turn)",
+                    d.created_by
+                ),
+                effects: d.effects,
+                snapshot: None,
+                rule: cite!("390.2"),
+                watching: true,
+                limit: None,
+                condition: Condition::Always,
+            })
+            .collect()
     }
 
     /// 317.2.c: what a spell or ability created "this turn" — delayed abilities (390) and
