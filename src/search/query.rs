@@ -637,6 +637,20 @@ mod tests {
                 .iter()
                 .any(|c| c.typed == "blocks" && c.alts.iter().any(|(a, _)| a == "defender"))
         );
+        // other games' keywords for the same mechanics
+        for (typed, riftbound) in [
+            ("ephemeral", "temporary"),
+            ("combo", "legion"),
+            ("frozen", "stunned"),
+            ("rush", "accelerate"),
+        ] {
+            let p = plan(&lex(typed).unwrap());
+            assert!(
+                p.concepts[0].alts.iter().any(|(a, _)| a == riftbound),
+                "{typed} → {riftbound}: {:?}",
+                p.concepts[0].alts
+            );
+        }
         let p = plan(&lex("counter a spell").unwrap());
         assert!(
             !p.concepts
