@@ -775,6 +775,9 @@ impl Game {
             _ => {}
         }
         let ctl = w.controller[obj.0];
+        if let Condition::OtherUnitsMightAtLeast(n) = c {
+            return self.other_units_might(obj, ctl, |x| w.controller[x.0], |x| w.might[x.0]) >= *n;
+        }
         if let Some(b) = self.side_condition(c, Some(obj), ctl, |x| w.controller[x.0]) {
             return b;
         }
@@ -813,6 +816,8 @@ impl Game {
             Condition::Not(x) => !self.object_condition(x, obj, might, kw, tags, ctl),
             // conditions of a card being played (806.4, 813.4): none holds on the board
             Condition::TargetsFriendly | Condition::TargetsEnemy => false,
+            // counted over the other units (`cond_holds`, `derived_condition`)
+            Condition::OtherUnitsMightAtLeast(_) => false,
             // the controller's side of the board (abilities/conditions.rs)
             Condition::AdditionalCostPaid
             | Condition::DefendingAlone
@@ -846,10 +851,33 @@ impl Game {
         }
     }
 
+    /// The Might of the units `ctl` controls on the board other than `obj`, summed (saturating).
+    fn other_units_might(
+        &self,
+        obj: ObjId,
+        ctl: PlayerId,
+        controller_of: impl Fn(ObjId) -> PlayerId,
+        might_of: impl Fn(ObjId) -> i32,
+    ) -> i32 {
+        self.objects
+            .iter()
+            .filter(|o| o.id != obj && o.zone.on_board() && o.is_unit())
+            .filter(|o| controller_of(o.id) == ctl)
+            .fold(0i32, |acc, o| acc.saturating_add(might_of(o.id)))
+    }
+
     /// A condition about object `obj` with its current characteristics.
     pub(crate) fn derived_condition(&self, c: &Condition, obj: ObjId) -> bool {
         let d = self.derived();
         let ch = &d[obj.0];
+        if let Condition::OtherUnitsMightAtLeast(n) = c {
+            return self.other_units_might(
+                obj,
+                ch.controller,
+                |x| d[x.0].controller,
+                |x| d[x.0].might,
+            ) >= *n;
+        }
         self.object_condition(c, obj, ch.might, &ch.keywords, &ch.tags, ch.controller)
     }
 

@@ -1287,6 +1287,10 @@ pub enum Condition {
     /// "If you control a facedown card at a battlefield" (421.1, 107.3.c: a card hidden in a
     /// battlefield's Facedown Zone, controlled by its controller).
     ControlsFacedown,
+    /// "If your other units have total Might 5 or more": the Might of the units the
+    /// controller controls on the board other than this object, summed (484.8.c: "your" is
+    /// control).
+    OtherUnitsMightAtLeast(i32),
 }
 
 /// Whom a passive ability affects.

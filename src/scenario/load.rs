@@ -2537,7 +2537,8 @@ pub const TRIGGERS: &[&str] = &[
 /// played from anywhere other than its player's hand), `alone` / `not-alone` (741.1),
 /// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`, `showdown`,
 /// `enemy-alone-here` (741.1), `in-combat` (741.3), `fewer-runes-than-opponent`,
-/// `controls-facedown` (a facedown card at a battlefield, 421.1).
+/// `controls-facedown` (a facedown card at a battlefield, 421.1), `other-units-might 5` (the
+/// Might of the controller's other units, summed, 5 or more).
 pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     use crate::engine::{CardType, Condition};
     let w: Vec<&str> = c.split_whitespace().collect();
@@ -2586,6 +2587,7 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["in-combat"] => Some(Condition::InCombat),
         ["fewer-runes-than-opponent"] => Some(Condition::FewerRunesThanOpponent),
         ["controls-facedown"] => Some(Condition::ControlsFacedown),
+        ["other-units-might", k] => n(k).map(Condition::OtherUnitsMightAtLeast),
         ["runes", n, "or", "fewer"] => n.parse().ok().map(Condition::RunesAtMost),
         ["runes", n, "or", "more"] => n.parse().ok().map(Condition::RunesAtLeast),
         ["control", rest @ ..] => {

@@ -665,3 +665,25 @@ fn delayed_for_the_next_unit_played_and_the_end_of_this_turn() {
     ));
     assert!(!c.fully_modelled(), "{:?}", c.phrases);
 }
+
+#[test]
+fn draw_if_your_other_units_have_total_might() {
+    // a total of the other units' Might, the instruction's condition (359.3.f.2)
+    let c = compile(&card(
+        "Unit",
+        "When you play me, draw 1 if your other units have total Might 5 or more.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.when.as_ref().unwrap().value, "play");
+    assert_eq!(
+        a.effect.as_ref().unwrap().value.if_.as_ref().unwrap().value,
+        "other-units-might 5"
+    );
+    // a total of something else is not read
+    let c = compile(&card(
+        "Unit",
+        "When you play me, draw 1 if your other units have total Might 5 or less.",
+    ));
+    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+}

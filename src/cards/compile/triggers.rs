@@ -319,7 +319,14 @@ fn condition_first(s: &str) -> Option<String> {
 fn trailing_condition(body: &str) -> Option<(&str, String)> {
     let t = body.trim().trim_end_matches('.');
     let i = t.to_ascii_lowercase().rfind(" if ")?;
-    let c = if_condition(&t[i + 4..])?;
+    let tail = &t[i + 4..];
+    // "if your other units have total Might 5 or more" (a total: checked as it executes)
+    let total = fold(tail)
+        .strip_prefix("your other units have total might ")
+        .and_then(|r| r.strip_suffix(" or more"))
+        .and_then(count_word)
+        .map(|n| format!("other-units-might {n}"));
+    let c = total.or_else(|| if_condition(tail))?;
     Some((&t[..i], c))
 }
 

@@ -329,6 +329,9 @@ impl Condition {
             },
             Condition::FewerRunesThanOpponent => "you control fewer runes than an opponent".into(),
             Condition::ControlsFacedown => "you control a facedown card at a battlefield".into(),
+            Condition::OtherUnitsMightAtLeast(n) => {
+                format!("your other units have total Might {n} or more")
+            }
             Condition::ExactlyOtherUnitsHere { count, battlefield } => format!(
                 "{}exactly {count} other unit(s) you control {}",
                 if *battlefield {

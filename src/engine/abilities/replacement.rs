@@ -909,7 +909,11 @@ impl Game {
         {
             return Ok((b, self.player_name(controller).to_string()));
         }
-        if *condition == Condition::Legion {
+        // about the card and its controller's other units, not about a unit it affects
+        if matches!(
+            condition,
+            Condition::Legion | Condition::OtherUnitsMightAtLeast(_)
+        ) {
             return Ok((
                 source.is_some_and(|o| self.derived_condition(condition, o)),
                 self.player_name(controller).to_string(),
