@@ -844,6 +844,8 @@ impl Game {
             | Condition::AttackingWithAnother
             | Condition::NotFromHand
             | Condition::InCombat
+            | Condition::SpentPowerThisTurn(_)
+            | Condition::SpentOnASpellThisTurn(_)
             | Condition::FewerRunesThanOpponent
             | Condition::ControlsFacedown => self
                 .side_condition(c, Some(obj), ctl, |x| self.controller(x))

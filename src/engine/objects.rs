@@ -678,6 +678,10 @@ pub enum Count {
     PlayedThisTurn,
     /// The player's points (my Might "is increased by your points").
     Points,
+    /// The highest Might among the units the player controls, 0 with none: "This spell's
+    /// Energy cost is reduced by the highest Might among units you control" (356.4.e's
+    /// example).
+    HighestMight,
 }
 
 /// The further words of a count of permanents: "other", "token", "exhausted", "buffed",
@@ -752,8 +756,20 @@ impl Count {
             Count::InTrash { same_name: true } => "card with its name in your trash".into(),
             Count::PlayedThisTurn => "card you've played this turn".into(),
             Count::Points => "point you have".into(),
+            Count::HighestMight => "point of the highest Might among units you control".into(),
         }
     }
+}
+
+/// A change to the Energy cost of the cards a player plays for the rest of the turn (356.3
+/// an increase, 356.4 a discount): of a type (`None`: any card), by `energy`, on the next
+/// such card only when `next`; `source` names what made it, for the trace.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnCostChange {
+    pub of: Option<CardType>,
+    pub energy: i32,
+    pub next: bool,
+    pub source: String,
 }
 
 /// How long a continuous effect lasts.
@@ -1027,6 +1043,21 @@ pub enum Effect {
     /// "Units you play this turn enter ready", "Friendly units enter ready this turn": until
     /// the turn ends, the units `player` plays — cards (359.2.c) and tokens (182.1.a) —
     /// enter ready; the card's text supersedes the rule that they enter exhausted (002).
+    /// "Its controller can't play spells this turn", "opponents can't play cards this turn":
+    /// the players can't play cards of that type (`None`: any card) until the turn ends
+    /// (054.1: a forbidding beats a permission).
+    CantPlayThisTurn {
+        player: PlayerRef,
+        of: Option<CardType>,
+    },
+    /// "The next spell you play this turn costs [5] less", "your units cost [1] more to play
+    /// this turn": a [`TurnCostChange`] for these players until the turn ends.
+    CostThisTurn {
+        player: PlayerRef,
+        of: Option<CardType>,
+        energy: i32,
+        next: bool,
+    },
     UnitsEnterReadyThisTurn {
         player: PlayerRef,
     },
@@ -1276,6 +1307,12 @@ pub enum Condition {
     /// "I'm in combat" (741.3): at the battlefield where combat is ongoing, with a combat
     /// designation.
     InCombat,
+    /// "If you've spent at least [A][A] this turn" (357.1): the controller spent N or more
+    /// power this turn.
+    SpentPowerThisTurn(i32),
+    /// "If you've spent [4] or more to play a spell this turn" (357.1): the controller spent
+    /// N or more energy on one spell's cost this turn.
+    SpentOnASpellThisTurn(i32),
     /// Every one of them holds: "other buffed friendly units at my battlefield" (buffed, and
     /// at a battlefield), each checked on the same object.
     All(Vec<Condition>),

@@ -427,8 +427,13 @@ impl Names<'_> {
                 };
             }
         }
-        // a spell on the chain is chosen only by `counter`; other instructions affect units
-        if !matches!(eff, Effect::Counter { .. })
+        // a spell on the chain is chosen only by `counter` (with what its controller does
+        // after it); other instructions affect units
+        let inner = match &eff {
+            Effect::ThenItsPlayer { effect, .. } => effect.as_ref(),
+            e => e,
+        };
+        if !matches!(inner, Effect::Counter { .. })
             && crate::engine::choices::targets_mut(&mut eff)
                 .iter()
                 .any(|t| matches!(t, Target::ChooseUnit(f) if f.is_spell()))
@@ -861,6 +866,47 @@ impl Names<'_> {
         } else if let Some(p) = &e.additional_turn {
             Effect::AdditionalTurn {
                 player: self.player(p)?,
+            }
+        } else if let Some(c) = &e.cost_this_turn {
+            Effect::CostThisTurn {
+                player: match &c.player {
+                    Some(p) => self.player(p)?,
+                    None => PlayerRef::You,
+                },
+                of: match c.of.as_ref().map(|n| n.value.as_str()) {
+                    None | Some("card") => None,
+                    Some("spell") => Some(CardType::Spell),
+                    Some("unit") => Some(CardType::Unit),
+                    Some("gear") => Some(CardType::Gear),
+                    Some(x) => {
+                        return Err(err(
+                            self.scenario,
+                            ErrorKind::InvalidValue,
+                            loc,
+                            format!("cost-this-turn's of \"{x}\": one of card, spell, unit, gear"),
+                        ));
+                    }
+                },
+                energy: c.energy.get(),
+                next: c.next,
+            }
+        } else if let Some(p) = &e.cant_play {
+            Effect::CantPlayThisTurn {
+                player: self.player(p)?,
+                of: match e.cant_play_of.as_ref().map(|n| n.value.as_str()) {
+                    None | Some("card") => None,
+                    Some("spell") => Some(CardType::Spell),
+                    Some("unit") => Some(CardType::Unit),
+                    Some("gear") => Some(CardType::Gear),
+                    Some(x) => {
+                        return Err(err(
+                            self.scenario,
+                            ErrorKind::InvalidValue,
+                            loc,
+                            format!("cant-play-of \"{x}\": one of card, spell, unit, gear"),
+                        ));
+                    }
+                },
             }
         } else if let Some(p) = &e.units_enter_ready {
             Effect::UnitsEnterReadyThisTurn {

@@ -1781,7 +1781,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, banish, recycle-from-trash, recycle-rune, trash-top, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
+                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, banish, recycle-from-trash, recycle-rune, trash-top, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready, cant-play, cost-this-turn",
                 ));
         }
         if e.with.is_some() != e.fight.is_some() {
@@ -2096,6 +2096,7 @@ impl<'a> Resolver<'a> {
             &e.discard,
             &e.player,
             &e.units_enter_ready,
+            &e.cant_play,
             &e.reveal_hand,
             &e.recycle_from_trash,
             &e.recycle_rune,
@@ -2585,6 +2586,10 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["attacking-with-another"] => Some(Condition::AttackingWithAnother),
         ["not-from-hand"] => Some(Condition::NotFromHand),
         ["in-combat"] => Some(Condition::InCombat),
+        ["spent-power", k] => n(k).filter(|k| *k > 0).map(Condition::SpentPowerThisTurn),
+        ["spent-on-a-spell", k] => n(k)
+            .filter(|k| *k > 0)
+            .map(Condition::SpentOnASpellThisTurn),
         ["fewer-runes-than-opponent"] => Some(Condition::FewerRunesThanOpponent),
         ["controls-facedown"] => Some(Condition::ControlsFacedown),
         ["other-units-might", k] => n(k).map(Condition::OtherUnitsMightAtLeast),
@@ -2627,6 +2632,7 @@ pub fn count(c: &str) -> Option<crate::engine::Count> {
         ["trash", "same-name"] => Count::InTrash { same_name: true },
         ["played-this-turn"] => Count::PlayedThisTurn,
         ["points"] => Count::Points,
+        ["highest-might"] => Count::HighestMight,
         words => {
             let mut filter = CountFilter::default();
             let mut mighty = false;
@@ -2682,7 +2688,7 @@ pub fn count(c: &str) -> Option<crate::engine::Count> {
 }
 
 /// The words `count` knows, for error messages.
-pub const COUNT_WORDS: &str = "gear, units or a tag (Mech) after any of mighty, other, enemy, token, exhausted, buffed, here, same-name, with KEYWORD; or trash, trash same-name, played-this-turn, points";
+pub const COUNT_WORDS: &str = "gear, units or a tag (Mech) after any of mighty, other, enemy, token, exhausted, buffed, here, same-name, with KEYWORD; or trash, trash same-name, played-this-turn, points, highest-might";
 
 pub const CONDITIONS: &[&str] = &[
     "always",
@@ -2985,6 +2991,8 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.ready.is_some(), "ready"),
         (e.score.is_some(), "score"),
         (e.draw.is_some(), "draw"),
+        (e.cant_play.is_some(), "cant-play"),
+        (e.cost_this_turn.is_some(), "cost-this-turn"),
         (e.discard.is_some(), "discard"),
         (e.return_.is_some(), "return"),
         (e.banish.is_some(), "banish"),

@@ -52,6 +52,26 @@ pub(super) fn if_condition(c: &str) -> Option<String> {
         }
         _ => {}
     }
+    // "you've spent at least [A][A] this turn", "you've spent [4] or more to play a spell
+    // this turn" (357.1: what the player paid)
+    let lower = c.trim().to_ascii_lowercase();
+    if let Some(r) = lower
+        .strip_prefix("you've spent at least ")
+        .and_then(|r| r.strip_suffix(" this turn"))
+        .filter(|r| {
+            !r.is_empty() && r.len() % 6 == 0 && r.as_bytes().chunks(6).all(|x| x == b"[rune]")
+        })
+    {
+        return Some(format!("spent-power {}", r.len() / 6));
+    }
+    if let Some(n) = lower
+        .strip_prefix("you've spent [")
+        .and_then(|r| r.strip_suffix("] or more to play a spell this turn"))
+        .and_then(|n| n.parse::<i64>().ok())
+        .filter(|n| (1..=99).contains(n))
+    {
+        return Some(format!("spent-on-a-spell {n}"));
+    }
     if let Some(r) = f
         .strip_prefix("an opponents score is within ")
         .and_then(|r| r.strip_suffix(" points of the victory score"))

@@ -486,3 +486,64 @@ fn buffed_groups_at_my_battlefield_and_if_they_didnt_already() {
         assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
     }
 }
+
+/// 357.1: what was spent this turn — power on any cost, energy on one spell's cost.
+#[test]
+fn conditions_of_what_was_spent_this_turn() {
+    for (text, cond, might, grant) in [
+        (
+            "If you've spent [4] or more to play a spell this turn, I have +4 [Might] .",
+            "spent-on-a-spell 4",
+            Some(4),
+            vec![],
+        ),
+        (
+            "If you've spent at least [Rune][Rune] this turn, I have +2 [Might] and [Ganking].",
+            "spent-power 2",
+            Some(2),
+            vec!["Ganking"],
+        ),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let p = passives(&c);
+        assert!(
+            p.iter().all(|x| x.0 == cond && x.1 == "me"),
+            "{text}: {p:?}"
+        );
+        assert_eq!(p.iter().find_map(|x| x.2), might, "{text}");
+        let g: Vec<String> = p.iter().flat_map(|x| x.3.clone()).collect();
+        assert_eq!(g, grant, "{text}");
+    }
+    for text in [
+        "If you've spent at least [Rune][1] this turn, I have +2 [Might].",
+        "If you've spent [4] or more to play a unit this turn, I have +2 [Might].",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}
+
+/// 356.4.e's example: a spell's own cost reduced by the highest Might among your units.
+#[test]
+fn cost_reduced_by_the_highest_might() {
+    let c = compile(&card(
+        "Spell",
+        "This spell's Energy cost is reduced by the highest Might among units you control.\nDeal 5 to a unit at a battlefield.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = c
+        .def
+        .abilities
+        .iter()
+        .find_map(|a| a.value.play_cost.as_ref())
+        .unwrap();
+    assert_eq!(a.value.energy.get(), -1);
+    assert_eq!(a.value.for_each.as_ref().unwrap().value, "highest-might");
+    assert!(
+        !compile(&card(
+            "Spell",
+            "This spell's Energy cost is reduced by the highest Might among enemy units."
+        ))
+        .fully_modelled()
+    );
+}

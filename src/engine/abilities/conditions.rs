@@ -166,6 +166,10 @@ impl Game {
             }
             Condition::DiscardedThisTurn => self.players[ctl.0].discarded_this_turn > 0,
             Condition::GainedXpThisTurn => self.players[ctl.0].xp_gained_this_turn > 0,
+            Condition::SpentPowerThisTurn(n) => self.players[ctl.0].power_spent_this_turn >= *n,
+            Condition::SpentOnASpellThisTurn(n) => {
+                self.players[ctl.0].most_energy_for_a_spell_this_turn >= *n
+            }
             Condition::StunnedEnemyHere => {
                 let Some(o) = obj else { return Some(false) };
                 let here = self.objects[o.0].zone;
@@ -318,6 +322,12 @@ impl Condition {
             Condition::AttackingWithAnother => "I'm attacking with another unit".into(),
             Condition::NotFromHand => "I'm played from anywhere other than your hand".into(),
             Condition::InCombat => "I'm in combat".into(),
+            Condition::SpentPowerThisTurn(n) => {
+                format!("you've spent at least {n} power this turn")
+            }
+            Condition::SpentOnASpellThisTurn(n) => {
+                format!("you've spent {n} or more energy to play a spell this turn")
+            }
             Condition::All(v) => v
                 .iter()
                 .map(Condition::describe)
@@ -350,14 +360,17 @@ impl Game {
     /// "cards with my name", its location for "here"). Counting the Mighty checks Might
     /// (707), derived once.
     pub(crate) fn count(&self, c: &crate::engine::Count, player: PlayerId, me: ObjId) -> i32 {
-        let derive = matches!(c, crate::engine::Count::Controlled { mighty: true, .. })
-            || matches!(
-                c,
-                crate::engine::Count::Controlled {
-                    keyword: Some(_),
-                    ..
-                }
-            );
+        let derive = matches!(
+            c,
+            crate::engine::Count::Controlled { mighty: true, .. }
+                | crate::engine::Count::HighestMight
+        ) || matches!(
+            c,
+            crate::engine::Count::Controlled {
+                keyword: Some(_),
+                ..
+            }
+        );
         let chars = derive.then(|| self.derived());
         self.count_with(
             c,
@@ -436,6 +449,17 @@ impl Game {
                 p.played_this_turn.len() + p.played_before_setup as usize
             }
             Count::Points => usize::try_from(self.players[player.0].points).unwrap_or(0),
+            // 707: Might, as derived; a unit with negative Might counts as none
+            Count::HighestMight => {
+                return self
+                    .objects
+                    .iter()
+                    .filter(|o| o.zone.on_board() && o.is_unit() && controller(o.id) == player)
+                    .map(|o| might(o.id))
+                    .max()
+                    .unwrap_or(0)
+                    .max(0);
+            }
         };
         i32::try_from(n).unwrap_or(i32::MAX)
     }
