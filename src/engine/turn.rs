@@ -261,6 +261,7 @@ impl Game {
             p.units_died_this_turn = 0;
             p.discarded_this_turn = 0;
             p.drawn_this_turn = 0;
+            p.cards_played_this_turn = 0;
             p.xp_gained_this_turn = 0;
             p.cost_changes_this_turn.clear();
             p.cant_play_this_turn.clear();
