@@ -2369,6 +2369,9 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .discarded_this_turn
             .map_or(0, |v| v.get().unsigned_abs());
         p.xp_gained_this_turn = ps.value.xp_gained_this_turn.map_or(0, |v| v.get());
+        p.power_spent_this_turn = ps.value.power_spent_this_turn.map_or(0, |v| v.get());
+        p.most_energy_for_a_spell_this_turn =
+            ps.value.energy_for_a_spell_this_turn.map_or(0, |v| v.get());
         p.energy = ps.value.energy.map_or(0, |v| v.get());
         // a number of power in a pool is universal power (162.2.b)
         p.power = ps

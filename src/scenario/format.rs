@@ -970,6 +970,12 @@ pub struct PlayerSetup {
     /// XP this turn").
     #[serde(default)]
     pub xp_gained_this_turn: Option<Amt>,
+    /// How much power this player spent earlier this turn, and the most energy they spent on
+    /// one spell's cost (357.1), before the set-up ("if you've spent …").
+    #[serde(default)]
+    pub power_spent_this_turn: Option<Amt>,
+    #[serde(default)]
+    pub energy_for_a_spell_this_turn: Option<Amt>,
     /// "Units you play this turn enter ready" applies to this player for the rest of the turn.
     #[serde(default)]
     pub units_enter_ready: bool,
