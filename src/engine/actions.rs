@@ -1607,7 +1607,7 @@ impl Game {
                         let Some(to) = self.choose_destination(u, controller)? else {
                             continue;
                         };
-                        self.effect_move(&[u], to)?;
+                        self.effect_move(&[u], to, Some(controller))?;
                     }
                 } else if let Location::Place(p) = to {
                     // 355.4: the battlefield fixed as it was put on the chain ("to that
@@ -1615,7 +1615,7 @@ impl Game {
                     // enemy unit's battlefield"); none, and the move can't be followed
                     match self.place_zone(p, controller) {
                         Some(Zone::Battlefield(b)) => {
-                            self.effect_move(&units, Location::Battlefield(b))?
+                            self.effect_move(&units, Location::Battlefield(b), Some(controller))?
                         }
                         _ if units.is_empty() => {}
                         _ => {
@@ -1632,7 +1632,7 @@ impl Game {
                     }
                 } else {
                     let to = self.here(*to, source, snap)?;
-                    self.effect_move(&units, to)?;
+                    self.effect_move(&units, to, Some(controller))?;
                 }
             }
             Effect::Heal { target } => {

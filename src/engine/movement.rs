@@ -269,7 +269,7 @@ impl Game {
                 self.event(EventKind::Effect, vec![cite!("144.2")], t, vec![u.0]);
             }
         }
-        self.do_move(units, to)
+        self.do_move(units, to, None)
     }
 
     /// 444.1: the destination of "Move an enemy unit", which names none: `chooser` picks
@@ -335,7 +335,12 @@ impl Game {
 
     /// 444: a move caused by an effect; its destination must be valid, or the unit is
     /// recalled instead (442.2.c).
-    pub(crate) fn effect_move(&mut self, units: &[ObjId], to: Location) -> R<()> {
+    pub(crate) fn effect_move(
+        &mut self,
+        units: &[ObjId],
+        to: Location,
+        by: Option<PlayerId>,
+    ) -> R<()> {
         let mut movers = Vec::new();
         for &u in units {
             if !self.objects[u.0].zone.on_board() || !self.objects[u.0].is_unit() {
@@ -378,13 +383,14 @@ impl Game {
         if movers.is_empty() {
             return Ok(());
         }
-        self.do_move(&movers, to)
+        self.do_move(&movers, to, by)
     }
 
     /// 441: the move itself (instantaneous, 441.3); the destination becomes contested if it
     /// is a battlefield its controller does not control (445, 187.3.a.1); "when I move"
-    /// triggers go pending; a cleanup follows (448, 319.8).
-    fn do_move(&mut self, units: &[ObjId], to: Location) -> R<()> {
+    /// triggers go pending; a cleanup follows (448, 319.8). `by`: the player whose
+    /// instruction moves them (420.2.a), for "When you move an enemy unit".
+    fn do_move(&mut self, units: &[ObjId], to: Location, by: Option<PlayerId>) -> R<()> {
         // 369: replacements of the move intercede first; units moving together are
         // simultaneous events (373)
         let events: Vec<(ObjId, String)> = units
@@ -437,6 +443,13 @@ impl Game {
         let mut batch = Vec::new();
         for (u, from) in triggered {
             batch.extend(self.collect_triggers(u, &Trigger::Moves, None));
+            // "When you move an enemy unit" (383.1, 420.2.a): of the moving player's
+            // permanents, "it" being the unit
+            if let Some(p) = by
+                && self.opponents(p, self.controller(u))
+            {
+                batch.extend(self.observer_triggers(&Trigger::YouMoveEnemyUnit, p, Some(u), None));
+            }
             if matches!(to, Location::Battlefield(_)) {
                 batch.extend(self.collect_triggers(u, &Trigger::MovesToBattlefield, None));
             }

@@ -356,6 +356,9 @@ pub enum Trigger {
     UnitYouControlDied {
         tags: Vec<String>,
     },
+    /// "When you move an enemy unit" (383.1): an instruction its controller controls moves
+    /// a unit of an opponent (420.2.a, 441.1); "it" is that unit.
+    YouMoveEnemyUnit,
 }
 
 /// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they
@@ -543,6 +546,9 @@ pub enum UnitFilter {
     InBase(Box<UnitFilter>),
     /// A unit at the source's location ("a unit here").
     Here,
+    /// Every unit and every gear on the board ("Return all units and gear to their owners'
+    /// hands"): one group, affected by one instruction.
+    UnitsAndGear,
     /// A unit `filter` allows at a place the spell or ability fixes at step 2 (choices.rs):
     /// "all enemy units at a battlefield" (the battlefield is the target, 355.10.b), "enemy
     /// units there", "an enemy unit at its location".

@@ -266,6 +266,7 @@ impl Names<'_> {
             "choose-friendly-rune" => Target::ChooseUnit(UnitFilter::Rune { friendly: true }),
             "choose-enemy-gear" => Target::ChooseUnit(UnitFilter::EnemyGear),
             "all-gear" => Target::Each(UnitFilter::Gear),
+            "all-units-and-gear" => Target::Each(UnitFilter::UnitsAndGear),
             "choose-spell" => Target::ChooseUnit(UnitFilter::Spell),
             "choose-enemy-spell" => Target::ChooseUnit(UnitFilter::EnemySpell),
             _ => Target::Object(self.object(n)?),
@@ -1170,6 +1171,7 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("you-attach-equipment-to-me", false) => Trigger::YouAttachEquipmentToMe,
         ("your-unit-becomes-mighty", false) => Trigger::YourUnitBecomesMighty,
         ("become-mighty", false) => Trigger::BecomesMighty,
+        ("you-move-enemy-unit", false) => Trigger::YouMoveEnemyUnit,
         ("another-unit-you-control-dies", false) => {
             Trigger::AnotherUnitYouControlDies { except: None }
         }

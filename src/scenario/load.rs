@@ -2557,6 +2557,7 @@ pub const TRIGGERS: &[&str] = &[
     "your-unit-becomes-mighty",
     "become-mighty",
     "another-unit-you-control-dies",
+    "you-move-enemy-unit",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
@@ -2788,6 +2789,7 @@ pub const TARGET_WORDS: &[&str] = &[
     "choose-gear",
     "choose-enemy-gear",
     "all-gear",
+    "all-units-and-gear",
     "choose-rune",
     "choose-unit-here",
     "choose-friendly-rune",

@@ -165,6 +165,7 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
         "a friendly rune" | "a rune you control" => "choose-friendly-rune",
         "an enemy gear" => "choose-enemy-gear",
         "all gear" => "all-gear",
+        "all units and gear" => "all-units-and-gear",
         "all enemy units" | "each enemy unit" | "enemy units" => "enemy-units",
         "all friendly units" | "each friendly unit" | "friendly units" => "friendly-units",
         "your units" | "units you control" => "your-units",

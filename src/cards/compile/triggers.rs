@@ -89,6 +89,7 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             &["your-unit-becomes-mighty"],
         ),
         ("when i become mighty", &["become-mighty"]),
+        ("when you move an enemy unit", &["you-move-enemy-unit"]),
         (
             "when another unit you control dies",
             &["another-unit-you-control-dies"],
@@ -434,6 +435,7 @@ fn trailing_condition(body: &str) -> Option<(&str, String)> {
 const SUBJECT_TRIGGERS: &[&str] = &[
     "you-choose-friendly-unit",
     "your-unit-becomes-mighty",
+    "you-move-enemy-unit",
     "friendly-unit-attacks",
     "friendly-unit-defends",
     "friendly-unit-attacks-alone",
