@@ -4,7 +4,7 @@
 
 use super::decision::{Answer, Decision, DecisionKind, DecisionOption};
 use super::objects::{
-    Amount, Designation, Duration, Effect, Location, Modification, PlayerRef, Target,
+    Amount, CardType, Designation, Duration, Effect, Location, Modification, PlayerRef, Target,
 };
 use super::state::{ContinuousEffect, Game, ObjId, PlayerId, Suspended, Zone};
 use super::trace::{Cite, EventKind};
@@ -349,6 +349,8 @@ impl Game {
                 | Effect::LookAtTop { player, .. }
                 | Effect::KillOneOfTheir { player, .. }
                 | Effect::UnitsEnterReadyThisTurn { player }
+                | Effect::CostThisTurn { player, .. }
+                | Effect::CantPlayThisTurn { player, .. }
                 | Effect::AdditionalTurn { player }
                 | Effect::RevealHandPick { player, .. } => p(player),
                 Effect::Weaponmaster | Effect::PayCost { .. } | Effect::PlayThatToken { .. } => {
@@ -1313,6 +1315,15 @@ impl Game {
             Effect::UnitsEnterReadyThisTurn { player } => {
                 format!("the units {} plays this turn enter ready", p(player))
             }
+            Effect::CostThisTurn {
+                player,
+                of,
+                energy,
+                next,
+            } => cost_change_text(&p(player), *of, *energy, *next),
+            Effect::CantPlayThisTurn { player, of } => {
+                format!("{} can't play {} this turn", p(player), cards_of(*of))
+            }
             Effect::KillOneOfTheir { player, gear } => format!(
                 "{} kills one of their {}",
                 p(player),
@@ -2116,6 +2127,47 @@ impl Game {
                     }
                 }
             }
+            Effect::CantPlayThisTurn { player, of } => {
+                for p in self.players_of(player, controller) {
+                    if !self.players[p.0].cant_play_this_turn.contains(of) {
+                        self.players[p.0].cant_play_this_turn.push(*of);
+                    }
+                    let t = format!(
+                        "{} can't play {} this turn",
+                        self.player_name(p),
+                        cards_of(*of)
+                    );
+                    self.event(EventKind::Effect, vec![cite!("054.1")], t, vec![]);
+                }
+            }
+            Effect::CostThisTurn {
+                player,
+                of,
+                energy,
+                next,
+            } => {
+                let source_name = source.map_or_else(
+                    || "an ability".to_string(),
+                    |s| self.obj_name(s).to_string(),
+                );
+                for p in self.players_of(player, controller) {
+                    self.players[p.0]
+                        .cost_changes_this_turn
+                        .push(super::objects::TurnCostChange {
+                            of: *of,
+                            energy: *energy,
+                            next: *next,
+                            source: source_name.clone(),
+                        });
+                    let t = cost_change_text(self.player_name(p), *of, *energy, *next);
+                    let rule = if *energy < 0 {
+                        cite!("356.4")
+                    } else {
+                        cite!("356.3")
+                    };
+                    self.event(EventKind::Effect, vec![rule], t, vec![]);
+                }
+            }
             Effect::UnitsEnterReadyThisTurn { player } => {
                 for p in self.players_of(player, controller) {
                     self.players[p.0].units_enter_ready_this_turn = true;
@@ -2743,5 +2795,38 @@ fn bind_banished(e: &mut Effect, card: ObjId, was: Zone) {
         if *t == Target::It {
             *t = Target::Object(card);
         }
+    }
+}
+
+/// "spells", "units", "cards": what a "can't play … this turn" names.
+pub(crate) fn cards_of(of: Option<CardType>) -> &'static str {
+    match of {
+        Some(CardType::Spell) => "spells",
+        Some(CardType::Unit) => "units",
+        Some(CardType::Gear) => "gear",
+        _ => "cards",
+    }
+}
+
+/// "the next spell A plays this turn costs 5 energy less", "the units A plays this turn
+/// cost 1 energy more".
+fn cost_change_text(who: &str, of: Option<CardType>, energy: i32, next: bool) -> String {
+    let what = match of {
+        Some(CardType::Spell) => "spell",
+        Some(CardType::Unit) => "unit",
+        Some(CardType::Gear) => "gear",
+        _ => "card",
+    };
+    let dir = if energy < 0 { "less" } else { "more" };
+    let n = energy.saturating_abs();
+    if next {
+        format!("the next {what} {who} plays this turn costs {n} energy {dir}")
+    } else {
+        let what = if what == "gear" {
+            "gear".to_string()
+        } else {
+            format!("{what}s")
+        };
+        format!("the {what} {who} plays this turn cost {n} energy {dir}")
     }
 }

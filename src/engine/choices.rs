@@ -100,6 +100,8 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::LookAtTop { .. }
         | Effect::KillOneOfTheir { .. }
         | Effect::UnitsEnterReadyThisTurn { .. }
+        | Effect::CostThisTurn { .. }
+        | Effect::CantPlayThisTurn { .. }
         | Effect::CreateDelayed { .. }
         | Effect::Reflexive { .. }
         | Effect::Weaponmaster

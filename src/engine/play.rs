@@ -70,6 +70,22 @@ impl Game {
                 ),
             );
         }
+        // 054.1: "can't play spells this turn" forbids what any permission would allow
+        if let Some(of) = self.players[player.0]
+            .cant_play_this_turn
+            .iter()
+            .find(|of| of.is_none_or(|t| t == o.def.card_type))
+        {
+            return illegal(
+                cite!("054.1"),
+                format!(
+                    "{} can't play {} this turn: {} cannot be played",
+                    self.player_name(player),
+                    super::actions::cards_of(*of),
+                    o.def.name
+                ),
+            );
+        }
         let def = o.def.clone();
         let kws: Vec<KeywordKind> = def.keywords().map(|k| k.kind()).collect();
         // 819.1.b: a card with Quick-Draw has Reaction inherently
@@ -595,6 +611,27 @@ impl Game {
                 }
             }
         }
+        // "the next spell you play this turn costs [5] less", "your units cost [1] more to
+        // play this turn": the player's changes of this turn, each named by its source; a
+        // "next" one is used up by this card
+        let changes = std::mem::take(&mut self.players[player.0].cost_changes_this_turn);
+        let mut kept = Vec::with_capacity(changes.len());
+        let mut turn: Vec<(String, i32)> = Vec::new();
+        for c in changes {
+            if c.of.is_none_or(|t| t == kind) {
+                let label = if c.next {
+                    format!("{} (the next {} this turn)", c.source, kind_word(kind))
+                } else {
+                    format!("{} (this turn)", c.source)
+                };
+                turn.push((label, c.energy));
+                if c.next {
+                    continue;
+                }
+            }
+            kept.push(c);
+        }
+        self.players[player.0].cost_changes_this_turn = kept;
         let mut e = energy;
         let what = self.objects[card.0].def.name.clone();
         for (src, n, _) in mods.iter().filter(|m| m.1 > 0) {
@@ -605,9 +642,35 @@ impl Game {
             );
             self.event(EventKind::Action, vec![cite!("356.3")], t, vec![src.0]);
         }
-        let discounts: Vec<(ObjId, i32, Option<i32>)> =
-            mods.iter().copied().filter(|m| m.1 < 0).collect();
-        let apply = |e: i32, (_, n, min): (ObjId, i32, Option<i32>)| -> i32 {
+        for (label, n) in turn.iter().filter(|m| m.1 > 0) {
+            e = e.saturating_add(*n);
+            let t = format!("{label}: {what} costs {n} energy more (now {e})");
+            self.event(EventKind::Action, vec![cite!("356.3")], t, vec![card.0]);
+        }
+        // each discount and its source: an object, or a change of this turn (`turn[i]`)
+        #[derive(Clone, Copy, PartialEq)]
+        enum Src {
+            Obj(ObjId),
+            Turn(usize),
+        }
+        let discounts: Vec<(Src, i32, Option<i32>)> = mods
+            .iter()
+            .filter(|m| m.1 < 0)
+            .map(|&(s, n, min)| (Src::Obj(s), n, min))
+            .chain(
+                turn.iter()
+                    .enumerate()
+                    .filter(|(_, m)| m.1 < 0)
+                    .map(|(i, m)| (Src::Turn(i), m.1, None)),
+            )
+            .collect();
+        let label = |g: &Game, s: Src| -> String {
+            match s {
+                Src::Obj(o) => g.obj_name(o).to_string(),
+                Src::Turn(i) => turn.get(i).map_or_else(String::new, |t| t.0.clone()),
+            }
+        };
+        let apply = |e: i32, (_, n, min): (Src, i32, Option<i32>)| -> i32 {
             let floor = min.map_or(0, |m| m.min(e)).max(0);
             (e + n).max(floor)
         };
@@ -634,7 +697,7 @@ impl Game {
                             label: format!(
                                 "{} (cost {t})",
                                 p.iter()
-                                    .map(|&i| self.obj_name(discounts[i].0).to_string())
+                                    .map(|&i| label(self, discounts[i].0))
                                     .collect::<Vec<_>>()
                                     .join(", then ")
                             ),
@@ -658,7 +721,7 @@ impl Game {
             let min_text = min
                 .map(|m| format!(", to a minimum of {m}"))
                 .unwrap_or_default();
-            let t = if src == card {
+            let t = if src == Src::Obj(card) {
                 format!(
                     "{} costs {} energy less by its own ability{min_text} (now {e})",
                     self.obj_name(card),
@@ -667,7 +730,7 @@ impl Game {
             } else {
                 format!(
                     "{}: {what} costs {} energy less{min_text} (now {e})",
-                    self.obj_name(src),
+                    label(self, src),
                     -n
                 )
             };
@@ -678,7 +741,15 @@ impl Game {
             if before + n < 0 && min.is_none() {
                 rules.push(cite!("356.5"));
             }
-            self.event(EventKind::Action, rules, t, vec![src.0]);
+            self.event(
+                EventKind::Action,
+                rules,
+                t,
+                vec![match src {
+                    Src::Obj(o) => o.0,
+                    Src::Turn(_) => card.0,
+                }],
+            );
         }
         Ok(e)
     }
@@ -1488,5 +1559,15 @@ impl Game {
             }),
             _ => None,
         })
+    }
+}
+
+/// "spell", "unit", "gear", "card": a card type in the trace's words.
+fn kind_word(kind: CardType) -> &'static str {
+    match kind {
+        CardType::Spell => "spell",
+        CardType::Unit => "unit",
+        CardType::Gear => "gear",
+        _ => "card",
     }
 }

@@ -428,8 +428,13 @@ impl Names<'_> {
                 };
             }
         }
-        // a spell on the chain is chosen only by `counter`; other instructions affect units
-        if !matches!(eff, Effect::Counter { .. })
+        // a spell on the chain is chosen only by `counter` (with what its controller does
+        // after it); other instructions affect units
+        let inner = match &eff {
+            Effect::ThenItsPlayer { effect, .. } => effect.as_ref(),
+            e => e,
+        };
+        if !matches!(inner, Effect::Counter { .. })
             && crate::engine::choices::targets_mut(&mut eff)
                 .iter()
                 .any(|t| matches!(t, Target::ChooseUnit(f) if f.is_spell()))
@@ -877,6 +882,47 @@ impl Names<'_> {
             Effect::AdditionalTurn {
                 player: self.player(p)?,
             }
+        } else if let Some(c) = &e.cost_this_turn {
+            Effect::CostThisTurn {
+                player: match &c.player {
+                    Some(p) => self.player(p)?,
+                    None => PlayerRef::You,
+                },
+                of: match c.of.as_ref().map(|n| n.value.as_str()) {
+                    None | Some("card") => None,
+                    Some("spell") => Some(CardType::Spell),
+                    Some("unit") => Some(CardType::Unit),
+                    Some("gear") => Some(CardType::Gear),
+                    Some(x) => {
+                        return Err(err(
+                            self.scenario,
+                            ErrorKind::InvalidValue,
+                            loc,
+                            format!("cost-this-turn's of \"{x}\": one of card, spell, unit, gear"),
+                        ));
+                    }
+                },
+                energy: c.energy.get(),
+                next: c.next,
+            }
+        } else if let Some(p) = &e.cant_play {
+            Effect::CantPlayThisTurn {
+                player: self.player(p)?,
+                of: match e.cant_play_of.as_ref().map(|n| n.value.as_str()) {
+                    None | Some("card") => None,
+                    Some("spell") => Some(CardType::Spell),
+                    Some("unit") => Some(CardType::Unit),
+                    Some("gear") => Some(CardType::Gear),
+                    Some(x) => {
+                        return Err(err(
+                            self.scenario,
+                            ErrorKind::InvalidValue,
+                            loc,
+                            format!("cant-play-of \"{x}\": one of card, spell, unit, gear"),
+                        ));
+                    }
+                },
+            }
         } else if let Some(p) = &e.units_enter_ready {
             Effect::UnitsEnterReadyThisTurn {
                 player: self.player(p)?,
@@ -1167,6 +1213,22 @@ fn recycle_cost(
 
 fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
     let v = c.value.as_str();
+    let part = |x: &str| Name {
+        value: x.trim().to_string(),
+        referenced: c.referenced,
+        defined: c.defined,
+    };
+    // "buffed and at-battlefield": each holds; "not has Deflect": it does not
+    if v.contains(" and ") {
+        let all = v
+            .split(" and ")
+            .map(|x| condition(s, &part(x)))
+            .collect::<Result<Vec<_>, _>>()?;
+        return Ok(Condition::All(all));
+    }
+    if let Some(x) = v.strip_prefix("not ") {
+        return Ok(Condition::Not(Box::new(condition(s, &part(x))?)));
+    }
     Ok(match v {
         "always" => Condition::Always,
         "mighty" => Condition::Mighty,
@@ -2326,6 +2388,9 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .discarded_this_turn
             .map_or(0, |v| v.get().unsigned_abs());
         p.xp_gained_this_turn = ps.value.xp_gained_this_turn.map_or(0, |v| v.get());
+        p.power_spent_this_turn = ps.value.power_spent_this_turn.map_or(0, |v| v.get());
+        p.most_energy_for_a_spell_this_turn =
+            ps.value.energy_for_a_spell_this_turn.map_or(0, |v| v.get());
         p.energy = ps.value.energy.map_or(0, |v| v.get());
         // a number of power in a pool is universal power (162.2.b)
         p.power = ps

@@ -1530,7 +1530,7 @@ impl<'a> Resolver<'a> {
                             ),
                         )
                         .hint(format!(
-                            "expected one of: {}, has KEYWORD, tag TAG, level N, runes N or fewer, runes N or more, control another TAG, control N [other] gear|units|TAG",
+                            "expected one of: {}, has KEYWORD, tag TAG, level N, runes N or fewer, runes N or more, control another TAG, control N [other] gear|units|TAG; \"C and C\", \"not C\"",
                             CONDITIONS.join(", ")
                         )));
                 }
@@ -1793,7 +1793,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, fight, counter, choose-one, one-of, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, discard-hand, return, banish, recycle-from-trash, recycle-rune, trash-top, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
+                    "one of: deal, kill, fight, counter, choose-one, one-of, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, discard-hand, return, banish, recycle-from-trash, recycle-rune, trash-top, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready, cant-play, cost-this-turn",
                 ));
         }
         if e.with.is_some() != e.fight.is_some() {
@@ -2116,6 +2116,7 @@ impl<'a> Resolver<'a> {
             &e.discard_hand,
             &e.player,
             &e.units_enter_ready,
+            &e.cant_play,
             &e.reveal_hand,
             &e.recycle_from_trash,
             &e.recycle_rune,
@@ -2619,6 +2620,10 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["attacking-with-another"] => Some(Condition::AttackingWithAnother),
         ["not-from-hand"] => Some(Condition::NotFromHand),
         ["in-combat"] => Some(Condition::InCombat),
+        ["spent-power", k] => n(k).filter(|k| *k > 0).map(Condition::SpentPowerThisTurn),
+        ["spent-on-a-spell", k] => n(k)
+            .filter(|k| *k > 0)
+            .map(Condition::SpentOnASpellThisTurn),
         ["fewer-runes-than-opponent"] => Some(Condition::FewerRunesThanOpponent),
         ["controls-facedown"] => Some(Condition::ControlsFacedown),
         ["other-units-might", k] => n(k).map(Condition::OtherUnitsMightAtLeast),
@@ -2661,6 +2666,7 @@ pub fn count(c: &str) -> Option<crate::engine::Count> {
         ["trash", "same-name"] => Count::InTrash { same_name: true },
         ["played-this-turn"] => Count::PlayedThisTurn,
         ["points"] => Count::Points,
+        ["highest-might"] => Count::HighestMight,
         ["battlefields"] => Count::Battlefields { other: false },
         ["other", "battlefields"] => Count::Battlefields { other: true },
         ["enemy", "units", "at-its-location"] => {
@@ -2670,9 +2676,20 @@ pub fn count(c: &str) -> Option<crate::engine::Count> {
             let mut filter = CountFilter::default();
             let mut mighty = false;
             let mut noun = None;
-            for x in words {
+            let mut keyword = None;
+            let mut it = words.iter();
+            while let Some(x) = it.next() {
+                // "with Temporary": a keyword the counted permanents have
+                if *x == "with" {
+                    let k = crate::engine::Keyword::parse(it.next()?).kind();
+                    if keyword.replace(k).is_some() {
+                        return None;
+                    }
+                    continue;
+                }
                 let flag = match *x {
                     "mighty" => &mut mighty,
+                    "enemy" => &mut filter.enemy,
                     "other" => &mut filter.other,
                     "token" | "tokens" => &mut filter.token,
                     "exhausted" => &mut filter.exhausted,
@@ -2703,13 +2720,14 @@ pub fn count(c: &str) -> Option<crate::engine::Count> {
                 tag,
                 mighty,
                 filter,
+                keyword,
             }
         }
     })
 }
 
 /// The words `count` knows, for error messages.
-pub const COUNT_WORDS: &str = "gear, units or a tag (Mech) after any of mighty, other, token, exhausted, buffed, here, same-name; or trash, trash same-name, played-this-turn, points, battlefields, other battlefields, enemy units at-its-location";
+pub const COUNT_WORDS: &str = "gear, units or a tag (Mech) after any of mighty, other, enemy, token, exhausted, buffed, here, same-name, with KEYWORD; or trash, trash same-name, played-this-turn, points, highest-might, battlefields, other battlefields, enemy units at-its-location";
 
 pub const CONDITIONS: &[&str] = &[
     "always",
@@ -2907,6 +2925,13 @@ pub fn might_condition(c: &str) -> Option<i32> {
 /// `always`, `mighty`, …, `has Tank`, `tag Poro`, `level 3`, `runes 4 or fewer`,
 /// `control another Mech`.
 pub fn condition_ok(c: &str) -> bool {
+    // "buffed and at-battlefield": each part a condition; "not has Deflect": its negation
+    if c.contains(" and ") {
+        return c.split(" and ").all(|x| condition_ok(x.trim()));
+    }
+    if let Some(x) = c.strip_prefix("not ") {
+        return condition_ok(x.trim());
+    }
     CONDITIONS.contains(&c)
         || side_condition(c).is_some()
         || might_condition(c).is_some()
@@ -3015,6 +3040,8 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.ready.is_some(), "ready"),
         (e.score.is_some(), "score"),
         (e.draw.is_some(), "draw"),
+        (e.cant_play.is_some(), "cant-play"),
+        (e.cost_this_turn.is_some(), "cost-this-turn"),
         (e.discard.is_some(), "discard"),
         (e.discard_hand.is_some(), "discard-hand"),
         (e.return_.is_some(), "return"),

@@ -479,6 +479,18 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         e.may = may;
         return (!may).then_some(vec![e]);
     }
+    // "The next spell you play this turn costs [5] less", "Your non-token units cost [1]
+    // more to play this turn" (356.3, 356.4)
+    if let Some(c) = cost_this_turn(t).filter(|_| !may) {
+        e.cost_this_turn = Some(c);
+        return Some(vec![e]);
+    }
+    // "Opponents can't play cards this turn", "You can't play spells this turn" (054.1)
+    if let Some((who, of)) = cant_play(t).filter(|_| !may) {
+        e.cant_play = Some(name(who));
+        e.cant_play_of = of.map(name);
+        return Some(vec![e]);
+    }
     // "Units you play this turn enter ready", "Friendly units enter ready this turn"
     if matches!(
         fold(t).as_str(),
@@ -1321,6 +1333,15 @@ pub(super) fn its_player(s: &str) -> Option<(bool, format::Effect)> {
         Some(r) => (false, r),
         None => (true, strip_ci(t, "its owner ")?),
     };
+    // "Its controller can't play spells this turn": `you` being them (054.1)
+    if let Some((_, of)) = cant_play(&format!("you {rest}")) {
+        let e = format::Effect {
+            cant_play: Some(name("you")),
+            cant_play_of: of.map(name),
+            ..Default::default()
+        };
+        return Some((owner, e));
+    }
     // "draws 2" → "draw 2"
     let (verb, tail) = rest.split_once(' ')?;
     let verb = verb.strip_suffix('s')?;
@@ -1340,4 +1361,69 @@ pub(super) fn predict_count(s: &str) -> Option<i64> {
     }
     let n: i64 = rest.strip_prefix(' ')?.parse().ok()?;
     (1..=20).contains(&n).then_some(n)
+}
+
+/// "opponents can't play cards this turn", "you can't play spells this turn": the players
+/// (a player word) and the type (`None`: any card) forbidden until the turn ends (054.1).
+pub(super) fn cant_play(s: &str) -> Option<(&'static str, Option<&'static str>)> {
+    let f = fold(s.trim().trim_end_matches('.'));
+    let (who, rest) = [
+        ("opponents ", "each-opponent"),
+        ("your opponents ", "each-opponent"),
+        ("each opponent ", "each-opponent"),
+        ("you ", "you"),
+    ]
+    .into_iter()
+    .find_map(|(p, w)| f.strip_prefix(p).map(|r| (w, r.to_string())))?;
+    let what = rest
+        .strip_prefix("cant play ")?
+        .strip_suffix(" this turn")?;
+    let of = match what {
+        "cards" => None,
+        "spells" => Some("spell"),
+        "units" => Some("unit"),
+        "gear" => Some("gear"),
+        _ => return None,
+    };
+    Some((who, of))
+}
+
+/// "the next spell you play this turn costs [5] less", "your non-token units cost [1] more
+/// to play this turn", "spells you play this turn cost [1] less": a change to the Energy
+/// cost of the cards the player plays this turn (356.3, 356.4). A token is never played
+/// with a cost, so "non-token" cards are all the cards played.
+pub(super) fn cost_this_turn(s: &str) -> Option<format::CostThisTurnDef> {
+    let t = s.trim().trim_end_matches('.').trim();
+    let lower = t.to_ascii_lowercase();
+    let (next, what, rest) = if let Some(r) = lower.strip_prefix("the next ") {
+        let (what, r) = r.split_once(" you play this turn costs ")?;
+        (true, what.to_string(), r.to_string())
+    } else if let Some(r) = lower.strip_prefix("your ") {
+        let (what, r) = r.split_once(" cost ")?;
+        let r = r.strip_suffix(" to play this turn")?;
+        (false, what.to_string(), r.to_string())
+    } else {
+        let (what, r) = lower.split_once(" you play this turn cost ")?;
+        (false, what.to_string(), r.to_string())
+    };
+    let of = match (next, what.as_str()) {
+        (true, "spell") | (false, "spells") => Some("spell"),
+        (true, "unit") | (false, "units" | "non-token units") => Some("unit"),
+        (_, "gear") => Some("gear"),
+        (true, "card") | (false, "cards") => None,
+        _ => return None,
+    };
+    let (amount, dir) = rest.split_once(' ')?;
+    let n: i64 = amount.strip_prefix('[')?.strip_suffix(']')?.parse().ok()?;
+    let energy = match dir {
+        "less" => -n,
+        "more" => n,
+        _ => return None,
+    };
+    Some(format::CostThisTurnDef {
+        energy: format::Signed::new(energy)?,
+        of: of.map(name),
+        next,
+        player: None,
+    })
 }
