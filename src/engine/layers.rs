@@ -849,6 +849,7 @@ impl Game {
             | Condition::DiscardedThisTurn
             | Condition::GainedXpThisTurn
             | Condition::StunnedEnemyHere
+            | Condition::ReadyEnemyHere
             | Condition::OpponentControlsStunned
             | Condition::AttackingWithAnother
             | Condition::NotFromHand

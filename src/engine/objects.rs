@@ -1414,6 +1414,9 @@ pub enum Condition {
     /// "While there's a stunned enemy unit here" (423): a stunned unit an opponent of the
     /// controller controls at the object's location.
     StunnedEnemyHere,
+    /// "If there is a ready enemy unit here" (414: a unit not exhausted is ready): a ready
+    /// unit an opponent of the controller controls at the object's location.
+    ReadyEnemyHere,
     /// "If an opponent controls a stunned unit" (423).
     OpponentControlsStunned,
     /// "While I'm attacking with another unit": the object is an attacker and another unit

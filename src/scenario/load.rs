@@ -2575,7 +2575,7 @@ pub const TRIGGERS: &[&str] = &[
 /// `enemy-unit-died-this-turn`, `hand 2 or fewer`, `base 2 or more [other] units`, `trash
 /// same-name`, `opponent-within 3` (points of the Victory Score), `exactly 1 other units here`,
 /// `exactly 1 other units at-battlefield` (the card at a battlefield), `1 or more other units
-/// here`, `discarded-this-turn`, `gained-xp-this-turn`, `stunned-enemy-here`,
+/// here`, `discarded-this-turn`, `gained-xp-this-turn`, `stunned-enemy-here`, `ready-enemy-here`,
 /// `opponent-controls-stunned`, `attacking-with-another`, `not-from-hand` (a card's own cost:
 /// played from anywhere other than its player's hand), `alone` / `not-alone` (741.1),
 /// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`, `showdown`,
@@ -2625,6 +2625,7 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["discarded-this-turn"] => Some(Condition::DiscardedThisTurn),
         ["gained-xp-this-turn"] => Some(Condition::GainedXpThisTurn),
         ["stunned-enemy-here"] => Some(Condition::StunnedEnemyHere),
+        ["ready-enemy-here"] => Some(Condition::ReadyEnemyHere),
         ["opponent-controls-stunned"] => Some(Condition::OpponentControlsStunned),
         ["attacking-with-another"] => Some(Condition::AttackingWithAnother),
         ["not-from-hand"] => Some(Condition::NotFromHand),

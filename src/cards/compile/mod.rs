@@ -519,7 +519,12 @@ impl Compiler<'_> {
                     self.keywords.push((k, rule));
                 }
                 self.push(&shown, status);
-                rest = after[cost..].to_string();
+                // "[Assault 2], [Shield 2]": keywords listed with commas
+                let next = after[cost..].trim_start();
+                rest = match next.strip_prefix(',') {
+                    Some(r) if r.trim_start().starts_with('[') => r.trim_start().to_string(),
+                    _ => after[cost..].to_string(),
+                };
             } else if is_symbol(&token)
                 || token.eq_ignore_ascii_case("stun")
                 || token.eq_ignore_ascii_case("buff")
@@ -609,6 +614,18 @@ impl Compiler<'_> {
         {
             last.instead_if = Some(name(level));
             last.instead = v.into_iter().map(spanned).collect();
+            return true;
+        }
+        // 824.1.b: a spell's "[Level 6] [Stun] an enemy unit." — instructions that execute
+        // only while the controller has the XP, checked as each executes (359.3.f.2)
+        if self.card.is("spell")
+            && let Some(v) = body_instructions(body)
+            && v.iter().all(|e| e.if_.is_none() && e.otherwise.is_empty())
+        {
+            self.spell_effects.extend(v.into_iter().map(|mut e| {
+                e.if_ = Some(name(level));
+                e
+            }));
             return true;
         }
         false

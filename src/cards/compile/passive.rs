@@ -42,6 +42,9 @@ pub(super) fn if_condition(c: &str) -> Option<String> {
         "theres a stunned enemy unit here" | "there is a stunned enemy unit here" => {
             return Some("stunned-enemy-here".into());
         }
+        "theres a ready enemy unit here" | "there is a ready enemy unit here" => {
+            return Some("ready-enemy-here".into());
+        }
         "an opponent controls a stunned unit" => return Some("opponent-controls-stunned".into()),
         "you control fewer runes than an opponent" => {
             return Some("fewer-runes-than-opponent".into());

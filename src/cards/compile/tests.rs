@@ -426,3 +426,36 @@ fn hard_wrapped_errata_and_wrapped_reminders_are_read_as_sentences() {
     assert!(c.fully_modelled(), "{:?}", c.phrases);
     assert_eq!(c.def.effect.as_ref().unwrap().value.choose_one.len(), 2);
 }
+
+#[test]
+fn keywords_listed_with_commas_and_a_spells_level_instruction() {
+    let c = compile(&card(
+        "Unit",
+        "[Assault 2], [Shield 2] (+2 [Might] while I'm an attacker or defender.)",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let k: Vec<&str> = c.def.keywords.iter().map(|k| k.value.as_str()).collect();
+    assert_eq!(k, ["Assault 2", "Shield 2"]);
+    // a comma before text that is not a keyword is not swallowed
+    assert!(!compile(&card("Unit", "[Tank], I have a fish.")).fully_modelled());
+    // 824.1.b: a spell's level-dependent instruction is conditional on the level
+    let c = compile(&card("Spell", "Draw 1.\n[Level 6] [Stun] an enemy unit."));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let stun = &c.def.then[0].value;
+    assert_eq!(stun.if_.as_ref().map(|n| n.value.as_str()), Some("level 6"));
+    assert!(c.def.effect.as_ref().unwrap().value.if_.is_none());
+}
+
+#[test]
+fn a_trailing_if_about_a_ready_enemy_unit_here() {
+    let c = compile(&card(
+        "Unit",
+        "When I attack, give me +2 [Might] this turn if there is a ready enemy unit here.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = c.def.abilities[0].value.effect.as_ref().unwrap();
+    assert_eq!(
+        e.value.if_.as_ref().map(|n| n.value.as_str()),
+        Some("ready-enemy-here")
+    );
+}

@@ -195,6 +195,17 @@ impl Game {
                             && self.opponents(ctl, controller_of(x.id))
                     })
             }
+            Condition::ReadyEnemyHere => {
+                let Some(o) = obj else { return Some(false) };
+                let here = self.objects[o.0].zone;
+                here.on_board()
+                    && self.objects.iter().any(|x| {
+                        x.zone == here
+                            && x.is_unit()
+                            && !x.exhausted
+                            && self.opponents(ctl, controller_of(x.id))
+                    })
+            }
             Condition::OpponentControlsStunned => self.objects.iter().any(|x| {
                 x.zone.on_board()
                     && x.is_unit()
@@ -337,6 +348,7 @@ impl Condition {
             Condition::DiscardedThisTurn => "you've discarded a card this turn".into(),
             Condition::GainedXpThisTurn => "you've gained XP this turn".into(),
             Condition::StunnedEnemyHere => "there's a stunned enemy unit here".into(),
+            Condition::ReadyEnemyHere => "there's a ready enemy unit here".into(),
             Condition::OpponentControlsStunned => "an opponent controls a stunned unit".into(),
             Condition::AttackingWithAnother => "I'm attacking with another unit".into(),
             Condition::NotFromHand => "I'm played from anywhere other than your hand".into(),
