@@ -836,7 +836,8 @@ impl Game {
             | Condition::NotFromHand
             | Condition::InCombat
             | Condition::FewerRunesThanOpponent
-            | Condition::ControlsFacedown => self
+            | Condition::ControlsFacedown
+            | Condition::FriendlyDiedYourBeginningPhase => self
                 .side_condition(c, Some(obj), ctl, |x| self.controller(x))
                 .unwrap_or(false),
         }
