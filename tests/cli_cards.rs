@@ -155,6 +155,7 @@ fn deck_database(dir: &Path) -> PathBuf {
         r#"{"name":"Quiet Monk","type":"Unit","domains":["Calm"],"might":2}"#.into(),
         r#"{"name":"Fury Rune","type":"Rune","domains":["Fury"]}"#.into(),
         r#"{"name":"Mind Rune","type":"Rune","domains":["Mind"]}"#.into(),
+        r#"{"name":"Swarmling","type":"Unit","domains":["Mind"],"might":1,"text":"Your deck can have any number of cards named Swarmling."}"#.into(),
     ];
     for i in 0..13 {
         cards.push(format!(
@@ -235,6 +236,39 @@ fn deck_check_legal_not_legal_and_unreadable() {
         .code(2)
         .stderr(predicate::str::contains("deck.txt:2:3"))
         .stderr(predicate::str::contains("did you mean \"Spark 1\""));
+}
+
+#[test]
+fn a_card_can_lift_the_copy_limit_for_its_name() {
+    // 002 over 103.2.b: "Your deck can have any number of cards named Swarmling."
+    let dir = tempfile::tempdir().unwrap();
+    let db = deck_database(dir.path());
+    let db = db.to_str().unwrap();
+    let deck = dir.path().join("deck.txt");
+    std::fs::write(
+        &deck,
+        legal_deck().replace("3 Spark 12\n", "7 Swarmling\n4 Spark 12\n"),
+    )
+    .unwrap();
+    let (code, v) = json(&["--cards", db, "deck", "check", deck.to_str().unwrap()]);
+    assert_eq!(code, 1, "{v}");
+    let problems: Vec<&str> = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["message"].as_str())
+        .collect();
+    assert_eq!(
+        problems,
+        ["4 copies of Spark 12: at most 3 of the same name"],
+        "{v}"
+    );
+    let out = arbiter()
+        .args(["--cards", db, "card", "Swarmling", "--json"])
+        .output()
+        .unwrap();
+    let card: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(card["modelled"], "fully");
 }
 
 #[test]

@@ -266,10 +266,18 @@ pub fn check(db: &Database, entries: &[Entry]) -> Vec<Problem> {
         let c = copies.entry(e.card.as_str()).or_insert((0, e.line));
         c.0 += u64::from(e.count);
     }
+    // 002: a card in the deck that says "Your deck can have any number of cards named X"
+    // lifts 103.2.b's limit for X
+    let any_number: Vec<String> = entries
+        .iter()
+        .filter_map(|e| db.exact(&e.card))
+        .flat_map(|c| crate::cards::compile::compile(c).deck_any_number)
+        .map(|n| n.to_lowercase())
+        .collect();
     let mut signature = 0u64;
     for (name, (n, line)) in &copies {
         let Some(c) = db.exact(name) else { continue };
-        if *n > 3 {
+        if *n > 3 && !any_number.contains(&c.name.to_lowercase()) {
             problem(
                 Some("103.2.b"),
                 Some(*line),

@@ -520,6 +520,7 @@ impl Game {
         match action {
             Action::Start => {
                 self.mighty = self.mighty_units(&self.derived());
+                self.mighty_look = self.clock;
                 self.event(
                     EventKind::Turn,
                     vec![cite!("314")],

@@ -110,6 +110,18 @@ impl Game {
         }
         self.event(EventKind::Effect, rules, t, vec![gear.0, top.0]);
         self.make_outstanding(cite!("319.7"));
+        // 383.1: "When you attach an Equipment to me" of the Top-Most Card, when the card
+        // attached is an Equipment (718) its controller controls
+        let equipment = self.objects[gear.0]
+            .def
+            .tags
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case("Equipment"));
+        if equipment && self.controller(gear) == self.controller(top) {
+            let batch =
+                self.collect_triggers(top, &super::objects::Trigger::YouAttachEquipmentToMe, None);
+            self.place_triggers(batch, vec![cite!("434.1")], false)?;
+        }
         Ok(())
     }
 

@@ -82,6 +82,15 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::YouPlayTokenUnit => cite!("383.4.a.4"),
         Trigger::YouChooseMe { .. } | Trigger::YouChooseFriendlyUnit => cite!("383.4.b.2"),
         Trigger::YouReadyMe => cite!("383.1"),
+        Trigger::YouPlayCard { .. } | Trigger::YouPlayNthCard(_) => cite!("419.4.a"),
+        Trigger::YouHideCard => cite!("383.1"),
+        Trigger::FriendlyUnitAttacks { .. } => cite!("383.4.e.2"),
+        Trigger::FriendlyUnitDefends { .. } => cite!("383.4.f.2"),
+        Trigger::UnitMovesFromHere | Trigger::YouAttachEquipmentToMe => cite!("383.1"),
+        Trigger::YourUnitBecomesMighty | Trigger::BecomesMighty => cite!("709"),
+        Trigger::AnotherUnitYouControlDies { .. } | Trigger::UnitYouControlDied { .. } => {
+            cite!("383.1")
+        }
     }
 }
 
@@ -954,6 +963,8 @@ impl Game {
                 batch.extend(self.collect_triggers(u, &Trigger::YouPlaySpell, None));
                 batch.extend(self.collect_triggers(u, &Trigger::YouPlaySpellCosting(cost), None));
             }
+            // "when you play a card": the spell is a card played (not a token, 182)
+            batch.extend(self.card_play_triggers(card, item.controller, item.snapshot.is_some()));
             self.place_triggers(batch, vec![cite!("419.4.a")], false)?;
         }
         self.fepr_happened = true;
@@ -1100,6 +1111,25 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::YouChooseMe { with_spell: true } => "when you choose me with a spell",
         Trigger::YouChooseFriendlyUnit => "when you choose a friendly unit",
         Trigger::YouReadyMe => "when you ready me",
+        Trigger::YouPlayCard {
+            from_hidden: false, ..
+        } => "when you play a card",
+        Trigger::YouPlayCard {
+            from_hidden: true, ..
+        } => "when you play a card from hidden",
+        Trigger::YouPlayNthCard(_) => "when you play your Nth card in a turn",
+        Trigger::YouHideCard => "when you hide a card",
+        Trigger::FriendlyUnitAttacks { alone: false } => "when a friendly unit attacks",
+        Trigger::FriendlyUnitAttacks { alone: true } => "when a friendly unit attacks alone",
+        Trigger::FriendlyUnitDefends { alone: false } => "when a friendly unit defends",
+        Trigger::FriendlyUnitDefends { alone: true } => "when a friendly unit defends alone",
+        Trigger::UnitMovesFromHere => "when a unit moves from here",
+        Trigger::YouAttachEquipmentToMe => "when you attach an Equipment to me",
+        Trigger::YourUnitBecomesMighty => "when a unit you control becomes Mighty",
+        Trigger::BecomesMighty => "when I become Mighty",
+        Trigger::AnotherUnitYouControlDies { .. } | Trigger::UnitYouControlDied { .. } => {
+            "when another unit you control dies"
+        }
     }
 }
 

@@ -80,7 +80,10 @@ impl Game {
             };
             self.event(EventKind::Cleanup, rules, title, vec![]);
             self.depth = saved_depth + 1;
-            self.note_mighty();
+            if let Err(e) = self.note_mighty() {
+                self.in_cleanup = false;
+                return Err(e);
+            }
             let header = self.trace.events.len();
             let r = self.cleanup_tasks(special);
             if let Err(e) = r {
@@ -119,8 +122,11 @@ impl Game {
     }
 
     /// 709: traces units that became Mighty (or stopped being Mighty) since the last look,
-    /// with the breakdown of their Might — Mighty decides conditional abilities.
-    fn note_mighty(&mut self) {
+    /// with the breakdown of their Might — Mighty decides conditional abilities. A unit that
+    /// was on the board below 5 at the last look "becomes Mighty" (709): "When I become
+    /// [Mighty]" and "When a unit you control becomes [Mighty]" trigger; one that entered
+    /// the board Mighty since did not become Mighty.
+    fn note_mighty(&mut self) -> R<()> {
         let chars = self.derived();
         let now = self.mighty_units(&chars);
         let new: Vec<_> = now
@@ -157,6 +163,22 @@ impl Game {
             self.event(EventKind::Layer, rules, t, vec![u.0]);
         }
         self.mighty = now;
+        let mut batch = Vec::new();
+        for u in new {
+            if self.objects[u.0].timestamp > self.mighty_look {
+                continue;
+            }
+            batch.extend(self.collect_triggers(u, &Trigger::BecomesMighty, None));
+            let controller = self.controller(u);
+            batch.extend(self.observer_triggers(
+                &Trigger::YourUnitBecomesMighty,
+                controller,
+                Some(u),
+                None,
+            ));
+        }
+        self.mighty_look = self.clock;
+        self.place_triggers(batch, vec![cite!("709")], false)
     }
 
     /// 323: the tasks of a cleanup, in order, with the special steps inserted.
@@ -374,10 +396,12 @@ impl Game {
                 Some(Designation::Attacker) if !self.objects[i].attack_checked => {
                     self.objects[i].attack_checked = true;
                     batch.extend(self.collect_triggers(id, &Trigger::Attacks, None));
+                    batch.extend(self.designation_observers(id, true));
                 }
                 Some(Designation::Defender) if !self.objects[i].defend_checked => {
                     self.objects[i].defend_checked = true;
                     batch.extend(self.collect_triggers(id, &Trigger::Defends, None));
+                    batch.extend(self.designation_observers(id, false));
                 }
                 _ => {}
             }

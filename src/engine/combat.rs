@@ -336,6 +336,7 @@ impl Game {
         );
         self.depth = self.depth.saturating_add(1);
         let mut batch = Vec::new();
+        let mut designated = Vec::new();
         for u in units {
             let ctl = self.controller(u);
             let (d, rule) = if ctl == attacker {
@@ -359,11 +360,18 @@ impl Game {
             if d == Designation::Attacker && !self.objects[u.0].attack_checked {
                 self.objects[u.0].attack_checked = true;
                 batch.extend(self.collect_triggers(u, &Trigger::Attacks, None));
+                designated.push((u, true));
             }
             if d == Designation::Defender && !self.objects[u.0].defend_checked {
                 self.objects[u.0].defend_checked = true;
                 batch.extend(self.collect_triggers(u, &Trigger::Defends, None));
+                designated.push((u, false));
             }
+        }
+        // "When a friendly unit attacks / defends [alone]": alone among the units now
+        // designated (383.4.e.2.b)
+        for (u, attacker) in designated {
+            batch.extend(self.designation_observers(u, attacker));
         }
         // 383.4.f: the battlefield's "when you defend here", "you" being its controller
         // (187.6.c): it triggers when that player is the defender

@@ -47,6 +47,9 @@ impl Game {
             created_replacements,
             delayed,
             mighty,
+            // a point of the clock, which counts only order (as `clock`): at a settled state
+            // it is the clock, as a set-up starts it
+            mighty_look: _,
             priority_due,
             restrict_choices,
             // derived from the others (the layer system's cache)

@@ -827,6 +827,7 @@ impl Game {
             | Condition::OpponentsTurn
             | Condition::InShowdown
             | Condition::EnemyAloneHere
+            | Condition::OneOnOne
             | Condition::OtherUnitsHere(_)
             | Condition::DiscardedThisTurn
             | Condition::GainedXpThisTurn

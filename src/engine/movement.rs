@@ -426,7 +426,7 @@ impl Game {
                 vec![u.0],
             );
             self.move_attached_with(u);
-            triggered.push((u, matches!(from, Zone::Battlefield(_))));
+            triggered.push((u, from));
         }
         // 448: when the move is complete, a cleanup (319.8)
         self.make_outstanding(cite!("319.8"));
@@ -435,13 +435,28 @@ impl Game {
             self.apply_contested(b, mover, cite!("445"));
         }
         let mut batch = Vec::new();
-        for (u, from_battlefield) in triggered {
+        for (u, from) in triggered {
             batch.extend(self.collect_triggers(u, &Trigger::Moves, None));
             if matches!(to, Location::Battlefield(_)) {
                 batch.extend(self.collect_triggers(u, &Trigger::MovesToBattlefield, None));
             }
-            if from_battlefield {
+            if let Zone::Battlefield(b) = from {
                 batch.extend(self.collect_triggers(u, &Trigger::MovesFromBattlefield, None));
+                // "When a unit moves from here" of the battlefield left, controlled by its
+                // controller or, uncontrolled, the turn player (187.6.a–b); "it" is the unit
+                for mut t in
+                    self.collect_bf_triggers(b, &Trigger::UnitMovesFromHere, self.turn.player)
+                {
+                    if let Some(l) = t.label.strip_suffix(')') {
+                        t.label = format!("{l}: {})", self.obj_name(u));
+                    }
+                    t.effects = t
+                        .effects
+                        .iter()
+                        .map(|e| super::abilities::replacement::bind_affected(e, u))
+                        .collect();
+                    batch.push(t);
+                }
             }
         }
         self.place_triggers(batch, vec![cite!("383.3")], false)

@@ -227,7 +227,9 @@ pub enum Trigger {
     EndOfTurn,
     /// "When a friendly unit dies" / "When another friendly unit dies" (383.1): a unit its
     /// controller controls dies; `other` excludes the source itself.
-    FriendlyUnitDies { other: bool },
+    FriendlyUnitDies {
+        other: bool,
+    },
     /// "When you play a unit" / "When you play another unit" / "When you play a gear":
     /// another permanent of this type its controller plays enters the board (383.4.a.4:
     /// not a play effect — the permanent's own play does not trigger it).
@@ -253,7 +255,9 @@ pub enum Trigger {
     MovesFromBattlefield,
     /// "When an enemy unit dies" / "When an enemy unit here dies" (383.1): a unit an opponent
     /// of its controller controls dies — `here`, at the source's location.
-    EnemyUnitDies { here: bool },
+    EnemyUnitDies {
+        here: bool,
+    },
     /// "When an opponent scores" (383.1): an opponent of its controller gains points by
     /// scoring (462–465).
     OpponentScores,
@@ -261,7 +265,9 @@ pub enum Trigger {
     YouBuffMe,
     /// "When you stun an enemy unit" (each one, "it" being the unit) / "When you stun one or
     /// more enemy units" (`one_or_more`: once for an instruction that stuns any, 423.1).
-    YouStunEnemy { one_or_more: bool },
+    YouStunEnemy {
+        one_or_more: bool,
+    },
     /// "When you discard one or more cards" (383.1): once for an instruction (or cost) that
     /// makes its controller discard (422.1).
     YouDiscard,
@@ -296,13 +302,60 @@ pub enum Trigger {
     /// "When you choose me" / "When you choose me with a spell" (383.4.b): a spell or ability
     /// its controller controls targets it (383.4.b.3, 355.7), pending once that spell or
     /// ability is finalized (383.4.b.2); `with_spell`: only a spell's.
-    YouChooseMe { with_spell: bool },
+    YouChooseMe {
+        with_spell: bool,
+    },
     /// "When you choose a friendly unit" (383.4.b): a spell or ability its controller
     /// controls targets a friendly unit (740.1); "it" is that unit.
     YouChooseFriendlyUnit,
     /// "When you ready me" (383.1): its controller readies it (415.1) — by an instruction
     /// they control, or in their Awaken Phase (315.1.b), as "When you ready a friendly unit".
     YouReadyMe,
+    /// "When you play a card" (419.4.a): a card — not a token, 182 — its controller plays
+    /// completes being played: a permanent as it enters the board, a spell as it resolves.
+    /// The ability's `from_hidden` and `power` ask "… from [Hidden]" / "from face down"
+    /// (811.1.c.3) and "… with Power cost [N] or more"; the event carries the card's.
+    YouPlayCard {
+        from_hidden: bool,
+        power: i32,
+    },
+    /// "When you play your [Nth] card in a turn" (383.1, 419.4.a): its controller completes
+    /// playing their Nth card of the turn (tokens are not cards, 182).
+    YouPlayNthCard(u32),
+    /// "When you hide a card" (383.1, 421.1): its controller hides a card (811.1.b).
+    YouHideCard,
+    /// "When a friendly unit attacks / defends [alone]" (383.4.e, 383.4.f): a unit its
+    /// controller or a teammate controls (740.1) gains the Attacker / Defender designation
+    /// for the first time in a combat; "alone" (741.1) is checked then (383.4.e.2.b). "It"
+    /// is that unit.
+    FriendlyUnitAttacks {
+        alone: bool,
+    },
+    FriendlyUnitDefends {
+        alone: bool,
+    },
+    /// "When a unit moves from here" (383.1): on a battlefield's card, a unit moves (441.1,
+    /// not a recall) from that battlefield; "it" is that unit.
+    UnitMovesFromHere,
+    /// "When you attach an Equipment to me" (383.1, 434.1): a card with the Equipment tag its
+    /// controller controls is attached to it (718, 434.1.g: not when it is already).
+    YouAttachEquipmentToMe,
+    /// "When a unit you control becomes [Mighty]" / "When one of your units becomes
+    /// [Mighty]" (709: its Might goes from less than 5 to 5 or more — not a unit entering
+    /// the board Mighty); "it" is that unit.
+    YourUnitBecomesMighty,
+    /// "When I become [Mighty]" (709).
+    BecomesMighty,
+    /// "When another unit you control dies" / "When another non-[tag] unit you control dies"
+    /// (383.1): the ability's side; a unit its controller controls (not a teammate's) dies,
+    /// other than the source, without the tag `except`. It answers `UnitYouControlDied`.
+    AnotherUnitYouControlDies {
+        except: Option<String>,
+    },
+    /// The event of `AnotherUnitYouControlDies`: a unit died with these tags.
+    UnitYouControlDied {
+        tags: Vec<String>,
+    },
 }
 
 /// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they
@@ -346,6 +399,22 @@ impl Trigger {
         match (self, event) {
             (Trigger::YouPlaySpellCosting(n), Trigger::YouPlaySpellCosting(cost)) => cost >= n,
             (Trigger::YouPlayTag(a), Trigger::YouPlayTag(b)) => a.eq_ignore_ascii_case(b),
+            (
+                Trigger::AnotherUnitYouControlDies { except },
+                Trigger::UnitYouControlDied { tags },
+            ) => except
+                .as_ref()
+                .is_none_or(|e| !tags.iter().any(|t| t.eq_ignore_ascii_case(e))),
+            (
+                Trigger::YouPlayCard {
+                    from_hidden: a,
+                    power: n,
+                },
+                Trigger::YouPlayCard {
+                    from_hidden: b,
+                    power,
+                },
+            ) => (!a || *b) && power >= n,
             _ => self == event,
         }
     }
@@ -1239,6 +1308,9 @@ pub enum Condition {
     /// "If an enemy unit is alone here" (741.1): at the object's location, a unit of an
     /// opponent of the controller with no other unit friendly to it there.
     EnemyAloneHere,
+    /// "When I attack or defend one on one" (741.2): the object and the enemy unit at its
+    /// location are both alone — the only two units there.
+    OneOnOne,
     /// "While you have another unit here": `count` or more other units of the controller at
     /// the object's location.
     OtherUnitsHere(i32),

@@ -1101,6 +1101,11 @@ impl Game {
         }
         let mut batch = self.collect_triggers(card, &Trigger::Played, None);
         batch.extend(self.play_observers(card, item.controller));
+        // "when you play a card" (419.4.a; a token is not a card, 182): played from hidden
+        // when it carries its battlefield
+        if item.card.is_some() {
+            batch.extend(self.card_play_triggers(card, item.controller, item.snapshot.is_some()));
+        }
         // 390.2: "when a friendly unit is played this turn"
         batch.extend(self.delayed_on_play(card, item.controller));
         // 811.1.d.2: the play effect of a permanent played from hidden (it carries the

@@ -127,6 +127,8 @@ pub struct Player {
     pub discarded_this_turn: u32,
     /// Cards drawn this turn (413.1), for "When you draw your second card each turn".
     pub drawn_this_turn: u32,
+    /// The cards they completed playing this turn (419.4.a; not tokens, 182; reset each turn).
+    pub cards_played_this_turn: u32,
     /// How much XP the player gained this turn (730.1): "if you've gained XP this turn".
     pub xp_gained_this_turn: i32,
     /// 478.7: the player has had their first Channel Phase / Draw Phase of the game (the
@@ -383,6 +385,9 @@ pub struct Game {
     pub delayed: Vec<super::abilities::delayed::Delayed>,
     /// Units known to be Mighty (707–709), to trace when one becomes or stops being Mighty.
     pub(crate) mighty: Vec<ObjId>,
+    /// The clock when Mighty was last looked at (709: an object entered since has not
+    /// become Mighty).
+    pub(crate) mighty_look: u64,
     /// Priority or focus that finalizing or resolving awards, handed out by HOT FEPR only
     /// once the outstanding cleanups are done (335, 320.1).
     pub(crate) priority_due: Option<crate::engine::chain::PriorityDue>,
@@ -449,6 +454,7 @@ impl Game {
             created_replacements,
             delayed,
             mighty,
+            mighty_look,
             priority_due,
             restrict_choices,
             derived,
@@ -486,6 +492,7 @@ impl Game {
             created_replacements: created_replacements.clone(),
             delayed: delayed.clone(),
             mighty: mighty.clone(),
+            mighty_look: *mighty_look,
             priority_due: priority_due.clone(),
             restrict_choices: restrict_choices.clone(),
             derived: derived.clone(),
@@ -549,6 +556,7 @@ impl Game {
                 units_died_beginning_phase: 0,
                 discarded_this_turn: 0,
                 drawn_this_turn: 0,
+                cards_played_this_turn: 0,
                 xp_gained_this_turn: 0,
                 played_before_setup: 0,
                 first_channel_done: false,
@@ -592,6 +600,7 @@ impl Game {
             depth: 0,
             fepr_happened: false,
             mighty: Vec::new(),
+            mighty_look: 0,
             replacements_spent: Vec::new(),
             replacements_applied: Vec::new(),
             created_replacements: Vec::new(),

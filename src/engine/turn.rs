@@ -262,6 +262,7 @@ impl Game {
             p.units_died_beginning_phase = 0;
             p.discarded_this_turn = 0;
             p.drawn_this_turn = 0;
+            p.cards_played_this_turn = 0;
             p.xp_gained_this_turn = 0;
         }
         for b in self.battlefields.iter_mut() {

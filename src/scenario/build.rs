@@ -1026,6 +1026,32 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
             .flatten()
             .map(Trigger::YouDrawNth);
     }
+    // "you-play-card-power 2": "When you play a card with Power cost [Rune][Rune] or more"
+    if let Some(n) = w.strip_prefix("you-play-card-power ") {
+        return (!on_battlefield)
+            .then(|| n.trim().parse().ok().filter(|n| (0..=99).contains(n)))
+            .flatten()
+            .map(|power| Trigger::YouPlayCard {
+                from_hidden: false,
+                power,
+            });
+    }
+    // "you-play-nth-card 2": "When you play your second card in a turn"
+    if let Some(n) = w.strip_prefix("you-play-nth-card ") {
+        return (!on_battlefield)
+            .then(|| n.trim().parse().ok().filter(|n| (1..=99).contains(n)))
+            .flatten()
+            .map(Trigger::YouPlayNthCard);
+    }
+    // "another-unit-you-control-dies-except Recruit": "When another non-Recruit unit you
+    // control dies"
+    if let Some(t) = w.strip_prefix("another-unit-you-control-dies-except ") {
+        return (!on_battlefield && !t.trim().is_empty()).then(|| {
+            Trigger::AnotherUnitYouControlDies {
+                except: Some(t.trim().to_string()),
+            }
+        });
+    }
     // "you-play-tag Dragon": "When you play another Dragon"
     if let Some(t) = w.strip_prefix("you-play-tag ") {
         return (!on_battlefield && !t.trim().is_empty())
@@ -1075,6 +1101,26 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("you-choose-me-with-spell", false) => Trigger::YouChooseMe { with_spell: true },
         ("you-choose-friendly-unit", false) => Trigger::YouChooseFriendlyUnit,
         ("you-ready-me", false) => Trigger::YouReadyMe,
+        ("you-hide-card", false) => Trigger::YouHideCard,
+        ("friendly-unit-attacks", false) => Trigger::FriendlyUnitAttacks { alone: false },
+        ("friendly-unit-attacks-alone", false) => Trigger::FriendlyUnitAttacks { alone: true },
+        ("friendly-unit-defends", false) => Trigger::FriendlyUnitDefends { alone: false },
+        ("friendly-unit-defends-alone", false) => Trigger::FriendlyUnitDefends { alone: true },
+        ("unit-moves-from-here", true) => Trigger::UnitMovesFromHere,
+        ("you-attach-equipment-to-me", false) => Trigger::YouAttachEquipmentToMe,
+        ("your-unit-becomes-mighty", false) => Trigger::YourUnitBecomesMighty,
+        ("become-mighty", false) => Trigger::BecomesMighty,
+        ("another-unit-you-control-dies", false) => {
+            Trigger::AnotherUnitYouControlDies { except: None }
+        }
+        ("you-play-card", false) => Trigger::YouPlayCard {
+            from_hidden: false,
+            power: 0,
+        },
+        ("you-play-card-from-hidden", false) => Trigger::YouPlayCard {
+            from_hidden: true,
+            power: 0,
+        },
         _ => return None,
     })
 }
@@ -2520,6 +2566,21 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                 }
             }
         }
+    }
+
+    // 419.4.a: the cards played this turn whose play is complete count for "When you play
+    // your second card"; a spell still on the chain is among those played (812.1.c) but
+    // completes as it resolves
+    for i in 0..g.players.len() {
+        let on_chain = g
+            .chain
+            .iter()
+            .filter(|c| c.card.is_some() && c.controller == PlayerId(i))
+            .count();
+        let p = g.player_mut(PlayerId(i));
+        p.cards_played_this_turn = p
+            .played_before_setup
+            .saturating_sub(u32::try_from(on_chain).unwrap_or(u32::MAX));
     }
 
     // 811.1.b: a facedown card was hidden on an earlier turn (playable now) unless it was

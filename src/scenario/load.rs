@@ -1461,6 +1461,18 @@ impl<'a> Resolver<'a> {
                         .value
                         .strip_prefix("you-draw-nth ")
                         .is_none_or(|n| !matches!(n.trim().parse::<u32>(), Ok(1..=99)))
+                    && w
+                        .value
+                        .strip_prefix("another-unit-you-control-dies-except ")
+                        .is_none_or(|t| t.trim().is_empty())
+                    && w
+                        .value
+                        .strip_prefix("you-play-nth-card ")
+                        .is_none_or(|n| !matches!(n.trim().parse::<u32>(), Ok(1..=99)))
+                    && w
+                        .value
+                        .strip_prefix("you-play-card-power ")
+                        .is_none_or(|n| !matches!(n.trim().parse::<i32>(), Ok(0..=99)))
                 {
                     return Err(self
                         .err(
@@ -2524,6 +2536,18 @@ pub const TRIGGERS: &[&str] = &[
     "you-choose-me-with-spell",
     "you-choose-friendly-unit",
     "you-ready-me",
+    "you-play-card",
+    "you-play-card-from-hidden",
+    "you-hide-card",
+    "friendly-unit-attacks",
+    "friendly-unit-attacks-alone",
+    "friendly-unit-defends",
+    "friendly-unit-defends-alone",
+    "unit-moves-from-here",
+    "you-attach-equipment-to-me",
+    "your-unit-becomes-mighty",
+    "become-mighty",
+    "another-unit-you-control-dies",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
@@ -2563,6 +2587,7 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["opponents-turn"] => Some(Condition::OpponentsTurn),
         ["showdown"] => Some(Condition::InShowdown),
         ["enemy-alone-here"] => Some(Condition::EnemyAloneHere),
+        ["one-on-one"] => Some(Condition::OneOnOne),
         ["not-alone"] => Some(Condition::Alone { negated: true }),
         ["your-phase", p] => crate::engine::state::Phase::parse(p).map(Condition::YourPhase),
         ["exactly", k, "other", "units", "here"] => {

@@ -525,7 +525,14 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         "kill" => e.kill = Some(name(target(rest)?)),
         // 432: "Double a friendly unit's Might this turn", "Double my Might this turn"
         "double" => {
-            let r = strip_suffix_ci(rest, " this turn")?;
+            // "… this combat": until the combat ends (461.7.b)
+            let r = match strip_suffix_ci(rest, " this combat") {
+                Some(r) => {
+                    e.duration = Some(name("this-combat"));
+                    r
+                }
+                None => strip_suffix_ci(rest, " this turn")?,
+            };
             let who = match fold(r).as_str() {
                 "my might" => "me".to_string(),
                 _ => {

@@ -78,6 +78,10 @@ pub struct Compiled {
     pub phrases: Vec<Phrase>,
     /// The keywords of 805–826 it has, with values, canonical names and rules.
     pub keywords: Vec<(String, &'static str)>,
+    /// "Your deck can have any number of cards named X": the names whose copies deck
+    /// construction does not limit to 3 (103.2.b), because card text supersedes rules
+    /// text (002). Nothing of it happens in a game.
+    pub deck_any_number: Vec<String>,
 }
 
 impl Compiled {
@@ -172,6 +176,7 @@ pub fn compile(card: &Card) -> Compiled {
         after_cost: false,
         chosen_player: None,
         revealed: None,
+        deck_any_number: Vec::new(),
     };
     for line in logical_lines(&card.text, card.errata.is_some()) {
         c.line(&line);
@@ -252,6 +257,7 @@ pub fn compile(card: &Card) -> Compiled {
         def,
         phrases: c.phrases,
         keywords: c.keywords,
+        deck_any_number: c.deck_any_number,
     }
 }
 
@@ -305,6 +311,8 @@ struct Compiler<'a> {
     /// "They reveal their hand.": the sentences so far, the player word, and the card the
     /// controller may choose if the sentence said it, until what becomes of it is said.
     revealed: Option<(Vec<String>, &'static str, Option<String>)>,
+    /// Names a deck may hold any number of (a deck-construction permission, 002).
+    deck_any_number: Vec<String>,
 }
 
 impl Compiler<'_> {
@@ -328,6 +336,19 @@ impl Compiler<'_> {
     fn line(&mut self, raw: &str) {
         let mut rest = text::without_reminders(raw).trim().to_string();
         if rest.is_empty() || rest == "." || rest == "-" {
+            return;
+        }
+        // 002 over 103.2.b: "Your deck can have any number of cards named X." — a rule of
+        // deck construction the card changes; the deck check reads it
+        if let Some(n) = strip_ci(
+            rest.trim_end_matches('.'),
+            "your deck can have any number of cards named ",
+        )
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        {
+            self.deck_any_number.push(n.to_string());
+            self.push(&rest, PhraseStatus::Compiled);
             return;
         }
         // 355.3: "Choose one —" and its modes, one per bulleted line

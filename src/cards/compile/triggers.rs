@@ -78,11 +78,61 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             &["you-choose-friendly-unit"],
         ),
         ("when you ready me", &["you-ready-me"]),
+        ("when you play a card", &["you-play-card"]),
+        ("when you hide a card", &["you-hide-card"]),
+        (
+            "when a unit you control becomes mighty",
+            &["your-unit-becomes-mighty"],
+        ),
+        (
+            "when one of your units becomes mighty",
+            &["your-unit-becomes-mighty"],
+        ),
+        ("when i become mighty", &["become-mighty"]),
+        (
+            "when another unit you control dies",
+            &["another-unit-you-control-dies"],
+        ),
+        ("when a friendly unit attacks", &["friendly-unit-attacks"]),
+        ("when a friendly unit defends", &["friendly-unit-defends"]),
+        (
+            "when a friendly unit attacks or defends",
+            &["friendly-unit-attacks", "friendly-unit-defends"],
+        ),
+        (
+            "when a friendly unit attacks alone",
+            &["friendly-unit-attacks-alone"],
+        ),
+        (
+            "when a friendly unit defends alone",
+            &["friendly-unit-defends-alone"],
+        ),
+        (
+            "when a friendly unit attacks or defends alone",
+            &["friendly-unit-attacks-alone", "friendly-unit-defends-alone"],
+        ),
+        (
+            "when you attach an equipment to me",
+            &["you-attach-equipment-to-me"],
+        ),
+        (
+            "when you play a card from hidden",
+            &["you-play-card-from-hidden"],
+        ),
+        (
+            "when you play a card from face down",
+            &["you-play-card-from-hidden"],
+        ),
+        (
+            "when you play a card from facedown",
+            &["you-play-card-from-hidden"],
+        ),
     ];
     const HERE: &[(&str, &[&str])] = &[
         ("when you conquer here", &["conquer"]),
         ("when you hold here", &["hold"]),
         ("when you defend here", &["defend"]),
+        ("when a unit moves from here", &["unit-moves-from-here"]),
         (
             "at the start of each players beginning phase",
             &["each-beginning-phase"],
@@ -106,6 +156,46 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             })
         {
             return Some(vec![format!("you-draw-nth {}", n + 1)]);
+        }
+        // "When you play your second card in a turn" (419.4.a)
+        if let Some(n) = head
+            .strip_prefix("when you play your ")
+            .and_then(|r| {
+                r.strip_suffix(" card in a turn")
+                    .or_else(|| r.strip_suffix(" card each turn"))
+            })
+            .and_then(|r| {
+                ["first", "second", "third", "fourth"]
+                    .iter()
+                    .position(|w| *w == r)
+            })
+        {
+            return Some(vec![format!("you-play-nth-card {}", n + 1)]);
+        }
+        // "When you play a card with Power cost [Rune][Rune] or more": each [Rune] is one
+        if let Some(runes) = head
+            .strip_prefix("when you play a card with power cost ")
+            .and_then(|r| r.strip_suffix(" or more"))
+        {
+            let n = runes.matches("rune").count();
+            return (n > 0 && runes.replace("rune", "").is_empty())
+                .then(|| vec![format!("you-play-card-power {n}")]);
+        }
+        // "When another non-Recruit unit you control dies" (the dash folded away; the tag as
+        // written)
+        if let Some(tag) = head
+            .strip_prefix("when another non")
+            .and_then(|r| r.strip_suffix(" unit you control dies"))
+            .filter(|t| !t.is_empty() && !t.contains(' '))
+        {
+            let written = s
+                .split(|c: char| !c.is_alphanumeric())
+                .find(|w| w.eq_ignore_ascii_case(tag))?;
+            return written
+                .chars()
+                .next()
+                .is_some_and(char::is_uppercase)
+                .then(|| vec![format!("another-unit-you-control-dies-except {written}")]);
         }
         // "When you play a [Mighty] unit", "When you play another Dragon" (a tag, as written)
         if head == "when you play a mighty unit" {
@@ -146,6 +236,12 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     let (head, while_here) = match head.strip_suffix(" while im at a battlefield") {
         Some(h) => (h, true),
         None => (head, false),
+    };
+    // "When I attack or defend one on one, …" (741.2): checked as the unit gains the
+    // designation (383.4.e.2.b), as the ability triggers
+    let (head, one_on_one) = match head.strip_suffix(" one on one") {
+        Some(h) if h.starts_with("when i ") && !while_here => (h, true),
+        _ => (head, false),
     };
     // "When you play a spell on an opponent's turn", "When you play a unit during a showdown":
     // when the event happens, also checked as the ability triggers
@@ -228,8 +324,12 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     let (_, body) = s.split_at(at + 1);
     let mut body = body.trim();
     // 383.3.e: "When you play me, if you control a Poro, …": a conditional statement
+    if one_on_one && during.is_some() {
+        return None;
+    }
     let mut condition = while_here
         .then(|| "at-battlefield".to_string())
+        .or(one_on_one.then(|| "one-on-one".to_string()))
         .or(during.map(String::from));
     if let Some(r) = strip_ci(body, "if ") {
         let (c, rest) = r.split_once(',')?;
@@ -265,7 +365,7 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     }
     // "When you ready a friendly unit, give it +1 [Might] this turn.": "it" is the unit the
     // event is about (the engine binds `that-unit` to it as the ability triggers)
-    if whens.len() == 1 && SUBJECT_TRIGGERS.contains(&whens[0].as_str()) {
+    if !whens.is_empty() && whens.iter().all(|w| SUBJECT_TRIGGERS.contains(&w.as_str())) {
         for e in v.iter_mut() {
             for t in target_fields(e) {
                 if t.value == "it" {
@@ -333,6 +433,12 @@ fn trailing_condition(body: &str) -> Option<(&str, String)> {
 /// The trigger conditions whose event is about one unit, which their instructions call "it".
 const SUBJECT_TRIGGERS: &[&str] = &[
     "you-choose-friendly-unit",
+    "your-unit-becomes-mighty",
+    "friendly-unit-attacks",
+    "friendly-unit-defends",
+    "friendly-unit-attacks-alone",
+    "friendly-unit-defends-alone",
+    "unit-moves-from-here",
     "you-ready-friendly-unit",
     "you-buff-friendly-unit",
     "you-play-mighty-unit",

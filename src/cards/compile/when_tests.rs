@@ -528,13 +528,10 @@ fn played_units_by_tag_or_might_and_buffed_deaths() {
         assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
         assert_eq!(word(&ability(&c, 0).when), when, "{text}");
     }
-    // a lower-case word is no tag, and "a card" is not a tag
-    for text in [
-        "When you play a card, draw 1.",
-        "When you play a dragon, draw 1.",
-    ] {
-        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
-    }
+    // a lower-case word is no tag, and "a card" is not a tag (it is `you-play-card`)
+    assert!(!compile(&card("Unit", "When you play a dragon, draw 1.")).fully_modelled());
+    let c = compile(&card("Unit", "When you play a card, draw 1."));
+    assert_eq!(word(&ability(&c, 0).when), "you-play-card");
 }
 
 #[test]
@@ -586,5 +583,151 @@ fn choosing_is_targeting_and_you_ready_me() {
         "Battlefield",
         "When you choose a friendly unit here, draw 1.",
     ));
+    assert!(!c.fully_modelled());
+}
+
+#[test]
+fn playing_a_card_hiding_a_card_and_the_nth_card() {
+    for (text, when) in [
+        ("When you play a card, draw 1.", "you-play-card"),
+        (
+            "When you play a card from [Hidden], give me +2 [Might] this turn.",
+            "you-play-card-from-hidden",
+        ),
+        (
+            "When you play a card from face down, draw 1.",
+            "you-play-card-from-hidden",
+        ),
+        (
+            "When you play a card with Power cost [Rune][Rune] or more, draw 1.",
+            "you-play-card-power 2",
+        ),
+        (
+            "When you play your second card in a turn, ready me.",
+            "you-play-nth-card 2",
+        ),
+        ("When you hide a card, ready me.", "you-hide-card"),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        assert_eq!(word(&ability(&c, 0).when), when, "{text}");
+    }
+    // 383.3.e: "on an opponent's turn" is the condition checked as it triggers
+    let c = compile(&card(
+        "Unit",
+        "When you play a card on an opponent's turn, draw 1.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(word(&ability(&c, 0).if_), "opponents-turn");
+    // a Power cost written otherwise is kept as text
+    let c = compile(&card(
+        "Unit",
+        "When you play a card with Power cost [Fury] or more, draw 1.",
+    ));
+    assert!(!c.fully_modelled());
+}
+
+#[test]
+fn friendly_units_attacking_alone_moving_from_here_and_equipment_attached() {
+    // "attacks or defends alone": one ability each, "it" being the unit
+    let c = compile(&card(
+        "Gear",
+        "When a friendly unit attacks or defends alone, give it +1 [Might] this turn.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let whens: Vec<&str> = c
+        .def
+        .abilities
+        .iter()
+        .map(|a| word(&a.value.when))
+        .collect();
+    assert_eq!(
+        whens,
+        ["friendly-unit-attacks-alone", "friendly-unit-defends-alone"]
+    );
+    for a in &c.def.abilities {
+        let e = &a.value.effect.as_ref().unwrap().value;
+        assert_eq!(e.to.as_ref().unwrap().value, "that-unit");
+    }
+    // a battlefield's "When a unit moves from here"
+    let c = compile(&card(
+        "Battlefield",
+        "When a unit moves from here, give it +1 [Might] this turn.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(word(&ability(&c, 0).when), "unit-moves-from-here");
+    // … only on a battlefield
+    let c = compile(&card(
+        "Unit",
+        "When a unit moves from here, give it +1 [Might] this turn.",
+    ));
+    assert!(!c.fully_modelled());
+    let c = compile(&card(
+        "Unit",
+        "When you attach an Equipment to me, you may pay [1] to draw 1.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(word(&ability(&c, 0).when), "you-attach-equipment-to-me");
+}
+
+#[test]
+fn becoming_mighty_and_another_non_tag_unit_dying() {
+    for (kind, text, when) in [
+        (
+            "Unit",
+            "When a unit you control becomes [Mighty], you may pay [Order] to ready it.",
+            "your-unit-becomes-mighty",
+        ),
+        (
+            "Legend",
+            "When one of your units becomes [Mighty], you may exhaust me to channel 1 rune exhausted.",
+            "your-unit-becomes-mighty",
+        ),
+        ("Unit", "When I become [Mighty], draw 1.", "become-mighty"),
+        (
+            "Unit",
+            "When another non–Recruit unit you control dies, draw 1.",
+            "another-unit-you-control-dies-except Recruit",
+        ),
+        (
+            "Unit",
+            "When another unit you control dies, draw 1.",
+            "another-unit-you-control-dies",
+        ),
+    ] {
+        let c = compile(&card(kind, text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        assert_eq!(word(&ability(&c, 0).when), when, "{text}");
+    }
+    let c = compile(&card(
+        "Unit",
+        "When a unit you control becomes [Mighty], you may pay [Order] to ready it.",
+    ));
+    let e = &ability(&c, 0).effect.as_ref().unwrap().value;
+    assert_eq!(e.ready.as_ref().unwrap().value, "that-unit");
+    // a lower-case word after "non" is no tag
+    let c = compile(&card(
+        "Unit",
+        "When another non-token unit you control dies, draw 1.",
+    ));
+    assert!(!c.fully_modelled());
+}
+
+#[test]
+fn one_on_one_and_doubling_this_combat() {
+    let c = compile(&card(
+        "Unit",
+        "When I attack or defend one on one, double my Might this combat.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    for (a, when) in c.def.abilities.iter().zip(["attack", "defend"]) {
+        assert_eq!(word(&a.value.when), when);
+        assert_eq!(word(&a.value.if_), "one-on-one");
+        let e = &a.value.effect.as_ref().unwrap().value;
+        assert_eq!(e.double.as_ref().unwrap().value, "me");
+        assert_eq!(e.duration.as_ref().unwrap().value, "this-combat");
+    }
+    // "one on one" is about the unit itself
+    let c = compile(&card("Unit", "When you conquer one on one, draw 1."));
     assert!(!c.fully_modelled());
 }

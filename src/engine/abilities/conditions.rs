@@ -133,6 +133,20 @@ impl Game {
             // 308.1: the turn state is a showdown
             Condition::InShowdown => self.showdown.is_some(),
             // 741.1: an enemy unit with no other unit friendly to it at the same location
+            // 741.2: it and the enemy unit at its location both alone: no other unit friendly
+            // to either, so the two are the only units there
+            Condition::OneOnOne => {
+                let Some(o) = obj else { return Some(false) };
+                let here = self.objects[o.0].zone;
+                let others: Vec<ObjId> = self
+                    .objects
+                    .iter()
+                    .filter(|x| here.on_board() && x.zone == here && x.is_unit() && x.id != o)
+                    .map(|x| x.id)
+                    .collect();
+                self.objects[o.0].is_unit()
+                    && matches!(others[..], [e] if self.opponents(ctl, controller_of(e)))
+            }
             Condition::EnemyAloneHere => {
                 let Some(o) = obj else { return Some(false) };
                 let here = self.objects[o.0].zone;
@@ -316,6 +330,7 @@ impl Condition {
             Condition::OpponentsTurn => "it's an opponent's turn".into(),
             Condition::InShowdown => "a showdown is in progress".into(),
             Condition::EnemyAloneHere => "an enemy unit is alone here".into(),
+            Condition::OneOnOne => "I'm one on one".into(),
             Condition::OtherUnitsHere(1) => "you have another unit here".into(),
             Condition::OtherUnitsHere(n) => format!("you have {n} or more other units here"),
             Condition::DiscardedThisTurn => "you've discarded a card this turn".into(),

@@ -87,6 +87,16 @@ impl Game {
                     Some(u),
                     Some(u),
                 ));
+                // "When another [non-X] unit you control dies": its controller's only
+                if w == controller {
+                    let tags = self.derived()[u.0].tags.clone();
+                    v.extend(self.observer_triggers(
+                        &Trigger::UnitYouControlDied { tags },
+                        w,
+                        Some(u),
+                        Some(u),
+                    ));
+                }
                 if self.objects[u.0].buffs > 0 {
                     v.extend(self.observer_triggers(
                         &Trigger::BuffedFriendlyUnitDies,
@@ -272,6 +282,79 @@ impl Game {
                     Some(u),
                     None,
                 ));
+            }
+        }
+        v
+    }
+
+    /// 419.4.a: what `card` triggers as `player` completes playing it — a permanent as it
+    /// enters the board, a spell as it resolves: "When you play a card" (tokens are not
+    /// cards, 182: nothing), "… from [Hidden]" when `from_hidden` (811.1.c.3), "… with Power
+    /// cost [N] or more", and "When you play your [Nth] card in a turn" (383.1: the player's
+    /// cards counted this turn). The card's own abilities are not among the watchers
+    /// (383.4.a.4, as "When you play a unit"); "it" is the card.
+    pub(crate) fn card_play_triggers(
+        &mut self,
+        card: ObjId,
+        player: PlayerId,
+        from_hidden: bool,
+    ) -> Vec<Triggered> {
+        let o = &self.objects[card.0];
+        if o.is_token() {
+            return Vec::new();
+        }
+        let power = o.def.power_cost.as_ref().map_or(0, |p| p.total());
+        let n = self.players[player.0]
+            .cards_played_this_turn
+            .saturating_add(1);
+        self.players[player.0].cards_played_this_turn = n;
+        let mut v = self.observer_triggers(
+            &Trigger::YouPlayCard { from_hidden, power },
+            player,
+            Some(card),
+            Some(card),
+        );
+        v.extend(self.observer_triggers(
+            &Trigger::YouPlayNthCard(n),
+            player,
+            Some(card),
+            Some(card),
+        ));
+        v
+    }
+
+    /// 383.4.e, 383.4.f: "When a friendly unit attacks / defends" — and "… alone", when `u`
+    /// is alone (741.1) as it gains the designation (383.4.e.2.b) — of the permanents of
+    /// `u`'s controller and their teammates (740.1), as `u` gains the Attacker designation
+    /// (`attacker`) or the Defender designation for the first time in a combat. "It" is `u`.
+    pub(crate) fn designation_observers(&self, u: ObjId, attacker: bool) -> Vec<Triggered> {
+        use crate::engine::objects::Condition;
+        let controller = self.controller(u);
+        let alone = self
+            .side_condition(
+                &Condition::AttackingOrDefendingAlone,
+                Some(u),
+                controller,
+                |x| self.controller(x),
+            )
+            .unwrap_or(false);
+        let watchers: Vec<PlayerId> = std::iter::once(controller)
+            .chain(
+                self.players
+                    .iter()
+                    .map(|p| p.id)
+                    .filter(|&p| self.teammates(controller, p)),
+            )
+            .collect();
+        let mut v = Vec::new();
+        for w in watchers {
+            for a in [false, true].into_iter().filter(|&a| !a || alone) {
+                let when = if attacker {
+                    Trigger::FriendlyUnitAttacks { alone: a }
+                } else {
+                    Trigger::FriendlyUnitDefends { alone: a }
+                };
+                v.extend(self.observer_triggers(&when, w, Some(u), None));
             }
         }
         v

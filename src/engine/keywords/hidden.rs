@@ -6,14 +6,15 @@
 
 use crate::cite;
 use crate::engine::actions::{R, illegal};
-use crate::engine::objects::KeywordKind;
+use crate::engine::objects::{KeywordKind, Trigger};
 use crate::engine::state::{BfId, Game, ObjId, PlayerId, Zone};
 use crate::engine::trace::EventKind;
 
 impl Game {
     /// 421, 811.1.b: `player` hides a card with Hidden from their hand facedown at a battlefield
     /// they control that has no facedown card, on their turn in an open state, paying 1 power
-    /// of any domain ([A]). Hiding does not open a chain (811.1.c.2).
+    /// of any domain ([A]). Hiding does not open a chain (811.1.c.2); what it triggers goes
+    /// pending (383.3.c).
     pub(crate) fn hide(
         &mut self,
         player: PlayerId,
@@ -97,6 +98,8 @@ impl Game {
         );
         self.depth = 1;
         self.make_outstanding(cite!("319.6"));
-        Ok(())
+        // 383.1: "When you hide a card" of the player's permanents (the card stays secret)
+        let batch = self.observer_triggers(&Trigger::YouHideCard, player, None, None);
+        self.place_triggers(batch, vec![cite!("421.1")], false)
     }
 }
