@@ -338,6 +338,7 @@ impl Game {
                 Effect::GainPoints { player, .. }
                 | Effect::Draw { player, .. }
                 | Effect::Discard { player, .. }
+                | Effect::DiscardHand { player }
                 | Effect::RecycleFromTrash { player, .. }
                 | Effect::RecycleRune { player }
                 | Effect::TopToTrash { player, .. }
@@ -367,7 +368,7 @@ impl Game {
                         .iter()
                         .try_for_each(|e| effect(e, obj, player, bf))
                 }
-                Effect::ChooseOne { modes } => {
+                Effect::ChooseOne { modes } | Effect::OneOf { options: modes } => {
                     modes.iter().try_for_each(|e| effect(e, obj, player, bf))
                 }
                 Effect::Linked { effect: e } => effect(e, obj, player, bf),
@@ -966,6 +967,8 @@ impl Game {
                 match amount {
                     Amount::Fixed(n) => n.to_string(),
                     Amount::MyMight => "damage equal to my Might".into(),
+                    Amount::MyAssault => "damage equal to my Assault".into(),
+                    Amount::ItsDamage => "damage equal to the damage marked on it".into(),
                 },
                 t(target)
             ),
@@ -1081,6 +1084,7 @@ impl Game {
             }
             Effect::Draw { player, amount } => format!("{} draws {}", p(player), amount),
             Effect::Discard { player, amount } => format!("{} discards {}", p(player), amount),
+            Effect::DiscardHand { player } => format!("{} discards their hand", p(player)),
             Effect::ReturnToHand { target } => {
                 format!("return {} to its owner's hand", t(target))
             }
@@ -1238,6 +1242,11 @@ impl Game {
                     .collect::<Vec<_>>()
                     .join(" / ")
             ),
+            Effect::OneOf { options } => options
+                .iter()
+                .map(|m| self.describe_effect(m, source))
+                .collect::<Vec<_>>()
+                .join(" or "),
             Effect::CreateReplacement {
                 target,
                 replacement,
@@ -1361,12 +1370,31 @@ impl Game {
                         (None, Some(s)) => self.might(s),
                         _ => 0,
                     },
+                    // 807.3: the Assault Value is a characteristic effects may check
+                    Amount::MyAssault => match (snap, source) {
+                        (Some(s), _) => super::keywords::summed(
+                            &s.keywords,
+                            &super::objects::KeywordKind::Assault,
+                        ),
+                        (None, Some(s)) => {
+                            self.derived()[s.0].keyword_value(&super::objects::KeywordKind::Assault)
+                        }
+                        _ => 0,
+                    },
+                    // per unit, below
+                    Amount::ItsDamage => 0,
                 };
                 let mut damaged = Vec::new();
                 let targets = self.targets_of(target, controller, source, snap)?;
                 let several = targets.len() > 1;
                 for u in targets {
                     let before = self.objects[u.0].damage;
+                    // "equal to the damage marked on it": that unit's, as it executes
+                    let n = if *amount == Amount::ItsDamage {
+                        before
+                    } else {
+                        n
+                    };
                     // 713: a spell's or ability's Deal action may be granted Bonus Damage
                     let bonus = self.bonus_damage(u, controller, source);
                     self.deal_damage_with_bonus(
@@ -1663,6 +1691,17 @@ impl Game {
             Effect::Discard { player, amount } => {
                 for p in self.players_of(player, controller) {
                     self.discard(p, *amount)?;
+                }
+            }
+            // 303.2.a: each in turn order; the whole hand, so no card is chosen
+            Effect::DiscardHand { player } => {
+                for p in self.players_of(player, controller) {
+                    let n = i32::try_from(self.objects_in(Zone::Hand(p)).len()).unwrap_or(i32::MAX);
+                    if n == 0 {
+                        let t = format!("{} has no card in hand to discard", self.player_name(p));
+                        self.event(EventKind::Zone, vec![cite!("422.4")], t, vec![]);
+                    }
+                    self.discard(p, n)?;
                 }
             }
             Effect::ReturnToHand { target } => {
@@ -2013,17 +2052,25 @@ impl Game {
                 }
             }
             Effect::ForEach { count, effect } => {
-                // counted as it executes, from the controller's side
-                let n = match source {
-                    Some(s) => self.count(count, controller, s),
-                    None if !matches!(
-                        count,
-                        super::objects::Count::InTrash { same_name: true }
-                    ) =>
-                    {
-                        self.count(count, controller, ObjId(0))
-                    }
-                    None => 0,
+                // counted as it executes, from the controller's side; a battlefield's "each
+                // other battlefield" is other than the one it is (its ability has no source)
+                let n = match (count, source) {
+                    (super::objects::Count::Battlefields { other }, _) => self
+                        .battlefields_controlled(
+                            controller,
+                            other.then(|| self.source_location(source, snap)).flatten(),
+                        ),
+                    (_, source) => match source {
+                        Some(s) => self.count(count, controller, s),
+                        None if !matches!(
+                            count,
+                            super::objects::Count::InTrash { same_name: true }
+                        ) =>
+                        {
+                            self.count(count, controller, ObjId(0))
+                        }
+                        None => 0,
+                    },
                 };
                 let scaled = match (**effect).clone() {
                     Effect::Draw { player, amount } => Some(Effect::Draw {
@@ -2046,6 +2093,16 @@ impl Game {
                         player,
                         count: count.saturating_mul(n),
                         exhausted,
+                    }),
+                    // "+2 Might this turn for each …": one +2N
+                    Effect::MightThisTurn {
+                        target,
+                        amount,
+                        limit,
+                    } => Some(Effect::MightThisTurn {
+                        target,
+                        amount: amount.saturating_mul(n),
+                        limit,
                     }),
                     _ => None,
                 };
@@ -2168,6 +2225,33 @@ impl Game {
                 otherwise,
             } => {
                 self.if_condition(condition, effect, otherwise, controller, source, snap)?;
+            }
+            Effect::OneOf { options } => {
+                // 355.17: chosen as it executes, by the controller
+                let d = Decision {
+                    kind: super::decision::DecisionKind::Mode,
+                    player: controller,
+                    prompt: format!(
+                        "{} chooses one: {}",
+                        self.player_name(controller),
+                        self.describe_effect(e, source)
+                    ),
+                    options: options
+                        .iter()
+                        .enumerate()
+                        .map(|(i, o)| super::decision::DecisionOption {
+                            label: self.describe_effect(o, source),
+                            answer: Answer::Index(i),
+                        })
+                        .collect(),
+                    more: 0,
+                    items: vec![],
+                    rules: vec![cite!("355.17")],
+                };
+                let i = self.decide(d)?;
+                if let Some(o) = options.get(i) {
+                    self.execute_effect(o, controller, source, snap)?;
+                }
             }
             Effect::ChooseOne { .. } => {
                 // chosen at step 2 (355.3, 402.1): never left to resolve

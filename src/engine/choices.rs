@@ -84,6 +84,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Score { .. }
         | Effect::Draw { .. }
         | Effect::Discard { .. }
+        | Effect::DiscardHand { .. }
         | Effect::RecycleFromTrash { .. }
         | Effect::RecycleRune { .. }
         | Effect::TopToTrash { .. }
@@ -92,6 +93,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::Add { .. }
         | Effect::PayCost { .. }
         | Effect::ChooseOne { .. }
+        | Effect::OneOf { .. }
         | Effect::Channel { .. }
         | Effect::Predict { .. }
         | Effect::RevealHandPick { .. }
@@ -647,6 +649,19 @@ impl Game {
                 };
                 last = Some(t.clone());
             }
+            // "for each enemy unit there": where the unit it chose is
+            if let Some(p) = count_place_mut(e)
+                && let Some(miss) = self.bind_place(
+                    p,
+                    None,
+                    (&mut last_bf, last_obj),
+                    (controller, here, source),
+                    label,
+                    rules,
+                )?
+            {
+                return Ok(Some(miss));
+            }
         }
         Ok(None)
     }
@@ -772,6 +787,18 @@ impl Game {
             Place::LocationOf(_) => {}
         }
         Ok(None)
+    }
+}
+
+/// The place a count of "for each enemy unit there" fixes at step 2.
+fn count_place_mut(e: &mut Effect) -> Option<&mut Place> {
+    match e {
+        Effect::ForEach {
+            count: super::objects::Count::EnemyUnitsAt(p),
+            ..
+        } => Some(p),
+        Effect::May { effect } | Effect::Linked { effect } => count_place_mut(effect),
+        _ => None,
     }
 }
 

@@ -15,6 +15,7 @@ fn chosen_ref(e: &mut Effect) -> Option<&mut PlayerRef> {
     let r = match e {
         Effect::Draw { player, .. }
         | Effect::Discard { player, .. }
+        | Effect::DiscardHand { player }
         | Effect::GainXp { player, .. }
         | Effect::GainPoints { player, .. }
         | Effect::Channel { player, .. }

@@ -800,6 +800,14 @@ impl Game {
             Condition::ControllerXp(n) => self.level_reached(ctl, *n),
             Condition::Buffed => self.objects[obj.0].buffs > 0,
             Condition::Stunned => self.objects[obj.0].stunned,
+            Condition::MightAtMost(n) => might <= *n,
+            Condition::OnlyOneOfItsControllersThere => {
+                let z = self.objects[obj.0].zone;
+                z.on_board()
+                    && !self.objects.iter().any(|o| {
+                        o.id != obj && o.zone == z && o.is_unit() && self.controller(o.id) == ctl
+                    })
+            }
             Condition::AtBattlefield => {
                 matches!(self.objects[obj.0].zone, super::state::Zone::Battlefield(_))
             }

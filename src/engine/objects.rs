@@ -721,6 +721,12 @@ pub enum Amount {
     Fixed(i32),
     /// The source's Might (for a dead source, as snapshotted: 808.1.d.3).
     MyMight,
+    /// "Damage equal to my [Assault]": the source's summed Assault Value, a characteristic
+    /// effects may check (807.3, 807.2); for a dead source, as snapshotted (808.1.d.3).
+    MyAssault,
+    /// "Deal damage to a unit equal to the damage marked on it": each unit's damage as the
+    /// instruction executes (415: damage stays marked until healed or the turn ends).
+    ItsDamage,
 }
 
 /// What "for each [X]" counts, from a player's side of the game.
@@ -743,6 +749,13 @@ pub enum Count {
     PlayedThisTurn,
     /// The player's points (my Might "is increased by your points").
     Points,
+    /// "Each battlefield you or allies control": the battlefields the player or a teammate
+    /// (an ally, 484.8.d) controls (187.1); with `other`, not the one the counting card is at
+    /// ("each other battlefield", said by a battlefield of itself).
+    Battlefields { other: bool },
+    /// "For each enemy unit there": the units of the player's opponents at a place fixed at
+    /// step 2 ("there": where the unit the instruction chose is).
+    EnemyUnitsAt(Place),
 }
 
 /// The further words of a count of permanents: "other", "token", "exhausted", "buffed",
@@ -805,6 +818,9 @@ impl Count {
             Count::InTrash { same_name: true } => "card with its name in your trash".into(),
             Count::PlayedThisTurn => "card you've played this turn".into(),
             Count::Points => "point you have".into(),
+            Count::Battlefields { other: false } => "battlefield you or allies control".into(),
+            Count::Battlefields { other: true } => "other battlefield you or allies control".into(),
+            Count::EnemyUnitsAt(_) => "enemy unit there".into(),
         }
     }
 }
@@ -978,6 +994,11 @@ pub enum Effect {
         player: PlayerRef,
         amount: i32,
     },
+    /// "Each player discards their hand": each player of `player` discards every card in
+    /// their hand as it executes (422.1; nothing left to choose, 422.1.a).
+    DiscardHand {
+        player: PlayerRef,
+    },
     GainXp {
         player: PlayerRef,
         amount: i32,
@@ -1003,6 +1024,12 @@ pub enum Effect {
     /// instruction.
     ChooseOne {
         modes: Vec<Effect>,
+    },
+    /// "Draw 1 or channel 1 rune exhausted": the controller chooses one of the instructions
+    /// as this executes (355.17: a choice 355 does not outline — not a bulleted list of
+    /// modes, 355.3 — is made on resolution) and it executes.
+    OneOf {
+        options: Vec<Effect>,
     },
     /// 394–397: an instruction whose affected objects the linked abilities of the same
     /// object refer to (`Target::Linked`).
@@ -1234,6 +1261,11 @@ pub enum Condition {
     Buffed,
     /// "If it is stunned" (423.1): the unit is Stunned.
     Stunned,
+    /// "If it has 3 [Might] or less": the unit's Might is at most N.
+    MightAtMost(i32),
+    /// "If it is the only unit you control there": no other unit its controller controls
+    /// is at its location (484.8.c: control is not shared).
+    OnlyOneOfItsControllersThere,
     /// "While I'm at a battlefield": the object is at a battlefield, not in a base.
     AtBattlefield,
     /// The object is a token (182): "Your token units have …".
@@ -1834,6 +1866,7 @@ impl Effect {
                 .collect(),
             Effect::CreateToken { card, .. } => card.unsupported(),
             Effect::ChooseOne { modes: effects }
+            | Effect::OneOf { options: effects }
             | Effect::CreateDelayed { effects, .. }
             | Effect::Reflexive { effects, .. } => {
                 effects.iter().flat_map(Effect::unsupported).collect()

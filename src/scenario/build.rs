@@ -493,8 +493,18 @@ impl Names<'_> {
                 target: need(&e.to, "deal")?,
                 amount: match a {
                     format::Amount::Fixed(n) => Amount::Fixed(n.get()),
+                    format::Amount::Word(w) if w == "my-assault" => Amount::MyAssault,
+                    format::Amount::Word(w) if w == "its-damage" => Amount::ItsDamage,
                     format::Amount::Word(_) => Amount::MyMight,
                 },
+            }
+        } else if !e.one_of.is_empty() {
+            Effect::OneOf {
+                options: e
+                    .one_of
+                    .iter()
+                    .map(|m| self.effect(&m.value, m.referenced))
+                    .collect::<Result<Vec<_>, _>>()?,
             }
         } else if !e.choose_one.is_empty() {
             Effect::ChooseOne {
@@ -693,6 +703,10 @@ impl Names<'_> {
                         ));
                     }
                 },
+            }
+        } else if let Some(p) = &e.discard_hand {
+            Effect::DiscardHand {
+                player: self.player(p)?,
             }
         } else if let Some(p) = &e.discard {
             Effect::Discard {
@@ -1161,6 +1175,7 @@ fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
         "targets-enemy" => Condition::TargetsEnemy,
         "buffed" => Condition::Buffed,
         "stunned" => Condition::Stunned,
+        "only-yours-there" => Condition::OnlyOneOfItsControllersThere,
         "at-battlefield" => Condition::AtBattlefield,
         "defending-alone" => Condition::DefendingAlone,
         "attacking-or-defending-alone" => Condition::AttackingOrDefendingAlone,
@@ -1177,6 +1192,8 @@ fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
                 Condition::HasKeyword(keyword(s, &n)?.kind())
             } else if let Some(t) = v.strip_prefix("tag ") {
                 Condition::HasTag(t.trim().to_string())
+            } else if let Some(n) = load::might_condition(v) {
+                Condition::MightAtMost(n)
             } else if let Some(n) = v.strip_prefix("level ").and_then(|n| n.trim().parse().ok()) {
                 Condition::ControllerXp(n)
             } else {

@@ -126,7 +126,7 @@ fn created(e: &Effect, add: &mut impl FnMut(&Name)) {
     {
         add(c);
     }
-    for m in &e.choose_one {
+    for m in e.choose_one.iter().chain(&e.one_of) {
         created(&m.value, add);
     }
     if let Some(r) = &e.reflexive {

@@ -1281,6 +1281,10 @@ pub struct Effect {
     /// or ability goes on the chain.
     #[serde(default)]
     pub choose_one: Vec<Spanned<Effect>>,
+    /// "Draw 1 or channel 1 rune exhausted": the controller chooses one of these as the
+    /// instruction executes (355.17: not a bulleted list of modes, so not chosen at step 2).
+    #[serde(default)]
+    pub one_of: Vec<Spanned<Effect>>,
     /// Counter a spell on the chain (425): `choose-spell`, `choose-enemy-spell`.
     #[serde(default)]
     pub counter: Option<Name>,
@@ -1359,6 +1363,9 @@ pub struct Effect {
     /// A player discards `count` cards of their choice (default 1; 422).
     #[serde(default)]
     pub discard: Option<Name>,
+    /// A player discards their whole hand ("Each player discards their hand", 422.1).
+    #[serde(default)]
+    pub discard_hand: Option<Name>,
     /// `player` gains this many points (not a score, 466.1.a.1).
     #[serde(default)]
     pub gain_points: Option<Signed>,

@@ -284,7 +284,7 @@ pub fn load_with(
 /// The `ids` an effect gives the tokens it creates, nested effects included.
 fn created_ids<'f>(e: &'f format::Effect, out: &mut Vec<&'f Name>) {
     out.extend(e.ids.iter());
-    for x in e.choose_one.iter() {
+    for x in e.choose_one.iter().chain(&e.one_of) {
         created_ids(&x.value, out);
     }
     if let Some(r) = &e.reflexive {
@@ -1793,7 +1793,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, fight, counter, choose-one, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, return, banish, recycle-from-trash, recycle-rune, trash-top, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
+                    "one of: deal, kill, fight, counter, choose-one, one-of, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, discard-hand, return, banish, recycle-from-trash, recycle-rune, trash-top, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
                 ));
         }
         if e.with.is_some() != e.fight.is_some() {
@@ -1893,7 +1893,7 @@ impl<'a> Resolver<'a> {
                 "\"take\", \"take-optional\", \"reveal\" and \"rest\" go with \"look\"",
             ));
         }
-        for m in &e.choose_one {
+        for m in e.choose_one.iter().chain(&e.one_of) {
             self.check_effect(&m.value, loc_of(m), in_ability)?;
         }
         for t in [&e.its_controller, &e.its_owner].into_iter().flatten() {
@@ -1970,6 +1970,13 @@ impl<'a> Resolver<'a> {
                 ErrorKind::InvalidValue,
                 loc,
                 "\"choose-one\" needs at least two modes",
+            ));
+        }
+        if e.one_of.len() == 1 {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc,
+                "\"one-of\" needs at least two instructions",
             ));
         }
         if let Some(r) = &e.reflexive {
@@ -2106,6 +2113,7 @@ impl<'a> Resolver<'a> {
             &e.score,
             &e.draw,
             &e.discard,
+            &e.discard_hand,
             &e.player,
             &e.units_enter_ready,
             &e.reveal_hand,
@@ -2119,12 +2127,12 @@ impl<'a> Resolver<'a> {
             player(p)?;
         }
         if let Some(format::Amount::Word(w)) = &e.deal
-            && w != "my-might"
+            && !matches!(w.as_str(), "my-might" | "my-assault" | "its-damage")
         {
             return Err(self.err(
                 ErrorKind::InvalidValue,
                 loc,
-                format!("\"deal\" is a number or my-might, found \"{w}\""),
+                format!("\"deal\" is a number, my-might, my-assault or its-damage, found \"{w}\""),
             ));
         }
         if e.score.is_some() && (e.at.is_none() || e.how.is_none()) {
@@ -2655,6 +2663,11 @@ pub fn count(c: &str) -> Option<crate::engine::Count> {
         ["trash", "same-name"] => Count::InTrash { same_name: true },
         ["played-this-turn"] => Count::PlayedThisTurn,
         ["points"] => Count::Points,
+        ["battlefields"] => Count::Battlefields { other: false },
+        ["other", "battlefields"] => Count::Battlefields { other: true },
+        ["enemy", "units", "at-its-location"] => {
+            Count::EnemyUnitsAt(crate::engine::TargetPlace::ItsLocation)
+        }
         words => {
             let mut filter = CountFilter::default();
             let mut mighty = false;
@@ -2698,7 +2711,7 @@ pub fn count(c: &str) -> Option<crate::engine::Count> {
 }
 
 /// The words `count` knows, for error messages.
-pub const COUNT_WORDS: &str = "gear, units or a tag (Mech) after any of mighty, other, token, exhausted, buffed, here, same-name; or trash, trash same-name, played-this-turn, points";
+pub const COUNT_WORDS: &str = "gear, units or a tag (Mech) after any of mighty, other, token, exhausted, buffed, here, same-name; or trash, trash same-name, played-this-turn, points, battlefields, other battlefields, enemy units at-its-location";
 
 pub const CONDITIONS: &[&str] = &[
     "always",
@@ -2710,6 +2723,7 @@ pub const CONDITIONS: &[&str] = &[
     "legion",
     "buffed",
     "stunned",
+    "only-yours-there",
     "at-battlefield",
     "token",
     "additional-cost-paid",
@@ -2885,11 +2899,18 @@ pub const PLAYER_WORDS: &[&str] = &[
     "choose-player",
 ];
 
+/// `might 3 or less`: a unit's Might at most 3 ("If it has 3 [Might] or less").
+pub fn might_condition(c: &str) -> Option<i32> {
+    let n = c.strip_prefix("might ")?.strip_suffix(" or less")?;
+    n.trim().parse().ok().filter(|n: &i32| (0..=99).contains(n))
+}
+
 /// `always`, `mighty`, …, `has Tank`, `tag Poro`, `level 3`, `runes 4 or fewer`,
 /// `control another Mech`.
 pub fn condition_ok(c: &str) -> bool {
     CONDITIONS.contains(&c)
         || side_condition(c).is_some()
+        || might_condition(c).is_some()
         || c.strip_prefix("has ")
             .is_some_and(|k| keywords::parse(k).is_ok())
         || c.strip_prefix("tag ").is_some_and(|t| !t.trim().is_empty())
@@ -2981,6 +3002,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.fight.is_some(), "fight"),
         (e.counter.is_some(), "counter"),
         (!e.choose_one.is_empty(), "choose-one"),
+        (!e.one_of.is_empty(), "one-of"),
         (e.buff.is_some(), "buff"),
         (e.might.is_some(), "might"),
         (e.set_might.is_some(), "set-might"),
@@ -2995,6 +3017,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.score.is_some(), "score"),
         (e.draw.is_some(), "draw"),
         (e.discard.is_some(), "discard"),
+        (e.discard_hand.is_some(), "discard-hand"),
         (e.return_.is_some(), "return"),
         (e.banish.is_some(), "banish"),
         (e.recycle_from_trash.is_some(), "recycle-from-trash"),

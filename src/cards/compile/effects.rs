@@ -52,6 +52,16 @@ pub(super) fn target(s: &str) -> Option<String> {
                 .then(|| format!("{word} {qualifier}"));
         }
     }
+    // "a friendly unit in your base": yours (484.8.c: a base's units are its player's) in a base
+    if let Some(w) = strip_suffix_ci(t, " in your base")
+        && let Some(word) = target(w)
+    {
+        return match word.as_str() {
+            "choose-friendly" | "choose-yours" => Some("choose-yours in-base".into()),
+            "friendly-units" | "your-units" => Some("your-units in-base".into()),
+            _ => None,
+        };
+    }
     // 741.3: "all enemy units in combat" — a unit choice or group narrowed to units in
     // combat; "your units here": a group narrowed to the source's location
     for (suffix, qualifier) in [
@@ -281,9 +291,25 @@ pub(super) fn instructions(s: &str) -> Option<Vec<format::Effect>> {
     if let Some(e) = at_end_of_turn(t) {
         return Some(vec![e]);
     }
+    if let Some(e) = one_of(t) {
+        return Some(vec![e]);
+    }
     // "You may A and B": whether the "may" covers B too is not for us to guess
     if strip_ci(t, "you may ").is_some() {
         return None;
+    }
+    // "Each player discards their hand, then draws 4": the second part is each player's too
+    for who in ["each player ", "each opponent "] {
+        if let Some(r) = strip_ci(t, who)
+            && let Some(i) = r.to_ascii_lowercase().find(", then ")
+        {
+            let mut v = instructions(&format!("{who}{}", &r[..i]))?;
+            v.extend(instructions(&format!(
+                "{who}{}",
+                &r[i + ", then ".len()..]
+            ))?);
+            return Some(v);
+        }
     }
     for sep in [", then ", " then "] {
         if let Some(i) = t.to_ascii_lowercase().find(sep) {
@@ -312,6 +338,30 @@ pub(super) fn instructions(s: &str) -> Option<Vec<format::Effect>> {
         from = i + 5;
     }
     None
+}
+
+/// "Draw 1 or channel 1 rune exhausted", "You may draw 1 or buff me": two instructions, one
+/// of which the controller chooses as it executes (355.17) — instructions that choose no
+/// object (what one of them would choose at step 2 is not for us to guess).
+fn one_of(t: &str) -> Option<format::Effect> {
+    let (may, r) = match strip_ci(t, "you may ") {
+        Some(r) => (true, r),
+        None => (false, t),
+    };
+    let i = r.to_ascii_lowercase().find(" or ")?;
+    let mut options = Vec::new();
+    for part in [&r[..i], &r[i + " or ".len()..]] {
+        let [mut e] = <[format::Effect; 1]>::try_from(clause(part)?).ok()?;
+        if e.may || target_fields(&mut e).iter().any(|t| t.value != "me") {
+            return None;
+        }
+        options.push(spanned(e));
+    }
+    Some(format::Effect {
+        one_of: options,
+        may,
+        ..Default::default()
+    })
 }
 
 /// An instruction chooses a unit (355.5).
@@ -399,12 +449,23 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             "friendly unit" | "unit you control" | "of your units" => "units",
             "gear you control" | "friendly gear" | "of your gear" => "gear",
             "card in your trash" => "trash",
+            // 187.1, 484.8.d: allies are teammates
+            "battlefield you or allies control" => "battlefields",
+            "other battlefield you or allies control" => "other battlefields",
+            // where the unit the instruction chooses is
+            "enemy unit there" => "enemy units at-its-location",
             _ => return None,
         };
         let v = clause(&t[..i])?;
         let [mut e] = <[format::Effect; 1]>::try_from(v).ok()?;
         let numbered = e.draw.is_some() || e.gain_xp.is_some() || e.channel.is_some();
-        if !numbered || e.for_each.is_some() {
+        // "Give a friendly unit at a battlefield +2 [Might] this turn for each enemy unit there"
+        let given = e.might.is_some()
+            && e.duration.is_none()
+            && e.to
+                .as_ref()
+                .is_some_and(|t| t.value.starts_with("choose-"));
+        if per.contains("at-its-location") != given || !numbered && !given || e.for_each.is_some() {
             return None;
         }
         e.for_each = Some(name(per));
@@ -436,6 +497,11 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             let r = r.strip_prefix("must ").unwrap_or(r);
             // "Each player draws 1", "Each opponent discards 2": each of them in turn
             // order from the turn player (303.2.a); a discard is each one's own choice (422)
+            // 422.1: "Each player discards their hand"
+            if !may && matches!(r, "discards their hand" | "discard their hand") {
+                e.discard_hand = Some(name(who));
+                return Some(vec![e]);
+            }
             if !may && let Some((verb, n)) = r.split_once(' ') {
                 let field = match verb {
                     "draws" | "draw" => Some(&mut e.draw),
@@ -475,6 +541,25 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             e.may = may;
             return Some(vec![e]);
         }
+    }
+    // "then an additional +1 [Might] this turn if it is the only unit you control there": more
+    // of the same to the unit chosen before, when the condition holds of it (359.3.f.2)
+    if !may
+        && let Some(r) = strip_ci(t, "an additional ")
+        && let Some(i) = r.to_ascii_lowercase().find(" this turn if ")
+    {
+        let cond = match fold(&r[i + " this turn if ".len()..]).as_str() {
+            "it is the only unit you control there" | "its the only unit you control there" => {
+                "only-yours-there"
+            }
+            _ => return None,
+        };
+        let [mut e] =
+            <[format::Effect; 1]>::try_from(give(&format!("it {} this turn", &r[..i]), false)?)
+                .ok()?;
+        e.might?;
+        e.if_ = Some(name(cond));
+        return Some(vec![e]);
     }
     // "It gains [Shield 2] this combat": what "give it …" says
     if let Some(i) = t.to_ascii_lowercase().find(" gains ")
@@ -516,6 +601,15 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                 if let Some(to) = strip_ci(rest, "damage equal to my might to ") {
                     e.to = Some(name(target(to)?));
                     Amount::Word("my-might".into())
+                } else if let Some(to) = strip_ci(rest, "damage equal to my [assault] to ") {
+                    // 807.3: the Assault Value, a characteristic
+                    e.to = Some(name(target(to)?));
+                    Amount::Word("my-assault".into())
+                } else if let Some(to) = strip_ci(rest, "damage to ")
+                    .and_then(|r| strip_suffix_ci(r, " equal to the damage marked on it"))
+                {
+                    e.to = Some(name(target(to)?));
+                    Amount::Word("its-damage".into())
                 } else {
                     e.to = Some(name(target(to)?));
                     Amount::Fixed(n.trim().parse().ok()?)

@@ -53,9 +53,20 @@ pub(super) fn linked(s: &str) -> Option<(Link, &str)> {
         "it is defending" | "its defending" => Some("defending"),
         "it is mighty" | "its mighty" => Some("mighty"),
         _ => None,
-    };
+    }
+    .map(str::to_string)
+    // "If it has 3 [Might] or less, banish it."
+    .or_else(|| {
+        let n = fold(c)
+            .strip_prefix("it has ")?
+            .strip_suffix(" might or less")?
+            .trim()
+            .parse::<i32>()
+            .ok()?;
+        Some(format!("might {n} or less"))
+    });
     match unit {
-        Some(u) => Some((Link::If(u.to_string(), true), body)),
+        Some(u) => Some((Link::If(u, true), body)),
         None => Some((Link::If(if_condition(c)?, false), body)),
     }
 }

@@ -156,3 +156,46 @@ fn if_im_at_a_battlefield_there_is_here() {
     );
     assert_eq!(last.if_.as_ref().unwrap().value, "at-battlefield");
 }
+
+#[test]
+fn for_each_battlefield_you_or_allies_control() {
+    let c = compile(&card(
+        "Spell",
+        "Draw 1, then draw 1 for each battlefield you or allies control",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let then = &c.def.then[0].value;
+    assert_eq!(then.for_each.as_ref().unwrap().value, "battlefields");
+    let c = compile(&card(
+        "Battlefield",
+        "When you conquer here, draw 1 for each other battlefield you or allies control.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert_eq!(e.for_each.as_ref().unwrap().value, "other battlefields");
+}
+
+#[test]
+fn one_or_the_other_is_chosen_on_resolution() {
+    let c = compile(&card(
+        "Unit",
+        "When I conquer, draw 1 or channel 1 rune exhausted.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert_eq!(e.one_of.len(), 2);
+    assert!(e.one_of[1].value.exhausted && !e.may);
+    let c = compile(&card(
+        "Unit",
+        "When you play me, you may draw 1 or buff me.",
+    ));
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert!(e.may && e.one_of.len() == 2);
+    // what either would choose at step 2 is not for us to guess; nor "a unit or gear"
+    for text in [
+        "When you play me, draw 1 or buff a friendly unit.",
+        "Kill a unit or gear.",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}

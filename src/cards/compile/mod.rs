@@ -41,6 +41,8 @@ mod places_tests;
 #[cfg(test)]
 mod replacement_tests;
 #[cfg(test)]
+mod resolution_tests;
+#[cfg(test)]
 mod sequence_tests;
 #[cfg(test)]
 mod static_tests;

@@ -282,6 +282,10 @@ impl Condition {
             Condition::ControllerXp(n) => format!("you have {n} or more XP"),
             Condition::Buffed => "I'm buffed".into(),
             Condition::Stunned => "it is stunned".into(),
+            Condition::MightAtMost(n) => format!("it has {n} Might or less"),
+            Condition::OnlyOneOfItsControllersThere => {
+                "it is the only unit its controller controls there".into()
+            }
             Condition::AtBattlefield => "I'm at a battlefield".into(),
             Condition::Token => "I'm a token".into(),
             Condition::Legion => "you've played another card this turn".into(),
@@ -377,6 +381,18 @@ impl Game {
         )
     }
 
+    /// 187.1, 484.8.d: how many battlefields `player` or a teammate controls, other than the
+    /// one in `except`.
+    pub(crate) fn battlefields_controlled(&self, player: PlayerId, except: Option<Zone>) -> i32 {
+        let n = self
+            .battlefields
+            .iter()
+            .filter(|b| b.controller.is_some_and(|c| self.friendly(player, c)))
+            .filter(|b| except != Some(Zone::Battlefield(b.id)))
+            .count();
+        i32::try_from(n).unwrap_or(i32::MAX)
+    }
+
     /// [`Game::count`] with the controllers and Mights given (the layer system counts with
     /// the characteristics it is deriving, 472.3).
     pub(crate) fn count_with(
@@ -429,6 +445,18 @@ impl Game {
                 p.played_this_turn.len() + p.played_before_setup as usize
             }
             Count::Points => usize::try_from(self.players[player.0].points).unwrap_or(0),
+            Count::EnemyUnitsAt(p) => {
+                let z = self.place_zone(p, player);
+                self.objects
+                    .iter()
+                    .filter(|o| o.is_unit() && z.is_some_and(|z| o.zone == z))
+                    .filter(|o| self.opponents(player, controller(o.id)))
+                    .count()
+            }
+            Count::Battlefields { other } => {
+                let here = self.objects[me.0].zone;
+                return self.battlefields_controlled(player, other.then_some(here));
+            }
         };
         i32::try_from(n).unwrap_or(i32::MAX)
     }
