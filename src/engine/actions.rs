@@ -4,7 +4,7 @@
 
 use super::decision::{Answer, Decision, DecisionKind, DecisionOption};
 use super::objects::{
-    Amount, Designation, Duration, Effect, Location, Modification, PlayerRef, Target,
+    Amount, CardType, Designation, Duration, Effect, Location, Modification, PlayerRef, Target,
 };
 use super::state::{ContinuousEffect, Game, ObjId, PlayerId, Suspended, Zone};
 use super::trace::{Cite, EventKind};
@@ -270,7 +270,11 @@ impl Game {
             }
         };
         let loc = |l: &Location| match l {
-            Location::Base | Location::Here | Location::Chosen | Location::Place(_) => Ok(()),
+            Location::Base
+            | Location::Here
+            | Location::Chosen
+            | Location::ToOrFromBase
+            | Location::Place(_) => Ok(()),
             Location::Battlefield(b) => bf(b),
         };
         fn effect(
@@ -326,9 +330,11 @@ impl Game {
                     t(target)?;
                     match to {
                         Location::Battlefield(b) => bf(b),
-                        Location::Base | Location::Here | Location::Chosen | Location::Place(_) => {
-                            Ok(())
-                        }
+                        Location::Base
+                        | Location::Here
+                        | Location::Chosen
+                        | Location::ToOrFromBase
+                        | Location::Place(_) => Ok(()),
                     }
                 }
                 Effect::GainControl { target, player, .. } => {
@@ -349,6 +355,8 @@ impl Game {
                 | Effect::LookAtTop { player, .. }
                 | Effect::KillOneOfTheir { player, .. }
                 | Effect::UnitsEnterReadyThisTurn { player }
+                | Effect::CostThisTurn { player, .. }
+                | Effect::CantPlayThisTurn { player, .. }
                 | Effect::AdditionalTurn { player }
                 | Effect::RevealHandPick { player, .. } => p(player),
                 Effect::Weaponmaster | Effect::PayCost { .. } | Effect::PlayThatToken { .. } => {
@@ -416,9 +424,11 @@ impl Game {
                 Effect::May { effect: inner } => effect(inner, obj, player, bf),
                 Effect::CreateToken { at, .. } => match at {
                     Location::Battlefield(b) => bf(b),
-                    Location::Base | Location::Here | Location::Chosen | Location::Place(_) => {
-                        Ok(())
-                    }
+                    Location::Base
+                    | Location::Here
+                    | Location::Chosen
+                    | Location::ToOrFromBase
+                    | Location::Place(_) => Ok(()),
                 },
             }
         }
@@ -1055,6 +1065,7 @@ impl Game {
                     Location::Battlefield(b) => self.bf_name(*b).to_string(),
                     Location::Here => "here".to_string(),
                     Location::Chosen => "a location of its controller's choice".to_string(),
+                    Location::ToOrFromBase => "or from its base".to_string(),
                     Location::Place(p) => match p {
                         super::objects::Place::Battlefield(b, _) => self.bf_name(*b).to_string(),
                         super::objects::Place::LocationOf(o) => {
@@ -1115,7 +1126,7 @@ impl Game {
                 count,
                 card.name,
                 match at {
-                    Location::Base | Location::Chosen | Location::Place(_) => {
+                    Location::Base | Location::Chosen | Location::ToOrFromBase | Location::Place(_) => {
                         "your base".to_string()
                     }
                     Location::Battlefield(b) => self.bf_name(*b).to_string(),
@@ -1313,6 +1324,15 @@ impl Game {
             Effect::UnitsEnterReadyThisTurn { player } => {
                 format!("the units {} plays this turn enter ready", p(player))
             }
+            Effect::CostThisTurn {
+                player,
+                of,
+                energy,
+                next,
+            } => cost_change_text(&p(player), *of, *energy, *next),
+            Effect::CantPlayThisTurn { player, of } => {
+                format!("{} can't play {} this turn", p(player), cards_of(*of))
+            }
             Effect::KillOneOfTheir { player, gear } => format!(
                 "{} kills one of their {}",
                 p(player),
@@ -1325,6 +1345,7 @@ impl Game {
                 take,
                 optional,
                 rest,
+                play,
             } => {
                 let mut s = format!(
                     "{} {} the top {count} card(s) of their Main Deck",
@@ -1333,13 +1354,25 @@ impl Game {
                 );
                 if let Some(t) = take {
                     s.push_str(&format!(
-                        ", {} {} from among them into their hand",
-                        if *optional { "may put" } else { "puts" },
-                        t.describe()
+                        ", {} {} from among them {}",
+                        match (optional, play) {
+                            (true, Some(_)) => "may banish",
+                            (false, Some(_)) => "banishes",
+                            (true, None) => "may put",
+                            (false, None) => "puts",
+                        },
+                        t.describe(),
+                        match play {
+                            Some(0) => "and plays it".to_string(),
+                            Some(n) => format!("and plays it, reducing its cost by {n}"),
+                            None => "into their hand".to_string(),
+                        }
                     ));
                 }
-                if *rest == super::look::DeckRest::Recycle {
-                    s.push_str(" and recycles the rest");
+                match rest {
+                    super::look::DeckRest::Recycle => s.push_str(" and recycles the rest"),
+                    super::look::DeckRest::Draw => s.push_str(" and draws the rest"),
+                    super::look::DeckRest::Stay => {}
                 }
                 s
             }
@@ -1591,12 +1624,14 @@ impl Game {
             }
             Effect::Move { target, to } => {
                 let units = self.targets_of(target, controller, source, snap)?;
-                if *to == Location::Chosen {
+                if matches!(to, Location::Chosen | Location::ToOrFromBase) {
+                    let to_or_from_base = *to == Location::ToOrFromBase;
                     for u in units {
-                        let Some(to) = self.choose_destination(u, controller)? else {
+                        let Some(to) = self.choose_destination(u, controller, to_or_from_base)?
+                        else {
                             continue;
                         };
-                        self.effect_move(&[u], to)?;
+                        self.effect_move(&[u], to, Some(controller))?;
                     }
                 } else if let Location::Place(p) = to {
                     // 355.4: the battlefield fixed as it was put on the chain ("to that
@@ -1604,7 +1639,7 @@ impl Game {
                     // enemy unit's battlefield"); none, and the move can't be followed
                     match self.place_zone(p, controller) {
                         Some(Zone::Battlefield(b)) => {
-                            self.effect_move(&units, Location::Battlefield(b))?
+                            self.effect_move(&units, Location::Battlefield(b), Some(controller))?
                         }
                         _ if units.is_empty() => {}
                         _ => {
@@ -1621,7 +1656,7 @@ impl Game {
                     }
                 } else {
                     let to = self.here(*to, source, snap)?;
-                    self.effect_move(&units, to)?;
+                    self.effect_move(&units, to, Some(controller))?;
                 }
             }
             Effect::Heal { target } => {
@@ -1726,7 +1761,7 @@ impl Game {
             }
             Effect::PlayCard { target, base, to } => {
                 for c in self.targets_of(target, controller, source, snap)? {
-                    self.limited_play(controller, c, base, to)?;
+                    self.limited_play(controller, c, base, to, 0)?;
                 }
             }
             Effect::Banish { target } => {
@@ -1800,7 +1835,10 @@ impl Game {
                     card: card.clone(),
                     count: *count,
                     at: match place {
-                        Location::Here | Location::Chosen | Location::Place(_) => Location::Base,
+                        Location::Here
+                        | Location::Chosen
+                        | Location::ToOrFromBase
+                        | Location::Place(_) => Location::Base,
                         other => other,
                     },
                     ready: *ready,
@@ -1813,9 +1851,11 @@ impl Game {
                 let def = std::sync::Arc::new((**card).clone());
                 let zone = match place {
                     Location::Battlefield(b) => Zone::Battlefield(b),
-                    Location::Base | Location::Here | Location::Chosen | Location::Place(_) => {
-                        Zone::Base(controller)
-                    }
+                    Location::Base
+                    | Location::Here
+                    | Location::Chosen
+                    | Location::ToOrFromBase
+                    | Location::Place(_) => Zone::Base(controller),
                 };
                 let mut played = Vec::new();
                 for k in 0..*count {
@@ -1988,9 +2028,11 @@ impl Game {
                 take,
                 optional,
                 rest,
+                play,
             } => {
                 for p in self.players_of(player, controller) {
-                    self.look_at_top(p, *count, *reveal, take.as_ref(), *optional, *rest)?;
+                    let take = take.as_ref().map(|t| (t, *optional, *play));
+                    self.look_at_top(p, *count, *reveal, take, *rest)?;
                 }
             }
             Effect::ThenItsPlayer {
@@ -2114,6 +2156,47 @@ impl Game {
                             self.execute_effect(effect, controller, source, snap)?;
                         }
                     }
+                }
+            }
+            Effect::CantPlayThisTurn { player, of } => {
+                for p in self.players_of(player, controller) {
+                    if !self.players[p.0].cant_play_this_turn.contains(of) {
+                        self.players[p.0].cant_play_this_turn.push(*of);
+                    }
+                    let t = format!(
+                        "{} can't play {} this turn",
+                        self.player_name(p),
+                        cards_of(*of)
+                    );
+                    self.event(EventKind::Effect, vec![cite!("054.1")], t, vec![]);
+                }
+            }
+            Effect::CostThisTurn {
+                player,
+                of,
+                energy,
+                next,
+            } => {
+                let source_name = source.map_or_else(
+                    || "an ability".to_string(),
+                    |s| self.obj_name(s).to_string(),
+                );
+                for p in self.players_of(player, controller) {
+                    self.players[p.0]
+                        .cost_changes_this_turn
+                        .push(super::objects::TurnCostChange {
+                            of: *of,
+                            energy: *energy,
+                            next: *next,
+                            source: source_name.clone(),
+                        });
+                    let t = cost_change_text(self.player_name(p), *of, *energy, *next);
+                    let rule = if *energy < 0 {
+                        cite!("356.4")
+                    } else {
+                        cite!("356.3")
+                    };
+                    self.event(EventKind::Effect, vec![rule], t, vec![]);
                 }
             }
             Effect::UnitsEnterReadyThisTurn { player } => {
@@ -2743,5 +2826,38 @@ fn bind_banished(e: &mut Effect, card: ObjId, was: Zone) {
         if *t == Target::It {
             *t = Target::Object(card);
         }
+    }
+}
+
+/// "spells", "units", "cards": what a "can't play … this turn" names.
+pub(crate) fn cards_of(of: Option<CardType>) -> &'static str {
+    match of {
+        Some(CardType::Spell) => "spells",
+        Some(CardType::Unit) => "units",
+        Some(CardType::Gear) => "gear",
+        _ => "cards",
+    }
+}
+
+/// "the next spell A plays this turn costs 5 energy less", "the units A plays this turn
+/// cost 1 energy more".
+fn cost_change_text(who: &str, of: Option<CardType>, energy: i32, next: bool) -> String {
+    let what = match of {
+        Some(CardType::Spell) => "spell",
+        Some(CardType::Unit) => "unit",
+        Some(CardType::Gear) => "gear",
+        _ => "card",
+    };
+    let dir = if energy < 0 { "less" } else { "more" };
+    let n = energy.saturating_abs();
+    if next {
+        format!("the next {what} {who} plays this turn costs {n} energy {dir}")
+    } else {
+        let what = if what == "gear" {
+            "gear".to_string()
+        } else {
+            format!("{what}s")
+        };
+        format!("the {what} {who} plays this turn cost {n} energy {dir}")
     }
 }

@@ -88,6 +88,7 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::FriendlyUnitDefends { .. } => cite!("383.4.f.2"),
         Trigger::UnitMovesFromHere | Trigger::YouAttachEquipmentToMe => cite!("383.1"),
         Trigger::YourUnitBecomesMighty | Trigger::BecomesMighty => cite!("709"),
+        Trigger::YouMoveEnemyUnit => cite!("383.1"),
         Trigger::AnotherUnitYouControlDies { .. } | Trigger::UnitYouControlDied { .. } => {
             cite!("383.1")
         }
@@ -1127,6 +1128,7 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::YouAttachEquipmentToMe => "when you attach an Equipment to me",
         Trigger::YourUnitBecomesMighty => "when a unit you control becomes Mighty",
         Trigger::BecomesMighty => "when I become Mighty",
+        Trigger::YouMoveEnemyUnit => "when you move an enemy unit",
         Trigger::AnotherUnitYouControlDies { .. } | Trigger::UnitYouControlDied { .. } => {
             "when another unit you control dies"
         }

@@ -100,6 +100,8 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::LookAtTop { .. }
         | Effect::KillOneOfTheir { .. }
         | Effect::UnitsEnterReadyThisTurn { .. }
+        | Effect::CostThisTurn { .. }
+        | Effect::CantPlayThisTurn { .. }
         | Effect::CreateDelayed { .. }
         | Effect::Reflexive { .. }
         | Effect::Weaponmaster
@@ -132,6 +134,7 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
             return format!("{} that is exhausted", filter_phrase(inner));
         }
         UnitFilter::Here => "a unit here",
+        UnitFilter::UnitsAndGear => "a unit or gear",
         UnitFilter::Damaged(inner) => return format!("{} that is damaged", filter_phrase(inner)),
         UnitFilter::NotSource(inner) => return format!("{} other than me", filter_phrase(inner)),
         UnitFilter::AtSource(inner) => return format!("{} here", filter_phrase(inner)),
@@ -280,6 +283,8 @@ impl Game {
                 o.zone.on_board()
                     && if filter.is_gear() {
                         o.is_gear()
+                    } else if matches!(filter.kind(), UnitFilter::UnitsAndGear) {
+                        o.is_unit() || o.is_gear()
                     } else if filter.is_rune() {
                         o.def.card_type == super::objects::CardType::Rune
                     } else {
@@ -369,7 +374,7 @@ impl Game {
             UnitFilter::OtherThanIt(f, it) => {
                 Some(u) != *it && self.matches_filter(u, f, controller, here, source)
             }
-            UnitFilter::Gear => true,
+            UnitFilter::Gear | UnitFilter::UnitsAndGear => true,
             UnitFilter::EnemyGear => self.opponents(controller, c),
             UnitFilter::Any => true,
             UnitFilter::Friendly => self.friendly(controller, c),
@@ -803,7 +808,7 @@ fn count_place_mut(e: &mut Effect) -> Option<&mut Place> {
 }
 
 /// The destination a move fixes at step 2 (355.4), under the wrappers of an instruction.
-fn move_place_mut(e: &mut Effect) -> Option<&mut Place> {
+pub(crate) fn move_place_mut(e: &mut Effect) -> Option<&mut Place> {
     match e {
         Effect::Move {
             to: Location::Place(p),

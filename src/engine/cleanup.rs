@@ -135,14 +135,27 @@ impl Game {
             .filter(|u| !self.mighty.contains(u))
             .collect();
         for u in new.iter() {
+            // 709 is a change of Might from below 5: a unit that entered the board Mighty
+            // since the last look is Mighty (708) without having become so
+            let entered = self.objects[u.0].timestamp > self.mighty_look;
             let t = format!(
-                "{} becomes Mighty: {}",
+                "{} {}: {}",
                 self.obj_name(*u),
+                if entered {
+                    "is Mighty as it enters the board"
+                } else {
+                    "becomes Mighty"
+                },
                 chars[u.0].describe()
             );
+            let cites = if entered {
+                vec![cite!("708")]
+            } else {
+                vec![cite!("709"), cite!("708")]
+            };
             self.event(
                 EventKind::Layer,
-                [vec![cite!("709"), cite!("708")], chars[u.0].rules()].concat(),
+                [cites, chars[u.0].rules()].concat(),
                 t,
                 vec![u.0],
             );

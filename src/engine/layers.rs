@@ -769,6 +769,11 @@ impl Game {
     }
 
     fn cond_holds(&self, c: &Condition, obj: ObjId, w: &Work) -> bool {
+        match c {
+            Condition::All(v) => return v.iter().all(|x| self.cond_holds(x, obj, w)),
+            Condition::Not(x) => return !self.cond_holds(x, obj, w),
+            _ => {}
+        }
         let ctl = w.controller[obj.0];
         if let Condition::OtherUnitsMightAtLeast(n) = c {
             return self.other_units_might(obj, ctl, |x| w.controller[x.0], |x| w.might[x.0]) >= *n;
@@ -813,6 +818,10 @@ impl Game {
             }
             Condition::Legion => self.legion_active(obj, ctl),
             Condition::Token => self.objects[obj.0].token,
+            Condition::All(v) => v
+                .iter()
+                .all(|x| self.object_condition(x, obj, might, kw, tags, ctl)),
+            Condition::Not(x) => !self.object_condition(x, obj, might, kw, tags, ctl),
             // conditions of a card being played (806.4, 813.4): none holds on the board
             Condition::TargetsFriendly | Condition::TargetsEnemy => false,
             // counted over the other units (`cond_holds`, `derived_condition`)
@@ -844,6 +853,8 @@ impl Game {
             | Condition::AttackingWithAnother
             | Condition::NotFromHand
             | Condition::InCombat
+            | Condition::SpentPowerThisTurn(_)
+            | Condition::SpentOnASpellThisTurn(_)
             | Condition::FewerRunesThanOpponent
             | Condition::ControlsFacedown
             | Condition::FriendlyDiedYourBeginningPhase => self
@@ -1189,6 +1200,7 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
                 src,
                 |o| w.controller[o.0],
                 |o| w.might[o.0],
+                |o, k| w.kw[o.0].iter().any(|x| x.is_kind(k)),
             );
             if n > 0 {
                 w.kw[t.0].to_mut().push(super::objects::Keyword::Assault(n));
@@ -1207,6 +1219,7 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
                 src,
                 |o| w.controller[o.0],
                 |o| w.might[o.0],
+                |o, k| w.kw[o.0].iter().any(|x| x.is_kind(k)),
             );
             let d = each.saturating_mul(n);
             w.might[t.0] = w.might[t.0].saturating_add(d);

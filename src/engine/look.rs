@@ -54,19 +54,21 @@ pub enum DeckRest {
     Stay,
     /// They are recycled (416.1), in a random order (416.5).
     Recycle,
+    /// They are drawn, put into the hand (413.1) — "Draw any you didn't banish".
+    Draw,
 }
 
 impl Game {
-    /// `p` looks at (or reveals, 424.1) the top `count` cards of their Main Deck, may or must
-    /// put one that `take` allows into their hand (413.1), then does `rest` with the others.
-    #[allow(clippy::too_many_arguments)]
+    /// `p` looks at (or reveals, 424.1) the top `count` cards of their Main Deck, may
+    /// (`take.1`) or must put one that `take.0` allows into their hand (413.1) — or, with
+    /// `take.2`, banish it and play it (427.3, 419.3), its Energy cost reduced by that much
+    /// (356.4.b) — then does `rest` with the others.
     pub(crate) fn look_at_top(
         &mut self,
         p: PlayerId,
         count: i32,
         reveal: bool,
-        take: Option<&DeckPick>,
-        optional: bool,
+        take: Option<(&DeckPick, bool, Option<i32>)>,
         rest: DeckRest,
     ) -> R<()> {
         let deck = self.objects_in(Zone::MainDeck(p));
@@ -99,7 +101,12 @@ impl Game {
             seen.iter().map(|c| c.0).collect(),
         );
         let mut left = seen.clone();
-        if let Some(pick) = take {
+        if let Some((pick, optional, play)) = take {
+            let into = if play.is_some() {
+                "to banish and play"
+            } else {
+                "to put into their hand"
+            };
             let fits: Vec<ObjId> = seen
                 .iter()
                 .copied()
@@ -113,26 +120,32 @@ impl Game {
                 });
             }
             if fits.is_empty() {
-                let t = format!(
-                    "none of them is {}: {who} puts none into their hand",
-                    pick.describe()
-                );
+                let t = format!("none of them is {}: {who} takes none", pick.describe());
                 self.event(EventKind::Effect, vec![cite!("424.4.a")], t, vec![]);
             } else {
                 let d = Decision {
                     kind: DecisionKind::Target,
                     player: p,
-                    prompt: format!(
-                        "{who} chooses {} from among them to put into their hand",
-                        pick.describe()
-                    ),
+                    prompt: format!("{who} chooses {} from among them {into}", pick.describe()),
                     options,
                     more: 0,
                     items: vec![],
                     rules: vec![cite!("424.4.a"), cite!("355.17")],
                 };
                 let i = self.decide(d)?;
-                if let Some(&c) = fits.get(i) {
+                if let (Some(&c), Some(reduce)) = (fits.get(i), play) {
+                    // 427.3: the card this instruction banished, played as it resolves
+                    // (419.3); a card whose cost cannot be paid stays banished (419.3.c)
+                    left.retain(|x| *x != c);
+                    self.banish(c);
+                    self.limited_play(
+                        p,
+                        c,
+                        &super::play::BaseCost::Normal,
+                        &super::play::PlayTo::Default,
+                        reduce,
+                    )?;
+                } else if let Some(&c) = fits.get(i) {
                     self.objects[c.0].zone = Zone::Hand(p);
                     let ts = self.tick();
                     self.objects[c.0].timestamp = ts;
@@ -147,6 +160,27 @@ impl Game {
                     left.retain(|x| *x != c);
                 }
             }
+        }
+        if rest == DeckRest::Draw && !left.is_empty() {
+            for c in &left {
+                self.objects[c.0].zone = Zone::Hand(p);
+                let ts = self.tick();
+                self.objects[c.0].timestamp = ts;
+            }
+            let t = format!(
+                "{who} puts {} into their hand",
+                left.iter()
+                    .map(|c| self.obj_name(*c).to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            self.event(
+                EventKind::Zone,
+                vec![cite!("424.4.a"), cite!("413.1")],
+                t,
+                left.iter().map(|c| c.0).collect(),
+            );
+            self.make_outstanding(cite!("319.7"));
         }
         if rest == DeckRest::Recycle && !left.is_empty() {
             // 416.5: several recycled at once go to the bottom in a random order

@@ -15,7 +15,9 @@ impl Game {
             Location::Battlefield(b) => Zone::Battlefield(b),
             // an instruction makes "here" and a chosen destination concrete before it moves
             // anything (Game::here, Game::choose_destination)
-            Location::Here | Location::Chosen | Location::Place(_) => self.objects[u.0].zone,
+            Location::Here | Location::Chosen | Location::ToOrFromBase | Location::Place(_) => {
+                self.objects[u.0].zone
+            }
         }
     }
 
@@ -232,7 +234,8 @@ impl Game {
             match to {
                 Location::Base => "base".to_string(),
                 Location::Battlefield(b) => self.bf_name(b).to_string(),
-                Location::Here | Location::Chosen | Location::Place(_) => "here".to_string(),
+                Location::Here | Location::Chosen | Location::ToOrFromBase | Location::Place(_) =>
+                    "here".to_string(),
             }
         );
         let mut rules = vec![cite!("144"), cite!("443")];
@@ -269,7 +272,7 @@ impl Game {
                 self.event(EventKind::Effect, vec![cite!("144.2")], t, vec![u.0]);
             }
         }
-        self.do_move(units, to)
+        self.do_move(units, to, None)
     }
 
     /// 444.1: the destination of "Move an enemy unit", which names none: `chooser` picks
@@ -279,12 +282,17 @@ impl Game {
         &mut self,
         u: ObjId,
         chooser: PlayerId,
+        to_or_from_base: bool,
     ) -> R<Option<Location>> {
         let here = self.objects[u.0].zone;
         if !here.on_board() || !self.objects[u.0].is_unit() {
             return Ok(None);
         }
         let owner = self.controller(u);
+        // "to or from its base" (444.1): a unit at a battlefield goes to its base
+        if to_or_from_base && here != Zone::Base(owner) {
+            return Ok(Some(Location::Base));
+        }
         let mut places: Vec<(Location, String, Answer)> = Vec::new();
         if here != Zone::Base(owner) {
             places.push((
@@ -335,7 +343,12 @@ impl Game {
 
     /// 444: a move caused by an effect; its destination must be valid, or the unit is
     /// recalled instead (442.2.c).
-    pub(crate) fn effect_move(&mut self, units: &[ObjId], to: Location) -> R<()> {
+    pub(crate) fn effect_move(
+        &mut self,
+        units: &[ObjId],
+        to: Location,
+        by: Option<PlayerId>,
+    ) -> R<()> {
         let mut movers = Vec::new();
         for &u in units {
             if !self.objects[u.0].zone.on_board() || !self.objects[u.0].is_unit() {
@@ -378,13 +391,14 @@ impl Game {
         if movers.is_empty() {
             return Ok(());
         }
-        self.do_move(&movers, to)
+        self.do_move(&movers, to, by)
     }
 
     /// 441: the move itself (instantaneous, 441.3); the destination becomes contested if it
     /// is a battlefield its controller does not control (445, 187.3.a.1); "when I move"
-    /// triggers go pending; a cleanup follows (448, 319.8).
-    fn do_move(&mut self, units: &[ObjId], to: Location) -> R<()> {
+    /// triggers go pending; a cleanup follows (448, 319.8). `by`: the player whose
+    /// instruction moves them (420.2.a), for "When you move an enemy unit".
+    fn do_move(&mut self, units: &[ObjId], to: Location, by: Option<PlayerId>) -> R<()> {
         // 369: replacements of the move intercede first; units moving together are
         // simultaneous events (373)
         let events: Vec<(ObjId, String)> = units
@@ -437,8 +451,17 @@ impl Game {
         let mut batch = Vec::new();
         for (u, from) in triggered {
             batch.extend(self.collect_triggers(u, &Trigger::Moves, None));
-            if matches!(to, Location::Battlefield(_)) {
-                batch.extend(self.collect_triggers(u, &Trigger::MovesToBattlefield, None));
+            // "When you move an enemy unit" (383.1, 420.2.a): of the moving player's
+            // permanents, "it" being the unit
+            if let Some(p) = by
+                && self.opponents(p, self.controller(u))
+            {
+                batch.extend(self.observer_triggers(&Trigger::YouMoveEnemyUnit, p, Some(u), None));
+            }
+            if let Location::Battlefield(b) = to {
+                let mut v = self.collect_triggers(u, &Trigger::MovesToBattlefield, None);
+                bind_event_battlefield(&mut v, b);
+                batch.extend(v);
             }
             if let Zone::Battlefield(b) = from {
                 batch.extend(self.collect_triggers(u, &Trigger::MovesFromBattlefield, None));
@@ -524,5 +547,35 @@ impl Game {
         self.event(EventKind::Zone, rules, t, vec![u.0]);
         self.move_attached_with(u);
         self.make_outstanding(cite!("319.7"));
+    }
+}
+
+/// 383.1: "When I move to a battlefield, you may move an enemy unit to that battlefield" —
+/// "that battlefield" ("there", "the same battlefield") in the abilities that trigger on the
+/// move is the battlefield it moved to, fixed as they trigger; unless an earlier instruction
+/// of the ability chooses a battlefield, which "there" then refers to (355.4).
+fn bind_event_battlefield(batch: &mut [super::chain::Triggered], b: BfId) {
+    use super::objects::{BfNeed, Place, Target};
+    fn bind(p: &mut Place, chosen: &mut bool, b: BfId) {
+        match p {
+            Place::ChooseBattlefield(_) => *chosen = true,
+            Place::There if !*chosen => *p = Place::Battlefield(b, BfNeed::Any),
+            _ => {}
+        }
+    }
+    for t in batch {
+        let mut chosen = false;
+        for e in t.effects.iter_mut() {
+            for tg in super::choices::targets_mut(e) {
+                if let Target::ChooseUnit(f) | Target::Each(f) = tg
+                    && let Some(p) = f.place_mut()
+                {
+                    bind(p, &mut chosen, b);
+                }
+            }
+            if let Some(p) = super::choices::move_place_mut(e) {
+                bind(p, &mut chosen, b);
+            }
+        }
     }
 }

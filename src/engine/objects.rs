@@ -356,6 +356,9 @@ pub enum Trigger {
     UnitYouControlDied {
         tags: Vec<String>,
     },
+    /// "When you move an enemy unit" (383.1): an instruction its controller controls moves
+    /// a unit of an opponent (420.2.a, 441.1); "it" is that unit.
+    YouMoveEnemyUnit,
 }
 
 /// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they
@@ -543,6 +546,9 @@ pub enum UnitFilter {
     InBase(Box<UnitFilter>),
     /// A unit at the source's location ("a unit here").
     Here,
+    /// Every unit and every gear on the board ("Return all units and gear to their owners'
+    /// hands"): one group, affected by one instruction.
+    UnitsAndGear,
     /// A unit `filter` allows at a place the spell or ability fixes at step 2 (choices.rs):
     /// "all enemy units at a battlefield" (the battlefield is the target, 355.10.b), "enemy
     /// units there", "an enemy unit at its location".
@@ -741,6 +747,10 @@ pub enum Count {
         mighty: bool,
         #[serde(skip_serializing_if = "CountFilter::is_none")]
         filter: CountFilter,
+        /// "with [Temporary]": only those with this keyword, as their characteristics have
+        /// it now (a count of the layer system reads the keywords derived so far, 472.3).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        keyword: Option<KeywordKind>,
     },
     /// Cards in the player's trash; only those with the counting card's name when
     /// `same_name`.
@@ -749,6 +759,10 @@ pub enum Count {
     PlayedThisTurn,
     /// The player's points (my Might "is increased by your points").
     Points,
+    /// The highest Might among the units the player controls, 0 with none: "This spell's
+    /// Energy cost is reduced by the highest Might among units you control" (356.4.e's
+    /// example).
+    HighestMight,
     /// "Each battlefield you or allies control": the battlefields the player or a teammate
     /// (an ally, 484.8.d) controls (187.1); with `other`, not the one the counting card is at
     /// ("each other battlefield", said by a battlefield of itself).
@@ -759,10 +773,12 @@ pub enum Count {
 }
 
 /// The further words of a count of permanents: "other", "token", "exhausted", "buffed",
-/// "here" (at the counting card's location), "with my name".
+/// "here" (at the counting card's location), "with my name", "enemy" (controlled by an
+/// opponent of the counting side's player instead of by that player).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct CountFilter {
     pub other: bool,
+    pub enemy: bool,
     pub token: bool,
     pub exhausted: bool,
     pub buffed: bool,
@@ -785,6 +801,7 @@ impl Count {
                 tag,
                 mighty,
                 filter: f,
+                keyword,
             } => {
                 let what = match (kind, tag) {
                     (_, Some(t)) => t.clone(),
@@ -804,8 +821,17 @@ impl Count {
                         words.push(w);
                     }
                 }
+                if f.enemy {
+                    words.push("enemy");
+                }
                 words.push(&what);
-                words.push("you control");
+                if !f.enemy {
+                    words.push("you control");
+                }
+                let with = keyword.as_ref().map(|k| format!("with {k:?}"));
+                if let Some(w) = &with {
+                    words.push(w);
+                }
                 if f.here {
                     words.push("here");
                 }
@@ -818,11 +844,23 @@ impl Count {
             Count::InTrash { same_name: true } => "card with its name in your trash".into(),
             Count::PlayedThisTurn => "card you've played this turn".into(),
             Count::Points => "point you have".into(),
+            Count::HighestMight => "point of the highest Might among units you control".into(),
             Count::Battlefields { other: false } => "battlefield you or allies control".into(),
             Count::Battlefields { other: true } => "other battlefield you or allies control".into(),
             Count::EnemyUnitsAt(_) => "enemy unit there".into(),
         }
     }
+}
+
+/// A change to the Energy cost of the cards a player plays for the rest of the turn (356.3
+/// an increase, 356.4 a discount): of a type (`None`: any card), by `energy`, on the next
+/// such card only when `next`; `source` names what made it, for the trace.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnCostChange {
+    pub of: Option<CardType>,
+    pub energy: i32,
+    pub next: bool,
+    pub source: String,
 }
 
 /// How long a continuous effect lasts.
@@ -1086,6 +1124,10 @@ pub enum Effect {
         take: Option<DeckPick>,
         optional: bool,
         rest: super::look::DeckRest,
+        /// The card taken is banished, then played by the player as the instruction resolves
+        /// (427.3, 419.3), its Energy cost reduced by this much (356.4.b) — "You may banish
+        /// one, then play it" — instead of put into the hand.
+        play: Option<i32>,
     },
     /// 355.10.f: "Each player kills one of their units" — each `player`, one at a time in
     /// turn order (303.2.a), chooses one of the units (`gear`: gear) they control as the
@@ -1107,6 +1149,21 @@ pub enum Effect {
     /// "Units you play this turn enter ready", "Friendly units enter ready this turn": until
     /// the turn ends, the units `player` plays — cards (359.2.c) and tokens (182.1.a) —
     /// enter ready; the card's text supersedes the rule that they enter exhausted (002).
+    /// "Its controller can't play spells this turn", "opponents can't play cards this turn":
+    /// the players can't play cards of that type (`None`: any card) until the turn ends
+    /// (054.1: a forbidding beats a permission).
+    CantPlayThisTurn {
+        player: PlayerRef,
+        of: Option<CardType>,
+    },
+    /// "The next spell you play this turn costs [5] less", "your units cost [1] more to play
+    /// this turn": a [`TurnCostChange`] for these players until the turn ends.
+    CostThisTurn {
+        player: PlayerRef,
+        of: Option<CardType>,
+        energy: i32,
+        next: bool,
+    },
     UnitsEnterReadyThisTurn {
         player: PlayerRef,
     },
@@ -1237,6 +1294,10 @@ pub enum Location {
     /// one as the move executes, among the unit's base and the battlefields it is not at
     /// (units move between locations on the board, 441.1; only a move's destination).
     Chosen,
+    /// "Move a friendly unit to or from its base": from its base, to a battlefield the
+    /// effect's controller chooses as the move executes; from a battlefield, to its base (444.1:
+    /// the source restricts the destination; only a move's destination).
+    ToOrFromBase,
     /// A battlefield the move's spell or ability fixes at step 2 (355.4): "to a
     /// battlefield", "to that battlefield", "to that enemy unit's battlefield".
     Place(Place),
@@ -1364,6 +1425,17 @@ pub enum Condition {
     /// "I'm in combat" (741.3): at the battlefield where combat is ongoing, with a combat
     /// designation.
     InCombat,
+    /// "If you've spent at least [A][A] this turn" (357.1): the controller spent N or more
+    /// power this turn.
+    SpentPowerThisTurn(i32),
+    /// "If you've spent [4] or more to play a spell this turn" (357.1): the controller spent
+    /// N or more energy on one spell's cost this turn.
+    SpentOnASpellThisTurn(i32),
+    /// Every one of them holds: "other buffed friendly units at my battlefield" (buffed, and
+    /// at a battlefield), each checked on the same object.
+    All(Vec<Condition>),
+    /// It does not hold: "… have [Deflect] if they didn't already" (not having Deflect).
+    Not(Box<Condition>),
     /// "If you control fewer runes than an opponent": an opponent of the controller controls
     /// more runes on the board than they do.
     FewerRunesThanOpponent,

@@ -70,6 +70,22 @@ impl Game {
                 ),
             );
         }
+        // 054.1: "can't play spells this turn" forbids what any permission would allow
+        if let Some(of) = self.players[player.0]
+            .cant_play_this_turn
+            .iter()
+            .find(|of| of.is_none_or(|t| t == o.def.card_type))
+        {
+            return illegal(
+                cite!("054.1"),
+                format!(
+                    "{} can't play {} this turn: {} cannot be played",
+                    self.player_name(player),
+                    super::actions::cards_of(*of),
+                    o.def.name
+                ),
+            );
+        }
         let def = o.def.clone();
         let kws: Vec<KeywordKind> = def.keywords().map(|k| k.kind()).collect();
         // 819.1.b: a card with Quick-Draw has Reaction inherently
@@ -161,7 +177,7 @@ impl Game {
             CardType::Gear if from_hidden.is_some() => from_hidden.map(Zone::Battlefield),
             CardType::Unit | CardType::Token => Some(match to.unwrap_or(Location::Base) {
                 Location::Base => Zone::Base(player),
-                Location::Here | Location::Chosen | Location::Place(_) => {
+                Location::Here | Location::Chosen | Location::ToOrFromBase | Location::Place(_) => {
                     return illegal(
                         cite!("355.2.a"),
                         format!(
@@ -386,19 +402,30 @@ impl Game {
         // 356.2.a.2: Deflect, a mandatory additional cost for each opponent's permanent chosen
         let deflect = self.deflect_cost(&mut effects, player, &def.name);
         power.add(&deflect);
-        // 356.3, 356.4: increases, then discounts (never below 0, 356.5)
+        // 356.3, 356.4: increases, then discounts (never below 0, 356.5); the instruction's
+        // own discount ("reducing its cost by [N]", 356.4.b) after the others (356.4.d.1)
         energy = self.modify_cost(player, card, energy)?;
+        let reduced = limited.map_or(0, |l| l.reduce).max(0);
+        if reduced > 0 {
+            energy = energy.saturating_sub(reduced).max(0);
+        }
         let base_changed = limited.filter(|l| l.base != BaseCost::Normal);
         if energy > 0
             || !power.is_zero()
             || from_hidden.is_some()
             || ignored
             || base_changed.is_some()
+            || reduced > 0
         {
             let t = format!(
-                "total cost of {}: {}{}{}",
+                "total cost of {}: {}{}{}{}",
                 def.name,
                 super::resources::describe_amount(energy, &power),
+                if reduced > 0 {
+                    format!(" (reduced by {reduced} by the instruction playing it)")
+                } else {
+                    String::new()
+                },
                 match (from_hidden, base_changed) {
                     (Some(_), _) => " (played from hidden, its base cost is ignored)".to_string(),
                     _ if ignored => " (its base cost is ignored by its own ability)".to_string(),
@@ -431,6 +458,9 @@ impl Game {
                 rules.push(cite!("356.1.b.1"));
             }
             rules.extend(base_changed.and_then(|l| l.base.rule()));
+            if reduced > 0 {
+                rules.push(cite!("356.4.b"));
+            }
             if enters_ready {
                 rules.push(cite!("356.2.b.1"));
             }
@@ -595,6 +625,27 @@ impl Game {
                 }
             }
         }
+        // "the next spell you play this turn costs [5] less", "your units cost [1] more to
+        // play this turn": the player's changes of this turn, each named by its source; a
+        // "next" one is used up by this card
+        let changes = std::mem::take(&mut self.players[player.0].cost_changes_this_turn);
+        let mut kept = Vec::with_capacity(changes.len());
+        let mut turn: Vec<(String, i32)> = Vec::new();
+        for c in changes {
+            if c.of.is_none_or(|t| t == kind) {
+                let label = if c.next {
+                    format!("{} (the next {} this turn)", c.source, kind_word(kind))
+                } else {
+                    format!("{} (this turn)", c.source)
+                };
+                turn.push((label, c.energy));
+                if c.next {
+                    continue;
+                }
+            }
+            kept.push(c);
+        }
+        self.players[player.0].cost_changes_this_turn = kept;
         let mut e = energy;
         let what = self.objects[card.0].def.name.clone();
         for (src, n, _) in mods.iter().filter(|m| m.1 > 0) {
@@ -605,9 +656,35 @@ impl Game {
             );
             self.event(EventKind::Action, vec![cite!("356.3")], t, vec![src.0]);
         }
-        let discounts: Vec<(ObjId, i32, Option<i32>)> =
-            mods.iter().copied().filter(|m| m.1 < 0).collect();
-        let apply = |e: i32, (_, n, min): (ObjId, i32, Option<i32>)| -> i32 {
+        for (label, n) in turn.iter().filter(|m| m.1 > 0) {
+            e = e.saturating_add(*n);
+            let t = format!("{label}: {what} costs {n} energy more (now {e})");
+            self.event(EventKind::Action, vec![cite!("356.3")], t, vec![card.0]);
+        }
+        // each discount and its source: an object, or a change of this turn (`turn[i]`)
+        #[derive(Clone, Copy, PartialEq)]
+        enum Src {
+            Obj(ObjId),
+            Turn(usize),
+        }
+        let discounts: Vec<(Src, i32, Option<i32>)> = mods
+            .iter()
+            .filter(|m| m.1 < 0)
+            .map(|&(s, n, min)| (Src::Obj(s), n, min))
+            .chain(
+                turn.iter()
+                    .enumerate()
+                    .filter(|(_, m)| m.1 < 0)
+                    .map(|(i, m)| (Src::Turn(i), m.1, None)),
+            )
+            .collect();
+        let label = |g: &Game, s: Src| -> String {
+            match s {
+                Src::Obj(o) => g.obj_name(o).to_string(),
+                Src::Turn(i) => turn.get(i).map_or_else(String::new, |t| t.0.clone()),
+            }
+        };
+        let apply = |e: i32, (_, n, min): (Src, i32, Option<i32>)| -> i32 {
             let floor = min.map_or(0, |m| m.min(e)).max(0);
             (e + n).max(floor)
         };
@@ -634,7 +711,7 @@ impl Game {
                             label: format!(
                                 "{} (cost {t})",
                                 p.iter()
-                                    .map(|&i| self.obj_name(discounts[i].0).to_string())
+                                    .map(|&i| label(self, discounts[i].0))
                                     .collect::<Vec<_>>()
                                     .join(", then ")
                             ),
@@ -658,7 +735,7 @@ impl Game {
             let min_text = min
                 .map(|m| format!(", to a minimum of {m}"))
                 .unwrap_or_default();
-            let t = if src == card {
+            let t = if src == Src::Obj(card) {
                 format!(
                     "{} costs {} energy less by its own ability{min_text} (now {e})",
                     self.obj_name(card),
@@ -667,7 +744,7 @@ impl Game {
             } else {
                 format!(
                     "{}: {what} costs {} energy less{min_text} (now {e})",
-                    self.obj_name(src),
+                    label(self, src),
                     -n
                 )
             };
@@ -678,7 +755,15 @@ impl Game {
             if before + n < 0 && min.is_none() {
                 rules.push(cite!("356.5"));
             }
-            self.event(EventKind::Action, rules, t, vec![src.0]);
+            self.event(
+                EventKind::Action,
+                rules,
+                t,
+                vec![match src {
+                    Src::Obj(o) => o.0,
+                    Src::Turn(_) => card.0,
+                }],
+            );
         }
         Ok(e)
     }
@@ -1269,6 +1354,8 @@ pub(crate) struct LimitedPlay {
     /// 355.2.b: the instruction permits the battlefield it plays a unit to ("to any
     /// battlefield", "to the same location").
     pub permitted: bool,
+    /// 356.4.b: "reducing its cost by [N]": a discount of N energy from the instruction.
+    pub reduce: i32,
 }
 
 /// 355.2: where an instruction that plays a unit puts it.
@@ -1313,6 +1400,7 @@ impl Game {
         card: ObjId,
         base: &BaseCost,
         to: &PlayTo,
+        reduce: i32,
     ) -> R<()> {
         let o = &self.objects[card.0];
         let from = o.zone;
@@ -1334,6 +1422,7 @@ impl Game {
                 .resolve(&def.domains),
             &def.domains,
         );
+        let energy = energy.saturating_sub(reduce).max(0);
         if let Err(lacking) = self.payment_ways(player, energy, &power) {
             let t = format!(
                 "{} cannot pay {} for {}{}: it is not played ({lacking})",
@@ -1364,6 +1453,7 @@ impl Game {
             base: base.clone(),
             resolving: true,
             permitted,
+            reduce,
         };
         let r = self.play_card(player, card, to, None, Some(&limited));
         self.depth = depth;
@@ -1485,8 +1575,19 @@ impl Game {
                 base: BaseCost::For(*energy, power.clone()),
                 resolving: false,
                 permitted: false,
+                reduce: 0,
             }),
             _ => None,
         })
+    }
+}
+
+/// "spell", "unit", "gear", "card": a card type in the trace's words.
+fn kind_word(kind: CardType) -> &'static str {
+    match kind {
+        CardType::Spell => "spell",
+        CardType::Unit => "unit",
+        CardType::Gear => "gear",
+        _ => "card",
     }
 }

@@ -562,6 +562,9 @@ impl Game {
         given: Option<&Payment>,
         paying: Paying,
     ) -> R<()> {
+        // what is spent, from the pool or from what was added "to spend only …" (165.2), for
+        // "if you've spent …" this turn
+        let (all_energy, all_power) = (energy, power.total());
         // energy and power added "to spend only …" first, where they may pay for this
         let (energy, power) = self.spend_restricted(p, energy, power, paying, what)?;
         let power = &power;
@@ -626,6 +629,7 @@ impl Game {
             );
         }
         let spent = self.spend(p, energy, power);
+        self.note_spent(p, all_energy, all_power, paying);
         let t = format!(
             "{} pays {} for {}",
             self.player_name(p),
@@ -634,6 +638,20 @@ impl Game {
         );
         self.event(EventKind::Action, vec![rule], t, vec![]);
         Ok(())
+    }
+
+    /// 357.1, 165.2: `p` spent `energy` and `power` paying a cost — what "if you've spent at
+    /// least [A][A] this turn" and "if you've spent [4] or more to play a spell this turn"
+    /// read (the energy of one spell's cost, not a sum over spells).
+    fn note_spent(&mut self, p: PlayerId, energy: i32, power: i32, paying: Paying) {
+        let pl = &mut self.players[p.0];
+        if power > 0 {
+            pl.power_spent_this_turn = pl.power_spent_this_turn.saturating_add(power);
+        }
+        if paying == Paying::Play(CardType::Spell) && energy > pl.most_energy_for_a_spell_this_turn
+        {
+            pl.most_energy_for_a_spell_this_turn = energy;
+        }
     }
 
     /// Takes a cost from the pool (which covers it): power of a domain from that domain

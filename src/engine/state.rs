@@ -131,6 +131,20 @@ pub struct Player {
     pub cards_played_this_turn: u32,
     /// How much XP the player gained this turn (730.1): "if you've gained XP this turn".
     pub xp_gained_this_turn: i32,
+    /// "The next spell you play this turn costs [5] less", "your units cost [1] more to play
+    /// this turn": changes to the Energy cost of the cards this player plays until the turn
+    /// ends (356.3, 356.4).
+    pub cost_changes_this_turn: Vec<super::objects::TurnCostChange>,
+    /// "Its controller can't play spells this turn", "opponents can't play cards this turn":
+    /// what this player can't play until the turn ends (a card type, or `None` for any
+    /// card), forbidding what a permission would allow (054.1).
+    pub cant_play_this_turn: Vec<Option<super::objects::CardType>>,
+    /// The power this player spent this turn paying costs (357.1, 165.2): "if you've spent at
+    /// least [A][A] this turn".
+    pub power_spent_this_turn: i32,
+    /// The most energy this player spent paying the cost of one spell this turn (357.1):
+    /// "if you've spent [4] or more to play a spell this turn".
+    pub most_energy_for_a_spell_this_turn: i32,
     /// 478.7: the player has had their first Channel Phase / Draw Phase of the game (the
     /// First Turn Process adjusts those).
     pub first_channel_done: bool,
@@ -558,6 +572,10 @@ impl Game {
                 drawn_this_turn: 0,
                 cards_played_this_turn: 0,
                 xp_gained_this_turn: 0,
+                cost_changes_this_turn: Vec::new(),
+                cant_play_this_turn: Vec::new(),
+                power_spent_this_turn: 0,
+                most_energy_for_a_spell_this_turn: 0,
                 played_before_setup: 0,
                 first_channel_done: false,
                 first_draw_done: false,

@@ -264,6 +264,10 @@ impl Game {
             p.drawn_this_turn = 0;
             p.cards_played_this_turn = 0;
             p.xp_gained_this_turn = 0;
+            p.cost_changes_this_turn.clear();
+            p.cant_play_this_turn.clear();
+            p.power_spent_this_turn = 0;
+            p.most_energy_for_a_spell_this_turn = 0;
         }
         for b in self.battlefields.iter_mut() {
             b.scored_this_turn.clear();

@@ -266,6 +266,7 @@ impl Names<'_> {
             "choose-friendly-rune" => Target::ChooseUnit(UnitFilter::Rune { friendly: true }),
             "choose-enemy-gear" => Target::ChooseUnit(UnitFilter::EnemyGear),
             "all-gear" => Target::Each(UnitFilter::Gear),
+            "all-units-and-gear" => Target::Each(UnitFilter::UnitsAndGear),
             "choose-spell" => Target::ChooseUnit(UnitFilter::Spell),
             "choose-enemy-spell" => Target::ChooseUnit(UnitFilter::EnemySpell),
             _ => Target::Object(self.object(n)?),
@@ -427,8 +428,13 @@ impl Names<'_> {
                 };
             }
         }
-        // a spell on the chain is chosen only by `counter`; other instructions affect units
-        if !matches!(eff, Effect::Counter { .. })
+        // a spell on the chain is chosen only by `counter` (with what its controller does
+        // after it); other instructions affect units
+        let inner = match &eff {
+            Effect::ThenItsPlayer { effect, .. } => effect.as_ref(),
+            e => e,
+        };
+        if !matches!(inner, Effect::Counter { .. })
             && crate::engine::choices::targets_mut(&mut eff)
                 .iter()
                 .any(|t| matches!(t, Target::ChooseUnit(f) if f.is_spell()))
@@ -593,6 +599,7 @@ impl Names<'_> {
             let to = match &e.to {
                 // 444.1: "Move an enemy unit" — where to is the controller's choice
                 Some(n) if n.value == "chosen" => Location::Chosen,
+                Some(n) if n.value == "to-or-from-base" => Location::ToOrFromBase,
                 Some(n) => self.location(n)?,
                 None => return Err(err(s, ErrorKind::InvalidValue, loc, "move needs \"to\"")),
             };
@@ -876,6 +883,47 @@ impl Names<'_> {
             Effect::AdditionalTurn {
                 player: self.player(p)?,
             }
+        } else if let Some(c) = &e.cost_this_turn {
+            Effect::CostThisTurn {
+                player: match &c.player {
+                    Some(p) => self.player(p)?,
+                    None => PlayerRef::You,
+                },
+                of: match c.of.as_ref().map(|n| n.value.as_str()) {
+                    None | Some("card") => None,
+                    Some("spell") => Some(CardType::Spell),
+                    Some("unit") => Some(CardType::Unit),
+                    Some("gear") => Some(CardType::Gear),
+                    Some(x) => {
+                        return Err(err(
+                            self.scenario,
+                            ErrorKind::InvalidValue,
+                            loc,
+                            format!("cost-this-turn's of \"{x}\": one of card, spell, unit, gear"),
+                        ));
+                    }
+                },
+                energy: c.energy.get(),
+                next: c.next,
+            }
+        } else if let Some(p) = &e.cant_play {
+            Effect::CantPlayThisTurn {
+                player: self.player(p)?,
+                of: match e.cant_play_of.as_ref().map(|n| n.value.as_str()) {
+                    None | Some("card") => None,
+                    Some("spell") => Some(CardType::Spell),
+                    Some("unit") => Some(CardType::Unit),
+                    Some("gear") => Some(CardType::Gear),
+                    Some(x) => {
+                        return Err(err(
+                            self.scenario,
+                            ErrorKind::InvalidValue,
+                            loc,
+                            format!("cant-play-of \"{x}\": one of card, spell, unit, gear"),
+                        ));
+                    }
+                },
+            }
         } else if let Some(p) = &e.units_enter_ready {
             Effect::UnitsEnterReadyThisTurn {
                 player: self.player(p)?,
@@ -894,8 +942,11 @@ impl Names<'_> {
                 optional: e.take_optional,
                 rest: match e.rest.as_ref().map(|r| r.value.as_str()) {
                     Some("recycle") => crate::engine::look::DeckRest::Recycle,
+                    Some("draw") => crate::engine::look::DeckRest::Draw,
                     _ => crate::engine::look::DeckRest::Stay,
                 },
+                // 427.3, 419.3: the card taken is banished and played, reduced (356.4.b)
+                play: e.banish_play.then(|| e.reducing.map_or(0, |n| n.get())),
             }
         } else {
             return Err(err(
@@ -1124,6 +1175,7 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("you-attach-equipment-to-me", false) => Trigger::YouAttachEquipmentToMe,
         ("your-unit-becomes-mighty", false) => Trigger::YourUnitBecomesMighty,
         ("become-mighty", false) => Trigger::BecomesMighty,
+        ("you-move-enemy-unit", false) => Trigger::YouMoveEnemyUnit,
         ("another-unit-you-control-dies", false) => {
             Trigger::AnotherUnitYouControlDies { except: None }
         }
@@ -1165,6 +1217,22 @@ fn recycle_cost(
 
 fn condition(s: &Scenario, c: &Name) -> Result<Condition, ScenarioError> {
     let v = c.value.as_str();
+    let part = |x: &str| Name {
+        value: x.trim().to_string(),
+        referenced: c.referenced,
+        defined: c.defined,
+    };
+    // "buffed and at-battlefield": each holds; "not has Deflect": it does not
+    if v.contains(" and ") {
+        let all = v
+            .split(" and ")
+            .map(|x| condition(s, &part(x)))
+            .collect::<Result<Vec<_>, _>>()?;
+        return Ok(Condition::All(all));
+    }
+    if let Some(x) = v.strip_prefix("not ") {
+        return Ok(Condition::Not(Box::new(condition(s, &part(x))?)));
+    }
     Ok(match v {
         "always" => Condition::Always,
         "mighty" => Condition::Mighty,
@@ -2328,6 +2396,9 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .discarded_this_turn
             .map_or(0, |v| v.get().unsigned_abs());
         p.xp_gained_this_turn = ps.value.xp_gained_this_turn.map_or(0, |v| v.get());
+        p.power_spent_this_turn = ps.value.power_spent_this_turn.map_or(0, |v| v.get());
+        p.most_energy_for_a_spell_this_turn =
+            ps.value.energy_for_a_spell_this_turn.map_or(0, |v| v.get());
         p.energy = ps.value.energy.map_or(0, |v| v.get());
         // a number of power in a pool is universal power (162.2.b)
         p.power = ps

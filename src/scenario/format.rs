@@ -974,6 +974,12 @@ pub struct PlayerSetup {
     /// XP this turn").
     #[serde(default)]
     pub xp_gained_this_turn: Option<Amt>,
+    /// How much power this player spent earlier this turn, and the most energy they spent on
+    /// one spell's cost (357.1), before the set-up ("if you've spent …").
+    #[serde(default)]
+    pub power_spent_this_turn: Option<Amt>,
+    #[serde(default)]
+    pub energy_for_a_spell_this_turn: Option<Amt>,
     /// "Units you play this turn enter ready" applies to this player for the rest of the turn.
     #[serde(default)]
     pub units_enter_ready: bool,
@@ -1522,6 +1528,18 @@ pub struct Effect {
     /// turn, cards and tokens, enter ready.
     #[serde(default)]
     pub units_enter_ready: Option<Name>,
+    /// "The next spell you play this turn costs [5] less", "your units cost [1] more to play
+    /// this turn" (356.3, 356.4): a change to the Energy cost of the cards `player` (default
+    /// `you`) plays until the turn ends.
+    #[serde(default)]
+    pub cost_this_turn: Option<CostThisTurnDef>,
+    /// "Its controller can't play spells this turn", "opponents can't play cards this turn":
+    /// these players (`you`, `each-opponent`, …) can't play cards until the turn ends (054.1);
+    /// of the type `cant-play-of` (`spell`, `unit`, `gear`; default any card).
+    #[serde(default)]
+    pub cant_play: Option<Name>,
+    #[serde(default)]
+    pub cant_play_of: Option<Name>,
     /// "Kill a gear. Its controller draws 2.": what the controller of the unit this
     /// instruction chose does after it (as it was just before, 359.3.e.13), `you` being them;
     /// `its-owner` for its owner.
@@ -1545,6 +1563,15 @@ pub struct Effect {
     pub take_optional: bool,
     #[serde(default)]
     pub rest: Option<Name>,
+    /// With `look` and `take`: the card taken is banished, then its player plays it as the
+    /// instruction resolves (427.3, 419.3) — "You may banish one, then play it" — instead of
+    /// putting it into their hand.
+    #[serde(default)]
+    pub banish_play: bool,
+    /// With `banish-play`: its Energy cost reduced by this much ("reducing its cost by [2]",
+    /// a discount, 356.4.b).
+    #[serde(default)]
+    pub reducing: Option<Amt>,
 }
 
 /// What an `add` effect adds (429.5).
@@ -1698,4 +1725,19 @@ pub struct ExpectError {
     /// The rule the error must cite (for `illegal`).
     #[serde(default)]
     pub rule: Option<Name>,
+}
+
+/// `cost-this-turn: {energy: -5, of: spell, next: true}`: the Energy cost of the cards of
+/// type `of` (`spell`, `unit`, `gear`; default any card) the player plays this turn changes
+/// by `energy`; with `next`, of the next such card only.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CostThisTurnDef {
+    pub energy: Signed,
+    #[serde(default)]
+    pub of: Option<Name>,
+    #[serde(default)]
+    pub next: bool,
+    #[serde(default)]
+    pub player: Option<Name>,
 }

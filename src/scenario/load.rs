@@ -1530,7 +1530,7 @@ impl<'a> Resolver<'a> {
                             ),
                         )
                         .hint(format!(
-                            "expected one of: {}, has KEYWORD, tag TAG, level N, runes N or fewer, runes N or more, control another TAG, control N [other] gear|units|TAG",
+                            "expected one of: {}, has KEYWORD, tag TAG, level N, runes N or fewer, runes N or more, control another TAG, control N [other] gear|units|TAG; \"C and C\", \"not C\"",
                             CONDITIONS.join(", ")
                         )));
                 }
@@ -1793,7 +1793,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, fight, counter, choose-one, one-of, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, discard-hand, return, banish, recycle-from-trash, recycle-rune, trash-top, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready",
+                    "one of: deal, kill, fight, counter, choose-one, one-of, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, discard-hand, return, banish, recycle-from-trash, recycle-rune, trash-top, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready, cant-play, cost-this-turn",
                 ));
         }
         if e.with.is_some() != e.fight.is_some() {
@@ -1875,7 +1875,7 @@ impl<'a> Resolver<'a> {
                 .hint("unit or gear"));
         }
         if let Some(r) = &e.rest
-            && !matches!(r.value.as_str(), "recycle" | "stay")
+            && !matches!(r.value.as_str(), "recycle" | "stay" | "draw")
         {
             return Err(self
                 .err(
@@ -1883,7 +1883,14 @@ impl<'a> Resolver<'a> {
                     loc_of(r),
                     format!("\"{}\" is not what becomes of the other cards", r.value),
                 )
-                .hint("recycle or stay"));
+                .hint("recycle, stay or draw"));
+        }
+        if (e.banish_play && e.take.is_none()) || (e.reducing.is_some() && !e.banish_play) {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc,
+                "\"banish-play\" goes with \"take\" (the card taken is banished and played), \"reducing\" with \"banish-play\"",
+            ));
         }
         if e.look.is_none() && (e.take.is_some() || e.rest.is_some() || e.reveal || e.take_optional)
         {
@@ -2116,6 +2123,7 @@ impl<'a> Resolver<'a> {
             &e.discard_hand,
             &e.player,
             &e.units_enter_ready,
+            &e.cant_play,
             &e.reveal_hand,
             &e.recycle_from_trash,
             &e.recycle_rune,
@@ -2143,10 +2151,12 @@ impl<'a> Resolver<'a> {
             ));
         }
         let place = |t: &Name| -> Result<(), ScenarioError> {
-            // "chosen": a destination the effect's controller chooses (444.1); in an ability,
+            // "chosen": a destination the effect's controller chooses (444.1; "to-or-from-base"
+            // limits it: a battlefield from its base, its base from a battlefield); in an ability,
             // a battlefield fixed at step 2 (355.4): `a-battlefield`, `there`, `its-battlefield`
             if in_ability && (PLACE_WORDS.contains(&t.value.as_str()) || t.value == "here")
                 || t.value == "chosen"
+                || t.value == "to-or-from-base"
             {
                 Ok(())
             } else {
@@ -2556,6 +2566,7 @@ pub const TRIGGERS: &[&str] = &[
     "your-unit-becomes-mighty",
     "become-mighty",
     "another-unit-you-control-dies",
+    "you-move-enemy-unit",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
@@ -2620,6 +2631,10 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["attacking-with-another"] => Some(Condition::AttackingWithAnother),
         ["not-from-hand"] => Some(Condition::NotFromHand),
         ["in-combat"] => Some(Condition::InCombat),
+        ["spent-power", k] => n(k).filter(|k| *k > 0).map(Condition::SpentPowerThisTurn),
+        ["spent-on-a-spell", k] => n(k)
+            .filter(|k| *k > 0)
+            .map(Condition::SpentOnASpellThisTurn),
         ["fewer-runes-than-opponent"] => Some(Condition::FewerRunesThanOpponent),
         ["controls-facedown"] => Some(Condition::ControlsFacedown),
         ["other-units-might", k] => n(k).map(Condition::OtherUnitsMightAtLeast),
@@ -2663,6 +2678,7 @@ pub fn count(c: &str) -> Option<crate::engine::Count> {
         ["trash", "same-name"] => Count::InTrash { same_name: true },
         ["played-this-turn"] => Count::PlayedThisTurn,
         ["points"] => Count::Points,
+        ["highest-might"] => Count::HighestMight,
         ["battlefields"] => Count::Battlefields { other: false },
         ["other", "battlefields"] => Count::Battlefields { other: true },
         ["enemy", "units", "at-its-location"] => {
@@ -2672,9 +2688,20 @@ pub fn count(c: &str) -> Option<crate::engine::Count> {
             let mut filter = CountFilter::default();
             let mut mighty = false;
             let mut noun = None;
-            for x in words {
+            let mut keyword = None;
+            let mut it = words.iter();
+            while let Some(x) = it.next() {
+                // "with Temporary": a keyword the counted permanents have
+                if *x == "with" {
+                    let k = crate::engine::Keyword::parse(it.next()?).kind();
+                    if keyword.replace(k).is_some() {
+                        return None;
+                    }
+                    continue;
+                }
                 let flag = match *x {
                     "mighty" => &mut mighty,
+                    "enemy" => &mut filter.enemy,
                     "other" => &mut filter.other,
                     "token" | "tokens" => &mut filter.token,
                     "exhausted" => &mut filter.exhausted,
@@ -2705,13 +2732,14 @@ pub fn count(c: &str) -> Option<crate::engine::Count> {
                 tag,
                 mighty,
                 filter,
+                keyword,
             }
         }
     })
 }
 
 /// The words `count` knows, for error messages.
-pub const COUNT_WORDS: &str = "gear, units or a tag (Mech) after any of mighty, other, token, exhausted, buffed, here, same-name; or trash, trash same-name, played-this-turn, points, battlefields, other battlefields, enemy units at-its-location";
+pub const COUNT_WORDS: &str = "gear, units or a tag (Mech) after any of mighty, other, enemy, token, exhausted, buffed, here, same-name, with KEYWORD; or trash, trash same-name, played-this-turn, points, highest-might, battlefields, other battlefields, enemy units at-its-location";
 
 pub const CONDITIONS: &[&str] = &[
     "always",
@@ -2773,6 +2801,7 @@ pub const TARGET_WORDS: &[&str] = &[
     "choose-gear",
     "choose-enemy-gear",
     "all-gear",
+    "all-units-and-gear",
     "choose-rune",
     "choose-unit-here",
     "choose-friendly-rune",
@@ -2908,6 +2937,13 @@ pub fn might_condition(c: &str) -> Option<i32> {
 /// `always`, `mighty`, …, `has Tank`, `tag Poro`, `level 3`, `runes 4 or fewer`,
 /// `control another Mech`.
 pub fn condition_ok(c: &str) -> bool {
+    // "buffed and at-battlefield": each part a condition; "not has Deflect": its negation
+    if c.contains(" and ") {
+        return c.split(" and ").all(|x| condition_ok(x.trim()));
+    }
+    if let Some(x) = c.strip_prefix("not ") {
+        return condition_ok(x.trim());
+    }
     CONDITIONS.contains(&c)
         || side_condition(c).is_some()
         || might_condition(c).is_some()
@@ -3016,6 +3052,8 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.ready.is_some(), "ready"),
         (e.score.is_some(), "score"),
         (e.draw.is_some(), "draw"),
+        (e.cant_play.is_some(), "cant-play"),
+        (e.cost_this_turn.is_some(), "cost-this-turn"),
         (e.discard.is_some(), "discard"),
         (e.discard_hand.is_some(), "discard-hand"),
         (e.return_.is_some(), "return"),

@@ -7,6 +7,24 @@ use super::*;
 /// this costs [2] less." — energy only.
 pub(super) fn self_cost(s: &str) -> Option<AbilityDef> {
     let t = s.trim().trim_end_matches('.').trim();
+    // "This spell's Energy cost is reduced by the highest Might among units you control"
+    // (356.4.e's example): [1] less for each point of it
+    if matches!(
+        fold(t).as_str(),
+        "this spells energy cost is reduced by the highest might among units you control"
+            | "my energy cost is reduced by the highest might among units you control"
+    ) {
+        return Some(AbilityDef {
+            play_cost: Some(spanned(format::PlayCostDef {
+                energy: Signed::new(-1)?,
+                of: Some(name("me")),
+                player: None,
+                min: None,
+                for_each: Some(name("highest-might")),
+            })),
+            ..Default::default()
+        });
+    }
     // "If …, this costs …": the condition first
     let (cond, t) = match strip_ci(t, "if ") {
         Some(r) => {

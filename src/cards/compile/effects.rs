@@ -165,6 +165,7 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
         "a friendly rune" | "a rune you control" => "choose-friendly-rune",
         "an enemy gear" => "choose-enemy-gear",
         "all gear" => "all-gear",
+        "all units and gear" => "all-units-and-gear",
         "all enemy units" | "each enemy unit" | "enemy units" => "enemy-units",
         "all friendly units" | "each friendly unit" | "friendly units" => "friendly-units",
         "your units" | "units you control" => "your-units",
@@ -257,6 +258,15 @@ pub(super) fn body_instructions(body: &str) -> Option<Vec<format::Effect>> {
 /// at step 2 (355.10.b); "When I move to a battlefield, move an enemy unit to that
 /// battlefield" names the battlefield of the trigger, which is not one of these.
 pub(super) fn places_bound<'a>(effects: impl IntoIterator<Item = &'a format::Effect>) -> bool {
+    places_bound_given(effects, false)
+}
+
+/// `places_bound`, with `bf` when the trigger's event names the battlefield "there" and
+/// "that battlefield" refer to ("When I move to a battlefield, … to that battlefield").
+pub(super) fn places_bound_given<'a>(
+    effects: impl IntoIterator<Item = &'a format::Effect>,
+    bf: bool,
+) -> bool {
     fn walk(e: &format::Effect, bf: &mut bool, unit: &mut bool) -> bool {
         let mut c = e.clone();
         for t in target_fields(&mut c) {
@@ -277,7 +287,7 @@ pub(super) fn places_bound<'a>(effects: impl IntoIterator<Item = &'a format::Eff
             .chain(&e.choose_one)
             .all(|x| walk(&x.value, bf, unit))
     }
-    let (mut bf, mut unit) = (false, false);
+    let (mut bf, mut unit) = (bf, false);
     effects.into_iter().all(|e| walk(e, &mut bf, &mut unit))
 }
 
@@ -477,6 +487,18 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         e.predict = Some(format::Count::new(n)?);
         e.may = may;
         return (!may).then_some(vec![e]);
+    }
+    // "The next spell you play this turn costs [5] less", "Your non-token units cost [1]
+    // more to play this turn" (356.3, 356.4)
+    if let Some(c) = cost_this_turn(t).filter(|_| !may) {
+        e.cost_this_turn = Some(c);
+        return Some(vec![e]);
+    }
+    // "Opponents can't play cards this turn", "You can't play spells this turn" (054.1)
+    if let Some((who, of)) = cant_play(t).filter(|_| !may) {
+        e.cant_play = Some(name(who));
+        e.cant_play_of = of.map(name);
+        return Some(vec![e]);
     }
     // "Units you play this turn enter ready", "Friendly units enter ready this turn"
     if matches!(
@@ -746,6 +768,9 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                 [
                     (" to a battlefield", "a-battlefield"),
                     (" to that battlefield", "there"),
+                    (" to the same battlefield", "there"),
+                    // 444.1: "Move a friendly unit to or from its base"
+                    (" to or from its base", "to-or-from-base"),
                     (" there", "there"),
                     (" to that enemy unit's battlefield", "its-battlefield"),
                     (" to that enemy unit’s battlefield", "its-battlefield"),
@@ -760,7 +785,14 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                 "a unit from a battlefield" => "choose-unit-at-battlefield".to_string(),
                 "an enemy unit from a battlefield" => "choose-enemy-at-battlefield".to_string(),
                 "an enemy unit from here" => "choose-enemy-here".to_string(),
-                _ => target(who)?,
+                // "an exhausted friendly unit from a battlefield": that unit at a battlefield
+                w => match w.strip_suffix(" from a battlefield") {
+                    Some(_) => {
+                        let head = strip_suffix_ci(who.trim(), " from a battlefield")?;
+                        target(&format!("{head} at a battlefield"))?
+                    }
+                    None => target(who)?,
+                },
             };
             e.move_ = Some(name(who));
             e.to = Some(name(to));
@@ -1162,6 +1194,8 @@ pub(super) fn deck_look_continues(s: &str) -> bool {
         "draw one and recycle the other",
         "put 1 into your hand",
         "put one into your hand",
+        "you may banish ",
+        "draw any you didnt banish",
     ]
     .iter()
     .any(|p| f.starts_with(p))
@@ -1226,6 +1260,31 @@ pub(super) fn deck_look(t: &str) -> Option<format::Effect> {
                 recycle(&mut e)?;
             }
             "you may choose a card from among them and draw it" => take("card", true, &mut e)?,
+            // "Draw any you didn't banish" (413.1)
+            "draw any you didnt banish" if e.banish_play => {
+                if e.rest.is_some() {
+                    return None;
+                }
+                e.rest = Some(name("draw"));
+            }
+            _ if f.starts_with("you may banish ") => {
+                // 427.3, 419.3: "You may banish one, then play it[, reducing its cost by
+                // [2]]", "You may banish a unit from among them, then play it"
+                let r = f.strip_prefix("you may banish ")?;
+                let (w, how) = r.split_once(", then play it")?;
+                let w = match w.strip_suffix(" from among them") {
+                    Some(w) => w,
+                    None if w == "one" => "a card",
+                    None => return None,
+                };
+                take(&deck_pick_word(w)?, true, &mut e)?;
+                e.banish_play = true;
+                if let Some(n) = how.strip_prefix(", reducing its cost by ") {
+                    e.reducing = Some(format::Amt::new(n.trim().parse().ok()?)?);
+                } else if !how.is_empty() {
+                    return None;
+                }
+            }
             _ => {
                 // "You may reveal a unit from among them and draw it"
                 if let Some(w) = f
@@ -1320,6 +1379,15 @@ pub(super) fn its_player(s: &str) -> Option<(bool, format::Effect)> {
         Some(r) => (false, r),
         None => (true, strip_ci(t, "its owner ")?),
     };
+    // "Its controller can't play spells this turn": `you` being them (054.1)
+    if let Some((_, of)) = cant_play(&format!("you {rest}")) {
+        let e = format::Effect {
+            cant_play: Some(name("you")),
+            cant_play_of: of.map(name),
+            ..Default::default()
+        };
+        return Some((owner, e));
+    }
     // "draws 2" → "draw 2"
     let (verb, tail) = rest.split_once(' ')?;
     let verb = verb.strip_suffix('s')?;
@@ -1339,4 +1407,69 @@ pub(super) fn predict_count(s: &str) -> Option<i64> {
     }
     let n: i64 = rest.strip_prefix(' ')?.parse().ok()?;
     (1..=20).contains(&n).then_some(n)
+}
+
+/// "opponents can't play cards this turn", "you can't play spells this turn": the players
+/// (a player word) and the type (`None`: any card) forbidden until the turn ends (054.1).
+pub(super) fn cant_play(s: &str) -> Option<(&'static str, Option<&'static str>)> {
+    let f = fold(s.trim().trim_end_matches('.'));
+    let (who, rest) = [
+        ("opponents ", "each-opponent"),
+        ("your opponents ", "each-opponent"),
+        ("each opponent ", "each-opponent"),
+        ("you ", "you"),
+    ]
+    .into_iter()
+    .find_map(|(p, w)| f.strip_prefix(p).map(|r| (w, r.to_string())))?;
+    let what = rest
+        .strip_prefix("cant play ")?
+        .strip_suffix(" this turn")?;
+    let of = match what {
+        "cards" => None,
+        "spells" => Some("spell"),
+        "units" => Some("unit"),
+        "gear" => Some("gear"),
+        _ => return None,
+    };
+    Some((who, of))
+}
+
+/// "the next spell you play this turn costs [5] less", "your non-token units cost [1] more
+/// to play this turn", "spells you play this turn cost [1] less": a change to the Energy
+/// cost of the cards the player plays this turn (356.3, 356.4). A token is never played
+/// with a cost, so "non-token" cards are all the cards played.
+pub(super) fn cost_this_turn(s: &str) -> Option<format::CostThisTurnDef> {
+    let t = s.trim().trim_end_matches('.').trim();
+    let lower = t.to_ascii_lowercase();
+    let (next, what, rest) = if let Some(r) = lower.strip_prefix("the next ") {
+        let (what, r) = r.split_once(" you play this turn costs ")?;
+        (true, what.to_string(), r.to_string())
+    } else if let Some(r) = lower.strip_prefix("your ") {
+        let (what, r) = r.split_once(" cost ")?;
+        let r = r.strip_suffix(" to play this turn")?;
+        (false, what.to_string(), r.to_string())
+    } else {
+        let (what, r) = lower.split_once(" you play this turn cost ")?;
+        (false, what.to_string(), r.to_string())
+    };
+    let of = match (next, what.as_str()) {
+        (true, "spell") | (false, "spells") => Some("spell"),
+        (true, "unit") | (false, "units" | "non-token units") => Some("unit"),
+        (_, "gear") => Some("gear"),
+        (true, "card") | (false, "cards") => None,
+        _ => return None,
+    };
+    let (amount, dir) = rest.split_once(' ')?;
+    let n: i64 = amount.strip_prefix('[')?.strip_suffix(']')?.parse().ok()?;
+    let energy = match dir {
+        "less" => -n,
+        "more" => n,
+        _ => return None,
+    };
+    Some(format::CostThisTurnDef {
+        energy: format::Signed::new(energy)?,
+        of: of.map(name),
+        next,
+        player: None,
+    })
 }

@@ -448,3 +448,74 @@ fn each_player_channels_or_gains_xp() {
     );
     assert!(!compile(&card("Spell", "Each player gains 1 point.")).fully_modelled());
 }
+
+/// 356.3, 356.4: a change to the cost of the cards played this turn, of the next one only
+/// or of all.
+#[test]
+fn costs_changed_this_turn() {
+    for (text, energy, of, next) in [
+        (
+            "The next spell you play this turn costs [5] less.",
+            -5,
+            Some("spell"),
+            true,
+        ),
+        (
+            "Your non-token units cost [1] more to play this turn.",
+            1,
+            Some("unit"),
+            false,
+        ),
+        (
+            "Spells you play this turn cost [2] less.",
+            -2,
+            Some("spell"),
+            false,
+        ),
+    ] {
+        let c = compile(&card("Spell", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let e = spell_effect(&c).cost_this_turn.as_ref().expect(text);
+        assert_eq!(e.energy.get(), energy, "{text}");
+        assert_eq!(e.of.as_ref().map(|n| n.value.as_str()), of, "{text}");
+        assert_eq!(e.next, next, "{text}");
+    }
+    for text in [
+        "The next Mech you play this turn costs [2] less.",
+        "Your units cost [1][Rune] more to play this turn.",
+        "The next spell you play costs [5] less.",
+    ] {
+        assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
+    }
+}
+
+/// 054.1: "can't play … this turn", of the players named or of the chosen spell's controller.
+#[test]
+fn cant_play_this_turn() {
+    let c = compile(&card(
+        "Spell",
+        "Counter a spell. Its controller can't play spells this turn.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = spell_effect(&c);
+    assert!(e.counter.is_some());
+    let then = &e.its_controller.as_ref().unwrap().value;
+    assert_eq!(then.cant_play.as_ref().unwrap().value, "you");
+    assert_eq!(then.cant_play_of.as_ref().unwrap().value, "spell");
+    let c = compile(&card(
+        "Unit",
+        "When you play me, opponents can't play cards this turn.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = c.def.abilities[0].value.effect.as_ref().unwrap();
+    assert_eq!(e.value.cant_play.as_ref().unwrap().value, "each-opponent");
+    assert!(e.value.cant_play_of.is_none());
+    // a type the vocabulary lacks, a time other than this turn, a "may": kept as text
+    for text in [
+        "Opponents can't play Mechs this turn.",
+        "Opponents can't play spells next turn.",
+        "You may have opponents can't play cards this turn.",
+    ] {
+        assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
+    }
+}

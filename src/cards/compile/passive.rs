@@ -55,6 +55,26 @@ pub(super) fn if_condition(c: &str) -> Option<String> {
         }
         _ => {}
     }
+    // "you've spent at least [A][A] this turn", "you've spent [4] or more to play a spell
+    // this turn" (357.1: what the player paid)
+    let lower = c.trim().to_ascii_lowercase();
+    if let Some(r) = lower
+        .strip_prefix("you've spent at least ")
+        .and_then(|r| r.strip_suffix(" this turn"))
+        .filter(|r| {
+            !r.is_empty() && r.len() % 6 == 0 && r.as_bytes().chunks(6).all(|x| x == b"[rune]")
+        })
+    {
+        return Some(format!("spent-power {}", r.len() / 6));
+    }
+    if let Some(n) = lower
+        .strip_prefix("you've spent [")
+        .and_then(|r| r.strip_suffix("] or more to play a spell this turn"))
+        .and_then(|n| n.parse::<i64>().ok())
+        .filter(|n| (1..=99).contains(n))
+    {
+        return Some(format!("spent-on-a-spell {n}"));
+    }
     if let Some(r) = f
         .strip_prefix("an opponents score is within ")
         .and_then(|r| r.strip_suffix(" points of the victory score"))
@@ -207,6 +227,41 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
             ..Default::default()
         }]);
     }
+    // "Other buffed friendly units at my battlefield have …", "Friendly buffed units have
+    // [Deflect] if they didn't already": a buff (702.2.a) checked on each of them, "at my
+    // battlefield" as "here" while I'm at one, and "if they didn't already" as their not
+    // having the keyword granted — further conditions on each unit, joined with `and`
+    let mut each: Vec<String> = Vec::new();
+    let qualified;
+    let rest = match split_ci(rest, " have ").filter(|_| condition == "always") {
+        Some((subject, w)) => {
+            let f = fold(subject);
+            let mut words: Vec<&str> = f.split(' ').collect();
+            let plural = words.last() == Some(&"units")
+                || words.ends_with(&["units", "at", "my", "battlefield"]);
+            if plural && words.contains(&"buffed") {
+                words.retain(|x| *x != "buffed");
+                each.push("buffed".into());
+            }
+            if words.ends_with(&["units", "at", "my", "battlefield"]) {
+                words.truncate(words.len() - 3);
+                words.push("here");
+                each.push("at-battlefield".into());
+            }
+            let mut w = w.trim();
+            if let Some(x) = strip_suffix_ci(w, " if they didn't already") {
+                each.push(format!("not has {}", granted_keyword(x)?));
+                w = x;
+            }
+            if each.is_empty() {
+                rest
+            } else {
+                qualified = format!("{} have {w}", words.join(" "));
+                &qualified
+            }
+        }
+        None => rest,
+    };
     let (scope, what) =
         if let Some(w) = strip_ci(rest, "i have ").or_else(|| strip_ci(rest, "i get ")) {
             ("me", w)
@@ -282,6 +337,15 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
     if about_me && scope != "me" && !(condition == "at-battlefield" && scope.ends_with("-here")) {
         return None;
     }
+    if !each.is_empty() && (scope == "me" || condition != "always") {
+        return None;
+    }
+    let condition = if each.is_empty() {
+        condition.to_string()
+    } else {
+        each.join(" and ")
+    };
+    let condition = condition.as_str();
     what.split(" and ")
         .flat_map(|p| p.split(", "))
         .map(|part| {
@@ -351,7 +415,9 @@ fn split_ci<'a>(s: &'a str, sep: &str) -> Option<(&'a str, &'a str)> {
 /// "friendly gear" → `gear`, "token unit you control" → `token units`, "other exhausted
 /// unit you control" → `other exhausted units`, "other unit you control here with my
 /// name" → `other units here same-name`, "buffed friendly unit at my battlefield" →
-/// `buffed units here`, "cards in your trash" → `trash`, "your points" → `points`.
+/// `buffed units here`, "enemy units here" → `enemy units here`, "of your units with
+/// [Temporary] at my battlefield" → `units with Temporary here`, "cards in your trash" →
+/// `trash`, "your points" → `points`.
 pub(super) fn count_phrase(x: &str) -> Option<String> {
     let f = fold(x);
     let simple = match f.as_str() {
@@ -369,6 +435,7 @@ pub(super) fn count_phrase(x: &str) -> Option<String> {
     let mut after: Vec<String> = Vec::new();
     let mut noun: Option<String> = None;
     let mut friendly = false;
+    let mut enemy = false;
     let original: Vec<&str> = x.split_whitespace().collect();
     let folded: Vec<String> = original.iter().map(|w| fold(w)).collect();
     let mut i = 0;
@@ -383,6 +450,17 @@ pub(super) fn count_phrase(x: &str) -> Option<String> {
             "other" | "exhausted" | "buffed" | "mighty" => words.push(w.into()),
             "token" => words.push("token".into()),
             "friendly" => friendly = true,
+            // 740.2: "enemy units here" — an opponent's
+            "enemy" => enemy = true,
+            // "with [Temporary]": a keyword the engine models, on each counted permanent
+            "with" if original.get(i + 1).is_some_and(|k| k.starts_with('[')) => {
+                let k = granted_keyword(original[i + 1])?;
+                if k.contains(' ') {
+                    return None;
+                }
+                after.push(format!("with {k}"));
+                i += 1;
+            }
             "unit" | "units" if noun.is_none() => noun = Some("units".into()),
             "gear" if noun.is_none() => noun = Some("gear".into()),
             "you" if at(i + 1, "control") => {
@@ -415,8 +493,11 @@ pub(super) fn count_phrase(x: &str) -> Option<String> {
         }
         i += 1;
     }
-    if !friendly {
+    if friendly == enemy {
         return None;
+    }
+    if enemy {
+        words.push("enemy".into());
     }
     words.push(noun?);
     words.extend(after);

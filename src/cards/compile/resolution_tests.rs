@@ -90,3 +90,24 @@ fn conditions_about_the_unit_chosen() {
         .fully_modelled()
     );
 }
+
+#[test]
+fn all_units_and_gear_is_one_group() {
+    let c = compile(&card(
+        "Spell",
+        "Return all units and gear to their owners' hands.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    assert_eq!(
+        all(&c)[0].return_.as_ref().unwrap().value,
+        "all-units-and-gear"
+    );
+    // given Might, a group with gear in it is not read
+    assert!(
+        !compile(&card(
+            "Spell",
+            "Give all units and gear +1 [Might] this turn."
+        ))
+        .fully_modelled()
+    );
+}

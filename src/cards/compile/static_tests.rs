@@ -400,9 +400,150 @@ fn assault_equal_to_a_count() {
     assert_eq!(word(&a.while_), "always");
     // a count the vocabulary lacks, or another keyword: kept as text
     for text in [
-        "I have [Assault] equal to the number of enemy units here.",
+        "I have [Assault] equal to the number of enemy and friendly units here.",
         "I have [Tank] equal to the number of gear you control.",
     ] {
         assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
     }
+}
+
+/// 740.2: "enemy units here" counts an opponent's; "with [Temporary]" a keyword on each
+/// counted permanent (472.3: read as the layers derive it).
+#[test]
+fn counts_of_enemies_and_of_units_with_a_keyword() {
+    for (text, count, cond) in [
+        (
+            "I have [Assault] equal to the number of enemy units here.",
+            "enemy units here",
+            "always",
+        ),
+        (
+            "I have +1 [Might] for each of your units with [Temporary] at my battlefield.",
+            "units with Temporary here",
+            "at-battlefield",
+        ),
+        (
+            "I have +1 [Might] for each enemy unit.",
+            "enemy units",
+            "always",
+        ),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert_eq!(word(&a.for_each), count, "{text}");
+        assert_eq!(word(&a.while_), cond, "{text}");
+    }
+    // friendly and enemy at once, a keyword the engine does not model, or two words of it
+    for text in [
+        "I have +1 [Might] for each friendly enemy unit.",
+        "I have +1 [Might] for each of your units with [Brand New Keyword].",
+        "I have +1 [Might] for each of your units with Temporary.",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}
+
+/// Conditions on each unit of a group, joined: "buffed" (702.2.a), "at my battlefield" as
+/// here while at a battlefield, "if they didn't already" as not having the keyword.
+#[test]
+fn buffed_groups_at_my_battlefield_and_if_they_didnt_already() {
+    for (text, cond, scope) in [
+        (
+            "Other buffed friendly units at my battlefield have +2 [Might].",
+            "buffed and at-battlefield",
+            "other-friendly-units-here",
+        ),
+        (
+            "Friendly buffed units have [Deflect] if they didn't already.",
+            "buffed and not has Deflect",
+            "friendly-units",
+        ),
+        (
+            "Buffed friendly units have [Tank].",
+            "buffed",
+            "friendly-units",
+        ),
+        (
+            "Other friendly units at my battlefield have [Ganking].",
+            "at-battlefield",
+            "other-friendly-units-here",
+        ),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let p = passives(&c);
+        assert_eq!(p.len(), 1, "{text}");
+        assert_eq!((p[0].0.as_str(), p[0].1.as_str()), (cond, scope), "{text}");
+    }
+    // "if they didn't already" with more than one keyword, a group "at my battlefield"
+    // without a scope there, a qualifier on myself: kept as text
+    for text in [
+        "Friendly buffed units have [Deflect] and [Tank] if they didn't already.",
+        "Your units at my battlefield have +1 [Might].",
+        "While I'm mighty, other buffed friendly units have +1 [Might].",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}
+
+/// 357.1: what was spent this turn — power on any cost, energy on one spell's cost.
+#[test]
+fn conditions_of_what_was_spent_this_turn() {
+    for (text, cond, might, grant) in [
+        (
+            "If you've spent [4] or more to play a spell this turn, I have +4 [Might] .",
+            "spent-on-a-spell 4",
+            Some(4),
+            vec![],
+        ),
+        (
+            "If you've spent at least [Rune][Rune] this turn, I have +2 [Might] and [Ganking].",
+            "spent-power 2",
+            Some(2),
+            vec!["Ganking"],
+        ),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let p = passives(&c);
+        assert!(
+            p.iter().all(|x| x.0 == cond && x.1 == "me"),
+            "{text}: {p:?}"
+        );
+        assert_eq!(p.iter().find_map(|x| x.2), might, "{text}");
+        let g: Vec<String> = p.iter().flat_map(|x| x.3.clone()).collect();
+        assert_eq!(g, grant, "{text}");
+    }
+    for text in [
+        "If you've spent at least [Rune][1] this turn, I have +2 [Might].",
+        "If you've spent [4] or more to play a unit this turn, I have +2 [Might].",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}
+
+/// 356.4.e's example: a spell's own cost reduced by the highest Might among your units.
+#[test]
+fn cost_reduced_by_the_highest_might() {
+    let c = compile(&card(
+        "Spell",
+        "This spell's Energy cost is reduced by the highest Might among units you control.\nDeal 5 to a unit at a battlefield.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = c
+        .def
+        .abilities
+        .iter()
+        .find_map(|a| a.value.play_cost.as_ref())
+        .unwrap();
+    assert_eq!(a.value.energy.get(), -1);
+    assert_eq!(a.value.for_each.as_ref().unwrap().value, "highest-might");
+    assert!(
+        !compile(&card(
+            "Spell",
+            "This spell's Energy cost is reduced by the highest Might among enemy units."
+        ))
+        .fully_modelled()
+    );
 }

@@ -89,6 +89,7 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             &["your-unit-becomes-mighty"],
         ),
         ("when i become mighty", &["become-mighty"]),
+        ("when you move an enemy unit", &["you-move-enemy-unit"]),
         (
             "when another unit you control dies",
             &["another-unit-you-control-dies"],
@@ -375,7 +376,9 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         }
     }
     bind_it(&mut v, &mut None, &mut false).then_some(())?;
-    places_bound(&v).then_some(())?;
+    // "When I move to a battlefield, … to that battlefield": the battlefield it moved to
+    let event_bf = whens.len() == 1 && whens[0] == "move-to-battlefield";
+    places_bound_given(&v, event_bf).then_some(())?;
     Some(
         whens
             .iter()
@@ -434,6 +437,7 @@ fn trailing_condition(body: &str) -> Option<(&str, String)> {
 const SUBJECT_TRIGGERS: &[&str] = &[
     "you-choose-friendly-unit",
     "your-unit-becomes-mighty",
+    "you-move-enemy-unit",
     "friendly-unit-attacks",
     "friendly-unit-defends",
     "friendly-unit-attacks-alone",

@@ -731,3 +731,16 @@ fn one_on_one_and_doubling_this_combat() {
     let c = compile(&card("Unit", "When you conquer one on one, draw 1."));
     assert!(!c.fully_modelled());
 }
+
+#[test]
+fn when_you_move_an_enemy_unit() {
+    let c = compile(&card(
+        "Gear",
+        "When you move an enemy unit, you may exhaust this to [Stun] it.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = ability(&c, 0);
+    assert_eq!(word(&a.when), "you-move-enemy-unit");
+    let e = &a.effect.as_ref().unwrap().value;
+    assert_eq!(e.stun.as_ref().unwrap().value, "that-unit");
+}

@@ -276,3 +276,82 @@ fn banish_then_its_owner_plays_it() {
         assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
     }
 }
+
+#[test]
+fn moves_to_or_from_base_and_from_a_battlefield() {
+    let c = compile(&card(
+        "Legend",
+        "[2], [Tap]: Move a friendly unit to or from its base.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert_eq!(e.move_.as_ref().unwrap().value, "choose-friendly");
+    assert_eq!(e.to.as_ref().unwrap().value, "to-or-from-base");
+    let c = compile(&card(
+        "Gear",
+        "[Tap]: Move an exhausted friendly unit from a battlefield to its base.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert_eq!(
+        e.move_.as_ref().unwrap().value,
+        "choose-friendly-at-battlefield exhausted"
+    );
+    assert_eq!(e.to.as_ref().unwrap().value, "base");
+}
+
+#[test]
+fn that_battlefield_of_a_move_to_a_battlefield() {
+    for text in [
+        "When I move to a battlefield, you may move an enemy unit to that battlefield.",
+        "When I move to a battlefield, you may pay [Chaos] to move a unit you control to the same battlefield.",
+    ] {
+        let c = compile(&card("Unit", text));
+        assert!(c.fully_modelled(), "{text}: {:?}", c.phrases);
+        let a = &c.def.abilities[0].value;
+        assert_eq!(a.when.as_ref().unwrap().value, "move-to-battlefield");
+        assert_eq!(
+            a.effect.as_ref().unwrap().value.to.as_ref().unwrap().value,
+            "there"
+        );
+    }
+    // another trigger names no battlefield "that battlefield" could be
+    assert!(
+        !compile(&card(
+            "Unit",
+            "When I attack, you may move an enemy unit to that battlefield."
+        ))
+        .fully_modelled()
+    );
+}
+
+#[test]
+fn banish_one_from_the_top_then_play_it() {
+    let c = compile(&card(
+        "Spell",
+        "Reveal the top 2 cards of your Main Deck. You may banish one, then play it, reducing its cost by [2]. Draw any you didn't banish.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert!(e.reveal && e.banish_play && e.take_optional);
+    assert_eq!(e.take.as_ref().unwrap().value, "card");
+    assert_eq!(e.reducing.map(|n| n.get()), Some(2));
+    assert_eq!(e.rest.as_ref().unwrap().value, "draw");
+    let c = compile(&card(
+        "Spell",
+        "Look at the top 5 cards of your Main Deck. You may banish a unit from among them, then play it. Recycle the remaining cards.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert!(e.banish_play && e.reducing.is_none());
+    assert_eq!(e.take.as_ref().unwrap().value, "unit");
+    assert_eq!(e.rest.as_ref().unwrap().value, "recycle");
+    // "draw any you didn't banish" with nothing banished says nothing
+    assert!(
+        !compile(&card(
+            "Spell",
+            "Look at the top 2 cards of your Main Deck. Draw any you didn't banish."
+        ))
+        .fully_modelled()
+    );
+}

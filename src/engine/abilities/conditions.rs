@@ -180,6 +180,10 @@ impl Game {
             }
             Condition::DiscardedThisTurn => self.players[ctl.0].discarded_this_turn > 0,
             Condition::GainedXpThisTurn => self.players[ctl.0].xp_gained_this_turn > 0,
+            Condition::SpentPowerThisTurn(n) => self.players[ctl.0].power_spent_this_turn >= *n,
+            Condition::SpentOnASpellThisTurn(n) => {
+                self.players[ctl.0].most_energy_for_a_spell_this_turn >= *n
+            }
             Condition::StunnedEnemyHere => {
                 let Some(o) = obj else { return Some(false) };
                 let here = self.objects[o.0].zone;
@@ -344,6 +348,21 @@ impl Condition {
             Condition::AttackingWithAnother => "I'm attacking with another unit".into(),
             Condition::NotFromHand => "I'm played from anywhere other than your hand".into(),
             Condition::InCombat => "I'm in combat".into(),
+            Condition::SpentPowerThisTurn(n) => {
+                format!("you've spent at least {n} power this turn")
+            }
+            Condition::SpentOnASpellThisTurn(n) => {
+                format!("you've spent {n} or more energy to play a spell this turn")
+            }
+            Condition::All(v) => v
+                .iter()
+                .map(Condition::describe)
+                .collect::<Vec<_>>()
+                .join(" and "),
+            Condition::Not(x) => match x.as_ref() {
+                Condition::HasKeyword(k) => format!("I don't have {k:?}"),
+                x => format!("not ({})", x.describe()),
+            },
             Condition::FewerRunesThanOpponent => "you control fewer runes than an opponent".into(),
             Condition::ControlsFacedown => "you control a facedown card at a battlefield".into(),
             Condition::OtherUnitsMightAtLeast(n) => {
@@ -370,14 +389,29 @@ impl Game {
     /// "cards with my name", its location for "here"). Counting the Mighty checks Might
     /// (707), derived once.
     pub(crate) fn count(&self, c: &crate::engine::Count, player: PlayerId, me: ObjId) -> i32 {
-        let mighty = matches!(c, crate::engine::Count::Controlled { mighty: true, .. });
-        let chars = mighty.then(|| self.derived());
+        let derive = matches!(
+            c,
+            crate::engine::Count::Controlled { mighty: true, .. }
+                | crate::engine::Count::HighestMight
+        ) || matches!(
+            c,
+            crate::engine::Count::Controlled {
+                keyword: Some(_),
+                ..
+            }
+        );
+        let chars = derive.then(|| self.derived());
         self.count_with(
             c,
             player,
             me,
             |o| self.controller(o),
             |o| chars.as_ref().map_or(0, |ch| ch[o.0].might),
+            |o, k| {
+                chars
+                    .as_ref()
+                    .is_some_and(|ch| ch[o.0].keywords.iter().any(|x| x.is_kind(k)))
+            },
         )
     }
 
@@ -402,6 +436,7 @@ impl Game {
         me: ObjId,
         controller: impl Fn(ObjId) -> PlayerId,
         might: impl Fn(ObjId) -> i32,
+        has_keyword: impl Fn(ObjId, &crate::engine::objects::KeywordKind) -> bool,
     ) -> i32 {
         use crate::engine::{Count, Zone};
         let n = match c {
@@ -410,12 +445,21 @@ impl Game {
                 tag,
                 mighty,
                 filter: f,
+                keyword,
             } => {
                 let here = self.objects[me.0].zone;
                 let my_name = self.objects[me.0].def.card_name();
+                // 740.2: "enemy" is controlled by an opponent of the counting player
+                let side = |o: ObjId| {
+                    if f.enemy {
+                        self.opponents(player, controller(o))
+                    } else {
+                        controller(o) == player
+                    }
+                };
                 self.objects
                     .iter()
-                    .filter(|o| o.zone.on_board() && controller(o.id) == player)
+                    .filter(|o| o.zone.on_board() && side(o.id))
                     .filter(|o| match kind {
                         Some(CardType::Unit) => o.is_unit(),
                         Some(CardType::Gear) => o.is_gear(),
@@ -432,6 +476,7 @@ impl Game {
                     .filter(|o| !f.buffed || o.buffs > 0)
                     .filter(|o| !f.here || o.zone == here)
                     .filter(|o| !f.same_name || o.def.card_name() == my_name)
+                    .filter(|o| keyword.as_ref().is_none_or(|k| has_keyword(o.id, k)))
                     .count()
             }
             Count::InTrash { same_name } => self
@@ -445,6 +490,17 @@ impl Game {
                 p.played_this_turn.len() + p.played_before_setup as usize
             }
             Count::Points => usize::try_from(self.players[player.0].points).unwrap_or(0),
+            // 707: Might, as derived; a unit with negative Might counts as none
+            Count::HighestMight => {
+                return self
+                    .objects
+                    .iter()
+                    .filter(|o| o.zone.on_board() && o.is_unit() && controller(o.id) == player)
+                    .map(|o| might(o.id))
+                    .max()
+                    .unwrap_or(0)
+                    .max(0);
+            }
             Count::EnemyUnitsAt(p) => {
                 let z = self.place_zone(p, player);
                 self.objects

@@ -414,6 +414,20 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
         } else {
             gw
         };
+        // "if you've spent …" this turn (357.1)
+        let gw = if p.power_spent_this_turn > 0 {
+            format!("{gw}, power-spent-this-turn: {}", p.power_spent_this_turn)
+        } else {
+            gw
+        };
+        let gw = if p.most_energy_for_a_spell_this_turn > 0 {
+            format!(
+                "{gw}, energy-for-a-spell-this-turn: {}",
+                p.most_energy_for_a_spell_this_turn
+            )
+        } else {
+            gw
+        };
         y.push_str(&format!(
             "    {}: {{points: {}, xp: {}, energy: {}, power: {}, played-this-turn: {}, hand: [{}], deck: [{}], trash: [{}], rune-deck: [{}]{legend}{ready}{gw}}}\n",
             quote(&p.name),
