@@ -857,7 +857,8 @@ impl Game {
             | Condition::SpentPowerThisTurn(_)
             | Condition::SpentOnASpellThisTurn(_)
             | Condition::FewerRunesThanOpponent
-            | Condition::ControlsFacedown => self
+            | Condition::ControlsFacedown
+            | Condition::FriendlyDiedYourBeginningPhase => self
                 .side_condition(c, Some(obj), ctl, |x| self.controller(x))
                 .unwrap_or(false),
         }

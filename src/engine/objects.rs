@@ -1449,6 +1449,10 @@ pub enum Condition {
     /// controller controls on the board other than this object, summed (484.8.c: "your" is
     /// control).
     OtherUnitsMightAtLeast(i32),
+    /// "If a friendly unit died during your Beginning Phase this turn": it is the controller's
+    /// turn, and a unit of theirs or a teammate's (740.1) died during its Beginning Phase
+    /// (315.2).
+    FriendlyDiedYourBeginningPhase,
 }
 
 /// Whom a passive ability affects.

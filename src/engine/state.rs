@@ -119,6 +119,9 @@ pub struct Player {
     /// The units this player controlled that died this turn ("if a unit died this turn",
     /// "if an enemy unit has died this turn").
     pub units_died_this_turn: u32,
+    /// Of those, the ones that died during the turn's Beginning Phase (315.2): "if a friendly
+    /// unit died during your Beginning Phase this turn".
+    pub units_died_beginning_phase: u32,
     /// How many cards the player discarded this turn (422): "if you've discarded a card this
     /// turn".
     pub discarded_this_turn: u32,
@@ -564,6 +567,7 @@ impl Game {
                 played_this_turn: Vec::new(),
                 units_enter_ready_this_turn: false,
                 units_died_this_turn: 0,
+                units_died_beginning_phase: 0,
                 discarded_this_turn: 0,
                 drawn_this_turn: 0,
                 cards_played_this_turn: 0,

@@ -259,6 +259,7 @@ impl Game {
             p.played_before_setup = 0;
             p.units_enter_ready_this_turn = false;
             p.units_died_this_turn = 0;
+            p.units_died_beginning_phase = 0;
             p.discarded_this_turn = 0;
             p.drawn_this_turn = 0;
             p.cards_played_this_turn = 0;

@@ -2387,6 +2387,10 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
             .value
             .units_died_this_turn
             .map_or(0, |v| v.get().unsigned_abs());
+        p.units_died_beginning_phase = ps
+            .value
+            .units_died_beginning_phase
+            .map_or(0, |v| v.get().unsigned_abs());
         p.discarded_this_turn = ps
             .value
             .discarded_this_turn

@@ -962,6 +962,10 @@ pub struct PlayerSetup {
     /// unit died this turn").
     #[serde(default)]
     pub units_died_this_turn: Option<Amt>,
+    /// Of those, how many died during this turn's Beginning Phase ("if a friendly unit died
+    /// during your Beginning Phase this turn").
+    #[serde(default)]
+    pub units_died_beginning_phase: Option<Amt>,
     /// How many cards this player discarded earlier this turn, before the set-up ("if you've
     /// discarded a card this turn").
     #[serde(default)]

@@ -2581,7 +2581,9 @@ pub const TRIGGERS: &[&str] = &[
 /// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`, `showdown`,
 /// `enemy-alone-here` (741.1), `in-combat` (741.3), `fewer-runes-than-opponent`,
 /// `controls-facedown` (a facedown card at a battlefield, 421.1), `other-units-might 5` (the
-/// Might of the controller's other units, summed, 5 or more).
+/// Might of the controller's other units, summed, 5 or more),
+/// `friendly-died-your-beginning-phase` (the controller's turn; a friendly unit died in its
+/// Beginning Phase).
 pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
     use crate::engine::{CardType, Condition};
     let w: Vec<&str> = c.split_whitespace().collect();
@@ -2637,6 +2639,7 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["fewer-runes-than-opponent"] => Some(Condition::FewerRunesThanOpponent),
         ["controls-facedown"] => Some(Condition::ControlsFacedown),
         ["other-units-might", k] => n(k).map(Condition::OtherUnitsMightAtLeast),
+        ["friendly-died-your-beginning-phase"] => Some(Condition::FriendlyDiedYourBeginningPhase),
         ["runes", n, "or", "fewer"] => n.parse().ok().map(Condition::RunesAtMost),
         ["runes", n, "or", "more"] => n.parse().ok().map(Condition::RunesAtLeast),
         ["control", rest @ ..] => {

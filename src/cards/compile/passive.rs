@@ -50,6 +50,9 @@ pub(super) fn if_condition(c: &str) -> Option<String> {
             return Some("fewer-runes-than-opponent".into());
         }
         // 107.3.c: a facedown card is in a battlefield's Facedown Zone
+        "a friendly unit died during your beginning phase this turn" => {
+            return Some("friendly-died-your-beginning-phase".into());
+        }
         "you control a facedown card at a battlefield" | "you control a facedown card" => {
             return Some("controls-facedown".into());
         }

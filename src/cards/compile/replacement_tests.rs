@@ -687,3 +687,24 @@ fn draw_if_your_other_units_have_total_might() {
     ));
     assert!(!c.fully_modelled(), "{:?}", c.phrases);
 }
+
+#[test]
+fn enter_ready_if_a_friendly_unit_died_during_your_beginning_phase() {
+    let c = compile(&card(
+        "Unit",
+        "If a friendly unit died during your Beginning Phase this turn, I enter ready.",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let a = &c.def.abilities[0].value;
+    assert!(a.enter_ready);
+    assert_eq!(
+        a.if_.as_ref().unwrap().value,
+        "friendly-died-your-beginning-phase"
+    );
+    // another phase is not this condition
+    let c = compile(&card(
+        "Unit",
+        "If a friendly unit died during your Main Phase this turn, I enter ready.",
+    ));
+    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+}

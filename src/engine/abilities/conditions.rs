@@ -229,6 +229,13 @@ impl Game {
                 !z.on_board() && z != Zone::Hand(ctl)
             }),
             // 741.3: at the battlefield of the combat, with a combat designation
+            Condition::FriendlyDiedYourBeginningPhase => {
+                self.turn.player == ctl
+                    && self
+                        .players
+                        .iter()
+                        .any(|p| self.friendly(ctl, p.id) && p.units_died_beginning_phase > 0)
+            }
             Condition::FewerRunesThanOpponent => {
                 let mine = runes();
                 self.players.iter().any(|p| {
@@ -372,6 +379,9 @@ impl Condition {
             Condition::ControlsFacedown => "you control a facedown card at a battlefield".into(),
             Condition::OtherUnitsMightAtLeast(n) => {
                 format!("your other units have total Might {n} or more")
+            }
+            Condition::FriendlyDiedYourBeginningPhase => {
+                "a friendly unit died during your Beginning Phase this turn".into()
             }
             Condition::ExactlyOtherUnitsHere { count, battlefield } => format!(
                 "{}exactly {count} other unit(s) you control {}",

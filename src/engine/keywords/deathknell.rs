@@ -44,8 +44,13 @@ impl Game {
             if !self.objects[u.0].is_unit() {
                 continue;
             }
+            let beginning = self.turn.phase == crate::engine::state::Phase::Beginning;
             let p = &mut self.players[controller.0];
             p.units_died_this_turn = p.units_died_this_turn.saturating_add(1);
+            // 315.2: died during the turn's Beginning Phase
+            if beginning {
+                p.units_died_beginning_phase = p.units_died_beginning_phase.saturating_add(1);
+            }
         }
         // 383.1: "when a friendly / an enemy unit dies" of the other permanents, in the same
         // batch

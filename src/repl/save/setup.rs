@@ -376,6 +376,15 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
         } else {
             gw
         };
+        // "if a friendly unit died during your Beginning Phase this turn"
+        let gw = if p.units_died_beginning_phase > 0 {
+            format!(
+                "{gw}, units-died-beginning-phase: {}",
+                p.units_died_beginning_phase
+            )
+        } else {
+            gw
+        };
         // energy and power "to spend only …"
         let gw = if p.restricted.is_empty() {
             gw
