@@ -328,9 +328,11 @@ impl Names<'_> {
         load::resolve_battlefield(&s.path, &s.battlefields, n).map(BfId)
     }
 
-    /// `unit`, `gear`, `spell` (none: any card).
+    /// `unit`, `gear`, `spell` (none or `card`: any card).
     fn card_type_word(&self, n: Option<&Name>) -> Result<Option<CardType>, ScenarioError> {
-        let Some(n) = n else { return Ok(None) };
+        let Some(n) = n.filter(|n| n.value != "card") else {
+            return Ok(None);
+        };
         crate::engine::look::card_type_word(&n.value)
             .map(Some)
             .ok_or_else(|| {
@@ -338,7 +340,10 @@ impl Names<'_> {
                     self.scenario,
                     ErrorKind::InvalidValue,
                     n.referenced,
-                    format!("unknown card type \"{}\": unit, gear or spell", n.value),
+                    format!(
+                        "unknown card type \"{}\": card, unit, gear or spell",
+                        n.value
+                    ),
                 )
             })
     }
@@ -889,40 +894,14 @@ impl Names<'_> {
                     Some(p) => self.player(p)?,
                     None => PlayerRef::You,
                 },
-                of: match c.of.as_ref().map(|n| n.value.as_str()) {
-                    None | Some("card") => None,
-                    Some("spell") => Some(CardType::Spell),
-                    Some("unit") => Some(CardType::Unit),
-                    Some("gear") => Some(CardType::Gear),
-                    Some(x) => {
-                        return Err(err(
-                            self.scenario,
-                            ErrorKind::InvalidValue,
-                            loc,
-                            format!("cost-this-turn's of \"{x}\": one of card, spell, unit, gear"),
-                        ));
-                    }
-                },
+                of: self.card_type_word(c.of.as_ref())?,
                 energy: c.energy.get(),
                 next: c.next,
             }
         } else if let Some(p) = &e.cant_play {
             Effect::CantPlayThisTurn {
                 player: self.player(p)?,
-                of: match e.cant_play_of.as_ref().map(|n| n.value.as_str()) {
-                    None | Some("card") => None,
-                    Some("spell") => Some(CardType::Spell),
-                    Some("unit") => Some(CardType::Unit),
-                    Some("gear") => Some(CardType::Gear),
-                    Some(x) => {
-                        return Err(err(
-                            self.scenario,
-                            ErrorKind::InvalidValue,
-                            loc,
-                            format!("cant-play-of \"{x}\": one of card, spell, unit, gear"),
-                        ));
-                    }
-                },
+                of: self.card_type_word(e.cant_play_of.as_ref())?,
             }
         } else if let Some(p) = &e.units_enter_ready {
             Effect::UnitsEnterReadyThisTurn {

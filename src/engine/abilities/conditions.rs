@@ -184,25 +184,15 @@ impl Game {
             Condition::SpentOnASpellThisTurn(n) => {
                 self.players[ctl.0].most_energy_for_a_spell_this_turn >= *n
             }
-            Condition::StunnedEnemyHere => {
+            Condition::StunnedEnemyHere | Condition::ReadyEnemyHere => {
                 let Some(o) = obj else { return Some(false) };
                 let here = self.objects[o.0].zone;
+                let stunned = matches!(c, Condition::StunnedEnemyHere);
                 here.on_board()
                     && self.objects.iter().any(|x| {
                         x.zone == here
                             && x.is_unit()
-                            && x.stunned
-                            && self.opponents(ctl, controller_of(x.id))
-                    })
-            }
-            Condition::ReadyEnemyHere => {
-                let Some(o) = obj else { return Some(false) };
-                let here = self.objects[o.0].zone;
-                here.on_board()
-                    && self.objects.iter().any(|x| {
-                        x.zone == here
-                            && x.is_unit()
-                            && !x.exhausted
+                            && if stunned { x.stunned } else { !x.exhausted }
                             && self.opponents(ctl, controller_of(x.id))
                     })
             }
