@@ -1147,15 +1147,23 @@ fn keyword_might(g: &Game, inst: &Inst, w: &Work) -> i32 {
     }
 }
 
-/// 472.2–472.3: the object whose side a count of an effect instance on `t` is taken from —
-/// its source; a battlefield has no side of its own, so a battlefield's passive counts from
-/// the unit's (`t`).
-fn counting_side(inst: &Inst, t: ObjId) -> ObjId {
-    match &inst.kind {
+/// 472.2–472.3: a count of an effect instance on `t`, taken now from its source's side with
+/// the controllers, Mights and keywords derived so far; a battlefield has no side of its
+/// own, so a battlefield's passive counts from the unit's (`t`).
+fn count_now(g: &Game, w: &Work, inst: &Inst, t: ObjId, per: &super::objects::Count) -> i32 {
+    let src = match &inst.kind {
         Kind::Passive { src, .. } | Kind::Attached { top: src, .. } => *src,
         Kind::Targeted(x) | Kind::Buff(x) | Kind::Assault(x) | Kind::Shield(x) => *x,
         Kind::BattlefieldPassive { .. } => t,
-    }
+    };
+    g.count_with(
+        per,
+        w.controller[src.0],
+        src,
+        |o| w.controller[o.0],
+        |o| w.might[o.0],
+        |o, k| w.kw[o.0].iter().any(|x| x.is_kind(k)),
+    )
 }
 
 /// Applies one modification to one object of the work state; returns the change's text.
@@ -1194,15 +1202,7 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
         }
         Modification::AssaultPer(per) => {
             // 472.2: the keyword's value counted now, from the source's side
-            let src = counting_side(inst, t);
-            let n = g.count_with(
-                per,
-                w.controller[src.0],
-                src,
-                |o| w.controller[o.0],
-                |o| w.might[o.0],
-                |o, k| w.kw[o.0].iter().any(|x| x.is_kind(k)),
-            );
+            let n = count_now(g, w, inst, t, per);
             if n > 0 {
                 w.kw[t.0].to_mut().push(super::objects::Keyword::Assault(n));
                 format!("gains Assault {n} (one for each {}: {n})", per.describe())
@@ -1213,15 +1213,7 @@ fn modify(w: &mut Work, t: ObjId, inst: &Inst, g: &Game) -> String {
         Modification::MightPer { each, per } => {
             // 472.3: counted now, from the source's side, with the controllers and Mights
             // derived so far
-            let src = counting_side(inst, t);
-            let n = g.count_with(
-                per,
-                w.controller[src.0],
-                src,
-                |o| w.controller[o.0],
-                |o| w.might[o.0],
-                |o, k| w.kw[o.0].iter().any(|x| x.is_kind(k)),
-            );
+            let n = count_now(g, w, inst, t, per);
             let d = each.saturating_mul(n);
             w.might[t.0] = w.might[t.0].saturating_add(d);
             format!("{d:+} Might ({each:+} for each {}: {n})", per.describe())
