@@ -430,15 +430,41 @@ fn key_matches(typed: &[String], key: &[String]) -> bool {
 /// The lexical table (src/search/wordnet.txt, derived from WordNet by
 /// scripts/wordnet-table.py): an everyday English word and the words the rules use
 /// for it, best first.
-fn lexical_table() -> &'static [(&'static str, &'static str)] {
-    static TABLE: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        include_str!("wordnet.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .filter_map(|l| l.split_once(" => "))
-            .collect()
-    })
+const LEXICAL: &str = include_str!("wordnet.txt");
+
+/// The row of the lexical table for `key` (its words, `a, b, c`), found by a
+/// binary search over the embedded text itself: its rows are sorted by key, so
+/// nothing is parsed or allocated before a lookup.
+fn lexical_row(key: &str) -> Option<&'static str> {
+    let bytes = LEXICAL.as_bytes();
+    let line_at = |start: usize| {
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |i| start + i);
+        (&LEXICAL[start..end], end)
+    };
+    // the rows begin after the comment lines of the header
+    let mut lo = 0;
+    while lo < bytes.len() && bytes[lo] == b'#' {
+        lo = line_at(lo).1 + 1;
+    }
+    let mut hi = bytes.len();
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let start = bytes[lo..mid]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(lo, |i| lo + i + 1);
+        let (line, end) = line_at(start);
+        let (k, v) = line.split_once(" => ")?;
+        match k.cmp(key) {
+            std::cmp::Ordering::Equal => return Some(v),
+            std::cmp::Ordering::Less => lo = end + 1,
+            std::cmp::Ordering::Greater => hi = start,
+        }
+    }
+    None
 }
 
 /// The base forms an English word may be an inflection of (WordNet's own
@@ -514,10 +540,9 @@ pub fn add_lexical(plan: &mut Plan) -> Vec<(usize, String)> {
 /// The words the rules use for an everyday word, from the lexical table: those
 /// of the first base form of `word` the table knows, best first, at most `cap`.
 pub fn lexical_alternatives(word: &str, cap: usize) -> Vec<&'static str> {
-    let table = lexical_table();
     for base in base_forms(&word.to_lowercase()) {
-        if let Ok(i) = table.binary_search_by(|(k, _)| (*k).cmp(base.as_str())) {
-            return table[i].1.split(", ").take(cap).collect();
+        if let Some(row) = lexical_row(&base) {
+            return row.split(", ").take(cap).collect();
         }
     }
     Vec::new()
@@ -757,9 +782,14 @@ mod tests {
 
     #[test]
     fn the_lexical_table_is_sorted_bounded_and_parses() {
-        let text = include_str!("wordnet.txt");
+        let text = LEXICAL;
+        assert!(text.is_ascii());
         let lines = text.lines().filter(|l| !l.starts_with('#')).count();
-        let table = lexical_table();
+        let table: Vec<(&str, &str)> = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split_once(" => "))
+            .collect();
         assert_eq!(table.len(), lines, "every line is `key => targets`");
         assert!(
             table.len() > 1000,
@@ -768,10 +798,13 @@ mod tests {
         );
         // sorted and unique, for the binary search
         assert!(table.windows(2).all(|w| w[0].0 < w[1].0));
-        for (key, targets) in table {
+        for &(key, targets) in &table {
+            // the binary search finds every row, and nothing between rows
+            assert_eq!(lexical_row(key), Some(targets));
+            assert_eq!(lexical_row(&format!("{key}q")), None);
             let t: Vec<&str> = targets.split(", ").collect();
             assert!((1..=LEXICAL_CAP).contains(&t.len()), "{key}: {targets}");
-            assert!(t.iter().all(|x| x.chars().count() >= 3 && *x != *key));
+            assert!(t.iter().all(|x| x.chars().count() >= 3 && *x != key));
         }
         // the licence notice travels with the data
         assert!(text.contains("Copyright 2006 by Princeton University"));
