@@ -529,190 +529,217 @@ impl Game {
                     t.source.iter().map(|o| o.0).collect(),
                 );
                 self.make_outstanding(cite!("319.3"));
-                // 355.5.b, 402.1: a triggered ability makes its choices as it triggers; it must
-                // choose when it can (402.3.b); without legal choices it is removed (402.3),
-                // which is not a counter (402.3.a)
-                let mut effects = std::mem::take(&mut t.effects);
-                let missing = self.choose_targets(
-                    &mut effects,
-                    t.controller,
-                    t.source,
-                    t.snapshot.as_ref(),
-                    &t.label,
-                    &[cite!("402.1")],
-                )?;
-                if let Some(missing) = missing {
-                    self.chain.pop();
-                    let text = format!(
-                        "{} must choose {} and there is none: it is removed from the chain without becoming a chain item (not countered)",
-                        t.label, missing
-                    );
-                    self.event(
-                        EventKind::Chain,
-                        vec![cite!("402.3"), cite!("402.3.a")],
-                        text,
-                        t.source.iter().map(|o| o.0).collect(),
-                    );
-                    if self.chain.is_empty() {
-                        self.chain_by_trigger = false;
-                    }
-                } else {
-                    // 403.1.b.1, 404: a cost within the instructions ("[do X] to [do Y]") is
-                    // its cost, paid now; its controller may decline, and the ability is then
-                    // removed without becoming a chain item (404.2, not a counter 404.2.a)
-                    let mut effects = effects;
-                    // 809.1.c: choosing an opponent's permanent with Deflect adds to the cost;
-                    // for a triggered ability it is paid now or the ability is removed (404.2)
-                    let deflect = self.deflect_cost(&mut effects, t.controller, &t.label);
-                    if !deflect.is_zero() {
-                        match effects.first_mut() {
-                            Some(Effect::PayCost { power, .. }) => power.add(&deflect),
-                            _ => effects.insert(
-                                0,
-                                Effect::PayCost {
-                                    energy: 0,
-                                    power: deflect,
-                                    exhaust: false,
-                                },
-                            ),
-                        }
-                    }
-                    if let Some(Effect::PayCost {
-                        energy,
-                        power,
-                        exhaust,
-                    }) = effects.first().cloned()
-                    {
-                        effects.remove(0);
-                        // [C]: the power of the source's domain (135.2.e.6)
-                        let power = match t.source {
-                            Some(o) => power.resolve(&self.objects[o.0].def.domains),
-                            None => power.resolve(&[]),
-                        };
-                        let src = t.source;
-                        let resources = energy != 0 || !power.is_zero();
-                        let me = src.map_or("its source", |o| self.obj_name(o));
-                        let cost = match (exhaust, resources) {
-                            (true, false) => format!("by exhausting {me}"),
-                            (true, true) => format!(
-                                "{} and exhaust {me}",
-                                super::resources::describe_amount(energy, &power)
-                            ),
-                            (false, _) => super::resources::describe_amount(energy, &power),
-                        };
-                        // 414.5: "exhaust me" is payable only by a ready source on the board
-                        let exhaustable = src.filter(|o| {
-                            self.objects[o.0].zone.on_board() && !self.objects[o.0].exhausted
-                        });
-                        let can = match (exhaust, exhaustable) {
-                            (true, None) => Err(format!(
-                                "{} is not a ready permanent",
-                                src.map_or("its source", |o| self.obj_name(o))
-                            )),
-                            _ => self.payment_ways(t.controller, energy, &power),
-                        };
-                        let pays = match &can {
-                            Ok(_) => {
-                                let d = super::decision::Decision::yes_no(
-                                    t.controller,
-                                    format!(
-                                        "{} may pay {cost} for {}",
-                                        self.player_name(t.controller),
-                                        t.label
-                                    ),
-                                    vec![cite!("403.1.b.1"), cite!("404.2"), cite!("742.1.b")],
-                                );
-                                self.decide(d)? == 0
-                            }
-                            Err(_) => false,
-                        };
-                        if pays {
-                            if resources {
-                                self.pay(
-                                    t.controller,
-                                    energy,
-                                    &power,
-                                    &t.label,
-                                    cite!("404.1"),
-                                    None,
-                                    super::resources::Paying::Other,
-                                )?;
-                            }
-                            if let Some(o) = exhaustable.filter(|_| exhaust) {
-                                let text = format!(
-                                    "{} exhausts {} to pay for {}",
-                                    self.player_name(t.controller),
-                                    self.obj_name(o),
-                                    t.label
-                                );
-                                self.objects[o.0].exhausted = true;
-                                self.event(
-                                    EventKind::Effect,
-                                    vec![cite!("404.1"), cite!("414.5")],
-                                    text,
-                                    vec![o.0],
-                                );
-                                self.make_outstanding(cite!("319.7"));
-                            }
-                        } else {
-                            self.chain.pop();
-                            let (why, detail) = match &can {
-                                Ok(_) => ("declines to pay", String::new()),
-                                Err(lacking) => ("cannot pay", format!(" ({lacking})")),
-                            };
-                            let text = format!(
-                                "{} {why} {cost} for {}{detail}: it is removed from the chain without becoming a chain item (not countered)",
-                                self.player_name(t.controller),
-                                t.label
-                            );
-                            self.event(
-                                EventKind::Chain,
-                                vec![cite!("404.2"), cite!("404.2.a")],
-                                text,
-                                src.iter().map(|o| o.0).collect(),
-                            );
-                            if self.chain.is_empty() {
-                                self.chain_by_trigger = false;
-                            }
-                            continue;
-                        }
-                    }
-                    // 429.2, 429.2.a: a triggered ability that adds resources resolves at
-                    // once, before anything else is finalized, without passing priority
-                    if !effects.is_empty()
-                        && effects.iter().all(|e| matches!(e, Effect::Add { .. }))
-                    {
-                        self.chain.pop();
-                        if self.chain.is_empty() {
-                            self.chain_by_trigger = false;
-                        }
-                        let text = format!("{} adds resources: it resolves at once", t.label);
-                        self.event(
-                            EventKind::Chain,
-                            vec![cite!("429.2"), cite!("429.2.a")],
-                            text,
-                            t.source.iter().map(|o| o.0).collect(),
-                        );
-                        let was = self.resolving;
-                        self.resolving = true;
-                        let mut r = Ok(());
-                        for e in &effects {
-                            r = self.execute_effect(e, t.controller, t.source, t.snapshot.as_ref());
-                            if r.is_err() {
-                                break;
-                            }
-                        }
-                        self.resolving = was;
-                        r?;
-                        continue;
-                    }
-                    if let Some(item) = self.chain.last_mut() {
-                        item.effects = effects;
-                    }
+                // 429.2: a triggered ability that adds resources finalizes at once; any other
+                // waits, pending, until the outstanding tasks are done (335.1), and makes its
+                // choices and pays its costs as it is finalized (335.2, 337.1)
+                if adds_resources(&t.effects) {
+                    let at = self.chain.len() - 1;
+                    self.trigger_steps(at, cite!("429.2"))?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// 398–404, steps 2–4 of playing a triggered ability, for the pending item at `at`: make
+    /// its choices (402.1), then determine and pay a cost within its instructions (403,
+    /// 404); an ability that adds resources then resolves at once (429.2). `now` is the rule
+    /// that has these steps played now (337.1 as pending items are finalized; 429.2 at
+    /// once). Returns whether the item is still on the chain, to be finalized (405, 329.3).
+    pub(crate) fn trigger_steps(&mut self, at: usize, now: Cite) -> R<bool> {
+        struct Pending {
+            controller: PlayerId,
+            source: Option<ObjId>,
+            label: String,
+            effects: Vec<Effect>,
+            snapshot: Option<Snapshot>,
+        }
+        let item = &mut self.chain[at];
+        let t = &mut Pending {
+            controller: item.controller,
+            source: item.source,
+            label: item.label.clone(),
+            effects: std::mem::take(&mut item.effects),
+            snapshot: item.snapshot.clone(),
+        };
+        // 355.5.b, 402.1: a triggered ability makes its choices as it is played; it must
+        // choose when it can (402.3.b); without legal choices it is removed (402.3),
+        // which is not a counter (402.3.a)
+        let mut effects = std::mem::take(&mut t.effects);
+        let missing = self.choose_targets(
+            &mut effects,
+            t.controller,
+            t.source,
+            t.snapshot.as_ref(),
+            &t.label,
+            &[cite!("402.1"), now],
+        )?;
+        if let Some(missing) = missing {
+            self.chain.remove(at);
+            let text = format!(
+                "{} must choose {} and there is none: it is removed from the chain without becoming a chain item (not countered)",
+                t.label, missing
+            );
+            self.event(
+                EventKind::Chain,
+                vec![cite!("402.3"), cite!("402.3.a")],
+                text,
+                t.source.iter().map(|o| o.0).collect(),
+            );
+            if self.chain.is_empty() {
+                self.chain_by_trigger = false;
+            }
+            return Ok(false);
+        } else {
+            // 403.1.b.1, 404: a cost within the instructions ("[do X] to [do Y]") is
+            // its cost, paid now; its controller may decline, and the ability is then
+            // removed without becoming a chain item (404.2, not a counter 404.2.a)
+            let mut effects = effects;
+            // 809.1.c: choosing an opponent's permanent with Deflect adds to the cost;
+            // for a triggered ability it is paid now or the ability is removed (404.2)
+            let deflect = self.deflect_cost(&mut effects, t.controller, &t.label);
+            if !deflect.is_zero() {
+                match effects.first_mut() {
+                    Some(Effect::PayCost { power, .. }) => power.add(&deflect),
+                    _ => effects.insert(
+                        0,
+                        Effect::PayCost {
+                            energy: 0,
+                            power: deflect,
+                            exhaust: false,
+                        },
+                    ),
+                }
+            }
+            if let Some(Effect::PayCost {
+                energy,
+                power,
+                exhaust,
+            }) = effects.first().cloned()
+            {
+                effects.remove(0);
+                // [C]: the power of the source's domain (135.2.e.6)
+                let power = match t.source {
+                    Some(o) => power.resolve(&self.objects[o.0].def.domains),
+                    None => power.resolve(&[]),
+                };
+                let src = t.source;
+                let resources = energy != 0 || !power.is_zero();
+                let me = src.map_or("its source", |o| self.obj_name(o));
+                let cost = match (exhaust, resources) {
+                    (true, false) => format!("by exhausting {me}"),
+                    (true, true) => format!(
+                        "{} and exhaust {me}",
+                        super::resources::describe_amount(energy, &power)
+                    ),
+                    (false, _) => super::resources::describe_amount(energy, &power),
+                };
+                // 414.5: "exhaust me" is payable only by a ready source on the board
+                let exhaustable = src
+                    .filter(|o| self.objects[o.0].zone.on_board() && !self.objects[o.0].exhausted);
+                let can = match (exhaust, exhaustable) {
+                    (true, None) => Err(format!(
+                        "{} is not a ready permanent",
+                        src.map_or("its source", |o| self.obj_name(o))
+                    )),
+                    _ => self.payment_ways(t.controller, energy, &power),
+                };
+                let pays = match &can {
+                    Ok(_) => {
+                        let d = super::decision::Decision::yes_no(
+                            t.controller,
+                            format!(
+                                "{} may pay {cost} for {}",
+                                self.player_name(t.controller),
+                                t.label
+                            ),
+                            vec![cite!("403.1.b.1"), cite!("404.2"), cite!("742.1.b")],
+                        );
+                        self.decide(d)? == 0
+                    }
+                    Err(_) => false,
+                };
+                if pays {
+                    if resources {
+                        self.pay(
+                            t.controller,
+                            energy,
+                            &power,
+                            &t.label,
+                            cite!("404.1"),
+                            None,
+                            super::resources::Paying::Other,
+                        )?;
+                    }
+                    if let Some(o) = exhaustable.filter(|_| exhaust) {
+                        let text = format!(
+                            "{} exhausts {} to pay for {}",
+                            self.player_name(t.controller),
+                            self.obj_name(o),
+                            t.label
+                        );
+                        self.objects[o.0].exhausted = true;
+                        self.event(
+                            EventKind::Effect,
+                            vec![cite!("404.1"), cite!("414.5")],
+                            text,
+                            vec![o.0],
+                        );
+                        self.make_outstanding(cite!("319.7"));
+                    }
+                } else {
+                    self.chain.remove(at);
+                    let (why, detail) = match &can {
+                        Ok(_) => ("declines to pay", String::new()),
+                        Err(lacking) => ("cannot pay", format!(" ({lacking})")),
+                    };
+                    let text = format!(
+                        "{} {why} {cost} for {}{detail}: it is removed from the chain without becoming a chain item (not countered)",
+                        self.player_name(t.controller),
+                        t.label
+                    );
+                    self.event(
+                        EventKind::Chain,
+                        vec![cite!("404.2"), cite!("404.2.a")],
+                        text,
+                        src.iter().map(|o| o.0).collect(),
+                    );
+                    if self.chain.is_empty() {
+                        self.chain_by_trigger = false;
+                    }
+                    return Ok(false);
+                }
+            }
+            // 429.2, 429.2.a: a triggered ability that adds resources resolves at
+            // once, before anything else is finalized, without passing priority
+            if !effects.is_empty() && effects.iter().all(|e| matches!(e, Effect::Add { .. })) {
+                self.chain.remove(at);
+                if self.chain.is_empty() {
+                    self.chain_by_trigger = false;
+                }
+                let text = format!("{} adds resources: it resolves at once", t.label);
+                self.event(
+                    EventKind::Chain,
+                    vec![cite!("429.2"), cite!("429.2.a")],
+                    text,
+                    t.source.iter().map(|o| o.0).collect(),
+                );
+                let was = self.resolving;
+                self.resolving = true;
+                let mut r = Ok(());
+                for e in &effects {
+                    r = self.execute_effect(e, t.controller, t.source, t.snapshot.as_ref());
+                    if r.is_err() {
+                        break;
+                    }
+                }
+                self.resolving = was;
+                r?;
+                return Ok(false);
+            }
+            self.chain[at].effects = effects;
+        }
+        Ok(true)
     }
 
     /// 337.1: pending items are finalized in the order they were appended (337.1.b), without
@@ -735,6 +762,11 @@ impl Game {
                 let item = self.chain.remove(i);
                 self.make_outstanding(cite!("319.5"));
                 self.permanent_enters(item)?;
+                continue;
+            }
+            // 335.2, 337.1: a triggered ability plays its steps now, the tasks that were
+            // outstanding as it triggered done (402–404)
+            if self.chain[i].triggered && !self.trigger_steps(i, cite!("337.1"))? {
                 continue;
             }
             self.chain[i].pending = false;
@@ -1133,6 +1165,16 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
             "when another unit you control dies"
         }
     }
+}
+
+/// 429.2: the effects of an ability that adds resources (after a cost within its instructions,
+/// 403.1.b.1): it finalizes at once rather than waiting for the outstanding tasks.
+fn adds_resources(effects: &[Effect]) -> bool {
+    let rest = match effects.first() {
+        Some(Effect::PayCost { .. }) => &effects[1..],
+        _ => effects,
+    };
+    !rest.is_empty() && rest.iter().all(|e| matches!(e, Effect::Add { .. }))
 }
 
 #[cfg(test)]

@@ -86,11 +86,14 @@ impl Game {
     /// 356.2: the additional costs of `card` (definition `def`) that `player` will pay: each
     /// optional one if they choose to in step 2 (356.2.b.1; offered only when they could pay
     /// it), each mandatory one always (356.2.a.1; a play that cannot pay one is illegal).
+    /// `targeted`: the objects the card chose as targets, which a cost may give up only when
+    /// nothing else can pay it (357.3).
     pub(crate) fn additional_costs(
         &mut self,
         player: PlayerId,
         card: ObjId,
         def: &CardDef,
+        targeted: &[ObjId],
     ) -> R<Extra> {
         let mut extra = Extra::default();
         for a in &def.abilities {
@@ -109,10 +112,17 @@ impl Game {
             let power = power.resolve(&def.domains);
             let what = describe(*energy, &power, *xp, *discard, give_up.as_ref(), *buffs);
             // the permanents that could be given up: the player's, of the kind, not chosen yet
-            let candidates: Vec<ObjId> = match give_up {
+            let mut candidates: Vec<ObjId> = match give_up {
                 Some(g) => self.give_up_candidates(player, card, g, &extra),
                 None => Vec::new(),
             };
+            // 357.3: a cost may not be paid so that a choice made in step 2 becomes illegal —
+            // giving up a unit the card targets — unless there is no other way to pay it
+            let spared = candidates.iter().any(|c| targeted.contains(c))
+                && candidates.iter().any(|c| !targeted.contains(c));
+            if spared {
+                candidates.retain(|c| !targeted.contains(c));
+            }
             // what the player could give: XP and other cards in hand (energy and power are
             // checked with the rest of the cost when it is paid, 357.1)
             let hand = self
@@ -191,7 +201,11 @@ impl Game {
                         options: self.object_options(&candidates),
                         more: 0,
                         items: Vec::new(),
-                        rules: vec![cite!("356.2.a.1"), cite!("357.2")],
+                        rules: if spared {
+                            vec![cite!("356.2.a.1"), cite!("357.2"), cite!("357.3")]
+                        } else {
+                            vec![cite!("356.2.a.1"), cite!("357.2")]
+                        },
                     };
                     let i = self.decide(d)?;
                     extra.give_up.push((candidates[i], g.clone()));

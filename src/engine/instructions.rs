@@ -128,7 +128,39 @@ impl Game {
                         }
                     };
                 }
+                // 426.1.c, 423.1.a.1: buffing a unit that has a buff, or stunning one that is
+                // stunned, changes nothing, and the instruction was not done (likewise
+                // exhausting an exhausted unit or readying a ready one, 414, 415); the linked
+                // instructions after it are ignored (359.3.e.14.a)
+                let changes = matches!(
+                    e,
+                    Effect::Buff { .. }
+                        | Effect::Stun { .. }
+                        | Effect::Exhaust { .. }
+                        | Effect::Ready { .. }
+                );
+                let affected: Vec<ObjId> = targets
+                    .iter()
+                    .filter_map(|t| match t {
+                        Target::Me => source,
+                        Target::Chosen { object, .. } => Some(*object),
+                        _ => None,
+                    })
+                    .collect();
+                let status = |g: &Self| -> Vec<(i32, bool, bool)> {
+                    affected
+                        .iter()
+                        .map(|o| {
+                            let x = &g.objects[o.0];
+                            (x.buffs, x.stunned, x.exhausted)
+                        })
+                        .collect()
+                };
+                let before = status(self);
                 self.execute_effect(e, controller, source, snap)?;
+                if changes {
+                    done &= before.iter().zip(status(self)).all(|(b, a)| *b != a);
+                }
                 Ok(done)
             }
         }

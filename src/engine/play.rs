@@ -361,7 +361,15 @@ impl Game {
         // 356.2: additional costs of the card's passive abilities — an optional one declared
         // now, in step 2, if its controller will pay it (356.2.b.1); a mandatory one always
         // (356.2.a.1). Energy and power join the total; XP and discards are paid in 357.2.
-        let extra = self.additional_costs(player, card, &def)?;
+        let targeted: Vec<ObjId> = effects
+            .iter_mut()
+            .flat_map(super::choices::targets_mut)
+            .filter_map(|t| match t {
+                super::objects::Target::Chosen { object, .. } => Some(*object),
+                _ => None,
+            })
+            .collect();
+        let extra = self.additional_costs(player, card, &def, &targeted)?;
         // 356.2.b.1, 356.4.f.1: the optional cost was "paid" once the player chose to pay it —
         // what "if you do" / "if you paid the additional cost" in the card's own cost reads
         if extra.optional_paid {
