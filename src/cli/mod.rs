@@ -13,78 +13,97 @@ use crate::error::Result;
 use crate::render::{ColorChoice, Out};
 use clap::{Parser, Subcommand};
 
-/// arbiter — Riftbound rules at the table: look rules up, search them, and run
-/// board-state scenarios that explain every ruling with rule citations.
-///
-/// An unofficial fan tool for learning and judge preparation. Riftbound and its
-/// rules text are the property of Riot Games.
-#[derive(Debug, Parser)]
-#[command(
-    name = "arbiter",
-    version,
-    about,
-    long_about = None,
-    max_term_width = 100,
-    after_help = ENVIRONMENT
-)]
-pub struct Cli {
-    /// When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb).
-    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
-    pub color: ColorChoice,
-    /// Print one JSON document instead of text, errors included (each with a schema
-    /// version; the fields are listed in the README).
-    #[arg(long, global = true)]
-    pub json: bool,
-    /// Never page: print long output straight to the terminal (by default output longer
-    /// than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX).
-    #[arg(long, global = true)]
-    pub no_pager: bool,
-    /// The card database to read (the community JSON format, or a YAML list in the
-    /// scenario's card format); default $ARBITER_CARDS, else cards.json in the data directory.
-    #[arg(long, global = true, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
-    pub cards: Option<std::path::PathBuf>,
-    #[command(subcommand)]
-    pub command: Command,
+/// The command tree, defined twice: `Cli` and `Command` parse the command line, and each
+/// command's own arguments are added when that command runs (clap's `defer`), not for all
+/// eighteen at every start (a `rule 323.5` lookup spent most of its instructions building,
+/// propagating into and dropping the arguments of commands it does not run). `EagerCli`
+/// and `EagerCommand` are the same tree built at once, for man pages and completions: a
+/// deferred tree lists the global options before a command's own and leaves the nested
+/// commands (`cards coverage`, `deck check`) out of `help`'s. The arguments structs carry
+/// no doc comment: clap would make it the command's description, and a deferred one is
+/// added after the variant's own.
+macro_rules! command_tree {
+    ($cli:ident, $command:ident $(, defer = $defer:tt)? $(, #[$extra:meta])*) => {
+        /// arbiter — Riftbound rules at the table: look rules up, search them, and run
+        /// board-state scenarios that explain every ruling with rule citations.
+        ///
+        /// An unofficial fan tool for learning and judge preparation. Riftbound and its
+        /// rules text are the property of Riot Games.
+        $(#[$extra])*
+        #[derive(Debug, Parser)]
+        #[command(
+            name = "arbiter",
+            version,
+            about,
+            long_about = None,
+            max_term_width = 100,
+            after_help = ENVIRONMENT
+        )]
+        pub struct $cli {
+            /// When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb).
+            #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+            pub color: ColorChoice,
+            /// Print one JSON document instead of text, errors included (each with a schema
+            /// version; the fields are listed in the README).
+            #[arg(long, global = true)]
+            pub json: bool,
+            /// Never page: print long output straight to the terminal (by default output longer
+            /// than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX).
+            #[arg(long, global = true)]
+            pub no_pager: bool,
+            /// The card database to read (the community JSON format, or a YAML list in the
+            /// scenario's card format); default $ARBITER_CARDS, else cards.json in the data directory.
+            #[arg(long, global = true, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+            pub cards: Option<std::path::PathBuf>,
+            #[command(subcommand)]
+            pub command: $command,
+        }
+
+        $(#[$extra])*
+        #[derive(Debug, Subcommand)]
+        $(#[command(defer = $defer)])?
+        pub enum $command {
+            /// Show a rule by id: its breadcrumb, text, examples and references.
+            Rule(lookup::RuleArgs),
+            /// Table of contents: the sections of an edition, or one part.
+            Toc(lookup::TocArgs),
+            /// Look a term up in the glossary: the rules that define and use it.
+            Define(define::DefineArgs),
+            /// The embedded rulebooks: game, edition, date, rule count, source file.
+            Editions(lookup::EditionsArgs),
+            /// What a rule links to, and every rule that links to it.
+            Refs(lookup::RefsArgs),
+            /// What changed between two editions: every rule aligned, with word diffs.
+            Diff(diff::DiffArgs),
+            /// Export every embedded edition as a static, offline, searchable web site.
+            Export(export::ExportArgs),
+            /// Search the rules by words: ranked, typo-tolerant, with synonyms.
+            Search(search::SearchArgs),
+            /// Run a scenario and print its timeline with rule citations.
+            Run(scenario::RunArgs),
+            /// Run every scenario in files or folders and report pass/fail.
+            Test(scenario::TestArgs),
+            /// Validate a scenario without running it.
+            Check(scenario::CheckArgs),
+            /// Look a card up in the card database: its text, keywords linked to their rules,
+            /// what governs it, and whether the engine models it.
+            Card(cards::CardArgs),
+            /// The card database: which file, how many cards; `cards coverage` for what the engine models.
+            Cards(cards::CardsArgs),
+            /// Deck lists: `deck check FILE` against deck construction.
+            Deck(cards::DeckArgs),
+            /// Step through a scenario: step, back, board, why, do, choose, save (see `help` inside).
+            Repl(ReplArgs),
+            /// Print a shell completion script.
+            Completions(lookup::CompletionsArgs),
+            /// Print a man page (roff; also committed under man/): `arbiter man rule | man -l -`.
+            Man(ManArgs),
+        }
+    };
 }
 
-#[derive(Debug, Subcommand)]
-pub enum Command {
-    /// Show a rule by id: its breadcrumb, text, examples and references.
-    Rule(lookup::RuleArgs),
-    /// Table of contents: the sections of an edition, or one part.
-    Toc(lookup::TocArgs),
-    /// Look a term up in the glossary: the rules that define and use it.
-    Define(define::DefineArgs),
-    /// The embedded rulebooks: game, edition, date, rule count, source file.
-    Editions(lookup::EditionsArgs),
-    /// What a rule links to, and every rule that links to it.
-    Refs(lookup::RefsArgs),
-    /// What changed between two editions: every rule aligned, with word diffs.
-    Diff(diff::DiffArgs),
-    /// Export every embedded edition as a static, offline, searchable web site.
-    Export(export::ExportArgs),
-    /// Search the rules by words: ranked, typo-tolerant, with synonyms.
-    Search(search::SearchArgs),
-    /// Run a scenario and print its timeline with rule citations.
-    Run(scenario::RunArgs),
-    /// Run every scenario in files or folders and report pass/fail.
-    Test(scenario::TestArgs),
-    /// Validate a scenario without running it.
-    Check(scenario::CheckArgs),
-    /// Look a card up in the card database: its text, keywords linked to their rules,
-    /// what governs it, and whether the engine models it.
-    Card(cards::CardArgs),
-    /// The card database: which file, how many cards; `cards coverage` for what the engine models.
-    Cards(cards::CardsArgs),
-    /// Deck lists: `deck check FILE` against deck construction.
-    Deck(cards::DeckArgs),
-    /// Step through a scenario: step, back, board, why, do, choose, save (see `help` inside).
-    Repl(ReplArgs),
-    /// Print a shell completion script.
-    Completions(lookup::CompletionsArgs),
-    /// Print a man page (roff; also committed under man/): `arbiter man rule | man -l -`.
-    Man(ManArgs),
-}
+command_tree!(Cli, Command, defer = true);
+command_tree!(EagerCli, EagerCommand, #[allow(dead_code)]);
 
 /// The environment variables, listed under `--help`.
 pub const ENVIRONMENT: &str = "Environment:
@@ -236,7 +255,7 @@ pub fn execute(out: &mut Out, cli: Cli) -> Result<()> {
     }
 }
 
-/// `arbiter repl [FILE]`.
+// `arbiter repl [FILE]` (a plain comment: see `command_tree!` on why not a doc comment).
 #[derive(Debug, clap::Args)]
 pub struct ReplArgs {
     /// The scenario to step through (default: an empty duel).
@@ -255,7 +274,8 @@ fn scenario_database(
     }
 }
 
-/// `--game` and `--edition`, shared by the lookup commands.
+// `--game` and `--edition`, shared by the lookup commands (a plain comment: see
+// `command_tree!` on why not a doc comment).
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct EditionArgs {
     /// The game: riftbound (default) or legions-of-will.
@@ -266,7 +286,7 @@ pub struct EditionArgs {
     pub edition: Option<String>,
 }
 
-/// `arbiter man [COMMAND]`.
+// `arbiter man [COMMAND]` (a plain comment: see `command_tree!` on why not a doc comment).
 #[derive(Debug, clap::Args)]
 pub struct ManArgs {
     /// The command whose page to print (arbiter-COMMAND(1)); default the main page, arbiter(1).
@@ -280,7 +300,7 @@ pub struct ManArgs {
 /// The commands that have a man page of their own, arbiter-COMMAND(1).
 pub fn man_commands() -> Vec<String> {
     use clap::CommandFactory;
-    Cli::command()
+    EagerCli::command()
         .get_subcommands()
         .map(|c| c.get_name().to_string())
         .filter(|n| n != "help")
@@ -291,7 +311,7 @@ pub fn man_commands() -> Vec<String> {
 /// for `command` (committed under `man/`; `tests/completions.rs` checks they are current).
 pub fn write_man(command: Option<&str>, w: &mut dyn std::io::Write) -> Result<()> {
     use clap::CommandFactory;
-    let root = Cli::command()
+    let root = EagerCli::command()
         .version(env!("CARGO_PKG_VERSION"))
         .about("Riftbound rules at the table: look rules up, search them, and run board-state scenarios that explain every ruling with rule citations");
     let page = match command {
@@ -333,5 +353,5 @@ pub fn write_man(command: Option<&str>, w: &mut dyn std::io::Write) -> Result<()
 /// Writes the completion script for `shell` (also committed under `completions/`).
 pub fn write_completions(shell: clap_complete::Shell, w: &mut dyn std::io::Write) {
     use clap::CommandFactory;
-    clap_complete::generate(shell, &mut Cli::command(), "arbiter", w);
+    clap_complete::generate(shell, &mut EagerCli::command(), "arbiter", w);
 }
