@@ -954,7 +954,7 @@ impl Game {
                 Target::OtherFriendlyUnitsHere => "each other friendly unit here".into(),
                 Target::YourOtherUnitsHere => "each other unit you control here".into(),
                 Target::AllUnitsHere => "each unit here".into(),
-                Target::ChooseUnit(_) => "a chosen unit".into(),
+                Target::ChooseUnit(f) => super::choices::filter_phrase(f),
                 Target::It => "it".into(),
                 Target::NoneChosen => "nothing (none chosen)".into(),
                 Target::Each(f) => super::choices::each_phrase(f),
