@@ -916,6 +916,9 @@ impl<'a> Resolver<'a> {
                 };
                 match ability_of {
                     true => {
+                        if let Some(b) = &cv.hidden_at {
+                            self.battlefield(b)?;
+                        }
                         if let Some(sn) = &cv.snapshot {
                             self.player(&sn.controller)?;
                             if parse_base(&sn.at.value, &self.players).is_none() {
