@@ -204,23 +204,34 @@ impl Game {
         if self.winner.is_some() {
             return Err(EngineError::GameOver);
         }
-        // one copy of the state before the action, without its trace (which is rolled back
-        // by truncation): restored if the action is refused, kept if a decision suspends it
+        // the state before the action without its trace (rolled back by truncation) and
+        // without its objects (rolled back by their journal, which saves an object the
+        // first time the action changes it): restored if the action is refused; with the
+        // objects as they were, kept if a decision suspends it
         let mark = self.trace.events.len();
-        let before = self.clone_without_trace();
+        let mut before = self.clone_without_trace_or_objects();
+        self.objects.open();
         self.answers.clear();
         let result = self.run_action(&action);
         if let Err(Halt::Err(e)) = result {
             let mut trace = std::mem::take(&mut self.trace);
             trace.events.truncate(mark);
+            let mut objects = std::mem::take(&mut self.objects);
+            objects.roll_back();
             *self = before;
+            self.objects = objects;
             self.trace = trace;
             if let Some(p) = pending {
                 *self = *p;
             }
             return Err(e);
         }
-        self.settle(result, Some(Box::new(before)), mark, action, Vec::new());
+        let before = matches!(result, Err(Halt::Decide(_))).then(|| {
+            before.objects = self.objects.before();
+            Box::new(before)
+        });
+        self.objects.close();
+        self.settle(result, before, mark, action, Vec::new());
         if let Some(r) = resume
             && let Err(e) = self.resume_after_concession(r)
         {

@@ -870,10 +870,14 @@ impl Game {
             }
         }
         // 461.7: combat ends
-        for o in self.objects.iter_mut() {
-            o.designation = None;
-            o.attack_checked = false;
-            o.defend_checked = false;
+        for i in 0..self.objects.len() {
+            let o = &self.objects[i];
+            if o.designation.is_some() || o.attack_checked || o.defend_checked {
+                let o = &mut self.objects[i];
+                o.designation = None;
+                o.attack_checked = false;
+                o.defend_checked = false;
+            }
         }
         let n = self.effects.len();
         self.effects.retain(|e| e.duration != Duration::ThisCombat);

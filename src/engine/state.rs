@@ -5,7 +5,7 @@
 use super::decision::{Answer, Decision};
 use super::objects::{CardDef, Duration, Effect, Keyword, Modification, Object};
 use super::trace::{Cite, Trace};
-use super::tracked::{Cache, Tracked};
+use super::tracked::{Cache, Journaled, Tracked};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -357,7 +357,9 @@ pub struct Game {
     /// Tracked (with `objects` and `effects`): the inputs of the layer system, whose
     /// derived characteristics are cached until one of them changes.
     pub players: Tracked<Vec<Player>>,
-    pub objects: Tracked<Vec<Object>>,
+    /// Journaled too: `apply` takes back a refused action's changes to the objects
+    /// instead of keeping a copy of them all.
+    pub objects: Journaled<Object>,
     pub battlefields: Vec<Battlefield>,
     pub turn: Turn,
     pub chain: Vec<ChainItem>,
@@ -431,11 +433,24 @@ impl Saved {
 }
 
 impl Game {
-    /// A copy of the game without its trace (every other field cloned; the destructuring
-    /// makes a new field a compile error here until it is copied too). Every field is
-    /// `.clone()`d alike, Copy or not, so a field's type can change without touching this.
-    #[allow(clippy::clone_on_copy)]
+    /// A copy of the game without its trace (every other field cloned).
     pub(crate) fn clone_without_trace(&self) -> Game {
+        self.copy(true)
+    }
+
+    /// A copy of the game without its trace and without its objects (left empty): what
+    /// `apply` keeps to restore a refused action, the objects being rolled back by their
+    /// journal instead.
+    pub(crate) fn clone_without_trace_or_objects(&self) -> Game {
+        self.copy(false)
+    }
+
+    /// A copy of the game without its trace, with or without its objects (the
+    /// destructuring makes a new field a compile error here until it is copied too). Every
+    /// field is `.clone()`d alike, Copy or not, so a field's type can change without
+    /// touching this.
+    #[allow(clippy::clone_on_copy)]
+    fn copy(&self, with_objects: bool) -> Game {
         let Game {
             mode,
             players,
@@ -477,7 +492,11 @@ impl Game {
         Game {
             mode: mode.clone(),
             players: players.clone(),
-            objects: objects.clone(),
+            objects: if with_objects {
+                objects.clone()
+            } else {
+                Default::default()
+            },
             battlefields: battlefields.clone(),
             turn: turn.clone(),
             chain: chain.clone(),
@@ -773,12 +792,15 @@ impl Game {
                 defender,
                 step: CombatStep::Showdown,
             });
-            for o in self.objects.iter_mut() {
+            for i in 0..self.objects.len() {
+                let o = &self.objects[i];
                 if o.zone == Zone::Battlefield(bf) && o.is_unit() {
                     if o.base_controller == attacker {
+                        let o = &mut self.objects[i];
                         o.designation = Some(super::objects::Designation::Attacker);
                         o.attack_checked = true;
                     } else if o.base_controller == defender {
+                        let o = &mut self.objects[i];
                         o.designation = Some(super::objects::Designation::Defender);
                         o.defend_checked = true;
                     }

@@ -127,3 +127,271 @@ impl<K: PartialEq + Clone, V> Cache<K, V> {
         v
     }
 }
+
+/// A tracked vector with an undo journal: what [`Tracked`] is for the layer cache, plus
+/// the means to take back one action's changes without a copy of the whole vector.
+///
+/// Reads are a plain slice index (`Deref` to the vector). Every mutable access goes
+/// through [`IndexMut`](std::ops::IndexMut), [`get_mut`](Self::get_mut),
+/// [`iter_mut`](Self::iter_mut) or [`push`](Self::push): each bumps the generation, and
+/// while a journal is open ([`open`](Self::open)) the first mutable access to an element
+/// saves its old value. [`roll_back`](Self::roll_back) puts the saved values back, drops
+/// the elements pushed since, and restores the generation, so the vector is exactly as
+/// it was when the journal opened; [`close`](Self::close) keeps the changes. An action
+/// thus copies the elements it changes, not the whole vector.
+pub struct Journaled<T> {
+    items: Vec<T>,
+    generation: u64,
+    /// Whether a journal is open, and the length and generation when it opened.
+    open: bool,
+    len: usize,
+    opened_at: u64,
+    /// The old values saved since the journal opened, in order, and which elements they
+    /// are (one bit per element below `len`).
+    saved: Vec<(usize, T)>,
+    marked: Vec<u64>,
+}
+
+impl<T> Default for Journaled<T> {
+    fn default() -> Self {
+        Journaled::new(Vec::new())
+    }
+}
+
+impl<T> From<Vec<T>> for Journaled<T> {
+    fn from(items: Vec<T>) -> Self {
+        Journaled::new(items)
+    }
+}
+
+/// A copy holds the elements alone (and the generation, like [`Tracked`]); no journal.
+impl<T: Clone> Clone for Journaled<T> {
+    fn clone(&self) -> Self {
+        Journaled {
+            items: self.items.clone(),
+            generation: self.generation,
+            ..Journaled::default()
+        }
+    }
+}
+
+impl<T> Journaled<T> {
+    pub fn new(items: Vec<T>) -> Self {
+        Journaled {
+            items,
+            generation: 0,
+            open: false,
+            len: 0,
+            opened_at: 0,
+            saved: Vec::new(),
+            marked: Vec::new(),
+        }
+    }
+
+    /// How many mutable accesses there have been (wrapping: only equality is compared).
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Opens a journal: from now on, the first mutable access to each element saves its
+    /// old value. Any journal open before is closed (its changes kept).
+    pub fn open(&mut self) {
+        self.close();
+        self.open = true;
+        self.len = self.items.len();
+        self.opened_at = self.generation;
+        self.marked.clear();
+        self.marked.resize(self.len.div_ceil(64), 0);
+    }
+
+    /// Closes the journal, keeping every change made since it opened.
+    pub fn close(&mut self) {
+        self.open = false;
+        self.saved.clear();
+    }
+
+    /// Takes back every change made since the journal opened (the vector and its
+    /// generation as they were then) and closes it. Without an open journal, nothing.
+    pub fn roll_back(&mut self) {
+        if !self.open {
+            return;
+        }
+        self.items.truncate(self.len);
+        for (i, old) in self.saved.drain(..).rev() {
+            self.items[i] = old;
+        }
+        self.generation = self.opened_at;
+        self.open = false;
+    }
+
+    /// Saves element `i`'s value if a journal is open and it was not saved yet.
+    #[inline]
+    fn save(&mut self, i: usize)
+    where
+        T: Clone,
+    {
+        if self.open && i < self.len {
+            let (word, bit) = (i / 64, 1u64 << (i % 64));
+            if self.marked[word] & bit == 0 {
+                self.marked[word] |= bit;
+                self.saved.push((i, self.items[i].clone()));
+            }
+        }
+    }
+
+    /// The vector as it was when the journal opened (a copy; the journal stays open), or
+    /// a copy of it as it is without an open journal.
+    pub fn before(&self) -> Journaled<T>
+    where
+        T: Clone,
+    {
+        if !self.open {
+            return self.clone();
+        }
+        let mut items = self.items[..self.len].to_vec();
+        for (i, old) in &self.saved {
+            items[*i] = old.clone();
+        }
+        Journaled {
+            items,
+            generation: self.opened_at,
+            ..Journaled::default()
+        }
+    }
+
+    /// Mutable access to element `i` (`None` past the end).
+    pub fn get_mut(&mut self, i: usize) -> Option<&mut T>
+    where
+        T: Clone,
+    {
+        if i >= self.items.len() {
+            return None;
+        }
+        self.generation = self.generation.wrapping_add(1);
+        self.save(i);
+        self.items.get_mut(i)
+    }
+
+    /// Mutable access to every element (each saved first while a journal is open): for
+    /// a change to most of them; change a few by index.
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, T>
+    where
+        T: Clone,
+    {
+        self.generation = self.generation.wrapping_add(1);
+        for i in 0..self.items.len() {
+            self.save(i);
+        }
+        self.items.iter_mut()
+    }
+
+    /// Appends an element (dropped again by a roll-back).
+    pub fn push(&mut self, value: T) {
+        self.generation = self.generation.wrapping_add(1);
+        self.items.push(value);
+    }
+}
+
+impl<T> Deref for Journaled<T> {
+    type Target = Vec<T>;
+    fn deref(&self) -> &Vec<T> {
+        &self.items
+    }
+}
+
+impl<T> std::ops::Index<usize> for Journaled<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, i: usize) -> &T {
+        &self.items[i]
+    }
+}
+
+impl<T: Clone> std::ops::IndexMut<usize> for Journaled<T> {
+    #[inline]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        self.generation = self.generation.wrapping_add(1);
+        self.save(i);
+        &mut self.items[i]
+    }
+}
+
+/// Shown as the elements alone (a journal is not state).
+impl<T: std::fmt::Debug> std::fmt::Debug for Journaled<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.items.fmt(f)
+    }
+}
+
+impl<T: serde::Serialize> serde::Serialize for Journaled<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.items.serialize(s)
+    }
+}
+
+impl<'a, T> IntoIterator for &'a Journaled<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.iter()
+    }
+}
+
+impl<'a, T: Clone> IntoIterator for &'a mut Journaled<T> {
+    type Item = &'a mut T;
+    type IntoIter = std::slice::IterMut<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Journaled;
+
+    /// A roll-back restores the elements, the length and the generation as they were when
+    /// the journal opened, whatever the mix of accesses; `before` shows that state without
+    /// disturbing the changes; a closed journal keeps them.
+    #[test]
+    fn a_roll_back_restores_exactly_what_the_journal_opened_on() {
+        let start: Vec<Vec<u32>> = (0..130).map(|i| vec![i]).collect();
+        let mut v = Journaled::new(start.clone());
+        v[3].push(1);
+        let generation = v.generation();
+        v.open();
+        v[5].push(7);
+        v[5].push(8);
+        if let Some(x) = v.get_mut(129) {
+            x.clear();
+        }
+        assert!(v.get_mut(130).is_none());
+        v.push(vec![99]);
+        v[130].push(100);
+        let mut opened_on = start.clone();
+        opened_on[3].push(1);
+        assert_eq!(*v.before(), opened_on);
+        assert_eq!(v.before().generation(), generation);
+        assert_eq!(v.len(), 131);
+        assert_eq!(v[5], vec![5, 7, 8]);
+        v.roll_back();
+        assert_eq!(*v, opened_on);
+        assert_eq!(v.generation(), generation);
+        // every element at once, then kept
+        v.open();
+        for x in v.iter_mut() {
+            x.push(0);
+        }
+        v.close();
+        v.roll_back();
+        assert!(v.iter().all(|x| x.last() == Some(&0)));
+        assert_ne!(v.generation(), generation);
+        // a copy holds the elements alone: rolling it back changes nothing
+        v.open();
+        v[0].clear();
+        let mut copy = v.clone();
+        copy.roll_back();
+        assert!(copy[0].is_empty());
+        v.roll_back();
+        assert_eq!(v[0], vec![0, 0]);
+    }
+}

@@ -273,9 +273,14 @@ impl Game {
             b.scored_this_turn.clear();
             b.disqualified_this_turn = false;
         }
-        for o in self.objects.iter_mut() {
-            o.moves_this_turn = 0;
-            o.triggers_this_turn.clear();
+        // only the objects that moved or triggered are changed (and so journaled)
+        for i in 0..self.objects.len() {
+            let o = &self.objects[i];
+            if o.moves_this_turn != 0 || !o.triggers_this_turn.is_empty() {
+                let o = &mut self.objects[i];
+                o.moves_this_turn = 0;
+                o.triggers_this_turn.clear();
+            }
         }
         let number = self.turn.number;
         let name = self.player_name(next).to_string();
