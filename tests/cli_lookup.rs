@@ -371,3 +371,34 @@ fn recovered_titles_carry_their_provenance() {
             "413 Draw [recovered from the reference index]",
         ));
 }
+
+/// On Linux/glibc the binary is linked statically (build.rs, `link_statically`), so no
+/// dynamic loader runs before a lookup: its program headers name no interpreter
+/// (`PT_INTERP`) and it has no dynamic section (`PT_DYNAMIC`) that would need libraries.
+#[test]
+fn the_binary_starts_without_a_dynamic_loader() {
+    use std::io::Read;
+    let Some(link) = option_env!("ARBITER_LINK") else {
+        eprintln!("skipped: build.rs links statically only on Linux/glibc");
+        return;
+    };
+    if link != "static" {
+        eprintln!("skipped: build.rs linked the binary {link}");
+        return;
+    }
+    let mut head = vec![0u8; 64 * 1024];
+    let mut file = std::fs::File::open(env!("CARGO_BIN_EXE_arbiter")).unwrap();
+    let n = file.read(&mut head).unwrap();
+    head.truncate(n);
+    assert_eq!(&head[..5], b"\x7fELF\x02", "a 64-bit ELF file");
+    let u16_at = |o: usize| u16::from_le_bytes([head[o], head[o + 1]]) as usize;
+    let phoff = u64::from_le_bytes(head[0x20..0x28].try_into().unwrap()) as usize;
+    let (size, count) = (u16_at(0x36), u16_at(0x38));
+    assert!(count > 0 && phoff + size * count <= head.len());
+    let types: Vec<u32> = (0..count)
+        .map(|i| u32::from_le_bytes(head[phoff + i * size..][..4].try_into().unwrap()))
+        .collect();
+    assert!(types.contains(&1), "a loadable segment: {types:?}");
+    assert!(!types.contains(&3), "no PT_INTERP: {types:?}");
+    assert!(!types.contains(&2), "no PT_DYNAMIC: {types:?}");
+}

@@ -429,3 +429,28 @@ fn an_ordinary_word_the_rules_lack_is_not_forced_into_another() {
         .success()
         .stdout(predicate::str::contains("no rule here says \"size\""));
 }
+
+#[test]
+fn an_everyday_word_the_rules_never_use_searches_the_rules_word_for_it() {
+    // "prohibited" is nowhere in the rules; the lexical table (WordNet) gives
+    // "forbid", which the Silver Rule uses (054.1 "Cards that forbid actions …").
+    let tmp = tempfile::tempdir().unwrap();
+    let v = json(tmp.path(), &["prohibited"]);
+    assert!(
+        v["searched_for"].as_str().unwrap().contains("forbid"),
+        "{}",
+        v["searched_for"]
+    );
+    assert_eq!(v["unknown_words"], serde_json::json!([]));
+    // and says so, as it says a thesaurus mapping
+    assert_eq!(
+        v["synonyms"],
+        serde_json::json!([{"typed": "prohibited", "searched": ["forbid"]}])
+    );
+    let first = &v["hits"][0];
+    let text = first["snippets"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_lowercase();
+    assert!(text.contains("forbid"), "{}: {text}", first["id"]);
+}

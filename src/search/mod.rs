@@ -249,6 +249,9 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
             }
         }
     }
+    // Everyday words the rules say otherwise ("credit" → attributes), from the
+    // lexical table: weak alternatives behind the hand-written thesaurus.
+    let lexical = query::add_lexical(&mut plan);
     // Keep the alternatives the rules in scope actually use.
     for c in plan.concepts.iter_mut().filter(|c| !c.phrase) {
         let mut kept: Vec<(String, f32)> = Vec::new();
@@ -272,11 +275,20 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
         c.alts = vec![(c.typed.clone(), 1.0)];
     }
     // Report the synonyms the rules in scope actually use.
+    // A word the rules never use, searched as the lexical table's words for it,
+    // is reported like a thesaurus mapping (its other forms, like "attached" →
+    // attachment, are not, as the derived forms are not).
+    let said_otherwise = |i: usize, c: &Concept| {
+        !c.synonym
+            && !c.alts.iter().any(|(a, _)| *a == c.typed)
+            && lexical.iter().any(|(j, _)| *j == i)
+    };
     res.synonyms = plan
         .concepts
         .iter()
-        .filter(|c| c.synonym)
-        .map(|c| {
+        .enumerate()
+        .filter(|&(i, c)| c.synonym || said_otherwise(i, c))
+        .map(|(_, c)| {
             let used: Vec<String> = c
                 .alts
                 .iter()
@@ -309,8 +321,15 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
     let named: Vec<String> = plan
         .concepts
         .iter()
-        .filter(|c| !c.phrase || c.typed.contains(' '))
-        .flat_map(|c| c.alts.iter().map(|(a, _)| a.clone()))
+        .enumerate()
+        .filter(|(_, c)| !c.phrase || c.typed.contains(' '))
+        .flat_map(|(i, c)| {
+            let lexical = &lexical;
+            c.alts
+                .iter()
+                .filter(move |(a, _)| !lexical.iter().any(|(j, l)| *j == i && l == a))
+                .map(|(a, _)| a.clone())
+        })
         .collect();
     let main = intent::with_prior(f, q, &named, build_query(f, &plan, false));
     let full = with_filter(main, filter.as_ref().map(|x| x.box_clone()));
