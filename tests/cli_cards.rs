@@ -323,3 +323,34 @@ fn coverage_of_the_community_list_has_not_fallen() {
         "coverage fell: {modelled} cards fully modelled, the README records {recorded}"
     );
 }
+
+#[test]
+fn the_chosen_champion_counts_toward_the_three_copies() {
+    // 103.2.b.1: the Chosen Champion is one of the three copies of its name
+    let dir = tempfile::tempdir().unwrap();
+    let db = deck_database(dir.path());
+    let db = db.to_str().unwrap();
+    let deck = dir.path().join("deck.txt");
+    std::fs::write(
+        &deck,
+        legal_deck().replace("3 Spark 12\n", "2 Vela, Comet\n1 Spark 12\n"),
+    )
+    .unwrap();
+    arbiter()
+        .args(["--cards", db, "deck", "check", deck.to_str().unwrap()])
+        .assert()
+        .code(0);
+    std::fs::write(
+        &deck,
+        legal_deck().replace("3 Spark 12\n", "3 Vela, Comet\n"),
+    )
+    .unwrap();
+    arbiter()
+        .args(["--cards", db, "deck", "check", deck.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "4 copies of Vela, Comet: at most 3",
+        ))
+        .stderr(predicate::str::contains("not legal (1 problem)"));
+}

@@ -442,6 +442,11 @@ fn an_everyday_word_the_rules_never_use_searches_the_rules_word_for_it() {
         v["searched_for"]
     );
     assert_eq!(v["unknown_words"], serde_json::json!([]));
+    // and says so, as it says a thesaurus mapping
+    assert_eq!(
+        v["synonyms"],
+        serde_json::json!([{"typed": "prohibited", "searched": ["forbid"]}])
+    );
     let first = &v["hits"][0];
     let text = first["snippets"][0]["text"]
         .as_str()

@@ -546,8 +546,9 @@ pub fn deck(out: &mut Out, db_flag: Option<&Path>, args: DeckArgs) -> Result<()>
         Ok(())
     } else {
         Err(Error::Failed(format!(
-            "{shown}: not legal ({} problems)",
-            problems.len()
+            "{shown}: not legal ({} problem{})",
+            problems.len(),
+            if problems.len() == 1 { "" } else { "s" }
         )))
     }
 }

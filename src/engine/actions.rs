@@ -954,7 +954,7 @@ impl Game {
                 Target::OtherFriendlyUnitsHere => "each other friendly unit here".into(),
                 Target::YourOtherUnitsHere => "each other unit you control here".into(),
                 Target::AllUnitsHere => "each unit here".into(),
-                Target::ChooseUnit(_) => "a chosen unit".into(),
+                Target::ChooseUnit(f) => super::choices::filter_phrase(f),
                 Target::It => "it".into(),
                 Target::NoneChosen => "nothing (none chosen)".into(),
                 Target::Each(f) => super::choices::each_phrase(f),
@@ -2638,12 +2638,18 @@ impl Game {
             return Ok(());
         }
         let vs = self.victory_score();
+        let mut burned_out = false;
         loop {
             let deck = self.objects_in(Zone::MainDeck(p));
             if let Some(&c) = deck.first() {
                 self.objects[c.0].zone = Zone::Hand(p);
                 let t = format!("{} draws {}", self.player_name(p), self.obj_name(c));
-                self.event(EventKind::Zone, vec![cite!("413.1")], t, vec![c.0]);
+                // 431.2.d: after burning out, the player completes the draw
+                let mut rules = vec![cite!("413.1")];
+                if burned_out {
+                    rules.push(cite!("431.2.d"));
+                }
+                self.event(EventKind::Zone, rules, t, vec![c.0]);
                 self.make_outstanding(cite!("319.7"));
                 // 383.1: "When you draw your [Nth] card each turn"
                 let n = self.players[p.0].drawn_this_turn.saturating_add(1);
@@ -2653,6 +2659,7 @@ impl Game {
                 return self.place_triggers(batch, vec![cite!("413.1")], false);
             }
             // burn out
+            burned_out = true;
             let mut trash = self.objects_in(Zone::Trash(p));
             let n = trash.len();
             for i in (1..n).rev() {

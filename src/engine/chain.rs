@@ -482,6 +482,7 @@ impl Game {
                     card: None,
                     destination: None,
                     enters_ready: false,
+                    restrict_choices: None,
                 });
                 let mut r = if t.watching {
                     Vec::new()
@@ -566,6 +567,12 @@ impl Game {
         // choose when it can (402.3.b); without legal choices it is removed (402.3),
         // which is not a counter (402.3.a)
         let mut effects = std::mem::take(&mut t.effects);
+        // 811.1.d.2: the play effect of a permanent played from hidden chooses at its
+        // battlefield
+        let outer = self.restrict_choices;
+        if let Some(z) = self.chain[at].restrict_choices {
+            self.restrict_choices = Some(z);
+        }
         let missing = self.choose_targets(
             &mut effects,
             t.controller,
@@ -573,7 +580,9 @@ impl Game {
             t.snapshot.as_ref(),
             &t.label,
             &[cite!("402.1"), now],
-        )?;
+        );
+        self.restrict_choices = outer;
+        let missing = missing?;
         if let Some(missing) = missing {
             self.chain.remove(at);
             let text = format!(

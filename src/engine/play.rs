@@ -549,6 +549,7 @@ impl Game {
             card: Some(card),
             destination,
             enters_ready,
+            restrict_choices: None,
         });
         self.chain_passes = 0;
         self.depth = 1;
@@ -1051,6 +1052,7 @@ impl Game {
             card: None,
             destination: None,
             enters_ready: false,
+            restrict_choices: None,
         });
         self.chain_passes = 0;
         self.make_outstanding(cite!("319.3"));
@@ -1208,9 +1210,18 @@ impl Game {
             .as_ref()
             .map(|s| s.location)
             .filter(|_| item.card.is_some());
+        // (one that adds resources makes its choices at once, 429.2; any other as it is
+        // finalized, 337.1, so its pending item remembers the battlefield)
         self.restrict_choices = hidden_at;
         let r = self.place_triggers(batch, vec![cite!("383.4.a.2")], false);
         self.restrict_choices = None;
+        if hidden_at.is_some() {
+            for c in self.chain.iter_mut() {
+                if c.pending && c.triggered && c.source == Some(card) {
+                    c.restrict_choices = hidden_at;
+                }
+            }
+        }
         r
     }
 

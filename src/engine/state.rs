@@ -279,6 +279,10 @@ pub struct ChainItem {
     pub destination: Option<Zone>,
     /// A unit played with Accelerate paid enters ready (805.1.a, 805.6).
     pub enters_ready: bool,
+    /// 811.1.d.2: the play effect of a permanent played from hidden chooses its targets
+    /// among options at the battlefield it was hidden at — as it is finalized (337.1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub restrict_choices: Option<Zone>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -833,6 +837,7 @@ impl Game {
             card: None,
             destination: None,
             enters_ready: false,
+            restrict_choices: None,
         });
         id
     }
@@ -862,6 +867,7 @@ impl Game {
             card: Some(card),
             destination: None,
             enters_ready: false,
+            restrict_choices: None,
         });
     }
 

@@ -2627,9 +2627,17 @@ pub fn build(s: &Scenario) -> Result<Built, ScenarioError> {
                     }),
                     None => None,
                 };
+                // 811.1.d.2: the play effect of a permanent played from hidden there
+                let hidden_at = match &c.value.hidden_at {
+                    Some(b) => Some(Zone::Battlefield(
+                        bfs[load::resolve_battlefield(&s.path, &s.battlefields, b)?],
+                    )),
+                    None => None,
+                };
                 if let Some(item) = g.chain.last_mut() {
                     item.triggered = c.value.triggered;
                     item.snapshot = snapshot;
+                    item.restrict_choices = hidden_at;
                 }
             }
         }

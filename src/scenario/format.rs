@@ -876,8 +876,8 @@ pub struct ChainSetup {
     /// (355.3).
     #[serde(default)]
     pub modes: Vec<Spanned<Count>>,
-    /// A spell played from hidden at this battlefield (811.1.d.2: its choices are made
-    /// there).
+    /// A spell played from hidden at this battlefield, or the play effect of a permanent
+    /// played from hidden there (811.1.d.2: its choices are made there).
     #[serde(default)]
     pub hidden_at: Option<Name>,
     /// A "when I die" or Deathknell ability: its unit as it died (808.1.d.3, 323.4).

@@ -916,6 +916,9 @@ impl<'a> Resolver<'a> {
                 };
                 match ability_of {
                     true => {
+                        if let Some(b) = &cv.hidden_at {
+                            self.battlefield(b)?;
+                        }
                         if let Some(sn) = &cv.snapshot {
                             self.player(&sn.controller)?;
                             if parse_base(&sn.at.value, &self.players).is_none() {
@@ -1274,17 +1277,24 @@ impl<'a> Resolver<'a> {
             .keywords
             .iter()
             .find(|k| k.value.trim().eq_ignore_ascii_case("legion"));
+        // 157.2, 370.1.a: or an instruction of the spell replaced when it holds ("[Legion] –
+        // Kill it now instead")
         let dependent = c.abilities.iter().any(|a| {
             a.value.legion
                 || a.value.while_.as_ref().is_some_and(|w| w.value == "legion")
                 || a.value.if_.as_ref().is_some_and(|w| w.value == "legion")
+        }) || c.effect.iter().chain(&c.then).any(|e| {
+            e.value
+                .instead_if
+                .as_ref()
+                .is_some_and(|w| w.value == "legion")
         });
         if let (Some(k), false) = (has_legion, dependent) {
             return Err(self
                 .err(
                     ErrorKind::InvalidValue,
                     loc_of(k),
-                    "Legion (812) needs its dependent ability: a triggered ability with \"legion: true\", a passive with \"while: legion\" or a play-cost with \"if: legion\"",
+                    "Legion (812) needs its dependent ability: a triggered ability with \"legion: true\", a passive with \"while: legion\", a play-cost with \"if: legion\" or a spell's instruction with \"instead-if: legion\"",
                 )
                 .hint("Legion is \"if you have played another card this turn, this card gains [Text]\" (812.1.b.1)"));
         }
@@ -2095,7 +2105,7 @@ impl<'a> Resolver<'a> {
                         loc_of(&d.when),
                         format!("a delayed ability \"when {}\" is not modeled", d.when.value),
                     )
-                    .hint("modeled: unit-takes-damage, unit-dies, unit-wins-combat, friendly-unit-played, next-unit-you-play, end-of-turn"));
+                    .hint("modeled: unit-takes-damage, it-takes-damage, unit-dies, unit-wins-combat, friendly-unit-played, next-unit-you-play, end-of-turn"));
             };
             if d.unit.is_some() != w.watches_a_unit() {
                 return Err(self.err(

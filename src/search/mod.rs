@@ -275,11 +275,20 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
         c.alts = vec![(c.typed.clone(), 1.0)];
     }
     // Report the synonyms the rules in scope actually use.
+    // A word the rules never use, searched as the lexical table's words for it,
+    // is reported like a thesaurus mapping (its other forms, like "attached" →
+    // attachment, are not, as the derived forms are not).
+    let said_otherwise = |i: usize, c: &Concept| {
+        !c.synonym
+            && !c.alts.iter().any(|(a, _)| *a == c.typed)
+            && lexical.iter().any(|(j, _)| *j == i)
+    };
     res.synonyms = plan
         .concepts
         .iter()
-        .filter(|c| c.synonym)
-        .map(|c| {
+        .enumerate()
+        .filter(|&(i, c)| c.synonym || said_otherwise(i, c))
+        .map(|(_, c)| {
             let used: Vec<String> = c
                 .alts
                 .iter()

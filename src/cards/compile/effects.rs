@@ -298,7 +298,7 @@ pub(super) fn instructions(s: &str) -> Option<Vec<format::Effect>> {
     if let Some(v) = clause(t) {
         return Some(v);
     }
-    if let Some(e) = at_end_of_turn(t) {
+    if let Some(e) = at_end_of_turn(t).or_else(|| next_time_it_takes_damage(t)) {
         return Some(vec![e]);
     }
     if let Some(e) = one_of(t) {

@@ -447,6 +447,20 @@ impl Compiler<'_> {
                 if k == "Legion" {
                     let body = after.trim_start_matches(['—', '–', '-', ' ', ':']).trim();
                     let phrase = format!("{shown} {after}");
+                    // 157.2, 370.1.a: "[Legion] – Kill it now instead." replaces the spell's
+                    // instruction before when the Legion condition holds
+                    if let Some(v) = strip_suffix_ci(body.trim_end_matches('.'), " instead")
+                        .map(|b| strip_suffix_ci(b, " now").unwrap_or(b))
+                        .and_then(instructions)
+                        && let Some(last) = self.last_instruction()
+                        && last.instead_if.is_none()
+                    {
+                        last.instead_if = Some(name("legion"));
+                        last.instead = v.into_iter().map(spanned).collect();
+                        self.keywords.push((k, rule));
+                        self.push(phrase.trim(), PhraseStatus::Compiled);
+                        return;
+                    }
                     let dependent = passive_when(body, "legion")
                         .or_else(|| play_me_from_trash(body, Some("legion")))
                         .or_else(|| conditional_self_cost(body, "legion"))

@@ -67,6 +67,28 @@ pub(super) fn delayed(t: &str) -> Option<format::Effect> {
     })
 }
 
+/// 390.2: "Kill it the next time it takes damage this turn." — a delayed ability watching
+/// the unit chosen before (`unit: it`), used up once that unit is dealt damage; in what it
+/// does, "it" is that unit.
+pub(super) fn next_time_it_takes_damage(t: &str) -> Option<format::Effect> {
+    let body = strip_suffix_ci(
+        t.trim().trim_end_matches('.'),
+        " the next time it takes damage this turn",
+    )?;
+    Some(format::Effect {
+        delayed: Some(Box::new(format::DelayedDef {
+            when: name("it-takes-damage"),
+            unit: Some(name("it")),
+            duration: Some(name("this-turn")),
+            effects: instead_instructions(body)?
+                .into_iter()
+                .map(spanned)
+                .collect(),
+        })),
+        ..Default::default()
+    })
+}
+
 /// 390.2: "ready up to 2 runes at the end of this turn" — instructions for a specific time
 /// of the turn, the Ending Step (317.1.a): a delayed ability that does them then. An "it" in
 /// them would refer to nothing then, so is not read.

@@ -708,3 +708,31 @@ fn enter_ready_if_a_friendly_unit_died_during_your_beginning_phase() {
     ));
     assert!(!c.fully_modelled(), "{:?}", c.phrases);
 }
+
+#[test]
+fn the_next_time_it_takes_damage_and_a_legion_instead() {
+    // 390.2: "Kill it the next time it takes damage this turn." watches the unit chosen
+    // before; 157.2, 370.1.a: "[Legion] – Kill it now instead." replaces that instruction
+    let c = compile(&card(
+        "Spell",
+        "Choose a unit. Kill it the next time it takes damage this turn.\n[Legion] – Kill it now instead. (Get the effect if you've played another card this turn.)",
+    ));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let e = &c.def.effect.as_ref().unwrap().value;
+    let d = e.delayed.as_ref().unwrap();
+    assert_eq!(d.when.value, "it-takes-damage");
+    assert_eq!(d.unit.as_ref().unwrap().value, "choose-unit");
+    assert_eq!(d.duration.as_ref().unwrap().value, "this-turn");
+    assert_eq!(d.effects[0].value.kill.as_ref().unwrap().value, "that-unit");
+    assert_eq!(e.instead_if.as_ref().unwrap().value, "legion");
+    assert_eq!(e.instead[0].value.kill.as_ref().unwrap().value, "it");
+    // without a unit chosen before, "it" refers to nothing
+    let c = compile(&card(
+        "Spell",
+        "Kill it the next time it takes damage this turn.",
+    ));
+    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    // a Legion line with nothing before it to replace is not read as a replacement
+    let c = compile(&card("Spell", "[Legion] – Draw 1 instead."));
+    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+}

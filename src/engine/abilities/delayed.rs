@@ -16,6 +16,9 @@ use serde::Serialize;
 pub enum DelayedTrigger {
     /// "When any unit takes damage": once per unit dealt damage.
     UnitTakesDamage,
+    /// 390.2: "[Do X] the next time it takes damage this turn": the watched unit is dealt
+    /// damage (417.1.b; prevented damage is not dealt, 437.2). Used up once it triggers.
+    ItTakesDamage,
     /// 390.2: "When it dies this turn": the unit the instruction before chose (`watching`)
     /// dies — an event in a timeframe. It dies once: what leaves the board is a new object.
     UnitDies,
@@ -38,6 +41,7 @@ impl DelayedTrigger {
     pub fn word(&self) -> &'static str {
         match self {
             DelayedTrigger::UnitTakesDamage => "unit-takes-damage",
+            DelayedTrigger::ItTakesDamage => "it-takes-damage",
             DelayedTrigger::UnitDies => "unit-dies",
             DelayedTrigger::UnitWinsCombat => "unit-wins-combat",
             DelayedTrigger::FriendlyUnitPlayed => "friendly-unit-played",
@@ -48,6 +52,7 @@ impl DelayedTrigger {
     pub fn parse(s: &str) -> Option<DelayedTrigger> {
         [
             DelayedTrigger::UnitTakesDamage,
+            DelayedTrigger::ItTakesDamage,
             DelayedTrigger::UnitDies,
             DelayedTrigger::UnitWinsCombat,
             DelayedTrigger::FriendlyUnitPlayed,
@@ -61,13 +66,16 @@ impl DelayedTrigger {
     pub fn watches_a_unit(&self) -> bool {
         matches!(
             self,
-            DelayedTrigger::UnitDies | DelayedTrigger::UnitWinsCombat
+            DelayedTrigger::UnitDies
+                | DelayedTrigger::UnitWinsCombat
+                | DelayedTrigger::ItTakesDamage
         )
     }
     /// Its trigger condition, for the trace.
     pub(crate) fn describe(&self, watched: &str) -> String {
         match self {
             DelayedTrigger::UnitTakesDamage => "when any unit takes damage".into(),
+            DelayedTrigger::ItTakesDamage => format!("the next time {watched} takes damage"),
             DelayedTrigger::UnitDies => format!("when {watched} dies"),
             DelayedTrigger::UnitWinsCombat => format!("when {watched} wins a combat"),
             DelayedTrigger::FriendlyUnitPlayed => "when a friendly unit is played".into(),
@@ -145,9 +153,14 @@ impl Game {
 
     /// 390.2, 392: units were dealt damage; each waiting "when any unit takes damage"
     /// ability triggers once per unit, "it" being that unit, whether or not what created
-    /// it is still on the board.
+    /// it is still on the board; one waiting for "the next time it takes damage" triggers
+    /// for the unit it watches, and is used up.
     pub(crate) fn delayed_on_damage(&mut self, units: &[ObjId]) -> R<()> {
         let mut batch = Vec::new();
+        for &u in units {
+            let controller = self.controller(u);
+            batch.extend(self.delayed_triggers(&DelayedTrigger::ItTakesDamage, u, controller));
+        }
         for d in self.delayed.clone() {
             if d.trigger != DelayedTrigger::UnitTakesDamage {
                 continue;
@@ -204,7 +217,9 @@ impl Game {
             }
             if matches!(
                 when,
-                DelayedTrigger::UnitDies | DelayedTrigger::NextUnitYouPlay
+                DelayedTrigger::UnitDies
+                    | DelayedTrigger::NextUnitYouPlay
+                    | DelayedTrigger::ItTakesDamage
             ) {
                 used.push(i);
             }

@@ -689,6 +689,10 @@ pub(super) fn text_of(s: &Session, g: &Game, next: usize) -> Result<String, Stri
                     if item.triggered {
                         f.push("triggered: true".into());
                     }
+                    // 811.1.d.2: a hidden permanent's play effect chooses at its battlefield
+                    if let Some(Zone::Battlefield(b)) = item.restrict_choices {
+                        f.push(format!("hidden-at: {}", quote(g.bf_name(b))));
+                    }
                     // the unit as it died (808.1.d.3)
                     if let Some(sn) = &item.snapshot {
                         let at = match sn.location {
