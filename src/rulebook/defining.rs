@@ -55,6 +55,11 @@ fn defines_by_head(first: &str, quoted: &[&str], pointer: bool, form: &str) -> O
 }
 
 fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
+    // every way below names the form: a first sentence without it (nearly all of them)
+    // is not read further
+    if !first.contains(form) && !quoted.iter().any(|rest| rest.starts_with(form)) {
+        return None;
+    }
     let body = first
         .strip_prefix("the ")
         .or_else(|| first.strip_prefix("a "))
