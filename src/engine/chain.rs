@@ -584,14 +584,23 @@ impl Game {
         self.restrict_choices = outer;
         let missing = missing?;
         if let Some(missing) = missing {
-            self.chain.remove(at);
+            let item = self.chain.remove(at);
+            // 811.1.d.2: for a hidden permanent's play effect, none at its battlefield
+            let (there, mut rules) = match item.restrict_choices {
+                Some(z) => (
+                    format!(" at {}", self.zone_name(z)),
+                    vec![cite!("811.1.d.2")],
+                ),
+                None => (String::new(), Vec::new()),
+            };
+            rules.splice(0..0, [cite!("402.3"), cite!("402.3.a")]);
             let text = format!(
-                "{} must choose {} and there is none: it is removed from the chain without becoming a chain item (not countered)",
+                "{} must choose {} and there is none{there}: it is removed from the chain without becoming a chain item (not countered)",
                 t.label, missing
             );
             self.event(
                 EventKind::Chain,
-                vec![cite!("402.3"), cite!("402.3.a")],
+                rules,
                 text,
                 t.source.iter().map(|o| o.0).collect(),
             );
