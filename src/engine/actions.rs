@@ -1823,6 +1823,23 @@ impl Game {
                 // 369, 370, 375: a replacement effect of the token being played; its place
                 // resolved first, so that what replaces it plays there too
                 let place = self.here(*at, source, snap)?;
+                // "there" (355.4, 359.3.f.3): the battlefield fixed as the spell or ability was
+                // put on the chain; a battlefield no more, the instruction can't be followed
+                let place = match place {
+                    Location::Place(p) => match self.place_zone(&p, controller) {
+                        Some(Zone::Battlefield(b)) => Location::Battlefield(b),
+                        Some(z) if z.on_board() => Location::Base,
+                        _ => {
+                            let t = format!(
+                                "{} token(s) can't be played: the place it names is not one now",
+                                card.name
+                            );
+                            self.event(EventKind::Effect, vec![cite!("359.3.e.6")], t, vec![]);
+                            return Ok(());
+                        }
+                    },
+                    other => other,
+                };
                 // 054.1, 055: "Units can't be played here": a unit token can't be played
                 // there, and the instruction does what it can — nothing
                 if let Location::Battlefield(b) = place

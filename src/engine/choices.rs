@@ -807,11 +807,17 @@ fn count_place_mut(e: &mut Effect) -> Option<&mut Place> {
     }
 }
 
-/// The destination a move fixes at step 2 (355.4), under the wrappers of an instruction.
+/// The destination a move fixes at step 2 (355.4), or the place a token is played to, under
+/// the wrappers of an instruction.
 pub(crate) fn move_place_mut(e: &mut Effect) -> Option<&mut Place> {
     match e {
         Effect::Move {
             to: Location::Place(p),
+            ..
+        }
+        // "play a Sprite token there" (439.1): where the token is played, fixed alike
+        | Effect::CreateToken {
+            at: Location::Place(p),
             ..
         } => Some(p),
         Effect::May { effect }

@@ -460,11 +460,20 @@ impl Game {
             }
             if let Location::Battlefield(b) = to {
                 let mut v = self.collect_triggers(u, &Trigger::MovesToBattlefield, None);
-                bind_event_battlefield(&mut v, b);
+                let _ = bind_event_battlefield(&mut v, b);
                 batch.extend(v);
             }
             if let Zone::Battlefield(b) = from {
-                batch.extend(self.collect_triggers(u, &Trigger::MovesFromBattlefield, None));
+                // 359.3.f.3: "there" is the battlefield it moved from, noted as it triggers
+                let mut v = self.collect_triggers(u, &Trigger::MovesFromBattlefield, None);
+                for label in bind_event_battlefield(&mut v, b) {
+                    let t = format!(
+                        "{label}: \"there\" is {}, the battlefield it moved from, noted as it triggers",
+                        self.bf_name(b)
+                    );
+                    self.event(EventKind::Effect, vec![cite!("359.3.f.3")], t, vec![u.0]);
+                }
+                batch.extend(v);
                 // "When a unit moves from here" of the battlefield left, controlled by its
                 // controller or, uncontrolled, the turn player (187.6.a–b); "it" is the unit
                 for mut t in
@@ -553,29 +562,43 @@ impl Game {
 /// 383.1: "When I move to a battlefield, you may move an enemy unit to that battlefield" —
 /// "that battlefield" ("there", "the same battlefield") in the abilities that trigger on the
 /// move is the battlefield it moved to, fixed as they trigger; unless an earlier instruction
-/// of the ability chooses a battlefield, which "there" then refers to (355.4).
-fn bind_event_battlefield(batch: &mut [super::chain::Triggered], b: BfId) {
+/// of the ability chooses a battlefield, which "there" then refers to (355.4). 359.3.f.3:
+/// "When I move from a location, play a Sprite token there" — information from the trigger
+/// condition is checked as it is fulfilled: "there" is the battlefield it moved from, noted
+/// as the ability triggers, wherever the unit goes while the ability is on the chain.
+/// Returns the labels of the abilities whose "there" it fixed.
+fn bind_event_battlefield(batch: &mut [super::chain::Triggered], b: BfId) -> Vec<String> {
     use super::objects::{BfNeed, Place, Target};
-    fn bind(p: &mut Place, chosen: &mut bool, b: BfId) {
+    fn bind(p: &mut Place, chosen: &mut bool, b: BfId) -> bool {
         match p {
             Place::ChooseBattlefield(_) => *chosen = true,
-            Place::There if !*chosen => *p = Place::Battlefield(b, BfNeed::Any),
+            Place::There if !*chosen => {
+                *p = Place::Battlefield(b, BfNeed::Any);
+                return true;
+            }
             _ => {}
         }
+        false
     }
+    let mut bound = Vec::new();
     for t in batch {
         let mut chosen = false;
+        let mut any = false;
         for e in t.effects.iter_mut() {
             for tg in super::choices::targets_mut(e) {
                 if let Target::ChooseUnit(f) | Target::Each(f) = tg
                     && let Some(p) = f.place_mut()
                 {
-                    bind(p, &mut chosen, b);
+                    any |= bind(p, &mut chosen, b);
                 }
             }
             if let Some(p) = super::choices::move_place_mut(e) {
-                bind(p, &mut chosen, b);
+                any |= bind(p, &mut chosen, b);
             }
         }
+        if any {
+            bound.push(t.label.clone());
+        }
     }
+    bound
 }
