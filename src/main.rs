@@ -9,8 +9,12 @@
 //! the arguments still come from `std::env::args_os` (glibc hands them to Rust's
 //! `.init_array` hook); `process::exit` flushes standard output as a return from `main`
 //! would. A stack overflow now ends with the plain SIGSEGV instead of Rust's message
-//! (recursion in the engine is bounded by its depth limits). The test harness (`cargo
-//! test` builds the binary's tests too) keeps its own `main`.
+//! (recursion in the engine is bounded by its depth limits). A panic (a bug: bad input is
+//! an error, never a panic) is caught here as Rust's `main` would catch it: its message is
+//! printed, destructors run (the REPL's terminal is restored) and the exit code is 101;
+//! without a catch frame the unwinder found no handler above this C frame and aborted
+//! ("failed to initiate panic"). The test harness (`cargo test` builds the binary's tests
+//! too) keeps its own `main`.
 
 #![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
@@ -26,5 +30,6 @@ extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> lib
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_IGN);
     }
-    std::process::exit(arbiter::main_with_args(std::env::args_os()));
+    let code = std::panic::catch_unwind(|| arbiter::main_with_args(std::env::args_os()));
+    std::process::exit(code.unwrap_or(101));
 }
