@@ -437,15 +437,36 @@ impl Game {
                         .collect(),
                 )
             };
+            // 373.2: one that replaces every event it qualifies for at once is one option,
+            // named with all of them
+            let mut mine = mine;
+            let mut seen: Vec<RepKey> = Vec::new();
+            mine.retain(|(_, c)| {
+                if c.rep.uses != ReplacementUses::Always {
+                    return true;
+                }
+                let first = !seen.contains(&c.key);
+                seen.push(c.key);
+                first
+            });
             let options: Vec<DecisionOption> = mine
                 .iter()
                 .enumerate()
                 .map(|(i, (k, c))| DecisionOption {
                     label: format!(
-                        "{}'s replacement effect replaces: {} {}",
+                        "{}'s replacement effect replaces: {}",
                         self.obj_name(c.source),
-                        self.obj_name(dying[*k].unit),
-                        dying[*k].said()
+                        pairs
+                            .iter()
+                            .filter(|(j, d)| d.key == c.key
+                                && (*j == *k || c.rep.uses == ReplacementUses::Always))
+                            .map(|(j, _)| format!(
+                                "{} {}",
+                                self.obj_name(dying[*j].unit),
+                                dying[*j].said()
+                            ))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                     answer: Answer::Index(i),
                 })
@@ -498,8 +519,46 @@ impl Game {
                 }
                 continue;
             }
-            let said = dying[k].said();
-            dying.remove(k);
+            // 373.2: a replacement is applied in one sequence to any number of the
+            // simultaneous events it qualifies to replace — "if a unit here would die" saves
+            // every one of them at once; one used up by its first use ("the next time", once
+            // each turn) replaces only the event chosen
+            let mut units = vec![unit];
+            if cand.rep.uses == ReplacementUses::Always {
+                for p in &dying {
+                    if p.unit != unit && self.applies_to(&cand, p.unit, ev) {
+                        units.push(p.unit);
+                    }
+                }
+            }
+            let together = units.len() > 1;
+            for unit in units {
+                let Some(k) = dying.iter().position(|p| p.unit == unit) else {
+                    continue;
+                };
+                self.replace_one(ev, dying.remove(k), &cand, why, several, &rules, together)?;
+            }
+        }
+        Ok(dying)
+    }
+
+    /// 369, 370.1.a, 374: `cand` replaces the event `p` — traced, then what it does
+    /// instead is executed by its controller; `together` when it replaces other
+    /// simultaneous events in the same sequence (373.2).
+    #[allow(clippy::too_many_arguments)]
+    fn replace_one(
+        &mut self,
+        ev: ReplacedEvent,
+        p: Pending,
+        cand: &Candidate,
+        why: Cite,
+        several: bool,
+        rules: &[Cite],
+        together: bool,
+    ) -> R<()> {
+        let unit = p.unit;
+        {
+            let said = p.said();
             let what: Vec<String> = cand
                 .rep
                 .instead
@@ -508,7 +567,10 @@ impl Game {
                 .collect();
             let mut r = vec![why, cite!("369"), cite!("370.1.a"), cite!("374")];
             if several {
-                r.extend(rules);
+                r.extend(rules.iter().copied());
+            }
+            if together {
+                r.push(cite!("373.2"));
             }
             if cand.rep.uses == ReplacementUses::Next {
                 r.push(cite!("370.2"));
@@ -550,7 +612,7 @@ impl Game {
             }
             self.depth = depth;
         }
-        Ok(dying)
+        Ok(())
     }
 
     /// 437.2–437.4: the prevention `id` (candidate `cand`) applies to the damage `p`: the
