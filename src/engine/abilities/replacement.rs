@@ -607,7 +607,31 @@ impl Game {
             let ctl = cand.controller;
             let depth = self.depth;
             self.depth += 1;
+            let stamp = self.objects[unit.0].timestamp;
             for e in &cand.rep.instead {
+                // 110, 359.3.e.6: "heal it, exhaust it, and recall it" — once an earlier
+                // instruction (or a replacement nested in it) has taken the unit off the board
+                // it is a new object, and the instructions about it are ignored
+                let gone = !self.objects[unit.0].zone.on_board()
+                    || self.objects[unit.0].timestamp != stamp;
+                if gone
+                    && crate::engine::choices::targets_mut(&mut e.clone())
+                        .iter()
+                        .any(|t| **t == Target::Affected)
+                {
+                    let t = format!(
+                        "{} is no longer on the board: \"{}\" is ignored",
+                        self.obj_name(unit),
+                        self.describe_effect(&bind_affected(e, unit), Some(cand.source))
+                    );
+                    self.event(
+                        EventKind::Effect,
+                        vec![cite!("110"), cite!("359.3.e.6")],
+                        t,
+                        vec![unit.0],
+                    );
+                    continue;
+                }
                 self.execute_effect(&bind_affected(e, unit), ctl, Some(cand.source), None)?;
             }
             self.depth = depth;
