@@ -142,6 +142,30 @@ impl Game {
         snapshot: Option<Snapshot>,
     ) -> Vec<Triggered> {
         let o = &self.objects[u.0];
+        // nothing to collect — no triggered ability of its own (a Legion's or Level's
+        // included) that `when` answers, no card attached to it whose Effect Text could
+        // (718.3), and `when` is not an event a keyword triggers on (Hunt 823.1.b, Vision
+        // 817.1.b, Weaponmaster 821.1.c, Quick-Draw 819.1.d, Temporary 816.1.b): the common
+        // case for an observer, answered without deriving characteristics
+        if snapshot.is_none()
+            && !matches!(
+                when,
+                Trigger::Conquers
+                    | Trigger::Holds
+                    | Trigger::Played
+                    | Trigger::StartOfBeginningPhase
+            )
+            && !o.def.abilities.iter().any(|a| {
+                let a = match a {
+                    Ability::Legion(inner) | Ability::Level(_, inner) => &**inner,
+                    a => a,
+                };
+                matches!(a, Ability::Triggered { when: w, .. } if w.answers(when))
+            })
+            && !self.objects.iter().any(|g| g.attached_to == Some(u))
+        {
+            return Vec::new();
+        }
         let controller = snapshot
             .as_ref()
             .map(|s| s.controller)
