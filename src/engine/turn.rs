@@ -63,8 +63,9 @@ impl Game {
     pub(crate) fn next_step(&mut self) -> R<()> {
         let tp = self.turn.player;
         match (self.turn.phase, self.turn.step) {
-            (Phase::Awaken, _) => {
+            (Phase::Awaken, 0) => {
                 // 315.1.b: the turn player readies all their game objects
+                self.turn.step = 1;
                 let ids: Vec<_> = self
                     .objects
                     .iter()
@@ -87,8 +88,10 @@ impl Game {
                     let batch = self.ready_triggers(&ids, tp);
                     self.place_triggers(batch, vec![cite!("315.1.b")], false)?;
                 }
-                self.enter_phase(Phase::Beginning, cite!("315.2"));
             }
+            // 335.2: what the phase's task made pending is played and resolved before the
+            // next phase begins
+            (Phase::Awaken, _) => self.enter_phase(Phase::Beginning, cite!("315.2")),
             (Phase::Beginning, 0) => {
                 // 315.2.a.1: start-of-beginning-phase effects (Temporary 816.1.b: before scoring)
                 self.turn.step = 1;
@@ -113,8 +116,9 @@ impl Game {
                 }
                 self.place_triggers(batch, vec![cite!("315.2.a.1")], false)?;
             }
-            (Phase::Beginning, _) => {
+            (Phase::Beginning, 1) => {
                 // 315.2.b: scoring step
+                self.turn.step = 2;
                 let t = format!(
                     "scoring step: {} holds the battlefields they control",
                     self.player_name(tp)
@@ -126,9 +130,12 @@ impl Game {
                     vec![],
                 );
                 self.hold_all()?;
-                self.enter_phase(Phase::Channel, cite!("315.3"));
             }
-            (Phase::Channel, _) => {
+            // 335.2: a hold ability (383.4.d) is played and resolves in the beginning phase,
+            // before the channel phase begins
+            (Phase::Beginning, _) => self.enter_phase(Phase::Channel, cite!("315.3")),
+            (Phase::Channel, 0) => {
+                self.turn.step = 1;
                 // 315.3.b: channel 2 runes (as many as possible, 315.3.b.1); 478.7: one
                 // more in the first Channel Phase of the player the First Turn Process names
                 let (n, first_turn) = self.runes_to_channel(tp);
@@ -157,9 +164,10 @@ impl Game {
                     self.event(EventKind::Turn, vec![rule], t, vec![]);
                 }
                 self.channel(tp, n, false, vec![cite!("315.3.b"), cite!("430.1")]);
-                self.enter_phase(Phase::Draw, cite!("315.4"));
             }
-            (Phase::Draw, _) => {
+            (Phase::Channel, _) => self.enter_phase(Phase::Draw, cite!("315.4")),
+            (Phase::Draw, 0) => {
+                self.turn.step = 1;
                 // 315.4.b: draw 1 (478.7: not in the First Player's first Draw Phase where
                 // the First Turn Process says so); 315.4.d: rune pools empty
                 if let Some(rule) = self.skips_first_draw(tp) {
@@ -183,8 +191,8 @@ impl Game {
                         self.event(EventKind::Turn, vec![cite!("315.4.d")], t, vec![]);
                     }
                 }
-                self.enter_phase(Phase::Main, cite!("316.1"));
             }
+            (Phase::Draw, _) => self.enter_phase(Phase::Main, cite!("316.1")),
             (Phase::Main, _) => {}
             (Phase::Ending, 0) => {
                 // 317.1: ending step: "at the end of your turn" effects (317.1.a)
