@@ -39,8 +39,11 @@ pub(crate) enum PriorityDue {
     /// (337.1.c.1.a): the next player gains focus.
     FinalizedEmpty,
     /// The chain closed during a showdown after a resolution (340.2.a, 346, 346.1); `by_trigger`
-    /// when a triggered ability opened it.
-    Closed { by_trigger: bool },
+    /// when a triggered ability opened it, `combat_chain` when it was the combat chain (459.2.g).
+    Closed {
+        by_trigger: bool,
+        combat_chain: bool,
+    },
 }
 
 /// The rule by which a trigger of this kind goes pending.
@@ -491,6 +494,7 @@ impl Game {
                 if self.chain.is_empty() {
                     // 346.1: a chain opened by a triggered ability does not pass focus.
                     self.chain_by_trigger = true;
+                    self.combat_chain = false;
                     self.chain_passes = 0;
                 }
                 let id = self.fresh_id();
@@ -630,6 +634,7 @@ impl Game {
             );
             if self.chain.is_empty() {
                 self.chain_by_trigger = false;
+                self.combat_chain = false;
             }
             return Ok(false);
         } else {
@@ -748,6 +753,7 @@ impl Game {
                     );
                     if self.chain.is_empty() {
                         self.chain_by_trigger = false;
+                        self.combat_chain = false;
                     }
                     return Ok(false);
                 }
@@ -758,6 +764,7 @@ impl Game {
                 self.chain.remove(at);
                 if self.chain.is_empty() {
                     self.chain_by_trigger = false;
+                    self.combat_chain = false;
                 }
                 let text = format!("{} adds resources: it resolves at once", t.label);
                 self.event(
@@ -838,6 +845,7 @@ impl Game {
                 self.priority_due = Some(PriorityDue::FinalizedEmpty);
             }
             self.chain_by_trigger = false;
+            self.combat_chain = false;
         }
         Ok(())
     }
@@ -870,7 +878,10 @@ impl Game {
                     s.passes = 0;
                 }
             }
-            PriorityDue::Closed { by_trigger } => {
+            PriorityDue::Closed {
+                by_trigger,
+                combat_chain,
+            } => {
                 if !self.chain.is_empty() || self.showdown.is_none() {
                     return;
                 }
@@ -880,7 +891,8 @@ impl Game {
                         "the chain closes; focus does not pass because the chain was opened by a triggered ability; {} keeps focus and gains priority",
                         self.player_name(focus)
                     );
-                    let r = if self.combat.is_some() {
+                    // 459.2.g only for the combat chain; a later chain opened by a trigger is 346.1's
+                    let r = if combat_chain {
                         vec![cite!("346.1"), cite!("459.2.g")]
                     } else {
                         vec![cite!("346.1")]
@@ -1051,9 +1063,11 @@ impl Game {
             if self.showdown.is_some() {
                 self.priority_due = Some(PriorityDue::Closed {
                     by_trigger: self.chain_by_trigger,
+                    combat_chain: self.combat_chain,
                 });
             }
             self.chain_by_trigger = false;
+            self.combat_chain = false;
         } else if !self.chain.iter().any(|i| i.pending) {
             self.priority_due = Some(PriorityDue::Newest(cite!("340.4")));
         }

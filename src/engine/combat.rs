@@ -396,6 +396,7 @@ impl Game {
                 "the combat chain was created: the state closes".into(),
                 vec![],
             );
+            self.combat_chain = true;
         }
         self.depth = self.depth.saturating_sub(1);
         Ok(())

@@ -34,6 +34,7 @@ impl Game {
             outstanding_cleanup,
             chain_passes,
             chain_by_trigger,
+            combat_chain,
             answers,
             decision,
             suspended,
@@ -69,7 +70,7 @@ impl Game {
         );
         let _ = writeln!(
             out,
-            "showdown {showdown:?}; combat {combat:?}; chain passes {chain_passes}; by trigger {chain_by_trigger}"
+            "showdown {showdown:?}; combat {combat:?}; chain passes {chain_passes}; by trigger {chain_by_trigger}; combat chain {combat_chain}"
         );
         let _ = writeln!(
             out,

@@ -535,6 +535,7 @@ impl Game {
         self.objects[card.0].zone = Zone::Chain;
         if self.chain.is_empty() {
             self.chain_by_trigger = false;
+            self.combat_chain = false;
         }
         let id = self.fresh_id();
         self.chain.push(ChainItem {
@@ -1038,6 +1039,7 @@ impl Game {
         }
         if self.chain.is_empty() {
             self.chain_by_trigger = false;
+            self.combat_chain = false;
         }
         let id = self.fresh_id();
         self.chain.push(ChainItem {

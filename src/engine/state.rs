@@ -385,6 +385,8 @@ pub struct Game {
     pub(crate) chain_passes: usize,
     /// The chain was opened by a triggered ability (346.1) or is a combat's initial chain (459.2.g).
     pub(crate) chain_by_trigger: bool,
+    /// The chain is the combat chain created as the combat opened (459.2.d, 459.2.g).
+    pub(crate) combat_chain: bool,
     /// Answers queued for the decisions of the action being (re)applied.
     pub(crate) answers: std::collections::VecDeque<Answer>,
     pub(crate) decision: Option<Decision>,
@@ -475,6 +477,7 @@ impl Game {
             outstanding_cleanup,
             chain_passes,
             chain_by_trigger,
+            combat_chain,
             answers,
             decision,
             suspended,
@@ -517,6 +520,7 @@ impl Game {
             outstanding_cleanup: outstanding_cleanup.clone(),
             chain_passes: chain_passes.clone(),
             chain_by_trigger: chain_by_trigger.clone(),
+            combat_chain: combat_chain.clone(),
             answers: answers.clone(),
             decision: decision.clone(),
             suspended: suspended.clone(),
@@ -633,6 +637,7 @@ impl Game {
             outstanding_cleanup: Vec::new(),
             chain_passes: 0,
             chain_by_trigger: false,
+            combat_chain: false,
             answers: Default::default(),
             decision: None,
             suspended: None,
