@@ -552,7 +552,13 @@ impl Game {
         if own.iter().any(|u| self.objects[u.0].stunned) {
             rules.push(cite!("423.1.b"));
         }
+        // the rules behind a unit's Might only where its Might counts: a stunned unit
+        // (423.1.b) or one that deals no combat damage adds nothing, so its Shield (814.1.c)
+        // or other modifiers are no part of this sum
         for u in own {
+            if self.objects[u.0].stunned || self.deals_no_combat_damage(*u) {
+                continue;
+            }
             for r in chars[u.0].rules() {
                 if !rules.contains(&r) {
                     rules.push(r);
