@@ -1,7 +1,7 @@
 //! The instructions of spells and triggered abilities: looks at the deck, players as
 //! targets, several targets.
 
-use super::tests::card;
+use super::tests::{card, modelled};
 use super::*;
 
 fn spell_effect(c: &Compiled) -> &format::Effect {
@@ -11,11 +11,10 @@ fn spell_effect(c: &Compiled) -> &format::Effect {
 #[test]
 fn look_at_the_top_take_one_and_recycle_the_rest() {
     // over sentences and lines: one instruction
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Look at the top 3 cards of your Main Deck. You may reveal a spell with Energy cost [4] or more from among them and draw it.\nRecycle the rest.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = spell_effect(&c);
     assert_eq!(e.look.map(|n| n.get()), Some(3));
     assert_eq!(e.take.as_ref().unwrap().value, "spell with cost 4 or more");
@@ -34,11 +33,10 @@ fn look_at_the_top_take_one_and_recycle_the_rest() {
 
 #[test]
 fn reveal_the_top_if_its_a_type_otherwise_recycle_it() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When I move, reveal the top card of your Main Deck. If it's a gear, draw it. Otherwise, recycle it.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
     assert!(e.reveal && !e.take_optional);
     assert_eq!(e.take.as_ref().unwrap().value, "gear");
@@ -56,11 +54,10 @@ fn reveal_the_top_if_its_a_type_otherwise_recycle_it() {
 #[test]
 fn two_units_one_instruction_each() {
     // "two friendly units each": the second choice is a different unit
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Give two friendly units each +1 [Might] this turn.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(
         spell_effect(&c).to.as_ref().unwrap().value,
         "choose-friendly"
@@ -72,11 +69,10 @@ fn two_units_one_instruction_each() {
     );
     assert_eq!(second.might.map(|m| m.get()), Some(1));
     // a friendly and an enemy unit can never be the same unit
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you play me, return another friendly unit and an enemy unit to their owners' hands.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     assert_eq!(
         a.effect
@@ -105,16 +101,14 @@ fn two_units_one_instruction_each() {
 
 #[test]
 fn each_player_kills_one_of_their_own() {
-    let c = compile(&card("Spell", "Each player kills one of their gear."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Each player kills one of their gear.");
     let e = spell_effect(&c);
     assert_eq!(e.kill_own.as_ref().unwrap().value, "gear");
     assert_eq!(e.player.as_ref().unwrap().value, "each-player");
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you play me, each opponent must kill one of their units.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
     assert_eq!(e.player.as_ref().unwrap().value, "each-opponent");
     assert!(!compile(&card("Spell", "Each player kills two of their units.")).fully_modelled());
@@ -122,19 +116,17 @@ fn each_player_kills_one_of_their_own() {
 
 #[test]
 fn its_controller_or_owner_after_an_instruction_that_chose() {
-    let c = compile(&card("Spell", "Kill a gear. Its controller draws 2."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Kill a gear. Its controller draws 2.");
     let e = spell_effect(&c);
     assert_eq!(e.kill.as_ref().unwrap().value, "choose-gear");
     let then = &e.its_controller.as_ref().unwrap().value;
     assert_eq!(then.draw.as_ref().unwrap().value, "you");
     assert_eq!(then.count.map(|n| n.get()), Some(2));
     assert!(c.def.then.is_empty());
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you play me, return a friendly unit to its owner's hand. Its owner channels 1 rune exhausted.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
     let then = &e.its_owner.as_ref().unwrap().value;
     assert!(then.channel.is_some() && then.exhausted);
@@ -154,8 +146,7 @@ fn units_enter_ready_this_turn() {
         "Units you play this turn enter ready.",
         "Friendly units enter ready this turn.",
     ] {
-        let c = compile(&card("Spell", text));
-        assert!(c.fully_modelled(), "{:?}", c.phrases);
+        let c = modelled("Spell", text);
         assert_eq!(
             spell_effect(&c).units_enter_ready.as_ref().unwrap().value,
             "you"
@@ -187,16 +178,14 @@ fn each_player_draws_or_discards_in_turn() {
 
 #[test]
 fn a_number_for_each() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you play me, draw 1 for each of your [Mighty] units.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
     assert_eq!(e.for_each.as_ref().unwrap().value, "mighty units");
     assert!(e.draw.is_some());
-    let c = compile(&card("Spell", "Gain 1 XP for each friendly unit."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Gain 1 XP for each friendly unit.");
     assert_eq!(spell_effect(&c).for_each.as_ref().unwrap().value, "units");
     // what it counts or what it multiplies not read: not compiled
     for text in [
@@ -209,11 +198,10 @@ fn a_number_for_each() {
 
 #[test]
 fn another_unit_after_a_first_is_a_different_one() {
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Give a unit +2 [Might] this turn and another unit -2 [Might] this turn.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(spell_effect(&c).to.as_ref().unwrap().value, "choose-unit");
     let second = &c.def.then[0].value;
     assert_eq!(second.to.as_ref().unwrap().value, "choose-unit distinct");
@@ -223,8 +211,7 @@ fn another_unit_after_a_first_is_a_different_one() {
 #[test]
 fn up_to_n_is_n_choices_each_of_which_may_be_none() {
     // 355.13: one choice per object, the later ones distinct from the earlier
-    let c = compile(&card("Spell", "Deal 6 to each of up to two units."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Deal 6 to each of up to two units.");
     assert_eq!(
         spell_effect(&c).to.as_ref().unwrap().value,
         "choose-unit up-to-one"
@@ -233,31 +220,27 @@ fn up_to_n_is_n_choices_each_of_which_may_be_none() {
         c.def.then[0].value.to.as_ref().unwrap().value,
         "choose-unit distinct up-to-one"
     );
-    let c = compile(&card("Spell", "Move up to 2 friendly units to base."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Move up to 2 friendly units to base.");
     assert_eq!(
         c.def.then[0].value.move_.as_ref().unwrap().value,
         "choose-friendly distinct up-to-one"
     );
     // "other" after a first choice: a different unit
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Deal 2 to a unit at a battlefield, then deal 2 to up to one other unit.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(
         c.def.then[0].value.to.as_ref().unwrap().value,
         "choose-other-unit distinct up-to-one"
     );
     // runes are targets to ready (355.10.f)
-    let c = compile(&card("Spell", "Ready up to 2 runes."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Ready up to 2 runes.");
     assert_eq!(
         spell_effect(&c).ready.as_ref().unwrap().value,
         "choose-rune up-to-one"
     );
-    let c = compile(&card("Spell", "You may kill up to one gear."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "You may kill up to one gear.");
     assert!(spell_effect(&c).may);
     assert!(c.def.then.is_empty());
     // a rune is not dealt damage; "may" over two choices is one decision not expressed
@@ -273,8 +256,7 @@ fn up_to_n_is_n_choices_each_of_which_may_be_none() {
 #[test]
 fn units_in_combat_and_attacking_units() {
     // 741.3
-    let c = compile(&card("Spell", "Deal 2 to all enemy units in combat."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Deal 2 to all enemy units in combat.");
     assert_eq!(
         spell_effect(&c).to.as_ref().unwrap().value,
         "enemy-units in-combat"
@@ -293,11 +275,10 @@ fn units_in_combat_and_attacking_units() {
 #[test]
 fn a_timing_keyword_before_the_cost() {
     // "[Action] [Tap]: …" is "[Tap]: [Action] …" (806)
-    let c = compile(&card(
+    let c = modelled(
         "Legend",
         "[Action] [Tap]: Give a friendly unit [Tank] this turn.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = c.def.abilities[0].value.activate.as_ref().unwrap();
     assert!(a.value.action && a.value.exhaust);
     // a keyword is no cost: ": …" after it alone is not an activated ability
@@ -307,19 +288,13 @@ fn a_timing_keyword_before_the_cost() {
 #[test]
 fn a_move_without_destination_is_the_players_choice() {
     // 444.1
-    let c = compile(&card("Spell", "Move an enemy unit."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Move an enemy unit.");
     let e = spell_effect(&c);
     assert_eq!(e.move_.as_ref().unwrap().value, "choose-enemy");
     assert_eq!(e.to.as_ref().unwrap().value, "chosen");
-    let c = compile(&card("Spell", "Move a friendly unit and ready it."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Move a friendly unit and ready it.");
     assert_eq!(c.def.then[0].value.ready.as_ref().unwrap().value, "it");
-    let c = compile(&card(
-        "Spell",
-        "Move a friendly unit, then move an enemy unit.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Move a friendly unit, then move an enemy unit.");
     assert_eq!(c.def.then[0].value.to.as_ref().unwrap().value, "chosen");
     // a destination the vocabulary does not read is not "chosen"
     for text in [
@@ -332,16 +307,11 @@ fn a_move_without_destination_is_the_players_choice() {
 
 #[test]
 fn keywords_given_without_a_duration_last() {
-    let c = compile(&card("Spell", "Give a gear [Temporary]."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Give a gear [Temporary].");
     let e = spell_effect(&c);
     assert_eq!(e.to.as_ref().unwrap().value, "choose-gear");
     assert_eq!(e.duration.as_ref().unwrap().value, "permanent");
-    let c = compile(&card(
-        "Spell",
-        "Choose a friendly unit. Give it [Temporary].",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    modelled("Spell", "Choose a friendly unit. Give it [Temporary].");
     // Might is given for a time only, and never to a gear
     for text in [
         "Give a friendly unit +2 [Might].",
@@ -353,8 +323,7 @@ fn keywords_given_without_a_duration_last() {
 
 #[test]
 fn exhausted_units_and_units_here() {
-    let c = compile(&card("Gear", "[Tap]: Buff an exhausted friendly unit."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Gear", "[Tap]: Buff an exhausted friendly unit.");
     let a = &c.def.abilities[0].value;
     assert_eq!(
         a.effect
@@ -367,11 +336,7 @@ fn exhausted_units_and_units_here() {
             .value,
         "choose-friendly exhausted"
     );
-    let c = compile(&card(
-        "Battlefield",
-        "When you hold here, buff a unit here.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Battlefield", "When you hold here, buff a unit here.");
     let a = &c.def.abilities[0].value;
     assert_eq!(
         a.effect
@@ -423,8 +388,7 @@ fn status_location_and_other_narrow_a_choice_or_group() {
 
 #[test]
 fn a_unit_in_a_base() {
-    let c = compile(&card("Spell", "Deal 4 to a unit in a base."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Deal 4 to a unit in a base.");
     assert_eq!(
         spell_effect(&c).to.as_ref().unwrap().value,
         "choose-unit in-base"
@@ -434,14 +398,12 @@ fn a_unit_in_a_base() {
 
 #[test]
 fn each_player_channels_or_gains_xp() {
-    let c = compile(&card("Spell", "Each player channels 1 rune exhausted."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Each player channels 1 rune exhausted.");
     let e = spell_effect(&c);
     assert_eq!(e.channel.map(|n| n.get()), Some(1));
     assert!(e.exhausted);
     assert_eq!(e.player.as_ref().unwrap().value, "each-player");
-    let c = compile(&card("Spell", "Each opponent gains 2 XP."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Each opponent gains 2 XP.");
     assert_eq!(
         spell_effect(&c).player.as_ref().unwrap().value,
         "each-opponent"
@@ -492,21 +454,19 @@ fn costs_changed_this_turn() {
 /// 054.1: "can't play … this turn", of the players named or of the chosen spell's controller.
 #[test]
 fn cant_play_this_turn() {
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Counter a spell. Its controller can't play spells this turn.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = spell_effect(&c);
     assert!(e.counter.is_some());
     let then = &e.its_controller.as_ref().unwrap().value;
     assert_eq!(then.cant_play.as_ref().unwrap().value, "you");
     assert_eq!(then.cant_play_of.as_ref().unwrap().value, "spell");
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you play me, opponents can't play cards this turn.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = c.def.abilities[0].value.effect.as_ref().unwrap();
     assert_eq!(e.value.cant_play.as_ref().unwrap().value, "each-opponent");
     assert!(e.value.cant_play_of.is_none());

@@ -1,4 +1,4 @@
-use super::tests::card;
+use super::tests::{card, modelled};
 use super::*;
 
 fn first(c: &Compiled) -> &format::Effect {
@@ -14,21 +14,19 @@ fn first(c: &Compiled) -> &format::Effect {
 #[test]
 fn if_you_do_links_to_the_optional_instruction_before() {
     // 359.3.e.14.a: the buff executes only if the kill did
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you hold, you may kill a gear. If you do, buff me.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = first(&c);
     assert!(e.may);
     assert_eq!(e.kill.as_ref().unwrap().value, "choose-gear");
     assert_eq!(e.if_you_do[0].value.buff.as_ref().unwrap().value, "me");
     // "If you do" on a spell's instruction, and "Otherwise" after it
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "You may exhaust a friendly unit. If you do, draw 2. Otherwise, draw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = first(&c);
     assert_eq!(e.if_you_do.len(), 1);
     assert_eq!(e.if_not[0].value.count.map(|n| n.get()), Some(1));
@@ -54,20 +52,15 @@ fn if_you_do_links_to_the_optional_instruction_before() {
 
 #[test]
 fn if_you_cant_links_to_an_instruction_not_done() {
-    let c = compile(&card(
-        "Spell",
-        "Channel 1 rune exhausted. If you can't, draw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Channel 1 rune exhausted. If you can't, draw 1.");
     let e = first(&c);
     assert_eq!(e.channel.map(|n| n.get()), Some(1));
     assert_eq!(e.if_not[0].value.draw.as_ref().unwrap().value, "you");
     // 430.4: "If you couldn't channel 2 runes this way" repeats the instruction
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Channel 2 runes exhausted. If you couldn't channel 2 runes this way, draw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(first(&c).if_not.len(), 1);
     // …and it must be the same instruction
     assert!(
@@ -86,11 +79,10 @@ fn if_you_cant_links_to_an_instruction_not_done() {
 #[test]
 fn if_a_condition_otherwise() {
     // 359.3.f.2: a condition about the unit chosen, checked as the instruction executes
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you play me, choose an enemy unit. If it is stunned, kill it. Otherwise, stun it.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = first(&c);
     assert_eq!(e.if_.as_ref().unwrap().value, "stunned");
     assert_eq!(e.kill.as_ref().unwrap().value, "choose-enemy");
@@ -110,11 +102,10 @@ fn if_a_condition_otherwise() {
 #[test]
 fn if_you_do_after_an_optional_additional_cost() {
     // 356.4.f.1: the cost was paid if the player decided to pay it
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "As an additional cost to play this, you may discard 1. If you do, draw 2. Otherwise, draw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = first(&c);
     assert_eq!(e.if_.as_ref().unwrap().value, "additional-cost-paid");
     assert_eq!(e.count.map(|n| n.get()), Some(2));
@@ -124,31 +115,28 @@ fn if_you_do_after_an_optional_additional_cost() {
 #[test]
 fn they_are_two_units_chosen_or_the_unit_before_and_the_one_chosen() {
     // "Choose two units": two different units (355.5)
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Choose two units. They deal damage equal to their Mights to each other.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = first(&c);
     assert_eq!(e.fight.as_ref().unwrap().value, "choose-unit");
     assert_eq!(e.with.as_ref().unwrap().value, "choose-unit distinct");
     // "anywhere" is no restriction on the friendly unit's location
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Choose a friendly unit anywhere and an enemy unit at a battlefield. They deal damage equal to their Mights to each other.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(first(&c).fight.as_ref().unwrap().value, "choose-friendly");
     assert_eq!(
         first(&c).with.as_ref().unwrap().value,
         "choose-enemy-at-battlefield"
     );
     // the unit an instruction chose before, and the one chosen after it
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Give a friendly unit +1 [Might] this turn. Then, choose an enemy unit. They deal damage equal to their Mights to each other.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let f = &c.def.then[0].value;
     assert_eq!(f.fight.as_ref().unwrap().value, "it");
     assert_eq!(f.with.as_ref().unwrap().value, "choose-enemy");
@@ -173,17 +161,11 @@ fn they_are_two_units_chosen_or_the_unit_before_and_the_one_chosen() {
 #[test]
 fn predict_is_an_instruction() {
     // 436.3: "Predict X", X being 1 when omitted (436.3.a)
-    let c = compile(&card("Spell", "[Predict 3]. Draw 1."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "[Predict 3]. Draw 1.");
     assert_eq!(first(&c).predict.map(|n| n.get()), Some(3));
-    let c = compile(&card(
-        "Spell",
-        "Give a unit -1 [Might] this turn.\n[Predict].",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Give a unit -1 [Might] this turn.\n[Predict].");
     assert_eq!(c.def.then[0].value.predict.map(|n| n.get()), Some(1));
-    let c = compile(&card("Gear", "[1], [Tap]: [Predict 2], then draw 1."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    modelled("Gear", "[1], [Tap]: [Predict 2], then draw 1.");
     // a word that only starts like it is not Predict
     assert!(!compile(&card("Spell", "[Predictor 2].")).fully_modelled());
 }
@@ -191,33 +173,26 @@ fn predict_is_an_instruction() {
 #[test]
 fn a_chosen_player_and_a_card_chosen_from_their_hand() {
     // 355.17: "Choose an opponent. They …" — the player chosen as the instruction executes
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you play me, choose an opponent. They reveal their hand. Choose a card from it, and they discard that card.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = first(&c);
     assert_eq!(e.reveal_hand.as_ref().unwrap().value, "choose-opponent");
     assert_eq!(e.pick.as_ref().unwrap().value, "card");
     assert!(!e.recycle);
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Choose an opponent. They reveal their hand. Choose a non–unit card from it, and recycle that card.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(first(&c).pick.as_ref().unwrap().value, "non-unit card");
     assert!(first(&c).recycle);
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Choose an opponent. They reveal their hand and you choose a Calm card from it. They recycle that card.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(first(&c).pick.as_ref().unwrap().value, "Calm card");
-    let c = compile(&card(
-        "Unit",
-        "When you play me, choose a player. They draw 2.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "When you play me, choose a player. They draw 2.");
     assert_eq!(first(&c).draw.as_ref().unwrap().value, "choose-player");
     // a reveal whose card nothing is done with, or a "they" with no player chosen
     for text in [
@@ -234,15 +209,13 @@ fn a_chosen_player_and_a_card_chosen_from_their_hand() {
 #[test]
 fn doubling_might() {
     // 432: "Double … Might this turn", of a unit chosen or of the source
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Double a friendly unit's Might this turn. Give it [Temporary].",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(first(&c).double.as_ref().unwrap().value, "choose-friendly");
     assert_eq!(c.def.then[0].value.to.as_ref().unwrap().value, "it");
-    let c = compile(&card("Unit", "[1]: Double my Might this turn."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "[1]: Double my Might this turn.");
     assert_eq!(first(&c).double.as_ref().unwrap().value, "me");
     // for no duration, or of something else than Might: not this instruction
     assert!(!compile(&card("Spell", "Double a unit's Might.")).fully_modelled());

@@ -2,7 +2,7 @@
 //! played ("all enemy units at a battlefield", "Choose a battlefield. … there"), the place of
 //! the unit chosen before ("at its location", "that enemy unit's battlefield").
 
-use super::tests::card;
+use super::tests::{card, modelled};
 use super::*;
 
 /// A spell's instructions in order: (what each affects or moves, where to), as words.
@@ -39,11 +39,7 @@ fn w(a: &str, b: &str) -> (String, String) {
 
 #[test]
 fn all_units_at_a_battlefield_targets_the_battlefield() {
-    let c = compile(&card(
-        "Spell",
-        "Deal 2 to all enemy units at a battlefield.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Deal 2 to all enemy units at a battlefield.");
     assert_eq!(words(&c), vec![w("enemy-units at-a-battlefield", "")]);
     // a unit "at a battlefield" is a restriction of the unit's (355.10.b), as before
     let c = compile(&card("Spell", "Deal 2 to an enemy unit at a battlefield."));
@@ -52,11 +48,10 @@ fn all_units_at_a_battlefield_targets_the_battlefield() {
 
 #[test]
 fn choose_a_battlefield_then_there() {
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Choose a battlefield. Give friendly units there +2 [Might] this turn and enemy units there -2 [Might] this turn, to a minimum of 1 [Might].",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(
         words(&c),
         vec![
@@ -75,11 +70,10 @@ fn choose_a_battlefield_then_there() {
     assert!(all[0].min.is_none());
     assert_eq!(all[1].min.map(|m| m.get()), Some(1));
     // a battlefield where you have units, the move to it
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Choose a battlefield where you have units. You may move up to one enemy unit to that battlefield. Then give enemy units there -1 [Might] this turn.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(
         words(&c),
         vec![
@@ -97,11 +91,10 @@ fn choose_a_battlefield_then_there() {
 
 #[test]
 fn a_battlefield_and_a_unit_there() {
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Choose a battlefield and an enemy unit there. Deal 3 to that unit and 1 to each other enemy unit there.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(
         words(&c),
         vec![
@@ -113,11 +106,10 @@ fn a_battlefield_and_a_unit_there() {
 
 #[test]
 fn at_its_location_and_that_units_battlefield() {
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Give a friendly unit +1 [Might] this turn and [Stun] an enemy unit at its location.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(
         words(&c),
         vec![
@@ -125,11 +117,10 @@ fn at_its_location_and_that_units_battlefield() {
             w("choose-enemy at-its-location", "")
         ]
     );
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Stun an enemy at a battlefield. You may move a friendly unit to that enemy unit's battlefield.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(
         words(&c),
         vec![
@@ -143,11 +134,10 @@ fn at_its_location_and_that_units_battlefield() {
 
 #[test]
 fn if_im_at_a_battlefield_there_is_here() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you play me, buff me. Then, if I am at a battlefield, buff all other friendly units there.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     let last = &a.then.last().unwrap().value;
     assert_eq!(
@@ -159,29 +149,26 @@ fn if_im_at_a_battlefield_there_is_here() {
 
 #[test]
 fn for_each_battlefield_you_or_allies_control() {
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Draw 1, then draw 1 for each battlefield you or allies control",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let then = &c.def.then[0].value;
     assert_eq!(then.for_each.as_ref().unwrap().value, "battlefields");
-    let c = compile(&card(
+    let c = modelled(
         "Battlefield",
         "When you conquer here, draw 1 for each other battlefield you or allies control.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
     assert_eq!(e.for_each.as_ref().unwrap().value, "other battlefields");
 }
 
 #[test]
 fn one_or_the_other_is_chosen_on_resolution() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When I conquer, draw 1 or channel 1 rune exhausted.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
     assert_eq!(e.one_of.len(), 2);
     assert!(e.one_of[1].value.exhausted && !e.may);

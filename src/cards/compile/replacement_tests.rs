@@ -1,4 +1,4 @@
-use super::tests::card;
+use super::tests::{card, modelled, refused};
 use super::*;
 
 #[test]
@@ -189,11 +189,7 @@ fn additional_costs_and_conditions() {
         "At the start of your Beginning Phase, if you control a facedown card in your hand, draw 1.",
     ));
     assert!(!c.fully_modelled());
-    let c = compile(&card(
-        "Unit",
-        "I enter ready if you control another Dragon.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "I enter ready if you control another Dragon.");
     let a = &c.def.abilities[0].value;
     assert!(a.enter_ready);
     assert_eq!(a.if_.as_ref().unwrap().value, "control another Dragon");
@@ -255,11 +251,10 @@ fn trash_play_locations_replacements_and_delayed() {
         "occupied-enemy"
     );
     // 367–370: a permanent's replacement effect, its second sentence part of "instead"
-    let c = compile(&card(
+    let c = modelled(
         "Gear",
         "If a friendly unit would die, kill this instead. Heal that unit,\nexhaust it, and recall it.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     assert_eq!(a.would.as_ref().unwrap().value, "die");
     assert_eq!(a.scope.as_ref().unwrap().value, "friendly-units");
@@ -271,14 +266,9 @@ fn trash_play_locations_replacements_and_delayed() {
             .all(|t| t.value == "that-unit")
     }));
     // an instruction after the line ends is not part of it
-    let c = compile(&card("Gear", "If I would die, recall me instead.\nDraw 1."));
-    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    refused("Gear", "If I would die, recall me instead.\nDraw 1.");
     // 390: a delayed ability a spell creates
-    let c = compile(&card(
-        "Spell",
-        "When any unit takes damage this turn, kill it.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "When any unit takes damage this turn, kill it.");
     let d = c
         .def
         .effect
@@ -315,16 +305,14 @@ fn entering_choosing_combat_damage_scores_and_two_triggers() {
         Some("in-combat")
     );
     // "you score 1 point" (466.1.a.1: not a score from a conquer or a hold)
-    let c = compile(&card("Unit", "When I hold, you score 1 point."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "When I hold, you score 1 point.");
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
     assert_eq!(e.gain_points.map(|n| n.get()), Some(1));
     // "When you play me or at the start of your Beginning Phase, …": one ability each
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you play me or at the start of your Beginning Phase, draw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let whens: Vec<&str> = c
         .def
         .abilities
@@ -333,25 +321,22 @@ fn entering_choosing_combat_damage_scores_and_two_triggers() {
         .collect();
     assert_eq!(whens, ["play", "beginning-phase"]);
     // "into your base" is the base (not "… in" and "to your base")
-    let c = compile(&card(
+    modelled(
         "Spell",
         "Play three 1 [Might] Recruit unit tokens into your base.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
-    let c = compile(&card(
+    );
+    modelled(
         "Unit",
         "[Deathknell] – Deal 4 to all units at my battlefield.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
 }
 
 #[test]
 fn token_replacements() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "Once each turn, if you would play a token unit while I'm at a battlefield, you may play that token and an additional copy of it instead.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     assert_eq!(a.would.as_ref().unwrap().value, "play-unit-token");
     assert_eq!(a.uses.as_ref().unwrap().value, "once-each-turn");
@@ -365,8 +350,7 @@ fn token_replacements() {
             .value,
         "copy"
     );
-    let c = compile(&card("Gear", "If you would play a token, draw 1 instead."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Gear", "If you would play a token, draw 1 instead.");
     assert!(c.def.abilities[0].value.instead[0].value.draw.is_some());
     // "you may" without "once each turn" is not a choice the vocabulary has here
     let c = compile(&card(
@@ -451,19 +435,17 @@ fn own_costs() {
 
 #[test]
 fn units_that_deal_damage_to_each_other() {
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Choose a friendly unit and an enemy unit. They deal damage equal to their Mights to each other.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.effect.as_ref().unwrap().value;
     assert_eq!(e.fight.as_ref().unwrap().value, "choose-friendly");
     assert_eq!(e.with.as_ref().unwrap().value, "choose-enemy");
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you play me, choose an enemy unit. We deal damage equal to our Mights to each other.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
     assert_eq!(e.fight.as_ref().unwrap().value, "me");
     assert_eq!(e.with.as_ref().unwrap().value, "choose-enemy");
@@ -478,11 +460,10 @@ fn units_that_deal_damage_to_each_other() {
 #[test]
 fn delayed_triggers_about_the_unit_chosen_before() {
     // 390.2: "When it dies this turn, …" watches the unit the instruction before chose
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Deal 3 to a unit at a battlefield. When it dies this turn, channel 1 rune exhausted.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let then = &c.def.then;
     assert_eq!(then.len(), 1, "{:?}", c.def);
     let d = then[0].value.delayed.as_ref().unwrap();
@@ -490,11 +471,10 @@ fn delayed_triggers_about_the_unit_chosen_before() {
     assert_eq!(d.unit.as_ref().unwrap().value, "it");
     assert_eq!(d.duration.as_ref().unwrap().value, "this-turn");
     // "Choose a unit. When it wins a combat this turn, …": the chosen unit
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Choose a friendly unit. When it wins a combat this turn, gain 2 XP.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let d = c
         .def
         .effect
@@ -507,20 +487,17 @@ fn delayed_triggers_about_the_unit_chosen_before() {
     assert_eq!(d.when.value, "unit-wins-combat");
     assert_eq!(d.unit.as_ref().unwrap().value, "choose-friendly");
     // nothing chosen before: "it" refers to nothing
-    let c = compile(&card("Spell", "When it dies this turn, draw 1."));
-    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    refused("Spell", "When it dies this turn, draw 1.");
     // no timeframe: not a delayed ability this compiler knows
-    let c = compile(&card(
+    refused(
         "Spell",
         "Deal 3 to a unit at a battlefield. When it dies, draw 1.",
-    ));
-    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    );
     // "When a friendly unit is played this turn, buff it.": "it" is the unit played
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "When a friendly unit is played this turn, buff it.\nDraw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let d = c
         .def
         .effect
@@ -538,11 +515,10 @@ fn delayed_triggers_about_the_unit_chosen_before() {
 #[test]
 fn beginning_phase_conditions_before_and_after() {
     // 383.3.e: the conditional statement written before the trigger condition
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "If you control fewer runes than an opponent at the start of your Beginning phase, give me +1 [Might] this turn.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     assert_eq!(a.when.as_ref().unwrap().value, "beginning-phase");
     assert_eq!(a.if_.as_ref().unwrap().value, "fewer-runes-than-opponent");
@@ -555,76 +531,68 @@ fn beginning_phase_conditions_before_and_after() {
         assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
     }
     // a facedown card at a battlefield (421.1)
-    let c = compile(&card(
+    let c = modelled(
         "Gear",
         "At the start of your Beginning Phase, if you control a facedown card at a battlefield, draw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(
         c.def.abilities[0].value.if_.as_ref().unwrap().value,
         "controls-facedown"
     );
     // the condition after the instruction is the instruction's (359.3.f.2)
-    let c = compile(&card(
+    let c = modelled(
         "Gear",
         "At start of your Beginning Phase, draw 1 if you have one or fewer cards in your hand.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     assert!(a.if_.is_none());
     let e = &a.effect.as_ref().unwrap().value;
     assert!(e.draw.is_some());
     assert_eq!(e.if_.as_ref().unwrap().value, "hand 1 or fewer");
     // a tail that is no condition the vocabulary has is not dropped
-    let c = compile(&card(
+    refused(
         "Gear",
         "At the start of your Beginning Phase, draw 1 if you feel lucky.",
-    ));
-    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    );
     // nor is a condition after two instructions (which one it is about is not said)
-    let c = compile(&card(
+    refused(
         "Gear",
         "At the start of your Beginning Phase, draw 1 and channel 1 rune exhausted if you have one or fewer cards in your hand.",
-    ));
-    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    );
 }
 
 #[test]
 fn self_replacements_if_already_stunned_and_if_you_control_a_facedown_card() {
     // 370.1.a: the instruction before replaced when its unit is already stunned
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "[Stun] an attacking enemy unit. If it's already stunned, return it to its owner's hand instead.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.effect.as_ref().unwrap().value;
     assert!(e.stun.is_some());
     assert_eq!(e.instead_if.as_ref().unwrap().value, "stunned");
     assert!(e.instead[0].value.return_.is_some());
     // … or when its controller controls a facedown card (107.3.c)
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Deal 2 to a unit at a battlefield. If you control a facedown card, deal 4 to it instead.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.effect.as_ref().unwrap().value;
     assert_eq!(e.instead_if.as_ref().unwrap().value, "controls-facedown");
     // "already" about anything else is not read
-    let c = compile(&card(
+    refused(
         "Spell",
         "[Stun] an attacking enemy unit. If it's already exhausted, return it to its owner's hand instead.",
-    ));
-    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    );
 }
 
 #[test]
 fn delayed_for_the_next_unit_played_and_the_end_of_this_turn() {
     // 390.2: "the next time you play a unit this turn": "it" is the unit played
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When I hold, the next time you play a unit this turn, ready it and [Buff] it.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     assert_eq!(a.when.as_ref().unwrap().value, "hold");
     let d = a.effect.as_ref().unwrap().value.delayed.as_ref().unwrap();
@@ -636,11 +604,10 @@ fn delayed_for_the_next_unit_played_and_the_end_of_this_turn() {
     );
     assert_eq!(d.effects[1].value.buff.as_ref().unwrap().value, "that-unit");
     // 390.2, 317.1.a: instructions "at the end of this turn"
-    let c = compile(&card(
+    let c = modelled(
         "Battlefield",
         "When you conquer here, ready up to 2 runes at the end of this turn.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let d = c.def.abilities[0]
         .value
         .effect
@@ -653,27 +620,24 @@ fn delayed_for_the_next_unit_played_and_the_end_of_this_turn() {
     assert_eq!(d.when.value, "end-of-turn");
     assert!(d.effects[0].value.ready.is_some());
     // an "it" at the end of the turn refers to nothing the compiler can name then
-    let c = compile(&card(
+    refused(
         "Spell",
         "Stun an enemy unit. Ready it at the end of this turn.",
-    ));
-    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    );
     // "the next time" of anything else is not this
-    let c = compile(&card(
+    refused(
         "Unit",
         "When I hold, the next time you play a spell this turn, draw 1.",
-    ));
-    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    );
 }
 
 #[test]
 fn draw_if_your_other_units_have_total_might() {
     // a total of the other units' Might, the instruction's condition (359.3.f.2)
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you play me, draw 1 if your other units have total Might 5 or more.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     assert_eq!(a.when.as_ref().unwrap().value, "play");
     assert_eq!(
@@ -681,20 +645,18 @@ fn draw_if_your_other_units_have_total_might() {
         "other-units-might 5"
     );
     // a total of something else is not read
-    let c = compile(&card(
+    refused(
         "Unit",
         "When you play me, draw 1 if your other units have total Might 5 or less.",
-    ));
-    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    );
 }
 
 #[test]
 fn enter_ready_if_a_friendly_unit_died_during_your_beginning_phase() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "If a friendly unit died during your Beginning Phase this turn, I enter ready.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     assert!(a.enter_ready);
     assert_eq!(
@@ -702,22 +664,20 @@ fn enter_ready_if_a_friendly_unit_died_during_your_beginning_phase() {
         "friendly-died-your-beginning-phase"
     );
     // another phase is not this condition
-    let c = compile(&card(
+    refused(
         "Unit",
         "If a friendly unit died during your Main Phase this turn, I enter ready.",
-    ));
-    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    );
 }
 
 #[test]
 fn the_next_time_it_takes_damage_and_a_legion_instead() {
     // 390.2: "Kill it the next time it takes damage this turn." watches the unit chosen
     // before; 157.2, 370.1.a: "[Legion] – Kill it now instead." replaces that instruction
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Choose a unit. Kill it the next time it takes damage this turn.\n[Legion] – Kill it now instead. (Get the effect if you've played another card this turn.)",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.effect.as_ref().unwrap().value;
     let d = e.delayed.as_ref().unwrap();
     assert_eq!(d.when.value, "it-takes-damage");
@@ -727,12 +687,7 @@ fn the_next_time_it_takes_damage_and_a_legion_instead() {
     assert_eq!(e.instead_if.as_ref().unwrap().value, "legion");
     assert_eq!(e.instead[0].value.kill.as_ref().unwrap().value, "it");
     // without a unit chosen before, "it" refers to nothing
-    let c = compile(&card(
-        "Spell",
-        "Kill it the next time it takes damage this turn.",
-    ));
-    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    refused("Spell", "Kill it the next time it takes damage this turn.");
     // a Legion line with nothing before it to replace is not read as a replacement
-    let c = compile(&card("Spell", "[Legion] – Draw 1 instead."));
-    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    refused("Spell", "[Legion] – Draw 1 instead.");
 }

@@ -2,7 +2,7 @@
 //! marked on it"), conditions about the unit chosen ("if it has 3 [Might] or less"), whole
 //! hands ("Each player discards their hand").
 
-use super::tests::card;
+use super::tests::{card, modelled};
 use super::*;
 
 fn all(c: &Compiled) -> Vec<&format::Effect> {
@@ -16,18 +16,16 @@ fn all(c: &Compiled) -> Vec<&format::Effect> {
 
 #[test]
 fn damage_equal_to_my_assault_or_its_damage() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When I attack, deal damage equal to my [Assault] to an enemy unit here.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
     assert!(matches!(&e.deal, Some(format::Amount::Word(w)) if w == "my-assault"));
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you play me, deal damage to a unit equal to the damage marked on it.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
     assert!(matches!(&e.deal, Some(format::Amount::Word(w)) if w == "its-damage"));
     assert_eq!(e.to.as_ref().unwrap().value, "choose-unit");
@@ -35,11 +33,10 @@ fn damage_equal_to_my_assault_or_its_damage() {
 
 #[test]
 fn in_your_base_then_to_a_battlefield() {
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Buff a friendly unit in your base, then move it to a battlefield.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let v = all(&c);
     assert_eq!(v[0].buff.as_ref().unwrap().value, "choose-yours in-base");
     assert_eq!(v[1].move_.as_ref().unwrap().value, "it");
@@ -48,11 +45,7 @@ fn in_your_base_then_to_a_battlefield() {
 
 #[test]
 fn each_player_discards_their_hand_then_draws() {
-    let c = compile(&card(
-        "Spell",
-        "Each player discards their hand, then draws 4.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Each player discards their hand, then draws 4.");
     let v = all(&c);
     assert_eq!(v[0].discard_hand.as_ref().unwrap().value, "each-player");
     assert_eq!(v[1].draw.as_ref().unwrap().value, "each-player");
@@ -61,11 +54,10 @@ fn each_player_discards_their_hand_then_draws() {
 
 #[test]
 fn conditions_about_the_unit_chosen() {
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Choose a unit at a battlefield. If it has 3 [Might] or less, banish it. Otherwise, return it to its owner's hand.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = all(&c)[0];
     assert_eq!(e.if_.as_ref().unwrap().value, "might 3 or less");
     assert_eq!(
@@ -73,11 +65,10 @@ fn conditions_about_the_unit_chosen() {
         "choose-unit-at-battlefield"
     );
     assert_eq!(e.otherwise.len(), 1);
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Give a friendly unit +1 [Might] this turn, then an additional +1 [Might] this turn if it is the only unit you control there.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let v = all(&c);
     assert_eq!(v[1].to.as_ref().unwrap().value, "it");
     assert_eq!(v[1].if_.as_ref().unwrap().value, "only-yours-there");
@@ -93,11 +84,7 @@ fn conditions_about_the_unit_chosen() {
 
 #[test]
 fn all_units_and_gear_is_one_group() {
-    let c = compile(&card(
-        "Spell",
-        "Return all units and gear to their owners' hands.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Return all units and gear to their owners' hands.");
     assert_eq!(
         all(&c)[0].return_.as_ref().unwrap().value,
         "all-units-and-gear"

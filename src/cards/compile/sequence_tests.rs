@@ -1,4 +1,4 @@
-use super::tests::{card, effect_to};
+use super::tests::{card, effect_to, modelled};
 use super::*;
 
 fn targets(e: &format::Effect) -> Vec<String> {
@@ -12,20 +12,15 @@ fn targets(e: &format::Effect) -> Vec<String> {
 #[test]
 fn chosen_units_are_referred_to_as_it() {
     // "Choose …" gives the next "it" its requirement; later "it"s are that same unit
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Choose a friendly unit. Give it +2 [Might] this turn. Ready it.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.effect.as_ref().unwrap().value;
     assert_eq!(targets(e), ["choose-friendly"]);
     assert_eq!(targets(&c.def.then[0].value), ["it"]);
     // two keywords given to one chosen unit: the second to "it"
-    let c = compile(&card(
-        "Spell",
-        "Give a unit [Assault 2] and [Ganking] this turn.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Give a unit [Assault 2] and [Ganking] this turn.");
     assert_eq!(targets(&c.def.then[0].value), ["it"]);
     // "it" with nothing chosen before refers to nothing: not compiled
     let c = compile(&card("Spell", "Ready it."));
@@ -37,28 +32,25 @@ fn chosen_units_are_referred_to_as_it() {
 
 #[test]
 fn sequences_groups_tokens_and_limits() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you play me, buff another friendly unit, then draw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     assert_eq!(
         targets(&a.effect.as_ref().unwrap().value),
         ["choose-other-friendly"]
     );
     assert!(a.then[0].value.draw.is_some());
-    let c = compile(&card("Spell", "Deal 1 to all units at battlefields."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Deal 1 to all units at battlefields.");
     assert_eq!(
         targets(&c.def.effect.as_ref().unwrap().value),
         ["units-at-battlefields"]
     );
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Play two ready 3 [Might] Sprite unit tokens with [Temporary].",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.effect.as_ref().unwrap().value;
     assert_eq!(e.create.as_ref().unwrap().value, "Sprite");
     assert_eq!(e.count.map(|n| n.get()), Some(2));
@@ -67,21 +59,19 @@ fn sequences_groups_tokens_and_limits() {
     assert_eq!(t.might.map(|m| m.get()), Some(3));
     assert_eq!(t.keywords[0].value, "Temporary");
     // "here": the source's location; a place the vocabulary cannot say stays unsupported
-    let c = compile(&card(
+    modelled(
         "Unit",
         "When I hold, play a 1 [Might] Recruit unit token here.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let c = compile(&card(
         "Spell",
         "Play a 1 [Might] Recruit unit token at the Rift.",
     ));
     assert!(!c.fully_modelled());
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Give a unit -4 [Might] this turn, to a minimum of 1 [Might].",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.effect.as_ref().unwrap().value;
     assert_eq!(
         (e.might.map(|m| m.get()), e.min.map(|m| m.get())),
@@ -89,8 +79,7 @@ fn sequences_groups_tokens_and_limits() {
     );
     let c = compile(&card("Unit", "I enter ready."));
     assert!(c.fully_modelled() && c.def.abilities[0].value.enter_ready);
-    let c = compile(&card("Unit", "[Deathknell]\nChannel 1 rune exhausted."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "[Deathknell]\nChannel 1 rune exhausted.");
     let a = &c.def.abilities[0].value;
     assert_eq!(a.when.as_ref().unwrap().value, "die");
     assert!(a.effect.as_ref().unwrap().value.exhausted);
@@ -106,8 +95,7 @@ fn sequences_groups_tokens_and_limits() {
         .collect();
     assert_eq!(whens, ["attack", "defend"]);
     // "and" in a passive: one passive for each thing it gives
-    let c = compile(&card("Unit", "[Level 3] I have +1 [Might] and [Ganking]."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "[Level 3] I have +1 [Might] and [Ganking].");
     assert_eq!(c.def.abilities.len(), 2);
     assert!(
         c.def
@@ -115,11 +103,10 @@ fn sequences_groups_tokens_and_limits() {
             .iter()
             .all(|a| a.value.while_.as_ref().unwrap().value == "level 3")
     );
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When I attack, deal damage equal to my Might to an enemy unit here.\nOther friendly units have +1 [Might] here.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert!(matches!(
         c.def.abilities[0].value.effect.as_ref().unwrap().value.deal,
         Some(Amount::Word(_))
@@ -128,13 +115,8 @@ fn sequences_groups_tokens_and_limits() {
         c.def.abilities[1].value.scope.as_ref().unwrap().value,
         "other-friendly-units-here"
     );
-    let c = compile(&card("Spell", "Deal 2 damage to an enemy unit."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
-    let c = compile(&card(
-        "Gear",
-        "When you play this, you may pay [1] to draw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    modelled("Spell", "Deal 2 damage to an enemy unit.");
+    let c = modelled("Gear", "When you play this, you may pay [1] to draw 1.");
     assert_eq!(
         c.def.abilities[0]
             .value
@@ -147,26 +129,22 @@ fn sequences_groups_tokens_and_limits() {
         1
     );
     // "Your Mechs have [Shield]": the controller's own units (484.8.c), with a tag condition
-    let c = compile(&card("Unit", "Your Mechs have [Shield]."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "Your Mechs have [Shield].");
     let a = &c.def.abilities[0].value;
     assert_eq!(a.while_.as_ref().unwrap().value, "tag Mech");
     assert_eq!(a.scope.as_ref().unwrap().value, "your-units");
     // a tag in place of "unit" in instructions
-    let c = compile(&card("Spell", "Give your Mechs +1 [Might] this turn."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Give your Mechs +1 [Might] this turn.");
     assert_eq!(effect_to(&c), "your-units with tag Mech");
     // 355.3: "Choose one —" and its bulleted modes
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Choose one —\n• Deal 2 to a unit at a battlefield.\n• Draw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(c.def.effect.as_ref().unwrap().value.choose_one.len(), 2);
     let c = compile(&card("Spell", "Choose one —\n• Draw 1.\n• Scry 2."));
     assert!(!c.fully_modelled());
-    let c = compile(&card("Battlefield", "When you hold here, draw 1."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    modelled("Battlefield", "When you hold here, draw 1.");
     // "here" triggers of a battlefield are not a unit's
     assert!(!compile(&card("Unit", "When you hold here, draw 1.")).fully_modelled());
 }

@@ -2,7 +2,7 @@
 //! happened this turn or what is here (364), discounts on a tag or a type of card and on
 //! the card's own cost by where it is played from (356.4), "… and enter ready" (364.2).
 
-use super::tests::card;
+use super::tests::{card, modelled};
 use super::*;
 
 fn word(n: &Option<Spanned<String>>) -> &str {
@@ -92,11 +92,10 @@ fn passives_with_a_condition_of_this_turn_or_of_here() {
 
 #[test]
 fn my_cost_from_anywhere_other_than_the_hand() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "I cost [3] less to play from anywhere other than your hand.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     let p = a.play_cost.as_ref().expect("a play-cost").value.clone();
     assert_eq!((p.energy.get(), word(&p.of)), (-3, "me"));
@@ -111,11 +110,10 @@ fn my_cost_from_anywhere_other_than_the_hand() {
 
 #[test]
 fn a_cost_or_a_passive_and_enter_ready_under_one_condition() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "If an opponent controls a stunned unit, I cost [1] less and enter ready.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let [cost, ready] = &c.def.abilities[..] else {
         panic!("two abilities: {:?}", c.def.abilities);
     };
@@ -127,11 +125,10 @@ fn a_cost_or_a_passive_and_enter_ready_under_one_condition() {
     assert!(ready.value.enter_ready);
     assert_eq!(word(&ready.value.if_), "opponent-controls-stunned");
     // [Level N]: the passive and entering ready, both from N XP (824.1.b.1)
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "[Level 4] I have +2 [Might] and enter ready. (While you have 4+ XP, get the effect.)",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let p = passives(&c);
     assert_eq!(p, [("level 4".into(), "me".into(), Some(2), vec![])]);
     let ready = c
@@ -151,11 +148,10 @@ fn a_cost_or_a_passive_and_enter_ready_under_one_condition() {
 
 #[test]
 fn discounts_on_a_tag_and_on_a_type_of_card() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "Your Birds' Energy costs are reduced by [1], to a minimum of [2].",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     let p = a.play_cost.as_ref().expect("a play-cost").value.clone();
     assert_eq!(
@@ -163,11 +159,10 @@ fn discounts_on_a_tag_and_on_a_type_of_card() {
         (-1, "Bird", Some(2))
     );
     assert!(a.if_.is_none());
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "While I'm at a battlefield, the Energy costs for units you play are reduced by [2].",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     let p = a.play_cost.as_ref().expect("a play-cost").value.clone();
     assert_eq!(
@@ -189,11 +184,10 @@ fn discounts_on_a_tag_and_on_a_type_of_card() {
 
 #[test]
 fn if_you_paid_the_optional_cost_the_card_costs_less_or_nothing() {
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "As you play this, you may spend a buff as an additional cost. If you do, ignore this spell's cost.\nDraw 2.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities;
     let cost = a[0]
         .value
@@ -243,8 +237,7 @@ fn battlefield_rules_and_the_last_to_be_assigned_damage() {
         c.def.abilities[0].value.victory_score.map(|n| n.get()),
         Some(2)
     );
-    let c = compile(&card("Unit", "I must be assigned combat damage last."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "I must be assigned combat damage last.");
     assert!(c.def.abilities[0].value.assigned_last);
     // a battlefield's rules on a unit (or the other way round) are kept as text, as is an
     // increase of nothing
@@ -291,8 +284,7 @@ fn restrictions_unless_and_any_number_of_buffs() {
         assert_eq!(a.not_chosen_by_enemies, chosen, "{text}");
         assert_eq!(a.no_combat_damage, !chosen, "{text}");
     }
-    let c = compile(&card("Unit", "I can have any number of buffs."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "I can have any number of buffs.");
     assert!(c.def.abilities[0].value.any_number_of_buffs);
     for text in [
         "I can't be chosen by enemy spells and abilities unless I'm exhausted.",
@@ -386,11 +378,10 @@ fn channel_only_one_and_units_here_with_less_might() {
 
 #[test]
 fn assault_equal_to_a_count() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "I have [Assault] equal to the number of gear you control.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     assert_eq!(
         a.grant.iter().map(|g| g.value.as_str()).collect::<Vec<_>>(),
@@ -526,11 +517,10 @@ fn conditions_of_what_was_spent_this_turn() {
 /// 356.4.e's example: a spell's own cost reduced by the highest Might among your units.
 #[test]
 fn cost_reduced_by_the_highest_might() {
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "This spell's Energy cost is reduced by the highest Might among units you control.\nDeal 5 to a unit at a battlefield.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = c
         .def
         .abilities

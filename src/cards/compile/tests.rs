@@ -1,5 +1,19 @@
 use super::*;
 
+/// `text` compiled as a card of `kind`, asserted fully modelled.
+pub(super) fn modelled(kind: &str, text: &str) -> Compiled {
+    let c = compile(&card(kind, text));
+    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    c
+}
+
+/// `text` compiled as a card of `kind`, asserted not fully modelled (a phrase refused).
+pub(super) fn refused(kind: &str, text: &str) -> Compiled {
+    let c = compile(&card(kind, text));
+    assert!(!c.fully_modelled(), "{:?}", c.phrases);
+    c
+}
+
 pub(super) fn card(kind: &str, text: &str) -> Card {
     Card {
         name: "Test".into(),
@@ -39,11 +53,10 @@ fn keywords_with_values_and_reminders() {
 
 #[test]
 fn triggers_activated_and_deathknell() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When I attack, deal 2 to an enemy unit here.\n[Tap]: [Reaction] — Buff me.\n[Deathknell] — Draw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities;
     assert_eq!(a[0].value.when.as_ref().unwrap().value, "attack");
     let act = a[1].value.activate.as_ref().unwrap();
@@ -146,15 +159,13 @@ fn spells_passives_and_costs() {
 
 #[test]
 fn legion_compiles_its_dependent_ability() {
-    let c = compile(&card("Unit", "[Legion] — When you play me, draw 1."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "[Legion] — When you play me, draw 1.");
     assert!(
         c.def.abilities.iter().any(|a| a.value.legion),
         "{:?}",
         c.def.abilities
     );
-    let c = compile(&card("Unit", "[Legion] — I have +2 [Might]."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "[Legion] — I have +2 [Might].");
     assert!(
         c.def.abilities.iter().any(|a| a
             .value
@@ -179,11 +190,10 @@ fn repeat_keeps_its_cost() {
         r.power.to_power(crate::engine::Power::own),
         crate::engine::Power::of(crate::engine::Domain::Mind, 1)
     );
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "[Repeat 2] (You may pay the additional cost to repeat this spell's effect.)\nDraw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(c.def.repeat[0].value.energy.get(), 2);
     // a cost that is not symbols only stays unsupported text
     let c = compile(&card(
@@ -323,19 +333,17 @@ fn units_that_enter_ready_with_their_scope_and_condition() {
 #[test]
 fn bonus_damage_passives() {
     // 712–715: the two forms of the community list, with their reminder texts
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "Your spells and abilities deal 1 Bonus Damage. (Each instance of damage they deal is increased by 1.)",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     assert_eq!(a.bonus_damage.map(|n| n.get()), Some(1));
     assert!(a.scope.is_none());
-    let c = compile(&card(
+    let c = modelled(
         "Battlefield",
         "Spells and abilities deal 2 Bonus Damage to units here.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     assert_eq!(a.bonus_damage.map(|n| n.get()), Some(2));
     assert_eq!(
@@ -408,11 +416,10 @@ fn hard_wrapped_errata_and_wrapped_reminders_are_read_as_sentences() {
     );
     assert!(!texts.iter().any(|t| t.starts_with("Mights")), "{texts:?}");
     // a reminder wrapped onto the next line is still a reminder, errata or not
-    let c = compile(&card(
+    modelled(
         "Gear",
         "[Tap]: Draw 1.\n(Each card you draw is a card you\nkeep. It stays.)",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     // without errata, a line that ends without a full stop is its own line
     let c = compile(&card("Spell", "Draw 1\nBuff a friendly unit."));
     assert_eq!(c.phrases.len(), 2, "{:?}", c.phrases);
@@ -429,18 +436,16 @@ fn hard_wrapped_errata_and_wrapped_reminders_are_read_as_sentences() {
 
 #[test]
 fn keywords_listed_with_commas_and_a_spells_level_instruction() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "[Assault 2], [Shield 2] (+2 [Might] while I'm an attacker or defender.)",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let k: Vec<&str> = c.def.keywords.iter().map(|k| k.value.as_str()).collect();
     assert_eq!(k, ["Assault 2", "Shield 2"]);
     // a comma before text that is not a keyword is not swallowed
     assert!(!compile(&card("Unit", "[Tank], I have a fish.")).fully_modelled());
     // 824.1.b: a spell's level-dependent instruction is conditional on the level
-    let c = compile(&card("Spell", "Draw 1.\n[Level 6] [Stun] an enemy unit."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Draw 1.\n[Level 6] [Stun] an enemy unit.");
     let stun = &c.def.then[0].value;
     assert_eq!(stun.if_.as_ref().map(|n| n.value.as_str()), Some("level 6"));
     assert!(c.def.effect.as_ref().unwrap().value.if_.is_none());
@@ -448,11 +453,10 @@ fn keywords_listed_with_commas_and_a_spells_level_instruction() {
 
 #[test]
 fn a_trailing_if_about_a_ready_enemy_unit_here() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When I attack, give me +2 [Might] this turn if there is a ready enemy unit here.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = c.def.abilities[0].value.effect.as_ref().unwrap();
     assert_eq!(
         e.value.if_.as_ref().map(|n| n.value.as_str()),

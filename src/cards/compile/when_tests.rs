@@ -1,7 +1,7 @@
 //! Tests of when and whether abilities apply: triggers limited in a turn (383.1, 383.3.f),
 //! more trigger events, and the conditions of triggers, "enter ready" and costs.
 
-use super::tests::card;
+use super::tests::{card, modelled};
 use super::*;
 
 fn ability(c: &Compiled, i: usize) -> &AbilityDef {
@@ -51,11 +51,10 @@ fn the_nth_time_each_turn_is_the_trigger_with_its_count() {
 
 #[test]
 fn once_each_turn_and_while_im_at_a_battlefield() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "Once each turn, when an enemy unit dies while I'm at a battlefield, draw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = ability(&c, 0);
     assert_eq!(word(&a.when), "enemy-unit-dies");
     assert_eq!(word(&a.uses), "once-each-turn");
@@ -145,41 +144,36 @@ fn conditions_of_this_turn_the_hand_the_base_the_trash_and_the_scores() {
 
 #[test]
 fn a_condition_written_after_what_i_have() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "I have +2 [Might] while I'm at a battlefield with exactly one other unit you control.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = ability(&c, 0);
     assert_eq!(word(&a.while_), "exactly 1 other units at-battlefield");
     assert_eq!(a.might.map(|m| m.get()), Some(2));
-    let c = compile(&card("Unit", "I have [Shield 3] while I'm buffed."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "I have [Shield 3] while I'm buffed.");
     assert_eq!(word(&ability(&c, 0).while_), "buffed");
 }
 
 #[test]
 fn use_this_ability_only_while() {
     // on the ability's own line (377.2.b)
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "[Fury], [Tap]: Deal 3 to a unit. Use this ability only while I'm at a battlefield.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(word(&ability(&c, 0).while_), "at-battlefield");
     // on the next line, the card's one activated ability
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "[Tap]: Draw 1.\nUse this ability only while I'm at a battlefield.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(word(&ability(&c, 0).while_), "at-battlefield");
     // "my abilities": each of them
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "[1]: Draw 1.\n[2], [Tap]: Score 1 point.\nUse my abilities only while I'm at a battlefield.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert!(
         c.def
             .abilities
@@ -319,19 +313,17 @@ fn deathknell_conditions_are_what_the_unit_was_as_it_died() {
 #[test]
 fn an_instead_sentence_replaces_the_ability_instruction_before() {
     // 370.1.a in a Deathknell's effect and in a triggered ability's further sentence
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "[Deathknell] Draw 1. If it's your Beginning Phase, draw 3 instead.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &ability(&c, 0).effect.as_ref().unwrap().value;
     assert_eq!(word(&e.instead_if), "your-phase beginning");
     assert_eq!(e.instead.len(), 1);
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you play me, channel 1 rune exhausted. If it's your Main Phase, draw 1 instead.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &ability(&c, 0).effect.as_ref().unwrap().value;
     assert_eq!(word(&e.instead_if), "your-phase main");
     // no instruction before it: nothing to replace
@@ -345,11 +337,10 @@ fn an_instead_sentence_replaces_the_ability_instruction_before() {
 #[test]
 fn what_happens_to_the_card_itself_in_the_passive_voice() {
     // one ability for each event of the list, the body after the list's last comma
-    let c = compile(&card(
+    let c = modelled(
         "Gear",
         "When this is played, discarded, or killed, channel 1 rune exhausted.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let whens: Vec<&str> = c
         .def
         .abilities
@@ -358,11 +349,7 @@ fn what_happens_to_the_card_itself_in_the_passive_voice() {
         .collect();
     assert_eq!(whens, ["play", "you-discard-me", "die"]);
     assert!(c.def.abilities.iter().all(|a| a.value.effect.is_some()));
-    let c = compile(&card(
-        "Unit",
-        "When I'm played and when I conquer, ready me.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "When I'm played and when I conquer, ready me.");
     let whens: Vec<&str> = c
         .def
         .abilities
@@ -450,8 +437,7 @@ fn triggers_only_on_an_opponents_turn_in_a_showdown_or_by_an_ally() {
 
 #[test]
 fn readying_and_buffing_triggers_with_it_the_unit() {
-    let c = compile(&card("Unit", "When I become ready, buff me."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "When I become ready, buff me.");
     assert_eq!(word(&ability(&c, 0).when), "become-ready");
     // "it" is the unit readied / buffed: the event's subject (`that-unit`)
     for (text, when) in [
@@ -483,16 +469,14 @@ fn readying_and_buffing_triggers_with_it_the_unit() {
 #[test]
 fn played_to_a_battlefield_and_an_enemy_unit_alone_here() {
     // the play effect with the unit at a battlefield as it triggers (383.4.a, 383.3.e)
-    let c = compile(&card("Unit", "When you play me to a battlefield, buff me."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "When you play me to a battlefield, buff me.");
     let a = ability(&c, 0);
     assert_eq!((word(&a.when), word(&a.if_)), ("play", "at-battlefield"));
     // 741.1 for an enemy unit
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When I defend, if an enemy unit is alone here, ready me.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = ability(&c, 0);
     assert_eq!(
         (word(&a.when), word(&a.if_)),
@@ -504,8 +488,7 @@ fn played_to_a_battlefield_and_an_enemy_unit_alone_here() {
 
 #[test]
 fn played_units_by_tag_or_might_and_buffed_deaths() {
-    let c = compile(&card("Unit", "When you play me or another Dragon, draw 1."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "When you play me or another Dragon, draw 1.");
     let whens: Vec<&str> = c
         .def
         .abilities
@@ -536,11 +519,10 @@ fn played_units_by_tag_or_might_and_buffed_deaths() {
 
 #[test]
 fn the_nth_card_drawn_each_turn() {
-    let c = compile(&card(
+    let c = modelled(
         "Gear",
         "When you draw your second card each turn, buff a friendly unit.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(word(&ability(&c, 0).when), "you-draw-nth 2");
     let c = compile(&card(
         "Gear",
@@ -552,25 +534,22 @@ fn the_nth_card_drawn_each_turn() {
 #[test]
 fn choosing_is_targeting_and_you_ready_me() {
     // 383.4.b: "When you choose a friendly unit", "it" being that unit
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you choose a friendly unit, you may exhaust me and pay [Rune] to ready it.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = ability(&c, 0);
     assert_eq!(word(&a.when), "you-choose-friendly-unit");
     assert!(a.cost.as_ref().is_some_and(|c| c.value.exhaust));
     let e = &a.effect.as_ref().unwrap().value;
     assert_eq!(e.ready.as_ref().unwrap().value, "that-unit");
-    let c = compile(&card("Unit", "When you choose me with a spell, draw 1."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "When you choose me with a spell, draw 1.");
     assert_eq!(word(&ability(&c, 0).when), "you-choose-me-with-spell");
     // "When you choose or ready me": the first verb shares the object, one ability each
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you choose or ready me, give me +1 [Might] this turn.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let whens: Vec<&str> = c
         .def
         .abilities
@@ -613,11 +592,10 @@ fn playing_a_card_hiding_a_card_and_the_nth_card() {
         assert_eq!(word(&ability(&c, 0).when), when, "{text}");
     }
     // 383.3.e: "on an opponent's turn" is the condition checked as it triggers
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you play a card on an opponent's turn, draw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(word(&ability(&c, 0).if_), "opponents-turn");
     // a Power cost written otherwise is kept as text
     let c = compile(&card(
@@ -630,11 +608,10 @@ fn playing_a_card_hiding_a_card_and_the_nth_card() {
 #[test]
 fn friendly_units_attacking_alone_moving_from_here_and_equipment_attached() {
     // "attacks or defends alone": one ability each, "it" being the unit
-    let c = compile(&card(
+    let c = modelled(
         "Gear",
         "When a friendly unit attacks or defends alone, give it +1 [Might] this turn.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let whens: Vec<&str> = c
         .def
         .abilities
@@ -650,11 +627,10 @@ fn friendly_units_attacking_alone_moving_from_here_and_equipment_attached() {
         assert_eq!(e.to.as_ref().unwrap().value, "that-unit");
     }
     // a battlefield's "When a unit moves from here"
-    let c = compile(&card(
+    let c = modelled(
         "Battlefield",
         "When a unit moves from here, give it +1 [Might] this turn.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(word(&ability(&c, 0).when), "unit-moves-from-here");
     // … only on a battlefield
     let c = compile(&card(
@@ -662,11 +638,10 @@ fn friendly_units_attacking_alone_moving_from_here_and_equipment_attached() {
         "When a unit moves from here, give it +1 [Might] this turn.",
     ));
     assert!(!c.fully_modelled());
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you attach an Equipment to me, you may pay [1] to draw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert_eq!(word(&ability(&c, 0).when), "you-attach-equipment-to-me");
 }
 
@@ -715,11 +690,10 @@ fn becoming_mighty_and_another_non_tag_unit_dying() {
 
 #[test]
 fn one_on_one_and_doubling_this_combat() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When I attack or defend one on one, double my Might this combat.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     for (a, when) in c.def.abilities.iter().zip(["attack", "defend"]) {
         assert_eq!(word(&a.value.when), when);
         assert_eq!(word(&a.value.if_), "one-on-one");
@@ -734,11 +708,10 @@ fn one_on_one_and_doubling_this_combat() {
 
 #[test]
 fn when_you_move_an_enemy_unit() {
-    let c = compile(&card(
+    let c = modelled(
         "Gear",
         "When you move an enemy unit, you may exhaust this to [Stun] it.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = ability(&c, 0);
     assert_eq!(word(&a.when), "you-move-enemy-unit");
     let e = &a.effect.as_ref().unwrap().value;

@@ -1,13 +1,12 @@
 //! Level abilities that are not passives (824.1.b.1), recycling (416), banishing and playing
 //! cards from zones other than the hand.
 
-use super::tests::card;
+use super::tests::{card, modelled};
 use super::*;
 
 #[test]
 fn level_trigger_is_active_only_at_its_xp() {
-    let c = compile(&card("Unit", "[Level 4] When I conquer, buff me."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "[Level 4] When I conquer, buff me.");
     let a = &c.def.abilities[0].value;
     assert_eq!(a.when.as_ref().unwrap().value, "conquer");
     assert_eq!(a.level.map(|n| n.get()), Some(4));
@@ -16,8 +15,7 @@ fn level_trigger_is_active_only_at_its_xp() {
 
 #[test]
 fn level_activated_ability_is_usable_only_at_its_xp() {
-    let c = compile(&card("Gear", "[Level 3] [Reaction] [Tap]: [Add] [2]."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Gear", "[Level 3] [Reaction] [Tap]: [Add] [2].");
     let a = &c.def.abilities[0].value;
     let act = a.activate.as_ref().unwrap();
     assert!(act.value.exhaust && act.value.reaction);
@@ -27,11 +25,10 @@ fn level_activated_ability_is_usable_only_at_its_xp() {
 
 #[test]
 fn level_instead_replaces_the_spell_instruction_before() {
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Deal 2 to an enemy unit.\n[Level 11] Deal 5 to it instead.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.effect.as_ref().unwrap().value;
     assert_eq!(e.instead_if.as_ref().unwrap().value, "level 11");
     assert_eq!(e.instead[0].value.to.as_ref().unwrap().value, "it");
@@ -43,11 +40,10 @@ fn level_instead_replaces_the_spell_instruction_before() {
 
 #[test]
 fn a_keyword_alone_on_its_line_without_brackets() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "Hidden (Hide now, play later.)\nWhen you play me, draw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert!(c.def.keywords.iter().any(|k| k.value == "Hidden"));
     // a word that is not a keyword stays unsupported
     assert!(!compile(&card("Unit", "Sneaky")).fully_modelled());
@@ -55,19 +51,14 @@ fn a_keyword_alone_on_its_line_without_brackets() {
 
 #[test]
 fn recycling_from_the_trash_in_a_cost() {
-    let c = compile(&card(
+    let c = modelled(
         "Gear",
         "Recycle 2 from your trash, [Tap]: Buff a friendly unit.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let cost = &c.def.abilities[0].value.activate.as_ref().unwrap().value;
     assert_eq!(cost.recycle.get(), 2);
     assert!(cost.recycle_of.is_none() && cost.exhaust);
-    let c = compile(&card(
-        "Gear",
-        "[2], Recycle a gear from your trash: Draw 1.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Gear", "[2], Recycle a gear from your trash: Draw 1.");
     let cost = &c.def.abilities[0].value.activate.as_ref().unwrap().value;
     assert_eq!(
         (
@@ -85,23 +76,20 @@ fn recycling_from_the_trash_in_a_cost() {
 
 #[test]
 fn banishing_and_taking_a_turn_after_this_one() {
-    let c = compile(&card("Spell", "Take a turn after this one. Banish this."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Take a turn after this one. Banish this.");
     let e = &c.def.effect.as_ref().unwrap().value;
     assert_eq!(e.additional_turn.as_ref().unwrap().value, "you");
     assert_eq!(c.def.then[0].value.banish.as_ref().unwrap().value, "me");
-    let c = compile(&card("Spell", "Deal 1 to an enemy unit. Banish it."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Spell", "Deal 1 to an enemy unit. Banish it.");
     assert_eq!(c.def.then[0].value.banish.as_ref().unwrap().value, "it");
 }
 
 #[test]
 fn if_it_would_die_this_turn_banish_it_instead() {
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Deal 4 to an enemy unit. If it would die this turn, banish it instead.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let r = &c.def.then[0].value;
     assert_eq!(r.replace.as_ref().unwrap().value, "it");
     assert_eq!(r.uses.as_ref().unwrap().value, "always");
@@ -130,19 +118,17 @@ fn if_it_would_die_this_turn_banish_it_instead() {
 
 #[test]
 fn playing_a_card_from_the_trash() {
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Play a unit from your trash, ignoring its Energy cost.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.effect.as_ref().unwrap().value;
     assert_eq!(e.play_card.as_ref().unwrap().value, "choose-in-trash unit");
     assert_eq!(e.ignoring.as_ref().unwrap().value, "energy");
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When you play me, you may play a gear from your trash, ignoring its cost.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
     assert!(e.may);
     assert_eq!(e.ignoring.as_ref().unwrap().value, "cost");
@@ -161,16 +147,14 @@ fn playing_a_card_from_the_trash() {
 
 #[test]
 fn recycling_as_an_instruction() {
-    let c = compile(&card("Unit", "When I attack, recycle 3 from your trash."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "When I attack, recycle 3 from your trash.");
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
     assert_eq!(e.recycle_from_trash.as_ref().unwrap().value, "you");
     assert_eq!(e.count.map(|n| n.get()), Some(3));
-    let c = compile(&card(
+    let c = modelled(
         "Battlefield",
         "When you hold here, you must recycle one of your runes.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
     assert_eq!(e.recycle_rune.as_ref().unwrap().value, "you");
     assert!(!compile(&card("Spell", "Recycle 3 from your hand.")).fully_modelled());
@@ -178,17 +162,15 @@ fn recycling_as_an_instruction() {
 
 #[test]
 fn a_permission_to_play_me_from_the_trash() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "[Legion] You may play me from your trash for [2] [Fury].",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     let cost = &a.play_from_trash.as_ref().unwrap().value;
     assert_eq!(cost.energy.get(), 2);
     assert_eq!(a.while_.as_ref().unwrap().value, "legion");
-    let c = compile(&card("Unit", "You may play me from your trash for [Rune]."));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    let c = modelled("Unit", "You may play me from your trash for [Rune].");
     assert!(c.def.abilities[0].value.while_.is_none());
     // a cost that is not energy and power is not a base cost
     assert!(!compile(&card("Unit", "You may play me from your trash for [Tap].")).fully_modelled());
@@ -196,11 +178,10 @@ fn a_permission_to_play_me_from_the_trash() {
 
 #[test]
 fn a_spells_own_bonus_damage_for_each() {
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Deal 2 to an enemy unit. This deals 2 Bonus Damage for each card with this name in your trash.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let a = &c.def.abilities[0].value;
     assert_eq!(a.own_bonus_damage.map(|n| n.get()), Some(2));
     assert_eq!(a.for_each.as_ref().unwrap().value, "trash same-name");
@@ -216,19 +197,17 @@ fn a_spells_own_bonus_damage_for_each() {
 
 #[test]
 fn putting_the_top_of_the_deck_into_the_trash() {
-    let c = compile(&card(
+    let c = modelled(
         "Unit",
         "When I attack, put the top 3 cards of your Main Deck into your trash.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
     assert_eq!(e.trash_top.as_ref().unwrap().value, "you");
     assert_eq!(e.count.map(|n| n.get()), Some(3));
-    let c = compile(&card(
+    modelled(
         "Spell",
         "Put the top card of your Main Deck into your trash.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     assert!(
         !compile(&card(
             "Spell",
@@ -279,19 +258,17 @@ fn banish_then_its_owner_plays_it() {
 
 #[test]
 fn moves_to_or_from_base_and_from_a_battlefield() {
-    let c = compile(&card(
+    let c = modelled(
         "Legend",
         "[2], [Tap]: Move a friendly unit to or from its base.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
     assert_eq!(e.move_.as_ref().unwrap().value, "choose-friendly");
     assert_eq!(e.to.as_ref().unwrap().value, "to-or-from-base");
-    let c = compile(&card(
+    let c = modelled(
         "Gear",
         "[Tap]: Move an exhausted friendly unit from a battlefield to its base.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
     assert_eq!(
         e.move_.as_ref().unwrap().value,
@@ -327,21 +304,19 @@ fn that_battlefield_of_a_move_to_a_battlefield() {
 
 #[test]
 fn banish_one_from_the_top_then_play_it() {
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Reveal the top 2 cards of your Main Deck. You may banish one, then play it, reducing its cost by [2]. Draw any you didn't banish.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.effect.as_ref().unwrap().value;
     assert!(e.reveal && e.banish_play && e.take_optional);
     assert_eq!(e.take.as_ref().unwrap().value, "card");
     assert_eq!(e.reducing.map(|n| n.get()), Some(2));
     assert_eq!(e.rest.as_ref().unwrap().value, "draw");
-    let c = compile(&card(
+    let c = modelled(
         "Spell",
         "Look at the top 5 cards of your Main Deck. You may banish a unit from among them, then play it. Recycle the remaining cards.",
-    ));
-    assert!(c.fully_modelled(), "{:?}", c.phrases);
+    );
     let e = &c.def.effect.as_ref().unwrap().value;
     assert!(e.banish_play && e.reducing.is_none());
     assert_eq!(e.take.as_ref().unwrap().value, "unit");
