@@ -359,6 +359,16 @@ pub enum Trigger {
     /// "When you move an enemy unit" (383.1): an instruction its controller controls moves
     /// a unit of an opponent (420.2.a, 441.1); "it" is that unit.
     YouMoveEnemyUnit,
+    /// "When you kill a unit with a spell" (383.1, 428.5): a unit dies killed by a spell its
+    /// controller controls — by its Kill instruction (428.5.b), or in the cleanup after it
+    /// resolved, of damage it dealt (428.5.c); an ability originating from a spell counts as
+    /// the spell (428.5.d). "It" is the unit.
+    YouKillUnitWithSpell,
+    /// 383.2.c.1: the trigger condition of an ability active in its owner's trash, not on the
+    /// board ("When you kill a unit with a spell, you may pay … to play me from your trash"):
+    /// evaluated after the event, so a card that enters the trash at the same time the
+    /// condition is met triggers.
+    InTrash(Box<Trigger>),
 }
 
 /// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they
@@ -418,6 +428,7 @@ impl Trigger {
                     power,
                 },
             ) => (!a || *b) && power >= n,
+            (Trigger::InTrash(a), Trigger::InTrash(b)) => a.answers(b),
             _ => self == event,
         }
     }
@@ -1856,6 +1867,19 @@ impl CardDef {
             limit: None,
         });
         self
+    }
+
+    /// 383.2.c.1: it has a triggered ability active in its owner's trash.
+    pub fn active_in_trash(&self) -> bool {
+        self.abilities.iter().any(|a| {
+            matches!(
+                a,
+                Ability::Triggered {
+                    when: Trigger::InTrash(_),
+                    ..
+                }
+            )
+        })
     }
 
     /// Printed keywords.

@@ -1155,6 +1155,7 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("your-unit-becomes-mighty", false) => Trigger::YourUnitBecomesMighty,
         ("become-mighty", false) => Trigger::BecomesMighty,
         ("you-move-enemy-unit", false) => Trigger::YouMoveEnemyUnit,
+        ("you-kill-unit-with-spell", false) => Trigger::YouKillUnitWithSpell,
         ("another-unit-you-control-dies", false) => {
             Trigger::AnotherUnitYouControlDies { except: None }
         }
@@ -1473,6 +1474,21 @@ fn abilities(
                     },
                 );
             }
+            // 383.2.c.1: an ability active in its owner's trash
+            let t = match ab.active_in.as_ref().map(|n| n.value.as_str()) {
+                None => t,
+                Some("trash") => Trigger::InTrash(Box::new(t)),
+                Some(other) => {
+                    return Err(err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        ab.active_in.as_ref().map_or(w.referenced, |n| n.referenced),
+                        format!(
+                            "a triggered ability is active on the board or in the trash (383.2.c.1): active-in: trash, not \"{other}\""
+                        ),
+                    ));
+                }
+            };
             let trig = Ability::Triggered {
                 when: t,
                 effects,

@@ -2577,6 +2577,7 @@ pub const TRIGGERS: &[&str] = &[
     "become-mighty",
     "another-unit-you-control-dies",
     "you-move-enemy-unit",
+    "you-kill-unit-with-spell",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or

@@ -330,3 +330,28 @@ fn banish_one_from_the_top_then_play_it() {
         .fully_modelled()
     );
 }
+
+#[test]
+fn pay_to_play_me_from_the_trash_is_active_in_the_trash() {
+    // 383.2.c.1, 742.1.b: the cost within the instructions is the price of the play
+    let c = modelled(
+        "Unit",
+        "When you kill a unit with a spell, you may pay [2] [Chaos] to play me from your trash.",
+    );
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.when.as_ref().unwrap().value, "you-kill-unit-with-spell");
+    assert_eq!(a.active_in.as_ref().unwrap().value, "trash");
+    let cost = &a.cost.as_ref().unwrap().value;
+    assert_eq!(cost.energy.get(), 2);
+    let e = &a.effect.as_ref().unwrap().value;
+    assert_eq!(e.play_card.as_ref().unwrap().value, "me");
+    assert_eq!(e.ignoring.as_ref().unwrap().value, "cost");
+    // on the board: a trigger that plays nothing from the trash is not active there
+    let c = modelled("Unit", "When you kill a unit with a spell, draw 1.");
+    assert!(c.def.abilities[0].value.active_in.is_none());
+    // playing me from the trash is the whole instruction, or not modelled
+    super::tests::refused(
+        "Unit",
+        "When you kill a unit with a spell, you may pay [1] to play me from your trash and draw 1.",
+    );
+}
