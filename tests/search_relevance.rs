@@ -26,7 +26,7 @@ const SPLIT_SEED: u64 = 0x5eed_2026_0330;
 const FLOORS: [(u32, f64); 2] = [(1, 0.84), (2, FLOOR_2)];
 
 /// Batch 2's held-out recall@5 when it was first measured, rounded down.
-const FLOOR_2: f64 = 0.0;
+const FLOOR_2: f64 = 0.74;
 
 struct Case {
     batch: u32,
