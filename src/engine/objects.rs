@@ -523,10 +523,12 @@ pub enum UnitFilter {
     EnemyGear,
     /// A card in its chooser's trash (a public zone, so a target: 355.10.a) of one of these
     /// types or with one of these tags ("a unit or gear", "a Bird, Cat, Dog, or Poro"); any
-    /// card when both are empty.
+    /// card when both are empty. `cost` bounds its printed costs: "with cost no more than [3]
+    /// and no more than [Rune]" (Energy at most 3, Power at most 1; `None` for either: any).
     InTrash {
         types: Vec<CardType>,
         tags: Vec<String>,
+        cost: (Option<i32>, Option<i32>),
     },
     /// A spell on the chain (355.9.a.2), not the one choosing (355.9.c).
     Spell,

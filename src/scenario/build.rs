@@ -225,8 +225,12 @@ impl Names<'_> {
                 }
             });
         }
-        if let Some((types, tags)) = load::trash_choice(&n.value) {
-            return Ok(Target::ChooseUnit(UnitFilter::InTrash { types, tags }));
+        if let Some((types, tags, cost)) = load::trash_choice(&n.value) {
+            return Ok(Target::ChooseUnit(UnitFilter::InTrash {
+                types,
+                tags,
+                cost,
+            }));
         }
         Ok(match n.value.as_str() {
             "me" => Target::Me,
