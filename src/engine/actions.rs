@@ -1783,9 +1783,11 @@ impl Game {
             }
             Effect::Banish { target } => {
                 let mut v = self.targets_of(target, controller, source, snap)?;
-                // "Banish this" of a spell as it resolves: the card on the chain
+                // "Banish this" of a spell as it resolves: the card on the chain; "banish me
+                // from your trash" of an ability active there (370.3): the card in the trash
                 if *target == Target::Me
-                    && let Some(s) = source.filter(|s| self.objects[s.0].zone == Zone::Chain)
+                    && let Some(s) = source
+                        .filter(|s| matches!(self.objects[s.0].zone, Zone::Chain | Zone::Trash(_)))
                 {
                     v.push(s);
                 }

@@ -1550,6 +1550,10 @@ pub struct Replacement {
     /// N, reduced by what it prevents and used up at 0 (437.3); `None` for a replacement that
     /// replaces the whole event.
     pub prevent: Option<i32>,
+    /// 370.3: active in its owner's trash, not on the board ("If a unit you control would
+    /// die, banish me from your trash instead"): it applies to an event only when its card
+    /// was in the trash before the event — not one it enters the trash with.
+    pub in_trash: bool,
 }
 
 /// The events a replacement effect can replace (367): a unit's death (by any means), its
