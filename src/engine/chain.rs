@@ -1100,18 +1100,43 @@ impl Game {
         Ok(())
     }
 
+    /// The bounds of `crate::limits` on what a game holds: objects (a loop that creates
+    /// tokens) and continuous effects, delayed abilities and created replacements (a loop
+    /// that creates effects). Not a rule: arbiter's own bound, checked as the engine works.
+    pub(crate) fn check_limits(&self) -> R<()> {
+        use crate::limits::{MAX_EFFECTS, MAX_OBJECTS};
+        if self.objects.len() > MAX_OBJECTS {
+            return Err(Halt::Err(EngineError::Limit(format!(
+                "the game has more than {MAX_OBJECTS} objects (cards and tokens, in every \
+                 zone); the limit is {MAX_OBJECTS}"
+            ))));
+        }
+        let effects = self.effects.len() + self.delayed.len() + self.created_replacements.len();
+        if effects > MAX_EFFECTS {
+            return Err(Halt::Err(EngineError::Limit(format!(
+                "the game has more than {MAX_EFFECTS} continuous effects, delayed abilities \
+                 and created replacement effects in play; the limit is {MAX_EFFECTS}"
+            ))));
+        }
+        Ok(())
+    }
+
     /// 335 (HOT FEPR): handle outstanding tasks (cleanups, combat steps), then finalize pending
     /// items, then wait for the player with priority; with nothing left, the main phase gives
     /// the turn player priority and other phases proceed (335.3).
     pub(crate) fn advance(&mut self) -> R<()> {
-        let mut guard = 0u32;
+        let mut guard = 0usize;
         loop {
             guard += 1;
-            if guard > 100_000 {
-                return Err(Halt::Err(EngineError::Unsupported(
-                    "the game did not come to rest (an endless loop of effects)".into(),
-                )));
+            if guard > crate::limits::MAX_ROUNDS {
+                return Err(Halt::Err(EngineError::Limit(format!(
+                    "the game did not come to rest after {} rounds of cleanups, combat steps \
+                     and triggers: an endless loop of effects (the limit is {} rounds)",
+                    crate::limits::MAX_ROUNDS,
+                    crate::limits::MAX_ROUNDS
+                ))));
             }
+            self.check_limits()?;
             self.depth = 1;
             if self.winner.is_some() {
                 self.priority = None;
