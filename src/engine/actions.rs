@@ -1224,10 +1224,12 @@ impl Game {
                 only.map(|o| format!(" (spend {})", o.describe()))
                     .unwrap_or_default()
             ),
+            Effect::PayCost { discard, .. } if *discard > 0 => format!("discard {discard} to"),
             Effect::PayCost {
                 energy,
                 power,
                 exhaust,
+                ..
             } => match (exhaust, *energy == 0 && power.is_zero()) {
                 (true, true) => "exhaust this to".to_string(),
                 (true, false) => format!(
@@ -1757,7 +1759,15 @@ impl Game {
                 }
             }
             Effect::ReturnToHand { target } => {
-                for u in self.targets_of(target, controller, source, snap)? {
+                // "return this from your trash to your hand" of an ability active there
+                // (383.2.c.1): the source in the trash
+                let cards = match (target, source) {
+                    (Target::Me, Some(s)) if matches!(self.objects[s.0].zone, Zone::Trash(_)) => {
+                        vec![s]
+                    }
+                    _ => self.targets_of(target, controller, source, snap)?,
+                };
+                for u in cards {
                     self.return_to_hand(u);
                 }
             }

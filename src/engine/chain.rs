@@ -668,6 +668,7 @@ impl Game {
                             energy: 0,
                             power: deflect,
                             exhaust: false,
+                            discard: 0,
                         },
                     ),
                 }
@@ -676,6 +677,7 @@ impl Game {
                 energy,
                 power,
                 exhaust,
+                discard,
             }) = effects.first().cloned()
             {
                 effects.remove(0);
@@ -693,8 +695,16 @@ impl Game {
                         "{} and exhaust {me}",
                         super::resources::describe_amount(energy, &power)
                     ),
+                    (false, _) if discard > 0 && !resources => String::new(),
                     (false, _) => super::resources::describe_amount(energy, &power),
                 };
+                // 422: "you may discard 1 to …" — cards of the hand
+                let cost = match (discard, cost.is_empty()) {
+                    (0, _) => cost,
+                    (n, true) => format!("discard {n}"),
+                    (n, false) => format!("{cost} and discard {n}"),
+                };
+                let in_hand = self.objects_in(Zone::Hand(t.controller)).len();
                 // 414.5: "exhaust me" is payable only by a ready source on the board
                 let exhaustable = src
                     .filter(|o| self.objects[o.0].zone.on_board() && !self.objects[o.0].exhausted);
@@ -703,6 +713,10 @@ impl Game {
                         "{} is not a ready permanent",
                         src.map_or("its source", |o| self.obj_name(o))
                     )),
+                    _ if usize::try_from(discard).unwrap_or(usize::MAX) > in_hand => Err(format!(
+                        "{} has {in_hand} card(s) in hand",
+                        self.player_name(t.controller)
+                    )),
                     _ => self.payment_ways(t.controller, energy, &power),
                 };
                 let pays = match &can {
@@ -710,8 +724,13 @@ impl Game {
                         let d = super::decision::Decision::yes_no(
                             t.controller,
                             format!(
-                                "{} may pay {cost} for {}",
+                                "{} may {}{cost} for {}",
                                 self.player_name(t.controller),
+                                if cost.starts_with("discard ") {
+                                    ""
+                                } else {
+                                    "pay "
+                                },
                                 t.label
                             ),
                             vec![cite!("403.1.b.1"), cite!("404.2"), cite!("742.1.b")],
@@ -748,11 +767,18 @@ impl Game {
                         );
                         self.make_outstanding(cite!("319.7"));
                     }
+                    // 404.1, 422: the discards of the cost, of the player's choice
+                    if discard > 0 {
+                        self.discard(t.controller, discard)?;
+                    }
                 } else {
                     self.chain.remove(at);
-                    let (why, detail) = match &can {
-                        Ok(_) => ("declines to pay", String::new()),
-                        Err(lacking) => ("cannot pay", format!(" ({lacking})")),
+                    let discards = cost.starts_with("discard ");
+                    let (why, detail) = match (&can, discards) {
+                        (Ok(_), false) => ("declines to pay", String::new()),
+                        (Ok(_), true) => ("declines to", String::new()),
+                        (Err(lacking), false) => ("cannot pay", format!(" ({lacking})")),
+                        (Err(lacking), true) => ("cannot", format!(" ({lacking})")),
                     };
                     let text = format!(
                         "{} {why} {cost} for {}{detail}: it is removed from the chain without becoming a chain item (not countered)",

@@ -1070,6 +1070,9 @@ pub enum Effect {
         power: super::resources::Power,
         /// "You may exhaust me to …": the source is exhausted as part of the cost (414.5).
         exhaust: bool,
+        /// "You may discard 1 to …": cards of the controller's choice discarded from their
+        /// hand as part of the cost (422; payable only with that many cards in hand).
+        discard: i32,
     },
     /// 355.3: "choose one": the controller picks one of the modes at step 2; it becomes the
     /// instruction.

@@ -1490,6 +1490,7 @@ fn abilities(
                         energy: c.value.energy.get(),
                         power: c.value.power.to_power(Power::own),
                         exhaust: c.value.exhaust,
+                        discard: c.value.discard.get(),
                     },
                 );
             }

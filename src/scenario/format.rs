@@ -664,6 +664,9 @@ pub struct TriggerCost {
     /// "You may exhaust me to …": exhausting the source is (part of) the cost (414.5).
     #[serde(default)]
     pub exhaust: bool,
+    /// "You may discard 1 to …": cards discarded from the hand as (part of) the cost (422).
+    #[serde(default)]
+    pub discard: Amt,
 }
 
 /// The cost and timing of an activated ability.

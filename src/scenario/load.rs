@@ -1894,16 +1894,17 @@ impl<'a> Resolver<'a> {
         .flatten()
         {
             obj(o)?;
-            // a card in a trash is only returned to its owner's hand
+            // a card in a trash is only returned to its owner's hand, played or banished
             if trash_choice(&o.value).is_some()
                 && e.return_.as_ref() != Some(o)
                 && e.play_card.as_ref() != Some(o)
+                && e.banish.as_ref() != Some(o)
             {
                 return Err(self
                     .err(
                         ErrorKind::InvalidValue,
                         loc_of(o),
-                        format!("\"{}\" chooses a card in a trash: only \"return\" (to its owner's hand) or \"play-card\" can take it", o.value),
+                        format!("\"{}\" chooses a card in a trash: only \"return\" (to its owner's hand), \"play-card\" or \"banish\" can take it", o.value),
                     )
                     .hint("e.g. {return: choose-in-trash unit}"));
             }

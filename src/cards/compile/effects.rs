@@ -824,7 +824,15 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                 e.banish = Some(name(who));
                 e.its_owner = Some(Box::new(spanned(play)));
             }
-            None => e.banish = Some(name(target(rest)?)),
+            // "banish a unit from your trash": a card chosen there (355.10.a, 427.2)
+            None => {
+                e.banish = Some(name(
+                    match strip_suffix_ci(rest.trim(), " from your trash") {
+                        Some(what) => trash_choice(what)?,
+                        None => target(rest)?,
+                    },
+                ))
+            }
         },
         "prevent" if !may => return prevent_next(rest).map(|e| vec![e]),
         "when" if !may => return delayed(t).map(|e| vec![e]),

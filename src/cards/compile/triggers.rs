@@ -361,14 +361,26 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     // 383.2.c.1: "… to play me from your trash" — an ability active in the trash; the cost
     // paid is the price of that play (742.1.b: paid as the ability goes on the chain), the
     // card's own cost ignored (356.1.b.1)
-    let from_trash = matches!(
-        fold(body.trim().trim_end_matches('.')).as_str(),
+    let whole = fold(body.trim().trim_end_matches('.'));
+    let play_me = matches!(
+        whole.as_str(),
         "play me from your trash" | "play this from your trash"
     );
-    let mut v = if from_trash {
+    // "… to return this from your trash to your hand" (355.10.a): the card itself
+    let return_me = matches!(
+        whole.as_str(),
+        "return me from your trash to your hand" | "return this from your trash to your hand"
+    );
+    let from_trash = play_me || return_me;
+    let mut v = if play_me {
         vec![format::Effect {
             play_card: Some(name("me")),
             ignoring: cost.is_some().then(|| name("cost")),
+            ..Default::default()
+        }]
+    } else if return_me {
+        vec![format::Effect {
+            return_: Some(name("me")),
             ..Default::default()
         }]
     } else {
@@ -506,6 +518,12 @@ pub(super) fn trigger_cost(body: &str) -> Option<(format::TriggerCost, &str)> {
             cost.power = p.power;
         } else if matches!(fold(part).as_str(), "exhaust me" | "exhaust this") && !cost.exhaust {
             cost.exhaust = true;
+        } else if let Some(n) = strip_ci(part, "discard ")
+            .and_then(count_word)
+            .filter(|_| cost.discard.get() == 0)
+        {
+            // 422: "you may discard 1 to …"
+            cost.discard = format::Amt::new(n.into())?;
         } else {
             return None;
         }

@@ -392,3 +392,29 @@ fn play_from_the_trash_with_bounded_costs() {
         "Return a unit with cost no more than [2] and no more than [Rune] and [Tap] from your trash to your hand.",
     );
 }
+
+#[test]
+fn discard_to_return_this_from_the_trash() {
+    // 383.2.c.1: a spell's triggered ability active in the trash; 422: a discard as the cost
+    let c = modelled(
+        "Spell",
+        "Deal 2 to a unit.\nWhen you hold, you may discard 2 to return this from your trash to your hand.",
+    );
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.when.as_ref().unwrap().value, "you-hold");
+    assert_eq!(a.active_in.as_ref().unwrap().value, "trash");
+    assert_eq!(a.cost.as_ref().unwrap().value.discard.get(), 2);
+    let e = &a.effect.as_ref().unwrap().value;
+    assert_eq!(e.return_.as_ref().unwrap().value, "me");
+}
+
+#[test]
+fn banish_a_card_from_the_trash() {
+    // 355.10.a, 427.2: a card chosen in the trash, banished
+    let c = modelled(
+        "Unit",
+        "When I defend, you may banish a Poro from your trash. If you do, buff me.",
+    );
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert_eq!(e.banish.as_ref().unwrap().value, "choose-in-trash Poro");
+}
