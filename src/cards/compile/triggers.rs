@@ -523,7 +523,7 @@ pub(super) fn trigger_cost(body: &str) -> Option<(format::TriggerCost, &str)> {
             .filter(|_| cost.discard.get() == 0)
         {
             // 422: "you may discard 1 to …"
-            cost.discard = format::Amt::new(n.into())?;
+            cost.discard = format::Amt::new(n)?;
         } else {
             return None;
         }
