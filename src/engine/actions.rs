@@ -1222,17 +1222,31 @@ impl Game {
                 energy,
                 power,
                 exhaust,
-            } => match (exhaust, *energy == 0 && power.is_zero()) {
-                (true, true) => "exhaust this to".to_string(),
-                (true, false) => format!(
-                    "pay {} and exhaust this to",
-                    super::resources::describe_amount(*energy, power)
-                ),
-                (false, _) => format!(
-                    "pay {} to",
-                    super::resources::describe_amount(*energy, power)
-                ),
-            },
+                xp,
+                buff,
+                kill_self,
+            } => {
+                let mut parts = Vec::new();
+                if *energy != 0 || !power.is_zero() {
+                    parts.push(format!(
+                        "pay {}",
+                        super::resources::describe_amount(*energy, power)
+                    ));
+                }
+                if *xp > 0 {
+                    parts.push(format!("spend {xp} XP"));
+                }
+                if *buff {
+                    parts.push("spend a buff".to_string());
+                }
+                if *exhaust {
+                    parts.push("exhaust this".to_string());
+                }
+                if *kill_self {
+                    parts.push("kill this".to_string());
+                }
+                format!("{} to", parts.join(" and "))
+            }
             Effect::Channel {
                 player,
                 count,

@@ -1057,6 +1057,13 @@ pub enum Effect {
         power: super::resources::Power,
         /// "You may exhaust me to …": the source is exhausted as part of the cost (414.5).
         exhaust: bool,
+        /// "You may spend 3 XP to …": the controller's XP reduced as it is paid (730.2).
+        xp: i32,
+        /// "You may spend a buff to …": a buff spent from a unit its controller controls,
+        /// chosen as it is paid (702.2.b, 702.2.b.1–2).
+        buff: bool,
+        /// "You may kill me to …": the source is killed as it is paid (428, 403.1.b.1).
+        kill_self: bool,
     },
     /// 355.3: "choose one": the controller picks one of the modes at step 2; it becomes the
     /// instruction.

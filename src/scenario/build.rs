@@ -1470,6 +1470,9 @@ fn abilities(
                         energy: c.value.energy.get(),
                         power: c.value.power.to_power(Power::own),
                         exhaust: c.value.exhaust,
+                        xp: c.value.xp.get(),
+                        buff: c.value.buff,
+                        kill_self: c.value.kill_this,
                     },
                 );
             }

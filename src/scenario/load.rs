@@ -1311,11 +1311,11 @@ impl<'a> Resolver<'a> {
                 )
                 .hint("Repeat [Cost] is an optional additional cost (820.1.c.1)"));
         }
-        if let Some(r) = c.repeat.iter().find(|r| r.value.exhaust) {
+        if let Some(r) = c.repeat.iter().find(|r| !r.value.resources_only()) {
             return Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(r),
-                "Repeat's cost is energy and power (820.1.c): \"exhaust\" is for a triggered ability's cost",
+                "Repeat's cost is energy and power (820.1.c): \"exhaust\", \"xp\", \"buff\" and \"kill-this\" are for a triggered ability's cost",
             ));
         }
         if let Some(r) = c.repeat.first()
@@ -1436,6 +1436,17 @@ impl<'a> Resolver<'a> {
             return Ok(());
         }
         // 356.1.a, 419.1.a: a permission to play the card from its trash; `while` its condition
+        if let Some(c) = ab
+            .play_from_trash
+            .as_ref()
+            .filter(|c| !c.value.resources_only())
+        {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(c),
+                "a cost to play a card from its trash is energy and power (356.1.a)",
+            ));
+        }
         if (ab.play_from_trash.is_some() || ab.own_bonus_damage.is_some()) && ab.when.is_none() {
             if let Some(w) = ab.while_.as_ref().filter(|w| !condition_ok(&w.value)) {
                 return Err(self.err(

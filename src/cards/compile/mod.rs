@@ -513,7 +513,7 @@ impl Compiler<'_> {
                             .map(|c| format::TriggerCost {
                                 energy: c.energy,
                                 power: c.power,
-                                exhaust: false,
+                                ..Default::default()
                             }),
                     };
                     match c {

@@ -472,7 +472,9 @@ fn passive_events(head: &str) -> Option<Vec<&'static str>> {
 
 /// 403.1.b.1: the cost at the head of a triggered ability's instructions — "you may pay
 /// [1][Fury] to …", "you may exhaust me to …" (414.5: "exhaust this" is the same), "you may
-/// pay [1] and exhaust this to …", "you may exhaust me and pay [Rune] to …" — and the rest.
+/// pay [1] and exhaust this to …", "you may exhaust me and pay [Rune] to …", "you may spend
+/// 3 XP to …" (730.2), "you may spend a buff to …" (702.2.b), "you may kill me to …" (428)
+/// — and the rest.
 pub(super) fn trigger_cost(body: &str) -> Option<(format::TriggerCost, &str)> {
     let r = strip_ci(body, "you may ")?;
     let (c, rest) = r.split_once(" to ")?;
@@ -486,6 +488,15 @@ pub(super) fn trigger_cost(body: &str) -> Option<(format::TriggerCost, &str)> {
             cost.power = p.power;
         } else if matches!(fold(part).as_str(), "exhaust me" | "exhaust this") && !cost.exhaust {
             cost.exhaust = true;
+        } else if matches!(fold(part).as_str(), "kill me" | "kill this") && !cost.kill_this {
+            cost.kill_this = true;
+        } else if fold(part) == "spend a buff" && !cost.buff {
+            cost.buff = true;
+        } else if let Some(n) = strip_ci(part, "spend ")
+            .and_then(|r| strip_suffix_ci(r.trim(), " xp"))
+            .filter(|_| cost.xp.get() == 0)
+        {
+            cost.xp = Amt::new(n.trim().parse().ok()?)?;
         } else {
             return None;
         }
