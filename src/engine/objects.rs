@@ -1426,6 +1426,9 @@ pub enum Condition {
     ReadyEnemyHere,
     /// "If an opponent controls a stunned unit" (423).
     OpponentControlsStunned,
+    /// "If an opponent controls a battlefield" (187.1: the player who established control
+    /// of it, 187.3.b).
+    OpponentControlsBattlefield,
     /// "While I'm attacking with another unit": the object is an attacker and another unit
     /// is an attacker at its battlefield (the attacking side, 454.2).
     AttackingWithAnother,

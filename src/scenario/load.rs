@@ -2597,7 +2597,7 @@ pub const TRIGGERS: &[&str] = &[
 /// same-name`, `opponent-within 3` (points of the Victory Score), `exactly 1 other units here`,
 /// `exactly 1 other units at-battlefield` (the card at a battlefield), `1 or more other units
 /// here`, `discarded-this-turn`, `gained-xp-this-turn`, `stunned-enemy-here`, `ready-enemy-here`,
-/// `opponent-controls-stunned`, `attacking-with-another`, `not-from-hand` (a card's own cost:
+/// `opponent-controls-stunned`, `opponent-controls-battlefield` (187.1), `attacking-with-another`, `not-from-hand` (a card's own cost:
 /// played from anywhere other than its player's hand), `alone` / `not-alone` (741.1),
 /// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`, `showdown`,
 /// `enemy-alone-here` (741.1), `in-combat` (741.3), `fewer-runes-than-opponent`,
@@ -2650,6 +2650,7 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["stunned-enemy-here"] => Some(Condition::StunnedEnemyHere),
         ["ready-enemy-here"] => Some(Condition::ReadyEnemyHere),
         ["opponent-controls-stunned"] => Some(Condition::OpponentControlsStunned),
+        ["opponent-controls-battlefield"] => Some(Condition::OpponentControlsBattlefield),
         ["attacking-with-another"] => Some(Condition::AttackingWithAnother),
         ["not-from-hand"] => Some(Condition::NotFromHand),
         ["in-combat"] => Some(Condition::InCombat),

@@ -143,6 +143,27 @@ fn spells_passives_and_costs() {
     );
     let odd = compile(&card("Gear", "[Equip] — [Order], Kill a friendly unit"));
     assert!(!odd.fully_modelled() && odd.def.keywords.is_empty());
+    // 818.1.c.3: a cost with other parts after a dash, read as an activated ability's
+    for (text, xp, recycle, power) in [
+        (
+            "[Equip] — Spend 2 XP (Pay the cost: Attach this to a unit you control.)",
+            2,
+            0,
+            0,
+        ),
+        ("[Equip] — [Mind], Recycle 3 cards from your trash", 0, 3, 1),
+    ] {
+        let eq = modelled("Gear", text);
+        let cost = &eq.def.equip.as_ref().expect(text).value;
+        assert_eq!(cost.xp.get(), xp, "{text}");
+        assert_eq!(cost.recycle.get(), recycle, "{text}");
+        let p = cost.power.to_power(crate::engine::Power::own);
+        assert_eq!(p.is_zero(), power == 0, "{text}");
+        assert_eq!(eq.def.keywords[0].value, "Equip");
+    }
+    // a dash and nothing after it, or a part no cost has, stays text
+    refused("Gear", "[Equip] —");
+    refused("Gear", "[Equip] — Discard a unit");
     let act = compile(&card(
         "Gear",
         "[2][Fury], [Tap]: Give a unit +1 [Might] this turn.",

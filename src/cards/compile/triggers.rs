@@ -402,6 +402,25 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     )
 }
 
+/// 355.3: "When I move to a battlefield, choose one —": the triggered abilities (one per event)
+/// without their instruction, which is the bulleted modes on the lines that follow.
+pub(super) fn trigger_choosing_one(line: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
+    let t = line.trim().trim_end_matches(['—', '–', '-', ' ', ':']);
+    let (head, choose) = t.rsplit_once(", ")?;
+    if fold(choose) != "choose one" {
+        return None;
+    }
+    let mut v = triggered(&format!("{head}, draw 1."), battlefield)?;
+    for a in v.iter_mut() {
+        // the head alone: no cost within the instructions, no instruction of its own
+        if a.cost.is_some() || !a.then.is_empty() {
+            return None;
+        }
+        a.effect = None;
+    }
+    Some(v)
+}
+
 /// 383.3.e: "If [condition] at the start of your Beginning Phase, [effect]" is "At the start
 /// of your Beginning Phase, if [condition], [effect]": the same conditional statement, checked
 /// as the ability triggers.
