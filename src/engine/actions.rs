@@ -1131,12 +1131,22 @@ impl Game {
                 at,
                 ready,
                 exhausted,
+                player,
                 ..
             } => format!(
-                "create {} {} token(s) at {}{}",
+                "{}create {} {} token(s) at {}{}",
+                match player {
+                    PlayerRef::You => String::new(),
+                    other => format!("{} plays them: ", p(other)),
+                },
                 count,
                 card.name,
                 match at {
+                    Location::Base | Location::Chosen | Location::ToOrFromBase | Location::Place(_)
+                        if *player != PlayerRef::You =>
+                    {
+                        "their base".to_string()
+                    }
                     Location::Base | Location::Chosen | Location::ToOrFromBase | Location::Place(_) => {
                         "your base".to_string()
                     }
@@ -1827,12 +1837,28 @@ impl Game {
                 self.place_triggers(batch, vec![cite!("423.1")], false)?;
             }
             Effect::CreateToken {
+                player:
+                    who @ (PlayerRef::Player(_) | PlayerRef::EachOpponent | PlayerRef::EachPlayer),
+                ..
+            } => {
+                // 182.1.a, 439.1: the player the instruction names plays the tokens, and
+                // controls them (in turn order for each player, 303.2.a)
+                let mut own = e.clone();
+                if let Effect::CreateToken { player, .. } = &mut own {
+                    *player = PlayerRef::You;
+                }
+                for p in self.players_of(who, controller) {
+                    self.execute_effect(&own, p, source, snap)?;
+                }
+            }
+            Effect::CreateToken {
                 card,
                 count,
                 at,
                 ready,
                 exhausted,
                 names,
+                ..
             } => {
                 // 369, 370, 375: a replacement effect of the token being played; its place
                 // resolved first, so that what replaces it plays there too
@@ -1886,6 +1912,7 @@ impl Game {
                     ready: *ready,
                     exhausted: *exhausted,
                     names: names.clone(),
+                    player: PlayerRef::You,
                 };
                 if self.replace_token_play(&event, controller)? {
                     return Ok(());

@@ -1104,6 +1104,9 @@ pub enum Effect {
         exhausted: bool,
         /// Names the tokens go by (a scenario's `ids`), in order; the rest keep the card's.
         names: Vec<String>,
+        /// Who plays them, and so controls them (182.1.a, 439.1): "you" by default; "Choose
+        /// an opponent. They play a … token" the player chosen (355.17).
+        player: PlayerRef,
     },
     /// "You may [effect]": the controller decides (a `may` decision).
     May {
@@ -1636,6 +1639,9 @@ pub enum Ability {
         exhaust: bool,
         /// "Kill this" in the cost (403.1.a): the source is killed as the cost is paid.
         kill_self: bool,
+        /// "Spend my buff" in the cost (702.2.b): a buff counter is removed from the source;
+        /// a source without one cannot pay it (702.2.b.1).
+        spend_buff: bool,
         /// "Spend N XP" in the cost (730.2): the controller's XP is reduced as it is paid.
         xp: i32,
         /// "Recycle N [units] from your trash" in the cost (416.3, 416.6; recycle.rs): how

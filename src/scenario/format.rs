@@ -678,6 +678,9 @@ pub struct ActivateCost {
     /// "Kill this": the source is killed as part of the cost (403.1.a).
     #[serde(default)]
     pub kill_this: bool,
+    /// "Spend my buff": a buff counter removed from the source as part of the cost (702.2.b).
+    #[serde(default)]
+    pub spend_my_buff: bool,
     /// "Spend N XP" as part of the cost (730.2).
     #[serde(default)]
     pub xp: Amt,

@@ -1292,6 +1292,13 @@ fn split_cost(line: &str) -> Option<(ActivateCost, String)> {
             h = rest.trim();
             continue;
         }
+        // "Spend my buff: …" (702.2.b)
+        if let Some(r) = strip_ci(h, "spend my buff").filter(|_| !cost.spend_my_buff) {
+            cost.spend_my_buff = true;
+            any = true;
+            h = r.trim_start().trim_start_matches(',').trim();
+            continue;
+        }
         // "Spend 2 XP: …" (730.2)
         if let Some(r) = strip_ci(h, "spend ") {
             let (n, rest) = r.split_once(' ')?;

@@ -161,6 +161,14 @@ fn spells_passives_and_costs() {
         assert_eq!(p.is_zero(), power == 0, "{text}");
         assert_eq!(eq.def.keywords[0].value, "Equip");
     }
+    // 702.2.b: "Spend my buff" in an activated ability's cost
+    let act = modelled("Unit", "Spend my buff: Give me +2 [Might] this turn.");
+    let cost = &act.def.abilities[0].value.activate.as_ref().unwrap().value;
+    assert!(cost.spend_my_buff && !cost.exhaust);
+    let act = modelled("Unit", "Spend my buff, [Tap]: Draw 1.");
+    let cost = &act.def.abilities[0].value.activate.as_ref().unwrap().value;
+    assert!(cost.spend_my_buff && cost.exhaust);
+    refused("Unit", "Spend my buff, Spend my buff: Draw 1.");
     // a dash and nothing after it, or a part no cost has, stays text
     refused("Gear", "[Equip] —");
     refused("Gear", "[Equip] — Discard a unit");

@@ -41,13 +41,14 @@ pub(crate) fn equip_cost(g: &Game, card: ObjId) -> Option<(i32, Power, bool)> {
                 effects,
                 exhaust,
                 kill_self,
+                spend_buff,
                 xp,
                 recycle,
                 ..
             } if effects.iter().any(|e| matches!(e, Effect::Attach { .. })) => Some((
                 *energy,
                 power.resolve(&g.objects[card.0].def.domains),
-                *exhaust || *kill_self || *xp > 0 || recycle.0 > 0,
+                *exhaust || *kill_self || *spend_buff || *xp > 0 || recycle.0 > 0,
             )),
             _ => None,
         })
