@@ -143,10 +143,10 @@ fn count(arg: &str, default: usize) -> Result<usize, String> {
         return Ok(default);
     }
     match arg.parse::<usize>() {
-        Ok(n) if (1..=super::MAX_HISTORY).contains(&n) => Ok(n),
+        Ok(n) if (1..=super::MAX_COUNT_ARG).contains(&n) => Ok(n),
         _ => Err(format!(
             "expected a number from 1 to {}, found \"{arg}\"",
-            super::MAX_HISTORY
+            super::MAX_COUNT_ARG
         )),
     }
 }
