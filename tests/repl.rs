@@ -765,3 +765,33 @@ fn goto_starts_from_the_start_after_more_changes_than_are_remembered() {
     let shown = run(&mut s, "show Raider");
     assert!(!shown.contains("exhausted"), "{shown}");
 }
+
+#[test]
+fn a_refused_command_leaves_the_game_as_it_was() {
+    // commands change the game in place and restore it when refused (a copy per command
+    // copied the whole trace)
+    let path = PathBuf::from("scenarios/combat/tank-first.yaml");
+    let mut s = Session::open(Some(&path), None, arbiter::render::ColorChoice::Never).unwrap();
+    let mut sink = std::io::sink();
+    let _ = commands::execute(&mut s, "step", &mut sink).unwrap();
+    let before = (
+        s.game.trace.events.len(),
+        format!("{:?}", s.game.save().game()),
+    );
+    let history = s.history.len();
+    for line in [
+        "do move: {units: [Shieldbearer], to: The Bridge}",
+        "do effect: {kill: Nobody}",
+        "choose 99",
+        "choose target: Nobody",
+    ] {
+        let r = commands::execute(&mut s, line, &mut sink).unwrap();
+        assert!(matches!(r, commands::Outcome::Failed(_)), "{line}");
+        let after = (
+            s.game.trace.events.len(),
+            format!("{:?}", s.game.save().game()),
+        );
+        assert!(before == after, "{line} changed the game");
+        assert_eq!(s.history.len(), history, "{line}");
+    }
+}
