@@ -416,7 +416,7 @@ fn run_together_words_split_and_recovered_text_ranks_as_text() {
 #[test]
 fn an_ordinary_word_the_rules_lack_is_not_forced_into_another() {
     let tmp = tempfile::tempdir().unwrap();
-    let v = json(tmp.path(), &["deck size"]);
+    let v = json(tmp.path(), &["unit size"]);
     assert!(
         v["corrections"].as_array().unwrap().is_empty(),
         "{}",
@@ -424,7 +424,7 @@ fn an_ordinary_word_the_rules_lack_is_not_forced_into_another() {
     );
     assert_eq!(v["unknown_words"][0], "size");
     arbiter(tmp.path())
-        .args(["search", "deck size", "--limit", "1"])
+        .args(["search", "unit size", "--limit", "1"])
         .assert()
         .success()
         .stdout(predicate::str::contains("no rule here says \"size\""));
@@ -453,4 +453,35 @@ fn an_everyday_word_the_rules_never_use_searches_the_rules_word_for_it() {
         .unwrap()
         .to_lowercase();
     assert!(text.contains("forbid"), "{}: {text}", first["id"]);
+}
+
+#[test]
+fn card_text_quoted_in_a_question_is_searched_as_words_when_no_rule_says_it() {
+    // A judge pastes a card's words into a question; card text is not rules text
+    // (051), so no rule says the phrase: its words are searched anywhere instead.
+    let tmp = tempfile::tempdir().unwrap();
+    let v = json(
+        tmp.path(),
+        &["does accelerate trigger \"when a unit becomes ready\""],
+    );
+    assert_eq!(
+        v["unquoted_phrases"],
+        serde_json::json!(["when a unit becomes ready"])
+    );
+    assert!(!v["hits"].as_array().unwrap().is_empty());
+    assert!(v["hits"][0]["id"].as_str().unwrap().starts_with("805"));
+    arbiter(tmp.path())
+        .args(["search", "accelerate \"when a unit becomes ready\""])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "no rule here says \"when a unit becomes ready\"",
+        ));
+    // a phrase the rules say stays a phrase; a quoted phrase alone stays as typed
+    let v = json(tmp.path(), &["unit \"lethal damage\""]);
+    assert_eq!(v["unquoted_phrases"], serde_json::json!([]));
+    arbiter(tmp.path())
+        .args(["search", "\"when a unit becomes ready\""])
+        .assert()
+        .code(1);
 }

@@ -1137,12 +1137,22 @@ impl Game {
                 at,
                 ready,
                 exhausted,
+                player,
                 ..
             } => format!(
-                "create {} {} token(s) at {}{}",
+                "{}create {} {} token(s) at {}{}",
+                match player {
+                    PlayerRef::You => String::new(),
+                    other => format!("{} plays them: ", p(other)),
+                },
                 count,
                 card.name,
                 match at {
+                    Location::Base | Location::Chosen | Location::ToOrFromBase | Location::Place(_)
+                        if *player != PlayerRef::You =>
+                    {
+                        "their base".to_string()
+                    }
                     Location::Base | Location::Chosen | Location::ToOrFromBase | Location::Place(_) => {
                         "your base".to_string()
                     }
@@ -1228,17 +1238,31 @@ impl Game {
                 energy,
                 power,
                 exhaust,
-            } => match (exhaust, *energy == 0 && power.is_zero()) {
-                (true, true) => "exhaust this to".to_string(),
-                (true, false) => format!(
-                    "pay {} and exhaust this to",
-                    super::resources::describe_amount(*energy, power)
-                ),
-                (false, _) => format!(
-                    "pay {} to",
-                    super::resources::describe_amount(*energy, power)
-                ),
-            },
+                xp,
+                buff,
+                kill_self,
+            } => {
+                let mut parts = Vec::new();
+                if *energy != 0 || !power.is_zero() {
+                    parts.push(format!(
+                        "pay {}",
+                        super::resources::describe_amount(*energy, power)
+                    ));
+                }
+                if *xp > 0 {
+                    parts.push(format!("spend {xp} XP"));
+                }
+                if *buff {
+                    parts.push("spend a buff".to_string());
+                }
+                if *exhaust {
+                    parts.push("exhaust this".to_string());
+                }
+                if *kill_self {
+                    parts.push("kill this".to_string());
+                }
+                format!("{} to", parts.join(" and "))
+            }
             Effect::Channel {
                 player,
                 count,
@@ -1777,15 +1801,23 @@ impl Game {
                 }
             }
             Effect::PlayCard { target, base, to } => {
-                for c in self.targets_of(target, controller, source, snap)? {
+                // "play me from your trash": the source itself, where it is (383.2.c.1; not
+                // in the trash any more, it is not played, 419.3.c)
+                let cards = match (target, source) {
+                    (Target::Me, Some(s)) if !self.objects[s.0].zone.on_board() => vec![s],
+                    _ => self.targets_of(target, controller, source, snap)?,
+                };
+                for c in cards {
                     self.limited_play(controller, c, base, to, 0)?;
                 }
             }
             Effect::Banish { target } => {
                 let mut v = self.targets_of(target, controller, source, snap)?;
-                // "Banish this" of a spell as it resolves: the card on the chain
+                // "Banish this" of a spell as it resolves: the card on the chain; "banish me
+                // from your trash" of an ability active there (370.3): the card in the trash
                 if *target == Target::Me
-                    && let Some(s) = source.filter(|s| self.objects[s.0].zone == Zone::Chain)
+                    && let Some(s) = source
+                        .filter(|s| matches!(self.objects[s.0].zone, Zone::Chain | Zone::Trash(_)))
                 {
                     v.push(s);
                 }
@@ -1819,12 +1851,28 @@ impl Game {
                 self.place_triggers(batch, vec![cite!("423.1")], false)?;
             }
             Effect::CreateToken {
+                player:
+                    who @ (PlayerRef::Player(_) | PlayerRef::EachOpponent | PlayerRef::EachPlayer),
+                ..
+            } => {
+                // 182.1.a, 439.1: the player the instruction names plays the tokens, and
+                // controls them (in turn order for each player, 303.2.a)
+                let mut own = e.clone();
+                if let Effect::CreateToken { player, .. } = &mut own {
+                    *player = PlayerRef::You;
+                }
+                for p in self.players_of(who, controller) {
+                    self.execute_effect(&own, p, source, snap)?;
+                }
+            }
+            Effect::CreateToken {
                 card,
                 count,
                 at,
                 ready,
                 exhausted,
                 names,
+                ..
             } => {
                 // 369, 370, 375: a replacement effect of the token being played; its place
                 // resolved first, so that what replaces it plays there too
@@ -1878,6 +1926,7 @@ impl Game {
                     ready: *ready,
                     exhausted: *exhausted,
                     names: names.clone(),
+                    player: PlayerRef::You,
                 };
                 if self.replace_token_play(&event, controller)? {
                     return Ok(());
@@ -2553,6 +2602,13 @@ impl Game {
         };
         // saturating (issue 10): marked damage past i32::MAX is lethal all the same
         self.objects[u.0].damage = self.objects[u.0].damage.saturating_add(n);
+        // 428.5.c: a kill in the cleanup after this resolution is attributed to it
+        if self.resolving
+            && let Some(k) = self.kill_by.as_mut()
+            && !k.damaged.contains(&u)
+        {
+            k.damaged.push(u);
+        }
         let t = format!(
             "{} is dealt {} damage{plus} (now {} marked, Might {})",
             self.obj_name(u),
@@ -2768,10 +2824,70 @@ impl Game {
         let units = self.replace_deaths(&units, why)?;
         // killed simultaneously: their Deathknells trigger together (ordered by controller)
         self.trigger_deathknells(&units)?;
-        for u in units {
+        for &u in &units {
             self.leave_board_to_trash(u, why);
         }
+        // 428.5.b: a Kill instruction of the resolving spell or ability kills them
+        if self.resolving {
+            self.killed_by(&units, cite!("428.5.b"))?;
+        }
         Ok(())
+    }
+
+    /// 428.5, 383.2.c.1: `units` were killed by the chain item `kill_by` names (`why`: its
+    /// Kill instruction, 428.5.b, or the damage it dealt, 428.5.c); when it is a spell (or
+    /// an ability originating from one, 428.5.d), "When you kill a unit with a spell" of its
+    /// controller's permanents and of the cards in their trash — the killed cards that just
+    /// went there included (383.2.c.1) — triggers for each unit.
+    pub(crate) fn killed_by(&mut self, units: &[ObjId], why: Cite) -> R<()> {
+        let Some(k) = self.kill_by.as_ref().filter(|k| k.spell) else {
+            return Ok(());
+        };
+        let (player, label, ability) = (k.player, k.label.clone(), k.ability);
+        let mut batch = Vec::new();
+        let mut killed = Vec::new();
+        for &u in units.iter().filter(|u| self.objects[u.0].is_unit()) {
+            let found = self.observer_triggers(
+                &super::objects::Trigger::YouKillUnitWithSpell,
+                player,
+                Some(u),
+                None,
+            );
+            if !found.is_empty() {
+                killed.push(u);
+            }
+            batch.extend(found);
+        }
+        if batch.is_empty() {
+            return Ok(());
+        }
+        // said only where a trigger condition asks who killed them
+        let mut rules = vec![why, cite!("428.5.a")];
+        let what = if ability {
+            rules.push(cite!("428.5.d"));
+            "an ability originating from a spell"
+        } else {
+            "a spell"
+        };
+        let names: Vec<&str> = killed.iter().map(|u| self.obj_name(*u)).collect();
+        let t = format!(
+            "{} killed by {label}, {what} {} controls: {} killed a unit with a spell",
+            names.join(", "),
+            self.player_name(player),
+            self.player_name(player)
+        );
+        let t = if names.len() == 1 {
+            t.replacen(" killed by", " is killed by", 1)
+        } else {
+            t.replacen(" killed by", " are killed by", 1)
+        };
+        self.event(
+            EventKind::Effect,
+            rules,
+            t,
+            killed.iter().map(|u| u.0).collect(),
+        );
+        self.place_triggers(batch, vec![cite!("383.1")], false)
     }
 
     /// 428.2: a killed permanent goes from the board to its owner's trash (a token ceases to

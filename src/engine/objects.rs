@@ -359,6 +359,16 @@ pub enum Trigger {
     /// "When you move an enemy unit" (383.1): an instruction its controller controls moves
     /// a unit of an opponent (420.2.a, 441.1); "it" is that unit.
     YouMoveEnemyUnit,
+    /// "When you kill a unit with a spell" (383.1, 428.5): a unit dies killed by a spell its
+    /// controller controls — by its Kill instruction (428.5.b), or in the cleanup after it
+    /// resolved, of damage it dealt (428.5.c); an ability originating from a spell counts as
+    /// the spell (428.5.d). "It" is the unit.
+    YouKillUnitWithSpell,
+    /// 383.2.c.1: the trigger condition of an ability active in its owner's trash, not on the
+    /// board ("When you kill a unit with a spell, you may pay … to play me from your trash"):
+    /// evaluated after the event, so a card that enters the trash at the same time the
+    /// condition is met triggers.
+    InTrash(Box<Trigger>),
 }
 
 /// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they
@@ -418,6 +428,7 @@ impl Trigger {
                     power,
                 },
             ) => (!a || *b) && power >= n,
+            (Trigger::InTrash(a), Trigger::InTrash(b)) => a.answers(b),
             _ => self == event,
         }
     }
@@ -512,10 +523,12 @@ pub enum UnitFilter {
     EnemyGear,
     /// A card in its chooser's trash (a public zone, so a target: 355.10.a) of one of these
     /// types or with one of these tags ("a unit or gear", "a Bird, Cat, Dog, or Poro"); any
-    /// card when both are empty.
+    /// card when both are empty. `cost` bounds its printed costs: "with cost no more than [3]
+    /// and no more than [Rune]" (Energy at most 3, Power at most 1; `None` for either: any).
     InTrash {
         types: Vec<CardType>,
         tags: Vec<String>,
+        cost: (Option<i32>, Option<i32>),
     },
     /// A spell on the chain (355.9.a.2), not the one choosing (355.9.c).
     Spell,
@@ -1057,6 +1070,13 @@ pub enum Effect {
         power: super::resources::Power,
         /// "You may exhaust me to …": the source is exhausted as part of the cost (414.5).
         exhaust: bool,
+        /// "You may spend 3 XP to …": the controller's XP reduced as it is paid (730.2).
+        xp: i32,
+        /// "You may spend a buff to …": a buff spent from a unit its controller controls,
+        /// chosen as it is paid (702.2.b, 702.2.b.1–2).
+        buff: bool,
+        /// "You may kill me to …": the source is killed as it is paid (428, 403.1.b.1).
+        kill_self: bool,
     },
     /// 355.3: "choose one": the controller picks one of the modes at step 2; it becomes the
     /// instruction.
@@ -1097,6 +1117,9 @@ pub enum Effect {
         exhausted: bool,
         /// Names the tokens go by (a scenario's `ids`), in order; the rest keep the card's.
         names: Vec<String>,
+        /// Who plays them, and so controls them (182.1.a, 439.1): "you" by default; "Choose
+        /// an opponent. They play a … token" the player chosen (355.17).
+        player: PlayerRef,
     },
     /// "You may [effect]": the controller decides (a `may` decision).
     May {
@@ -1419,6 +1442,9 @@ pub enum Condition {
     ReadyEnemyHere,
     /// "If an opponent controls a stunned unit" (423).
     OpponentControlsStunned,
+    /// "If an opponent controls a battlefield" (187.1: the player who established control
+    /// of it, 187.3.b).
+    OpponentControlsBattlefield,
     /// "While I'm attacking with another unit": the object is an attacker and another unit
     /// is an attacker at its battlefield (the attacking side, 454.2).
     AttackingWithAnother,
@@ -1537,6 +1563,10 @@ pub struct Replacement {
     /// N, reduced by what it prevents and used up at 0 (437.3); `None` for a replacement that
     /// replaces the whole event.
     pub prevent: Option<i32>,
+    /// 370.3: active in its owner's trash, not on the board ("If a unit you control would
+    /// die, banish me from your trash instead"): it applies to an event only when its card
+    /// was in the trash before the event — not one it enters the trash with.
+    pub in_trash: bool,
 }
 
 /// The events a replacement effect can replace (367): a unit's death (by any means), its
@@ -1626,6 +1656,9 @@ pub enum Ability {
         exhaust: bool,
         /// "Kill this" in the cost (403.1.a): the source is killed as the cost is paid.
         kill_self: bool,
+        /// "Spend my buff" in the cost (702.2.b): a buff counter is removed from the source;
+        /// a source without one cannot pay it (702.2.b.1).
+        spend_buff: bool,
         /// "Spend N XP" in the cost (730.2): the controller's XP is reduced as it is paid.
         xp: i32,
         /// "Recycle N [units] from your trash" in the cost (416.3, 416.6; recycle.rs): how
@@ -1856,6 +1889,19 @@ impl CardDef {
             limit: None,
         });
         self
+    }
+
+    /// 383.2.c.1: it has a triggered ability active in its owner's trash.
+    pub fn active_in_trash(&self) -> bool {
+        self.abilities.iter().any(|a| {
+            matches!(
+                a,
+                Ability::Triggered {
+                    when: Trigger::InTrash(_),
+                    ..
+                }
+            )
+        })
     }
 
     /// Printed keywords.

@@ -1364,11 +1364,11 @@ impl<'a> Resolver<'a> {
                 )
                 .hint("Repeat [Cost] is an optional additional cost (820.1.c.1)"));
         }
-        if let Some(r) = c.repeat.iter().find(|r| r.value.exhaust) {
+        if let Some(r) = c.repeat.iter().find(|r| !r.value.resources_only()) {
             return Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(r),
-                "Repeat's cost is energy and power (820.1.c): \"exhaust\" is for a triggered ability's cost",
+                "Repeat's cost is energy and power (820.1.c): \"exhaust\", \"xp\", \"buff\" and \"kill-this\" are for a triggered ability's cost",
             ));
         }
         if let Some(r) = c.repeat.first()
@@ -1489,6 +1489,17 @@ impl<'a> Resolver<'a> {
             return Ok(());
         }
         // 356.1.a, 419.1.a: a permission to play the card from its trash; `while` its condition
+        if let Some(c) = ab
+            .play_from_trash
+            .as_ref()
+            .filter(|c| !c.value.resources_only())
+        {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(c),
+                "a cost to play a card from its trash is energy and power (356.1.a)",
+            ));
+        }
         if (ab.play_from_trash.is_some() || ab.own_bonus_damage.is_some()) && ab.when.is_none() {
             if let Some(w) = ab.while_.as_ref().filter(|w| !condition_ok(&w.value)) {
                 return Err(self.err(
@@ -2633,6 +2644,7 @@ pub const TRIGGERS: &[&str] = &[
     "become-mighty",
     "another-unit-you-control-dies",
     "you-move-enemy-unit",
+    "you-kill-unit-with-spell",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
@@ -2642,7 +2654,7 @@ pub const TRIGGERS: &[&str] = &[
 /// same-name`, `opponent-within 3` (points of the Victory Score), `exactly 1 other units here`,
 /// `exactly 1 other units at-battlefield` (the card at a battlefield), `1 or more other units
 /// here`, `discarded-this-turn`, `gained-xp-this-turn`, `stunned-enemy-here`, `ready-enemy-here`,
-/// `opponent-controls-stunned`, `attacking-with-another`, `not-from-hand` (a card's own cost:
+/// `opponent-controls-stunned`, `opponent-controls-battlefield` (187.1), `attacking-with-another`, `not-from-hand` (a card's own cost:
 /// played from anywhere other than its player's hand), `alone` / `not-alone` (741.1),
 /// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`, `showdown`,
 /// `enemy-alone-here` (741.1), `in-combat` (741.3), `fewer-runes-than-opponent`,
@@ -2695,6 +2707,7 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["stunned-enemy-here"] => Some(Condition::StunnedEnemyHere),
         ["ready-enemy-here"] => Some(Condition::ReadyEnemyHere),
         ["opponent-controls-stunned"] => Some(Condition::OpponentControlsStunned),
+        ["opponent-controls-battlefield"] => Some(Condition::OpponentControlsBattlefield),
         ["attacking-with-another"] => Some(Condition::AttackingWithAnother),
         ["not-from-hand"] => Some(Condition::NotFromHand),
         ["in-combat"] => Some(Condition::InCombat),
@@ -2886,10 +2899,21 @@ pub fn might_bound(s: &str) -> Option<(&str, i32)> {
 
 /// "choose-in-trash unit or gear", "choose-in-trash Bird or Cat", "choose-in-trash card": a
 /// card its chooser picks in their trash (355.10.a) — of these types (`unit`, `spell`,
-/// `gear`) or with these tags; `card` is any.
-pub fn trash_choice(s: &str) -> Option<(Vec<crate::engine::CardType>, Vec<String>)> {
+/// `gear`) or with these tags; `card` is any. After them, `energy-at-most 3` and
+/// `power-at-most 1` bound its printed costs ("with cost no more than [3] and no more than
+/// [Rune]").
+pub fn trash_choice(s: &str) -> Option<TrashChoice> {
     use crate::engine::CardType;
-    let rest = s.strip_prefix("choose-in-trash ")?;
+    let mut rest = s.strip_prefix("choose-in-trash ")?;
+    let mut cost = (None, None);
+    if let Some((r, n)) = rest.rsplit_once(" power-at-most ") {
+        cost.1 = Some(n.trim().parse().ok().filter(|n: &i32| *n >= 0)?);
+        rest = r;
+    }
+    if let Some((r, n)) = rest.rsplit_once(" energy-at-most ") {
+        cost.0 = Some(n.trim().parse().ok().filter(|n: &i32| *n >= 0)?);
+        rest = r;
+    }
     let (mut types, mut tags) = (Vec::new(), Vec::new());
     for w in rest.split(" or ").map(str::trim) {
         match w {
@@ -2901,8 +2925,16 @@ pub fn trash_choice(s: &str) -> Option<(Vec<crate::engine::CardType>, Vec<String
             _ => return None,
         }
     }
-    Some((types, tags))
+    Some((types, tags, cost))
 }
+
+/// A card chosen in a trash: its types, its tags, and the bounds of its Energy and Power
+/// costs ([`trash_choice`]).
+pub type TrashChoice = (
+    Vec<crate::engine::CardType>,
+    Vec<String>,
+    (Option<i32>, Option<i32>),
+);
 
 /// "friendly-units with tag Mech": a target word restricted to units with a tag.
 /// "choose-gear with keyword Temporary": a choice or group narrowed to the objects with a

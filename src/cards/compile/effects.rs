@@ -156,6 +156,9 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
         "a friendly unit at a battlefield" => "choose-friendly-at-battlefield",
         "another friendly unit" => "choose-other-friendly",
         "another unit you control" => "choose-other-yours",
+        // "one of your units": a unit you control, chosen (484.8.c)
+        "one of your units" => "choose-yours",
+        "one of your other units" => "choose-other-yours",
         "another unit" => "choose-other-unit",
         "it" => "it",
         "all units" | "each unit" => "all-units",
@@ -740,6 +743,7 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                 let lower = rest.to_ascii_lowercase();
                 let who = [
                     " to its owner's hand",
+                    " to my owner's hand",
                     " to their owner's hand",
                     " to their owners' hands",
                     " to their owners hands",
@@ -773,6 +777,8 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                     (" to or from its base", "to-or-from-base"),
                     (" there", "there"),
                     (" to that enemy unit's battlefield", "its-battlefield"),
+                    // "When you play me to a battlefield, you may move an enemy unit to here"
+                    (" to here", "here"),
                     (" to that enemy unit’s battlefield", "its-battlefield"),
                 ]
                 .iter()

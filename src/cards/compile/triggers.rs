@@ -91,6 +91,10 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         ("when i become mighty", &["become-mighty"]),
         ("when you move an enemy unit", &["you-move-enemy-unit"]),
         (
+            "when you kill a unit with a spell",
+            &["you-kill-unit-with-spell"],
+        ),
+        (
             "when another unit you control dies",
             &["another-unit-you-control-dies"],
         ),
@@ -248,14 +252,18 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     // when the event happens, also checked as the ability triggers
     // "When you play me to a battlefield": the play effect (383.4.a) triggers as the unit
     // enters where it was played, so it is at a battlefield as it triggers
+    // "When I die in combat" (741.3): in combat as it dies, checked as the death triggers
+    // while the unit is still where it died (808.1.d.2)
     let (head, during) = match (
         head.strip_suffix(" on an opponents turn"),
         head.strip_suffix(" during a showdown"),
         (head == "when you play me to a battlefield").then_some("when you play me"),
+        (head == "when i die in combat").then_some("when i die"),
     ) {
-        (Some(h), _, _) => (h, Some("opponents-turn")),
-        (_, Some(h), _) => (h, Some("showdown")),
-        (_, _, Some(h)) => (h, Some("at-battlefield")),
+        (Some(h), _, _, _) => (h, Some("opponents-turn")),
+        (_, Some(h), _, _) => (h, Some("showdown")),
+        (_, _, Some(h), _) => (h, Some("at-battlefield")),
+        (_, _, _, Some(h)) => (h, Some("in-combat")),
         _ => (head, None),
     };
     if during.is_some() && while_here {
@@ -354,7 +362,22 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         cost = Some(c);
         body = rest;
     }
-    let mut v = instructions(body)?;
+    // 383.2.c.1: "… to play me from your trash" — an ability active in the trash; the cost
+    // paid is the price of that play (742.1.b: paid as the ability goes on the chain), the
+    // card's own cost ignored (356.1.b.1)
+    let from_trash = matches!(
+        fold(body.trim().trim_end_matches('.')).as_str(),
+        "play me from your trash" | "play this from your trash"
+    );
+    let mut v = if from_trash {
+        vec![format::Effect {
+            play_card: Some(name("me")),
+            ignoring: cost.is_some().then(|| name("cost")),
+            ..Default::default()
+        }]
+    } else {
+        instructions(body)?
+    };
     if let Some(c) = trailing {
         let [e] = v.as_mut_slice() else {
             return None;
@@ -386,6 +409,7 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
                 let mut v = v.clone().into_iter();
                 AbilityDef {
                     when: Some(name(w.as_str())),
+                    active_in: from_trash.then(|| name("trash")),
                     effect: v.next().map(spanned),
                     then: v.map(spanned).collect(),
                     cost: cost.clone().map(spanned),
@@ -400,6 +424,25 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             })
             .collect(),
     )
+}
+
+/// 355.3: "When I move to a battlefield, choose one —": the triggered abilities (one per event)
+/// without their instruction, which is the bulleted modes on the lines that follow.
+pub(super) fn trigger_choosing_one(line: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
+    let t = line.trim().trim_end_matches(['—', '–', '-', ' ', ':']);
+    let (head, choose) = t.rsplit_once(", ")?;
+    if fold(choose) != "choose one" {
+        return None;
+    }
+    let mut v = triggered(&format!("{head}, draw 1."), battlefield)?;
+    for a in v.iter_mut() {
+        // the head alone: no cost within the instructions, no instruction of its own
+        if a.cost.is_some() || !a.then.is_empty() {
+            return None;
+        }
+        a.effect = None;
+    }
+    Some(v)
 }
 
 /// 383.3.e: "If [condition] at the start of your Beginning Phase, [effect]" is "At the start
@@ -472,7 +515,9 @@ fn passive_events(head: &str) -> Option<Vec<&'static str>> {
 
 /// 403.1.b.1: the cost at the head of a triggered ability's instructions — "you may pay
 /// [1][Fury] to …", "you may exhaust me to …" (414.5: "exhaust this" is the same), "you may
-/// pay [1] and exhaust this to …", "you may exhaust me and pay [Rune] to …" — and the rest.
+/// pay [1] and exhaust this to …", "you may exhaust me and pay [Rune] to …", "you may spend
+/// 3 XP to …" (730.2), "you may spend a buff to …" (702.2.b), "you may kill me to …" (428)
+/// — and the rest.
 pub(super) fn trigger_cost(body: &str) -> Option<(format::TriggerCost, &str)> {
     let r = strip_ci(body, "you may ")?;
     let (c, rest) = r.split_once(" to ")?;
@@ -486,6 +531,15 @@ pub(super) fn trigger_cost(body: &str) -> Option<(format::TriggerCost, &str)> {
             cost.power = p.power;
         } else if matches!(fold(part).as_str(), "exhaust me" | "exhaust this") && !cost.exhaust {
             cost.exhaust = true;
+        } else if matches!(fold(part).as_str(), "kill me" | "kill this") && !cost.kill_this {
+            cost.kill_this = true;
+        } else if fold(part) == "spend a buff" && !cost.buff {
+            cost.buff = true;
+        } else if let Some(n) = strip_ci(part, "spend ")
+            .and_then(|r| strip_suffix_ci(r.trim(), " xp"))
+            .filter(|_| cost.xp.get() == 0)
+        {
+            cost.xp = Amt::new(n.trim().parse().ok()?)?;
         } else {
             return None;
         }
