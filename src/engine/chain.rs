@@ -681,9 +681,11 @@ impl Game {
                     ),
                     (false, _) => super::resources::describe_amount(energy, &power),
                 };
-                // 414.5: "exhaust me" is payable only by a ready source on the board
-                let exhaustable = src
-                    .filter(|o| self.objects[o.0].zone.on_board() && !self.objects[o.0].exhausted);
+                // 414.5: "exhaust me" is payable only by a ready source on the board — a
+                // legend in its Legend Zone too (107.4, 173.7: "you may exhaust me to …")
+                let exhaustable = src.filter(|o| {
+                    self.objects[o.0].zone.abilities_function() && !self.objects[o.0].exhausted
+                });
                 let can = match (exhaust, exhaustable) {
                     (true, None) => Err(format!(
                         "{} is not a ready permanent",
