@@ -26,6 +26,9 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
     let meta = book.meta();
     let query = args.term.join(" ");
     crate::limits::query("term", &query)?;
+    if query.trim().is_empty() {
+        return Err(Error::usage("give a term to look up"));
+    }
     let norm = crate::rulebook::import::model::term_key;
     let q = norm(&query);
     // the terms as compared (tabled at build time); only the terms found are decoded
@@ -45,7 +48,16 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
             .filter(|&k| alt.iter().any(|a| a == names[k]))
             .collect();
     }
+    // a term the index lacks that the rules' own sentences or headings define ("showdown
+    // state" → 343.1 "The turn is said to be in a Showdown State if …", "awaken phase" →
+    // 315.1 "Awaken Phase", "equipped" → 818.3 "Equipped is the state …"): shown under
+    // the words typed, before a longer index term the words begin ("Facedown Zones" for
+    // "facedown"), another game's word for them and any typo correction
+    let mut from_text: Vec<RuleId> = Vec::new();
     if hits.is_empty() {
+        from_text = crate::rulebook::defining::defining_rules(book, &q);
+    }
+    if hits.is_empty() && from_text.is_empty() {
         // a term the query begins ("hot fepr" → "Hot Fepr: H"): the shortest
         let mut starts: Vec<usize> = (0..count)
             .filter(|&k| {
@@ -58,7 +70,7 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
             hits = (0..count).filter(|&j| names[j] == names[k]).collect();
         }
     }
-    if hits.is_empty() {
+    if hits.is_empty() && from_text.is_empty() {
         // another game's word for a term of these rules ("stack" → the Chain)
         // (each of its Riftbound words in turn, singular or plural: "graveyard" →
         // Trashes)
@@ -88,13 +100,6 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
                 break;
             }
         }
-    }
-    // a term the index lacks that the rules' own sentences or headings define ("showdown
-    // state" → 343.1 "The turn is said to be in a Showdown State if …", "awaken phase" →
-    // 315.1 "Awaken Phase"): shown under the words typed, before any typo correction
-    let mut from_text: Vec<RuleId> = Vec::new();
-    if hits.is_empty() {
-        from_text = crate::rulebook::defining::defining_rules(book, &q);
     }
     if hits.is_empty()
         && from_text.is_empty()

@@ -90,6 +90,9 @@ pub enum EngineError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// A bound of `crate::limits` was passed (an endless loop, a runaway game).
+    #[error("{0}")]
+    Limit(String),
 }
 
 /// Internal interruption: a decision to ask for, or an error.
@@ -599,10 +602,13 @@ impl Game {
                     && self.winner.is_none()
                 {
                     guard += 1;
-                    if guard > 10_000 {
-                        return Err(Halt::Err(EngineError::Unsupported(
-                            "passing did not end the showdown or chain (loop)".into(),
-                        )));
+                    if guard > crate::limits::MAX_PASSES {
+                        return Err(Halt::Err(EngineError::Limit(format!(
+                            "the players passed {} times and the chain or showdown never \
+                             ended: an endless loop of effects (the limit is {} passes)",
+                            crate::limits::MAX_PASSES,
+                            crate::limits::MAX_PASSES
+                        ))));
                     }
                     let p = self.priority.unwrap_or(self.turn.player);
                     self.pass(p)?;
@@ -1891,6 +1897,7 @@ impl Game {
                 };
                 let mut played = Vec::new();
                 for k in 0..*count {
+                    self.check_limits()?;
                     // a token named by the scenario goes by that name (as set-up objects do)
                     let def = match names.get(k as usize) {
                         Some(n) => {

@@ -19,6 +19,9 @@ pub(crate) struct Triggered {
     pub snapshot: Option<Snapshot>,
     /// The rule that makes this kind of trigger go pending.
     pub rule: Cite,
+    /// The dependent keyword's rule (812.1.c, 824.1.c) when the ability is a Legion's or a
+    /// Level's dependent ability, active now.
+    pub dependent: Option<Cite>,
     /// 383.3.e: its conditional statement, true for it to be placed on the chain.
     pub condition: Condition,
     /// It watches another object's event (abilities/observers.rs): its line cites its own
@@ -185,7 +188,10 @@ impl Game {
         let own = self.with_legion(u, own);
         let appended = self.appended_abilities(u);
         let mut deathknells = Vec::new();
-        for (index, a) in own.chain(appended.iter().map(|(_, a)| a)).enumerate() {
+        for (index, (dependent, a)) in own
+            .chain(appended.iter().map(|(_, a)| (None, a)))
+            .enumerate()
+        {
             if let Ability::Triggered {
                 when: w,
                 effects,
@@ -213,6 +219,7 @@ impl Game {
                     effects: effects.clone(),
                     snapshot: snapshot.clone(),
                     rule: trigger_rule(when, *deathknell),
+                    dependent,
                     watching: false,
                     limit: limit.map(|l| (l, ability_key(&o.def.abilities, a, index))),
                     condition: condition.clone(),
@@ -258,6 +265,7 @@ impl Game {
                     } else {
                         cite!("817.1.c")
                     },
+                    dependent: None,
                     watching: false,
                     limit: None,
                     condition: Condition::Always,
@@ -280,6 +288,7 @@ impl Game {
                     } else {
                         cite!("821.1.c")
                     },
+                    dependent: None,
                     watching: false,
                     limit: None,
                     condition: Condition::Always,
@@ -298,6 +307,7 @@ impl Game {
                 effects: vec![super::keywords::quick_draw::quick_draw_effect()],
                 snapshot: None,
                 rule: cite!("819.1.d"),
+                dependent: None,
                 watching: false,
                 limit: None,
                 condition: Condition::Always,
@@ -349,6 +359,7 @@ impl Game {
                         designation: None,
                     }),
                     rule: trigger_rule(when, false),
+                    dependent: None,
                     watching: false,
                     limit: None,
                     condition: condition.clone(),
@@ -520,6 +531,7 @@ impl Game {
                 if !r.contains(&t.rule) {
                     r.push(t.rule);
                 }
+                r.extend(t.dependent);
                 if several_players && !r.contains(&order_rule) {
                     // players place their simultaneous triggers in order (383.3.d.1, 459.2.d.1)
                     r.push(order_rule);
@@ -1076,18 +1088,43 @@ impl Game {
         Ok(())
     }
 
+    /// The bounds of `crate::limits` on what a game holds: objects (a loop that creates
+    /// tokens) and continuous effects, delayed abilities and created replacements (a loop
+    /// that creates effects). Not a rule: arbiter's own bound, checked as the engine works.
+    pub(crate) fn check_limits(&self) -> R<()> {
+        use crate::limits::{MAX_EFFECTS, MAX_OBJECTS};
+        if self.objects.len() > MAX_OBJECTS {
+            return Err(Halt::Err(EngineError::Limit(format!(
+                "the game has more than {MAX_OBJECTS} objects (cards and tokens, in every \
+                 zone); the limit is {MAX_OBJECTS}"
+            ))));
+        }
+        let effects = self.effects.len() + self.delayed.len() + self.created_replacements.len();
+        if effects > MAX_EFFECTS {
+            return Err(Halt::Err(EngineError::Limit(format!(
+                "the game has more than {MAX_EFFECTS} continuous effects, delayed abilities \
+                 and created replacement effects in play; the limit is {MAX_EFFECTS}"
+            ))));
+        }
+        Ok(())
+    }
+
     /// 335 (HOT FEPR): handle outstanding tasks (cleanups, combat steps), then finalize pending
     /// items, then wait for the player with priority; with nothing left, the main phase gives
     /// the turn player priority and other phases proceed (335.3).
     pub(crate) fn advance(&mut self) -> R<()> {
-        let mut guard = 0u32;
+        let mut guard = 0usize;
         loop {
             guard += 1;
-            if guard > 100_000 {
-                return Err(Halt::Err(EngineError::Unsupported(
-                    "the game did not come to rest (an endless loop of effects)".into(),
-                )));
+            if guard > crate::limits::MAX_ROUNDS {
+                return Err(Halt::Err(EngineError::Limit(format!(
+                    "the game did not come to rest after {} rounds of cleanups, combat steps \
+                     and triggers: an endless loop of effects (the limit is {} rounds)",
+                    crate::limits::MAX_ROUNDS,
+                    crate::limits::MAX_ROUNDS
+                ))));
             }
+            self.check_limits()?;
             self.depth = 1;
             if self.winner.is_some() {
                 self.priority = None;
