@@ -95,6 +95,8 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::UnitMovesFromHere | Trigger::YouAttachEquipmentToMe => cite!("383.1"),
         Trigger::YourUnitBecomesMighty | Trigger::BecomesMighty => cite!("709"),
         Trigger::YouMoveEnemyUnit => cite!("383.1"),
+        Trigger::YouKillUnitWithSpell => cite!("428.5.a"),
+        Trigger::InTrash(_) => cite!("383.2.c.1"),
         Trigger::AnotherUnitYouControlDies { .. } | Trigger::UnitYouControlDied { .. } => {
             cite!("383.1")
         }
@@ -1027,6 +1029,18 @@ impl Game {
         );
         self.depth = self.depth.saturating_add(1);
         self.resolving = true;
+        // 428.5.b–d: what this item kills is attributed to it — a spell, or an ability
+        // originating from one (the card type counts in every zone, 138.2.b)
+        let is_spell = |o: Option<ObjId>| {
+            o.is_some_and(|o| self.objects[o.0].def.card_type == crate::engine::CardType::Spell)
+        };
+        self.kill_by = Some(crate::engine::state::KillBy {
+            player: item.controller,
+            spell: is_spell(item.card) || is_spell(item.source),
+            label: item.label.clone(),
+            ability: item.card.is_none(),
+            damaged: Vec::new(),
+        });
         let mut result = Ok(());
         for e in &item.effects {
             result = self.execute_effect(e, item.controller, item.source, item.snapshot.as_ref());
@@ -1256,6 +1270,8 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::YourUnitBecomesMighty => "when a unit you control becomes Mighty",
         Trigger::BecomesMighty => "when I become Mighty",
         Trigger::YouMoveEnemyUnit => "when you move an enemy unit",
+        Trigger::YouKillUnitWithSpell => "when you kill a unit with a spell",
+        Trigger::InTrash(t) => trigger_phrase(t),
         Trigger::AnotherUnitYouControlDies { .. } | Trigger::UnitYouControlDied { .. } => {
             "when another unit you control dies"
         }

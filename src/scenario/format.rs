@@ -441,6 +441,10 @@ pub struct AbilityDef {
     /// Triggered: `move`, `attack`, `defend`, `conquer`, `hold`, `die`, …
     #[serde(default)]
     pub when: Option<Name>,
+    /// 383.2.c.1: `trash` — the triggered ability is active in its owner's trash, not on
+    /// the board ("When you kill a unit with a spell, … play me from your trash").
+    #[serde(default)]
+    pub active_in: Option<Name>,
     /// Conditional passive: `mighty`, `attacking`, `defending`, …
     #[serde(rename = "while", default)]
     pub while_: Option<Name>,

@@ -2633,6 +2633,7 @@ pub const TRIGGERS: &[&str] = &[
     "become-mighty",
     "another-unit-you-control-dies",
     "you-move-enemy-unit",
+    "you-kill-unit-with-spell",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
@@ -2886,10 +2887,21 @@ pub fn might_bound(s: &str) -> Option<(&str, i32)> {
 
 /// "choose-in-trash unit or gear", "choose-in-trash Bird or Cat", "choose-in-trash card": a
 /// card its chooser picks in their trash (355.10.a) — of these types (`unit`, `spell`,
-/// `gear`) or with these tags; `card` is any.
-pub fn trash_choice(s: &str) -> Option<(Vec<crate::engine::CardType>, Vec<String>)> {
+/// `gear`) or with these tags; `card` is any. After them, `energy-at-most 3` and
+/// `power-at-most 1` bound its printed costs ("with cost no more than [3] and no more than
+/// [Rune]").
+pub fn trash_choice(s: &str) -> Option<TrashChoice> {
     use crate::engine::CardType;
-    let rest = s.strip_prefix("choose-in-trash ")?;
+    let mut rest = s.strip_prefix("choose-in-trash ")?;
+    let mut cost = (None, None);
+    if let Some((r, n)) = rest.rsplit_once(" power-at-most ") {
+        cost.1 = Some(n.trim().parse().ok().filter(|n: &i32| *n >= 0)?);
+        rest = r;
+    }
+    if let Some((r, n)) = rest.rsplit_once(" energy-at-most ") {
+        cost.0 = Some(n.trim().parse().ok().filter(|n: &i32| *n >= 0)?);
+        rest = r;
+    }
     let (mut types, mut tags) = (Vec::new(), Vec::new());
     for w in rest.split(" or ").map(str::trim) {
         match w {
@@ -2901,8 +2913,16 @@ pub fn trash_choice(s: &str) -> Option<(Vec<crate::engine::CardType>, Vec<String
             _ => return None,
         }
     }
-    Some((types, tags))
+    Some((types, tags, cost))
 }
+
+/// A card chosen in a trash: its types, its tags, and the bounds of its Energy and Power
+/// costs ([`trash_choice`]).
+pub type TrashChoice = (
+    Vec<crate::engine::CardType>,
+    Vec<String>,
+    (Option<i32>, Option<i32>),
+);
 
 /// "friendly-units with tag Mech": a target word restricted to units with a tag.
 /// "choose-gear with keyword Temporary": a choice or group narrowed to the objects with a

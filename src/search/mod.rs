@@ -7,6 +7,7 @@
 
 pub mod cache;
 pub mod docs;
+pub mod hash;
 pub mod intent;
 pub mod query;
 pub mod schema;
