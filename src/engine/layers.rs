@@ -852,6 +852,7 @@ impl Game {
             | Condition::StunnedEnemyHere
             | Condition::ReadyEnemyHere
             | Condition::OpponentControlsStunned
+            | Condition::OpponentControlsBattlefield
             | Condition::AttackingWithAnother
             | Condition::NotFromHand
             | Condition::InCombat
