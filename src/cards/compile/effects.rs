@@ -156,6 +156,9 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
         "a friendly unit at a battlefield" => "choose-friendly-at-battlefield",
         "another friendly unit" => "choose-other-friendly",
         "another unit you control" => "choose-other-yours",
+        // "one of your units": a unit you control, chosen (484.8.c)
+        "one of your units" => "choose-yours",
+        "one of your other units" => "choose-other-yours",
         "another unit" => "choose-other-unit",
         "it" => "it",
         "all units" | "each unit" => "all-units",
