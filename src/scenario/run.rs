@@ -575,6 +575,20 @@ impl Runner<'_> {
             return Ok(Answer::Object(names.object(t)?));
         }
         if let Some(m) = c.may {
+            // yes or no answers a "you may" decision only: as the first option of a choice of
+            // targets it would pick one the script never named
+            if d.kind != crate::engine::DecisionKind::May {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc,
+                        format!(
+                            "may: {m} answers a \"you may\" decision, and the pending one is not: {}",
+                            d.prompt
+                        ),
+                    )
+                    .hint(options_hint(d)));
+            }
             return Ok(Answer::Index(if m { 0 } else { 1 }));
         }
         if let Some(n) = c.option {
