@@ -146,8 +146,11 @@ impl Game {
             // accepted, checked as it is made (an illegal one is refused with its rule)
             let direct = (decision.kind == DecisionKind::Payment
                 && matches!(answer, Answer::Payment(_)))
-                || (decision.kind == DecisionKind::AssignDamage
-                    && matches!(answer, Answer::Assignment(_)));
+                || (matches!(
+                    decision.kind,
+                    DecisionKind::AssignDamage | DecisionKind::SplitDamage
+                ) && matches!(answer, Answer::Assignment(_)))
+                || (decision.kind == DecisionKind::Group && matches!(answer, Answer::Group(_)));
             let Some(index) = decision.match_answer(answer).or(direct.then_some(0)) else {
                 return Err(EngineError::BadAnswer {
                     message: "that is not one of the legal options".into(),
@@ -296,6 +299,7 @@ impl Game {
         ) -> Result<(), EngineError> {
             let t = |t: &Target| match t {
                 Target::Object(o) | Target::Chosen { object: o, .. } => obj(o),
+                Target::ChosenGroup { members, .. } => members.iter().try_for_each(|(o, _)| obj(o)),
                 _ => Ok(()),
             };
             let p = |r: &PlayerRef| match r {
@@ -830,6 +834,13 @@ impl Game {
             Target::It => vec![],
             Target::NoneChosen => vec![],
             Target::Each(filter) => self.each_unit(filter, controller, here, source),
+            // 359.3.e.5, 355.11.b: the members still legal, a subset when they no longer
+            // fulfil the group's restrictions
+            Target::ChosenGroup { group, members } => {
+                self.group_on_resolution(group, members, controller, here, source)?
+            }
+            // chosen at step 2 (choices.rs); not chosen, it affects nothing
+            Target::ChooseGroup(_) => vec![],
             // 397: what the linked instruction of the same source affected, still the same
             // objects (the timestamps they had after it)
             Target::Linked => {
@@ -959,6 +970,11 @@ impl Game {
                 Target::NoneChosen => "nothing (none chosen)".into(),
                 Target::Each(f) => super::choices::each_phrase(f),
                 Target::Chosen { object, .. } => self.obj_name(*object).to_string(),
+                Target::ChooseGroup(g) => g.phrase(),
+                Target::ChosenGroup { members, .. } => {
+                    let v: Vec<ObjId> = members.iter().map(|(o, _)| *o).collect();
+                    self.group_label(&v)
+                }
                 Target::Affected => "that unit".into(),
                 Target::Linked => "the unit its linked ability affected".into(),
             }
@@ -983,6 +999,10 @@ impl Game {
             Duration::ThisCombat => " this combat",
         };
         match e {
+            Effect::DealDamage {
+                target,
+                amount: Amount::Split(n),
+            } => format!("deal {n} damage split among {}", t(target)),
             Effect::DealDamage { target, amount } => format!(
                 "deal {} to {}",
                 match amount {
@@ -990,6 +1010,7 @@ impl Game {
                     Amount::MyMight => "damage equal to my Might".into(),
                     Amount::MyAssault => "damage equal to my Assault".into(),
                     Amount::ItsDamage => "damage equal to the damage marked on it".into(),
+                    Amount::Split(n) => n.to_string(),
                 },
                 t(target)
             ),
@@ -1406,9 +1427,18 @@ impl Game {
             };
         }
         match e {
+            // 355.14: damage split among the group chosen
+            Effect::DealDamage {
+                target,
+                amount: Amount::Split(n),
+            } => {
+                let targets = self.targets_of(target, controller, source, snap)?;
+                let damaged = self.split_damage(*n, &targets, controller, source)?;
+                self.delayed_on_damage(&damaged)?;
+            }
             Effect::DealDamage { target, amount } => {
                 let n = match amount {
-                    Amount::Fixed(n) => *n,
+                    Amount::Fixed(n) | Amount::Split(n) => *n,
                     Amount::MyMight => match (snap, source) {
                         (Some(s), _) => s.might,
                         (None, Some(s)) => self.might(s),

@@ -2382,6 +2382,12 @@ impl<'a> Resolver<'a> {
                     n += 1;
                     self.object(t)?;
                 }
+                if let Some(v) = &c.targets {
+                    n += 1;
+                    for t in v {
+                        self.object(t)?;
+                    }
+                }
                 if c.option.is_some() {
                     n += 1;
                 }
@@ -2392,7 +2398,7 @@ impl<'a> Resolver<'a> {
                     return Err(self.err(
                         ErrorKind::InvalidValue,
                         loc_of(step),
-                        "a choose step makes one choice: assign-damage, order, battlefield, target, option or may",
+                        "a choose step makes one choice: assign-damage, order, battlefield, target, targets, option or may",
                     ));
                 }
             }
@@ -2863,9 +2869,53 @@ pub fn tag_bound(s: &str) -> Option<(&str, &str)> {
     (!tag.is_empty()).then_some((word.trim(), tag))
 }
 
+/// 355.11, 355.13: a group chosen at once — `any-number enemy-units-here`, `up-to-3 all-units
+/// same-location`, `any-number units-at-battlefields same-battlefield with total might 4 or
+/// less`: (the most it may have, `None` for any number; the group word of its members;
+/// the restrictions on the whole, last first).
+pub fn group_word(s: &str) -> Option<(Option<u32>, &str, Vec<crate::engine::groups::GroupRule>)> {
+    use crate::engine::groups::GroupRule;
+    let (cap, mut rest) = if let Some(r) = s.strip_prefix("any-number ") {
+        (None, r)
+    } else {
+        let r = s.strip_prefix("up-to-")?;
+        let (n, r) = r.split_once(' ')?;
+        let n: u32 = n.parse().ok().filter(|n| (1..=20).contains(n))?;
+        (Some(n), r)
+    };
+    let mut rules = Vec::new();
+    loop {
+        rest = rest.trim();
+        if let Some((w, bound)) = rest.split_once(" with total might ") {
+            let n: i32 = bound.strip_suffix(" or less")?.trim().parse().ok()?;
+            rules.push(GroupRule::TotalMightAtMost(n));
+            rest = w;
+            continue;
+        }
+        let q = [
+            (" same-location", GroupRule::SameLocation),
+            (" same-battlefield", GroupRule::SameBattlefield),
+            (" same-controller", GroupRule::SameController),
+        ]
+        .into_iter()
+        .find_map(|(q, r)| rest.strip_suffix(q).map(|w| (w, r)));
+        match q {
+            Some((w, r)) => {
+                rules.push(r);
+                rest = w;
+            }
+            None => break,
+        }
+    }
+    (!rest.starts_with("choose-") && rest.contains("units")).then_some((cap, rest, rules))
+}
+
 /// A target word of abilities, possibly with a Might bound or a tag on a unit choice or
 /// group.
 fn target_word_ok(s: &str) -> bool {
+    if let Some((_, w, _)) = group_word(s) {
+        return target_word_ok(w);
+    }
     // how a choice is chosen: "distinct", "up-to-one" (355.13)
     for q in [" distinct", " up-to-one"] {
         if let Some(w) = s.strip_suffix(q) {

@@ -551,6 +551,13 @@ impl Runner<'_> {
         if let Some(t) = &c.target {
             return Ok(Answer::Object(names.object(t)?));
         }
+        if let Some(v) = &c.targets {
+            return Ok(Answer::Group(
+                v.iter()
+                    .map(|t| names.object(t))
+                    .collect::<Result<Vec<_>, _>>()?,
+            ));
+        }
         if let Some(m) = c.may {
             return Ok(Answer::Index(if m { 0 } else { 1 }));
         }
