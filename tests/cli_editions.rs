@@ -236,6 +236,127 @@ fn define_reads_terms_the_index_lacks_from_the_rules() {
         .stderr(predicate::str::contains("the best search hits: 107"));
 }
 
+/// `define` names the defining rule first for every core term (issue 12): every keyword
+/// (805–826), zone, phase and step of the turn, state and designation — a term the A–Z
+/// index lists, one only the rules' own sentences define, and one whose words begin a
+/// longer index term ("facedown" is not "Facedown Zones", "champion" not "Champion Tags").
+#[test]
+fn define_names_the_defining_rule_of_every_core_term() {
+    let keywords = [
+        "accelerate",
+        "action",
+        "assault",
+        "deathknell",
+        "deflect",
+        "ganking",
+        "hidden",
+        "legion",
+        "reaction",
+        "shield",
+        "tank",
+        "temporary",
+        "vision",
+        "equip",
+        "quick-draw",
+        "repeat",
+        "weaponmaster",
+        "ambush",
+        "hunt",
+        "level",
+        "unique",
+        "backline",
+    ];
+    for (n, term) in (805..).zip(keywords) {
+        let v = json(&["define", term]);
+        let first = v["defined_by"][0]["id"].as_str().unwrap_or("").to_string();
+        assert!(
+            first.starts_with(&format!("{n}.")),
+            "define {term}: {first} (want a rule beneath {n})"
+        );
+    }
+    for (term, want) in [
+        // zones (106–108)
+        ("board", "106"),
+        ("non-board zone", "106"),
+        ("base", "107.1"),
+        ("battlefield zone", "107.2"),
+        ("facedown zone", "107.3.a"),
+        ("legend zone", "107.4"),
+        ("chain", "328"),
+        ("trash", "108.2"),
+        ("champion zone", "108.3"),
+        ("main deck zone", "108.4"),
+        ("rune deck zone", "108.5"),
+        ("banishment", "108.6"),
+        ("hand", "108.7"),
+        // phases and steps of the turn (315–317) and of combat (460–461)
+        ("awaken phase", "315.1"),
+        ("beginning phase", "315.2"),
+        ("beginning step", "315.2.a"),
+        ("scoring step", "315.2.b"),
+        ("channel phase", "315.3"),
+        ("draw phase", "315.4"),
+        ("main phase", "316.2"),
+        ("ending phase", "317"),
+        ("ending step", "317.1"),
+        ("expiration step", "317.2"),
+        ("combat damage step", "460"),
+        ("resolution step", "461"),
+        // states of the turn (308–310, 331, 343)
+        ("neutral state", "343.2"),
+        ("showdown state", "343.1"),
+        ("open state", "331.2"),
+        ("closed state", "331.1"),
+        ("neutral open", "310.1"),
+        ("neutral closed", "310.2"),
+        ("showdown open", "310.3"),
+        ("showdown closed", "310.4"),
+        // states of objects, battlefields and chain items
+        ("ready", "415.2"),
+        ("exhausted", "414.2"),
+        ("stunned", "423.1.a"),
+        ("buffed", "426.1"),
+        ("mighty", "707"),
+        ("contested", "187.3.a"),
+        ("occupied", "169.10.a"),
+        ("uncontrolled", "169.10.b"),
+        ("attached", "718"),
+        ("top-most card", "719"),
+        ("equipped", "818.3"),
+        ("inactive", "720"),
+        ("facedown", "129.4"),
+        ("face up", "130.5"),
+        ("revealed", "424.1.a"),
+        ("staged", "456"),
+        ("pending", "329.2"),
+        ("alone", "741.1"),
+        ("one on one", "741.2"),
+        ("in combat", "741.3"),
+        // designations
+        ("attacker", "459.2.b.1"),
+        ("defender", "459.2.b.2"),
+        ("turn player", "304"),
+        ("first player", "116.1.b.1"),
+        ("chosen champion", "103.2.a"),
+        ("champion", "133.7.a"),
+        ("signature", "133.7.b"),
+        ("token", "177"),
+        ("permanent", "133.4.a"),
+        ("owner", "127.1"),
+        ("friendly", "740.1"),
+        ("enemy", "740.2"),
+        ("focus", "313.1"),
+        ("priority", "312.1"),
+    ] {
+        let v = json(&["define", term]);
+        assert_eq!(
+            v["defined_by"][0]["id"], want,
+            "define {term}: {}",
+            v["defined_by"]
+        );
+    }
+}
+
 #[test]
 fn another_game_with_its_own_id_style() {
     arbiter()

@@ -1,8 +1,15 @@
 //! The relevance floor: recall@5 and MRR over the committed evaluation set
 //! (tests/search_eval.txt), split into a tuning half and a held-out half by a
-//! fixed seed. Ranking changes are tuned on the tuning half only; the floor
-//! (recall@5 >= 0.85) applies to the held-out half. Only the tuning half's
-//! misses are printed, so tuning never looks at the held-out questions.
+//! fixed seed. Ranking changes are tuned on the tuning halves only; the floors
+//! apply to the held-out halves. Only the tuning halves' misses are printed, so
+//! tuning never looks at the held-out questions.
+//!
+//! The set comes in batches (a `# batch N` line starts batch N; the lines
+//! before the first marker are batch 1), each dealt into its own two halves, so
+//! adding a batch never moves a query of an earlier batch between halves.
+//! Batch 1's held-out half has been read (its misses were analysed), so batch 2
+//! — written later, from the rules text, before any ranking was looked at — is
+//! the unseen measurement.
 
 use arbiter::rulebook::RuleId;
 use arbiter::search::{self, Options, Scope, cache};
@@ -12,34 +19,51 @@ use std::collections::BTreeMap;
 /// change it to make a figure look better.
 const SPLIT_SEED: u64 = 0x5eed_2026_0330;
 
-/// The floor on the held-out half's recall@5: the figure measured so far
-/// (the target is 0.85); raised as the ranking improves, never lowered to pass.
-const FLOOR: f64 = 0.84;
+/// The floor on each batch's held-out recall@5, by batch: the figure measured
+/// so far (batch 1's target is 0.85; batch 2's floor is the figure it reached
+/// when first run, unseen); raised as the ranking improves, never lowered to
+/// pass.
+const FLOORS: [(u32, f64); 2] = [(1, 0.84), (2, FLOOR_2)];
+
+/// Batch 2's held-out recall@5 when it was first measured, rounded down.
+const FLOOR_2: f64 = 0.74;
 
 struct Case {
+    batch: u32,
     kind: String,
     query: String,
     answers: Vec<RuleId>,
 }
 
+/// The batch a `# batch N` marker line starts, if the line is one.
+fn batch_marker(line: &str) -> Option<u32> {
+    line.strip_prefix("# batch ")?.trim().parse().ok()
+}
+
 fn cases() -> Vec<Case> {
-    include_str!("search_eval.txt")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let parts: Vec<&str> = l.split(" | ").map(str::trim).collect();
-            assert_eq!(parts.len(), 3, "malformed line: {l}");
-            Case {
-                kind: parts[0].to_string(),
-                query: parts[1].to_string(),
-                answers: parts[2]
-                    .split_whitespace()
-                    .map(|a| RuleId::parse(a).unwrap_or_else(|| panic!("bad id {a} in: {l}")))
-                    .collect(),
-            }
-        })
-        .collect()
+    let mut batch = 1;
+    let mut out = Vec::new();
+    for l in include_str!("search_eval.txt").lines().map(str::trim) {
+        if let Some(b) = batch_marker(l) {
+            batch = b;
+            continue;
+        }
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        let parts: Vec<&str> = l.split(" | ").map(str::trim).collect();
+        assert_eq!(parts.len(), 3, "malformed line: {l}");
+        out.push(Case {
+            batch,
+            kind: parts[0].to_string(),
+            query: parts[1].to_string(),
+            answers: parts[2]
+                .split_whitespace()
+                .map(|a| RuleId::parse(a).unwrap_or_else(|| panic!("bad id {a} in: {l}")))
+                .collect(),
+        });
+    }
+    out
 }
 
 /// FNV-1a over the seed and the query: a stable, order-independent deal.
@@ -52,12 +76,16 @@ fn deal(query: &str) -> u64 {
     h
 }
 
-/// Splits each kind in two by the deal order (alternating), so both halves
-/// have the same mix of query styles. Returns (tuning, held_out).
+/// Splits each batch's queries of each kind in two by the deal order
+/// (alternating), so both halves have the same mix of query styles and a later
+/// batch never re-deals an earlier one. Returns (tuning, held_out).
 fn split(cases: Vec<Case>) -> (Vec<Case>, Vec<Case>) {
-    let mut by_kind: BTreeMap<String, Vec<Case>> = BTreeMap::new();
+    let mut by_kind: BTreeMap<(u32, String), Vec<Case>> = BTreeMap::new();
     for c in cases {
-        by_kind.entry(c.kind.clone()).or_default().push(c);
+        by_kind
+            .entry((c.batch, c.kind.clone()))
+            .or_default()
+            .push(c);
     }
     let (mut tuning, mut held) = (Vec::new(), Vec::new());
     for (_, mut v) in by_kind {
@@ -73,6 +101,11 @@ fn split(cases: Vec<Case>) -> (Vec<Case>, Vec<Case>) {
     (tuning, held)
 }
 
+/// The cases of one batch.
+fn of_batch(cases: &[Case], batch: u32) -> Vec<&Case> {
+    cases.iter().filter(|c| c.batch == batch).collect()
+}
+
 /// A hit answers when it is an answer or lies beneath one.
 fn answers(hit: &str, case: &Case) -> bool {
     RuleId::parse(hit).is_some_and(|h| case.answers.iter().any(|a| h.is_within(a)))
@@ -85,7 +118,7 @@ struct Score {
     misses: Vec<String>,
 }
 
-fn score(opened: &cache::Opened, cases: &[Case]) -> Score {
+fn score(opened: &cache::Opened, cases: &[&Case]) -> Score {
     let opts = Options {
         limit: 10,
         scope: Scope::Edition {
@@ -152,40 +185,72 @@ fn relevance_floor_on_the_held_out_half() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let opened = cache::open_at(Some(tmp.path().to_path_buf()), false).expect("index");
     let cases = cases();
-    assert!(cases.len() >= 250, "the set needs at least 250 queries");
-    let questions = cases.iter().filter(|c| c.kind == "question").count();
+    let first = of_batch(&cases, 1);
+    assert!(first.len() >= 250, "batch 1 needs at least 250 queries");
+    let questions = first.iter().filter(|c| c.kind == "question").count();
     assert!(
         questions >= 150,
-        "the set needs at least 150 full questions"
+        "batch 1 needs at least 150 full questions"
+    );
+    assert!(
+        of_batch(&cases, 2).len() >= 150,
+        "batch 2 needs at least 150 queries"
     );
     let (tuning, held) = split(cases);
-    let t = score(&opened, &tuning);
-    let h = score(&opened, &held);
-    report("tuning half", tuning.len(), &t);
-    report("held-out half", held.len(), &h);
-    if !t.misses.is_empty() {
-        println!("tuning half, not in the top 5:\n{}", t.misses.join("\n"));
+    let mut failed = Vec::new();
+    for (batch, floor) in FLOORS {
+        let (t, h) = (of_batch(&tuning, batch), of_batch(&held, batch));
+        let (ts, hs) = (score(&opened, &t), score(&opened, &h));
+        report(&format!("batch {batch}, tuning half"), t.len(), &ts);
+        report(&format!("batch {batch}, held-out half"), h.len(), &hs);
+        if !ts.misses.is_empty() {
+            println!(
+                "batch {batch}, tuning half, not in the top 5:\n{}",
+                ts.misses.join("\n")
+            );
+        }
+        if std::env::var_os("ARBITER_EVAL_SHOW_HELD_OUT").is_some() {
+            println!(
+                "batch {batch}, held-out half, not in the top 5:\n{}",
+                hs.misses.join("\n")
+            );
+        }
+        if hs.recall < floor {
+            failed.push(format!(
+                "batch {batch}: held-out recall@5 {:.3} is below the {floor} floor",
+                hs.recall
+            ));
+        }
     }
-    if std::env::var_os("ARBITER_EVAL_SHOW_HELD_OUT").is_some() {
-        println!("held-out half, not in the top 5:\n{}", h.misses.join("\n"));
-    }
-    assert!(
-        h.recall >= FLOOR,
-        "held-out recall@5 {:.3} is below the {FLOOR} floor",
-        h.recall
-    );
+    let (t, h): (Vec<&Case>, Vec<&Case>) = (tuning.iter().collect(), held.iter().collect());
+    report("all batches, tuning half", t.len(), &score(&opened, &t));
+    report("all batches, held-out half", h.len(), &score(&opened, &h));
+    assert!(failed.is_empty(), "{}", failed.join("; "));
 }
 
 #[test]
 fn the_split_is_fixed_and_even() {
     let (t, h) = split(cases());
-    assert!(
-        t.len().abs_diff(h.len()) <= 5,
-        "halves {} / {}",
-        t.len(),
-        h.len()
-    );
+    for (batch, _) in FLOORS {
+        let (t, h) = (of_batch(&t, batch), of_batch(&h, batch));
+        assert!(
+            t.len().abs_diff(h.len()) <= 5,
+            "batch {batch}: halves {} / {}",
+            t.len(),
+            h.len()
+        );
+    }
     // The deal does not depend on the order of the file.
     assert_eq!(deal("what is a showdown"), deal("what is a showdown"));
     assert_ne!(deal("what is a showdown"), deal("what is the chain"));
+}
+
+#[test]
+fn a_batch_marker_starts_a_batch() {
+    assert_eq!(batch_marker("# batch 2"), Some(2));
+    assert_eq!(batch_marker("# batch two"), None);
+    assert_eq!(batch_marker("# 101-103 Deck Construction"), None);
+    let cases = cases();
+    assert_eq!(cases.first().map(|c| c.batch), Some(1));
+    assert_eq!(cases.last().map(|c| c.batch), Some(2));
 }

@@ -45,7 +45,16 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
             .filter(|&k| alt.iter().any(|a| a == names[k]))
             .collect();
     }
+    // a term the index lacks that the rules' own sentences or headings define ("showdown
+    // state" → 343.1 "The turn is said to be in a Showdown State if …", "awaken phase" →
+    // 315.1 "Awaken Phase", "equipped" → 818.3 "Equipped is the state …"): shown under
+    // the words typed, before a longer index term the words begin ("Facedown Zones" for
+    // "facedown"), another game's word for them and any typo correction
+    let mut from_text: Vec<RuleId> = Vec::new();
     if hits.is_empty() {
+        from_text = crate::rulebook::defining::defining_rules(book, &q);
+    }
+    if hits.is_empty() && from_text.is_empty() {
         // a term the query begins ("hot fepr" → "Hot Fepr: H"): the shortest
         let mut starts: Vec<usize> = (0..count)
             .filter(|&k| {
@@ -58,7 +67,7 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
             hits = (0..count).filter(|&j| names[j] == names[k]).collect();
         }
     }
-    if hits.is_empty() {
+    if hits.is_empty() && from_text.is_empty() {
         // another game's word for a term of these rules ("stack" → the Chain)
         // (each of its Riftbound words in turn, singular or plural: "graveyard" →
         // Trashes)
@@ -88,13 +97,6 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
                 break;
             }
         }
-    }
-    // a term the index lacks that the rules' own sentences or headings define ("showdown
-    // state" → 343.1 "The turn is said to be in a Showdown State if …", "awaken phase" →
-    // 315.1 "Awaken Phase"): shown under the words typed, before any typo correction
-    let mut from_text: Vec<RuleId> = Vec::new();
-    if hits.is_empty() {
-        from_text = crate::rulebook::defining::defining_rules(book, &q);
     }
     if hits.is_empty()
         && from_text.is_empty()

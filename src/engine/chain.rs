@@ -19,6 +19,9 @@ pub(crate) struct Triggered {
     pub snapshot: Option<Snapshot>,
     /// The rule that makes this kind of trigger go pending.
     pub rule: Cite,
+    /// The dependent keyword's rule (812.1.c, 824.1.c) when the ability is a Legion's or a
+    /// Level's dependent ability, active now.
+    pub dependent: Option<Cite>,
     /// 383.3.e: its conditional statement, true for it to be placed on the chain.
     pub condition: Condition,
     /// It watches another object's event (abilities/observers.rs): its line cites its own
@@ -185,7 +188,10 @@ impl Game {
         let own = self.with_legion(u, own);
         let appended = self.appended_abilities(u);
         let mut deathknells = Vec::new();
-        for (index, a) in own.chain(appended.iter().map(|(_, a)| a)).enumerate() {
+        for (index, (dependent, a)) in own
+            .chain(appended.iter().map(|(_, a)| (None, a)))
+            .enumerate()
+        {
             if let Ability::Triggered {
                 when: w,
                 effects,
@@ -213,6 +219,7 @@ impl Game {
                     effects: effects.clone(),
                     snapshot: snapshot.clone(),
                     rule: trigger_rule(when, *deathknell),
+                    dependent,
                     watching: false,
                     limit: limit.map(|l| (l, ability_key(&o.def.abilities, a, index))),
                     condition: condition.clone(),
@@ -258,6 +265,7 @@ impl Game {
                     } else {
                         cite!("817.1.c")
                     },
+                    dependent: None,
                     watching: false,
                     limit: None,
                     condition: Condition::Always,
@@ -280,6 +288,7 @@ impl Game {
                     } else {
                         cite!("821.1.c")
                     },
+                    dependent: None,
                     watching: false,
                     limit: None,
                     condition: Condition::Always,
@@ -298,6 +307,7 @@ impl Game {
                 effects: vec![super::keywords::quick_draw::quick_draw_effect()],
                 snapshot: None,
                 rule: cite!("819.1.d"),
+                dependent: None,
                 watching: false,
                 limit: None,
                 condition: Condition::Always,
@@ -349,6 +359,7 @@ impl Game {
                         designation: None,
                     }),
                     rule: trigger_rule(when, false),
+                    dependent: None,
                     watching: false,
                     limit: None,
                     condition: condition.clone(),
@@ -520,6 +531,7 @@ impl Game {
                 if !r.contains(&t.rule) {
                     r.push(t.rule);
                 }
+                r.extend(t.dependent);
                 if several_players && !r.contains(&order_rule) {
                     // players place their simultaneous triggers in order (383.3.d.1, 459.2.d.1)
                     r.push(order_rule);

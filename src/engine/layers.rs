@@ -1099,16 +1099,8 @@ impl Game {
                 _ => {
                     // a dependent keyword's passive applies while its condition holds
                     // (727.1.c.2): Legion (812.1.c), Level (824.1.c)
-                    match &inst.kind {
-                        Kind::Passive {
-                            condition: Condition::Legion,
-                            ..
-                        } => rules.push(cite!("812.1.c")),
-                        Kind::Passive {
-                            condition: Condition::ControllerXp(_),
-                            ..
-                        } => rules.push(cite!("824.1.c")),
-                        _ => {}
+                    if let Kind::Passive { condition, .. } = &inst.kind {
+                        rules.extend(condition.dependent_rule());
                     }
                     rules.push(cite!("475.3"));
                     (inst.label.to_string(), Some(inst.timestamp))

@@ -567,7 +567,7 @@ impl Game {
         let card_tags = self.objects[card.0].def.tags.clone();
         let card_tags = &card_tags;
         let g: &Game = self;
-        let mut mods: Vec<(ObjId, i32, Option<i32>)> = g
+        let mut mods: Vec<(ObjId, i32, Option<i32>, Option<Cite>)> = g
             .objects
             .iter()
             .filter(|o| o.zone.on_board() && !g.rules_text_inactive(o.id))
@@ -595,7 +595,12 @@ impl Game {
                         && g.ability_condition_holds(condition, Some(o.id), ctl) =>
                     {
                         let n = per.as_ref().map_or(1, |c| g.count(c, ctl, o.id));
-                        Some((o.id, energy.saturating_mul(n), *min_energy))
+                        Some((
+                            o.id,
+                            energy.saturating_mul(n),
+                            *min_energy,
+                            condition.dependent_rule(),
+                        ))
                     }
                     _ => None,
                 })
@@ -628,10 +633,18 @@ impl Game {
                     } else {
                         cite!("356.3")
                     };
-                    self.event(EventKind::Action, vec![rule], t, vec![card.0]);
+                    let rules = std::iter::once(rule)
+                        .chain(condition.dependent_rule())
+                        .collect();
+                    self.event(EventKind::Action, rules, t, vec![card.0]);
                 }
                 if n > 0 {
-                    mods.push((card, energy.saturating_mul(n), *min_energy));
+                    mods.push((
+                        card,
+                        energy.saturating_mul(n),
+                        *min_energy,
+                        condition.dependent_rule(),
+                    ));
                 }
             }
         }
@@ -658,13 +671,14 @@ impl Game {
         self.players[player.0].cost_changes_this_turn = kept;
         let mut e = energy;
         let what = self.objects[card.0].def.name.clone();
-        for (src, n, _) in mods.iter().filter(|m| m.1 > 0) {
+        for (src, n, _, dependent) in mods.iter().filter(|m| m.1 > 0) {
             e = e.saturating_add(*n);
             let t = format!(
                 "{}: {what} costs {n} energy more (now {e})",
                 self.obj_name(*src)
             );
-            self.event(EventKind::Action, vec![cite!("356.3")], t, vec![src.0]);
+            let rules = std::iter::once(cite!("356.3")).chain(*dependent).collect();
+            self.event(EventKind::Action, rules, t, vec![src.0]);
         }
         for (label, n) in turn.iter().filter(|m| m.1 > 0) {
             e = e.saturating_add(*n);
@@ -677,15 +691,15 @@ impl Game {
             Obj(ObjId),
             Turn(usize),
         }
-        let discounts: Vec<(Src, i32, Option<i32>)> = mods
+        let discounts: Vec<(Src, i32, Option<i32>, Option<Cite>)> = mods
             .iter()
             .filter(|m| m.1 < 0)
-            .map(|&(s, n, min)| (Src::Obj(s), n, min))
+            .map(|&(s, n, min, dependent)| (Src::Obj(s), n, min, dependent))
             .chain(
                 turn.iter()
                     .enumerate()
                     .filter(|(_, m)| m.1 < 0)
-                    .map(|(i, m)| (Src::Turn(i), m.1, None)),
+                    .map(|(i, m)| (Src::Turn(i), m.1, None, None)),
             )
             .collect();
         let label = |g: &Game, s: Src| -> String {
@@ -694,7 +708,7 @@ impl Game {
                 Src::Turn(i) => turn.get(i).map_or_else(String::new, |t| t.0.clone()),
             }
         };
-        let apply = |e: i32, (_, n, min): (Src, i32, Option<i32>)| -> i32 {
+        let apply = |e: i32, (_, n, min, _): (Src, i32, Option<i32>, Option<Cite>)| -> i32 {
             let floor = min.map_or(0, |m| m.min(e)).max(0);
             (e + n).max(floor)
         };
@@ -739,7 +753,7 @@ impl Game {
             (0..discounts.len()).collect()
         };
         for i in order {
-            let (src, n, min) = discounts[i];
+            let (src, n, min, dependent) = discounts[i];
             let before = e;
             e = apply(e, discounts[i]);
             let min_text = min
@@ -759,6 +773,7 @@ impl Game {
                 )
             };
             let mut rules = vec![cite!("356.4")];
+            rules.extend(dependent);
             if min.is_some() {
                 rules.push(cite!("356.4.e"));
             }

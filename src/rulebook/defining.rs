@@ -22,6 +22,15 @@ fn forms(term: &str) -> Vec<(String, u8)> {
     if let Some(s) = t.strip_suffix('s') {
         push(s.to_string(), 0);
     }
+    // "enemy" ↔ "enemies"
+    if let Some(s) = t.strip_suffix('y')
+        && !s.ends_with(['a', 'e', 'i', 'o', 'u'])
+    {
+        push(format!("{s}ies"), 0);
+    }
+    if let Some(s) = t.strip_suffix("ies") {
+        push(format!("{s}y"), 0);
+    }
     let stem = t
         .strip_suffix("ed")
         .or_else(|| t.strip_suffix("ing"))
@@ -65,12 +74,21 @@ fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
         .or_else(|| first.strip_prefix("a "))
         .or_else(|| first.strip_prefix("an "))
         .unwrap_or(first);
+    // "The term facedown is used to describe …"; '"Exhausted" is a state …' (the term
+    // quoted as the subject)
+    let body = body.strip_prefix("term ").unwrap_or(body);
+    let body = body.trim_start_matches(['"', '\u{201c}']);
     if let Some(rest) = body.strip_prefix(form) {
+        let rest = rest.trim_start_matches(['"', '\u{201d}']);
         if rest.starts_with(':') {
             return Some(0);
         }
-        // "Facedown Zones are not locations": what it is not does not define it
-        let negated = rest.starts_with(" are not ") || rest.starts_with(" is not a");
+        // "Facedown Zones are not locations": what it is not does not define it; nor
+        // where it is: "Permanents are either at their Origin … or their Destination …"
+        let negated = rest.starts_with(" are not ")
+            || rest.starts_with(" is not a")
+            || rest.starts_with(" are either ")
+            || rest.starts_with(" is either ");
         for verb in [
             " is a ",
             " is an ",
@@ -79,6 +97,7 @@ fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
             " refers to ",
             " means ",
             " is functionally short for",
+            " is used to describe ",
         ] {
             if rest.starts_with(verb) && !negated {
                 return Some(0);
@@ -94,18 +113,39 @@ fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
         return Some(1);
     }
     // a state by its condition: "A unit is alone when there are no other friendly units
-    // …"; an attribute of any card: "a card's Owner is the player who …" (not of one
-    // kind of object: "A token's controller is …")
+    // …", "Two Game Objects are enemies if …", "Combat is considered Staged if …", "Chain
+    // Items are Pending until …"; an attribute of any card: "a card's Owner is the
+    // player who …" (not of one kind of object: "A token's controller is …"). A sentence
+    // that opens with its condition states a rule under it, not a definition: "If … the
+    // Battlefield in question is uncontrolled when it becomes Contested, …"
+    let conditional = ["if ", "when ", "while ", "unless "]
+        .iter()
+        .any(|c| first.starts_with(c));
+    for verb in [" is ", " are ", " is considered ", " are considered "] {
+        for cond in [" when ", " if ", " as long as ", " until "] {
+            if !conditional && first.contains(&format!("{verb}{form}{cond}")) {
+                return Some(1);
+            }
+        }
+    }
     for pat in [
-        format!(" is {form} when "),
-        format!(" is {form} if "),
-        format!(" is {form} as long as "),
         format!("a card's {form} is the "),
         format!("a card\u{2019}s {form} is the "),
     ] {
         if first.contains(&pat) {
             return Some(1);
         }
+    }
+    // a state card text names, introduced in quotes: 'Battlefields can be “occupied.”
+    // This means they have a Unit present.' (the first sentence ends inside the quote)
+    if [
+        format!(" can be \u{201c}{form}"),
+        format!(" can be \"{form}"),
+    ]
+    .iter()
+    .any(|p| first.ends_with(p.as_str()))
+    {
+        return Some(1);
     }
     // naming phrases: "… a sub-zone called a Facedown Zone", "… is said to be in an
     // Open State if …", "… is referred to as the Effect Text"
@@ -157,8 +197,10 @@ pub fn defining_rules<R: Rules + ?Sized>(book: &R, term: &str) -> Vec<RuleId> {
     // a passing definition deeper in the book than the heading titled by the term comes
     // after that heading: 108.7 "The Hand" before 484.8.e "Hands are Private
     // Information" (a 2v2 rule), while 328 "The Chain is a Non-Board Zone …" stays
-    // before 108.1 "The Chain"
-    let heading_first = titled.first().filter(|h| {
+    // before 108.1 "The Chain"; a heading titled by the term and a zone ("Champion
+    // Zone") does not come before the term's definition (133.7.a "Champion is a
+    // supertype …")
+    let heading_first = titled.iter().find(|h| titled_exactly(book, h)).filter(|h| {
         !found.is_empty()
             && !found.iter().any(|&(rank, outside, _, i)| {
                 outside == 0 || (rank == 0 && book.rule(i).id.depth() <= h.depth())
@@ -229,11 +271,23 @@ pub fn defining_rules<R: Rules + ?Sized>(book: &R, term: &str) -> Vec<RuleId> {
 /// Whether a heading's title names the term: as written, without "the", or with "zone"
 /// after it ("The Main Deck Zone" for "main deck").
 fn titles(forms: &[(String, u8)], title: &str) -> bool {
-    let t = title.trim().to_lowercase();
-    let t = t.strip_prefix("the ").unwrap_or(&t);
+    let t = normal_title(title);
     forms
         .iter()
-        .any(|(f, rank)| *rank == 0 && (f == t || t.strip_suffix(" zone").is_some_and(|z| z == f)))
+        .any(|(f, rank)| *rank == 0 && (*f == t || t.strip_suffix(" zone").is_some_and(|z| z == f)))
+}
+
+/// A title as compared: trimmed, lowercased, without a leading "the".
+fn normal_title(title: &str) -> String {
+    let t = title.trim().to_lowercase();
+    t.strip_prefix("the ").map(str::to_string).unwrap_or(t)
+}
+
+/// Whether the heading `id` is titled by the term itself, not by the term and "zone".
+fn titled_exactly<R: Rules + ?Sized>(book: &R, id: &RuleId) -> bool {
+    book.get(id)
+        .and_then(|r| book.title_of(&r))
+        .is_some_and(|t| !normal_title(&t).ends_with(" zone"))
 }
 
 #[cfg(test)]
@@ -287,6 +341,44 @@ mod tests {
             None
         );
         assert_eq!(defines("Players may focus on it.", "focus"), None);
+        assert_eq!(
+            defines("\"Exhausted\" is a state for Game Objects.", "exhausted"),
+            Some(0)
+        );
+        assert_eq!(
+            defines(
+                "The term facedown is used to describe the state.",
+                "facedown"
+            ),
+            Some(0)
+        );
+        assert_eq!(
+            defines("Two Game Objects are enemies if …", "enemies"),
+            Some(2)
+        );
+        assert_eq!(
+            defines(
+                "Battlefields can be \u{201c}occupied.\u{201d} This means …",
+                "occupied"
+            ),
+            Some(2)
+        );
+        // a rule under a condition, not a definition
+        assert_eq!(
+            defines(
+                "If the Battlefield in question is uncontrolled when it becomes Contested, …",
+                "uncontrolled"
+            ),
+            None
+        );
+        // where it is, not what it is
+        assert_eq!(
+            defines(
+                "Permanents are either at their Origin or their Destination.",
+                "permanents"
+            ),
+            None
+        );
     }
 
     /// The core terms of issue 12 name their defining rule first, in the 2026-03-30 rules.
@@ -303,7 +395,9 @@ mod tests {
             ("conquer", "464.1"),
             ("buff", "702"),
             ("token", "177"),
-            ("exhausted", "414.1"),
+            // the state, as its quoted definition names it ('"Exhausted" is a state …'),
+            // before the action that produces it (414.1 "Exhausting is an action …")
+            ("exhausted", "414.2"),
             ("tank", "815.1.b"),
             ("deathknell", "808.1.c"),
             // states named by "is said to be in an Open State if …"
@@ -335,7 +429,21 @@ mod tests {
             // every state of the turn (307–310, 331, 343) and of a permanent
             ("showdown state", "343.1"),
             ("neutral state", "343.2"),
-            ("ready", "415.1"),
+            ("ready", "415.2"),
+            // states by their condition, and the states card text names in quotes
+            ("staged", "456"),
+            ("pending", "329.2"),
+            ("friendly", "740.1"),
+            ("enemy", "740.2"),
+            ("occupied", "169.10.a"),
+            ("uncontrolled", "169.10.b"),
+            ("open", "169.10.c"),
+            ("equipped", "818.3"),
+            ("facedown", "129.4"),
+            ("face up", "130.5"),
+            ("stunned", "423.1.a"),
+            ("champion", "133.7.a"),
+            ("permanent", "133.4.a"),
             ("attached", "718"),
             // the combat designations (459.2.b)
             ("attacker", "459.2.b.1"),

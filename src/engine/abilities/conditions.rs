@@ -3,6 +3,7 @@
 //! the additional cost". A triggered ability's conditional statement must be true for it to
 //! be placed on the chain (383.3.e); a passive's condition is checked by the layer system.
 
+use crate::cite;
 use crate::engine::objects::{CardType, Condition, Designation};
 use crate::engine::{Game, ObjId, PlayerId, Zone};
 
@@ -275,6 +276,18 @@ impl Game {
 }
 
 impl Condition {
+    /// The dependent keyword's rule when this is the condition of a dependent ability
+    /// (727.1.c.2): a Legion ability is active once its controller has played another card
+    /// this turn (812.1.c), a Level ability while they have the XP (824.1.c). A trace line
+    /// about something the dependent ability does cites it beside its own rule.
+    pub(crate) fn dependent_rule(&self) -> Option<crate::engine::trace::Cite> {
+        match self {
+            Condition::Legion => Some(cite!("812.1.c")),
+            Condition::ControllerXp(_) => Some(cite!("824.1.c")),
+            _ => None,
+        }
+    }
+
     /// The condition in card words, for the trace ("you control 4 or fewer runes").
     pub fn describe(&self) -> String {
         match self {

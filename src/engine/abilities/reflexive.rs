@@ -53,6 +53,7 @@ impl Game {
                 effects: effects.to_vec(),
                 snapshot: None,
                 rule: cite!("388.1"),
+                dependent: None,
                 watching: false,
                 limit: None,
                 condition: Condition::Always,

@@ -49,6 +49,7 @@ pub(crate) fn hunt_trigger(
         }],
         snapshot: None,
         rule,
+        dependent: None,
         watching: false,
         limit: None,
         condition: Condition::Always,

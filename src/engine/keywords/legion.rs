@@ -5,8 +5,10 @@
 //! condition `Condition::Legion`; a triggered one is `Ability::Legion`, which triggers only
 //! while active.
 
+use crate::cite;
 use crate::engine::objects::Ability;
 use crate::engine::state::{Game, ObjId, PlayerId};
+use crate::engine::trace::Cite;
 
 impl Game {
     /// 812.1.c: `controller` has played a card other than `obj` this turn.
@@ -17,21 +19,21 @@ impl Game {
 
     /// The abilities of `obj` (from `abilities`) with its Legion abilities' (and Level
     /// abilities', 824.1.c) dependent abilities when active (and without them when not), by
-    /// reference.
+    /// reference, each with the rule that makes it active when it is a dependent one.
     pub(crate) fn with_legion<'a>(
         &self,
         obj: ObjId,
         abilities: &'a [Ability],
-    ) -> impl Iterator<Item = &'a Ability> + use<'a> {
+    ) -> impl Iterator<Item = (Option<Cite>, &'a Ability)> + use<'a> {
         // asked only of a card that has a Legion ability
         let active = abilities.iter().any(|a| matches!(a, Ability::Legion(_)))
             && self.legion_active(obj, self.controller(obj));
         // 824.1.c, 824.1.d: a Level ability's dependent ability, by its controller's XP
         let xp = self.players[self.controller(obj).0].xp;
         abilities.iter().filter_map(move |a| match a {
-            Ability::Legion(inner) => active.then_some(&**inner),
-            Ability::Level(n, inner) => (xp >= *n).then_some(&**inner),
-            other => Some(other),
+            Ability::Legion(inner) => active.then_some((Some(cite!("812.1.c")), &**inner)),
+            Ability::Level(n, inner) => (xp >= *n).then_some((Some(cite!("824.1.c")), &**inner)),
+            other => Some((None, other)),
         })
     }
 }

@@ -33,6 +33,7 @@ pub(crate) fn temporary_trigger(
         } else {
             cite!("816.1.b")
         },
+        dependent: None,
         watching: false,
         limit: None,
         condition: Condition::Always,
