@@ -142,3 +142,68 @@ fn huge_queries_and_terms_are_refused_quickly() {
     args.extend(words.iter().map(String::as_str));
     refused(&args, "33 words; the limit is 32");
 }
+
+#[test]
+fn a_device_as_the_card_database_or_deck_list_is_refused_not_read_forever() {
+    // /dev/zero has no length: it was read until memory ran out
+    if !std::path::Path::new("/dev/zero").exists() {
+        return;
+    }
+    refused(
+        &["--cards", "/dev/zero", "cards"],
+        "/dev/zero: the card database is larger than 67108864 bytes, the most read",
+    );
+    refused(
+        &[
+            "--cards",
+            "scenarios/cards/database.json",
+            "deck",
+            "check",
+            "/dev/zero",
+        ],
+        "/dev/zero: the deck list is larger than 1048576 bytes, the most read",
+    );
+}
+
+#[test]
+fn a_card_database_with_a_byte_order_mark_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("bom.json");
+    let mut bytes = b"\xef\xbb\xbf".to_vec();
+    bytes.extend(std::fs::read("scenarios/cards/database.json").unwrap());
+    std::fs::write(&p, bytes).unwrap();
+    let o = bin()
+        .args(["--cards", p.to_str().unwrap(), "cards"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("50 cards"));
+}
+
+#[test]
+fn card_names_rule_ids_and_empty_terms_are_bounded() {
+    // a 100,000-character card name took 80 s against a 945-card database
+    let long = "x".repeat(100_000);
+    refused(
+        &["--cards", "scenarios/cards/database.json", "card", &long],
+        "the card name is 100000 characters long; the limit is 1000",
+    );
+    // a 100,000-character rule id was echoed back three times (300 kB of error)
+    for cmd in ["rule", "refs", "toc"] {
+        let o = bin().args([cmd, &long]).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{cmd}");
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(
+            e.trim_end(),
+            "error: the rule id is 100000 characters long; the limit is 100",
+            "{cmd}"
+        );
+    }
+    // an empty term showed the first glossary entry with exit 0
+    refused(&["define", ""], "give a term to look up");
+}

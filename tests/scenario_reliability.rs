@@ -234,3 +234,129 @@ expect:
         other => panic!("expected an undecided error, got {}", summary(other)),
     }
 }
+
+/// A board for the bounds below: `CARDS` more card definitions, `BASE` A's base, `SCRIPT`.
+const BOARD: &str = "title: t
+cards:
+  Grunt: {type: unit, might: 1}
+CARDS
+setup:
+  turn: {player: A, phase: main}
+  bases:
+    A: [BASE]
+script:
+SCRIPT";
+
+fn board(cards: &str, base: &str, script: &str) -> String {
+    BOARD
+        .replace("CARDS", cards)
+        .replace("BASE", base)
+        .replace("SCRIPT", script)
+}
+
+fn invalid(src: &str) -> String {
+    let t = std::time::Instant::now();
+    let v = evaluate("t.yaml", src);
+    // the bounds stop a run early: seconds in a debug build, not minutes
+    assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
+    match v.status {
+        Status::Invalid(e) => e.input.to_string(),
+        other => panic!("expected an error, got {}", summary(&other)),
+    }
+}
+
+#[test]
+fn a_setup_past_the_object_limit_is_refused_at_the_card_too_many() {
+    // 30,000 units in a base took 23 s to load and run a turn (every object compared with
+    // every other as the board was built)
+    let units = vec!["{card: Grunt}"; 501].join(", ");
+    let e = load_err(&board("", &units, "  - advance\n"));
+    let col = "    A: [".len() + "{card: Grunt}, ".len() * 500 + 1 + "{card: ".len();
+    assert_eq!(
+        e,
+        format!(
+            "t.yaml:8:{col}: the setup has more than 500 objects (cards in every zone, runes, \
+             units, gear); the limit is 500"
+        )
+    );
+    let units = vec!["{card: Grunt}"; 500].join(", ");
+    assert!(load("t.yaml", &board("", &units, "  - advance\n")).is_ok());
+}
+
+#[test]
+fn a_loop_that_creates_tokens_stops_at_the_object_limit() {
+    // "When you play a unit, play a unit token": each token played triggers it again; the
+    // run spun past 60 s, slower at every token
+    let e = invalid(&board(
+        "  Tok: {type: token, might: 1}\n  Spawner: {type: unit, might: 1, abilities: [{when: you-play-unit, effect: {create: Tok}}]}",
+        "{card: Spawner}",
+        "  - effect: {create: Tok}\n",
+    ));
+    assert!(
+        e.contains("t.yaml:11:5: the game has more than 500 objects")
+            && e.contains("the limit is 500"),
+        "{e}"
+    );
+    // one step creating 1,000 tokens (the most a count allows) stops at the limit too
+    let e = invalid(&board(
+        "  Tok: {type: token, might: 1}",
+        "{card: Grunt}",
+        "  - effect: {create: Tok, count: 1000}\n",
+    ));
+    assert!(e.contains("more than 500 objects"), "{e}");
+}
+
+#[test]
+fn effects_in_play_are_bounded() {
+    // 1,000 permanent effects took 4.5 s and each REPL `do` of one kept a copy of them all
+    // (3,000 took over a minute and 1.9 GB)
+    let steps = "  - effect: {delayed: {when: unit-takes-damage, duration: permanent, effects: [{kill: that-unit}]}}\n".repeat(501);
+    let e = invalid(&board("", "{card: Grunt}", &steps));
+    assert!(
+        e.starts_with("t.yaml:510:5: the game has more than 500 continuous effects")
+            && e.ends_with("the limit is 500"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_endless_chain_names_the_pass_limit() {
+    // a delayed ability that deals damage whenever a unit takes damage, on a unit that
+    // survives 10^6 of it: every resolution triggers it again
+    let e = invalid(&board(
+        "  Rock: {type: unit, might: 1000000}",
+        "{card: Rock}",
+        "  - effect: {delayed: {when: unit-takes-damage, duration: this-turn, effects: [{deal: 1, to: that-unit}]}}\n  - effect: {deal: 1, to: Rock}\n",
+    ));
+    assert!(
+        e.contains("passed 10000 times") && e.contains("the limit is 10000 passes"),
+        "{e}"
+    );
+}
+
+#[test]
+fn numbers_past_any_type_are_described_not_echoed() {
+    let big = "9".repeat(5000);
+    let e = load_err(&ASSAULT.replace("might: 5}", &format!("might: {big}}}")));
+    assert_eq!(
+        e,
+        "t.yaml:4:30: might: the number 999999999999… (5000 characters) is out of range for any field"
+    );
+    let e = load_err(&ASSAULT.replace("might: 5}", "might: 1e40}"));
+    assert_eq!(
+        e,
+        "t.yaml:4:30: might: the number 1e40 is out of range: accepted -1000000 to 1000000"
+    );
+    let e = load_err(&ASSAULT.replace("might: 5}", "might: .inf}"));
+    assert_eq!(e, "t.yaml:4:30: might: .inf is not a whole number");
+    let e = load_err(&format!("seed: -1\n{ASSAULT}"));
+    assert_eq!(
+        e,
+        "t.yaml:1:7: seed: expected a whole number from 0 to 18446744073709551615"
+    );
+    let e = load_err(&format!("{ASSAULT}---\n{ASSAULT}"));
+    assert!(
+        e.ends_with("the file holds more than one YAML document (a `---` line after the first); a scenario is one document"),
+        "{e}"
+    );
+}

@@ -416,7 +416,7 @@ fn run_together_words_split_and_recovered_text_ranks_as_text() {
 #[test]
 fn an_ordinary_word_the_rules_lack_is_not_forced_into_another() {
     let tmp = tempfile::tempdir().unwrap();
-    let v = json(tmp.path(), &["deck size"]);
+    let v = json(tmp.path(), &["unit size"]);
     assert!(
         v["corrections"].as_array().unwrap().is_empty(),
         "{}",
@@ -424,7 +424,7 @@ fn an_ordinary_word_the_rules_lack_is_not_forced_into_another() {
     );
     assert_eq!(v["unknown_words"][0], "size");
     arbiter(tmp.path())
-        .args(["search", "deck size", "--limit", "1"])
+        .args(["search", "unit size", "--limit", "1"])
         .assert()
         .success()
         .stdout(predicate::str::contains("no rule here says \"size\""));

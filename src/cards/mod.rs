@@ -139,7 +139,16 @@ impl Database {
                 ),
             ));
         }
-        let bytes = std::fs::read(path).map_err(|e| input(&shown, None, e.to_string()))?;
+        let too_big = || {
+            input(
+                &shown,
+                None,
+                format!("the card database is larger than {MAX_FILE_BYTES} bytes, the most read"),
+            )
+        };
+        let bytes = crate::limits::read_at_most(path, MAX_FILE_BYTES)
+            .map_err(|e| input(&shown, None, e.to_string()))?
+            .ok_or_else(too_big)?;
         let source = String::from_utf8(bytes).map_err(|e| {
             input(
                 &shown,
@@ -166,6 +175,8 @@ impl Database {
 
     /// Parses the community JSON format (see the README, "Card database").
     pub fn from_json(file: &str, source: &str) -> Result<Database, Error> {
+        // a byte-order mark, as some editors on Windows write it, is not JSON's
+        let source = source.strip_prefix('\u{feff}').unwrap_or(source);
         let v: serde_json::Value = serde_json::from_str(source).map_err(|e| {
             Error::Input(InputError {
                 file: file.to_string(),

@@ -126,6 +126,7 @@ struct CardJson<'a> {
 pub fn card(out: &mut Out, db_flag: Option<&Path>, args: CardArgs) -> Result<()> {
     let db = database(db_flag)?;
     let query = args.name.join(" ");
+    crate::limits::query("card name", &query)?;
     let c = match db.find(&query) {
         Ok(c) => c,
         Err(near) => {
@@ -487,14 +488,28 @@ pub fn deck(out: &mut Out, db_flag: Option<&Path>, args: DeckArgs) -> Result<()>
     let DeckCommand::Check { file } = args.what;
     let db = database(db_flag)?;
     let shown = file.display().to_string();
-    let text = std::fs::read_to_string(&file).map_err(|e| {
+    let cant = |message: String| {
         Error::Input(InputError {
             file: shown.clone(),
             line: None,
             column: None,
-            message: format!("cannot read the deck list: {e}"),
+            message,
             hint: None,
         })
+    };
+    let max = crate::limits::MAX_DECK_BYTES;
+    let bytes = crate::limits::read_at_most(&file, max)
+        .map_err(|e| cant(format!("cannot read the deck list: {e}")))?
+        .ok_or_else(|| {
+            cant(format!(
+                "the deck list is larger than {max} bytes, the most read"
+            ))
+        })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        cant(format!(
+            "the deck list is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
     })?;
     let entries = deck::parse(&db, &text).map_err(|e| {
         Error::Input(InputError {

@@ -26,6 +26,9 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
     let meta = book.meta();
     let query = args.term.join(" ");
     crate::limits::query("term", &query)?;
+    if query.trim().is_empty() {
+        return Err(Error::usage("give a term to look up"));
+    }
     let norm = crate::rulebook::import::model::term_key;
     let q = norm(&query);
     // the terms as compared (tabled at build time); only the terms found are decoded

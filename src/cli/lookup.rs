@@ -63,6 +63,7 @@ pub(super) fn quick_for(args: &EditionArgs) -> Result<Quick> {
 /// An id as `search` prints it, qualified by its edition (`2026-03-30/808.1.d.1`): the
 /// edition part selects the edition (and its game); a conflicting `--edition` is an error.
 fn unqualify(typed: &str, edition: &mut EditionArgs) -> Result<String> {
+    crate::limits::rule_id(typed)?;
     let Some((ed, id)) = typed.split_once('/') else {
         return Ok(typed.to_string());
     };
@@ -454,6 +455,7 @@ pub fn toc(out: &mut Out, args: TocArgs) -> Result<()> {
     let filter = match &args.part {
         None => None,
         Some(p) => {
+            crate::limits::rule_id(p)?;
             let id = book
                 .parse_id(p)
                 .ok_or_else(|| Error::usage(format!("{p:?} is not a rule id")))?;

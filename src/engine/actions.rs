@@ -90,6 +90,9 @@ pub enum EngineError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// A bound of `crate::limits` was passed (an endless loop, a runaway game).
+    #[error("{0}")]
+    Limit(String),
 }
 
 /// Internal interruption: a decision to ask for, or an error.
@@ -603,10 +606,13 @@ impl Game {
                     && self.winner.is_none()
                 {
                     guard += 1;
-                    if guard > 10_000 {
-                        return Err(Halt::Err(EngineError::Unsupported(
-                            "passing did not end the showdown or chain (loop)".into(),
-                        )));
+                    if guard > crate::limits::MAX_PASSES {
+                        return Err(Halt::Err(EngineError::Limit(format!(
+                            "the players passed {} times and the chain or showdown never \
+                             ended: an endless loop of effects (the limit is {} passes)",
+                            crate::limits::MAX_PASSES,
+                            crate::limits::MAX_PASSES
+                        ))));
                     }
                     let p = self.priority.unwrap_or(self.turn.player);
                     self.pass(p)?;
@@ -1801,15 +1807,23 @@ impl Game {
                 }
             }
             Effect::PlayCard { target, base, to } => {
-                for c in self.targets_of(target, controller, source, snap)? {
+                // "play me from your trash": the source itself, where it is (383.2.c.1; not
+                // in the trash any more, it is not played, 419.3.c)
+                let cards = match (target, source) {
+                    (Target::Me, Some(s)) if !self.objects[s.0].zone.on_board() => vec![s],
+                    _ => self.targets_of(target, controller, source, snap)?,
+                };
+                for c in cards {
                     self.limited_play(controller, c, base, to, 0)?;
                 }
             }
             Effect::Banish { target } => {
                 let mut v = self.targets_of(target, controller, source, snap)?;
-                // "Banish this" of a spell as it resolves: the card on the chain
+                // "Banish this" of a spell as it resolves: the card on the chain; "banish me
+                // from your trash" of an ability active there (370.3): the card in the trash
                 if *target == Target::Me
-                    && let Some(s) = source.filter(|s| self.objects[s.0].zone == Zone::Chain)
+                    && let Some(s) = source
+                        .filter(|s| matches!(self.objects[s.0].zone, Zone::Chain | Zone::Trash(_)))
                 {
                     v.push(s);
                 }
@@ -1917,6 +1931,7 @@ impl Game {
                 };
                 let mut played = Vec::new();
                 for k in 0..*count {
+                    self.check_limits()?;
                     // a token named by the scenario goes by that name (as set-up objects do)
                     let def = match names.get(k as usize) {
                         Some(n) => {
@@ -2576,6 +2591,13 @@ impl Game {
         };
         // saturating (issue 10): marked damage past i32::MAX is lethal all the same
         self.objects[u.0].damage = self.objects[u.0].damage.saturating_add(n);
+        // 428.5.c: a kill in the cleanup after this resolution is attributed to it
+        if self.resolving
+            && let Some(k) = self.kill_by.as_mut()
+            && !k.damaged.contains(&u)
+        {
+            k.damaged.push(u);
+        }
         let t = format!(
             "{} is dealt {} damage{plus} (now {} marked, Might {})",
             self.obj_name(u),
@@ -2791,10 +2813,70 @@ impl Game {
         let units = self.replace_deaths(&units, why)?;
         // killed simultaneously: their Deathknells trigger together (ordered by controller)
         self.trigger_deathknells(&units)?;
-        for u in units {
+        for &u in &units {
             self.leave_board_to_trash(u, why);
         }
+        // 428.5.b: a Kill instruction of the resolving spell or ability kills them
+        if self.resolving {
+            self.killed_by(&units, cite!("428.5.b"))?;
+        }
         Ok(())
+    }
+
+    /// 428.5, 383.2.c.1: `units` were killed by the chain item `kill_by` names (`why`: its
+    /// Kill instruction, 428.5.b, or the damage it dealt, 428.5.c); when it is a spell (or
+    /// an ability originating from one, 428.5.d), "When you kill a unit with a spell" of its
+    /// controller's permanents and of the cards in their trash — the killed cards that just
+    /// went there included (383.2.c.1) — triggers for each unit.
+    pub(crate) fn killed_by(&mut self, units: &[ObjId], why: Cite) -> R<()> {
+        let Some(k) = self.kill_by.as_ref().filter(|k| k.spell) else {
+            return Ok(());
+        };
+        let (player, label, ability) = (k.player, k.label.clone(), k.ability);
+        let mut batch = Vec::new();
+        let mut killed = Vec::new();
+        for &u in units.iter().filter(|u| self.objects[u.0].is_unit()) {
+            let found = self.observer_triggers(
+                &super::objects::Trigger::YouKillUnitWithSpell,
+                player,
+                Some(u),
+                None,
+            );
+            if !found.is_empty() {
+                killed.push(u);
+            }
+            batch.extend(found);
+        }
+        if batch.is_empty() {
+            return Ok(());
+        }
+        // said only where a trigger condition asks who killed them
+        let mut rules = vec![why, cite!("428.5.a")];
+        let what = if ability {
+            rules.push(cite!("428.5.d"));
+            "an ability originating from a spell"
+        } else {
+            "a spell"
+        };
+        let names: Vec<&str> = killed.iter().map(|u| self.obj_name(*u)).collect();
+        let t = format!(
+            "{} killed by {label}, {what} {} controls: {} killed a unit with a spell",
+            names.join(", "),
+            self.player_name(player),
+            self.player_name(player)
+        );
+        let t = if names.len() == 1 {
+            t.replacen(" killed by", " is killed by", 1)
+        } else {
+            t.replacen(" killed by", " are killed by", 1)
+        };
+        self.event(
+            EventKind::Effect,
+            rules,
+            t,
+            killed.iter().map(|u| u.0).collect(),
+        );
+        self.place_triggers(batch, vec![cite!("383.1")], false)
     }
 
     /// 428.2: a killed permanent goes from the board to its owner's trash (a token ceases to

@@ -95,6 +95,8 @@ fn trigger_rule(t: &Trigger, deathknell: bool) -> Cite {
         Trigger::UnitMovesFromHere | Trigger::YouAttachEquipmentToMe => cite!("383.1"),
         Trigger::YourUnitBecomesMighty | Trigger::BecomesMighty => cite!("709"),
         Trigger::YouMoveEnemyUnit => cite!("383.1"),
+        Trigger::YouKillUnitWithSpell => cite!("428.5.a"),
+        Trigger::InTrash(_) => cite!("383.2.c.1"),
         Trigger::AnotherUnitYouControlDies { .. } | Trigger::UnitYouControlDied { .. } => {
             cite!("383.1")
         }
@@ -1025,6 +1027,18 @@ impl Game {
         );
         self.depth = self.depth.saturating_add(1);
         self.resolving = true;
+        // 428.5.b–d: what this item kills is attributed to it — a spell, or an ability
+        // originating from one (the card type counts in every zone, 138.2.b)
+        let is_spell = |o: Option<ObjId>| {
+            o.is_some_and(|o| self.objects[o.0].def.card_type == crate::engine::CardType::Spell)
+        };
+        self.kill_by = Some(crate::engine::state::KillBy {
+            player: item.controller,
+            spell: is_spell(item.card) || is_spell(item.source),
+            label: item.label.clone(),
+            ability: item.card.is_none(),
+            damaged: Vec::new(),
+        });
         let mut result = Ok(());
         for e in &item.effects {
             result = self.execute_effect(e, item.controller, item.source, item.snapshot.as_ref());
@@ -1086,18 +1100,43 @@ impl Game {
         Ok(())
     }
 
+    /// The bounds of `crate::limits` on what a game holds: objects (a loop that creates
+    /// tokens) and continuous effects, delayed abilities and created replacements (a loop
+    /// that creates effects). Not a rule: arbiter's own bound, checked as the engine works.
+    pub(crate) fn check_limits(&self) -> R<()> {
+        use crate::limits::{MAX_EFFECTS, MAX_OBJECTS};
+        if self.objects.len() > MAX_OBJECTS {
+            return Err(Halt::Err(EngineError::Limit(format!(
+                "the game has more than {MAX_OBJECTS} objects (cards and tokens, in every \
+                 zone); the limit is {MAX_OBJECTS}"
+            ))));
+        }
+        let effects = self.effects.len() + self.delayed.len() + self.created_replacements.len();
+        if effects > MAX_EFFECTS {
+            return Err(Halt::Err(EngineError::Limit(format!(
+                "the game has more than {MAX_EFFECTS} continuous effects, delayed abilities \
+                 and created replacement effects in play; the limit is {MAX_EFFECTS}"
+            ))));
+        }
+        Ok(())
+    }
+
     /// 335 (HOT FEPR): handle outstanding tasks (cleanups, combat steps), then finalize pending
     /// items, then wait for the player with priority; with nothing left, the main phase gives
     /// the turn player priority and other phases proceed (335.3).
     pub(crate) fn advance(&mut self) -> R<()> {
-        let mut guard = 0u32;
+        let mut guard = 0usize;
         loop {
             guard += 1;
-            if guard > 100_000 {
-                return Err(Halt::Err(EngineError::Unsupported(
-                    "the game did not come to rest (an endless loop of effects)".into(),
-                )));
+            if guard > crate::limits::MAX_ROUNDS {
+                return Err(Halt::Err(EngineError::Limit(format!(
+                    "the game did not come to rest after {} rounds of cleanups, combat steps \
+                     and triggers: an endless loop of effects (the limit is {} rounds)",
+                    crate::limits::MAX_ROUNDS,
+                    crate::limits::MAX_ROUNDS
+                ))));
             }
+            self.check_limits()?;
             self.depth = 1;
             if self.winner.is_some() {
                 self.priority = None;
@@ -1229,6 +1268,8 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
         Trigger::YourUnitBecomesMighty => "when a unit you control becomes Mighty",
         Trigger::BecomesMighty => "when I become Mighty",
         Trigger::YouMoveEnemyUnit => "when you move an enemy unit",
+        Trigger::YouKillUnitWithSpell => "when you kill a unit with a spell",
+        Trigger::InTrash(t) => trigger_phrase(t),
         Trigger::AnotherUnitYouControlDies { .. } | Trigger::UnitYouControlDied { .. } => {
             "when another unit you control dies"
         }

@@ -161,7 +161,7 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
         UnitFilter::Other => "another unit",
         UnitFilter::Gear => "a gear",
         UnitFilter::EnemyGear => "an enemy gear",
-        UnitFilter::InTrash { types, tags } => {
+        UnitFilter::InTrash { types, tags, cost } => {
             let mut words: Vec<String> = types
                 .iter()
                 .map(|t| format!("{t:?}").to_ascii_lowercase())
@@ -170,7 +170,15 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
             if words.is_empty() {
                 words.push("card".into());
             }
-            return format!("a {} in your trash", words.join(" or "));
+            let bound = match *cost {
+                (None, None) => String::new(),
+                (Some(e), None) => format!(" with Energy cost {e} or less"),
+                (None, Some(p)) => format!(" with Power cost {p} or less"),
+                (Some(e), Some(p)) => {
+                    format!(" with Energy cost {e} or less and Power cost {p} or less")
+                }
+            };
+            return format!("a {}{bound} in your trash", words.join(" or "));
         }
         UnitFilter::Spell => "a spell on the chain",
         UnitFilter::EnemySpell => "an enemy spell on the chain",
@@ -383,13 +391,19 @@ impl Game {
             UnitFilter::FriendlyHere => Some(z) == here && self.friendly(controller, c),
             UnitFilter::Spell => true,
             UnitFilter::EnemySpell => self.opponents(controller, c),
-            UnitFilter::InTrash { types, tags } => {
+            UnitFilter::InTrash { types, tags, cost } => {
                 let d = &self.objects[u.0].def;
-                (types.is_empty() && tags.is_empty())
+                // "with cost no more than [3] and no more than [Rune]": the printed costs
+                // (a card's costs are characteristics in every zone, 138.2.b)
+                let energy = d.energy_cost.unwrap_or(0);
+                let power = d.power_cost.as_ref().map_or(0, |p| p.total());
+                ((types.is_empty() && tags.is_empty())
                     || types.contains(&d.card_type)
                     || d.tags
                         .iter()
-                        .any(|t| tags.iter().any(|x| x.eq_ignore_ascii_case(t)))
+                        .any(|t| tags.iter().any(|x| x.eq_ignore_ascii_case(t))))
+                    && cost.0.is_none_or(|n| energy <= n)
+                    && cost.1.is_none_or(|n| power <= n)
             }
         }
     }

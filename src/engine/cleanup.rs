@@ -109,6 +109,10 @@ impl Game {
         self.depth = saved_depth;
         self.in_cleanup = false;
         self.outstanding_cleanup.clear();
+        // 428.5.c: only the cleanup right after a resolution attributes its kills to it
+        if !self.resolving {
+            self.kill_by = None;
+        }
         Ok(())
     }
 
@@ -451,8 +455,20 @@ impl Game {
         // 369: replacement effects intercede; a replaced death is not a death (808.1.d.1)
         let lethal = self.replace_deaths(&lethal, cite!("323.5"))?;
         self.trigger_deathknells_with(&lethal, &chars, cite!("323.4"))?;
-        for u in lethal {
+        for &u in &lethal {
             self.leave_board_to_trash(u, cite!("323.5"));
+        }
+        // 428.5.c: those the chain item that resolved just before dealt damage to are
+        // killed by it
+        let by: Vec<super::state::ObjId> = match &self.kill_by {
+            Some(k) => lethal
+                .into_iter()
+                .filter(|u| k.damaged.contains(u))
+                .collect(),
+            None => Vec::new(),
+        };
+        if !by.is_empty() {
+            self.killed_by(&by, cite!("428.5.c"))?;
         }
         Ok(())
     }

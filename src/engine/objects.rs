@@ -359,6 +359,16 @@ pub enum Trigger {
     /// "When you move an enemy unit" (383.1): an instruction its controller controls moves
     /// a unit of an opponent (420.2.a, 441.1); "it" is that unit.
     YouMoveEnemyUnit,
+    /// "When you kill a unit with a spell" (383.1, 428.5): a unit dies killed by a spell its
+    /// controller controls — by its Kill instruction (428.5.b), or in the cleanup after it
+    /// resolved, of damage it dealt (428.5.c); an ability originating from a spell counts as
+    /// the spell (428.5.d). "It" is the unit.
+    YouKillUnitWithSpell,
+    /// 383.2.c.1: the trigger condition of an ability active in its owner's trash, not on the
+    /// board ("When you kill a unit with a spell, you may pay … to play me from your trash"):
+    /// evaluated after the event, so a card that enters the trash at the same time the
+    /// condition is met triggers.
+    InTrash(Box<Trigger>),
 }
 
 /// A permanent a player gives up to pay an additional cost (356.2.a.1, 357.2): one they
@@ -418,6 +428,7 @@ impl Trigger {
                     power,
                 },
             ) => (!a || *b) && power >= n,
+            (Trigger::InTrash(a), Trigger::InTrash(b)) => a.answers(b),
             _ => self == event,
         }
     }
@@ -539,10 +550,12 @@ pub enum UnitFilter {
     EnemyGear,
     /// A card in its chooser's trash (a public zone, so a target: 355.10.a) of one of these
     /// types or with one of these tags ("a unit or gear", "a Bird, Cat, Dog, or Poro"); any
-    /// card when both are empty.
+    /// card when both are empty. `cost` bounds its printed costs: "with cost no more than [3]
+    /// and no more than [Rune]" (Energy at most 3, Power at most 1; `None` for either: any).
     InTrash {
         types: Vec<CardType>,
         tags: Vec<String>,
+        cost: (Option<i32>, Option<i32>),
     },
     /// A spell on the chain (355.9.a.2), not the one choosing (355.9.c).
     Spell,
@@ -1567,6 +1580,10 @@ pub struct Replacement {
     /// N, reduced by what it prevents and used up at 0 (437.3); `None` for a replacement that
     /// replaces the whole event.
     pub prevent: Option<i32>,
+    /// 370.3: active in its owner's trash, not on the board ("If a unit you control would
+    /// die, banish me from your trash instead"): it applies to an event only when its card
+    /// was in the trash before the event — not one it enters the trash with.
+    pub in_trash: bool,
 }
 
 /// The events a replacement effect can replace (367): a unit's death (by any means), its
@@ -1886,6 +1903,19 @@ impl CardDef {
             limit: None,
         });
         self
+    }
+
+    /// 383.2.c.1: it has a triggered ability active in its owner's trash.
+    pub fn active_in_trash(&self) -> bool {
+        self.abilities.iter().any(|a| {
+            matches!(
+                a,
+                Ability::Triggered {
+                    when: Trigger::InTrash(_),
+                    ..
+                }
+            )
+        })
     }
 
     /// Printed keywords.

@@ -249,6 +249,21 @@ impl TurnState {
     }
 }
 
+/// 428.5: what kills are attributed to — the chain item resolving or last resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KillBy {
+    /// The player responsible (428.5.c): the item's controller.
+    pub player: PlayerId,
+    /// A spell, or an ability originating from one (428.5.d).
+    pub spell: bool,
+    /// Its label in the trace ("Scorch").
+    pub label: String,
+    /// It is an ability (originating from a spell when `spell`, 428.5.d).
+    pub ability: bool,
+    /// The units it dealt damage to as it resolved (428.5.c).
+    pub damaged: Vec<ObjId>,
+}
+
 /// What an object looked like as it died (808.1.d.3 / 323.4), for its Deathknell.
 #[derive(Clone, Debug, Serialize)]
 pub struct Snapshot {
@@ -393,6 +408,10 @@ pub struct Game {
     pub(crate) suspended: Option<Box<Suspended>>,
     pub(crate) in_cleanup: bool,
     pub(crate) resolving: bool,
+    /// 428.5: the spell or ability resolving, or that resolved last, to which kills are
+    /// attributed — its Kill instructions (428.5.b) and, in the cleanup that follows it, the
+    /// units it dealt damage to (428.5.c). Cleared as that cleanup ends.
+    pub(crate) kill_by: Option<KillBy>,
     pub(crate) depth: u8,
     pub(crate) fepr_happened: bool,
     /// Replacement effects used up: (source, ability index, turn) — turn 0 for "the next
@@ -483,6 +502,7 @@ impl Game {
             suspended,
             in_cleanup,
             resolving,
+            kill_by,
             depth,
             fepr_happened,
             replacements_spent,
@@ -526,6 +546,7 @@ impl Game {
             suspended: suspended.clone(),
             in_cleanup: in_cleanup.clone(),
             resolving: resolving.clone(),
+            kill_by: kill_by.clone(),
             depth: depth.clone(),
             fepr_happened: fepr_happened.clone(),
             replacements_spent: replacements_spent.clone(),
@@ -643,6 +664,7 @@ impl Game {
             suspended: None,
             in_cleanup: false,
             resolving: false,
+            kill_by: None,
             depth: 0,
             fepr_happened: false,
             mighty: Vec::new(),

@@ -261,8 +261,12 @@ impl Names<'_> {
                 }
             });
         }
-        if let Some((types, tags)) = load::trash_choice(&n.value) {
-            return Ok(Target::ChooseUnit(UnitFilter::InTrash { types, tags }));
+        if let Some((types, tags, cost)) = load::trash_choice(&n.value) {
+            return Ok(Target::ChooseUnit(UnitFilter::InTrash {
+                types,
+                tags,
+                cost,
+            }));
         }
         Ok(match n.value.as_str() {
             "me" => Target::Me,
@@ -864,6 +868,7 @@ impl Names<'_> {
                     uses: replacement_uses(s, e.uses.as_ref(), ReplacementUses::Next, loc)?,
                     condition: Condition::Always,
                     prevent: e.prevent_next.map(|n| n.get()),
+                    in_trash: false,
                 },
                 duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
             }
@@ -1215,6 +1220,7 @@ fn trigger(w: &str, on_battlefield: bool) -> Option<Trigger> {
         ("your-unit-becomes-mighty", false) => Trigger::YourUnitBecomesMighty,
         ("become-mighty", false) => Trigger::BecomesMighty,
         ("you-move-enemy-unit", false) => Trigger::YouMoveEnemyUnit,
+        ("you-kill-unit-with-spell", false) => Trigger::YouKillUnitWithSpell,
         ("another-unit-you-control-dies", false) => {
             Trigger::AnotherUnitYouControlDies { except: None }
         }
@@ -1339,6 +1345,20 @@ fn abilities(
     let mut deathknell_effect = false;
     for a in defs {
         let ab = &a.value;
+        // 383.2.c.1, 370.3: only triggered abilities and replacement effects are active in a
+        // zone other than the board here
+        if let Some(z) = ab
+            .active_in
+            .as_ref()
+            .filter(|_| ab.when.is_none() && ab.would.is_none())
+        {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                z.referenced,
+                "active-in is for a triggered ability (when, 383.2.c.1) or a replacement effect (would, 370.3)",
+            ));
+        }
         if let Some(f) = ab.for_each.as_ref().filter(|_| {
             let assault = ab.grant.len() == 1 && ab.grant[0].value.eq_ignore_ascii_case("assault");
             ((ab.might.is_none() && !assault) || ab.while_.is_none())
@@ -1533,6 +1553,21 @@ fn abilities(
                     },
                 );
             }
+            // 383.2.c.1: an ability active in its owner's trash
+            let t = match ab.active_in.as_ref().map(|n| n.value.as_str()) {
+                None => t,
+                Some("trash") => Trigger::InTrash(Box::new(t)),
+                Some(other) => {
+                    return Err(err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        ab.active_in.as_ref().map_or(w.referenced, |n| n.referenced),
+                        format!(
+                            "a triggered ability is active on the board or in the trash (383.2.c.1): active-in: trash, not \"{other}\""
+                        ),
+                    ));
+                }
+            };
             let trig = Ability::Triggered {
                 when: t,
                 effects,
@@ -1660,6 +1695,19 @@ fn abilities(
                     None => Condition::Always,
                 },
                 prevent: None,
+                // 370.3: `active-in: trash`
+                in_trash: match ab.active_in.as_ref().map(|n| n.value.as_str()) {
+                    None => false,
+                    Some("trash") => true,
+                    Some(other) => {
+                        return Err(err(
+                            s,
+                            ErrorKind::InvalidValue,
+                            ab.active_in.as_ref().map_or(w.referenced, |n| n.referenced),
+                            format!("a replacement effect is active on the board or in the trash (370.3): active-in: trash, not \"{other}\""),
+                        ));
+                    }
+                },
             }));
         } else if ab.enter_ready {
             let cond = match &ab.if_ {

@@ -71,6 +71,18 @@ impl<const LO: i64, const HI: i64> std::str::FromStr for Int<LO, HI> {
     }
 }
 
+/// A number as an error message quotes it: in full up to 30 characters, else its first
+/// digits and how many there are (a 5,000-digit number is not echoed back).
+pub fn long_number(v: &str) -> String {
+    let n = v.chars().count();
+    if n <= 30 {
+        v.to_string()
+    } else {
+        let head: String = v.chars().take(12).collect();
+        format!("{head}… ({n} characters)")
+    }
+}
+
 /// Parses a whole number for [`Int`] and [`Amount`]: any integer width, refusing fractions.
 struct IntVisitor<const LO: i64, const HI: i64>;
 
@@ -94,6 +106,12 @@ impl<'de, const LO: i64, const HI: i64> serde::de::Visitor<'de> for IntVisitor<L
     fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Self::Value, E> {
         if v.fract() == 0.0 && v.abs() < 1e30 {
             Int::check(v as i128)
+        } else if v.is_finite() && v.fract() == 0.0 {
+            // 1e30 and more: a whole number, far out of range (not printed in full)
+            Err(E::custom(format!(
+                "the number {v:e} is out of range: {}",
+                Int::<LO, HI>::range_text()
+            )))
         } else {
             Err(E::custom(format!(
                 "{v} is not a whole number: {}",
@@ -106,7 +124,8 @@ impl<'de, const LO: i64, const HI: i64> serde::de::Visitor<'de> for IntVisitor<L
         let digits = v.strip_prefix('-').unwrap_or(v);
         if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(E::custom(format!(
-                "the number {v} is out of range: {}",
+                "the number {} is out of range: {}",
+                long_number(v),
                 Int::<LO, HI>::range_text()
             )));
         }
@@ -422,6 +441,10 @@ pub struct AbilityDef {
     /// Triggered: `move`, `attack`, `defend`, `conquer`, `hold`, `die`, …
     #[serde(default)]
     pub when: Option<Name>,
+    /// 383.2.c.1: `trash` — the triggered ability is active in its owner's trash, not on
+    /// the board ("When you kill a unit with a spell, … play me from your trash").
+    #[serde(default)]
+    pub active_in: Option<Name>,
     /// Conditional passive: `mighty`, `attacking`, `defending`, …
     #[serde(rename = "while", default)]
     pub while_: Option<Name>,

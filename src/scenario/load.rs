@@ -430,7 +430,7 @@ fn yaml_error(path: &str, source: &str, e: &serde_saphyr::Error) -> ScenarioErro
                 snippets: serde_saphyr::SnippetMode::Off,
             });
             let mut text = friendlier(&strip_location(&text));
-            if text.contains(" out of range: ") || text.contains("whole number") {
+            if text.contains(" out of range") || text.contains("whole number") {
                 // a number's error names its field, read from the line the value is on
                 if let Some(key) = key_at(source, loc) {
                     text = format!("{key}: {text}");
@@ -502,6 +502,29 @@ fn key_at(source: &str, loc: Location) -> Option<String> {
 
 /// The parser's words for YAML shapes, in the words of the format.
 fn friendlier(s: &str) -> String {
+    // the reader's words for a number past f64 (`1e999`, a 400-digit number) and for
+    // `.inf`/`.nan`; then its words for a second document and for a seed out of range
+    if let Some(rest) = s.strip_prefix("non-finite float `")
+        && let Some((v, _)) = rest.split_once('`')
+    {
+        let digits = v.trim_start_matches(['-', '+']);
+        return if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            format!(
+                "the number {} is out of range for any field",
+                super::format::long_number(v)
+            )
+        } else {
+            format!("{} is not a whole number", super::format::long_number(v))
+        };
+    }
+    if s.starts_with("multiple YAML documents detected") {
+        return "the file holds more than one YAML document (a `---` line after the first); \
+                a scenario is one document"
+            .into();
+    }
+    if s == "invalid u64" {
+        return format!("expected a whole number from 0 to {}", u64::MAX);
+    }
     let t = s
         .replace(
             "expected sequence start",
@@ -558,6 +581,24 @@ impl<'a> Resolver<'a> {
 
     fn err(&self, kind: ErrorKind, loc: Location, msg: impl Into<String>) -> ScenarioError {
         ScenarioError::at(kind, self.path, loc, msg)
+    }
+
+    /// Adds an object of the setup, refusing one past [`crate::limits::MAX_OBJECTS`]
+    /// (at the card that is one too many).
+    fn push_object(&mut self, o: ObjectInfo, at: Location) -> Result<(), ScenarioError> {
+        let max = crate::limits::MAX_OBJECTS;
+        if self.objects.len() >= max {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                at,
+                format!(
+                    "the setup has more than {max} objects (cards in every zone, runes, \
+                     units, gear); the limit is {max}"
+                ),
+            ));
+        }
+        self.objects.push(o);
+        Ok(())
     }
 
     /// 484.2, 484.5.c.1: the teams of a mode with teams name each player once, two of two,
@@ -795,12 +836,15 @@ impl<'a> Resolver<'a> {
                         format!("the id \"{}\" is used twice", id.value),
                     ));
                 }
-                self.objects.push(ObjectInfo {
-                    id: f.id.as_ref().map(|i| i.value.clone()),
-                    card: f.card.value.clone(),
-                    place: Place::Facedown(bi),
-                    where_: format!("facedown at {}", bf.name.value),
-                });
+                self.push_object(
+                    ObjectInfo {
+                        id: f.id.as_ref().map(|i| i.value.clone()),
+                        card: f.card.value.clone(),
+                        place: Place::Facedown(bi),
+                        where_: format!("facedown at {}", bf.name.value),
+                    },
+                    loc_of(&f.card),
+                )?;
             }
             for a in &bf.abilities {
                 self.check_ability(&bf.name.value, a)?;
@@ -842,12 +886,15 @@ impl<'a> Resolver<'a> {
                         Place::Deck(_) => format!("in {p}'s deck"),
                         _ => format!("in {p}'s trash"),
                     };
-                    self.objects.push(ObjectInfo {
-                        id: id.map(|i| i.value.clone()),
-                        card: c.value.clone(),
-                        place: place.clone(),
-                        where_,
-                    });
+                    self.push_object(
+                        ObjectInfo {
+                            id: id.map(|i| i.value.clone()),
+                            card: c.value.clone(),
+                            place: place.clone(),
+                            where_,
+                        },
+                        loc_of(c),
+                    )?;
                 }
             }
             // 160: runes, in the rune deck and on the board (in the base, 107)
@@ -868,12 +915,15 @@ impl<'a> Resolver<'a> {
                         format!("the id \"{}\" is used twice", id.value),
                     ));
                 }
-                self.objects.push(ObjectInfo {
-                    id: entry.id.as_ref().map(|i| i.value.clone()),
-                    card: c.value.clone(),
-                    place: Place::RuneDeck(pi),
-                    where_: format!("in {p}'s rune deck"),
-                });
+                self.push_object(
+                    ObjectInfo {
+                        id: entry.id.as_ref().map(|i| i.value.clone()),
+                        card: c.value.clone(),
+                        place: Place::RuneDeck(pi),
+                        where_: format!("in {p}'s rune deck"),
+                    },
+                    loc_of(c),
+                )?;
             }
             for o in &ps.value.runes {
                 self.rune(&file, &o.value.card)?;
@@ -992,12 +1042,15 @@ impl<'a> Resolver<'a> {
                     format!("the id \"{}\" is used twice", id.value),
                 ));
             }
-            self.objects.push(ObjectInfo {
-                id: cv.id.as_ref().map(|i| i.value.clone()),
-                card: cv_card.value.clone(),
-                place: Place::Chain(ci),
-                where_: "on the chain".into(),
-            });
+            self.push_object(
+                ObjectInfo {
+                    id: cv.id.as_ref().map(|i| i.value.clone()),
+                    card: cv_card.value.clone(),
+                    place: Place::Chain(ci),
+                    where_: "on the chain".into(),
+                },
+                loc_of(cv_card),
+            )?;
         }
         for c in &file.setup.chain {
             for t in &c.value.targets {
@@ -1657,12 +1710,15 @@ impl<'a> Resolver<'a> {
             Place::LegendZone(p) => format!("in {}'s Legend Zone", self.players[*p]),
             _ => String::new(),
         };
-        self.objects.push(ObjectInfo {
-            id: ob.id.as_ref().map(|i| i.value.clone()),
-            card: ob.card.value.clone(),
-            place,
-            where_,
-        });
+        self.push_object(
+            ObjectInfo {
+                id: ob.id.as_ref().map(|i| i.value.clone()),
+                card: ob.card.value.clone(),
+                place,
+                where_,
+            },
+            loc_of(&ob.card),
+        )?;
         Ok(())
     }
 
@@ -2583,6 +2639,7 @@ pub const TRIGGERS: &[&str] = &[
     "become-mighty",
     "another-unit-you-control-dies",
     "you-move-enemy-unit",
+    "you-kill-unit-with-spell",
 ];
 /// Conditions of passives; also `has KEYWORD`, `tag TAG` and `level N`.
 /// The conditions about the controller's side of the board: `runes 4 or fewer`, `runes 7 or
@@ -2836,10 +2893,21 @@ pub fn might_bound(s: &str) -> Option<(&str, i32)> {
 
 /// "choose-in-trash unit or gear", "choose-in-trash Bird or Cat", "choose-in-trash card": a
 /// card its chooser picks in their trash (355.10.a) — of these types (`unit`, `spell`,
-/// `gear`) or with these tags; `card` is any.
-pub fn trash_choice(s: &str) -> Option<(Vec<crate::engine::CardType>, Vec<String>)> {
+/// `gear`) or with these tags; `card` is any. After them, `energy-at-most 3` and
+/// `power-at-most 1` bound its printed costs ("with cost no more than [3] and no more than
+/// [Rune]").
+pub fn trash_choice(s: &str) -> Option<TrashChoice> {
     use crate::engine::CardType;
-    let rest = s.strip_prefix("choose-in-trash ")?;
+    let mut rest = s.strip_prefix("choose-in-trash ")?;
+    let mut cost = (None, None);
+    if let Some((r, n)) = rest.rsplit_once(" power-at-most ") {
+        cost.1 = Some(n.trim().parse().ok().filter(|n: &i32| *n >= 0)?);
+        rest = r;
+    }
+    if let Some((r, n)) = rest.rsplit_once(" energy-at-most ") {
+        cost.0 = Some(n.trim().parse().ok().filter(|n: &i32| *n >= 0)?);
+        rest = r;
+    }
     let (mut types, mut tags) = (Vec::new(), Vec::new());
     for w in rest.split(" or ").map(str::trim) {
         match w {
@@ -2851,8 +2919,16 @@ pub fn trash_choice(s: &str) -> Option<(Vec<crate::engine::CardType>, Vec<String
             _ => return None,
         }
     }
-    Some((types, tags))
+    Some((types, tags, cost))
 }
+
+/// A card chosen in a trash: its types, its tags, and the bounds of its Energy and Power
+/// costs ([`trash_choice`]).
+pub type TrashChoice = (
+    Vec<crate::engine::CardType>,
+    Vec<String>,
+    (Option<i32>, Option<i32>),
+);
 
 /// "friendly-units with tag Mech": a target word restricted to units with a tag.
 /// "choose-gear with keyword Temporary": a choice or group narrowed to the objects with a

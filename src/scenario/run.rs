@@ -173,6 +173,7 @@ impl Runner<'_> {
                 loc,
                 "this choose step answers nothing: no decision is pending",
             ),
+            EngineError::Limit(m) => self.err(ErrorKind::Unsupported, loc, m),
             EngineError::GameOver => self.err(
                 ErrorKind::Illegal,
                 loc,

@@ -764,6 +764,11 @@ mod tests {
             ("combo", "legion"),
             ("frozen", "stunned"),
             ("rush", "accelerate"),
+            ("exerted", "exhausted"),
+            ("fizzles", "mistargeting"),
+            ("legendary", "unique"),
+            ("bo3", "match"),
+            ("inkwell", "rune"),
         ] {
             let p = plan(&lex(typed).unwrap());
             assert!(

@@ -232,6 +232,9 @@ pub(super) fn conditional_self_cost(s: &str, condition: &str) -> Option<Vec<Abil
 /// "a unit", "a unit or gear", "a Bird, Cat, Dog, or Poro", "a card": what is chosen in
 /// the trash, as the format's `choose-in-trash …` word.
 pub(super) fn trash_choice(what: &str) -> Option<String> {
+    // "a unit costing / with cost no more than [3] and no more than [Rune]", "a spell with
+    // Energy cost no more than [3]": bounds of its printed costs
+    let (what, bound) = cost_bound(what.trim());
     let w = strip_ci(what.trim(), "a ")
         .or_else(|| strip_ci(what.trim(), "an "))?
         .replace(", or ", " or ")
@@ -249,7 +252,52 @@ pub(super) fn trash_choice(what: &str) -> Option<String> {
             _ => return None,
         });
     }
-    Some(format!("choose-in-trash {}", out.join(" or ")))
+    Some(format!("choose-in-trash {}{}", out.join(" or "), bound?))
+}
+
+/// "… costing no more than [3] and no more than [Rune]", "… with cost no more than [3] and no
+/// more than [Rune]", "… with Energy cost no more than [3]" at the end of a card chosen in a
+/// trash: the rest, and the words bounding its Energy and Power costs (`None` when the
+/// bound is not read; empty when there is none).
+fn cost_bound(what: &str) -> (&str, Option<String>) {
+    let lower = what.to_ascii_lowercase();
+    let Some((i, head)) = [
+        " costing no more than ",
+        " with cost no more than ",
+        " with energy cost no more than ",
+    ]
+    .iter()
+    .find_map(|h| lower.find(h).map(|i| (i, *h))) else {
+        return (what, Some(String::new()));
+    };
+    let rest = &what[i + head.len()..];
+    let energy_only = head.contains("energy");
+    let mut words = String::new();
+    let mut parts = rest.split(" and no more than ");
+    let (Some(e), p, None) = (parts.next(), parts.next(), parts.next()) else {
+        return (&what[..i], None);
+    };
+    let amount = |s: &str| -> Option<(i32, i32)> {
+        let c = cost_of(s.trim())?;
+        let p = c.power.to_power(crate::engine::resources::Power::own);
+        (!c.exhaust).then(|| (c.energy.get(), p.total()))
+    };
+    let bound = (|| {
+        let (e, pe) = amount(e)?;
+        if pe != 0 {
+            return None;
+        }
+        words.push_str(&format!(" energy-at-most {e}"));
+        if let Some(p) = p {
+            let (pe, pp) = amount(p)?;
+            if pe != 0 || energy_only {
+                return None;
+            }
+            words.push_str(&format!(" power-at-most {pp}"));
+        }
+        Some(words)
+    })();
+    (&what[..i], bound)
 }
 
 /// 356.2: "You may pay [Calm] as an additional cost to play me.", "As you play this, you may

@@ -91,6 +91,10 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         ("when i become mighty", &["become-mighty"]),
         ("when you move an enemy unit", &["you-move-enemy-unit"]),
         (
+            "when you kill a unit with a spell",
+            &["you-kill-unit-with-spell"],
+        ),
+        (
             "when another unit you control dies",
             &["another-unit-you-control-dies"],
         ),
@@ -354,7 +358,22 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
         cost = Some(c);
         body = rest;
     }
-    let mut v = instructions(body)?;
+    // 383.2.c.1: "… to play me from your trash" — an ability active in the trash; the cost
+    // paid is the price of that play (742.1.b: paid as the ability goes on the chain), the
+    // card's own cost ignored (356.1.b.1)
+    let from_trash = matches!(
+        fold(body.trim().trim_end_matches('.')).as_str(),
+        "play me from your trash" | "play this from your trash"
+    );
+    let mut v = if from_trash {
+        vec![format::Effect {
+            play_card: Some(name("me")),
+            ignoring: cost.is_some().then(|| name("cost")),
+            ..Default::default()
+        }]
+    } else {
+        instructions(body)?
+    };
     if let Some(c) = trailing {
         let [e] = v.as_mut_slice() else {
             return None;
@@ -386,6 +405,7 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
                 let mut v = v.clone().into_iter();
                 AbilityDef {
                     when: Some(name(w.as_str())),
+                    active_in: from_trash.then(|| name("trash")),
                     effect: v.next().map(spanned),
                     then: v.map(spanned).collect(),
                     cost: cost.clone().map(spanned),

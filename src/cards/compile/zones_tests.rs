@@ -330,3 +330,65 @@ fn banish_one_from_the_top_then_play_it() {
         .fully_modelled()
     );
 }
+
+#[test]
+fn pay_to_play_me_from_the_trash_is_active_in_the_trash() {
+    // 383.2.c.1, 742.1.b: the cost within the instructions is the price of the play
+    let c = modelled(
+        "Unit",
+        "When you kill a unit with a spell, you may pay [2] [Chaos] to play me from your trash.",
+    );
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.when.as_ref().unwrap().value, "you-kill-unit-with-spell");
+    assert_eq!(a.active_in.as_ref().unwrap().value, "trash");
+    let cost = &a.cost.as_ref().unwrap().value;
+    assert_eq!(cost.energy.get(), 2);
+    let e = &a.effect.as_ref().unwrap().value;
+    assert_eq!(e.play_card.as_ref().unwrap().value, "me");
+    assert_eq!(e.ignoring.as_ref().unwrap().value, "cost");
+    // on the board: a trigger that plays nothing from the trash is not active there
+    let c = modelled("Unit", "When you kill a unit with a spell, draw 1.");
+    assert!(c.def.abilities[0].value.active_in.is_none());
+    // playing me from the trash is the whole instruction, or not modelled
+    super::tests::refused(
+        "Unit",
+        "When you kill a unit with a spell, you may pay [1] to play me from your trash and draw 1.",
+    );
+}
+
+#[test]
+fn play_from_the_trash_with_bounded_costs() {
+    // "with cost no more than [N] and no more than [Rune]": bounds of the printed costs
+    for text in [
+        "When you play me, you may play a unit costing no more than [2] and no more than [Rune] from your trash, ignoring its cost.",
+        "[Deathknell] — You may play a unit with cost no more than [2] and no more than [Rune] from your trash, ignoring its cost.",
+    ] {
+        let c = modelled("Unit", text);
+        let a = c
+            .def
+            .abilities
+            .iter()
+            .find(|a| a.value.when.is_some())
+            .unwrap();
+        let e = &a.value.effect.as_ref().unwrap().value;
+        assert_eq!(
+            e.play_card.as_ref().unwrap().value,
+            "choose-in-trash unit energy-at-most 2 power-at-most 1",
+            "{text}"
+        );
+    }
+    let c = modelled(
+        "Spell",
+        "Return a spell with Energy cost no more than [4] from your trash to your hand.",
+    );
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert_eq!(
+        e.return_.as_ref().unwrap().value,
+        "choose-in-trash spell energy-at-most 4"
+    );
+    // a bound the vocabulary does not read keeps the phrase unsupported
+    super::tests::refused(
+        "Spell",
+        "Return a unit with cost no more than [2] and no more than [Rune] and [Tap] from your trash to your hand.",
+    );
+}

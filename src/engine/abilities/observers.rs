@@ -6,11 +6,12 @@
 use super::replacement::bind_affected;
 use crate::engine::chain::Triggered;
 use crate::engine::objects::{CardType, Trigger};
-use crate::engine::state::{ChainItem, Game, ObjId, PlayerId};
+use crate::engine::state::{ChainItem, Game, ObjId, PlayerId, Zone};
 
 impl Game {
     /// The abilities with condition `when` of every permanent on the board and legend that
-    /// `player` controls (173.7), other than `exclude`; "it" in what they do is `subject`.
+    /// `player` controls (173.7), and those active in the trash (383.2.c.1) of the cards in
+    /// `player`'s trash, other than `exclude`; "it" in what they do is `subject`.
     pub(crate) fn observer_triggers(
         &self,
         when: &Trigger,
@@ -25,8 +26,23 @@ impl Game {
             .map(|o| o.id)
             .filter(|&o| self.controller(o) == player)
             .collect();
+        // 383.2.c.1: a card's ability active in its owner's trash watches from there
+        let in_trash: Vec<ObjId> = self
+            .objects
+            .iter()
+            .filter(|o| {
+                o.zone == Zone::Trash(player) && Some(o.id) != exclude && o.def.active_in_trash()
+            })
+            .map(|o| o.id)
+            .collect();
+        let trash_when = (!in_trash.is_empty()).then(|| Trigger::InTrash(Box::new(when.clone())));
+        let found = watchers.into_iter().map(|o| (o, when)).chain(
+            in_trash
+                .into_iter()
+                .filter_map(|o| Some((o, trash_when.as_ref()?))),
+        );
         let mut v = Vec::new();
-        for o in watchers {
+        for (o, when) in found {
             for mut t in self.collect_triggers(o, when, None) {
                 t.watching = true;
                 if let Some(s) = subject {

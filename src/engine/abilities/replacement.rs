@@ -18,7 +18,7 @@ use crate::engine::decision::{Answer, Decision, DecisionKind, DecisionOption};
 use crate::engine::objects::{
     Ability, Duration, Effect, ReplacedEvent, Replacement, ReplacementUses, Scope, Target,
 };
-use crate::engine::state::{Game, ObjId, PlayerId};
+use crate::engine::state::{Game, ObjId, PlayerId, Zone};
 use crate::engine::trace::{Cite, EventKind};
 use serde::Serialize;
 
@@ -141,15 +141,58 @@ impl Game {
         }
     }
 
-    /// The replacement effects on the board that are not used up.
+    /// 370.3: a replacement effect active in the trash whose card is among `events` (it
+    /// dies with them, entering the trash at the same time) does not replace the others —
+    /// said for each event it would otherwise fit.
+    fn note_entering_with(&mut self, ev: ReplacedEvent, events: &[Pending]) {
+        if !matches!(ev, ReplacedEvent::Die | ReplacedEvent::Killed) {
+            return;
+        }
+        for src in events.iter().map(|p| p.unit) {
+            let reps: Vec<Replacement> = self.objects[src.0]
+                .def
+                .abilities
+                .iter()
+                .filter_map(|a| match a {
+                    Ability::Replacement(r) if r.in_trash => Some(r.clone()),
+                    _ => None,
+                })
+                .collect();
+            for rep in &reps {
+                for p in events.iter().filter(|p| p.unit != src) {
+                    if self.replaces(src, rep, p.unit, ev) {
+                        let t = format!(
+                            "{}'s replacement effect, active in the trash, does not apply: {} {}, and {} is not in the trash before that",
+                            self.obj_name(src),
+                            self.obj_name(p.unit),
+                            p.said(),
+                            self.obj_name(src)
+                        );
+                        self.event(
+                            EventKind::Effect,
+                            vec![cite!("370.3")],
+                            t,
+                            vec![p.unit.0, src.0],
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The replacement effects on the board, and those active in the trash of the cards in
+    /// a trash (370.3), that are not used up. Looked at before the events happen, so a card
+    /// that enters the trash with them is not among them (370.3).
     fn replacements(&self) -> Vec<Candidate> {
         let mut v = Vec::new();
         for o in &self.objects {
-            if !o.zone.on_board() || self.rules_text_inactive(o.id) {
+            let in_trash = matches!(o.zone, Zone::Trash(_));
+            if !(o.zone.on_board() || in_trash) || self.rules_text_inactive(o.id) {
                 continue;
             }
             for (index, a) in o.def.abilities.iter().enumerate() {
                 if let Ability::Replacement(rep) = a
+                    && rep.in_trash == in_trash
                     && self.ability_condition_holds(
                         &rep.condition,
                         Some(o.id),
@@ -398,6 +441,7 @@ impl Game {
                 }
             }
         }
+        self.note_entering_with(ev, &dying);
         loop {
             let applied = self.replacements_applied.clone();
             let cands: Vec<Candidate> = self
@@ -574,6 +618,10 @@ impl Game {
             }
             if cand.rep.uses == ReplacementUses::Next {
                 r.push(cite!("370.2"));
+            }
+            // 370.3: one active in the trash applies from there
+            if cand.rep.in_trash {
+                r.push(cite!("370.3"));
             }
             let mut t = if what.is_empty() {
                 // 369.2: preventing is a replacement effect; nothing happens instead
