@@ -316,6 +316,7 @@ impl Game {
                 | Effect::MightThisTurn { target, .. }
                 | Effect::GiveMight { target, .. }
                 | Effect::Double { target, .. }
+                | Effect::SwapMight { target, .. }
                 | Effect::SetMight { target, .. }
                 | Effect::GrantKeyword { target, .. }
                 | Effect::RemoveKeyword { target, .. }
@@ -1041,6 +1042,9 @@ impl Game {
             Effect::Double { target, duration } => {
                 format!("double {}'s Might{}", t(target), dur(duration))
             }
+            Effect::SwapMight { target, duration } => {
+                format!("swap the Might of {}{}", t(target), dur(duration))
+            }
             Effect::GiveMight {
                 target,
                 amount,
@@ -1541,6 +1545,10 @@ impl Game {
                         *limit,
                     );
                 }
+            }
+            Effect::SwapMight { target, duration } => {
+                let units = self.targets_of(target, controller, source, snap)?;
+                self.swap_might(&units, source, *duration);
             }
             Effect::Double { target, duration } => {
                 for u in self.targets_of(target, controller, source, snap)? {

@@ -20,6 +20,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::MightThisTurn { target, .. }
         | Effect::GiveMight { target, .. }
         | Effect::Double { target, .. }
+        | Effect::SwapMight { target, .. }
         | Effect::SetMight { target, .. }
         | Effect::GrantKeyword { target, .. }
         | Effect::RemoveKeyword { target, .. }
@@ -133,6 +134,7 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
         UnitFilter::Exhausted(inner) => {
             return format!("{} that is exhausted", filter_phrase(inner));
         }
+        UnitFilter::Token(inner) => return format!("{} that is a token", filter_phrase(inner)),
         UnitFilter::Here => "a unit here",
         UnitFilter::UnitsAndGear => "a unit or gear",
         UnitFilter::Damaged(inner) => return format!("{} that is damaged", filter_phrase(inner)),
@@ -362,6 +364,10 @@ impl Game {
             UnitFilter::Exhausted(f) => {
                 self.objects[u.0].exhausted && self.matches_filter(u, f, controller, here, source)
             }
+            // 176: a token
+            UnitFilter::Token(f) => {
+                self.objects[u.0].token && self.matches_filter(u, f, controller, here, source)
+            }
             UnitFilter::Here => Some(z) == here,
             UnitFilter::Damaged(f) => {
                 self.objects[u.0].damage > 0 && self.matches_filter(u, f, controller, here, source)
@@ -570,8 +576,12 @@ impl Game {
                         }
                         None => (None, None),
                     };
-                    let members =
-                        self.choose_group(&g, cands, cap, why, controller, label, rules)?;
+                    // 355.8: "two units" with no two to choose
+                    let Some(members) =
+                        self.choose_group(&g, cands, cap, why, controller, label, rules)?
+                    else {
+                        return Ok(Some(g.phrase()));
+                    };
                     chosen_now.extend(members.iter().copied());
                     *t = Target::ChosenGroup {
                         members: members

@@ -30,6 +30,9 @@ pub enum GroupSize {
     AnyNumber,
     /// "Up to N …": none to N (355.13).
     UpTo(u32),
+    /// "Two units …": exactly N, different objects (355.5); a spell or ability with no such
+    /// group cannot be put on the chain (355.8).
+    Exactly(u32),
 }
 
 /// A restriction the group must fulfil as a whole (355.11).
@@ -98,6 +101,7 @@ impl Group {
         let mut s = match self.size {
             GroupSize::AnyNumber => format!("any number of {plural}"),
             GroupSize::UpTo(n) => format!("up to {n} {plural}"),
+            GroupSize::Exactly(n) => format!("{n} {plural}"),
         };
         for r in &self.rules {
             s.push_str(", ");
@@ -109,7 +113,15 @@ impl Group {
     fn cap(&self) -> Option<usize> {
         match self.size {
             GroupSize::AnyNumber => None,
-            GroupSize::UpTo(n) => Some(n as usize),
+            GroupSize::UpTo(n) | GroupSize::Exactly(n) => Some(n as usize),
+        }
+    }
+
+    /// The fewest members it may have.
+    fn min(&self) -> usize {
+        match self.size {
+            GroupSize::Exactly(n) => n as usize,
+            _ => 0,
         }
     }
 }
@@ -168,6 +180,7 @@ impl Game {
         rules: &[GroupRule],
         cands: &[ObjId],
         cap: Option<usize>,
+        min: usize,
     ) -> R<Vec<Vec<ObjId>>> {
         if cands.len() > MAX_CANDIDATES {
             return Err(super::actions::Halt::Err(super::EngineError::Unsupported(
@@ -180,7 +193,7 @@ impl Game {
         let n = cands.len();
         let cap = cap.unwrap_or(n).min(n);
         let mut all: Vec<Vec<ObjId>> = (0u32..(1u32 << n))
-            .filter(|m| m.count_ones() as usize <= cap)
+            .filter(|m| (min..=cap).contains(&(m.count_ones() as usize)))
             .map(|m| {
                 (0..n)
                     .filter(|i| m & (1 << i) != 0)
@@ -293,7 +306,7 @@ impl Game {
     /// 355.11.a, 355.13, 355.14.c: at step 2, `controller` chooses a group of `cands` for
     /// `g`, at most `cap` (a split's amount, 355.14.c, 715.3) when it is lower than the
     /// group's own; `why_cap` the rules and words of that cap. `rules` are cited on the
-    /// choice.
+    /// choice. `None` when no group is legal (355.8: "two units" with fewer than two).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn choose_group(
         &mut self,
@@ -304,15 +317,21 @@ impl Game {
         controller: PlayerId,
         label: &str,
         rules: &[Cite],
-    ) -> R<Vec<ObjId>> {
+    ) -> R<Option<Vec<ObjId>>> {
         let own = g.cap();
         let cap = match (own, cap) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let legal = self.legal_groups(&g.rules, &cands, cap)?;
+        let min = g.min();
+        let legal = self.legal_groups(&g.rules, &cands, cap, min)?;
+        if legal.is_empty() {
+            return Ok(None);
+        }
         let mut r = rules.to_vec();
-        r.push(cite!("355.13"));
+        if min == 0 {
+            r.push(cite!("355.13"));
+        }
         if !g.rules.is_empty() {
             r.push(cite!("355.11"));
             r.push(cite!("355.11.a"));
@@ -358,6 +377,12 @@ impl Game {
         let group_rules = g.rules.clone();
         let size_phrase = g.phrase();
         let check = move |game: &Game, given: &[ObjId]| -> Option<(Cite, String)> {
+            if given.len() < min {
+                return Some((
+                    cite!("355.8"),
+                    format!("{} targets, but {size_phrase} are chosen", given.len()),
+                ));
+            }
             if let Some(c) = cap
                 && given.len() > c
             {
@@ -378,7 +403,73 @@ impl Game {
             game.group_breaks(&group_rules, given)
                 .map(|why| (cite!("355.11.a"), why))
         };
-        self.pick_group(d, &cands, &legal, &check)
+        self.pick_group(d, &cands, &legal, &check).map(Some)
+    }
+
+    /// 433.1: swaps the Mights of two units — the difference added to the lower and taken
+    /// from the higher (433.1.a, 433.1.b), for `duration`; equal Mights change nothing
+    /// (433.1.c), and without two units there is nothing to swap.
+    pub(crate) fn swap_might(
+        &mut self,
+        units: &[ObjId],
+        source: Option<ObjId>,
+        duration: super::objects::Duration,
+    ) {
+        let [a, b] = units else {
+            let t = format!(
+                "there are not two units to swap the Might of ({}): nothing is swapped",
+                self.group_label(units)
+            );
+            self.event(
+                EventKind::Effect,
+                vec![cite!("433.1"), cite!("359.3.e.6")],
+                t,
+                units.iter().map(|u| u.0).collect(),
+            );
+            return;
+        };
+        let (ma, mb) = (self.might(*a), self.might(*b));
+        if ma == mb {
+            let t = format!(
+                "{} and {} both have {ma} Might: swapping has no effect",
+                self.obj_name(*a),
+                self.obj_name(*b)
+            );
+            self.event(EventKind::Effect, vec![cite!("433.1.c")], t, vec![a.0, b.0]);
+            return;
+        }
+        let (low, high) = if ma < mb { (*a, *b) } else { (*b, *a) };
+        let d = ma.abs_diff(mb);
+        let d = i32::try_from(d).unwrap_or(i32::MAX);
+        let t = format!(
+            "the Mights of {} ({}) and {} ({}) are swapped: {} gets +{d} and {} -{d}",
+            self.obj_name(*a),
+            ma,
+            self.obj_name(*b),
+            mb,
+            self.obj_name(low),
+            self.obj_name(high)
+        );
+        self.event(
+            EventKind::Effect,
+            vec![cite!("433.1"), cite!("433.1.a"), cite!("433.1.b")],
+            t,
+            vec![a.0, b.0],
+        );
+        self.add_continuous(
+            low,
+            source,
+            super::objects::Modification::Might(d),
+            duration,
+            None,
+        );
+        self.add_continuous(
+            high,
+            source,
+            super::objects::Modification::Might(-d),
+            duration,
+            None,
+        );
     }
 
     /// 359.3.e.5, 355.11.b: the members of a group chosen at step 2 that the instruction
@@ -423,7 +514,7 @@ impl Game {
             t,
             legal.iter().map(|u| u.0).collect(),
         );
-        let subsets = self.legal_groups(&g.rules, &legal, None)?;
+        let subsets = self.legal_groups(&g.rules, &legal, None, 0)?;
         let options: Vec<DecisionOption> = subsets
             .iter()
             .take(MAX_LISTED)

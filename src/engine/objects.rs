@@ -576,6 +576,8 @@ pub enum UnitFilter {
     InCombat(Box<UnitFilter>),
     /// A unit `filter` allows that is exhausted ("an exhausted friendly unit").
     Exhausted(Box<UnitFilter>),
+    /// A unit `filter` allows that is a token (176: "your token units").
+    Token(Box<UnitFilter>),
     /// A unit `filter` allows with damage marked on it ("all damaged enemy units here").
     Damaged(Box<UnitFilter>),
     /// A unit `filter` allows other than the source ("another unit at a battlefield").
@@ -641,6 +643,7 @@ impl UnitFilter {
             | UnitFilter::Attacking(f)
             | UnitFilter::InCombat(f)
             | UnitFilter::Exhausted(f)
+            | UnitFilter::Token(f)
             | UnitFilter::Damaged(f)
             | UnitFilter::NotSource(f)
             | UnitFilter::AtSource(f)
@@ -674,6 +677,7 @@ impl UnitFilter {
             | UnitFilter::Attacking(f)
             | UnitFilter::InCombat(f)
             | UnitFilter::Exhausted(f)
+            | UnitFilter::Token(f)
             | UnitFilter::Damaged(f)
             | UnitFilter::NotSource(f)
             | UnitFilter::AtSource(f)
@@ -708,6 +712,7 @@ impl UnitFilter {
             | UnitFilter::Attacking(f)
             | UnitFilter::InCombat(f)
             | UnitFilter::Exhausted(f)
+            | UnitFilter::Token(f)
             | UnitFilter::Damaged(f)
             | UnitFilter::NotSource(f)
             | UnitFilter::InBase(f)
@@ -732,6 +737,7 @@ impl UnitFilter {
             | UnitFilter::Attacking(f)
             | UnitFilter::InCombat(f)
             | UnitFilter::Exhausted(f)
+            | UnitFilter::Token(f)
             | UnitFilter::Damaged(f)
             | UnitFilter::InBase(f)
             | UnitFilter::At(f, _)
@@ -958,6 +964,13 @@ pub enum Effect {
     /// 432.1, 432.1.a: "Double a unit's Might this turn": +its current Might, the amount
     /// fixed as the instruction executes, for `duration`.
     Double {
+        target: Target,
+        duration: Duration,
+    },
+    /// 433: "Swap the Might of two units this turn": the difference of their Mights added to
+    /// the lower and taken from the higher (433.1.b), fixed as the instruction executes, for
+    /// `duration`; nothing when they are equal (433.1.c).
+    SwapMight {
         target: Target,
         duration: Duration,
     },

@@ -113,10 +113,7 @@ impl Names<'_> {
             rules.reverse();
             return Ok(Target::ChooseGroup(crate::engine::groups::Group {
                 filter,
-                size: match cap {
-                    Some(n) => crate::engine::groups::GroupSize::UpTo(n),
-                    None => crate::engine::groups::GroupSize::AnyNumber,
-                },
+                size: cap,
                 rules,
             }));
         }
@@ -156,6 +153,7 @@ impl Names<'_> {
             (" attacking", false),
             (" in-combat", false),
             (" exhausted", false),
+            (" token", false),
             (" damaged", false),
             (" other", false),
             (" here", false),
@@ -180,6 +178,7 @@ impl Names<'_> {
                 " distinct" => UnitFilter::Distinct(Box::new(f)),
                 " attacking" => UnitFilter::Attacking(Box::new(f)),
                 " exhausted" => UnitFilter::Exhausted(Box::new(f)),
+                " token" => UnitFilter::Token(Box::new(f)),
                 " damaged" => UnitFilter::Damaged(Box::new(f)),
                 " other" => UnitFilter::NotSource(Box::new(f)),
                 " here" => UnitFilter::AtSource(Box::new(f)),
@@ -630,6 +629,21 @@ impl Names<'_> {
                 target: self.target(t)?,
                 player: you(&e.player)?,
                 duration: duration(s, e.duration.as_ref(), Duration::Permanent)?,
+            }
+        } else if let Some(t) = &e.swap {
+            let target = self.target(t)?;
+            if !matches!(&target, Target::ChooseGroup(g) if g.size == crate::engine::groups::GroupSize::Exactly(2))
+            {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    t.referenced,
+                    "swap takes the two units one instruction chooses: exactly-2 GROUP (433)",
+                ));
+            }
+            Effect::SwapMight {
+                target,
+                duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
             }
         } else if let Some(t) = &e.double {
             Effect::Double {

@@ -1334,6 +1334,10 @@ pub struct Effect {
     /// 432: double this unit's Might (+its current Might) for `duration` (default this turn).
     #[serde(default)]
     pub double: Option<Name>,
+    /// 433: swap the Mights of the two units a group chooses (`exactly-2 …`) for `duration`
+    /// (default this turn).
+    #[serde(default)]
+    pub swap: Option<Name>,
     /// Set `to`'s Might to this value (a trait effect, layer 1).
     #[serde(default)]
     pub set_might: Option<Signed>,

@@ -1748,7 +1748,7 @@ impl<'a> Resolver<'a> {
                         x.on.value, given
                     ),
                 )
-                .hint("one of: might, set-might, grant, remove, tag, controller, no-damage"));
+                .hint("one of: might, set-might, double, swap, grant, remove, tag, controller, no-damage"));
         }
         for k in x.grant.iter().chain(&x.remove) {
             keyword(self.path, k)?;
@@ -1859,7 +1859,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, fight, counter, choose-one, one-of, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, discard-hand, return, banish, recycle-from-trash, recycle-rune, trash-top, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready, cant-play, cost-this-turn",
+                    "one of: deal, kill, fight, counter, choose-one, one-of, buff, might, set-might, double, swap, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, discard-hand, return, banish, recycle-from-trash, recycle-rune, trash-top, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready, cant-play, cost-this-turn",
                 ));
         }
         if e.with.is_some() != e.fight.is_some() {
@@ -1889,6 +1889,7 @@ impl<'a> Resolver<'a> {
             &e.banish,
             &e.play_card,
             &e.stun,
+            &e.swap,
         ]
         .into_iter()
         .flatten()
@@ -2949,15 +2950,32 @@ pub fn tag_bound(s: &str) -> Option<(&str, &str)> {
 /// same-location`, `any-number units-at-battlefields same-battlefield with total might 4 or
 /// less`: (the most it may have, `None` for any number; the group word of its members;
 /// the restrictions on the whole, last first).
-pub fn group_word(s: &str) -> Option<(Option<u32>, &str, Vec<crate::engine::groups::GroupRule>)> {
-    use crate::engine::groups::GroupRule;
+pub fn group_word(
+    s: &str,
+) -> Option<(
+    crate::engine::groups::GroupSize,
+    &str,
+    Vec<crate::engine::groups::GroupRule>,
+)> {
+    use crate::engine::groups::{GroupRule, GroupSize};
     let (cap, mut rest) = if let Some(r) = s.strip_prefix("any-number ") {
-        (None, r)
+        (GroupSize::AnyNumber, r)
     } else {
-        let r = s.strip_prefix("up-to-")?;
+        // "up-to-3 …" (355.13), "exactly-2 …" ("two units at the same battlefield")
+        let (exact, r) = match s.strip_prefix("up-to-") {
+            Some(r) => (false, r),
+            None => (true, s.strip_prefix("exactly-")?),
+        };
         let (n, r) = r.split_once(' ')?;
         let n: u32 = n.parse().ok().filter(|n| (1..=20).contains(n))?;
-        (Some(n), r)
+        (
+            if exact {
+                GroupSize::Exactly(n)
+            } else {
+                GroupSize::UpTo(n)
+            },
+            r,
+        )
     };
     let mut rules = Vec::new();
     loop {
@@ -3004,6 +3022,7 @@ fn target_word_ok(s: &str) -> bool {
         " attacking",
         " in-combat",
         " exhausted",
+        " token",
         " damaged",
         " other",
         " here",
@@ -3180,6 +3199,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.might.is_some(), "might"),
         (e.set_might.is_some(), "set-might"),
         (e.double.is_some(), "double"),
+        (e.swap.is_some(), "swap"),
         (e.grant.is_some(), "grant"),
         (e.remove.is_some(), "remove"),
         (e.recall.is_some(), "recall"),

@@ -206,15 +206,19 @@ pub(super) fn group_target(s: &str) -> Option<String> {
 }
 
 /// `group_target`; `plain_up_to`: "up to N" without a restriction on the whole is a group
-/// too (damage split among up to N units, 355.14).
+/// too (damage split among up to N units, 355.14), and "two units …" is a group of exactly
+/// two (a swap of their Mights, 433).
 fn group_target_of(s: &str, plain_up_to: bool) -> Option<String> {
     let f = fold(s);
     let (size, mut rest) = if let Some(r) = f.strip_prefix("any number of ") {
         ("any-number".to_string(), r)
-    } else {
-        let r = f.strip_prefix("up to ")?;
+    } else if let Some(r) = f.strip_prefix("up to ") {
         let (n, r) = r.split_once(' ')?;
         (format!("up-to-{}", count_word(n)?), r)
+    } else {
+        let (n, r) = f.split_once(' ')?;
+        let n = count_word(n).filter(|n| *n >= 2 && plain_up_to)?;
+        (format!("exactly-{n}"), r)
     };
     let mut rules: Vec<String> = Vec::new();
     let mut at_battlefield = false;
@@ -242,7 +246,10 @@ fn group_target_of(s: &str, plain_up_to: bool) -> Option<String> {
             rest = w;
             continue;
         }
-        if let Some(w) = rest.strip_suffix(" at a battlefield") {
+        if let Some(w) = rest
+            .strip_suffix(" at a battlefield")
+            .or_else(|| rest.strip_suffix(" at the same battlefield"))
+        {
             rules.push("same-battlefield".into());
             at_battlefield = true;
             rest = w;
@@ -254,6 +261,10 @@ fn group_target_of(s: &str, plain_up_to: bool) -> Option<String> {
     if size != "any-number" && rules.is_empty() && !plain_up_to {
         return None;
     }
+    // 176: "your token units" — the group of tokens among them
+    let token = rest.contains(" token units");
+    let rest = rest.replacen(" token units", " units", 1);
+    let rest = rest.as_str();
     let word = target_word(rest).or_else(|| target_word(&format!("all {rest}")))?;
     let word = if at_battlefield {
         match word {
@@ -271,6 +282,9 @@ fn group_target_of(s: &str, plain_up_to: bool) -> Option<String> {
     // the restrictions in the order the text states them
     rules.reverse();
     let mut out = format!("{size} {word}");
+    if token {
+        out.push_str(" token");
+    }
     for r in rules {
         out.push(' ');
         out.push_str(&r);
@@ -297,6 +311,7 @@ pub(super) fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
         &mut e.stun,
         &mut e.banish,
         &mut e.double,
+        &mut e.swap,
     ]
     .into_iter()
     .flatten()
@@ -735,6 +750,16 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             );
         }
         "kill" => e.kill = Some(name(target(rest)?)),
+        // 433: "Swap the Might of two units at the same battlefield this turn"
+        "swap" => {
+            let who = strip_ci(rest, "the might of ")?;
+            let who = strip_suffix_ci(who, " this turn")?;
+            let w = group_target_of(who, true)?;
+            if !w.starts_with("exactly-2 ") {
+                return None;
+            }
+            e.swap = Some(name(w));
+        }
         // 432: "Double a friendly unit's Might this turn", "Double my Might this turn"
         "double" => {
             // "… this combat": until the combat ends (461.7.b)
@@ -865,6 +890,8 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                     (" to a battlefield", "a-battlefield"),
                     (" to that battlefield", "there"),
                     (" to the same battlefield", "there"),
+                    // the battlefield the source is at
+                    (" to this battlefield", "here"),
                     // 444.1: "Move a friendly unit to or from its base"
                     (" to or from its base", "to-or-from-base"),
                     (" there", "there"),
