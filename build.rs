@@ -9,6 +9,10 @@
 #[allow(dead_code)]
 mod import;
 
+#[path = "src/search/hash.rs"]
+#[allow(dead_code)]
+mod hash;
+
 use import::model::{Edition, RuleRecord};
 use std::fmt::Write as _;
 use std::{env, fs, path::Path};
@@ -25,6 +29,10 @@ fn main() {
     }
     println!("cargo:rerun-if-changed=rules");
     println!("cargo:rerun-if-changed=src/rulebook/import");
+    for f in SEARCH_CODE {
+        println!("cargo:rerun-if-changed={f}");
+    }
+    println!("cargo:rerun-if-changed=src/search/hash.rs");
     let manifest_text = fs::read_to_string("rules/manifest.json").expect("rules/manifest.json");
     let manifest: import::model::Manifest =
         serde_json::from_str(&manifest_text).expect("rules/manifest.json is valid");
@@ -38,11 +46,19 @@ fn main() {
         fs::write(Path::new(&out).join(name), bytes).expect("write blob");
     };
     let mut table = String::from("pub(crate) static EMBEDDED: &[EmbeddedEdition] = &[\n");
+    let mut inputs = hash::Hash64::new();
+    for f in SEARCH_CODE {
+        inputs.write(fs::read_to_string(f).expect("search code").as_bytes());
+    }
     for (i, ed) in editions.iter().enumerate() {
-        write(
-            &format!("edition_{i}.bin"),
-            &postcard::to_stdvec(ed).expect("serialize edition"),
-        );
+        let blob = postcard::to_stdvec(ed).expect("serialize edition");
+        inputs.write(ed.game.as_bytes());
+        inputs.write(ed.edition.as_bytes());
+        inputs.write(ed.file.as_bytes());
+        let source = fs::read_to_string(Path::new("rules").join(&ed.file)).expect("rules file");
+        inputs.write(source.as_bytes());
+        inputs.write(&blob);
+        write(&format!("edition_{i}.bin"), &blob);
         write(
             &format!("sections_{i}.bin"),
             &postcard::to_stdvec(&ed.sections).expect("serialize sections"),
@@ -97,7 +113,25 @@ fn main() {
     table.push_str("];\n");
     table.push_str("pub(crate) static MANIFEST: &str = include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/rules/manifest.json\"));\n");
     fs::write(Path::new(&out).join("embedded.rs"), table).expect("write embedded.rs");
+    fs::write(
+        Path::new(&out).join("search_inputs.rs"),
+        format!(
+            "/// The hash of the indexing code and every embedded edition (build.rs).\nconst INPUTS: u64 = 0x{:016x};\n",
+            inputs.finish()
+        ),
+    )
+    .expect("write search_inputs.rs");
 }
+
+/// The code that decides what the search index holds, hashed into the index's folder
+/// name with every edition (names, verbatim source, imported blob), so that changing
+/// any of it can never reuse an index built by the old code: the indexing itself, the
+/// schema, and the plain form of rule text that is indexed (symbol glosses, bullets).
+const SEARCH_CODE: [&str; 3] = [
+    "src/search/docs.rs",
+    "src/search/schema.rs",
+    "src/render/text.rs",
+];
 
 /// Links the binary statically against glibc (Linux/glibc only): no dynamic loader runs
 /// at start-up. Loading libc, libm and libgcc_s and binding their symbols was a quarter of

@@ -454,3 +454,34 @@ fn an_everyday_word_the_rules_never_use_searches_the_rules_word_for_it() {
         .to_lowercase();
     assert!(text.contains("forbid"), "{}: {text}", first["id"]);
 }
+
+#[test]
+fn card_text_quoted_in_a_question_is_searched_as_words_when_no_rule_says_it() {
+    // A judge pastes a card's words into a question; card text is not rules text
+    // (051), so no rule says the phrase: its words are searched anywhere instead.
+    let tmp = tempfile::tempdir().unwrap();
+    let v = json(
+        tmp.path(),
+        &["does accelerate trigger \"when a unit becomes ready\""],
+    );
+    assert_eq!(
+        v["unquoted_phrases"],
+        serde_json::json!(["when a unit becomes ready"])
+    );
+    assert!(!v["hits"].as_array().unwrap().is_empty());
+    assert!(v["hits"][0]["id"].as_str().unwrap().starts_with("805"));
+    arbiter(tmp.path())
+        .args(["search", "accelerate \"when a unit becomes ready\""])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "no rule here says \"when a unit becomes ready\"",
+        ));
+    // a phrase the rules say stays a phrase; a quoted phrase alone stays as typed
+    let v = json(tmp.path(), &["unit \"lethal damage\""]);
+    assert_eq!(v["unquoted_phrases"], serde_json::json!([]));
+    arbiter(tmp.path())
+        .args(["search", "\"when a unit becomes ready\""])
+        .assert()
+        .code(1);
+}

@@ -199,9 +199,15 @@ fn print_text(out: &mut Out, res: &Results) -> Result<()> {
     if res.fuzzy {
         out.line(out.dim("few exact matches; near spellings included"))?;
     }
+    for p in &res.unquoted {
+        out.line(out.dim(&format!(
+            "no rule here says \"{p}\"; its words were searched anywhere"
+        )))?;
+    }
     let notes = !res.corrections.is_empty()
         || !res.synonyms.is_empty()
         || res.fuzzy
+        || !res.unquoted.is_empty()
         || (!res.unknown.is_empty() && !res.hits.is_empty());
     if notes {
         out.line("")?;
@@ -319,6 +325,7 @@ struct SearchJson<'a> {
     synonyms: Vec<Correction<'a, &'a [String]>>,
     ignored_words: &'a [String],
     unknown_words: &'a [String],
+    unquoted_phrases: &'a [String],
     fuzzy: bool,
     scope: ScopeJson,
     limit: usize,
@@ -461,6 +468,7 @@ fn to_json<'a>(res: &'a Results, opts: &Options) -> SearchJson<'a> {
             .collect(),
         ignored_words: &res.dropped,
         unknown_words: &res.unknown,
+        unquoted_phrases: &res.unquoted,
         fuzzy: res.fuzzy,
         scope: ScopeJson {
             game,

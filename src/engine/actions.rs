@@ -1162,12 +1162,22 @@ impl Game {
                 at,
                 ready,
                 exhausted,
+                player,
                 ..
             } => format!(
-                "create {} {} token(s) at {}{}",
+                "{}create {} {} token(s) at {}{}",
+                match player {
+                    PlayerRef::You => String::new(),
+                    other => format!("{} plays them: ", p(other)),
+                },
                 count,
                 card.name,
                 match at {
+                    Location::Base | Location::Chosen | Location::ToOrFromBase | Location::Place(_)
+                        if *player != PlayerRef::You =>
+                    {
+                        "their base".to_string()
+                    }
                     Location::Base | Location::Chosen | Location::ToOrFromBase | Location::Place(_) => {
                         "your base".to_string()
                     }
@@ -1253,17 +1263,31 @@ impl Game {
                 energy,
                 power,
                 exhaust,
-            } => match (exhaust, *energy == 0 && power.is_zero()) {
-                (true, true) => "exhaust this to".to_string(),
-                (true, false) => format!(
-                    "pay {} and exhaust this to",
-                    super::resources::describe_amount(*energy, power)
-                ),
-                (false, _) => format!(
-                    "pay {} to",
-                    super::resources::describe_amount(*energy, power)
-                ),
-            },
+                xp,
+                buff,
+                kill_self,
+            } => {
+                let mut parts = Vec::new();
+                if *energy != 0 || !power.is_zero() {
+                    parts.push(format!(
+                        "pay {}",
+                        super::resources::describe_amount(*energy, power)
+                    ));
+                }
+                if *xp > 0 {
+                    parts.push(format!("spend {xp} XP"));
+                }
+                if *buff {
+                    parts.push("spend a buff".to_string());
+                }
+                if *exhaust {
+                    parts.push("exhaust this".to_string());
+                }
+                if *kill_self {
+                    parts.push("kill this".to_string());
+                }
+                format!("{} to", parts.join(" and "))
+            }
             Effect::Channel {
                 player,
                 count,
@@ -1865,12 +1889,28 @@ impl Game {
                 self.place_triggers(batch, vec![cite!("423.1")], false)?;
             }
             Effect::CreateToken {
+                player:
+                    who @ (PlayerRef::Player(_) | PlayerRef::EachOpponent | PlayerRef::EachPlayer),
+                ..
+            } => {
+                // 182.1.a, 439.1: the player the instruction names plays the tokens, and
+                // controls them (in turn order for each player, 303.2.a)
+                let mut own = e.clone();
+                if let Effect::CreateToken { player, .. } = &mut own {
+                    *player = PlayerRef::You;
+                }
+                for p in self.players_of(who, controller) {
+                    self.execute_effect(&own, p, source, snap)?;
+                }
+            }
+            Effect::CreateToken {
                 card,
                 count,
                 at,
                 ready,
                 exhausted,
                 names,
+                ..
             } => {
                 // 369, 370, 375: a replacement effect of the token being played; its place
                 // resolved first, so that what replaces it plays there too
@@ -1924,6 +1964,7 @@ impl Game {
                     ready: *ready,
                     exhausted: *exhausted,
                     names: names.clone(),
+                    player: PlayerRef::You,
                 };
                 if self.replace_token_play(&event, controller)? {
                     return Ok(());

@@ -668,6 +668,9 @@ impl Game {
                             energy: 0,
                             power: deflect,
                             exhaust: false,
+                            xp: 0,
+                            buff: false,
+                            kill_self: false,
                         },
                     ),
                 }
@@ -676,6 +679,9 @@ impl Game {
                 energy,
                 power,
                 exhaust,
+                xp,
+                buff,
+                kill_self,
             }) = effects.first().cloned()
             {
                 effects.remove(0);
@@ -687,23 +693,60 @@ impl Game {
                 let src = t.source;
                 let resources = energy != 0 || !power.is_zero();
                 let me = src.map_or("its source", |o| self.obj_name(o));
-                let cost = match (exhaust, resources) {
-                    (true, false) => format!("by exhausting {me}"),
-                    (true, true) => format!(
-                        "{} and exhaust {me}",
-                        super::resources::describe_amount(energy, &power)
-                    ),
-                    (false, _) => super::resources::describe_amount(energy, &power),
+                let mut parts = Vec::new();
+                if resources {
+                    parts.push(super::resources::describe_amount(energy, &power));
+                }
+                if xp > 0 {
+                    parts.push(format!("{xp} XP"));
+                }
+                if buff {
+                    parts.push("a buff".to_string());
+                }
+                // the source given up, as an instruction and after "by"
+                let sacrifice = match (exhaust, kill_self) {
+                    (true, true) => Some(("exhaust and kill", "exhausting and killing")),
+                    (true, false) => Some(("exhaust", "exhausting")),
+                    (false, true) => Some(("kill", "killing")),
+                    (false, false) => None,
                 };
-                // 414.5: "exhaust me" is payable only by a ready source on the board
-                let exhaustable = src
-                    .filter(|o| self.objects[o.0].zone.on_board() && !self.objects[o.0].exhausted);
-                let can = match (exhaust, exhaustable) {
-                    (true, None) => Err(format!(
-                        "{} is not a ready permanent",
-                        src.map_or("its source", |o| self.obj_name(o))
-                    )),
-                    _ => self.payment_ways(t.controller, energy, &power),
+                let cost = match (parts.is_empty(), sacrifice) {
+                    (_, None) => parts.join(" and "),
+                    (true, Some((_, by))) => format!("by {by} {me}"),
+                    (false, Some((verb, _))) => format!("{} and {verb} {me}", parts.join(" and ")),
+                };
+                // 414.5: "exhaust me" is payable only by a ready source on the board;
+                // "kill me" only by a source on the board (428)
+                let on_board = src.filter(|o| self.objects[o.0].zone.on_board());
+                let exhaustable = on_board.filter(|o| !self.objects[o.0].exhausted);
+                // 702.2.b.1–2: a buff is spent from a unit its controller controls that has one
+                let buffed: Vec<ObjId> = if buff {
+                    self.objects
+                        .iter()
+                        .filter(|o| o.zone.on_board() && o.is_unit() && o.buffs > 0)
+                        .filter(|o| self.controller(o.id) == t.controller)
+                        .map(|o| o.id)
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                let can = if exhaust && exhaustable.is_none() {
+                    Err(format!("{me} is not a ready permanent"))
+                } else if kill_self && on_board.is_none() {
+                    Err(format!("{me} is not on the board"))
+                } else if xp > self.players[t.controller.0].xp {
+                    Err(format!(
+                        "{} has {} XP",
+                        self.player_name(t.controller),
+                        self.players[t.controller.0].xp
+                    ))
+                } else if buff && buffed.is_empty() {
+                    Err(format!(
+                        "{} controls no unit with a buff",
+                        self.player_name(t.controller)
+                    ))
+                } else {
+                    self.payment_ways(t.controller, energy, &power).map(|_| ())
                 };
                 let pays = match &can {
                     Ok(_) => {
@@ -747,6 +790,22 @@ impl Game {
                             vec![o.0],
                         );
                         self.make_outstanding(cite!("319.7"));
+                    }
+                    self.pay_trigger_extras(t.controller, xp, &buffed, &t.label)?;
+                    if let Some(o) = on_board.filter(|_| kill_self) {
+                        let text = format!(
+                            "{} kills {} to pay for {}",
+                            self.player_name(t.controller),
+                            self.obj_name(o),
+                            t.label
+                        );
+                        self.event(
+                            EventKind::Effect,
+                            vec![cite!("404.1"), cite!("403.1.b.1")],
+                            text,
+                            vec![o.0],
+                        );
+                        self.kill(&[o], cite!("428"))?;
                     }
                 } else {
                     self.chain.remove(at);

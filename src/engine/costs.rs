@@ -263,6 +263,69 @@ impl Game {
         total.saturating_sub(i32::try_from(extra.buffs_from.len()).unwrap_or(i32::MAX))
     }
 
+    /// 403.1.b.1, 404.1: the parts of a cost within a triggered ability's instructions that
+    /// are not resources — "you may spend 3 XP to …" (730.2), "you may spend a buff to …"
+    /// (702.2.b: from one of `buffed`, the units with a buff its controller controls,
+    /// 702.2.b.1–2, chosen now when there are several). Checked payable before.
+    pub(crate) fn pay_trigger_extras(
+        &mut self,
+        player: PlayerId,
+        xp: i32,
+        buffed: &[ObjId],
+        label: &str,
+    ) -> R<()> {
+        if xp > 0 {
+            let before = self.players[player.0].xp;
+            self.players[player.0].xp = before.saturating_sub(xp);
+            let t = format!(
+                "{} spends {xp} XP to pay for {label} (now {})",
+                self.player_name(player),
+                self.players[player.0].xp
+            );
+            self.event(
+                EventKind::Effect,
+                vec![cite!("404.1"), cite!("730.2")],
+                t,
+                vec![],
+            );
+            self.recheck_levels(player, before);
+        }
+        if buffed.is_empty() {
+            return Ok(());
+        }
+        let o = if let [only] = buffed {
+            *only
+        } else {
+            let d = super::decision::Decision {
+                kind: super::decision::DecisionKind::Target,
+                player,
+                prompt: format!(
+                    "{} chooses a unit to spend a buff from to pay for {label}",
+                    self.player_name(player)
+                ),
+                options: self.object_options(buffed),
+                more: 0,
+                items: Vec::new(),
+                rules: vec![cite!("702.2.b.2"), cite!("404.1")],
+            };
+            let i = self.decide(d)?;
+            buffed[i]
+        };
+        self.objects[o.0].buffs -= 1;
+        let t = format!(
+            "{} spends a buff from {} to pay for {label}",
+            self.player_name(player),
+            self.obj_name(o)
+        );
+        self.event(
+            EventKind::Effect,
+            vec![cite!("404.1"), cite!("702.2.b")],
+            t,
+            vec![o.0],
+        );
+        Ok(())
+    }
+
     /// 357.2: the non-standard parts of the additional costs — XP spent (730.2), cards
     /// discarded (422) — and the card remembers that its optional cost was paid.
     pub(crate) fn pay_additional(&mut self, player: PlayerId, card: ObjId, extra: &Extra) -> R<()> {

@@ -20,6 +20,7 @@ fn chosen_ref(e: &mut Effect) -> Option<&mut PlayerRef> {
         | Effect::GainPoints { player, .. }
         | Effect::Channel { player, .. }
         | Effect::Predict { player, .. }
+        | Effect::CreateToken { player, .. }
         | Effect::RevealHandPick { player, .. } => player,
         _ => return None,
     };

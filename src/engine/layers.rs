@@ -851,6 +851,7 @@ impl Game {
             | Condition::StunnedEnemyHere
             | Condition::ReadyEnemyHere
             | Condition::OpponentControlsStunned
+            | Condition::OpponentControlsBattlefield
             | Condition::AttackingWithAnother
             | Condition::NotFromHand
             | Condition::InCombat

@@ -1113,6 +1113,13 @@ pub enum Effect {
         power: super::resources::Power,
         /// "You may exhaust me to …": the source is exhausted as part of the cost (414.5).
         exhaust: bool,
+        /// "You may spend 3 XP to …": the controller's XP reduced as it is paid (730.2).
+        xp: i32,
+        /// "You may spend a buff to …": a buff spent from a unit its controller controls,
+        /// chosen as it is paid (702.2.b, 702.2.b.1–2).
+        buff: bool,
+        /// "You may kill me to …": the source is killed as it is paid (428, 403.1.b.1).
+        kill_self: bool,
     },
     /// 355.3: "choose one": the controller picks one of the modes at step 2; it becomes the
     /// instruction.
@@ -1153,6 +1160,9 @@ pub enum Effect {
         exhausted: bool,
         /// Names the tokens go by (a scenario's `ids`), in order; the rest keep the card's.
         names: Vec<String>,
+        /// Who plays them, and so controls them (182.1.a, 439.1): "you" by default; "Choose
+        /// an opponent. They play a … token" the player chosen (355.17).
+        player: PlayerRef,
     },
     /// "You may [effect]": the controller decides (a `may` decision).
     May {
@@ -1475,6 +1485,9 @@ pub enum Condition {
     ReadyEnemyHere,
     /// "If an opponent controls a stunned unit" (423).
     OpponentControlsStunned,
+    /// "If an opponent controls a battlefield" (187.1: the player who established control
+    /// of it, 187.3.b).
+    OpponentControlsBattlefield,
     /// "While I'm attacking with another unit": the object is an attacker and another unit
     /// is an attacker at its battlefield (the attacking side, 454.2).
     AttackingWithAnother,
@@ -1686,6 +1699,9 @@ pub enum Ability {
         exhaust: bool,
         /// "Kill this" in the cost (403.1.a): the source is killed as the cost is paid.
         kill_self: bool,
+        /// "Spend my buff" in the cost (702.2.b): a buff counter is removed from the source;
+        /// a source without one cannot pay it (702.2.b.1).
+        spend_buff: bool,
         /// "Spend N XP" in the cost (730.2): the controller's XP is reduced as it is paid.
         xp: i32,
         /// "Recycle N [units] from your trash" in the cost (416.3, 416.6; recycle.rs): how

@@ -866,6 +866,7 @@ impl Game {
         let Some((
             exhaust,
             kill_self,
+            spend_buff,
             recycle,
             xp,
             energy,
@@ -881,6 +882,7 @@ impl Game {
                 Ability::Activated {
                     exhaust,
                     kill_self,
+                    spend_buff,
                     recycle,
                     xp,
                     energy,
@@ -892,6 +894,7 @@ impl Game {
                 } => Some((
                     *exhaust,
                     *kill_self,
+                    *spend_buff,
                     *recycle,
                     *xp,
                     *energy,
@@ -947,6 +950,16 @@ impl Game {
             return illegal(
                 cite!("403.1.a"),
                 format!("{} is exhausted and cannot pay the cost", def.name),
+            );
+        }
+        // 702.2.b.1: "Spend my buff" needs a buff on the source
+        if spend_buff && self.objects[source.0].buffs <= 0 {
+            return illegal(
+                cite!("702.2.b.1"),
+                format!(
+                    "{} has no buff to spend, so it cannot pay the cost",
+                    def.name
+                ),
             );
         }
         // 416.3: recycling in the cost must be possible for it to be paid
@@ -1034,6 +1047,17 @@ impl Game {
         }
         // 416.3, 416.6: "Recycle N from your trash" in the cost — cards of the player's choice
         self.recycle_from_trash_for_cost(player, recycle.0, recycle.1, &label)?;
+        // 702.2.b: "Spend my buff" in the cost removes a buff counter from the source
+        if spend_buff && self.objects[source.0].buffs > 0 {
+            self.objects[source.0].buffs -= 1;
+            let t = format!("{} spends its buff to pay the cost", def.name);
+            self.event(
+                EventKind::Effect,
+                vec![cite!("403.1.a"), cite!("702.2.b")],
+                t,
+                vec![source.0],
+            );
+        }
         // 403.1.a: "Kill this" in the cost — the source is killed (428) as the cost is paid
         if kill_self {
             self.kill(&[source], cite!("403.1.a"))?;

@@ -34,6 +34,7 @@ fn gear(name: &str) -> CardDef {
     let mut d = CardDef::unit(name, 0).with_ability(Ability::Activated {
         exhaust: true,
         kill_self: false,
+        spend_buff: false,
         recycle: (0, None),
         xp: 0,
         energy: 1,
@@ -71,6 +72,7 @@ fn board(seed: u64) -> (Game, [BfId; 2]) {
         CardDef::unit("Slinger", 2).with_ability(Ability::Activated {
             exhaust: true,
             kill_self: false,
+            spend_buff: false,
             recycle: (0, None),
             xp: 0,
             energy: 0,

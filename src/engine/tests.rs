@@ -1547,6 +1547,7 @@ fn an_activated_ability_pays_its_cost_and_uses_the_chain() {
     let mut torch = CardDef::unit("Torch", 0).with_ability(Ability::Activated {
         exhaust: true,
         kill_self: false,
+        spend_buff: false,
         recycle: (0, None),
         xp: 0,
         energy: 1,
@@ -1844,6 +1845,7 @@ fn created_tokens_enter_exhausted_and_cease_to_exist_when_they_die() {
             ready: false,
             exhausted: false,
             names: vec![],
+            player: PlayerRef::You,
         },
     })
     .expect("create");

@@ -203,6 +203,7 @@ fn deck_cards() -> Vec<CardDef> {
             CardDef::unit("Slinger", 2).with_ability(Ability::Activated {
                 exhaust: true,
                 kill_self: false,
+                spend_buff: false,
                 recycle: (0, None),
                 xp: 0,
                 energy: 0,

@@ -836,6 +836,7 @@ impl Names<'_> {
                 ready: e.ready_token,
                 exhausted: e.exhausted,
                 names: e.ids.iter().map(|n| n.value.clone()).collect(),
+                player: you(&e.player)?,
             }
         } else if let Some(r) = &e.reflexive {
             Effect::Reflexive {
@@ -1513,6 +1514,7 @@ fn abilities(
             out.push(Ability::Activated {
                 exhaust: c.value.exhaust,
                 kill_self: c.value.kill_this,
+                spend_buff: c.value.spend_my_buff,
                 recycle: recycle_cost(s, &c.value)?,
                 xp: c.value.xp.get(),
                 energy: c.value.energy.get(),
@@ -1564,6 +1566,9 @@ fn abilities(
                         energy: c.value.energy.get(),
                         power: c.value.power.to_power(Power::own),
                         exhaust: c.value.exhaust,
+                        xp: c.value.xp.get(),
+                        buff: c.value.buff,
+                        kill_self: c.value.kill_this,
                     },
                 );
             }
@@ -2122,6 +2127,7 @@ fn card_def_of(
                 a.push(Ability::Activated {
                     exhaust: e.value.exhaust,
                     kill_self: e.value.kill_this,
+                    spend_buff: e.value.spend_my_buff,
                     recycle: recycle_cost(s, &e.value)?,
                     xp: e.value.xp.get(),
                     energy: e.value.energy.get(),

@@ -653,7 +653,8 @@ pub struct PlayCostDef {
 }
 
 /// A cost within a triggered ability's instructions: energy and power (a number of power is
-/// of the card's own domain, `[C]`).
+/// of the card's own domain, `[C]`), and what else "you may [cost] to …" gives up (403.1.b.1).
+/// Repeat's and a play from the trash's costs are the same energy and power alone.
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct TriggerCost {
@@ -664,6 +665,22 @@ pub struct TriggerCost {
     /// "You may exhaust me to …": exhausting the source is (part of) the cost (414.5).
     #[serde(default)]
     pub exhaust: bool,
+    /// "You may spend 3 XP to …" (730.2).
+    #[serde(default)]
+    pub xp: Amt,
+    /// "You may spend a buff to …": from a unit its controller controls (702.2.b).
+    #[serde(default)]
+    pub buff: bool,
+    /// "You may kill me to …": the source is killed as it is paid (428).
+    #[serde(default)]
+    pub kill_this: bool,
+}
+
+impl TriggerCost {
+    /// Energy and power only (Repeat's cost, 820.1.c; a cost to play from the trash).
+    pub fn resources_only(&self) -> bool {
+        !self.exhaust && self.xp.get() == 0 && !self.buff && !self.kill_this
+    }
 }
 
 /// The cost and timing of an activated ability.
@@ -684,6 +701,9 @@ pub struct ActivateCost {
     /// "Kill this": the source is killed as part of the cost (403.1.a).
     #[serde(default)]
     pub kill_this: bool,
+    /// "Spend my buff": a buff counter removed from the source as part of the cost (702.2.b).
+    #[serde(default)]
+    pub spend_my_buff: bool,
     /// "Spend N XP" as part of the cost (730.2).
     #[serde(default)]
     pub xp: Amt,

@@ -1364,11 +1364,11 @@ impl<'a> Resolver<'a> {
                 )
                 .hint("Repeat [Cost] is an optional additional cost (820.1.c.1)"));
         }
-        if let Some(r) = c.repeat.iter().find(|r| r.value.exhaust) {
+        if let Some(r) = c.repeat.iter().find(|r| !r.value.resources_only()) {
             return Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(r),
-                "Repeat's cost is energy and power (820.1.c): \"exhaust\" is for a triggered ability's cost",
+                "Repeat's cost is energy and power (820.1.c): \"exhaust\", \"xp\", \"buff\" and \"kill-this\" are for a triggered ability's cost",
             ));
         }
         if let Some(r) = c.repeat.first()
@@ -1489,6 +1489,17 @@ impl<'a> Resolver<'a> {
             return Ok(());
         }
         // 356.1.a, 419.1.a: a permission to play the card from its trash; `while` its condition
+        if let Some(c) = ab
+            .play_from_trash
+            .as_ref()
+            .filter(|c| !c.value.resources_only())
+        {
+            return Err(self.err(
+                ErrorKind::InvalidValue,
+                loc_of(c),
+                "a cost to play a card from its trash is energy and power (356.1.a)",
+            ));
+        }
         if (ab.play_from_trash.is_some() || ab.own_bonus_damage.is_some()) && ab.when.is_none() {
             if let Some(w) = ab.while_.as_ref().filter(|w| !condition_ok(&w.value)) {
                 return Err(self.err(
@@ -2650,7 +2661,7 @@ pub const TRIGGERS: &[&str] = &[
 /// same-name`, `opponent-within 3` (points of the Victory Score), `exactly 1 other units here`,
 /// `exactly 1 other units at-battlefield` (the card at a battlefield), `1 or more other units
 /// here`, `discarded-this-turn`, `gained-xp-this-turn`, `stunned-enemy-here`, `ready-enemy-here`,
-/// `opponent-controls-stunned`, `attacking-with-another`, `not-from-hand` (a card's own cost:
+/// `opponent-controls-stunned`, `opponent-controls-battlefield` (187.1), `attacking-with-another`, `not-from-hand` (a card's own cost:
 /// played from anywhere other than its player's hand), `alone` / `not-alone` (741.1),
 /// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`, `showdown`,
 /// `enemy-alone-here` (741.1), `in-combat` (741.3), `fewer-runes-than-opponent`,
@@ -2703,6 +2714,7 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["stunned-enemy-here"] => Some(Condition::StunnedEnemyHere),
         ["ready-enemy-here"] => Some(Condition::ReadyEnemyHere),
         ["opponent-controls-stunned"] => Some(Condition::OpponentControlsStunned),
+        ["opponent-controls-battlefield"] => Some(Condition::OpponentControlsBattlefield),
         ["attacking-with-another"] => Some(Condition::AttackingWithAnother),
         ["not-from-hand"] => Some(Condition::NotFromHand),
         ["in-combat"] => Some(Condition::InCombat),

@@ -248,19 +248,55 @@ pub fn is_stop(word: &str) -> bool {
 /// A phrase as lowercased words, split like the index splits them (`state-based`
 /// is two words, `player's` is `player`).
 pub fn words(s: &str) -> Vec<String> {
+    if s.is_ascii() {
+        return ascii_words(s);
+    }
     let mut out = Vec::new();
     for part in s.split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’') {
-        let part = part.trim_matches(['\'', '’']).to_lowercase();
-        let part = part
-            .strip_suffix("'s")
-            .or_else(|| part.strip_suffix("’s"))
-            .unwrap_or(&part)
-            .replace(['\'', '’'], "");
-        if !part.is_empty() {
-            out.push(part);
-        }
+        push_word(&mut out, part);
     }
     out
+}
+
+/// [`words`] of ASCII text, split byte by byte: the same words (in ASCII a separator is
+/// any byte but a letter, a digit or `'`), without decoding characters. The thesaurus
+/// is parsed through here on every search, and the character-wise split of its 13 KB
+/// cost 2M instructions, a fifth of a warm search.
+fn ascii_words(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = s.as_bytes();
+    for end in 0..=bytes.len() {
+        let boundary = bytes
+            .get(end)
+            .is_none_or(|b| !b.is_ascii_alphanumeric() && *b != b'\'');
+        if !boundary {
+            continue;
+        }
+        if end > start {
+            let part = s.get(start..end).unwrap_or("");
+            if part.bytes().all(|b| b.is_ascii_alphanumeric()) {
+                out.push(part.to_ascii_lowercase());
+            } else {
+                push_word(&mut out, part);
+            }
+        }
+        start = end + 1;
+    }
+    out
+}
+
+/// One part of [`words`]: lowercased, without its quotes and a possessive `'s`.
+fn push_word(out: &mut Vec<String>, part: &str) {
+    let part = part.trim_matches(['\'', '’']).to_lowercase();
+    let part = part
+        .strip_suffix("'s")
+        .or_else(|| part.strip_suffix("’s"))
+        .unwrap_or(&part)
+        .replace(['\'', '’'], "");
+    if !part.is_empty() {
+        out.push(part);
+    }
 }
 
 /// One synonym mapping from synonyms.txt: key phrases (as words) → replacement phrases.
@@ -717,6 +753,29 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn ascii_text_splits_into_the_same_words_as_any_text() {
+        for s in [
+            "State-based actions, +1/+1 counters => cleanup",
+            "player's 'Quoted' rock'n'roll ''  x's '",
+            "  Tap,tapped;;TAPPING\tdown 2v2 ",
+            "",
+            "'s",
+        ] {
+            let mut general = Vec::new();
+            for part in s.split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’') {
+                push_word(&mut general, part);
+            }
+            assert_eq!(words(s), general, "{s:?}");
+        }
+        assert_eq!(
+            words("Player's STATE-based"),
+            ["player", "state", "based"].map(String::from)
+        );
+        // non-ASCII text takes the general path
+        assert_eq!(words("Ætherium’s"), ["ætherium"].map(String::from));
+    }
 
     #[test]
     fn stop_list_is_sorted_for_binary_search() {

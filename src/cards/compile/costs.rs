@@ -367,7 +367,8 @@ pub(super) fn additional_cost(s: &str) -> Option<format::AdditionalCostDef> {
     } {
         c.buffs = Amt::new(n)?;
     } else if let Some(cost) = strip_ci(w, "pay ") {
-        let k = cost_of(cost.trim()).filter(|k| !k.exhaust && !k.kill_this && k.xp.get() == 0)?;
+        let k = cost_of(cost.trim())
+            .filter(|k| !k.exhaust && !k.kill_this && !k.spend_my_buff && k.xp.get() == 0)?;
         c.energy = k.energy;
         c.power = k.power;
     } else if let Some(n) = strip_ci(w, "spend ").and_then(|r| strip_suffix_ci(r.trim(), " xp")) {

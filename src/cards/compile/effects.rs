@@ -861,6 +861,7 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                 let lower = rest.to_ascii_lowercase();
                 let who = [
                     " to its owner's hand",
+                    " to my owner's hand",
                     " to their owner's hand",
                     " to their owners' hands",
                     " to their owners hands",
@@ -896,6 +897,8 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                     (" to or from its base", "to-or-from-base"),
                     (" there", "there"),
                     (" to that enemy unit's battlefield", "its-battlefield"),
+                    // "When you play me to a battlefield, you may move an enemy unit to here"
+                    (" to here", "here"),
                     (" to that enemy unit’s battlefield", "its-battlefield"),
                 ]
                 .iter()

@@ -171,6 +171,31 @@ fn predict_is_an_instruction() {
 }
 
 #[test]
+fn a_chosen_player_plays_a_token() {
+    // 182.1.a, 439.1: "They play a … token": the player chosen plays it, and controls it
+    let c = modelled(
+        "Unit",
+        "When you play me, choose an opponent. They play a 2 [Might] Sprout unit token.",
+    );
+    let e = first(&c);
+    assert_eq!(e.create.as_ref().unwrap().value, "Sprout");
+    assert_eq!(e.player.as_ref().unwrap().value, "choose-opponent");
+    let c = modelled(
+        "Spell",
+        "Choose a player. They play a Gold gear token exhausted.",
+    );
+    assert_eq!(first(&c).player.as_ref().unwrap().value, "choose-player");
+    // a place for their token is not read (whose "here"?)
+    assert!(
+        !compile(&card(
+            "Unit",
+            "When you play me, choose an opponent. They play a 1 [Might] Sprout unit token here."
+        ))
+        .fully_modelled()
+    );
+}
+
+#[test]
 fn a_chosen_player_and_a_card_chosen_from_their_hand() {
     // 355.17: "Choose an opponent. They …" — the player chosen as the instruction executes
     let c = modelled(

@@ -176,6 +176,7 @@ pub fn compile(card: &Card) -> Compiled {
         deathknell_next: false,
         line_chose: false,
         modes: None,
+        modes_of: Vec::new(),
         prev_one: false,
         after_cost: false,
         chosen_player: None,
@@ -300,6 +301,9 @@ struct Compiler<'a> {
     deathknell_next: bool,
     /// A spell's "Choose one —" line and the modes read so far (`None`: one failed).
     modes: Option<(String, Vec<Option<format::Effect>>)>,
+    /// The triggered abilities whose instruction those modes are ("When I move to a
+    /// battlefield, choose one —"), one per event; none for a spell's.
+    modes_of: Vec<AbilityDef>,
     /// An instruction of this line chose a unit (what a later "it" may refer to).
     line_chose: bool,
     /// Equip's cost (818.1.c), when the text has "[Equip] [cost]".
@@ -370,6 +374,13 @@ impl Compiler<'_> {
             )
         {
             self.modes = Some((rest.clone(), Vec::new()));
+            return;
+        }
+        // 355.3, 402.1: "When I move to a battlefield, choose one —": a triggered ability whose
+        // instruction is the modes that follow, the mode chosen as it goes on the chain
+        if let Some(v) = trigger_choosing_one(&rest, self.card.is("battlefield")) {
+            self.modes = Some((rest.clone(), Vec::new()));
+            self.modes_of = v;
             return;
         }
         // "Hidden (Hide now …)": a keyword alone on its line written without brackets
@@ -487,16 +498,27 @@ impl Compiler<'_> {
                     }
                     return;
                 }
-                // A keyword's own cost ("[Equip] [1][Body]") belongs to its phrase.
-                let cost = cost_after_keyword(&after);
+                // A keyword's own cost ("[Equip] [1][Body]") belongs to its phrase; 818.1.c.3:
+                // an Equip cost with other parts is written after a dash, to the end of the
+                // line ("[Equip] — [Chaos], Recycle 2 cards from your trash", "… — Spend 1 XP")
+                let dashed = (k == "Equip")
+                    .then(|| after.trim_start().strip_prefix(['—', '–']))
+                    .flatten()
+                    .is_some_and(|c| !c.trim().is_empty());
+                let cost = if dashed {
+                    after.len()
+                } else {
+                    cost_after_keyword(&after)
+                };
                 let shown = if cost > 0 {
                     format!("{shown} {}", after[..cost].trim())
                 } else {
                     shown
                 };
-                // 818.1.c: "Equip [Cost]" — a cost of energy and power only.
+                // 818.1.c: "Equip [Cost]" — the cost of an activated ability (403.1.a)
                 let status = if k == "Equip" {
-                    match cost_of(after[..cost].trim()).filter(|_| cost > 0) {
+                    let c = after[..cost].trim().trim_start_matches(['—', '–']).trim();
+                    match cost_of(c).filter(|_| cost > 0) {
                         Some(c) => {
                             self.equip = Some(c);
                             status
@@ -515,7 +537,7 @@ impl Compiler<'_> {
                             .map(|c| format::TriggerCost {
                                 energy: c.energy,
                                 power: c.power,
-                                exhaust: false,
+                                ..Default::default()
                             }),
                     };
                     match c {
@@ -673,12 +695,21 @@ impl Compiler<'_> {
             return;
         };
         let all: Option<Vec<format::Effect>> = modes.into_iter().collect();
+        let of = std::mem::take(&mut self.modes_of);
         match all.filter(|v| v.len() >= 2) {
             Some(v) => {
-                self.spell_effects.push(format::Effect {
+                let e = format::Effect {
                     choose_one: v.into_iter().map(spanned).collect(),
                     ..Default::default()
-                });
+                };
+                if of.is_empty() {
+                    self.spell_effects.push(e);
+                } else {
+                    for mut a in of {
+                        a.effect = Some(spanned(e.clone()));
+                        self.abilities.push(a);
+                    }
+                }
                 self.push(&line, PhraseStatus::Compiled);
             }
             None => self.push(&line, PhraseStatus::Unsupported),
@@ -1261,6 +1292,13 @@ fn split_cost(line: &str) -> Option<(ActivateCost, String)> {
             cost.recycle_of = of.map(name);
             any = true;
             h = rest.trim();
+            continue;
+        }
+        // "Spend my buff: …" (702.2.b)
+        if let Some(r) = strip_ci(h, "spend my buff").filter(|_| !cost.spend_my_buff) {
+            cost.spend_my_buff = true;
+            any = true;
+            h = r.trim_start().trim_start_matches(',').trim();
             continue;
         }
         // "Spend 2 XP: …" (730.2)

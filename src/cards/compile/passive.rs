@@ -46,6 +46,9 @@ pub(super) fn if_condition(c: &str) -> Option<String> {
             return Some("ready-enemy-here".into());
         }
         "an opponent controls a stunned unit" => return Some("opponent-controls-stunned".into()),
+        "an opponent controls a battlefield" => {
+            return Some("opponent-controls-battlefield".into());
+        }
         "you control fewer runes than an opponent" => {
             return Some("fewer-runes-than-opponent".into());
         }

@@ -79,7 +79,11 @@ pub(super) fn they(s: &str, who: &str) -> Option<They> {
         e.discard = Some(name(who));
     } else if e.draw.is_some() {
         e.draw = Some(name(who));
-    } else if e.gain_points.is_some() || e.gain_xp.is_some() || e.channel.is_some() {
+    } else if e.gain_points.is_some()
+        || e.gain_xp.is_some()
+        || e.channel.is_some()
+        || e.create.is_some() && e.at.is_none()
+    {
         e.player = Some(name(who));
     } else {
         return None;

@@ -2,7 +2,7 @@
 //! happened this turn or what is here (364), discounts on a tag or a type of card and on
 //! the card's own cost by where it is played from (356.4), "… and enter ready" (364.2).
 
-use super::tests::{card, modelled};
+use super::tests::{card, modelled, refused};
 use super::*;
 
 fn word(n: &Option<Spanned<String>>) -> &str {
@@ -106,6 +106,24 @@ fn my_cost_from_anywhere_other_than_the_hand() {
         "If you control a Mech, I cost [3] less to play from anywhere other than your hand.",
     ));
     assert!(!c.fully_modelled());
+}
+
+#[test]
+fn enters_ready_if_an_opponent_controls_a_battlefield() {
+    // 187.1: a battlefield is controlled by the player who established control of it
+    for text in [
+        "If an opponent controls a battlefield, I enter ready.",
+        "I enter ready if an opponent controls a battlefield.",
+    ] {
+        let c = modelled("Unit", text);
+        let a = &c.def.abilities[0].value;
+        assert!(a.enter_ready, "{text}");
+        assert_eq!(word(&a.if_), "opponent-controls-battlefield", "{text}");
+    }
+    refused(
+        "Unit",
+        "If an opponent controls two battlefields, I enter ready.",
+    );
 }
 
 #[test]

@@ -143,6 +143,35 @@ fn spells_passives_and_costs() {
     );
     let odd = compile(&card("Gear", "[Equip] — [Order], Kill a friendly unit"));
     assert!(!odd.fully_modelled() && odd.def.keywords.is_empty());
+    // 818.1.c.3: a cost with other parts after a dash, read as an activated ability's
+    for (text, xp, recycle, power) in [
+        (
+            "[Equip] — Spend 2 XP (Pay the cost: Attach this to a unit you control.)",
+            2,
+            0,
+            0,
+        ),
+        ("[Equip] — [Mind], Recycle 3 cards from your trash", 0, 3, 1),
+    ] {
+        let eq = modelled("Gear", text);
+        let cost = &eq.def.equip.as_ref().expect(text).value;
+        assert_eq!(cost.xp.get(), xp, "{text}");
+        assert_eq!(cost.recycle.get(), recycle, "{text}");
+        let p = cost.power.to_power(crate::engine::Power::own);
+        assert_eq!(p.is_zero(), power == 0, "{text}");
+        assert_eq!(eq.def.keywords[0].value, "Equip");
+    }
+    // 702.2.b: "Spend my buff" in an activated ability's cost
+    let act = modelled("Unit", "Spend my buff: Give me +2 [Might] this turn.");
+    let cost = &act.def.abilities[0].value.activate.as_ref().unwrap().value;
+    assert!(cost.spend_my_buff && !cost.exhaust);
+    let act = modelled("Unit", "Spend my buff, [Tap]: Draw 1.");
+    let cost = &act.def.abilities[0].value.activate.as_ref().unwrap().value;
+    assert!(cost.spend_my_buff && cost.exhaust);
+    refused("Unit", "Spend my buff, Spend my buff: Draw 1.");
+    // a dash and nothing after it, or a part no cost has, stays text
+    refused("Gear", "[Equip] —");
+    refused("Gear", "[Equip] — Discard a unit");
     let act = compile(&card(
         "Gear",
         "[2][Fury], [Tap]: Give a unit +1 [Might] this turn.",

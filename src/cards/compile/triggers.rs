@@ -422,6 +422,25 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     )
 }
 
+/// 355.3: "When I move to a battlefield, choose one —": the triggered abilities (one per event)
+/// without their instruction, which is the bulleted modes on the lines that follow.
+pub(super) fn trigger_choosing_one(line: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
+    let t = line.trim().trim_end_matches(['—', '–', '-', ' ', ':']);
+    let (head, choose) = t.rsplit_once(", ")?;
+    if fold(choose) != "choose one" {
+        return None;
+    }
+    let mut v = triggered(&format!("{head}, draw 1."), battlefield)?;
+    for a in v.iter_mut() {
+        // the head alone: no cost within the instructions, no instruction of its own
+        if a.cost.is_some() || !a.then.is_empty() {
+            return None;
+        }
+        a.effect = None;
+    }
+    Some(v)
+}
+
 /// 383.3.e: "If [condition] at the start of your Beginning Phase, [effect]" is "At the start
 /// of your Beginning Phase, if [condition], [effect]": the same conditional statement, checked
 /// as the ability triggers.
@@ -492,7 +511,9 @@ fn passive_events(head: &str) -> Option<Vec<&'static str>> {
 
 /// 403.1.b.1: the cost at the head of a triggered ability's instructions — "you may pay
 /// [1][Fury] to …", "you may exhaust me to …" (414.5: "exhaust this" is the same), "you may
-/// pay [1] and exhaust this to …", "you may exhaust me and pay [Rune] to …" — and the rest.
+/// pay [1] and exhaust this to …", "you may exhaust me and pay [Rune] to …", "you may spend
+/// 3 XP to …" (730.2), "you may spend a buff to …" (702.2.b), "you may kill me to …" (428)
+/// — and the rest.
 pub(super) fn trigger_cost(body: &str) -> Option<(format::TriggerCost, &str)> {
     let r = strip_ci(body, "you may ")?;
     let (c, rest) = r.split_once(" to ")?;
@@ -506,6 +527,15 @@ pub(super) fn trigger_cost(body: &str) -> Option<(format::TriggerCost, &str)> {
             cost.power = p.power;
         } else if matches!(fold(part).as_str(), "exhaust me" | "exhaust this") && !cost.exhaust {
             cost.exhaust = true;
+        } else if matches!(fold(part).as_str(), "kill me" | "kill this") && !cost.kill_this {
+            cost.kill_this = true;
+        } else if fold(part) == "spend a buff" && !cost.buff {
+            cost.buff = true;
+        } else if let Some(n) = strip_ci(part, "spend ")
+            .and_then(|r| strip_suffix_ci(r.trim(), " xp"))
+            .filter(|_| cost.xp.get() == 0)
+        {
+            cost.xp = Amt::new(n.trim().parse().ok()?)?;
         } else {
             return None;
         }

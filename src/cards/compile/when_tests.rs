@@ -1,7 +1,7 @@
 //! Tests of when and whether abilities apply: triggers limited in a turn (383.1, 383.3.f),
 //! more trigger events, and the conditions of triggers, "enter ready" and costs.
 
-use super::tests::{card, modelled};
+use super::tests::{card, modelled, refused};
 use super::*;
 
 fn ability(c: &Compiled, i: usize) -> &AbilityDef {
@@ -403,6 +403,114 @@ fn exhausting_the_source_as_a_trigger_cost() {
         "When you play me, you may exhaust a friendly unit to draw 1.",
     ] {
         assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn returning_me_to_hand_and_moving_a_unit_to_here() {
+    let c = modelled("Unit", "When I conquer, return me to my owner's hand.");
+    let e = &ability(&c, 0).effect.as_ref().unwrap().value;
+    assert_eq!(e.return_.as_ref().unwrap().value, "me");
+    // "to here": the source's location as the instruction executes
+    let c = modelled(
+        "Unit",
+        "When you play me to a battlefield, you may move an enemy unit to here.",
+    );
+    let e = &ability(&c, 0).effect.as_ref().unwrap().value;
+    assert!(e.may);
+    assert_eq!(e.to.as_ref().unwrap().value, "here");
+    assert_eq!(e.move_.as_ref().unwrap().value, "choose-enemy");
+}
+
+#[test]
+fn a_triggered_ability_whose_instruction_is_choose_one() {
+    // 355.3, 402.1: "When …, choose one —" and its bulleted modes: the ability's instruction
+    let c = modelled(
+        "Unit",
+        "When I conquer, choose one —\n- Each player draws 1.\n- Deal 2 to an enemy unit here.",
+    );
+    let a = ability(&c, 0);
+    assert_eq!(a.when.as_ref().unwrap().value, "conquer");
+    let modes = &a.effect.as_ref().expect("choose one").value.choose_one;
+    assert_eq!(modes.len(), 2);
+    assert!(modes[0].value.draw.is_some() && modes[1].value.deal.is_some());
+    assert!(c.def.effect.is_none());
+    // two events, one ability each with the same modes
+    let c = modelled(
+        "Unit",
+        "When I attack or defend, choose one —\n• Draw 1.\n• Gain 1 XP.",
+    );
+    assert_eq!(c.def.abilities.len(), 2);
+    // a mode the vocabulary lacks, or a single mode, keeps the line unsupported
+    refused(
+        "Unit",
+        "When I conquer, choose one —\n- Draw 1.\n- Swap two units.",
+    );
+    refused("Unit", "When I conquer, choose one —\n- Draw 1.");
+    // a cost within the instructions before the modes is not read
+    refused(
+        "Unit",
+        "When I conquer, you may pay [1] to choose one —\n- Draw 1.\n- Gain 1 XP.",
+    );
+}
+
+#[test]
+fn spending_xp_a_buff_or_killing_the_source_as_a_trigger_cost() {
+    // 403.1.b.1: "you may spend 2 XP to …" (730.2), "you may spend a buff to …" (702.2.b),
+    // "you may kill me to …" (428), alone or with other parts
+    for (text, xp, buff, kill, energy) in [
+        (
+            "When I defend, you may spend 2 XP to deal 3 to an enemy unit here.",
+            2,
+            false,
+            false,
+            0,
+        ),
+        (
+            "When I hold, you may spend a buff to channel 1 rune exhausted.",
+            0,
+            true,
+            false,
+            0,
+        ),
+        (
+            "When I conquer, you may kill me to draw 2.",
+            0,
+            false,
+            true,
+            0,
+        ),
+        (
+            "When you play me, you may pay [1] and spend a buff to ready me.",
+            0,
+            true,
+            false,
+            1,
+        ),
+        (
+            "When I hold, you may kill this and spend 4 XP to score 1 point.",
+            4,
+            false,
+            true,
+            0,
+        ),
+    ] {
+        let c = modelled("Unit", text);
+        let cost = &ability(&c, 0).cost.as_ref().expect(text).value;
+        assert_eq!(cost.xp.get(), xp, "{text}");
+        assert_eq!(cost.buff, buff, "{text}");
+        assert_eq!(cost.kill_this, kill, "{text}");
+        assert_eq!(cost.energy.get(), energy, "{text}");
+        assert!(!cost.exhaust, "{text}");
+    }
+    // the same part twice, another unit given up, or XP without a number stay unsupported
+    for text in [
+        "When I attack, you may spend a buff and spend a buff to draw 1.",
+        "When I attack, you may kill a friendly unit to draw 1.",
+        "When I attack, you may spend some XP to draw 1.",
+        "When I attack, you may spend 1 XP and spend 2 XP to draw 1.",
+    ] {
+        refused("Unit", text);
     }
 }
 

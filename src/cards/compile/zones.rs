@@ -10,7 +10,7 @@ pub(super) fn play_me_from_trash(s: &str, given: Option<&str>) -> Option<Vec<Abi
     let rest = strip_ci(t, "you may play me from your trash for ")
         .or_else(|| strip_ci(t, "you may play this from your trash for "))?;
     let c = cost_of(rest.trim())?;
-    if c.exhaust || c.kill_this || c.xp.get() > 0 || c.recycle.get() > 0 {
+    if c.exhaust || c.kill_this || c.spend_my_buff || c.xp.get() > 0 || c.recycle.get() > 0 {
         return None;
     }
     Some(vec![AbilityDef {

@@ -197,6 +197,11 @@ impl Game {
                             && self.opponents(ctl, controller_of(x.id))
                     })
             }
+            // 187.1: a battlefield is controlled by the player who established control of it
+            Condition::OpponentControlsBattlefield => self
+                .battlefields
+                .iter()
+                .any(|b| b.controller.is_some_and(|p| self.opponents(ctl, p))),
             Condition::OpponentControlsStunned => self.objects.iter().any(|x| {
                 x.zone.on_board()
                     && x.is_unit()
@@ -360,6 +365,7 @@ impl Condition {
             Condition::StunnedEnemyHere => "there's a stunned enemy unit here".into(),
             Condition::ReadyEnemyHere => "there's a ready enemy unit here".into(),
             Condition::OpponentControlsStunned => "an opponent controls a stunned unit".into(),
+            Condition::OpponentControlsBattlefield => "an opponent controls a battlefield".into(),
             Condition::AttackingWithAnother => "I'm attacking with another unit".into(),
             Condition::NotFromHand => "I'm played from anywhere other than your hand".into(),
             Condition::InCombat => "I'm in combat".into(),

@@ -26,8 +26,10 @@ pub fn effects() -> Vec<Effect> {
 }
 
 /// 818.1.c.2: the cost (energy, power) of a card's Equip ability — the activated ability
-/// that attaches it — if it has one (read even while its rules text is inactive, 725.3).
-pub(crate) fn equip_cost(g: &Game, card: ObjId) -> Option<(i32, Power)> {
+/// that attaches it — if it has one (read even while its rules text is inactive, 725.3),
+/// and whether it has parts other than resources too (818.1.c.3: spending XP, recycling,
+/// exhausting or killing something).
+pub(crate) fn equip_cost(g: &Game, card: ObjId) -> Option<(i32, Power, bool)> {
     g.objects[card.0]
         .def
         .abilities
@@ -37,10 +39,17 @@ pub(crate) fn equip_cost(g: &Game, card: ObjId) -> Option<(i32, Power)> {
                 energy,
                 power,
                 effects,
+                exhaust,
+                kill_self,
+                spend_buff,
+                xp,
+                recycle,
                 ..
-            } if effects.iter().any(|e| matches!(e, Effect::Attach { .. })) => {
-                Some((*energy, power.resolve(&g.objects[card.0].def.domains)))
-            }
+            } if effects.iter().any(|e| matches!(e, Effect::Attach { .. })) => Some((
+                *energy,
+                power.resolve(&g.objects[card.0].def.domains),
+                *exhaust || *kill_self || *spend_buff || *xp > 0 || recycle.0 > 0,
+            )),
             _ => None,
         })
 }

@@ -75,7 +75,7 @@ impl Game {
         let Some(&gear) = candidates.get(i) else {
             return Ok(());
         };
-        let Some((energy, power)) = super::equip::equip_cost(self, gear) else {
+        let Some((energy, power, other_parts)) = super::equip::equip_cost(self, gear) else {
             let t = format!(
                 "{} has no Equip cost, so it cannot be paid: it stays where it is",
                 self.obj_name(gear)
@@ -88,6 +88,16 @@ impl Game {
             );
             return Ok(());
         };
+        // 818.1.c.3: an Equip cost with parts other than resources ("Spend 1 XP") paid by
+        // Weaponmaster's equip is not modelled: refused rather than paid in part
+        if other_parts {
+            return Err(crate::engine::actions::Halt::Err(
+                crate::engine::actions::EngineError::Unsupported(format!(
+                    "{}'s Equip cost has parts other than energy and power: paying it through Weaponmaster is not modelled",
+                    self.obj_name(gear)
+                )),
+            ));
+        }
         // the cost is reduced by [A] — only a cost that contains [A] is (821.1.c.3)
         let mut power = power;
         power.any = (power.any - 1).max(0);
