@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Issue 10's stress cases, each from a small input: time and peak memory of the whole
-# process (release build). Target: every case under 1 s and 200 MB, or refused at once
+# Issue 10's stress cases and the later stress-input pass, each from a small input: time and
+# peak memory of the whole process (release build; ARBITER_BIN=path for another binary). Target: every case under 1 s and 200 MB, or refused at once
 # with an error naming the limit. Usage: benches/stress.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release -q
-bin=$PWD/target/release/arbiter
+bin=${ARBITER_BIN:-}
+if [ -z "$bin" ]; then
+  cargo build --release -q
+  bin=$PWD/target/release/arbiter
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export ARBITER_CACHE_DIR=$tmp/cache
@@ -90,6 +93,34 @@ script:
 expect:
   - {{player: A, points: 0}}
 """)]))
+# the stress-input pass: a loop of triggers that plays a token each time; setups and scripts past any game
+cases.append(("token-playing trigger loop", ["run", scenario("tokenloop", """title: t
+cards:
+  Tok: {type: token, might: 1}
+  Spawner: {type: unit, might: 1, abilities: [{when: you-play-unit, effect: {create: Tok}}]}
+setup:
+  turn: {player: A, phase: main}
+  bases:
+    A: [{card: Spawner}]
+script:
+  - effect: {create: Tok}
+""")]))
+def board(n, script):
+    return f"""title: t
+cards:
+  Grunt: {{type: unit, might: 1}}
+setup:
+  turn: {{player: A, phase: main}}
+  bases:
+    A: [{", ".join(f"{{card: Grunt, id: g{i}}}" for i in range(n))}]
+script:
+{script}"""
+cases.append(("30,000 units in a base, a turn", ["run", scenario("units30k", board(30000, "  - end-turn\n"))]))
+cases.append(("2,000 permanent buff steps", ["run", scenario("buffs2k", board(1, "  - effect: {might: 1, to: g0}\n" * 2000))]))
+cases.append(("20,000 expect steps", ["run", scenario("expect20k", board(1, "  - expect: [{turn: true, phase: main}]\n" * 20000))]))
+cases.append(("REPL: 10,000 `do` on 490 units", ["repl", scenario("repl490", board(490, "  - advance\n"))],
+              b"do effect: {heal: g0}\n" * 10000))
+cases.append(("--cards /dev/zero", ["--cards", "/dev/zero", "cards"]))
 cases.append(("define, 30,000-character term", ["define", "x" * 30000]))
 cases.append(("define, 1,000-character term", ["define", "x" * 1000]))
 cases.append(("search, 3,000 unknown words", ["search"] + [f"zq{i}w" for i in range(3000)]))
@@ -97,11 +128,11 @@ cases.append(("search, 32 unknown 20-letter words", ["search"] + [f"zqx{i}w" + "
 cases.append(("search --limit 18446744073709551615", ["search", "--limit", "18446744073709551615", "tank"]))
 cases.append(("search --limit 10000", ["search", "--limit", "10000", "unit"]))
 print(f"{'case':40} {'exit':>4} {'time':>8} {'peak RSS':>9}  first line of stderr")
-for name, args in cases:
+for name, args, *stdin in cases:
     t = time.perf_counter()
-    p = subprocess.Popen(["/usr/bin/time", "-f", "RSS %M", bin] + args,
+    p = subprocess.Popen(["/usr/bin/time", "-f", "RSS %M", bin] + args, stdin=subprocess.PIPE,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, err = p.communicate()
+    _, err = p.communicate(stdin[0] if stdin else b"")
     dt = time.perf_counter() - t
     lines = err.decode(errors="replace").splitlines()
     rss = int(lines[-1].split()[1]) / 1024

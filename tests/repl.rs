@@ -742,3 +742,56 @@ fn trace_explain_wraps_rule_text_to_the_width() {
     );
     assert!(text.lines().all(|l| l.chars().count() <= 60), "{text}");
 }
+
+#[test]
+fn goto_starts_from_the_start_after_more_changes_than_are_remembered() {
+    // the oldest state was dropped first, the start with it: past the bound, `goto 0`
+    // restored a later state (Raider exhausted here) and called it step 0
+    let path = PathBuf::from("scenarios/combat/tank-first.yaml");
+    let mut s = Session::open(Some(&path), None, arbiter::render::ColorChoice::Never).unwrap();
+    let mut sink = std::io::sink();
+    let run = |s: &mut Session, line: &str| {
+        let mut out = Vec::new();
+        let _ = commands::execute(s, line, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    assert!(!run(&mut s, "show Raider").contains("exhausted"));
+    for _ in 0..arbiter::repl::MAX_HISTORY + 5 {
+        let _ = commands::execute(&mut s, "do effect: {exhaust: Raider}", &mut sink).unwrap();
+    }
+    assert_eq!(s.history.len(), arbiter::repl::MAX_HISTORY);
+    assert!(run(&mut s, "show Raider").contains("exhausted"));
+    assert!(run(&mut s, "goto 0").contains("at script step 0 of 1"));
+    let shown = run(&mut s, "show Raider");
+    assert!(!shown.contains("exhausted"), "{shown}");
+}
+
+#[test]
+fn a_refused_command_leaves_the_game_as_it_was() {
+    // commands change the game in place and restore it when refused (a copy per command
+    // copied the whole trace)
+    let path = PathBuf::from("scenarios/combat/tank-first.yaml");
+    let mut s = Session::open(Some(&path), None, arbiter::render::ColorChoice::Never).unwrap();
+    let mut sink = std::io::sink();
+    let _ = commands::execute(&mut s, "step", &mut sink).unwrap();
+    let before = (
+        s.game.trace.events.len(),
+        format!("{:?}", s.game.save().game()),
+    );
+    let history = s.history.len();
+    for line in [
+        "do move: {units: [Shieldbearer], to: The Bridge}",
+        "do effect: {kill: Nobody}",
+        "choose 99",
+        "choose target: Nobody",
+    ] {
+        let r = commands::execute(&mut s, line, &mut sink).unwrap();
+        assert!(matches!(r, commands::Outcome::Failed(_)), "{line}");
+        let after = (
+            s.game.trace.events.len(),
+            format!("{:?}", s.game.save().game()),
+        );
+        assert!(before == after, "{line} changed the game");
+        assert_eq!(s.history.len(), history, "{line}");
+    }
+}

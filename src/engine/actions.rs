@@ -1930,6 +1930,10 @@ impl Game {
                             return Ok(());
                         }
                     },
+                    // 182.1.a, 439.2.b: a token whose instruction names no place is played
+                    // like a card of its type — a unit to its player's base or a battlefield
+                    // they control (355.2.a), their choice
+                    Location::Chosen => self.token_place(card, *count, controller)?,
                     other => other,
                 };
                 // 054.1, 055: "Units can't be played here": a unit token can't be played

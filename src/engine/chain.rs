@@ -715,10 +715,13 @@ impl Game {
                     (true, Some((_, by))) => format!("by {by} {me}"),
                     (false, Some((verb, _))) => format!("{} and {verb} {me}", parts.join(" and ")),
                 };
-                // 414.5: "exhaust me" is payable only by a ready source on the board;
+                // 414.5: "exhaust me" is payable only by a ready source on the board — a
+                // legend in its Legend Zone too (107.4, 173.7: "you may exhaust me to …");
                 // "kill me" only by a source on the board (428)
                 let on_board = src.filter(|o| self.objects[o.0].zone.on_board());
-                let exhaustable = on_board.filter(|o| !self.objects[o.0].exhausted);
+                let exhaustable = src.filter(|o| {
+                    self.objects[o.0].zone.abilities_function() && !self.objects[o.0].exhausted
+                });
                 // 702.2.b.1–2: a buff is spent from a unit its controller controls that has one
                 let buffed: Vec<ObjId> = if buff {
                     self.objects

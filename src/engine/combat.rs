@@ -537,6 +537,11 @@ impl Game {
                         "{} contributes 0 (its ability: \"I don't deal combat damage\")",
                         self.obj_name(*u)
                     )
+                } else if self.lesser_enemy_here(*u) {
+                    format!(
+                        "{} contributes 0 (an enemy unit here with more Might: \"Enemy units here with less Might than me don't deal combat damage\")",
+                        self.obj_name(*u)
+                    )
                 } else {
                     format!("{} {}", self.obj_name(*u), chars[u.0].might_text())
                 }
@@ -556,7 +561,10 @@ impl Game {
         // (423.1.b) or one that deals no combat damage adds nothing, so its Shield (814.1.c)
         // or other modifiers are no part of this sum
         for u in own {
-            if self.objects[u.0].stunned || self.deals_no_combat_damage(*u) {
+            if self.objects[u.0].stunned
+                || self.deals_no_combat_damage(*u)
+                || self.lesser_enemy_here(*u)
+            {
                 continue;
             }
             for r in chars[u.0].rules() {

@@ -650,8 +650,9 @@ impl Game {
                 }
             }
         }
+        // passives of objects on the board, and of a legend in its Legend Zone (173.6)
         for o in &self.objects {
-            if !o.zone.on_board() || skip(o.id) {
+            if !o.zone.abilities_function() || skip(o.id) {
                 continue;
             }
             // 718.2, 721.2: an attached card's rules text does not apply; what it gives the

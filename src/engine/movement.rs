@@ -341,6 +341,57 @@ impl Game {
         Ok(Some(places[i].0))
     }
 
+    /// 182.1.a, 439.2.b: where tokens are played when their instruction names no place: a
+    /// unit token, like a unit card, to its player's base or a battlefield they control where
+    /// units can be played (355.2.a, 054.1) — their choice when there is more than the base;
+    /// a gear token to the base (151.2). The tokens of one instruction go to one place.
+    pub(crate) fn token_place(
+        &mut self,
+        card: &super::objects::CardDef,
+        count: i32,
+        player: PlayerId,
+    ) -> R<Location> {
+        if card.card_type == super::objects::CardType::Gear {
+            return Ok(Location::Base);
+        }
+        let mine: Vec<BfId> = (0..self.battlefields.len())
+            .map(BfId)
+            .filter(|b| {
+                self.battlefields[b.0].controller == Some(player) && !self.no_units_played_at(*b)
+            })
+            .collect();
+        if mine.is_empty() {
+            return Ok(Location::Base);
+        }
+        let mut options = vec![DecisionOption {
+            label: format!("{}'s base", self.player_name(player)),
+            answer: Answer::Index(0),
+        }];
+        options.extend(mine.iter().map(|b| DecisionOption {
+            label: self.bf_name(*b).to_string(),
+            answer: Answer::Battlefield(*b),
+        }));
+        let d = Decision {
+            kind: DecisionKind::Target,
+            player,
+            prompt: format!(
+                "{} chooses where to play {} {} token{}",
+                self.player_name(player),
+                count,
+                card.name,
+                if count == 1 { "" } else { "s" }
+            ),
+            options,
+            more: 0,
+            items: vec![],
+            rules: vec![cite!("182.1.a"), cite!("439.2.b"), cite!("355.2.a")],
+        };
+        Ok(match self.decide(d)? {
+            0 => Location::Base,
+            i => Location::Battlefield(mine[i - 1]),
+        })
+    }
+
     /// 444: a move caused by an effect; its destination must be valid, or the unit is
     /// recalled instead (442.2.c).
     pub(crate) fn effect_move(

@@ -58,13 +58,7 @@ impl Game {
     /// 423.1.b: the Might a unit contributes to combat damage — none when stunned, nor for
     /// a unit that says "I don't deal combat damage".
     pub(crate) fn combat_might(&self, u: ObjId, might: i32) -> i32 {
-        if self.objects[u.0].stunned
-            || self.deals_no_combat_damage(u)
-            || self.lesser_here_under(
-                u,
-                &crate::engine::Ability::LesserEnemiesHereNoCombatDamage,
-                false,
-            )
+        if self.objects[u.0].stunned || self.deals_no_combat_damage(u) || self.lesser_enemy_here(u)
         {
             0
         } else {
@@ -85,6 +79,16 @@ impl Game {
                         .contains(&crate::engine::Ability::ChannelOnlyOne)
             })
             .map(|o| o.def.name.clone())
+    }
+
+    /// "Enemy units here with less Might than me don't deal combat damage": whether an
+    /// opponent's unit at `u`'s location says so and has more Might than `u`.
+    pub(crate) fn lesser_enemy_here(&self, u: ObjId) -> bool {
+        self.lesser_here_under(
+            u,
+            &crate::engine::Ability::LesserEnemiesHereNoCombatDamage,
+            false,
+        )
     }
 
     /// A unit at `u`'s location with `ability` ("… here with less Might than me"), whose

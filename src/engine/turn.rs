@@ -64,12 +64,16 @@ impl Game {
         let tp = self.turn.player;
         match (self.turn.phase, self.turn.step) {
             (Phase::Awaken, 0) => {
-                // 315.1.b: the turn player readies all their game objects
+                // 315.1.b: the turn player readies all their game objects — on the board,
+                // their legend in its Legend Zone included (107.4: a board zone; a legend
+                // exhausts to pay "[Tap]" costs, 173.8)
                 self.turn.step = 1;
                 let ids: Vec<_> = self
                     .objects
                     .iter()
-                    .filter(|o| o.zone.on_board() && o.exhausted && self.controller(o.id) == tp)
+                    .filter(|o| {
+                        o.zone.abilities_function() && o.exhausted && self.controller(o.id) == tp
+                    })
                     .map(|o| o.id)
                     .collect();
                 for u in &ids {

@@ -143,10 +143,10 @@ fn count(arg: &str, default: usize) -> Result<usize, String> {
         return Ok(default);
     }
     match arg.parse::<usize>() {
-        Ok(n) if (1..=super::MAX_HISTORY).contains(&n) => Ok(n),
+        Ok(n) if (1..=super::MAX_COUNT_ARG).contains(&n) => Ok(n),
         _ => Err(format!(
             "expected a number from 1 to {}, found \"{arg}\"",
-            super::MAX_HISTORY
+            super::MAX_COUNT_ARG
         )),
     }
 }
@@ -234,11 +234,10 @@ fn step(s: &mut Session, n: usize, out: &mut dyn Write) -> io::Result<Outcome> {
         let i = s.next;
         let from = s.game.trace.events.len();
         let step = &s.scenario.file.script[i];
-        let mut g = s.game.clone();
-        match stepwise::step(&s.scenario, &s.built, &mut g, i, step) {
+        let saved = s.game.save();
+        match stepwise::step(&s.scenario, &s.built, &mut s.game, i, step) {
             Ok(checked) => {
-                s.remember(true);
-                s.game = g;
+                s.keep(saved, true);
                 s.next += 1;
                 writeln!(out, "step {} of {}:", i + 1, s.steps().len())?;
                 print_trace(
@@ -251,7 +250,10 @@ fn step(s: &mut Session, n: usize, out: &mut dyn Write) -> io::Result<Outcome> {
                 report_checked(&checked, out, &crate::render::Out::styler(s.color))?;
                 pending(&s.game, out)?;
             }
-            Err(e) => return Ok(Outcome::Failed(format!("step {}: {}", i + 1, e.input))),
+            Err(e) => {
+                s.game.restore(saved);
+                return Ok(Outcome::Failed(format!("step {}: {}", i + 1, e.input)));
+            }
         }
     }
     Ok(Outcome::Ok)
@@ -305,11 +307,10 @@ fn run(s: &mut Session, out: &mut dyn Write) -> io::Result<Outcome> {
         }
     }
     let from = s.game.trace.events.len();
-    let mut g = s.game.clone();
-    match stepwise::finish(&s.scenario, &s.built, &mut g) {
+    let saved = s.game.save();
+    match stepwise::finish(&s.scenario, &s.built, &mut s.game) {
         Ok(checked) => {
-            s.remember(false);
-            s.game = g;
+            s.keep(saved, false);
             s.finished = true;
             print_trace(
                 &s.game,
@@ -322,7 +323,10 @@ fn run(s: &mut Session, out: &mut dyn Write) -> io::Result<Outcome> {
             report_checked(&checked, out, &crate::render::Out::styler(s.color))?;
             Ok(Outcome::Ok)
         }
-        Err(e) => Ok(Outcome::Failed(e.input.to_string())),
+        Err(e) => {
+            s.game.restore(saved);
+            Ok(Outcome::Failed(e.input.to_string()))
+        }
     }
 }
 
@@ -427,11 +431,10 @@ fn do_step(s: &mut Session, text: &str, out: &mut dyn Write) -> io::Result<Outco
         Err(e) => return Ok(Outcome::Failed(format!("not a script step: {e}"))),
     };
     let from = s.game.trace.events.len();
-    let mut g = s.game.clone();
-    match stepwise::step(&s.scenario, &s.built, &mut g, s.next, &step) {
+    let saved = s.game.save();
+    match stepwise::step(&s.scenario, &s.built, &mut s.game, s.next, &step) {
         Ok(checked) => {
-            s.remember(false);
-            s.game = g;
+            s.keep(saved, false);
             print_trace(
                 &s.game,
                 from,
@@ -443,7 +446,10 @@ fn do_step(s: &mut Session, text: &str, out: &mut dyn Write) -> io::Result<Outco
             pending(&s.game, out)?;
             Ok(Outcome::Ok)
         }
-        Err(e) => Ok(Outcome::Failed(typed_error(&e.input, text, 2))),
+        Err(e) => {
+            s.game.restore(saved);
+            Ok(Outcome::Failed(typed_error(&e.input, text, 2)))
+        }
     }
 }
 
@@ -483,17 +489,18 @@ fn choose(s: &mut Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome
         return Ok(Outcome::Ok);
     }
     let from = s.game.trace.events.len();
-    let mut g = s.game.clone();
+    let saved = s.game.save();
+    let g = &mut s.game;
     let r = match arg.parse::<usize>() {
         Ok(n) if (1..=d.options.len()).contains(&n) => {
-            stepwise::choose(&mut g, n).map_err(|e| e.to_string())
+            stepwise::choose(g, n).map_err(|e| e.to_string())
         }
         Ok(n) => Err(format!(
             "option {n} does not exist; the options are 1 to {}",
             d.options.len()
         )),
         Err(_) => match parse_step(&format!("choose: {{{arg}}}")) {
-            Ok(step) => stepwise::step(&s.scenario, &s.built, &mut g, s.next, &step)
+            Ok(step) => stepwise::step(&s.scenario, &s.built, g, s.next, &step)
                 .map(|_| ())
                 .map_err(|e| typed_error(&e.input, arg, "- choose: {".len())),
             Err(e) => Err(format!("not a choice: {e}")),
@@ -501,8 +508,7 @@ fn choose(s: &mut Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome
     };
     match r {
         Ok(()) => {
-            s.remember(false);
-            s.game = g;
+            s.keep(saved, false);
             // a scripted choose step that this answers is taken with it
             if let Some(Step::Choose(_)) = s.steps().get(s.next).map(|st| &st.value) {
                 s.next += 1;
@@ -517,7 +523,10 @@ fn choose(s: &mut Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome
             pending(&s.game, out)?;
             Ok(Outcome::Ok)
         }
-        Err(e) => Ok(Outcome::Failed(e)),
+        Err(e) => {
+            s.game.restore(saved);
+            Ok(Outcome::Failed(e))
+        }
     }
 }
 

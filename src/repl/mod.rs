@@ -21,8 +21,12 @@ use std::path::{Path, PathBuf};
 
 /// The most commands one session runs, and the longest line read (bounds on user input).
 pub const MAX_LINE: usize = 64 * 1024;
-/// How many states `back` can return to.
-pub const MAX_HISTORY: usize = 10_000;
+/// How many states `back` can return to: the start and the latest changes. Each is a copy
+/// of the game (up to `limits::MAX_OBJECTS` objects and `MAX_EFFECTS` effects): 10,000 of
+/// a 490-unit board held 811 MB.
+pub const MAX_HISTORY: usize = 1_000;
+/// The largest count a command takes (`step N`, `back N`).
+pub const MAX_COUNT_ARG: usize = 10_000;
 
 /// A scenario loaded for stepping: its file, the game now, where the script is, and the
 /// states before each step taken (for `back`).
@@ -101,14 +105,23 @@ impl Session {
         &self.scenario.file.script
     }
 
-    /// Saves the state before a change (bounded: the oldest go first); `by_step`: the change
-    /// is the script's next step taken as written (`save` replays such steps to re-create a
-    /// pending decision).
+    /// Saves the state before a change (bounded: the oldest go first, except the first,
+    /// which `goto` starts from); `by_step`: the change is the script's next step taken as
+    /// written (`save` replays such steps to re-create a pending decision).
     pub fn remember(&mut self, by_step: bool) {
+        let saved = self.game.save();
+        self.keep(saved, by_step);
+    }
+
+    /// Remembers `saved`, the state before a change made since (see [`Session::remember`]).
+    /// A command saves the state, changes the game in place, and keeps the save or restores
+    /// it: a copy of the game per command copied its whole trace, quadratic in a session
+    /// (10,000 `do` took 30 s).
+    pub fn keep(&mut self, saved: crate::engine::Saved, by_step: bool) {
         if self.history.len() >= MAX_HISTORY {
-            self.history.remove(0);
+            self.history.remove(1);
         }
-        self.history.push((self.game.save(), self.next, by_step));
+        self.history.push((saved, self.next, by_step));
     }
 }
 

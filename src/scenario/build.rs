@@ -826,6 +826,8 @@ impl Names<'_> {
                 None => card_def(s, &c.value, self.depth + 1)?,
             };
             let at = match &e.at {
+                // 182.1.a, 439.2.b: no place named — the player chooses where, as for a card
+                Some(a) if a.value == "chosen" => Location::Chosen,
                 Some(a) => self.location(a)?,
                 None => Location::Base,
             };

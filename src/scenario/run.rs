@@ -65,21 +65,41 @@ pub fn run(s: &Scenario) -> Result<Outcome, ScenarioError> {
 pub mod stepwise {
     use super::*;
 
-    fn runner<'a>(s: &'a Scenario, built: &'a Built, game: &Game) -> Runner<'a> {
-        Runner {
+    /// Runs `f` on a runner that owns `game` for the time (moved in and back, never copied
+    /// with its trace: a copy per REPL command was quadratic in a session's length); on an
+    /// error `game` is restored as it was. Returns what `f` returns and the expectations
+    /// checked.
+    fn with_runner<T>(
+        s: &Scenario,
+        built: &Built,
+        game: &mut Game,
+        f: impl FnOnce(&mut Runner) -> Result<T, ScenarioError>,
+    ) -> Result<(T, Vec<expect::Checked>), ScenarioError> {
+        let saved = game.save();
+        let owned = std::mem::replace(game, Game::new(saved.game().mode, &[], 0));
+        let mut r = Runner {
             s,
-            game: game.clone(),
+            game: owned,
             built,
             checked: Vec::new(),
+        };
+        let out = f(&mut r);
+        *game = r.game;
+        match out {
+            Ok(v) => Ok((v, r.checked)),
+            Err(e) => {
+                game.restore(saved);
+                Err(e)
+            }
         }
     }
 
     /// Starts the game (as `run` does before the first step).
     pub fn start(s: &Scenario, built: &Built, game: &mut Game) -> Result<(), ScenarioError> {
-        let mut r = runner(s, built, game);
-        r.game.start().map_err(|e| r.engine_err(e, Loc::UNKNOWN))?;
-        *game = r.game;
-        Ok(())
+        with_runner(s, built, game, |r| {
+            r.game.start().map_err(|e| r.engine_err(e, Loc::UNKNOWN))
+        })
+        .map(|_| ())
     }
 
     /// Runs `step` (the script's step number `i`, from 0, for messages) on `game`; on an
@@ -91,10 +111,7 @@ pub mod stepwise {
         i: usize,
         step: &Spanned<Step>,
     ) -> Result<Vec<expect::Checked>, ScenarioError> {
-        let mut r = runner(s, built, game);
-        r.step(i, step)?;
-        *game = r.game;
-        Ok(r.checked)
+        with_runner(s, built, game, |r| r.step(i, step)).map(|(_, checked)| checked)
     }
 
     /// The end of the script: every player passes, then the final expectations.
@@ -103,13 +120,15 @@ pub mod stepwise {
         built: &Built,
         game: &mut Game,
     ) -> Result<Vec<expect::Checked>, ScenarioError> {
-        let mut r = runner(s, built, game);
-        if r.game.pending_decision().is_none() && !matches!(r.game.status(), Status::Over { .. }) {
-            r.pass_all(Loc::UNKNOWN)?;
-        }
-        let checked = expect::check_all(s, built, &r.game, &s.file.expect, None);
-        *game = r.game;
-        Ok(checked)
+        with_runner(s, built, game, |r| {
+            if r.game.pending_decision().is_none()
+                && !matches!(r.game.status(), Status::Over { .. })
+            {
+                r.pass_all(Loc::UNKNOWN)?;
+            }
+            Ok(expect::check_all(s, built, &r.game, &s.file.expect, None))
+        })
+        .map(|(checked, _)| checked)
     }
 
     /// Answers the pending decision with option `n` (from 1).
@@ -216,13 +235,16 @@ impl Runner<'_> {
     /// A decision is pending and the next step that acts (after any `expect`
     /// checkpoints) is not a `choose`: stop.
     fn no_open_decision(&self, rest: &[Spanned<Step>], loc: Loc) -> Result<(), ScenarioError> {
+        // looked for only with a decision pending: a scan per step of a long script of
+        // checkpoints was quadratic (20,000 `expect` steps took 10 s)
+        let Some(d) = self.game.pending_decision() else {
+            return Ok(());
+        };
         let next = rest.iter().find(|s| !matches!(s.value, Step::Expect(_)));
-        if let Some(d) = self.game.pending_decision()
-            && !matches!(
-                next.map(|s| &s.value),
-                Some(Step::Choose(_) | Step::Pay(_) | Step::Concede(_))
-            )
-        {
+        if !matches!(
+            next.map(|s| &s.value),
+            Some(Step::Choose(_) | Step::Pay(_) | Step::Concede(_))
+        ) {
             return Err(self.undecided(&d.clone(), loc));
         }
         Ok(())
@@ -560,6 +582,20 @@ impl Runner<'_> {
             ));
         }
         if let Some(m) = c.may {
+            // yes or no answers a "you may" decision only: as the first option of a choice of
+            // targets it would pick one the script never named
+            if d.kind != crate::engine::DecisionKind::May {
+                return Err(self
+                    .err(
+                        ErrorKind::InvalidValue,
+                        loc,
+                        format!(
+                            "may: {m} answers a \"you may\" decision, and the pending one is not: {}",
+                            d.prompt
+                        ),
+                    )
+                    .hint(options_hint(d)));
+            }
             return Ok(Answer::Index(if m { 0 } else { 1 }));
         }
         if let Some(n) = c.option {

@@ -828,6 +828,8 @@ mod tests {
             ("legendary", "unique"),
             ("bo3", "match"),
             ("inkwell", "rune"),
+            ("planeswalker", "legend"),
+            ("magnetic", "attach"),
         ] {
             let p = plan(&lex(typed).unwrap());
             assert!(

@@ -161,6 +161,9 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
         "a friendly unit at a battlefield" => "choose-friendly-at-battlefield",
         "another friendly unit" => "choose-other-friendly",
         "another unit you control" => "choose-other-yours",
+        // "one of your units": a unit you control, chosen (484.8.c)
+        "one of your units" => "choose-yours",
+        "one of your other units" => "choose-other-yours",
         "another unit" => "choose-other-unit",
         "it" => "it",
         "all units" | "each unit" => "all-units",
@@ -1040,8 +1043,9 @@ fn up_to(t: &str, may: bool) -> Option<Vec<format::Effect>> {
 }
 
 /// 176–182, 439: "play a ready 3 [Might] Sprite unit token with [Temporary]", "play two 1
-/// [Might] Recruit unit tokens to your base": tokens for the controller, in their base
-/// (where tokens are played unless the text names a place), described inline.
+/// [Might] Recruit unit tokens to your base": tokens for the controller, described inline;
+/// a unit token whose text names no place is played where its player chooses, as a unit card
+/// is (`at: chosen`: their base or a battlefield they control, 182.1.a, 439.2.b, 355.2.a).
 pub(super) fn token(rest: &str, e: &mut format::Effect) -> Option<()> {
     let mut words = rest.split_whitespace().peekable();
     let count = count_word(words.next()?)?;
@@ -1081,12 +1085,14 @@ pub(super) fn token(rest: &str, e: &mut format::Effect) -> Option<()> {
     if token_name.is_empty() || token_name.contains('[') {
         return None;
     }
-    // the base is where tokens are played anyway ("into your base" is not "… in" + "to your
-    // base": the place is matched as whole words)
+    // the base: the place a `create` goes by default ("into your base" is not "… in" + "to
+    // your base": the place is matched as whole words); no place named, the player chooses
+    e.at = Some(name("chosen"));
     for place in ["into your base", "to your base", "in your base"] {
         if let Some(a) = strip_suffix_ci(after, place).filter(|a| a.is_empty() || a.ends_with(' '))
         {
             after = a.trim();
+            e.at = None;
             break;
         }
     }

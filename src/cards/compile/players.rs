@@ -82,7 +82,7 @@ pub(super) fn they(s: &str, who: &str) -> Option<They> {
     } else if e.gain_points.is_some()
         || e.gain_xp.is_some()
         || e.channel.is_some()
-        || e.create.is_some() && e.at.is_none()
+        || e.create.is_some() && e.at.as_ref().is_none_or(|a| a.value == "chosen")
     {
         e.player = Some(name(who));
     } else {

@@ -148,3 +148,37 @@ fn sequences_groups_tokens_and_limits() {
     // "here" triggers of a battlefield are not a unit's
     assert!(!compile(&card("Unit", "When you hold here, draw 1.")).fully_modelled());
 }
+
+#[test]
+fn a_unit_token_without_a_place_is_played_where_its_player_chooses() {
+    // 182.1.a, 439.2.b: a token is played like a card of its type (355.2.a: base or a
+    // battlefield its player controls); a place written fixes it
+    let at = |text: &str| {
+        let c = modelled("Spell", text);
+        let e = &c.def.effect.as_ref().unwrap().value;
+        e.at.as_ref().map(|a| a.value.clone())
+    };
+    assert_eq!(
+        at("Play three 2 [Might] Squire unit tokens.").as_deref(),
+        Some("chosen")
+    );
+    assert_eq!(
+        at("Play a ready 2 [Might] Squire unit token with [Shield].").as_deref(),
+        Some("chosen")
+    );
+    assert_eq!(
+        at("Play three 2 [Might] Squire unit tokens to your base."),
+        None
+    );
+    assert_eq!(
+        at("Play a 2 [Might] Squire unit token into your base."),
+        None
+    );
+    assert_eq!(at("Play a Copper gear token exhausted."), None);
+    let c = modelled(
+        "Unit",
+        "When I hold, play a 2 [Might] Squire unit token here.",
+    );
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert_eq!(e.at.as_ref().unwrap().value, "here");
+}

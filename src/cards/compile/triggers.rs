@@ -252,14 +252,18 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     // when the event happens, also checked as the ability triggers
     // "When you play me to a battlefield": the play effect (383.4.a) triggers as the unit
     // enters where it was played, so it is at a battlefield as it triggers
+    // "When I die in combat" (741.3): in combat as it dies, checked as the death triggers
+    // while the unit is still where it died (808.1.d.2)
     let (head, during) = match (
         head.strip_suffix(" on an opponents turn"),
         head.strip_suffix(" during a showdown"),
         (head == "when you play me to a battlefield").then_some("when you play me"),
+        (head == "when i die in combat").then_some("when i die"),
     ) {
-        (Some(h), _, _) => (h, Some("opponents-turn")),
-        (_, Some(h), _) => (h, Some("showdown")),
-        (_, _, Some(h)) => (h, Some("at-battlefield")),
+        (Some(h), _, _, _) => (h, Some("opponents-turn")),
+        (_, Some(h), _, _) => (h, Some("showdown")),
+        (_, _, Some(h), _) => (h, Some("at-battlefield")),
+        (_, _, _, Some(h)) => (h, Some("in-combat")),
         _ => (head, None),
     };
     if during.is_some() && while_here {

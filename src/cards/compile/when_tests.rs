@@ -407,6 +407,39 @@ fn exhausting_the_source_as_a_trigger_cost() {
 }
 
 #[test]
+fn when_i_die_in_combat() {
+    // 741.3: the unit in combat as it dies, checked as the death triggers (808.1.d.2)
+    let c = modelled("Unit", "When I die in combat, draw 1.");
+    let a = ability(&c, 0);
+    assert_eq!(a.when.as_ref().unwrap().value, "die");
+    assert_eq!(a.if_.as_ref().unwrap().value, "in-combat");
+    let c = modelled(
+        "Unit",
+        "When I die in combat, choose an opponent. They score 1 point.",
+    );
+    assert_eq!(ability(&c, 0).if_.as_ref().unwrap().value, "in-combat");
+    // only of the unit's own death
+    refused("Unit", "When a friendly unit dies in combat, draw 1.");
+}
+
+#[test]
+fn one_of_your_units() {
+    // 484.8.c: "one of your (other) units" is a unit you control, chosen
+    for (text, word) in [
+        (
+            "When I attack, give one of your other units here +2 [Might] this turn.",
+            "choose-other-yours here",
+        ),
+        ("When I defend, ready one of your units.", "choose-yours"),
+    ] {
+        let c = modelled("Unit", text);
+        let e = &ability(&c, 0).effect.as_ref().unwrap().value;
+        let t = e.to.as_ref().or(e.ready.as_ref()).unwrap();
+        assert_eq!(t.value, word, "{text}");
+    }
+}
+
+#[test]
 fn returning_me_to_hand_and_moving_a_unit_to_here() {
     let c = modelled("Unit", "When I conquer, return me to my owner's hand.");
     let e = &ability(&c, 0).effect.as_ref().unwrap().value;
