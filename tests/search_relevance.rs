@@ -23,10 +23,11 @@ const SPLIT_SEED: u64 = 0x5eed_2026_0330;
 /// so far (batch 1's target is 0.85; batch 2's floor is the figure it reached
 /// when first run, unseen); raised as the ranking improves, never lowered to
 /// pass.
-const FLOORS: [(u32, f64); 2] = [(1, 0.84), (2, FLOOR_2)];
+const FLOORS: [(u32, f64); 2] = [(1, 0.85), (2, FLOOR_2)];
 
-/// Batch 2's held-out recall@5 when it was first measured, rounded down.
-const FLOOR_2: f64 = 0.74;
+/// Batch 2's held-out recall@5 as measured so far, rounded down (0.746 when first
+/// measured, 0.754 after the systematic vocabulary step).
+const FLOOR_2: f64 = 0.75;
 
 struct Case {
     batch: u32,
