@@ -149,8 +149,11 @@ impl Game {
             // accepted, checked as it is made (an illegal one is refused with its rule)
             let direct = (decision.kind == DecisionKind::Payment
                 && matches!(answer, Answer::Payment(_)))
-                || (decision.kind == DecisionKind::AssignDamage
-                    && matches!(answer, Answer::Assignment(_)));
+                || (matches!(
+                    decision.kind,
+                    DecisionKind::AssignDamage | DecisionKind::SplitDamage
+                ) && matches!(answer, Answer::Assignment(_)))
+                || (decision.kind == DecisionKind::Group && matches!(answer, Answer::Group(_)));
             let Some(index) = decision.match_answer(answer).or(direct.then_some(0)) else {
                 return Err(EngineError::BadAnswer {
                     message: "that is not one of the legal options".into(),
@@ -299,6 +302,7 @@ impl Game {
         ) -> Result<(), EngineError> {
             let t = |t: &Target| match t {
                 Target::Object(o) | Target::Chosen { object: o, .. } => obj(o),
+                Target::ChosenGroup { members, .. } => members.iter().try_for_each(|(o, _)| obj(o)),
                 _ => Ok(()),
             };
             let p = |r: &PlayerRef| match r {
@@ -312,6 +316,7 @@ impl Game {
                 | Effect::MightThisTurn { target, .. }
                 | Effect::GiveMight { target, .. }
                 | Effect::Double { target, .. }
+                | Effect::SwapMight { target, .. }
                 | Effect::SetMight { target, .. }
                 | Effect::GrantKeyword { target, .. }
                 | Effect::RemoveKeyword { target, .. }
@@ -836,6 +841,13 @@ impl Game {
             Target::It => vec![],
             Target::NoneChosen => vec![],
             Target::Each(filter) => self.each_unit(filter, controller, here, source),
+            // 359.3.e.5, 355.11.b: the members still legal, a subset when they no longer
+            // fulfil the group's restrictions
+            Target::ChosenGroup { group, members } => {
+                self.group_on_resolution(group, members, controller, here, source)?
+            }
+            // chosen at step 2 (choices.rs); not chosen, it affects nothing
+            Target::ChooseGroup(_) => vec![],
             // 397: what the linked instruction of the same source affected, still the same
             // objects (the timestamps they had after it)
             Target::Linked => {
@@ -965,6 +977,11 @@ impl Game {
                 Target::NoneChosen => "nothing (none chosen)".into(),
                 Target::Each(f) => super::choices::each_phrase(f),
                 Target::Chosen { object, .. } => self.obj_name(*object).to_string(),
+                Target::ChooseGroup(g) => g.phrase(),
+                Target::ChosenGroup { members, .. } => {
+                    let v: Vec<ObjId> = members.iter().map(|(o, _)| *o).collect();
+                    self.group_label(&v)
+                }
                 Target::Affected => "that unit".into(),
                 Target::Linked => "the unit its linked ability affected".into(),
             }
@@ -989,6 +1006,10 @@ impl Game {
             Duration::ThisCombat => " this combat",
         };
         match e {
+            Effect::DealDamage {
+                target,
+                amount: Amount::Split(n),
+            } => format!("deal {n} damage split among {}", t(target)),
             Effect::DealDamage { target, amount } => format!(
                 "deal {} to {}",
                 match amount {
@@ -996,6 +1017,7 @@ impl Game {
                     Amount::MyMight => "damage equal to my Might".into(),
                     Amount::MyAssault => "damage equal to my Assault".into(),
                     Amount::ItsDamage => "damage equal to the damage marked on it".into(),
+                    Amount::Split(n) => n.to_string(),
                 },
                 t(target)
             ),
@@ -1019,6 +1041,9 @@ impl Game {
             ),
             Effect::Double { target, duration } => {
                 format!("double {}'s Might{}", t(target), dur(duration))
+            }
+            Effect::SwapMight { target, duration } => {
+                format!("swap the Might of {}{}", t(target), dur(duration))
             }
             Effect::GiveMight {
                 target,
@@ -1440,9 +1465,18 @@ impl Game {
             };
         }
         match e {
+            // 355.14: damage split among the group chosen
+            Effect::DealDamage {
+                target,
+                amount: Amount::Split(n),
+            } => {
+                let targets = self.targets_of(target, controller, source, snap)?;
+                let damaged = self.split_damage(*n, &targets, controller, source)?;
+                self.delayed_on_damage(&damaged)?;
+            }
             Effect::DealDamage { target, amount } => {
                 let n = match amount {
-                    Amount::Fixed(n) => *n,
+                    Amount::Fixed(n) | Amount::Split(n) => *n,
                     Amount::MyMight => match (snap, source) {
                         (Some(s), _) => s.might,
                         (None, Some(s)) => self.might(s),
@@ -1539,6 +1573,10 @@ impl Game {
                         *limit,
                     );
                 }
+            }
+            Effect::SwapMight { target, duration } => {
+                let units = self.targets_of(target, controller, source, snap)?;
+                self.swap_might(&units, source, *duration);
             }
             Effect::Double { target, duration } => {
                 for u in self.targets_of(target, controller, source, snap)? {

@@ -6,10 +6,10 @@
 //! Combat damage (417.6.c) and the damage units deal each other at a spell's instruction
 //! (417.6.b.3) are dealt by units, not by a spell or ability: no Bonus Damage applies.
 //! A card's own "This deals 1 Bonus Damage for each card with this name in your trash" grants
-//! its own Deal actions, counted as it deals. Not modelled (the card compiler reports such
-//! text unsupported): a Deal action that splits its damage (715.3 — no instruction splits
-//! damage yet), and "The next spell you play this turn deals 1 Bonus Damage" (a delayed
-//! passive).
+//! its own Deal actions, counted as it deals. A Deal action that splits its damage gets its
+//! Bonus Damage once, added to the amount split (715.3, groups.rs). Not modelled (the card
+//! compiler reports such text unsupported): "The next spell you play this turn deals 1
+//! Bonus Damage" (a delayed passive).
 
 use super::objects::Ability;
 use super::state::{Game, ObjId, PlayerId, Zone};

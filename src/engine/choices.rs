@@ -20,6 +20,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::MightThisTurn { target, .. }
         | Effect::GiveMight { target, .. }
         | Effect::Double { target, .. }
+        | Effect::SwapMight { target, .. }
         | Effect::SetMight { target, .. }
         | Effect::GrantKeyword { target, .. }
         | Effect::RemoveKeyword { target, .. }
@@ -133,6 +134,7 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
         UnitFilter::Exhausted(inner) => {
             return format!("{} that is exhausted", filter_phrase(inner));
         }
+        UnitFilter::Token(inner) => return format!("{} that is a token", filter_phrase(inner)),
         UnitFilter::Here => "a unit here",
         UnitFilter::UnitsAndGear => "a unit or gear",
         UnitFilter::Damaged(inner) => return format!("{} that is damaged", filter_phrase(inner)),
@@ -362,6 +364,10 @@ impl Game {
             UnitFilter::Exhausted(f) => {
                 self.objects[u.0].exhausted && self.matches_filter(u, f, controller, here, source)
             }
+            // 176: a token
+            UnitFilter::Token(f) => {
+                self.objects[u.0].token && self.matches_filter(u, f, controller, here, source)
+            }
             UnitFilter::Here => Some(z) == here,
             UnitFilter::Damaged(f) => {
                 self.objects[u.0].damage > 0 && self.matches_filter(u, f, controller, here, source)
@@ -534,8 +540,59 @@ impl Game {
             {
                 return Ok(Some(miss));
             }
+            let split = split_amount(e);
             for t in targets_mut(e) {
                 k += 1;
+                // 355.11.a, 355.13, 355.14.b: a group chosen at once
+                if let Target::ChooseGroup(g) = t {
+                    let g = g.clone();
+                    let cands = self.unit_candidates(&g.filter, controller, here, source);
+                    // 355.14.c, 715.3: at most as many targets as the damage to split, its
+                    // Bonus Damage included
+                    let (cap, why) = match split {
+                        Some(n) => {
+                            let bonus = self.split_bonus(&cands, controller, source)?;
+                            let total = n.saturating_add(bonus.as_ref().map_or(0, |b| b.amount));
+                            let cap = usize::try_from(total.max(0)).unwrap_or(0);
+                            match bonus {
+                                Some(b) => (
+                                    Some(cap),
+                                    Some((
+                                        crate::cite!("715.3"),
+                                        format!(
+                                            "at most {total}: {n} damage to split + {}",
+                                            b.describe()
+                                        ),
+                                    )),
+                                ),
+                                None => (
+                                    Some(cap),
+                                    Some((
+                                        crate::cite!("355.14.a"),
+                                        format!("at most {total}: {n} damage to split"),
+                                    )),
+                                ),
+                            }
+                        }
+                        None => (None, None),
+                    };
+                    // 355.8: "two units" with no two to choose
+                    let Some(members) =
+                        self.choose_group(&g, cands, cap, why, controller, label, rules)?
+                    else {
+                        return Ok(Some(g.phrase()));
+                    };
+                    chosen_now.extend(members.iter().copied());
+                    *t = Target::ChosenGroup {
+                        members: members
+                            .iter()
+                            .map(|u| (*u, self.objects[u.0].timestamp))
+                            .collect(),
+                        group: g,
+                    };
+                    last = None;
+                    continue;
+                }
                 if let Target::ChooseUnit(f) | Target::Each(f) = t
                     && let Some(o) = f.other_than_mut()
                 {
@@ -806,6 +863,18 @@ impl Game {
             Place::LocationOf(_) => {}
         }
         Ok(None)
+    }
+}
+
+/// 355.14: the damage an instruction splits among the group it chooses.
+fn split_amount(e: &Effect) -> Option<i32> {
+    match e {
+        Effect::DealDamage {
+            amount: super::objects::Amount::Split(n),
+            ..
+        } => Some(*n),
+        Effect::May { effect } | Effect::Linked { effect } => split_amount(effect),
+        _ => None,
     }
 }
 

@@ -39,6 +39,11 @@ pub enum DecisionKind {
     /// 436.1.b: which card a player puts next from the top of their Main Deck, as they
     /// rearrange the cards they predicted and kept.
     DeckOrder,
+    /// 355.11.a, 355.13, 355.11.b: which group of objects one instruction chooses (or
+    /// which subset of its group it affects on resolution).
+    Group,
+    /// 355.14.e: how damage split among a group is divided on resolution.
+    SplitDamage,
 }
 
 impl Decision {
@@ -82,6 +87,8 @@ impl DecisionKind {
             DecisionKind::TriggerInstance => "trigger-instance",
             DecisionKind::Destination => "destination",
             DecisionKind::DeckOrder => "deck-order",
+            DecisionKind::Group => "group",
+            DecisionKind::SplitDamage => "split-damage",
         }
     }
 }
@@ -100,6 +107,8 @@ pub enum Answer {
     Order(Vec<usize>),
     /// Damage assignment: amount per unit (units not listed get 0).
     Assignment(Vec<(ObjId, i32)>),
+    /// A group of objects (355.11): any legal group, not only a listed option.
+    Group(Vec<ObjId>),
     /// The runes that pay a cost (any legal payment, not only a listed option).
     Payment(super::resources::Payment),
 }
@@ -145,6 +154,11 @@ impl Decision {
                 let mut v: Vec<(ObjId, i32)> = v.iter().copied().filter(|(_, n)| *n != 0).collect();
                 v.sort();
                 Answer::Assignment(v)
+            }
+            Answer::Group(v) => {
+                let mut v = v.clone();
+                v.sort();
+                Answer::Group(v)
             }
             other => other.clone(),
         };

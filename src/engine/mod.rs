@@ -22,6 +22,7 @@ pub mod costs;
 pub mod decision;
 pub mod discard;
 mod fingerprint;
+pub mod groups;
 pub mod hand_pick;
 pub mod instructions;
 pub mod keywords;

@@ -468,6 +468,16 @@ pub enum Target {
     /// 397: the objects a linked instruction of the same source affected (and that are still
     /// those objects: a zone change since makes a new object).
     Linked,
+    /// 355.11, 355.13, 355.14: a group of objects chosen at once by one instruction ("any
+    /// number of enemy units here", "up to three units at the same location"), as a whole
+    /// (groups.rs).
+    ChooseGroup(super::groups::Group),
+    /// The group chosen at step 2 (355.11.a): each member with the timestamp it had then
+    /// (359.3.e.4), checked again as the instruction executes (359.3.e.5, 355.11.b).
+    ChosenGroup {
+        group: super::groups::Group,
+        members: Vec<(ObjId, u64)>,
+    },
     /// A unit chosen at step 2 of playing or activating (355.5, 402.1): `object`, which had
     /// to match `filter`, with the timestamp it had then, so that a zone change to or from a
     /// non-board zone makes it a new object and an illegal target (359.3.e.4).
@@ -479,6 +489,23 @@ pub enum Target {
         /// own (Deflect's cost counts each time a unit is chosen, 809.1.c).
         again: bool,
     },
+}
+
+impl Target {
+    /// The objects this target chose at step 2 as a choice of its own — a unit chosen, or
+    /// each member of a group (355.14.d: each individually); "it" bound to an earlier
+    /// choice is not a new one (809.1.c).
+    pub fn chosen_now(&self) -> Vec<ObjId> {
+        match self {
+            Target::Chosen {
+                object,
+                again: false,
+                ..
+            } => vec![*object],
+            Target::ChosenGroup { members, .. } => members.iter().map(|(o, _)| *o).collect(),
+            _ => vec![],
+        }
+    }
 }
 
 /// Which units a choice or a passive ability may concern.
@@ -549,6 +576,8 @@ pub enum UnitFilter {
     InCombat(Box<UnitFilter>),
     /// A unit `filter` allows that is exhausted ("an exhausted friendly unit").
     Exhausted(Box<UnitFilter>),
+    /// A unit `filter` allows that is a token (176: "your token units").
+    Token(Box<UnitFilter>),
     /// A unit `filter` allows with damage marked on it ("all damaged enemy units here").
     Damaged(Box<UnitFilter>),
     /// A unit `filter` allows other than the source ("another unit at a battlefield").
@@ -614,6 +643,7 @@ impl UnitFilter {
             | UnitFilter::Attacking(f)
             | UnitFilter::InCombat(f)
             | UnitFilter::Exhausted(f)
+            | UnitFilter::Token(f)
             | UnitFilter::Damaged(f)
             | UnitFilter::NotSource(f)
             | UnitFilter::AtSource(f)
@@ -647,6 +677,7 @@ impl UnitFilter {
             | UnitFilter::Attacking(f)
             | UnitFilter::InCombat(f)
             | UnitFilter::Exhausted(f)
+            | UnitFilter::Token(f)
             | UnitFilter::Damaged(f)
             | UnitFilter::NotSource(f)
             | UnitFilter::AtSource(f)
@@ -681,6 +712,7 @@ impl UnitFilter {
             | UnitFilter::Attacking(f)
             | UnitFilter::InCombat(f)
             | UnitFilter::Exhausted(f)
+            | UnitFilter::Token(f)
             | UnitFilter::Damaged(f)
             | UnitFilter::NotSource(f)
             | UnitFilter::InBase(f)
@@ -705,6 +737,7 @@ impl UnitFilter {
             | UnitFilter::Attacking(f)
             | UnitFilter::InCombat(f)
             | UnitFilter::Exhausted(f)
+            | UnitFilter::Token(f)
             | UnitFilter::Damaged(f)
             | UnitFilter::InBase(f)
             | UnitFilter::At(f, _)
@@ -746,6 +779,9 @@ pub enum Amount {
     /// "Deal damage to a unit equal to the damage marked on it": each unit's damage as the
     /// instruction executes (415: damage stays marked until healed or the turn ends).
     ItsDamage,
+    /// 355.14: "deal N damage split among …" — N (with its Bonus Damage, 715.3) divided
+    /// among the group chosen as its controller decides on resolution (355.14.e).
+    Split(i32),
 }
 
 /// What "for each [X]" counts, from a player's side of the game.
@@ -928,6 +964,13 @@ pub enum Effect {
     /// 432.1, 432.1.a: "Double a unit's Might this turn": +its current Might, the amount
     /// fixed as the instruction executes, for `duration`.
     Double {
+        target: Target,
+        duration: Duration,
+    },
+    /// 433: "Swap the Might of two units this turn": the difference of their Mights added to
+    /// the lower and taken from the higher (433.1.b), fixed as the instruction executes, for
+    /// `duration`; nothing when they are equal (433.1.c).
+    SwapMight {
         target: Target,
         duration: Duration,
     },

@@ -364,9 +364,9 @@ impl Game {
         let targeted: Vec<ObjId> = effects
             .iter_mut()
             .flat_map(super::choices::targets_mut)
-            .filter_map(|t| match t {
-                super::objects::Target::Chosen { object, .. } => Some(*object),
-                _ => None,
+            .flat_map(|t| match t {
+                super::objects::Target::Chosen { object, .. } => vec![*object],
+                t => t.chosen_now(),
             })
             .collect();
         let extra = self.additional_costs(player, card, &def, &targeted)?;

@@ -84,6 +84,39 @@ pub struct Names<'a> {
 
 impl Names<'_> {
     fn target(&self, n: &Name) -> Result<Target, ScenarioError> {
+        // 355.11, 355.13: "any number of …", "up to 3 … at the same location": a group chosen
+        // at once, its members those the group word names
+        if let Some((cap, word, mut rules)) = load::group_word(&n.value) {
+            let inner = Name {
+                value: word.to_string(),
+                referenced: n.referenced,
+                defined: n.defined,
+            };
+            let filter = match self.target(&inner)? {
+                Target::Each(f) if !f.is_gear() && !f.is_rune() => f,
+                Target::EnemyUnitsHere => UnitFilter::EnemyHere,
+                Target::AllUnitsHere => UnitFilter::Here,
+                Target::OtherFriendlyUnitsHere => {
+                    UnitFilter::AtSource(Box::new(UnitFilter::OtherFriendly))
+                }
+                _ => {
+                    return Err(err(
+                        self.scenario,
+                        ErrorKind::InvalidValue,
+                        n.referenced,
+                        format!(
+                            "\"{word}\" is not a group of units: a group choice names its members with a group word (enemy-units-here, units-at-battlefields, …)"
+                        ),
+                    ));
+                }
+            };
+            rules.reverse();
+            return Ok(Target::ChooseGroup(crate::engine::groups::Group {
+                filter,
+                size: cap,
+                rules,
+            }));
+        }
         // "choose-gear with keyword Temporary": narrowed to those with the keyword, inactive
         // text included (722.1, 722.2)
         if let Some((word, k)) = load::keyword_bound(&n.value) {
@@ -120,6 +153,7 @@ impl Names<'_> {
             (" attacking", false),
             (" in-combat", false),
             (" exhausted", false),
+            (" token", false),
             (" damaged", false),
             (" other", false),
             (" here", false),
@@ -144,6 +178,7 @@ impl Names<'_> {
                 " distinct" => UnitFilter::Distinct(Box::new(f)),
                 " attacking" => UnitFilter::Attacking(Box::new(f)),
                 " exhausted" => UnitFilter::Exhausted(Box::new(f)),
+                " token" => UnitFilter::Token(Box::new(f)),
                 " damaged" => UnitFilter::Damaged(Box::new(f)),
                 " other" => UnitFilter::NotSource(Box::new(f)),
                 " here" => UnitFilter::AtSource(Box::new(f)),
@@ -503,9 +538,33 @@ impl Names<'_> {
                 None => Ok(PlayerRef::You),
             }
         };
+        if e.split && e.deal.is_none() {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                loc,
+                "split goes with deal: the damage split among a group (355.14)",
+            ));
+        }
         Ok(if let Some(a) = &e.deal {
+            let target = need(&e.to, "deal")?;
+            // 355.14: damage split among a group chosen at once
+            if e.split {
+                return match (a, &target) {
+                    (format::Amount::Fixed(n), Target::ChooseGroup(_)) => Ok(Effect::DealDamage {
+                        target,
+                        amount: Amount::Split(n.get()),
+                    }),
+                    _ => Err(err(
+                        s,
+                        ErrorKind::InvalidValue,
+                        loc,
+                        "split damage is a number dealt to a group chosen at once (to: any-number …)",
+                    )),
+                };
+            }
             Effect::DealDamage {
-                target: need(&e.to, "deal")?,
+                target,
                 amount: match a {
                     format::Amount::Fixed(n) => Amount::Fixed(n.get()),
                     format::Amount::Word(w) if w == "my-assault" => Amount::MyAssault,
@@ -570,6 +629,21 @@ impl Names<'_> {
                 target: self.target(t)?,
                 player: you(&e.player)?,
                 duration: duration(s, e.duration.as_ref(), Duration::Permanent)?,
+            }
+        } else if let Some(t) = &e.swap {
+            let target = self.target(t)?;
+            if !matches!(&target, Target::ChooseGroup(g) if g.size == crate::engine::groups::GroupSize::Exactly(2))
+            {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    t.referenced,
+                    "swap takes the two units one instruction chooses: exactly-2 GROUP (433)",
+                ));
+            }
+            Effect::SwapMight {
+                target,
+                duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
             }
         } else if let Some(t) = &e.double {
             Effect::Double {

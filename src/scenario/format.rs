@@ -1273,6 +1273,10 @@ pub struct ChooseStep {
     /// A target, by object name or id.
     #[serde(default)]
     pub target: Option<Name>,
+    /// A group of targets chosen at once (355.11): the objects by name or id, `[]` for none
+    /// (355.13).
+    #[serde(default)]
+    pub targets: Option<Vec<Name>>,
     /// An option by its number in the list the run prints (1 = first).
     #[serde(default)]
     pub option: Option<usize>,
@@ -1324,6 +1328,10 @@ pub struct Effect {
     /// Deal this much damage `to` a unit: a number, or `my-might` (the source's Might).
     #[serde(default)]
     pub deal: Option<Amount>,
+    /// 355.14: `deal` is split among the group `to` chooses (`any-number enemy-units-here`),
+    /// divided as it resolves.
+    #[serde(default)]
+    pub split: bool,
     #[serde(default)]
     pub kill: Option<Name>,
     /// "They deal damage equal to their Mights to each other" (417.1.d): `{fight:
@@ -1353,6 +1361,10 @@ pub struct Effect {
     /// 432: double this unit's Might (+its current Might) for `duration` (default this turn).
     #[serde(default)]
     pub double: Option<Name>,
+    /// 433: swap the Mights of the two units a group chooses (`exactly-2 …`) for `duration`
+    /// (default this turn).
+    #[serde(default)]
+    pub swap: Option<Name>,
     /// Set `to`'s Might to this value (a trait effect, layer 1).
     #[serde(default)]
     pub set_might: Option<Signed>,

@@ -1759,7 +1759,7 @@ impl<'a> Resolver<'a> {
                         x.on.value, given
                     ),
                 )
-                .hint("one of: might, set-might, grant, remove, tag, controller, no-damage"));
+                .hint("one of: might, set-might, double, swap, grant, remove, tag, controller, no-damage"));
         }
         for k in x.grant.iter().chain(&x.remove) {
             keyword(self.path, k)?;
@@ -1870,7 +1870,7 @@ impl<'a> Resolver<'a> {
                     },
                 )
                 .hint(
-                    "one of: deal, kill, fight, counter, choose-one, one-of, buff, might, set-might, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, discard-hand, return, banish, recycle-from-trash, recycle-rune, trash-top, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready, cant-play, cost-this-turn",
+                    "one of: deal, kill, fight, counter, choose-one, one-of, buff, might, set-might, double, swap, grant, remove, tag, no-damage, gain-control, create, recall, move, heal, exhaust, ready, score, draw, discard, discard-hand, return, banish, recycle-from-trash, recycle-rune, trash-top, play-card, stun, gain-points, gain-xp, additional-turn, delayed, reflexive, replace, play-that-token-and, look, kill-own, units-enter-ready, cant-play, cost-this-turn",
                 ));
         }
         if e.with.is_some() != e.fight.is_some() {
@@ -1900,6 +1900,7 @@ impl<'a> Resolver<'a> {
             &e.banish,
             &e.play_card,
             &e.stun,
+            &e.swap,
         ]
         .into_iter()
         .flatten()
@@ -2450,6 +2451,12 @@ impl<'a> Resolver<'a> {
                     n += 1;
                     self.object(t)?;
                 }
+                if let Some(v) = &c.targets {
+                    n += 1;
+                    for t in v {
+                        self.object(t)?;
+                    }
+                }
                 if c.option.is_some() {
                     n += 1;
                 }
@@ -2460,7 +2467,7 @@ impl<'a> Resolver<'a> {
                     return Err(self.err(
                         ErrorKind::InvalidValue,
                         loc_of(step),
-                        "a choose step makes one choice: assign-damage, order, battlefield, target, option or may",
+                        "a choose step makes one choice: assign-damage, order, battlefield, target, targets, option or may",
                     ));
                 }
             }
@@ -2952,9 +2959,70 @@ pub fn tag_bound(s: &str) -> Option<(&str, &str)> {
     (!tag.is_empty()).then_some((word.trim(), tag))
 }
 
+/// 355.11, 355.13: a group chosen at once — `any-number enemy-units-here`, `up-to-3 all-units
+/// same-location`, `any-number units-at-battlefields same-battlefield with total might 4 or
+/// less`: (the most it may have, `None` for any number; the group word of its members;
+/// the restrictions on the whole, last first).
+pub fn group_word(
+    s: &str,
+) -> Option<(
+    crate::engine::groups::GroupSize,
+    &str,
+    Vec<crate::engine::groups::GroupRule>,
+)> {
+    use crate::engine::groups::{GroupRule, GroupSize};
+    let (cap, mut rest) = if let Some(r) = s.strip_prefix("any-number ") {
+        (GroupSize::AnyNumber, r)
+    } else {
+        // "up-to-3 …" (355.13), "exactly-2 …" ("two units at the same battlefield")
+        let (exact, r) = match s.strip_prefix("up-to-") {
+            Some(r) => (false, r),
+            None => (true, s.strip_prefix("exactly-")?),
+        };
+        let (n, r) = r.split_once(' ')?;
+        let n: u32 = n.parse().ok().filter(|n| (1..=20).contains(n))?;
+        (
+            if exact {
+                GroupSize::Exactly(n)
+            } else {
+                GroupSize::UpTo(n)
+            },
+            r,
+        )
+    };
+    let mut rules = Vec::new();
+    loop {
+        rest = rest.trim();
+        if let Some((w, bound)) = rest.split_once(" with total might ") {
+            let n: i32 = bound.strip_suffix(" or less")?.trim().parse().ok()?;
+            rules.push(GroupRule::TotalMightAtMost(n));
+            rest = w;
+            continue;
+        }
+        let q = [
+            (" same-location", GroupRule::SameLocation),
+            (" same-battlefield", GroupRule::SameBattlefield),
+            (" same-controller", GroupRule::SameController),
+        ]
+        .into_iter()
+        .find_map(|(q, r)| rest.strip_suffix(q).map(|w| (w, r)));
+        match q {
+            Some((w, r)) => {
+                rules.push(r);
+                rest = w;
+            }
+            None => break,
+        }
+    }
+    (!rest.starts_with("choose-") && rest.contains("units")).then_some((cap, rest, rules))
+}
+
 /// A target word of abilities, possibly with a Might bound or a tag on a unit choice or
 /// group.
 fn target_word_ok(s: &str) -> bool {
+    if let Some((_, w, _)) = group_word(s) {
+        return target_word_ok(w);
+    }
     // how a choice is chosen: "distinct", "up-to-one" (355.13)
     for q in [" distinct", " up-to-one"] {
         if let Some(w) = s.strip_suffix(q) {
@@ -2967,6 +3035,7 @@ fn target_word_ok(s: &str) -> bool {
         " attacking",
         " in-combat",
         " exhausted",
+        " token",
         " damaged",
         " other",
         " here",
@@ -3143,6 +3212,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.might.is_some(), "might"),
         (e.set_might.is_some(), "set-might"),
         (e.double.is_some(), "double"),
+        (e.swap.is_some(), "swap"),
         (e.grant.is_some(), "grant"),
         (e.remove.is_some(), "remove"),
         (e.recall.is_some(), "recall"),

@@ -574,6 +574,13 @@ impl Runner<'_> {
         if let Some(t) = &c.target {
             return Ok(Answer::Object(names.object(t)?));
         }
+        if let Some(v) = &c.targets {
+            return Ok(Answer::Group(
+                v.iter()
+                    .map(|t| names.object(t))
+                    .collect::<Result<Vec<_>, _>>()?,
+            ));
+        }
         if let Some(m) = c.may {
             // yes or no answers a "you may" decision only: as the first option of a choice of
             // targets it would pick one the script never named

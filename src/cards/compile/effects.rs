@@ -22,6 +22,11 @@ pub(super) fn target(s: &str) -> Option<String> {
     if let Some(w) = target_word(t) {
         return Some(w.to_string());
     }
+    // 355.11, 355.13: "any number of enemy units here", "up to three units at the same
+    // location": a group chosen at once
+    if let Some(w) = group_target(t) {
+        return Some(w);
+    }
     // 355.10.b: "all enemy units at a battlefield" — the battlefield is the target, chosen as
     // the spell is played (a unit choice "at a battlefield" is a restriction of the unit's,
     // `choose-unit-at-battlefield`); "enemy units there": at the battlefield chosen before;
@@ -194,6 +199,102 @@ pub(super) fn target_word(s: &str) -> Option<&'static str> {
     })
 }
 
+/// 355.11, 355.13: a group of units one instruction chooses at once — "any number of enemy
+/// units here", "any number of units at a battlefield with total Might 4 or less" (all at
+/// one battlefield, 355.11.b's example), "up to three units at the same location" — as a
+/// group word (`any-number units-at-battlefields same-battlefield with total might 4 or
+/// less`). "Up to N" without a restriction on the whole is N choices of one (`up_to`).
+pub(super) fn group_target(s: &str) -> Option<String> {
+    group_target_of(s, false)
+}
+
+/// `group_target`; `plain_up_to`: "up to N" without a restriction on the whole is a group
+/// too (damage split among up to N units, 355.14), and "two units …" is a group of exactly
+/// two (a swap of their Mights, 433).
+fn group_target_of(s: &str, plain_up_to: bool) -> Option<String> {
+    let f = fold(s);
+    let (size, mut rest) = if let Some(r) = f.strip_prefix("any number of ") {
+        ("any-number".to_string(), r)
+    } else if let Some(r) = f.strip_prefix("up to ") {
+        let (n, r) = r.split_once(' ')?;
+        (format!("up-to-{}", count_word(n)?), r)
+    } else {
+        let (n, r) = f.split_once(' ')?;
+        let n = count_word(n).filter(|n| *n >= 2 && plain_up_to)?;
+        (format!("exactly-{n}"), r)
+    };
+    let mut rules: Vec<String> = Vec::new();
+    let mut at_battlefield = false;
+    loop {
+        if let Some((w, bound)) = rest
+            .rsplit_once(" with total might ")
+            .or_else(|| rest.rsplit_once(" with a total might of "))
+            .or_else(|| rest.rsplit_once(" and a total might of "))
+        {
+            let n: i32 = bound.strip_suffix(" or less")?.trim().parse().ok()?;
+            rules.push(format!("with total might {n} or less"));
+            rest = w;
+            continue;
+        }
+        if let Some(w) = rest
+            .strip_suffix(" with the same controller")
+            .or_else(|| rest.strip_suffix(" with the same controller and"))
+        {
+            rules.push("same-controller".into());
+            rest = w;
+            continue;
+        }
+        if let Some(w) = rest.strip_suffix(" at the same location") {
+            rules.push("same-location".into());
+            rest = w;
+            continue;
+        }
+        if let Some(w) = rest
+            .strip_suffix(" at a battlefield")
+            .or_else(|| rest.strip_suffix(" at the same battlefield"))
+        {
+            rules.push("same-battlefield".into());
+            at_battlefield = true;
+            rest = w;
+            continue;
+        }
+        break;
+    }
+    // "up to N" with no restriction on the whole is N separate choices
+    if size != "any-number" && rules.is_empty() && !plain_up_to {
+        return None;
+    }
+    // 176: "your token units" — the group of tokens among them
+    let token = rest.contains(" token units");
+    let rest = rest.replacen(" token units", " units", 1);
+    let rest = rest.as_str();
+    let word = target_word(rest).or_else(|| target_word(&format!("all {rest}")))?;
+    let word = if at_battlefield {
+        match word {
+            "all-units" => "units-at-battlefields",
+            "enemy-units" => "enemy-units-at-battlefields",
+            "friendly-units" => "friendly-units-at-battlefields",
+            _ => return None,
+        }
+    } else {
+        word
+    };
+    if word.starts_with("choose-") || !word.contains("units") {
+        return None;
+    }
+    // the restrictions in the order the text states them
+    rules.reverse();
+    let mut out = format!("{size} {word}");
+    if token {
+        out.push_str(" token");
+    }
+    for r in rules {
+        out.push(' ');
+        out.push_str(&r);
+    }
+    Some(out)
+}
+
 /// The target words of an instruction (whom it affects), to bind "it".
 pub(super) fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
     [
@@ -213,6 +314,7 @@ pub(super) fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
         &mut e.stun,
         &mut e.banish,
         &mut e.double,
+        &mut e.swap,
     ]
     .into_iter()
     .flatten()
@@ -617,6 +719,15 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                 first.extend(clause(&format!("deal {n2} to {to2}"))?);
                 return Some(first);
             }
+            // 355.14: "Deal 5 damage split among any number of enemy units here"
+            if let Some((n, group)) = lower.split_once(" damage split among ") {
+                let to = group_target_of(&rest[rest.len() - group.len()..], true)?;
+                e.deal = Some(Amount::Fixed(n.trim().parse().ok()?));
+                e.split = true;
+                e.to = Some(name(to));
+                e.may = may;
+                return Some(vec![e]);
+            }
             // "Deal 3 to an enemy unit"
             let (n, to) = rest.split_once(" to ")?;
             let n = n.trim();
@@ -642,6 +753,16 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             );
         }
         "kill" => e.kill = Some(name(target(rest)?)),
+        // 433: "Swap the Might of two units at the same battlefield this turn"
+        "swap" => {
+            let who = strip_ci(rest, "the might of ")?;
+            let who = strip_suffix_ci(who, " this turn")?;
+            let w = group_target_of(who, true)?;
+            if !w.starts_with("exactly-2 ") {
+                return None;
+            }
+            e.swap = Some(name(w));
+        }
         // 432: "Double a friendly unit's Might this turn", "Double my Might this turn"
         "double" => {
             // "… this combat": until the combat ends (461.7.b)
@@ -773,6 +894,8 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
                     (" to a battlefield", "a-battlefield"),
                     (" to that battlefield", "there"),
                     (" to the same battlefield", "there"),
+                    // the battlefield the source is at
+                    (" to this battlefield", "here"),
                     // 444.1: "Move a friendly unit to or from its base"
                     (" to or from its base", "to-or-from-base"),
                     (" there", "there"),

@@ -247,7 +247,6 @@ fn up_to_n_is_n_choices_each_of_which_may_be_none() {
     for text in [
         "Deal 3 to up to one rune.",
         "You may buff up to two friendly units.",
-        "Deal 1 to up to three units at the same location.",
     ] {
         assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
     }

@@ -33,6 +33,8 @@ use zones::*;
 #[cfg(test)]
 mod effects_tests;
 #[cfg(test)]
+mod groups_tests;
+#[cfg(test)]
 mod linked_tests;
 #[cfg(test)]
 mod locations_tests;

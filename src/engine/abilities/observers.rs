@@ -5,7 +5,6 @@
 
 use super::replacement::bind_affected;
 use crate::engine::chain::Triggered;
-use crate::engine::objects::Target;
 use crate::engine::objects::{CardType, Trigger};
 use crate::engine::state::{ChainItem, Game, ObjId, PlayerId, Zone};
 
@@ -260,15 +259,12 @@ impl Game {
         let mut chosen: Vec<ObjId> = Vec::new();
         let mut effects = item.effects.clone();
         for e in effects.iter_mut() {
+            // 355.14.d: each member of a group contributes to "chosen" triggers individually
             for t in crate::engine::choices::targets_mut(e) {
-                if let Target::Chosen {
-                    object,
-                    again: false,
-                    ..
-                } = t
-                    && !chosen.contains(object)
-                {
-                    chosen.push(*object);
+                for object in t.chosen_now() {
+                    if !chosen.contains(&object) {
+                        chosen.push(object);
+                    }
                 }
             }
         }

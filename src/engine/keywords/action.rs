@@ -58,9 +58,9 @@ impl Game {
         let chosen: Vec<ObjId> = probe
             .iter_mut()
             .flat_map(crate::engine::choices::targets_mut)
-            .filter_map(|t| match t {
-                Target::Chosen { object, .. } => Some(*object),
-                _ => None,
+            .flat_map(|t| match t {
+                Target::Chosen { object, .. } => vec![*object],
+                t => t.chosen_now(),
             })
             .collect();
         let met = chosen.iter().any(|o| match c {

@@ -4,7 +4,7 @@
 //! domain (809.1.c.1), the values of several instances summed (809.2).
 
 use crate::cite;
-use crate::engine::objects::{Effect, KeywordKind, Target};
+use crate::engine::objects::{Effect, KeywordKind};
 use crate::engine::resources::Power;
 use crate::engine::state::{Game, ObjId, PlayerId};
 use crate::engine::trace::EventKind;
@@ -22,15 +22,9 @@ impl Game {
         let chosen: Vec<ObjId> = effects
             .iter_mut()
             .flat_map(crate::engine::choices::targets_mut)
-            .filter_map(|t| match t {
-                // 809.1.c: each time it is chosen; "it" is not a new choice
-                Target::Chosen {
-                    object,
-                    again: false,
-                    ..
-                } => Some(*object),
-                _ => None,
-            })
+            // 809.1.c: each time it is chosen; "it" is not a new choice; each member of a
+            // group (355.14.d)
+            .flat_map(|t| t.chosen_now())
             .collect();
         let mut total = 0i32;
         let mut parts = Vec::new();
