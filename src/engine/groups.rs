@@ -215,6 +215,18 @@ impl Game {
         Ok(all)
     }
 
+    /// The first [`MAX_LISTED`] of `groups` as a decision's options, each named by its members.
+    fn group_options(&self, groups: &[Vec<ObjId>]) -> Vec<DecisionOption> {
+        groups
+            .iter()
+            .take(MAX_LISTED)
+            .map(|x| DecisionOption {
+                label: self.group_label(x),
+                answer: Answer::Group(x.clone()),
+            })
+            .collect()
+    }
+
     /// "g1, g2" or "none".
     pub(crate) fn group_label(&self, g: &[ObjId]) -> String {
         if g.is_empty() {
@@ -351,14 +363,7 @@ impl Game {
         if self.restrict_choices.is_some() {
             r.push(cite!("811.1.d.2"));
         }
-        let options: Vec<DecisionOption> = legal
-            .iter()
-            .take(MAX_LISTED)
-            .map(|x| DecisionOption {
-                label: self.group_label(x),
-                answer: Answer::Group(x.clone()),
-            })
-            .collect();
+        let options = self.group_options(&legal);
         let d = Decision {
             kind: DecisionKind::Group,
             player: controller,
@@ -515,14 +520,7 @@ impl Game {
             legal.iter().map(|u| u.0).collect(),
         );
         let subsets = self.legal_groups(&g.rules, &legal, None, 0)?;
-        let options: Vec<DecisionOption> = subsets
-            .iter()
-            .take(MAX_LISTED)
-            .map(|x| DecisionOption {
-                label: self.group_label(x),
-                answer: Answer::Group(x.clone()),
-            })
-            .collect();
+        let options = self.group_options(&subsets);
         let d = Decision {
             kind: DecisionKind::Group,
             player: controller,
