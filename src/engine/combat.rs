@@ -4,7 +4,7 @@
 //! (461.3), control and conquer (461.5) and the end of combat (461.7).
 
 use super::actions::R;
-use super::decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
+use super::decision::{Answer, Decision, DecisionKind, DecisionOption};
 use super::layers::Characteristics;
 use super::objects::{Designation, Duration, Trigger};
 use super::state::{BfId, Combat, CombatStep, Game, ObjId, PlayerId, Showdown, Zone};
@@ -693,13 +693,7 @@ impl Game {
             ),
             options,
             more,
-            items: foes
-                .iter()
-                .map(|u| DecisionItem {
-                    label: self.obj_name(*u).to_string(),
-                    object: Some(*u),
-                })
-                .collect(),
+            items: self.object_items(foes),
             rules,
         };
         // an assignment the script writes out is checked against every legal assignment (not
@@ -707,15 +701,7 @@ impl Game {
         // (a decision with one option takes it without an answer, like `decide`)
         let asks = d.options.len() > 1 || d.more > 0;
         if let Some(Answer::Assignment(given)) = self.answers.front().cloned().filter(|_| asks) {
-            let a: Vec<i32> = foes
-                .iter()
-                .map(|u| {
-                    given
-                        .iter()
-                        .filter(|(o, _)| o == u)
-                        .fold(0i32, |s, (_, n)| s.saturating_add(*n))
-                })
-                .collect();
+            let a: Vec<i32> = super::decision::assigned_to(foes, &given);
             let names: Vec<&str> = foes.iter().map(|u| self.obj_name(*u)).collect();
             if given.iter().any(|(o, _)| !foes.contains(o)) {
                 return super::actions::illegal(

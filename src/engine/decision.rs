@@ -127,6 +127,20 @@ pub struct DecisionItem {
     pub object: Option<ObjId>,
 }
 
+/// How much of an assignment `given` (object, amount pairs, an object named more than once
+/// adding up) falls on each of `targets`, in their order; amounts never wrap.
+pub(crate) fn assigned_to(targets: &[ObjId], given: &[(ObjId, i32)]) -> Vec<i32> {
+    targets
+        .iter()
+        .map(|u| {
+            given
+                .iter()
+                .filter(|(o, _)| o == u)
+                .fold(0i32, |s, (_, x)| s.saturating_add(*x))
+        })
+        .collect()
+}
+
 /// A decision a player must make.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Decision {
@@ -180,6 +194,17 @@ impl Decision {
 }
 
 impl super::state::Game {
+    /// `objects` as a decision's items, each named as the trace names it.
+    pub(crate) fn object_items(&self, objects: &[ObjId]) -> Vec<DecisionItem> {
+        objects
+            .iter()
+            .map(|u| DecisionItem {
+                label: self.obj_name(*u).to_string(),
+                object: Some(*u),
+            })
+            .collect()
+    }
+
     /// The options of a choice among objects (355, 402): each labelled with its name, in the
     /// order given.
     pub(crate) fn object_options(&self, objects: &[ObjId]) -> Vec<DecisionOption> {

@@ -15,7 +15,7 @@
 //! with the rule it breaks and the legal options, when it is not one of them.
 
 use super::actions::{R, illegal};
-use super::decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
+use super::decision::{Answer, Decision, DecisionKind, DecisionOption};
 use super::objects::UnitFilter;
 use super::state::{Game, ObjId, PlayerId, Zone};
 use super::trace::{Cite, EventKind};
@@ -370,13 +370,7 @@ impl Game {
             prompt,
             more: legal.len().saturating_sub(options.len()),
             options,
-            items: cands
-                .iter()
-                .map(|u| DecisionItem {
-                    label: self.obj_name(*u).to_string(),
-                    object: Some(*u),
-                })
-                .collect(),
+            items: self.object_items(&cands),
             rules: r,
         };
         let group_rules = g.rules.clone();
@@ -531,13 +525,7 @@ impl Game {
             ),
             more: subsets.len().saturating_sub(options.len()),
             options,
-            items: legal
-                .iter()
-                .map(|u| DecisionItem {
-                    label: self.obj_name(*u).to_string(),
-                    object: Some(*u),
-                })
-                .collect(),
+            items: self.object_items(&legal),
             rules: vec![cite!("355.11.b")],
         };
         let group_rules = g.rules.clone();
@@ -645,28 +633,14 @@ impl Game {
                 })
                 .collect(),
             more: count.saturating_sub(legal.len()),
-            items: targets
-                .iter()
-                .map(|u| DecisionItem {
-                    label: self.obj_name(*u).to_string(),
-                    object: Some(*u),
-                })
-                .collect(),
+            items: self.object_items(targets),
             rules: rules.clone(),
         };
         let asks = d.options.len() > 1 || d.more > 0;
         let assignment: Vec<i32> = if let Some(Answer::Assignment(given)) =
             self.answers.front().cloned().filter(|_| asks)
         {
-            let a: Vec<i32> = targets
-                .iter()
-                .map(|u| {
-                    given
-                        .iter()
-                        .filter(|(o, _)| o == u)
-                        .fold(0i32, |s, (_, x)| s.saturating_add(*x))
-                })
-                .collect();
+            let a: Vec<i32> = super::decision::assigned_to(targets, &given);
             let examples = || {
                 let mut s: Vec<String> = legal.iter().take(5).map(|a| label(self, a)).collect();
                 if count > 5 {
