@@ -131,6 +131,7 @@ fn score(opened: &cache::Opened, cases: &[&Case]) -> Score {
             edition: "2026-03-30".into(),
         },
         section: None,
+        meaning: true,
     };
     let (mut found5, mut rr_sum) = (0usize, 0f64);
     let mut by_kind: BTreeMap<String, (usize, usize, f64)> = BTreeMap::new();
