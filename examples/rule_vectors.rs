@@ -48,7 +48,10 @@ fn main() {
                     .map(|i| raw[(start + i) * meaning::DIM..(start + i + 1) * meaning::DIM].to_vec())
                     .collect()
             }
-            None => passages.iter().map(|p| embed(p)).collect(),
+            None => arbiter_meaning::embed_batch(&passages)
+                .into_iter()
+                .map(|v| v.to_vec())
+                .collect(),
         };
         eprintln!("{} {}: {} rules", book.meta.game, book.meta.edition, rows.len());
         editions.push((
@@ -62,8 +65,4 @@ fn main() {
         std::fs::write("src/search/rule-vectors.bin", meaning::write_table(&editions))
             .expect("write src/search/rule-vectors.bin");
     }
-}
-
-fn embed(_p: &str) -> Vec<f32> {
-    unimplemented!("the encoder crate")
 }

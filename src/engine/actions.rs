@@ -745,6 +745,7 @@ impl Game {
             // 303.2.a: one at a time, in turn order
             // bound as the instruction executes (hand_pick.rs); unbound, no player
             PlayerRef::Chosen { .. } => vec![],
+            PlayerRef::TurnPlayer => vec![self.turn.player],
             PlayerRef::EachPlayer => {
                 let n = self.players.len();
                 let first = self.turn.player.0;
@@ -996,6 +997,7 @@ impl Game {
                 },
                 PlayerRef::EachOpponent => "each opponent".into(),
                 PlayerRef::EachPlayer => "each player".into(),
+                PlayerRef::TurnPlayer => self.player_name(self.turn.player).to_string(),
                 PlayerRef::Chosen { opponent: true } => "the opponent chosen".into(),
                 PlayerRef::Chosen { opponent: false } => "the player chosen".into(),
             }
@@ -1913,6 +1915,31 @@ impl Game {
                 }
                 for p in self.players_of(who, controller) {
                     self.execute_effect(&own, p, source, snap)?;
+                }
+            }
+            Effect::CreateToken {
+                card,
+                count,
+                at: Location::Chosen,
+                ready,
+                exhausted,
+                names,
+                ..
+            } if *count > 1 && card.card_type != super::objects::CardType::Gear => {
+                // 182.1.a, 355.2.a: each unit token is played like a unit card, so each is
+                // played where its player chooses — "Play three Recruit unit tokens" may
+                // put them in different places
+                for k in 0..*count {
+                    let one = Effect::CreateToken {
+                        card: card.clone(),
+                        count: 1,
+                        at: Location::Chosen,
+                        ready: *ready,
+                        exhausted: *exhausted,
+                        names: names.get(k as usize).cloned().into_iter().collect(),
+                        player: PlayerRef::You,
+                    };
+                    self.execute_effect(&one, controller, source, snap)?;
                 }
             }
             Effect::CreateToken {

@@ -15,7 +15,7 @@ use crate::rulebook::library::Book;
 use crate::search::hash::Hash64;
 
 /// Numbers in one embedding.
-pub const DIM: usize = 384;
+pub const DIM: usize = arbiter_meaning::DIM;
 
 /// A query of fewer words is a keyword search, ranked by its words alone.
 pub const MIN_WORDS: usize = 4;
@@ -249,10 +249,9 @@ pub fn fuse(word: f32, best_word: f32, similarity: f32) -> f32 {
     share + WEIGHT * similarity.max(0.0)
 }
 
-/// The question's embedding (unit length).
-pub fn embed(text: &str) -> Vec<f32> {
-    let _ = text;
-    vec![0.0; DIM]
+/// The question's embedding (unit length), by the model built in (`arbiter-meaning`).
+pub fn embed(text: &str) -> [f32; DIM] {
+    arbiter_meaning::embed(text)
 }
 
 #[cfg(test)]
