@@ -45,7 +45,9 @@ fn main() {
                     .map(|e: &(String, String, u64, Vec<Vec<f32>>)| e.3.len())
                     .sum();
                 (0..passages.len())
-                    .map(|i| raw[(start + i) * meaning::DIM..(start + i + 1) * meaning::DIM].to_vec())
+                    .map(|i| {
+                        raw[(start + i) * meaning::DIM..(start + i + 1) * meaning::DIM].to_vec()
+                    })
                     .collect()
             }
             None => arbiter_meaning::embed_batch(&passages)
@@ -53,7 +55,12 @@ fn main() {
                 .map(|v| v.to_vec())
                 .collect(),
         };
-        eprintln!("{} {}: {} rules", book.meta.game, book.meta.edition, rows.len());
+        eprintln!(
+            "{} {}: {} rules",
+            book.meta.game,
+            book.meta.edition,
+            rows.len()
+        );
         editions.push((
             book.meta.game.to_string(),
             book.meta.edition.to_string(),
@@ -62,7 +69,10 @@ fn main() {
         ));
     }
     if mode.as_deref() != Some("passages") {
-        std::fs::write("src/search/rule-vectors.bin", meaning::write_table(&editions))
-            .expect("write src/search/rule-vectors.bin");
+        std::fs::write(
+            "src/search/rule-vectors.bin",
+            meaning::write_table(&editions),
+        )
+        .expect("write src/search/rule-vectors.bin");
     }
 }

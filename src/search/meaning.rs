@@ -289,12 +289,7 @@ mod tests {
         };
         let a = unit((0..DIM).map(|i| (i as f32 * 0.37).sin()).collect());
         let b = unit((0..DIM).map(|i| (i as f32 * 0.11).cos()).collect());
-        let bytes = write_table(&[(
-            "g".into(),
-            "e".into(),
-            7,
-            vec![a.clone(), b.clone()],
-        )]);
+        let bytes = write_table(&[("g".into(), "e".into(), 7, vec![a.clone(), b.clone()])]);
         let t = Table::parse(Box::leak(bytes.into_boxed_slice())).expect("parses");
         assert_eq!(t.editions[0].count, 2);
         assert_eq!(t.editions[0].hash, 7);

@@ -352,7 +352,10 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
         opts.limit
     };
     let (mut top, mut total) = searcher
-        .search(&full, &(TopDocs::with_limit(wanted).order_by_score(), Count))
+        .search(
+            &full,
+            &(TopDocs::with_limit(wanted).order_by_score(), Count),
+        )
         .map_err(tantivy_err)?;
 
     // Few exact matches: add near spellings of every word.
