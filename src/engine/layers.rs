@@ -844,6 +844,7 @@ impl Game {
             | Condition::YourPhase(_)
             | Condition::OpponentsTurn
             | Condition::InShowdown
+            | Condition::DuringCombat
             | Condition::EnemyAloneHere
             | Condition::OneOnOne
             | Condition::OtherUnitsHere(_)
