@@ -7,9 +7,9 @@
 //! The set comes in batches (a `# batch N` line starts batch N; the lines
 //! before the first marker are batch 1), each dealt into its own two halves, so
 //! adding a batch never moves a query of an earlier batch between halves.
-//! Batch 1's held-out half has been read (its misses were analysed), so batch 2
-//! — written later, from the rules text, before any ranking was looked at — is
-//! the unseen measurement.
+//! Batch 1's held-out half has been read (its misses were analysed); batches 2
+//! and 3 were written later, from the rules text, before any ranking was looked
+//! at. Batch 3 (the largest, 281 queries) is the fresh unseen measurement.
 
 use arbiter::rulebook::RuleId;
 use arbiter::search::{self, Options, Scope, cache};
@@ -20,14 +20,18 @@ use std::collections::BTreeMap;
 const SPLIT_SEED: u64 = 0x5eed_2026_0330;
 
 /// The floor on each batch's held-out recall@5, by batch: the figure measured
-/// so far (batch 1's target is 0.85; batch 2's floor is the figure it reached
-/// when first run, unseen); raised as the ranking improves, never lowered to
+/// so far (batch 1's target is 0.85; batches 2 and 3's floors are the figures
+/// they reached, first run unseen); raised as the ranking improves, never lowered to
 /// pass.
-const FLOORS: [(u32, f64); 2] = [(1, 0.85), (2, FLOOR_2)];
+const FLOORS: [(u32, f64); 3] = [(1, 0.85), (2, FLOOR_2), (3, FLOOR_3)];
 
 /// Batch 2's held-out recall@5 as measured so far, rounded down (0.746 when first
 /// measured, 0.754 after the systematic vocabulary step).
 const FLOOR_2: f64 = 0.75;
+
+/// Batch 3's held-out recall@5 as measured so far, rounded down (0.664 when
+/// first measured, unseen).
+const FLOOR_3: f64 = 0.66;
 
 struct Case {
     batch: u32,
@@ -197,6 +201,10 @@ fn relevance_floor_on_the_held_out_half() {
         of_batch(&cases, 2).len() >= 150,
         "batch 2 needs at least 150 queries"
     );
+    assert!(
+        of_batch(&cases, 3).len() >= 220,
+        "batch 3 needs at least 220 queries"
+    );
     let (tuning, held) = split(cases);
     let mut failed = Vec::new();
     for (batch, floor) in FLOORS {
@@ -253,5 +261,5 @@ fn a_batch_marker_starts_a_batch() {
     assert_eq!(batch_marker("# 101-103 Deck Construction"), None);
     let cases = cases();
     assert_eq!(cases.first().map(|c| c.batch), Some(1));
-    assert_eq!(cases.last().map(|c| c.batch), Some(2));
+    assert_eq!(cases.last().map(|c| c.batch), Some(3));
 }

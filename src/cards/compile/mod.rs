@@ -186,6 +186,16 @@ pub fn compile(card: &Card) -> Compiled {
     for line in logical_lines(&card.text, card.errata.is_some()) {
         c.line(&line);
     }
+    // A card of two permanent types ("Unit Gear"): Unit and Gear are each a permanent
+    // type (133.4.a.2), and such an object is a unit for what looks at units and a gear
+    // for what looks at gear (323.7 names "non-Unit Gear"). The engine's objects have
+    // one card type, so the card is refused rather than played as only one of them.
+    if card.kind.split_whitespace().count() > 1 {
+        c.phrases.push(Phrase {
+            text: format!("{}: a card of two types", card.kind),
+            status: PhraseStatus::Unsupported,
+        });
+    }
     c.end_modes();
     def.equip = c.equip.take().map(spanned);
     def.repeat = std::mem::take(&mut c.repeat)

@@ -492,3 +492,21 @@ fn a_trailing_if_about_a_ready_enemy_unit_here() {
         Some("ready-enemy-here")
     );
 }
+
+/// A card of two permanent types (133.4.a.2) is refused: the engine's objects have one
+/// card type, and played as a gear it would have no Might and enter ready.
+#[test]
+fn a_card_of_two_types_is_refused() {
+    let c = refused("Unit Gear", "When you play me, draw 1.");
+    assert!(
+        c.phrases
+            .iter()
+            .any(|p| p.text == "Unit Gear: a card of two types"
+                && p.status == PhraseStatus::Unsupported),
+        "{:?}",
+        c.phrases
+    );
+    // Its text is still read: the trigger compiled.
+    assert!(c.phrases.iter().any(|p| p.status == PhraseStatus::Compiled));
+    modelled("Gear", "When you play this, draw 1.");
+}
