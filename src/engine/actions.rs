@@ -745,6 +745,7 @@ impl Game {
             // 303.2.a: one at a time, in turn order
             // bound as the instruction executes (hand_pick.rs); unbound, no player
             PlayerRef::Chosen { .. } => vec![],
+            PlayerRef::TurnPlayer => vec![self.turn.player],
             PlayerRef::EachPlayer => {
                 let n = self.players.len();
                 let first = self.turn.player.0;
@@ -996,6 +997,7 @@ impl Game {
                 },
                 PlayerRef::EachOpponent => "each opponent".into(),
                 PlayerRef::EachPlayer => "each player".into(),
+                PlayerRef::TurnPlayer => self.player_name(self.turn.player).to_string(),
                 PlayerRef::Chosen { opponent: true } => "the opponent chosen".into(),
                 PlayerRef::Chosen { opponent: false } => "the player chosen".into(),
             }

@@ -843,6 +843,7 @@ impl Game {
             | Condition::Alone { .. }
             | Condition::YourPhase(_)
             | Condition::OpponentsTurn
+            | Condition::FirstTurns { .. }
             | Condition::InShowdown
             | Condition::DuringCombat
             | Condition::EnemyAloneHere

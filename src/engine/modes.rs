@@ -132,7 +132,8 @@ impl Mode {
 impl Game {
     /// 478.7: which players have had their first Channel and Draw Phases, from the turn a game
     /// is set up at: those seated before the turn player, those whose seat's first turn
-    /// (turn = seat + 1) is past, and the turn player once the phase is past.
+    /// (turn = seat + 1) is past, and the turn player once the phase is past; and how many
+    /// turns each player has begun.
     pub(crate) fn settle_first_turns(&mut self) {
         use super::state::Phase;
         let (tp, number, phase) = (
@@ -144,6 +145,20 @@ impl Game {
             let order = |p: Phase| Phase::NAMES.iter().position(|n| *n == p.name());
             i + 1 < number || i < tp || (i == tp && order(phase) > order(ph))
         };
+        // the turns each seat has begun, the turn player's included: seat i's k-th turn is
+        // turn k·n + i + 1 of the game (in seat order, 303.2.a)
+        let n = self.players.len().max(1);
+        let round = number.saturating_sub(1) / n + 1;
+        for i in 0..self.players.len() {
+            let begun = if number == 0 {
+                0
+            } else if i <= tp {
+                round
+            } else {
+                round - 1
+            };
+            self.players[i].turns_begun = u32::try_from(begun).unwrap_or(u32::MAX);
+        }
         for i in 0..self.players.len() {
             let (c, d) = (past(i, Phase::Channel), past(i, Phase::Draw));
             if self.players[i].first_channel_done != c || self.players[i].first_draw_done != d {

@@ -759,6 +759,8 @@ pub enum PlayerRef {
     EachOpponent,
     /// Each player, in turn order from the turn player (303.2.a).
     EachPlayer,
+    /// "At the start of each player's Beginning Phase, that player …": the turn player.
+    TurnPlayer,
     /// "Choose an opponent / a player. They …": a player the controller chooses — not a game
     /// object, so as the instruction executes (355.17) — among the opponents, or all players.
     Chosen {
@@ -1465,6 +1467,14 @@ pub enum Condition {
     YourPhase(crate::engine::state::Phase),
     /// "… on an opponent's turn": the turn player is an opponent of the controller.
     OpponentsTurn,
+    /// A player's first turns (478.7: "each player's first turn"): the turn player has begun
+    /// `turns` or fewer turns of their own — "at the start of each player's first Beginning
+    /// Phase" (`yours: false`); with `yours`, the turn is the controller's — "on your first,
+    /// second or third turns".
+    FirstTurns {
+        turns: u32,
+        yours: bool,
+    },
     /// "… during a showdown" (308.1): a showdown is in progress.
     InShowdown,
     /// "… during combat" (308.1, 455): a combat is in progress (its steps begun, not merely
@@ -1774,6 +1784,13 @@ pub enum Ability {
     /// "Increase the points needed to win the game by N": the Victory Score (478.3) is N
     /// higher while this is in play.
     VictoryScoreIncrease(i32),
+    /// A battlefield's "Players can't score here until their third turn" (054.1: it forbids
+    /// the point of a conquer or hold here, 464, while the scorer has begun fewer than N
+    /// turns, 478.7).
+    NoScoreBeforeTurn(u32),
+    /// "I can't be played on your first, second or third turns": this card can't be played
+    /// while the condition holds for the player playing it (054.1).
+    CantBePlayed(Condition),
     /// "I must be assigned combat damage last" (460.2.c.5): this unit is assigned lethal
     /// damage after its side's other units, like a unit with Backline (460.2.c.6).
     AssignedLast,

@@ -86,6 +86,21 @@ impl Game {
                 ),
             );
         }
+        // 054.1: "I can't be played on your first, second or third turns"
+        if let Some(c) = o.def.abilities.iter().find_map(|a| match a {
+            Ability::CantBePlayed(c)
+                if self.side_condition(c, Some(card), player, |x| self.controller(x))
+                    == Some(true) =>
+            {
+                Some(c)
+            }
+            _ => None,
+        }) {
+            return illegal(
+                cite!("054.1"),
+                format!("{} can't be played while {}", o.def.name, c.describe()),
+            );
+        }
         let def = o.def.clone();
         let kws: Vec<KeywordKind> = def.keywords().map(|k| k.kind()).collect();
         // 819.1.b: a card with Quick-Draw has Reaction inherently

@@ -3,7 +3,7 @@
 //! (323.1, 467, cleanup.rs).
 
 use super::actions::R;
-use super::objects::{ScoreKind, Trigger};
+use super::objects::{Ability, ScoreKind, Trigger};
 use super::state::{BfId, Game, PlayerId, Zone};
 use super::trace::{Cite, EventKind};
 use crate::cite;
@@ -77,6 +77,49 @@ impl Game {
             self.event(EventKind::Score, vec![rule, cite!("484.8.b")], t, vec![]);
             return Ok(());
         }
+        // 054.1, 478.7: "Players can't score here until their third turn" forbids the point;
+        // the conquer or hold effects still trigger (383.4.c.2.c, 383.4.d.2.c)
+        let before = self.battlefields[b.0].def.as_ref().and_then(|d| {
+            d.abilities.iter().find_map(|a| match a {
+                Ability::NoScoreBeforeTurn(n) if self.players[p.0].turns_begun < *n => Some(*n),
+                _ => None,
+            })
+        });
+        if let Some(n) = before {
+            let still = match how {
+                ScoreKind::Conquer => cite!("383.4.c.2.c"),
+                ScoreKind::Hold => cite!("383.4.d.2.c"),
+            };
+            let t = format!(
+                "{} {} {}, but players can't score there until their turn {n} ({} has begun {}): no point is gained",
+                self.player_name(p),
+                verb,
+                self.bf_name(b),
+                self.player_name(p),
+                self.players[p.0].turns_begun
+            );
+            self.event(
+                EventKind::Score,
+                vec![rule, cite!("054.1"), still],
+                t,
+                vec![],
+            );
+        } else {
+            self.gain_score_point(p, b, how, verb, rule)?;
+        }
+        self.score_triggers(p, b, how)
+    }
+
+    /// 466.1: the point of a score (the winning point as 466.1.b says).
+    fn gain_score_point(
+        &mut self,
+        p: PlayerId,
+        b: BfId,
+        how: ScoreKind,
+        verb: &str,
+        rule: Cite,
+    ) -> R<()> {
+        let ours = p == self.turn.player || self.teammates(p, self.turn.player);
         self.battlefields[b.0].scored_this_turn.push(p);
         let vs = self.victory_score();
         // 484.6: in a mode with teams, the team's points
@@ -159,6 +202,11 @@ impl Game {
             );
         }
         self.make_outstanding(cite!("319.7"));
+        Ok(())
+    }
+
+    /// 383.4.c–d: the conquer or hold effects of a score by `p` at `b`.
+    fn score_triggers(&mut self, p: PlayerId, b: BfId, how: ScoreKind) -> R<()> {
         // 383.4.c–d: conquer / hold effects of units present and of the battlefield
         let (unit_trigger, bf_trigger, you_trigger, why) = match how {
             ScoreKind::Conquer => (

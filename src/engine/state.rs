@@ -149,6 +149,10 @@ pub struct Player {
     /// First Turn Process adjusts those).
     pub first_channel_done: bool,
     pub first_draw_done: bool,
+    /// The turns this player has begun, this one included (their first turn is 1): "each
+    /// player's first Beginning Phase", "until their third turn" (478.7: the game counts each
+    /// player's own turns; an Additional Turn, 735, is one of theirs).
+    pub turns_begun: u32,
     /// 481.6: the Game Wins this player has earned in a best-of-three match (mode `match`).
     pub game_wins: u32,
 }
@@ -627,6 +631,7 @@ impl Game {
                 played_before_setup: 0,
                 first_channel_done: false,
                 first_draw_done: false,
+                turns_begun: 0,
                 game_wins: 0,
             })
             .collect();

@@ -266,6 +266,9 @@ impl Game {
         if !additional {
             self.turn.order = next;
         }
+        // 478.7: the player's own turns are counted ("their third turn")
+        let begun = &mut self.players[next.0].turns_begun;
+        *begun = begun.saturating_add(1);
         for p in self.players.iter_mut() {
             p.played_this_turn.clear();
             p.played_before_setup = 0;

@@ -342,6 +342,8 @@ impl Names<'_> {
             "you" => PlayerRef::You,
             "each-opponent" => PlayerRef::EachOpponent,
             "each-player" => PlayerRef::EachPlayer,
+            // "that player" of "at the start of each player's Beginning Phase"
+            "turn-player" => PlayerRef::TurnPlayer,
             // 355.17: chosen as the instruction executes
             "choose-opponent" => PlayerRef::Chosen { opponent: true },
             "choose-player" => PlayerRef::Chosen { opponent: false },
@@ -1865,9 +1867,13 @@ fn abilities(
             });
         } else if ab.assigned_last {
             out.push(Ability::AssignedLast);
+        } else if let Some(c) = &ab.cant_be_played {
+            // 054.1: "I can't be played on your first, second or third turns"
+            out.push(Ability::CantBePlayed(condition(s, c)?));
         } else if ab.no_units_played_here
             || ab.move_here_from_anywhere
             || ab.victory_score.is_some()
+            || ab.no_score_before_turn.is_some()
         {
             // a battlefield's rules about playing, moving and winning
             if !on_battlefield {
@@ -1875,7 +1881,7 @@ fn abilities(
                     s,
                     ErrorKind::InvalidValue,
                     Loc::UNKNOWN,
-                    "no-units-played-here, move-here-from-anywhere and victory-score are abilities of a battlefield",
+                    "no-units-played-here, move-here-from-anywhere, victory-score and no-score-before-turn are abilities of a battlefield",
                 ));
             }
             if ab.no_units_played_here {
@@ -1886,6 +1892,11 @@ fn abilities(
             }
             if let Some(n) = ab.victory_score {
                 out.push(Ability::VictoryScoreIncrease(n.get()));
+            }
+            if let Some(n) = ab.no_score_before_turn {
+                out.push(Ability::NoScoreBeforeTurn(
+                    u32::try_from(n.get()).unwrap_or(u32::MAX),
+                ));
             }
         } else if let Some(n) = ab.bonus_damage {
             // 712–715: the spells and abilities of its controller, or any to the units here

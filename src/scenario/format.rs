@@ -492,6 +492,14 @@ pub struct AbilityDef {
     /// A battlefield's "Increase the points needed to win the game by N" (478.3).
     #[serde(default)]
     pub victory_score: Option<Amt>,
+    /// A battlefield's "Players can't score here until their third turn": no point is gained
+    /// here by a player who has begun fewer than N turns (054.1, 478.7).
+    #[serde(default)]
+    pub no_score_before_turn: Option<Amt>,
+    /// "I can't be played on your first, second or third turns": the condition (a side
+    /// condition, `your-first-turns 3`) under which the card can't be played (054.1).
+    #[serde(default)]
+    pub cant_be_played: Option<Name>,
     /// "I can't move to base" (`me`), "Units can't move to base" (`units`), a battlefield's
     /// "Units can't move from here to base" (`units-here`): a restriction on moves (054.1).
     #[serde(default)]

@@ -1517,7 +1517,7 @@ impl<'a> Resolver<'a> {
                 loc_of(a),
                 "an ability has either \"when\" (triggered) or \"while\" (conditional passive), not both",
             )),
-            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready && ab.additional_cost.is_none() && !ab.ignore_cost && ab.play_to.is_none() && !ab.enter_exhausted && !ab.not_chosen_by_enemies && !ab.no_combat_damage && !ab.assigned_last && !ab.any_number_of_buffs && !ab.channel_only_one && ab.lesser_here.is_none() && !ab.no_units_played_here && !ab.move_here_from_anywhere && ab.victory_score.is_none() && ab.bonus_damage.is_none() && ab.cant_move_to_base.is_none() => Err(self.err(
+            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready && ab.additional_cost.is_none() && !ab.ignore_cost && ab.play_to.is_none() && !ab.enter_exhausted && !ab.not_chosen_by_enemies && !ab.no_combat_damage && !ab.assigned_last && !ab.any_number_of_buffs && !ab.channel_only_one && ab.lesser_here.is_none() && !ab.no_units_played_here && !ab.move_here_from_anywhere && ab.victory_score.is_none() && ab.no_score_before_turn.is_none() && ab.cant_be_played.is_none() && ab.bonus_damage.is_none() && ab.cant_move_to_base.is_none() => Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(a),
                 "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement), \"enter-ready\", \"enter-exhausted\", \"additional-cost\", \"play-to\", \"not-chosen-by-enemies\", \"no-combat-damage\", \"bonus-damage\", \"cant-move-to-base\" or \"text\"",
@@ -2665,7 +2665,9 @@ pub const TRIGGERS: &[&str] = &[
 /// here`, `discarded-this-turn`, `gained-xp-this-turn`, `stunned-enemy-here`, `ready-enemy-here`,
 /// `opponent-controls-stunned`, `opponent-controls-battlefield` (187.1), `attacking-with-another`, `not-from-hand` (a card's own cost:
 /// played from anywhere other than its player's hand), `alone` / `not-alone` (741.1),
-/// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`, `showdown`,
+/// `your-phase beginning` (the controller's turn, in that phase), `opponents-turn`,
+/// `turn-players-first-turns 1` (the turn player has begun 1 or fewer turns, 478.7),
+/// `your-first-turns 3` (the controller's turn, one of their first 3), `showdown`,
 /// `enemy-alone-here` (741.1), `in-combat` (741.3), `fewer-runes-than-opponent`,
 /// `controls-facedown` (a facedown card at a battlefield, 421.1), `other-units-might 5` (the
 /// Might of the controller's other units, summed, 5 or more),
@@ -2691,6 +2693,14 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["opponent-within", k] => n(k).map(Condition::OpponentWithin),
         ["alone"] => Some(Condition::Alone { negated: false }),
         ["opponents-turn"] => Some(Condition::OpponentsTurn),
+        ["turn-players-first-turns", k] => n(k).filter(|k| *k > 0).map(|k| Condition::FirstTurns {
+            turns: k.unsigned_abs(),
+            yours: false,
+        }),
+        ["your-first-turns", k] => n(k).filter(|k| *k > 0).map(|k| Condition::FirstTurns {
+            turns: k.unsigned_abs(),
+            yours: true,
+        }),
         ["showdown"] => Some(Condition::InShowdown),
         ["enemy-alone-here"] => Some(Condition::EnemyAloneHere),
         ["one-on-one"] => Some(Condition::OneOnOne),
@@ -3097,6 +3107,7 @@ pub const PLAYER_WORDS: &[&str] = &[
     "each-player",
     "choose-opponent",
     "choose-player",
+    "turn-player",
 ];
 
 /// `might 3 or less`: a unit's Might at most 3 ("If it has 3 [Might] or less").

@@ -814,11 +814,18 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             e.count = Some(rest.parse().ok()?);
         }
         "gain" => {
-            // "Gain 2 XP"
-            let n = rest
-                .strip_suffix("XP")
-                .or_else(|| rest.strip_suffix("xp"))?;
-            e.gain_xp = Some(n.trim().parse().ok()?);
+            // "Gain 2 XP"; "Gain 1 point": a point gained from a source other than a conquer
+            // or a hold (466.1, 466.1.a.1), as "score 1 point"
+            if let Some((n, w)) = rest.split_once(' ')
+                && matches!(fold(w).as_str(), "point" | "points")
+            {
+                e.gain_points = Some(Signed::new(count_word(n)?)?);
+            } else {
+                let n = rest
+                    .strip_suffix("XP")
+                    .or_else(|| rest.strip_suffix("xp"))?;
+                e.gain_xp = Some(n.trim().parse().ok()?);
+            }
         }
         "channel" => {
             // 430: "Channel 2 runes exhausted"

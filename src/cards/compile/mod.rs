@@ -1411,9 +1411,14 @@ fn sentences(s: &str) -> Vec<String> {
     merged
 }
 
+/// Ordinals as card text writes them ("their third turn").
+const ORDINALS: [&str; 5] = ["first", "second", "third", "fourth", "fifth"];
+
 /// A battlefield's "Units can't be played here." (054.1), "Units can move here from
-/// anywhere." (144.4), "Increase the points needed to win the game by 1." (478.3); a
-/// unit's "I must be assigned combat damage last." (460.2.c.5).
+/// anywhere." (144.4), "Increase the points needed to win the game by 1." (478.3), "Players
+/// can't score here until their third turn." (054.1, 478.7); a unit's "I must be assigned
+/// combat damage last." (460.2.c.5), "I can't be played on your first, second or third
+/// turns." (054.1).
 fn battlefield_rule(s: &str, battlefield: bool) -> Option<AbilityDef> {
     let f = fold(s);
     let mut a = AbilityDef::default();
@@ -1421,11 +1426,38 @@ fn battlefield_rule(s: &str, battlefield: bool) -> Option<AbilityDef> {
         ("units cant be played here", true) => a.no_units_played_here = true,
         ("units can move here from anywhere", true) => a.move_here_from_anywhere = true,
         ("i must be assigned combat damage last", false) => a.assigned_last = true,
+        // "Players can't score here until their third turn" (054.1, 478.7)
+        (x, true) if x.starts_with("players cant score here until their ") => {
+            let n = x
+                .strip_prefix("players cant score here until their ")?
+                .strip_suffix(" turn")?;
+            let n = ORDINALS.iter().position(|o| *o == n)? + 1;
+            a.no_score_before_turn = Some(Amt::new(i64::try_from(n).ok()?)?);
+        }
         (x, true) => {
             let n = x.strip_prefix("increase the points needed to win the game by ")?;
             a.victory_score = Some(Amt::new(count_word(n)?).filter(|n| n.get() > 0)?);
         }
-        _ => return None,
+        // "I can't be played on your first, second or third turns" (054.1, 478.7): the
+        // ordinals from the first on, each once
+        (x, false) => {
+            let list = x
+                .strip_prefix("i cant be played on your ")?
+                .strip_suffix(" turns")
+                .or_else(|| {
+                    x.strip_prefix("i cant be played on your ")?
+                        .strip_suffix(" turn")
+                })?;
+            let words: Vec<&str> = list
+                .split([',', ' '])
+                .filter(|w| !w.is_empty() && *w != "or" && *w != "and")
+                .collect();
+            let n = words.len();
+            if n == 0 || words.iter().zip(ORDINALS).any(|(w, o)| *w != o) {
+                return None;
+            }
+            a.cant_be_played = Some(name(format!("your-first-turns {n}")));
+        }
     }
     Some(a)
 }

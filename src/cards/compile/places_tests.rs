@@ -140,3 +140,105 @@ fn a_spell_that_costs_n_or_more() {
         .fully_modelled()
     );
 }
+
+#[test]
+fn each_players_first_beginning_phase_is_the_turn_players_first_turn() {
+    // 478.7: the turn player's first turn, checked as it triggers; "that player" is the turn
+    // player, whoever controls the battlefield (187.6)
+    let c = compile(&card(
+        "Battlefield",
+        "At the start of each Player's first Beginning Phase, that player draws 2.",
+    ));
+    let a = only(&c);
+    assert_eq!(a.when.as_ref().unwrap().value, "each-beginning-phase");
+    assert_eq!(a.if_.as_ref().unwrap().value, "turn-players-first-turns 1");
+    let e = &a.effect.as_ref().unwrap().value;
+    assert_eq!(e.draw.as_ref().unwrap().value, "turn-player");
+    assert_eq!(e.count.map(|n| n.get()), Some(2));
+    let c = compile(&card(
+        "Battlefield",
+        "At the start of each player's first Beginning Phase, that player gains 2 points.",
+    ));
+    let e = &only(&c).effect.as_ref().unwrap().value;
+    assert_eq!(e.gain_points.map(|n| n.get()), Some(2));
+    assert_eq!(e.player.as_ref().unwrap().value, "turn-player");
+    // every Beginning Phase: no condition; "that player" names the turn player still
+    let c = compile(&card(
+        "Battlefield",
+        "At the start of each player's Beginning Phase, that player channels 1 rune exhausted.",
+    ));
+    let a = only(&c);
+    assert!(a.if_.is_none());
+    let e = &a.effect.as_ref().unwrap().value;
+    assert_eq!(e.player.as_ref().unwrap().value, "turn-player");
+    assert!(e.exhausted);
+    // "that player" with an instruction that is not about a player is kept as text
+    assert!(
+        !compile(&card(
+            "Battlefield",
+            "At the start of each player's first Beginning Phase, that player kills a unit.",
+        ))
+        .fully_modelled()
+    );
+    // a unit's first Beginning Phase is no trigger the vocabulary has
+    assert!(
+        !compile(&card(
+            "Unit",
+            "At the start of each player's first Beginning Phase, that player draws 1.",
+        ))
+        .fully_modelled()
+    );
+}
+
+#[test]
+fn players_cant_score_here_until_their_nth_turn() {
+    let c = compile(&card(
+        "Battlefield",
+        "Players can't score here until their second turn.",
+    ));
+    assert_eq!(only(&c).no_score_before_turn.map(|n| n.get()), Some(2));
+    for text in [
+        "Players can't score here until their tenth turn.",
+        "Players can't score here until their next turn.",
+    ] {
+        assert!(
+            !compile(&card("Battlefield", text)).fully_modelled(),
+            "{text}"
+        );
+    }
+    // on a unit "here" is no battlefield's rule
+    assert!(
+        !compile(&card(
+            "Unit",
+            "Players can't score here until their third turn."
+        ))
+        .fully_modelled()
+    );
+}
+
+#[test]
+fn cant_be_played_on_your_first_turns() {
+    for (text, n) in [
+        ("I can't be played on your first turn.", 1),
+        ("I can't be played on your first or second turns.", 2),
+        (
+            "I can't be played on your first, second, or third turns.",
+            3,
+        ),
+    ] {
+        let c = compile(&card("Unit", text));
+        assert_eq!(
+            only(&c).cant_be_played.as_ref().unwrap().value,
+            format!("your-first-turns {n}"),
+            "{text}"
+        );
+    }
+    // the turns must run from the first: "your second turn" alone is another restriction
+    for text in [
+        "I can't be played on your second turn.",
+        "I can't be played on your first or third turns.",
+        "I can't be played on your opponents' first turn.",
+    ] {
+        assert!(!compile(&card("Unit", text)).fully_modelled(), "{text}");
+    }
+}

@@ -91,6 +91,20 @@ pub(super) fn they(s: &str, who: &str) -> Option<They> {
     Some(They::Done(vec![e]))
 }
 
+/// "That player channels 1 rune", "that player gains 1 point": a sentence about the player
+/// an event names (`who`), its verb in the singular — as "They channel 1 rune".
+pub(super) fn that_player(s: &str, who: &str) -> Option<Vec<format::Effect>> {
+    let t = s.trim().trim_end_matches('.').trim();
+    let rest = strip_ci(t, "that player ")?;
+    let (verb, tail) = rest.split_once(' ')?;
+    // "draws", "channels", "gains", "scores", "discards"
+    let verb = verb.strip_suffix('s')?;
+    match they(&format!("they {verb} {tail}"), who)? {
+        They::Done(v) => Some(v),
+        _ => None,
+    }
+}
+
 /// After "They reveal their hand": "Choose a card from it, and they discard that card.",
 /// "Choose a non-unit card from it, and recycle that card." — the pick and its fate.
 pub(super) fn pick_and_fate(s: &str) -> Option<(String, bool)> {

@@ -142,6 +142,10 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             "at the start of each players beginning phase",
             &["each-beginning-phase"],
         ),
+        (
+            "at the start of each players first beginning phase",
+            &["each-beginning-phase"],
+        ),
     ];
     let f = fold(s);
     let table = if battlefield { HERE } else { WHEN };
@@ -336,10 +340,14 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
     if one_on_one && during.is_some() {
         return None;
     }
+    // "At the start of each player's first Beginning Phase" (478.7): the turn player's first
+    // turn, checked as it triggers
+    let first = battlefield && head == "at the start of each players first beginning phase";
     let mut condition = while_here
         .then(|| "at-battlefield".to_string())
         .or(one_on_one.then(|| "one-on-one".to_string()))
-        .or(during.map(String::from));
+        .or(during.map(String::from))
+        .or(first.then(|| "turn-players-first-turns 1".to_string()));
     if let Some(r) = strip_ci(body, "if ") {
         let (c, rest) = r.split_once(',')?;
         if condition.is_some() {
@@ -387,6 +395,15 @@ pub(super) fn triggered(s: &str, battlefield: bool) -> Option<Vec<AbilityDef>> {
             return_: Some(name("me")),
             ..Default::default()
         }]
+    } else if let Some(v) = whens
+        .iter()
+        .all(|w| w == "each-beginning-phase")
+        .then(|| super::players::that_player(body, "turn-player"))
+        .flatten()
+    {
+        // "At the start of each player's Beginning Phase, that player channels 1 rune": the
+        // player whose Beginning Phase it is
+        v
     } else {
         instructions(body)?
     };

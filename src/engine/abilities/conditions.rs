@@ -131,6 +131,11 @@ impl Game {
             }
             Condition::YourPhase(p) => self.turn.player == ctl && self.turn.phase == *p,
             Condition::OpponentsTurn => self.opponents(ctl, self.turn.player),
+            // 478.7: the turns the turn player has begun, this one included
+            Condition::FirstTurns { turns, yours } => {
+                let tp = self.turn.player;
+                (!*yours || tp == ctl) && self.players[tp.0].turns_begun <= *turns
+            }
             // 308.1: the turn state is a showdown
             Condition::InShowdown => self.showdown.is_some(),
             // 308.1, 455: a combat is in progress
@@ -388,6 +393,14 @@ impl Condition {
                 x => format!("not ({})", x.describe()),
             },
             Condition::FewerRunesThanOpponent => "you control fewer runes than an opponent".into(),
+            Condition::FirstTurns { turns, yours } => format!(
+                "it is {} first {}",
+                if *yours { "your" } else { "the turn player's" },
+                match turns {
+                    1 => "turn".to_string(),
+                    n => format!("{n} turns"),
+                }
+            ),
             Condition::ControlsFacedown => "you control a facedown card at a battlefield".into(),
             Condition::OtherUnitsMightAtLeast(n) => {
                 format!("your other units have total Might {n} or more")
