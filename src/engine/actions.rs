@@ -1920,6 +1920,31 @@ impl Game {
             Effect::CreateToken {
                 card,
                 count,
+                at: Location::Chosen,
+                ready,
+                exhausted,
+                names,
+                ..
+            } if *count > 1 && card.card_type != super::objects::CardType::Gear => {
+                // 182.1.a, 355.2.a: each unit token is played like a unit card, so each is
+                // played where its player chooses — "Play three Recruit unit tokens" may
+                // put them in different places
+                for k in 0..*count {
+                    let one = Effect::CreateToken {
+                        card: card.clone(),
+                        count: 1,
+                        at: Location::Chosen,
+                        ready: *ready,
+                        exhausted: *exhausted,
+                        names: names.get(k as usize).cloned().into_iter().collect(),
+                        player: PlayerRef::You,
+                    };
+                    self.execute_effect(&one, controller, source, snap)?;
+                }
+            }
+            Effect::CreateToken {
+                card,
+                count,
                 at,
                 ready,
                 exhausted,

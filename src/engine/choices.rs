@@ -543,6 +543,35 @@ impl Game {
             .collect();
         let mut k = 0usize;
         for e in effects.iter_mut() {
+            // 824.1.b.1: "[Level N] [instruction]" is the card's only while its controller
+            // has N or more XP; below that the instruction is not there to choose for
+            let level = match e {
+                Effect::If {
+                    condition: super::objects::Condition::ControllerXp(n),
+                    ..
+                } => Some(*n),
+                _ => None,
+            };
+            if let Some(n) = level
+                && !self.level_reached(controller, n)
+            {
+                let skipped = targets_mut(e).len();
+                if skipped > 0 {
+                    k += skipped;
+                    let t = format!(
+                        "{label}: its Level {n} instruction chooses nothing — {} has {} XP, so the card does not have it",
+                        self.player_name(controller),
+                        self.players[controller.0].xp
+                    );
+                    self.event(
+                        super::trace::EventKind::Chain,
+                        vec![crate::cite!("824.1.b.1"), crate::cite!("824.1.d")],
+                        t,
+                        vec![],
+                    );
+                }
+                continue;
+            }
             // 355.4: a move's destination the instruction fixes now ("to that battlefield")
             if let Some(p) = move_place_mut(e)
                 && let Some(miss) = self.bind_place(

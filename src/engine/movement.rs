@@ -344,7 +344,8 @@ impl Game {
     /// 182.1.a, 439.2.b: where tokens are played when their instruction names no place: a
     /// unit token, like a unit card, to its player's base or a battlefield they control where
     /// units can be played (355.2.a, 054.1) — their choice when there is more than the base;
-    /// a gear token to the base (151.2). The tokens of one instruction go to one place.
+    /// a gear token to the base (151.2). Several unit tokens of one instruction are each
+    /// played on their own, so this is asked for each (`count` is then 1).
     pub(crate) fn token_place(
         &mut self,
         card: &super::objects::CardDef,
