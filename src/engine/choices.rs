@@ -47,9 +47,9 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         Effect::Fight { first, second } => vec![first, second],
         Effect::May { effect } | Effect::Linked { effect } => targets_mut(effect),
         // the unit is the one the first instruction chose; the player's instruction has none
-        Effect::ThenItsPlayer { effect, .. } | Effect::ForEach { effect, .. } => {
-            targets_mut(effect)
-        }
+        Effect::ThenItsPlayer { effect, .. }
+        | Effect::ForEach { effect, .. }
+        | Effect::Unless { effect, .. } => targets_mut(effect),
         // "it" in the linked or conditional instructions is the unit the first one chose
         Effect::IfDone {
             effect,
@@ -111,6 +111,16 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
     }
 }
 
+/// " with Energy cost 3 or less and Power cost 1 or less": bounds of printed costs.
+fn cost_phrase(cost: (Option<i32>, Option<i32>)) -> String {
+    match cost {
+        (None, None) => String::new(),
+        (Some(e), None) => format!(" with Energy cost {e} or less"),
+        (None, Some(p)) => format!(" with Power cost {p} or less"),
+        (Some(e), Some(p)) => format!(" with Energy cost {e} or less and Power cost {p} or less"),
+    }
+}
+
 /// How a choice of a unit is worded in a prompt.
 pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
     match f {
@@ -123,6 +133,13 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
         UnitFilter::WithKeyword(inner, k) => {
             return format!("{} with [{k}]", filter_phrase(inner));
         }
+        UnitFilter::CostAtMost(inner, cost) => {
+            return format!("{}{}", filter_phrase(inner), cost_phrase(*cost));
+        }
+        UnitFilter::WithDomain(inner, d) => {
+            return format!("{} of the {d} Domain", filter_phrase(inner));
+        }
+        UnitFilter::OrGear(inner) => return format!("{} (or a gear)", filter_phrase(inner)),
         UnitFilter::Distinct(inner) => {
             return format!("{} not chosen yet", filter_phrase(inner));
         }
@@ -172,15 +189,11 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
             if words.is_empty() {
                 words.push("card".into());
             }
-            let bound = match *cost {
-                (None, None) => String::new(),
-                (Some(e), None) => format!(" with Energy cost {e} or less"),
-                (None, Some(p)) => format!(" with Power cost {p} or less"),
-                (Some(e), Some(p)) => {
-                    format!(" with Energy cost {e} or less and Power cost {p} or less")
-                }
-            };
-            return format!("a {}{bound} in your trash", words.join(" or "));
+            return format!(
+                "a {}{} in your trash",
+                words.join(" or "),
+                cost_phrase(*cost)
+            );
         }
         UnitFilter::Spell => "a spell on the chain",
         UnitFilter::EnemySpell => "an enemy spell on the chain",
@@ -293,7 +306,7 @@ impl Game {
                 o.zone.on_board()
                     && if filter.is_gear() {
                         o.is_gear()
-                    } else if matches!(filter.kind(), UnitFilter::UnitsAndGear) {
+                    } else if filter.or_gear() {
                         o.is_unit() || o.is_gear()
                     } else if filter.is_rune() {
                         o.def.card_type == super::objects::CardType::Rune
@@ -399,19 +412,36 @@ impl Game {
             UnitFilter::EnemySpell => self.opponents(controller, c),
             UnitFilter::InTrash { types, tags, cost } => {
                 let d = &self.objects[u.0].def;
-                // "with cost no more than [3] and no more than [Rune]": the printed costs
-                // (a card's costs are characteristics in every zone, 138.2.b)
-                let energy = d.energy_cost.unwrap_or(0);
-                let power = d.power_cost.as_ref().map_or(0, |p| p.total());
                 ((types.is_empty() && tags.is_empty())
                     || types.contains(&d.card_type)
                     || d.tags
                         .iter()
                         .any(|t| tags.iter().any(|x| x.eq_ignore_ascii_case(t))))
-                    && cost.0.is_none_or(|n| energy <= n)
-                    && cost.1.is_none_or(|n| power <= n)
+                    && self.costs_within(u, *cost)
             }
+            UnitFilter::CostAtMost(f, cost) => {
+                self.costs_within(u, *cost) && self.matches_filter(u, f, controller, here, source)
+            }
+            // 134.1: the Domains a card belongs to
+            UnitFilter::WithDomain(f, d) => {
+                self.objects[u.0]
+                    .def
+                    .domains
+                    .iter()
+                    .any(|x| x.eq_ignore_ascii_case(d))
+                    && self.matches_filter(u, f, controller, here, source)
+            }
+            UnitFilter::OrGear(f) => self.matches_filter(u, f, controller, here, source),
         }
+    }
+
+    /// "With cost no more than [3] and no more than [Rune]": `u`'s printed Energy and Power
+    /// costs within the bounds (`None`: any) — a card's costs are characteristics in every
+    /// zone (138.2.b).
+    fn costs_within(&self, u: ObjId, (energy, power): (Option<i32>, Option<i32>)) -> bool {
+        let d = &self.objects[u.0].def;
+        energy.is_none_or(|n| d.energy_cost.unwrap_or(0) <= n)
+            && power.is_none_or(|n| d.power_cost.as_ref().map_or(0, |p| p.total()) <= n)
     }
 
     /// 359.3.e.2–359.3.e.4: a chosen target is legal on resolution when it is still a unit on
@@ -433,6 +463,8 @@ impl Game {
             o.zone == Zone::Chain
         } else if filter.is_gear() {
             o.is_gear() && o.zone.on_board()
+        } else if filter.or_gear() {
+            (o.is_unit() || o.is_gear()) && o.zone.on_board()
         } else if filter.is_rune() {
             o.def.card_type == super::objects::CardType::Rune && o.zone.on_board()
         } else {
@@ -935,6 +967,7 @@ pub(crate) fn move_place_mut(e: &mut Effect) -> Option<&mut Place> {
         Effect::May { effect }
         | Effect::Linked { effect }
         | Effect::ThenItsPlayer { effect, .. }
+        | Effect::Unless { effect, .. }
         | Effect::ForEach { effect, .. }
         | Effect::IfDone { effect, .. }
         | Effect::If { effect, .. }

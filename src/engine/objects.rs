@@ -598,6 +598,16 @@ pub enum UnitFilter {
     /// A unit `filter` allows other than the unit the instruction before chose ("each other
     /// enemy unit there"), bound at step 2 (`None` until then).
     OtherThanIt(Box<UnitFilter>, Option<ObjId>),
+    /// An object `filter` allows whose printed costs are within bounds ("a gear with Energy
+    /// cost no more than [1]", "a spell that costs no more than [4] and no more than
+    /// [Rune]"): Energy at most `.0`, Power at most `.1` (`None`: any) — a card's costs are
+    /// characteristics (138.2.b).
+    CostAtMost(Box<UnitFilter>, (Option<i32>, Option<i32>)),
+    /// An object `filter` allows that belongs to this Domain (134.1: "an enemy Calm unit").
+    WithDomain(Box<UnitFilter>, String),
+    /// "An enemy unit or gear": a unit or a gear on the board `filter` allows (its
+    /// requirements of control and place apply to either).
+    OrGear(Box<UnitFilter>),
 }
 
 /// A place an instruction refers to, fixed as the spell or ability is put on the chain
@@ -649,7 +659,10 @@ impl UnitFilter {
             | UnitFilter::AtSource(f)
             | UnitFilter::InBase(f)
             | UnitFilter::At(f, _)
-            | UnitFilter::OtherThanIt(f, _) => Some(f),
+            | UnitFilter::OtherThanIt(f, _)
+            | UnitFilter::CostAtMost(f, _)
+            | UnitFilter::WithDomain(f, _)
+            | UnitFilter::OrGear(f) => Some(f),
             _ => None,
         }
     }
@@ -684,7 +697,9 @@ impl UnitFilter {
             | UnitFilter::InBase(f)
             | UnitFilter::At(f, _)
             | UnitFilter::OtherThanIt(f, _)
-            | UnitFilter::WithKeyword(f, _) => f.kind(),
+            | UnitFilter::WithKeyword(f, _)
+            | UnitFilter::CostAtMost(f, _)
+            | UnitFilter::WithDomain(f, _) => f.kind(),
             f => f,
         }
     }
@@ -699,6 +714,13 @@ impl UnitFilter {
     /// It chooses a gear on the board, not a unit.
     pub fn is_gear(&self) -> bool {
         matches!(self.kind(), UnitFilter::Gear | UnitFilter::EnemyGear)
+    }
+    /// It chooses a unit or a gear on the board ("an enemy unit or gear").
+    pub fn or_gear(&self) -> bool {
+        matches!(
+            self.kind(),
+            UnitFilter::OrGear(_) | UnitFilter::UnitsAndGear
+        )
     }
     /// It chooses a rune on the board, not a unit.
     pub fn is_rune(&self) -> bool {
@@ -718,6 +740,9 @@ impl UnitFilter {
             | UnitFilter::InBase(f)
             | UnitFilter::At(f, _)
             | UnitFilter::OtherThanIt(f, _)
+            | UnitFilter::CostAtMost(f, _)
+            | UnitFilter::WithDomain(f, _)
+            | UnitFilter::OrGear(f)
             | UnitFilter::AtSource(f) => f.up_to(),
             _ => false,
         }
@@ -742,6 +767,9 @@ impl UnitFilter {
             | UnitFilter::InBase(f)
             | UnitFilter::At(f, _)
             | UnitFilter::OtherThanIt(f, _)
+            | UnitFilter::CostAtMost(f, _)
+            | UnitFilter::WithDomain(f, _)
+            | UnitFilter::OrGear(f)
             | UnitFilter::NotSource(f) => f.needs_here(),
             _ => false,
         }
@@ -1217,6 +1245,17 @@ pub enum Effect {
         owner: bool,
         then: Box<Effect>,
     },
+    /// "Counter a spell unless its controller pays [2]", "Deal 6 to it unless its controller
+    /// has you draw 2": as it executes, the controller of what `effect` chose (359.3.f.2)
+    /// chooses (355.17) to pay `energy` and `power` — or, with `alternative`, to have the
+    /// effect's controller do that instead — and then `effect` is not done; one who cannot
+    /// pay, or declines, gets `effect`.
+    Unless {
+        effect: Box<Effect>,
+        energy: i32,
+        power: super::resources::Power,
+        alternative: Vec<Effect>,
+    },
     /// "Units you play this turn enter ready", "Friendly units enter ready this turn": until
     /// the turn ends, the units `player` plays — cards (359.2.c) and tokens (182.1.a) —
     /// enter ready; the card's text supersedes the rule that they enter exhausted (002).
@@ -1477,6 +1516,9 @@ pub enum Condition {
     },
     /// "… during a showdown" (308.1): a showdown is in progress.
     InShowdown,
+    /// "… during combat" (308.1, 455): a combat is in progress (its steps begun, not merely
+    /// staged, 456).
+    DuringCombat,
     /// "If an enemy unit is alone here" (741.1): at the object's location, a unit of an
     /// opponent of the controller with no other unit friendly to it there.
     EnemyAloneHere,
@@ -1623,6 +1665,29 @@ pub struct Replacement {
     /// die, banish me from your trash instead"): it applies to an event only when its card
     /// was in the trash before the event — not one it enters the trash with.
     pub in_trash: bool,
+    /// 370.1: the circumstances it specifies about the unit whose event it replaces ("If a
+    /// buffed unit you control would die"), checked on that unit as the event would happen.
+    pub affected: Condition,
+    /// 370.1, 742.1: "… you may [pay a cost to] … instead" — applied only if the player the
+    /// text names chooses to, paying the cost within it; `None`: it always applies.
+    pub choice: Option<ReplacementChoice>,
+    /// 432.1: "Double all damage that would be dealt to it": the damage is not replaced
+    /// but increased by its own amount, and stays pending for the other replacements.
+    pub double: bool,
+}
+
+/// 742.1: an optional replacement ("you may … instead", "its controller may pay [cost] to …
+/// instead"): who chooses — and pays — and the cost within the instruction ("[do X] to [do
+/// Y]": X is paid to get Y).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReplacementChoice {
+    /// "its controller may …": the controller of the unit whose event it replaces; else
+    /// "you", the replacement's controller (374).
+    pub its_controller: bool,
+    /// The cost within the instruction: an `Effect::PayCost`, whose `buff` is "spend its
+    /// buff" (a buff of the unit whose event it replaces, 702.2.b) and whose `exhaust` is
+    /// "exhaust me" (the replacement's source, 414.5).
+    pub cost: Option<Box<Effect>>,
 }
 
 /// The events a replacement effect can replace (367): a unit's death (by any means), its
@@ -1768,6 +1833,12 @@ pub enum Ability {
     /// "I can't be played on your first, second or third turns": this card can't be played
     /// while the condition holds for the player playing it (054.1).
     CantBePlayed(Condition),
+    /// A spell's "This can't be countered": an instruction to counter it does nothing (054.1
+    /// over 425).
+    CantBeCountered,
+    /// A spell's "Ignore [Deflect] while paying this spell's cost": the Deflect of what it
+    /// chooses adds nothing to its cost (002 over 809.1.c).
+    IgnoreDeflect,
     /// "I must be assigned combat damage last" (460.2.c.5): this unit is assigned lethal
     /// damage after its side's other units, like a unit with Backline (460.2.c.6).
     AssignedLast,
@@ -1812,6 +1883,9 @@ pub enum Ability {
     RepeatCost {
         energy: i32,
         power: super::resources::Power,
+        /// "[Repeat] - Discard 1" (820.1.c: "Repeat [Cost]", any cost): cards of the player's
+        /// choice discarded from their hand as the cost is paid (357.2, 422).
+        discard: i32,
     },
     /// "I enter ready [if …]": a unit with it enters the board ready instead of exhausted
     /// when it is played (359.2.c states the default it changes), if the condition holds as

@@ -69,6 +69,7 @@ pub fn created(g: &Game, name: &str) -> Option<ObjId> {
 enum Restrict {
     Might(i32),
     Tag(String),
+    Domain(String),
 }
 
 /// Names in an effect: resolved against the built game (script effects) or not at all
@@ -117,6 +118,27 @@ impl Names<'_> {
                 rules,
             }));
         }
+        // "choose-gear energy-at-most 1": narrowed by printed costs (138.2.b)
+        if let Some((word, cost)) = load::cost_bounded(&n.value) {
+            let inner = Name {
+                value: word.to_string(),
+                referenced: n.referenced,
+                defined: n.defined,
+            };
+            return match self.target(&inner)? {
+                Target::ChooseUnit(f) if !f.is_trash() && !f.is_rune() => Ok(Target::ChooseUnit(
+                    UnitFilter::CostAtMost(Box::new(f), cost),
+                )),
+                _ => Err(err(
+                    self.scenario,
+                    ErrorKind::InvalidValue,
+                    n.referenced,
+                    format!(
+                        "\"{word}\" cannot be narrowed by its costs: only a choice of a unit, gear or spell"
+                    ),
+                )),
+            };
+        }
         // "choose-gear with keyword Temporary": narrowed to those with the keyword, inactive
         // text included (722.1, 722.2)
         if let Some((word, k)) = load::keyword_bound(&n.value) {
@@ -164,6 +186,7 @@ impl Names<'_> {
             (" there", false),
             (" at-its-location", false),
             (" other-than-it", false),
+            (" or-gear", true),
         ] {
             let Some(word) = n.value.strip_suffix(suffix) else {
                 continue;
@@ -197,6 +220,7 @@ impl Names<'_> {
                 " there" => UnitFilter::At(Box::new(f), TargetPlace::There),
                 " at-its-location" => UnitFilter::At(Box::new(f), TargetPlace::ItsLocation),
                 " other-than-it" => UnitFilter::OtherThanIt(Box::new(f), None),
+                " or-gear" => UnitFilter::OrGear(Box::new(f)),
                 _ => UnitFilter::InCombat(Box::new(f)),
             };
             // the groups "here" as the group of units that filter allows
@@ -232,7 +256,8 @@ impl Names<'_> {
         // choice or group, restricted
         let restricted = load::might_bound(&n.value)
             .map(|(w, max)| (w, Restrict::Might(max)))
-            .or(load::tag_bound(&n.value).map(|(w, t)| (w, Restrict::Tag(t.to_string()))));
+            .or(load::tag_bound(&n.value).map(|(w, t)| (w, Restrict::Tag(t.to_string()))))
+            .or(load::domain_bound(&n.value).map(|(w, d)| (w, Restrict::Domain(d.to_string()))));
         if let Some((word, r)) = restricted {
             let inner = Name {
                 value: word.to_string(),
@@ -242,6 +267,7 @@ impl Names<'_> {
             let bound = |f: UnitFilter| match &r {
                 Restrict::Might(max) => UnitFilter::MightAtMost(Box::new(f), *max),
                 Restrict::Tag(t) => UnitFilter::WithTag(Box::new(f), t.clone()),
+                Restrict::Domain(d) => UnitFilter::WithDomain(Box::new(f), d.clone()),
             };
             return Ok(match self.target(&inner)? {
                 Target::ChooseUnit(f) if !f.is_spell() && !f.is_gear() => {
@@ -464,6 +490,30 @@ impl Names<'_> {
                 effect: Box::new(eff),
             };
         }
+        // "… unless its controller pays [2]" / "… has you draw 2" (355.17)
+        if let Some(c) = &e.unless_pays {
+            if !c.value.resources_only() {
+                return Err(err(
+                    self.scenario,
+                    ErrorKind::InvalidValue,
+                    c.referenced,
+                    "unless-pays is energy and power",
+                ));
+            }
+            eff = Effect::Unless {
+                effect: Box::new(eff),
+                energy: c.value.energy.get(),
+                power: c.value.power.to_power(Power::own),
+                alternative: Vec::new(),
+            };
+        } else if !e.unless_has_you.is_empty() {
+            eff = Effect::Unless {
+                effect: Box::new(eff),
+                energy: 0,
+                power: Power::default(),
+                alternative: self.effects(&e.unless_has_you)?,
+            };
+        }
         // "Its controller draws 2": the player of the unit it chose does the next part
         for (then, owner) in [(&e.its_controller, false), (&e.its_owner, true)] {
             if let Some(t) = then {
@@ -477,7 +527,7 @@ impl Names<'_> {
         // a spell on the chain is chosen only by `counter` (with what its controller does
         // after it); other instructions affect units
         let inner = match &eff {
-            Effect::ThenItsPlayer { effect, .. } => effect.as_ref(),
+            Effect::ThenItsPlayer { effect, .. } | Effect::Unless { effect, .. } => effect.as_ref(),
             e => e,
         };
         if !matches!(inner, Effect::Counter { .. })
@@ -492,7 +542,8 @@ impl Names<'_> {
                 "choose-spell and choose-enemy-spell choose a spell on the chain: only counter takes one",
             ));
         }
-        let eff = if e.may {
+        // a replacement's "you may" is its own choice (742.1), made as it applies
+        let eff = if e.may && e.replace.is_none() {
             Effect::May {
                 effect: Box::new(eff),
             }
@@ -888,6 +939,10 @@ impl Names<'_> {
                     condition: Condition::Always,
                     prevent: e.prevent_next.map(|n| n.get()),
                     in_trash: false,
+                    affected: Condition::Always,
+                    double: e.doubled,
+                    // "you may [pay …] … instead": the effect's controller (374)
+                    choice: replacement_choice(s, e.may.then_some(("you", loc)), e.cost.as_ref())?,
                 },
                 duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
             }
@@ -1068,6 +1123,62 @@ fn replacement_uses(
             ));
         }
     })
+}
+
+/// 742.1: an optional replacement's choice — who makes it (`you` or `its-controller`) and
+/// the cost within the instruction; "kill me" is not a cost a replacement pays here.
+fn replacement_choice(
+    s: &Scenario,
+    may: Option<(&str, Loc)>,
+    cost: Option<&serde_saphyr::Spanned<format::TriggerCost>>,
+) -> Result<Option<crate::engine::objects::ReplacementChoice>, ScenarioError> {
+    let its_controller = match may {
+        None => {
+            if let Some(c) = cost {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    c.referenced,
+                    "a replacement's cost is paid by the player who may apply it: add `may` (you or its-controller)",
+                ));
+            }
+            return Ok(None);
+        }
+        Some(("you", _)) => false,
+        Some(("its-controller", _)) => true,
+        Some((o, at)) => {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                at,
+                format!("unknown may \"{o}\"; expected you or its-controller"),
+            ));
+        }
+    };
+    let cost = match cost {
+        None => None,
+        Some(c) if c.value.kill_this => {
+            return Err(err(
+                s,
+                ErrorKind::Unsupported,
+                c.referenced,
+                "a replacement's cost that kills its source is not modelled",
+            ));
+        }
+        Some(c) => Some(Box::new(Effect::PayCost {
+            energy: c.value.energy.get(),
+            power: c.value.power.to_power(Power::own),
+            exhaust: c.value.exhaust,
+            discard: c.value.discard.get(),
+            xp: c.value.xp.get(),
+            buff: c.value.buff,
+            kill_self: false,
+        })),
+    };
+    Ok(Some(crate::engine::objects::ReplacementChoice {
+        its_controller,
+        cost,
+    }))
 }
 
 /// 357.2: the permanent an additional cost gives up — `kill: unit | gear | mighty unit` or
@@ -1682,6 +1793,14 @@ fn abilities(
         } else if let Some(w) = &ab.would {
             // 367–375: "If/The next time [scope] would die / be killed / be dealt damage,
             // [instead]"
+            if on_battlefield {
+                return Err(err(
+                    s,
+                    ErrorKind::Unsupported,
+                    w.referenced,
+                    "a battlefield's replacement effect is not modelled (only its triggered abilities, passives and rules)",
+                ));
+            }
             let event = replaced_event(s, w)?;
             if let Some(sc) = ab.scope.as_ref().filter(|sc| sc.value != "me")
                 && event == crate::engine::ReplacedEvent::Draw
@@ -1719,6 +1838,16 @@ fn abilities(
                     None => Condition::Always,
                 },
                 prevent: None,
+                double: false,
+                affected: match &ab.unit_if {
+                    Some(c) => condition(s, c)?,
+                    None => Condition::Always,
+                },
+                choice: replacement_choice(
+                    s,
+                    ab.may.as_ref().map(|m| (m.value.as_str(), m.referenced)),
+                    ab.cost.as_ref(),
+                )?,
                 // 370.3: `active-in: trash`
                 in_trash: match ab.active_in.as_ref().map(|n| n.value.as_str()) {
                     None => false,
@@ -1793,6 +1922,15 @@ fn abilities(
         } else if let Some(c) = &ab.cant_be_played {
             // 054.1: "I can't be played on your first, second or third turns"
             out.push(Ability::CantBePlayed(condition(s, c)?));
+        } else if ab.cant_be_countered || ab.ignore_deflect {
+            // a spell's own rules: "This can't be countered" (054.1), "Ignore [Deflect] while
+            // paying this spell's cost" (002)
+            if ab.cant_be_countered {
+                out.push(Ability::CantBeCountered);
+            }
+            if ab.ignore_deflect {
+                out.push(Ability::IgnoreDeflect);
+            }
         } else if ab.no_units_played_here
             || ab.move_here_from_anywhere
             || ab.victory_score.is_some()
@@ -2161,6 +2299,7 @@ fn card_def_of(
                 a.push(Ability::RepeatCost {
                     energy: r.value.energy.get(),
                     power: r.value.power.to_power(Power::own),
+                    discard: r.value.discard.get(),
                 });
             }
             if let Some(n) = c.might_bonus {

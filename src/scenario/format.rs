@@ -500,6 +500,12 @@ pub struct AbilityDef {
     /// condition, `your-first-turns 3`) under which the card can't be played (054.1).
     #[serde(default)]
     pub cant_be_played: Option<Name>,
+    /// A spell's "This can't be countered" (054.1).
+    #[serde(default)]
+    pub cant_be_countered: bool,
+    /// A spell's "Ignore [Deflect] while paying this spell's cost" (002 over 809.1.c).
+    #[serde(default)]
+    pub ignore_deflect: bool,
     /// "I can't move to base" (`me`), "Units can't move to base" (`units`), a battlefield's
     /// "Units can't move from here to base" (`units-here`): a restriction on moves (054.1).
     #[serde(default)]
@@ -596,6 +602,17 @@ pub struct AbilityDef {
     /// `me` the ability's source).
     #[serde(default)]
     pub instead: Vec<Spanned<Effect>>,
+    /// A replacement effect: the circumstances it specifies about the unit whose event it
+    /// replaces (370.1: `buffed` — "If a buffed unit you control would die").
+    #[serde(default)]
+    pub unit_if: Option<Name>,
+    /// An optional replacement effect (742.1): `you` ("you may … instead": its controller
+    /// chooses, 374) or `its-controller` ("its controller may pay … to … instead": the
+    /// controller of the unit whose event it replaces); with `cost`, the cost within the
+    /// instruction that player pays to apply it (`buff`: a buff of that unit, "spend its
+    /// buff"; `exhaust`: "exhaust me").
+    #[serde(default)]
+    pub may: Option<Name>,
     /// A replacement effect: `always` (default, "if … would"), `next` ("the next time …
     /// would", used up once applied), `once-each-turn` (371). A triggered ability:
     /// `once-each-turn` ("Once each turn, when …", 383.3.f).
@@ -1548,6 +1565,11 @@ pub struct Effect {
     /// With `replace`: next (default, "the next time") or always.
     #[serde(default)]
     pub uses: Option<Name>,
+    /// With `replace` and `may: true`: the cost within the instruction (742.1, "The next time
+    /// it would die this turn, you may pay [Fury] to … instead"), paid by the effect's
+    /// controller as it applies, or the replacement is not applied.
+    #[serde(default)]
+    pub cost: Option<Spanned<TriggerCost>>,
     /// With `replace`: what happens instead (`that-unit` is the unit). With `instead-if`:
     /// what this instruction is replaced by (`it` is the unit it chose).
     #[serde(default)]
@@ -1586,6 +1608,10 @@ pub struct Effect {
     /// effect used up at 0 (437.3).
     #[serde(default)]
     pub prevent_next: Option<Amt>,
+    /// With `replace` and `would: be-dealt-damage`: "Double all damage that would be dealt
+    /// to it this turn" (432.1) — each time, the damage is increased by its own amount.
+    #[serde(default)]
+    pub doubled: bool,
     #[serde(default)]
     pub may: bool,
     /// 424, 416: `player` (default: you) looks at the top this many cards of their Main
@@ -1617,6 +1643,15 @@ pub struct Effect {
     pub its_controller: Option<Box<Spanned<Effect>>>,
     #[serde(default)]
     pub its_owner: Option<Box<Spanned<Effect>>>,
+    /// "Counter a spell unless its controller pays [2]": the controller of what this
+    /// instruction chose may pay this (energy and power) as it executes, and then it is not
+    /// done (355.17).
+    #[serde(default)]
+    pub unless_pays: Option<Spanned<TriggerCost>>,
+    /// "Deal 6 to it unless its controller has you draw 2": the controller of what this
+    /// instruction chose may have this instruction's controller do these instead.
+    #[serde(default)]
+    pub unless_has_you: Vec<Spanned<Effect>>,
     /// "Draw 1 for each of your Mighty units": the instruction's number multiplied by this
     /// count as it executes (`mighty units`, `units`, `gear`, a tag, `trash`, …).
     #[serde(default)]

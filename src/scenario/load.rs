@@ -1364,11 +1364,16 @@ impl<'a> Resolver<'a> {
                 )
                 .hint("Repeat [Cost] is an optional additional cost (820.1.c.1)"));
         }
-        if let Some(r) = c.repeat.iter().find(|r| !r.value.resources_only()) {
+        // 820.1.c: energy, power and discards ("[Repeat] - Discard 1")
+        if let Some(r) = c.repeat.iter().find(|r| {
+            let mut x = r.value.clone();
+            x.discard = format::Amt::default();
+            !x.resources_only()
+        }) {
             return Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(r),
-                "Repeat's cost is energy and power (820.1.c): \"exhaust\", \"xp\", \"buff\" and \"kill-this\" are for a triggered ability's cost",
+                "Repeat's cost is energy, power and discards (820.1.c): \"exhaust\", \"xp\", \"buff\" and \"kill-this\" are for a triggered ability's cost",
             ));
         }
         if let Some(r) = c.repeat.first()
@@ -1425,12 +1430,13 @@ impl<'a> Resolver<'a> {
         }
         if let Some(c) = &ab.cost
             && ab.when.is_none()
+            && ab.would.is_none()
         {
             return Err(self
                 .err(
                     ErrorKind::InvalidValue,
                     loc_of(c),
-                    "\"cost\" is the cost within a triggered ability's instructions (403.1.b.1): it needs \"when\"",
+                    "\"cost\" is the cost within a triggered ability's or an optional replacement's instructions (403.1.b.1, 742.1): it needs \"when\" or \"would\"",
                 )
                 .hint("an activated ability's cost goes under \"activate\""));
         }
@@ -1516,7 +1522,7 @@ impl<'a> Resolver<'a> {
                 loc_of(a),
                 "an ability has either \"when\" (triggered) or \"while\" (conditional passive), not both",
             )),
-            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready && ab.additional_cost.is_none() && !ab.ignore_cost && ab.play_to.is_none() && !ab.enter_exhausted && !ab.not_chosen_by_enemies && !ab.no_combat_damage && !ab.assigned_last && !ab.any_number_of_buffs && !ab.channel_only_one && ab.lesser_here.is_none() && !ab.no_units_played_here && !ab.move_here_from_anywhere && ab.victory_score.is_none() && ab.no_score_before_turn.is_none() && ab.cant_be_played.is_none() && ab.bonus_damage.is_none() && ab.cant_move_to_base.is_none() => Err(self.err(
+            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready && ab.additional_cost.is_none() && !ab.ignore_cost && ab.play_to.is_none() && !ab.enter_exhausted && !ab.not_chosen_by_enemies && !ab.no_combat_damage && !ab.assigned_last && !ab.any_number_of_buffs && !ab.channel_only_one && ab.lesser_here.is_none() && !ab.no_units_played_here && !ab.move_here_from_anywhere && ab.victory_score.is_none() && ab.no_score_before_turn.is_none() && ab.cant_be_played.is_none() && !ab.cant_be_countered && !ab.ignore_deflect && ab.bonus_damage.is_none() && ab.cant_move_to_base.is_none() => Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(a),
                 "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement), \"enter-ready\", \"enter-exhausted\", \"additional-cost\", \"play-to\", \"not-chosen-by-enemies\", \"no-combat-damage\", \"bonus-damage\", \"cant-move-to-base\" or \"text\"",
@@ -2086,7 +2092,8 @@ impl<'a> Resolver<'a> {
                     "\"instead-if\" replaces an instruction by its own \"instead\" (370.1.a); a \"replace\" effect's \"instead\" is what replaces the event",
                 ));
             }
-            let prevents = e.prevent || e.prevent_next.is_some();
+            // a prevention, or the doubling of the damage (432.1), in place of "instead"
+            let prevents = e.prevent || e.prevent_next.is_some() || e.doubled;
             if e.prevent && e.prevent_next.is_some() {
                 return Err(self.err(
                     ErrorKind::InvalidValue,
@@ -2094,7 +2101,7 @@ impl<'a> Resolver<'a> {
                     "\"replace\" has either \"prevent: true\" (the whole next event) or \"prevent-next: N\" (the next N damage), not both",
                 ));
             }
-            if e.prevent_next.is_some()
+            if (e.prevent_next.is_some() || e.doubled)
                 && e.would
                     .as_ref()
                     .is_some_and(|w| w.value != "be-dealt-damage")
@@ -2103,7 +2110,7 @@ impl<'a> Resolver<'a> {
                     .err(
                         ErrorKind::InvalidValue,
                         at,
-                        "\"prevent-next\" prevents damage (437): it goes with \"would: be-dealt-damage\"",
+                        "\"prevent-next\" (437) and \"doubled\" (432.1) are about damage: they go with \"would: be-dealt-damage\"",
                     )
                     .hint("would: be-dealt-damage"));
             }
@@ -2117,14 +2124,14 @@ impl<'a> Resolver<'a> {
                     return Err(self.err(
                         ErrorKind::InvalidValue,
                         at,
-                        "\"replace\" needs what happens \"instead\", or \"prevent: true\" or \"prevent-next: N\"",
+                        "\"replace\" needs what happens \"instead\", or \"prevent: true\", \"prevent-next: N\" or \"doubled: true\"",
                     ));
                 }
                 (Some(_), false, true) => {
                     return Err(self.err(
                         ErrorKind::InvalidValue,
                         at,
-                        "\"replace\" has either \"instead\" or a prevention, not both",
+                        "\"replace\" has either \"instead\" or a prevention or doubling, not both",
                     ));
                 }
                 _ => {}
@@ -2158,11 +2165,11 @@ impl<'a> Resolver<'a> {
                     "\"instead\" belongs to a \"replace\" effect or follows an \"instead-if\" condition",
                 )
                 .hint("instead-if: CONDITION (a self-replacement, 370.1.a)"));
-        } else if e.prevent || e.prevent_next.is_some() {
+        } else if e.prevent || e.prevent_next.is_some() || e.doubled {
             return Err(self.err(
                 ErrorKind::InvalidValue,
                 loc,
-                "\"prevent\" and \"prevent-next\" belong to a \"replace\" effect",
+                "\"prevent\", \"prevent-next\" and \"doubled\" belong to a \"replace\" effect",
             ));
         }
         if let Some(d) = &e.delayed {
@@ -2729,6 +2736,7 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["attacking-with-another"] => Some(Condition::AttackingWithAnother),
         ["not-from-hand"] => Some(Condition::NotFromHand),
         ["in-combat"] => Some(Condition::InCombat),
+        ["during-combat"] => Some(Condition::DuringCombat),
         ["spent-power", k] => n(k).filter(|k| *k > 0).map(Condition::SpentPowerThisTurn),
         ["spent-on-a-spell", k] => n(k)
             .filter(|k| *k > 0)
@@ -2922,16 +2930,7 @@ pub fn might_bound(s: &str) -> Option<(&str, i32)> {
 /// [Rune]").
 pub fn trash_choice(s: &str) -> Option<TrashChoice> {
     use crate::engine::CardType;
-    let mut rest = s.strip_prefix("choose-in-trash ")?;
-    let mut cost = (None, None);
-    if let Some((r, n)) = rest.rsplit_once(" power-at-most ") {
-        cost.1 = Some(n.trim().parse().ok().filter(|n: &i32| *n >= 0)?);
-        rest = r;
-    }
-    if let Some((r, n)) = rest.rsplit_once(" energy-at-most ") {
-        cost.0 = Some(n.trim().parse().ok().filter(|n: &i32| *n >= 0)?);
-        rest = r;
-    }
+    let (rest, cost) = cost_words(s.strip_prefix("choose-in-trash ")?)?;
     let (mut types, mut tags) = (Vec::new(), Vec::new());
     for w in rest.split(" or ").map(str::trim) {
         match w {
@@ -2944,6 +2943,45 @@ pub fn trash_choice(s: &str) -> Option<TrashChoice> {
         }
     }
     Some((types, tags, cost))
+}
+
+/// The most Energy and the most Power a card's printed costs may be (`None`: any).
+pub type CostBounds = (Option<i32>, Option<i32>);
+
+/// A word's trailing bounds of printed costs, `… energy-at-most 3 power-at-most 1` (either
+/// or both): the word before them and the bounds (`None`: any).
+fn cost_words(s: &str) -> Option<(&str, CostBounds)> {
+    let (mut rest, mut cost) = (s, (None, None));
+    if let Some((r, n)) = rest.rsplit_once(" power-at-most ") {
+        cost.1 = Some(
+            n.trim()
+                .parse()
+                .ok()
+                .filter(|n: &i32| (0..=99).contains(n))?,
+        );
+        rest = r;
+    }
+    if let Some((r, n)) = rest.rsplit_once(" energy-at-most ") {
+        cost.0 = Some(
+            n.trim()
+                .parse()
+                .ok()
+                .filter(|n: &i32| (0..=99).contains(n))?,
+        );
+        rest = r;
+    }
+    Some((rest, cost))
+}
+
+/// `choose-gear energy-at-most 1`, `choose-spell energy-at-most 4 power-at-most 1`: a choice
+/// on the board or the chain narrowed to objects whose printed costs are within the bounds
+/// (138.2.b) — the choice's word and the bounds.
+pub fn cost_bounded(s: &str) -> Option<(&str, CostBounds)> {
+    if s.starts_with("choose-in-trash ") {
+        return None;
+    }
+    let (w, cost) = cost_words(s)?;
+    (cost != (None, None) && w.starts_with("choose-")).then_some((w, cost))
 }
 
 /// A card chosen in a trash: its types, its tags, and the bounds of its Energy and Power
@@ -2961,6 +2999,20 @@ pub fn keyword_bound(s: &str) -> Option<(&str, &str)> {
     let (word, k) = s.split_once(" with keyword ")?;
     let k = k.trim();
     (!k.is_empty()).then_some((word.trim(), k))
+}
+
+/// The six Domains (134.2).
+pub const DOMAINS: [&str; 6] = ["Fury", "Calm", "Mind", "Body", "Chaos", "Order"];
+
+/// "choose-enemy with domain Calm", "any-number enemy-units with domain Order with total might
+/// 5 or less": a unit choice or group narrowed to the cards of a Domain (134.1).
+pub fn domain_bound(s: &str) -> Option<(&str, &str)> {
+    let (word, d) = s.split_once(" with domain ")?;
+    let d = d.trim();
+    DOMAINS
+        .iter()
+        .find(|x| x.eq_ignore_ascii_case(d))
+        .map(|x| (word.trim(), *x))
 }
 
 pub fn tag_bound(s: &str) -> Option<(&str, &str)> {
@@ -3058,6 +3110,8 @@ fn target_word_ok(s: &str) -> bool {
         " there",
         " at-its-location",
         " other-than-it",
+        // "an enemy unit or gear": the choice of a unit, or of a gear
+        " or-gear",
     ] {
         if let Some(w) = s.strip_suffix(q) {
             return !w.contains("gear")
@@ -3066,6 +3120,17 @@ fn target_word_ok(s: &str) -> bool {
                 && (w.starts_with("choose-") || w.contains("units"))
                 && target_word_ok(w);
         }
+    }
+    // "an enemy Calm unit": a choice or group of units narrowed to a Domain (134.1)
+    if let Some((w, _)) = domain_bound(s) {
+        return !w.contains("spell")
+            && !w.contains("rune")
+            && (!w.ends_with("gear") || w.ends_with(" or-gear"))
+            && target_word_ok(w);
+    }
+    // "a gear with Energy cost no more than [1]": a choice narrowed by its printed costs
+    if let Some((w, _)) = cost_bounded(s) {
+        return !w.contains("rune") && target_word_ok(w);
     }
     if let Some((w, k)) = keyword_bound(s) {
         return keywords::parse(k).is_ok()

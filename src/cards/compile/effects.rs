@@ -22,6 +22,54 @@ pub(super) fn target(s: &str) -> Option<String> {
     if let Some(w) = target_word(t) {
         return Some(w.to_string());
     }
+    // 134.1: "an enemy Calm unit", "any number of enemy Order units with total Might 5 or
+    // less": the units of a Domain (its name capitalised, before "unit")
+    if let Some((rest, domain)) = without_domain(t) {
+        let word = target(&rest)?;
+        let domain = format!(" with domain {domain}");
+        if ["any-number ", "up-to-", "exactly-"]
+            .iter()
+            .any(|p| word.starts_with(p))
+        {
+            // a group: its members are of the Domain
+            let mut parts = word.splitn(3, ' ');
+            let (size, member, rules) = (parts.next()?, parts.next()?, parts.next());
+            return Some(match rules {
+                Some(r) => format!("{size} {member}{domain} {r}"),
+                None => format!("{size} {member}{domain}"),
+            });
+        }
+        let unitish = (word.starts_with("choose-") || word.contains("units"))
+            && !word.contains("spell")
+            && !word.contains("rune")
+            && (!word.ends_with("gear") || word.ends_with(" or-gear"));
+        return unitish.then(|| format!("{word}{domain}"));
+    }
+    // "an enemy unit or gear": the choice of a unit, or of a gear
+    if let Some(w) = strip_suffix_ci(t, " or gear")
+        && let Some(word) = target(w)
+    {
+        return (word.starts_with("choose-")
+            && !word.contains(' ')
+            && !word.contains("gear")
+            && !word.contains("spell")
+            && !word.contains("rune")
+            && !word.contains("here")
+            && !word.contains("battlefield"))
+        .then(|| format!("{word} or-gear"));
+    }
+    // "a gear with Energy cost no more than [1]": a choice on the board narrowed by its
+    // printed costs (138.2.b); a card in a trash is read where the trash is named
+    let (head, bound) = cost_bound(t);
+    if head.len() < t.len() {
+        let word = target(head)?;
+        return (word.starts_with("choose-")
+            && !word.contains(' ')
+            && !word.contains("rune")
+            && !lower.contains(" from "))
+        .then(|| Some(format!("{word}{}", bound?)))
+        .flatten();
+    }
     // 355.11, 355.13: "any number of enemy units here", "up to three units at the same
     // location": a group chosen at once
     if let Some(w) = group_target(t) {
@@ -400,6 +448,9 @@ pub(super) fn places_bound_given<'a>(
 /// "A, B, and C".
 pub(super) fn instructions(s: &str) -> Option<Vec<format::Effect>> {
     let t = s.trim().trim_end_matches('.').trim();
+    if let Some(e) = unless(t) {
+        return Some(vec![e]);
+    }
     if let Some(v) = clause(t) {
         return Some(v);
     }
@@ -453,6 +504,40 @@ pub(super) fn instructions(s: &str) -> Option<Vec<format::Effect>> {
         from = i + 5;
     }
     None
+}
+
+/// 355.17, 359.3.f.2: "Counter a spell unless its controller pays [2]", "Deal 6 to it unless
+/// its controller has you draw 2": one instruction that chooses (not "me"), and what the
+/// controller of what it chose may do, as it executes, so that it is not done.
+fn unless(t: &str) -> Option<format::Effect> {
+    let i = t.to_ascii_lowercase().find(" unless its controller ")?;
+    let rest = &t[i + " unless its controller ".len()..];
+    let [mut e] = <[format::Effect; 1]>::try_from(clause(&t[..i])?).ok()?;
+    if e.may
+        || target_fields(&mut e)
+            .first()
+            .is_none_or(|t| t.value == "me")
+    {
+        return None;
+    }
+    if let Some(c) = strip_ci(rest, "pays ") {
+        let c = cost_of(c.trim()).filter(|c| !c.exhaust && !c.kill_this)?;
+        if c.recycle.get() > 0 || c.xp.get() > 0 || c.spend_my_buff {
+            return None;
+        }
+        e.unless_pays = Some(spanned(format::TriggerCost {
+            energy: c.energy,
+            power: c.power,
+            ..Default::default()
+        }));
+    } else {
+        let v = clause(strip_ci(rest, "has you ")?)?;
+        if v.iter().any(|x| x.may) {
+            return None;
+        }
+        e.unless_has_you = v.into_iter().map(spanned).collect();
+    }
+    Some(e)
 }
 
 /// "Draw 1 or channel 1 rune exhausted", "You may draw 1 or buff me": two instructions, one
@@ -765,6 +850,10 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         }
         // 432: "Double a friendly unit's Might this turn", "Double my Might this turn"
         "double" => {
+            // 432.1, 369: "Double all damage that would be dealt to it this turn"
+            if let Some(r) = strip_ci(rest, "all damage that would be dealt to ") {
+                return double_damage(r).map(|e| vec![e]);
+            }
             // "… this combat": until the combat ends (461.7.b)
             let r = match strip_suffix_ci(rest, " this combat") {
                 Some(r) => {
@@ -839,12 +928,15 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             e.channel = Some(n.parse().ok()?);
         }
         "counter" => {
-            // 425: "Counter a spell"
-            e.counter = Some(name(match fold(rest).as_str() {
+            // 425: "Counter a spell"; "a spell that costs no more than [4] and no more than
+            // [Rune]": bounds of its printed costs (138.2.b)
+            let (spell, bound) = cost_bound(rest);
+            let word = match fold(spell).as_str() {
                 "a spell" => "choose-spell",
                 "an enemy spell" => "choose-enemy-spell",
                 _ => return None,
-            }));
+            };
+            e.counter = Some(name(format!("{word}{}", bound?)));
         }
         "[add]" => {
             // 429: "[Add] [1]", "[Add] [Fury]", "[Add] [Rune]" (power of any domain)
@@ -991,6 +1083,25 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
     }
     e.may = may;
     Some(vec![e])
+}
+
+/// "an enemy Calm  unit" → ("an enemy unit", "Calm"): a Domain's name (134.2) before "unit" /
+/// "units", capitalised as card text writes it.
+fn without_domain(t: &str) -> Option<(String, &'static str)> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let i = words
+        .iter()
+        .position(|w| crate::scenario::load::DOMAINS.contains(w))?;
+    let next = words.get(i + 1)?.to_ascii_lowercase();
+    if !next.starts_with("unit") {
+        return None;
+    }
+    let domain = crate::scenario::load::DOMAINS
+        .iter()
+        .find(|d| **d == words[i])?;
+    let mut rest = words.clone();
+    rest.remove(i);
+    Some((rest.join(" "), domain))
 }
 
 /// 355.13: "up to N [objects]" — N choices of one object each, any of which may choose

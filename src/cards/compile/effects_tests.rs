@@ -1,7 +1,7 @@
 //! The instructions of spells and triggered abilities: looks at the deck, players as
 //! targets, several targets.
 
-use super::tests::{card, modelled};
+use super::tests::{card, modelled, refused};
 use super::*;
 
 fn spell_effect(c: &Compiled) -> &format::Effect {
@@ -477,4 +477,138 @@ fn cant_play_this_turn() {
     ] {
         assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
     }
+}
+
+#[test]
+fn a_choice_on_the_board_or_the_chain_bounded_by_its_printed_costs() {
+    // 138.2.b: a card's costs are characteristics; the bound narrows the choice (355.9)
+    let c = modelled(
+        "Spell",
+        "Kill an enemy gear with Energy cost no more than [2].",
+    );
+    assert_eq!(
+        spell_effect(&c).kill.as_ref().unwrap().value,
+        "choose-enemy-gear energy-at-most 2"
+    );
+    let c = modelled(
+        "Spell",
+        "Counter a spell that costs no more than [3] and no more than [Rune].",
+    );
+    assert_eq!(
+        spell_effect(&c).counter.as_ref().unwrap().value,
+        "choose-spell energy-at-most 3 power-at-most 1"
+    );
+    let c = modelled(
+        "Unit",
+        "When you play me, you may kill a gear with Energy cost no more than [1]. If you do, draw 1.",
+    );
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    // "If you do": the kill, then what follows it (359.3.e.14.a)
+    assert!(
+        format!("{e:?}").contains("\"choose-gear energy-at-most 1\""),
+        "{e:?}"
+    );
+    assert_eq!(e.if_you_do.len(), 1, "{e:?}");
+    // a bound the compiler cannot read ("my Might", a cost with [Tap]), a group, or a card in a
+    // trash written otherwise, stays text
+    for text in [
+        "Kill a gear with Energy cost no more than my Might.",
+        "Kill a gear with Energy cost no more than [2] and no more than [Rune].",
+        "Kill all gear with Energy cost no more than [2].",
+        "Counter a spell that costs no more than [X].",
+    ] {
+        refused("Spell", text);
+    }
+}
+
+#[test]
+fn unless_its_controller_pays_or_has_you_do_something() {
+    // 355.17, 359.3.f.2: the controller of what the instruction chose may pay or let the
+    // caster do something else, and then it is not done
+    let c = modelled("Spell", "Counter a spell unless its controller pays [2].");
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert_eq!(e.counter.as_ref().unwrap().value, "choose-spell");
+    assert_eq!(e.unless_pays.as_ref().unwrap().value.energy.get(), 2);
+    let c = modelled(
+        "Spell",
+        "Choose an enemy unit. Deal 6 to it unless its controller has you draw 2.",
+    );
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert!(e.deal.is_some());
+    assert_eq!(e.unless_has_you.len(), 1);
+    assert!(e.unless_has_you[0].value.draw.is_some());
+    // about nothing chosen ("me"), or paid in XP: not read
+    refused(
+        "Unit",
+        "When you play me, ready me unless its controller pays [2].",
+    );
+    refused("Spell", "Counter a spell unless its controller pays 2 XP.");
+}
+
+#[test]
+fn repeat_with_a_discard_is_its_cost() {
+    // 820.1.c: "[Repeat] - Discard 1" — the cost after the dash, not an instruction
+    let c = modelled(
+        "Spell",
+        "[Repeat] - Discard 1 (You may pay the additional cost to repeat this spell's effect.)\nDraw 1.",
+    );
+    assert_eq!(c.def.repeat.len(), 1);
+    assert_eq!(c.def.repeat[0].value.discard.get(), 1);
+    assert!(c.def.effect.as_ref().unwrap().value.discard.is_none());
+    refused("Spell", "[Repeat] - Exhaust a unit\nDraw 1.");
+}
+
+#[test]
+fn units_of_a_domain_and_a_unit_or_gear() {
+    // 134.1: a Domain's name, capitalised, before "unit"; the reminder text removed leaves
+    // two spaces
+    let c = modelled("Spell", "Deal 4 to an enemy Calm  unit.");
+    assert_eq!(
+        spell_effect(&c).to.as_ref().unwrap().value,
+        "choose-enemy with domain Calm"
+    );
+    let c = modelled("Spell", "Kill an enemy Chaos unit or gear.");
+    assert_eq!(
+        spell_effect(&c).kill.as_ref().unwrap().value,
+        "choose-enemy or-gear with domain Chaos"
+    );
+    let c = modelled("Spell", "Kill a friendly unit or gear.");
+    assert_eq!(
+        spell_effect(&c).kill.as_ref().unwrap().value,
+        "choose-friendly or-gear"
+    );
+    // a group: its members are of the Domain
+    let c = modelled(
+        "Spell",
+        "Return any number of enemy Mind units with total Might 4 or less to their owners' hands.",
+    );
+    assert_eq!(
+        spell_effect(&c).return_.as_ref().unwrap().value,
+        "any-number enemy-units with domain Mind with total might 4 or less"
+    );
+    // not a Domain, not capitalised, or not before "unit": kept as text
+    for text in [
+        "Deal 2 to an enemy Purple unit.",
+        "Deal 2 to an enemy calm unit.",
+        "Kill a Chaos gear.",
+        "Kill a unit here or gear.",
+    ] {
+        refused("Spell", text);
+    }
+}
+
+#[test]
+fn a_spells_own_rules_about_countering_and_deflect() {
+    let c = modelled(
+        "Spell",
+        "This can't be countered.\nDeal 4 to an enemy unit.",
+    );
+    assert!(c.def.abilities[0].value.cant_be_countered);
+    let c = modelled(
+        "Spell",
+        "Ignore [Deflect] while paying this spell's cost.\nGive an enemy unit -3 [Might] this turn.",
+    );
+    assert!(c.def.abilities[0].value.ignore_deflect);
+    // not said of this spell: another rule
+    refused("Spell", "Spells can't be countered.");
 }

@@ -513,6 +513,10 @@ impl Compiler<'_> {
                 // line ("[Equip] — [Chaos], Recycle 2 cards from your trash", "… — Spend 1 XP")
                 let dashed = (k == "Equip")
                     .then(|| after.trim_start().strip_prefix(['—', '–']))
+                    .or_else(|| {
+                        // 820.1.c: "[Repeat] - Discard 1", a cost of other parts after a dash
+                        (k == "Repeat").then(|| after.trim_start().strip_prefix(['—', '–', '-']))
+                    })
                     .flatten()
                     .is_some_and(|c| !c.trim().is_empty());
                 let cost = if dashed {
@@ -542,6 +546,10 @@ impl Compiler<'_> {
                             energy: n,
                             ..Default::default()
                         }),
+                        None if dashed => {
+                            let c = after[..cost].trim().trim_start_matches(['—', '–', '-']);
+                            repeat_discard(c.trim())
+                        }
                         None => cost_of(after[..cost].trim())
                             .filter(|c| cost > 0 && !c.exhaust)
                             .map(|c| format::TriggerCost {
@@ -811,8 +819,9 @@ impl Compiler<'_> {
             // 356.4: "Your Dragons' Energy costs are reduced by [2], to a minimum of [1]."
             self.abilities.push(a);
             self.push(s, PhraseStatus::Compiled);
-        } else if let Some(r) = static_replacement(s) {
-            // 367–370: "If a friendly unit would die, kill this instead."
+        } else if let Some(r) = static_replacement(s).filter(|_| !self.card.is("battlefield")) {
+            // 367–370: "If a friendly unit would die, kill this instead." (a battlefield's
+            // replacement effects are not modelled: the engine looks for them on objects)
             self.abilities.push(r);
             self.open_replacement = Some(self.abilities.len() - 1);
             self.open = None;
@@ -1271,6 +1280,15 @@ fn leading_token(s: &str) -> Option<String> {
     (!t.contains('[')).then(|| t.to_string())
 }
 
+/// 820.1.c, 422: "[Repeat] - Discard 1": a Repeat cost of discards alone.
+fn repeat_discard(c: &str) -> Option<format::TriggerCost> {
+    let n = strip_ci(c.trim_end_matches('.'), "discard ").and_then(count_word)?;
+    Some(format::TriggerCost {
+        discard: Amt::new(n)?,
+        ..Default::default()
+    })
+}
+
 /// A cost of symbols only ("[1][Body]"): energy and power.
 fn cost_of(s: &str) -> Option<ActivateCost> {
     split_cost(&format!("{s}:")).map(|(c, _)| c)
@@ -1425,6 +1443,10 @@ fn battlefield_rule(s: &str, battlefield: bool) -> Option<AbilityDef> {
         ("units cant be played here", true) => a.no_units_played_here = true,
         ("units can move here from anywhere", true) => a.move_here_from_anywhere = true,
         ("i must be assigned combat damage last", false) => a.assigned_last = true,
+        // a spell's own rules: "This can't be countered." (054.1), "Ignore [Deflect] while
+        // paying this spell's cost." (002 over 809.1.c)
+        ("this cant be countered", false) => a.cant_be_countered = true,
+        ("ignore deflect while paying this spells cost", false) => a.ignore_deflect = true,
         // "Players can't score here until their third turn" (054.1, 478.7)
         (x, true) if x.starts_with("players cant score here until their ") => {
             let n = x
