@@ -111,6 +111,16 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
     }
 }
 
+/// " with Energy cost 3 or less and Power cost 1 or less": bounds of printed costs.
+fn cost_phrase(cost: (Option<i32>, Option<i32>)) -> String {
+    match cost {
+        (None, None) => String::new(),
+        (Some(e), None) => format!(" with Energy cost {e} or less"),
+        (None, Some(p)) => format!(" with Power cost {p} or less"),
+        (Some(e), Some(p)) => format!(" with Energy cost {e} or less and Power cost {p} or less"),
+    }
+}
+
 /// How a choice of a unit is worded in a prompt.
 pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
     match f {
@@ -122,6 +132,9 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
         }
         UnitFilter::WithKeyword(inner, k) => {
             return format!("{} with [{k}]", filter_phrase(inner));
+        }
+        UnitFilter::CostAtMost(inner, cost) => {
+            return format!("{}{}", filter_phrase(inner), cost_phrase(*cost));
         }
         UnitFilter::Distinct(inner) => {
             return format!("{} not chosen yet", filter_phrase(inner));
@@ -172,15 +185,11 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
             if words.is_empty() {
                 words.push("card".into());
             }
-            let bound = match *cost {
-                (None, None) => String::new(),
-                (Some(e), None) => format!(" with Energy cost {e} or less"),
-                (None, Some(p)) => format!(" with Power cost {p} or less"),
-                (Some(e), Some(p)) => {
-                    format!(" with Energy cost {e} or less and Power cost {p} or less")
-                }
-            };
-            return format!("a {}{bound} in your trash", words.join(" or "));
+            return format!(
+                "a {}{} in your trash",
+                words.join(" or "),
+                cost_phrase(*cost)
+            );
         }
         UnitFilter::Spell => "a spell on the chain",
         UnitFilter::EnemySpell => "an enemy spell on the chain",
@@ -399,19 +408,26 @@ impl Game {
             UnitFilter::EnemySpell => self.opponents(controller, c),
             UnitFilter::InTrash { types, tags, cost } => {
                 let d = &self.objects[u.0].def;
-                // "with cost no more than [3] and no more than [Rune]": the printed costs
-                // (a card's costs are characteristics in every zone, 138.2.b)
-                let energy = d.energy_cost.unwrap_or(0);
-                let power = d.power_cost.as_ref().map_or(0, |p| p.total());
                 ((types.is_empty() && tags.is_empty())
                     || types.contains(&d.card_type)
                     || d.tags
                         .iter()
                         .any(|t| tags.iter().any(|x| x.eq_ignore_ascii_case(t))))
-                    && cost.0.is_none_or(|n| energy <= n)
-                    && cost.1.is_none_or(|n| power <= n)
+                    && self.costs_within(u, *cost)
+            }
+            UnitFilter::CostAtMost(f, cost) => {
+                self.costs_within(u, *cost) && self.matches_filter(u, f, controller, here, source)
             }
         }
+    }
+
+    /// "With cost no more than [3] and no more than [Rune]": `u`'s printed Energy and Power
+    /// costs within the bounds (`None`: any) — a card's costs are characteristics in every
+    /// zone (138.2.b).
+    fn costs_within(&self, u: ObjId, (energy, power): (Option<i32>, Option<i32>)) -> bool {
+        let d = &self.objects[u.0].def;
+        energy.is_none_or(|n| d.energy_cost.unwrap_or(0) <= n)
+            && power.is_none_or(|n| d.power_cost.as_ref().map_or(0, |p| p.total()) <= n)
     }
 
     /// 359.3.e.2–359.3.e.4: a chosen target is legal on resolution when it is still a unit on

@@ -598,6 +598,11 @@ pub enum UnitFilter {
     /// A unit `filter` allows other than the unit the instruction before chose ("each other
     /// enemy unit there"), bound at step 2 (`None` until then).
     OtherThanIt(Box<UnitFilter>, Option<ObjId>),
+    /// An object `filter` allows whose printed costs are within bounds ("a gear with Energy
+    /// cost no more than [1]", "a spell that costs no more than [4] and no more than
+    /// [Rune]"): Energy at most `.0`, Power at most `.1` (`None`: any) — a card's costs are
+    /// characteristics (138.2.b).
+    CostAtMost(Box<UnitFilter>, (Option<i32>, Option<i32>)),
 }
 
 /// A place an instruction refers to, fixed as the spell or ability is put on the chain
@@ -649,7 +654,8 @@ impl UnitFilter {
             | UnitFilter::AtSource(f)
             | UnitFilter::InBase(f)
             | UnitFilter::At(f, _)
-            | UnitFilter::OtherThanIt(f, _) => Some(f),
+            | UnitFilter::OtherThanIt(f, _)
+            | UnitFilter::CostAtMost(f, _) => Some(f),
             _ => None,
         }
     }
@@ -684,7 +690,8 @@ impl UnitFilter {
             | UnitFilter::InBase(f)
             | UnitFilter::At(f, _)
             | UnitFilter::OtherThanIt(f, _)
-            | UnitFilter::WithKeyword(f, _) => f.kind(),
+            | UnitFilter::WithKeyword(f, _)
+            | UnitFilter::CostAtMost(f, _) => f.kind(),
             f => f,
         }
     }
@@ -718,6 +725,7 @@ impl UnitFilter {
             | UnitFilter::InBase(f)
             | UnitFilter::At(f, _)
             | UnitFilter::OtherThanIt(f, _)
+            | UnitFilter::CostAtMost(f, _)
             | UnitFilter::AtSource(f) => f.up_to(),
             _ => false,
         }
@@ -742,6 +750,7 @@ impl UnitFilter {
             | UnitFilter::InBase(f)
             | UnitFilter::At(f, _)
             | UnitFilter::OtherThanIt(f, _)
+            | UnitFilter::CostAtMost(f, _)
             | UnitFilter::NotSource(f) => f.needs_here(),
             _ => false,
         }

@@ -117,6 +117,27 @@ impl Names<'_> {
                 rules,
             }));
         }
+        // "choose-gear energy-at-most 1": narrowed by printed costs (138.2.b)
+        if let Some((word, cost)) = load::cost_bounded(&n.value) {
+            let inner = Name {
+                value: word.to_string(),
+                referenced: n.referenced,
+                defined: n.defined,
+            };
+            return match self.target(&inner)? {
+                Target::ChooseUnit(f) if !f.is_trash() && !f.is_rune() => Ok(Target::ChooseUnit(
+                    UnitFilter::CostAtMost(Box::new(f), cost),
+                )),
+                _ => Err(err(
+                    self.scenario,
+                    ErrorKind::InvalidValue,
+                    n.referenced,
+                    format!(
+                        "\"{word}\" cannot be narrowed by its costs: only a choice of a unit, gear or spell"
+                    ),
+                )),
+            };
+        }
         // "choose-gear with keyword Temporary": narrowed to those with the keyword, inactive
         // text included (722.1, 722.2)
         if let Some((word, k)) = load::keyword_bound(&n.value) {

@@ -2922,16 +2922,7 @@ pub fn might_bound(s: &str) -> Option<(&str, i32)> {
 /// [Rune]").
 pub fn trash_choice(s: &str) -> Option<TrashChoice> {
     use crate::engine::CardType;
-    let mut rest = s.strip_prefix("choose-in-trash ")?;
-    let mut cost = (None, None);
-    if let Some((r, n)) = rest.rsplit_once(" power-at-most ") {
-        cost.1 = Some(n.trim().parse().ok().filter(|n: &i32| *n >= 0)?);
-        rest = r;
-    }
-    if let Some((r, n)) = rest.rsplit_once(" energy-at-most ") {
-        cost.0 = Some(n.trim().parse().ok().filter(|n: &i32| *n >= 0)?);
-        rest = r;
-    }
+    let (rest, cost) = cost_words(s.strip_prefix("choose-in-trash ")?)?;
     let (mut types, mut tags) = (Vec::new(), Vec::new());
     for w in rest.split(" or ").map(str::trim) {
         match w {
@@ -2944,6 +2935,45 @@ pub fn trash_choice(s: &str) -> Option<TrashChoice> {
         }
     }
     Some((types, tags, cost))
+}
+
+/// The most Energy and the most Power a card's printed costs may be (`None`: any).
+pub type CostBounds = (Option<i32>, Option<i32>);
+
+/// A word's trailing bounds of printed costs, `… energy-at-most 3 power-at-most 1` (either
+/// or both): the word before them and the bounds (`None`: any).
+fn cost_words(s: &str) -> Option<(&str, CostBounds)> {
+    let (mut rest, mut cost) = (s, (None, None));
+    if let Some((r, n)) = rest.rsplit_once(" power-at-most ") {
+        cost.1 = Some(
+            n.trim()
+                .parse()
+                .ok()
+                .filter(|n: &i32| (0..=99).contains(n))?,
+        );
+        rest = r;
+    }
+    if let Some((r, n)) = rest.rsplit_once(" energy-at-most ") {
+        cost.0 = Some(
+            n.trim()
+                .parse()
+                .ok()
+                .filter(|n: &i32| (0..=99).contains(n))?,
+        );
+        rest = r;
+    }
+    Some((rest, cost))
+}
+
+/// `choose-gear energy-at-most 1`, `choose-spell energy-at-most 4 power-at-most 1`: a choice
+/// on the board or the chain narrowed to objects whose printed costs are within the bounds
+/// (138.2.b) — the choice's word and the bounds.
+pub fn cost_bounded(s: &str) -> Option<(&str, CostBounds)> {
+    if s.starts_with("choose-in-trash ") {
+        return None;
+    }
+    let (w, cost) = cost_words(s)?;
+    (cost != (None, None) && w.starts_with("choose-")).then_some((w, cost))
 }
 
 /// A card chosen in a trash: its types, its tags, and the bounds of its Energy and Power
@@ -3066,6 +3096,10 @@ fn target_word_ok(s: &str) -> bool {
                 && (w.starts_with("choose-") || w.contains("units"))
                 && target_word_ok(w);
         }
+    }
+    // "a gear with Energy cost no more than [1]": a choice narrowed by its printed costs
+    if let Some((w, _)) = cost_bounded(s) {
+        return !w.contains("rune") && target_word_ok(w);
     }
     if let Some((w, k)) = keyword_bound(s) {
         return keywords::parse(k).is_ok()

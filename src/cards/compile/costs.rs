@@ -256,14 +256,15 @@ pub(super) fn trash_choice(what: &str) -> Option<String> {
 }
 
 /// "… costing no more than [3] and no more than [Rune]", "… with cost no more than [3] and no
-/// more than [Rune]", "… with Energy cost no more than [3]" at the end of a card chosen in a
-/// trash: the rest, and the words bounding its Energy and Power costs (`None` when the
+/// more than [Rune]", "… that costs no more than [4]", "… with Energy cost no more than [3]"
+/// at the end of a card chosen (in a trash, on the board, on the chain): the rest, and the words bounding its Energy and Power costs (`None` when the
 /// bound is not read; empty when there is none).
-fn cost_bound(what: &str) -> (&str, Option<String>) {
+pub(super) fn cost_bound(what: &str) -> (&str, Option<String>) {
     let lower = what.to_ascii_lowercase();
     let Some((i, head)) = [
         " costing no more than ",
         " with cost no more than ",
+        " that costs no more than ",
         " with energy cost no more than ",
     ]
     .iter()

@@ -22,6 +22,18 @@ pub(super) fn target(s: &str) -> Option<String> {
     if let Some(w) = target_word(t) {
         return Some(w.to_string());
     }
+    // "a gear with Energy cost no more than [1]": a choice on the board narrowed by its
+    // printed costs (138.2.b); a card in a trash is read where the trash is named
+    let (head, bound) = cost_bound(t);
+    if head.len() < t.len() {
+        let word = target(head)?;
+        return (word.starts_with("choose-")
+            && !word.contains(' ')
+            && !word.contains("rune")
+            && !lower.contains(" from "))
+        .then(|| Some(format!("{word}{}", bound?)))
+        .flatten();
+    }
     // 355.11, 355.13: "any number of enemy units here", "up to three units at the same
     // location": a group chosen at once
     if let Some(w) = group_target(t) {
@@ -839,12 +851,15 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
             e.channel = Some(n.parse().ok()?);
         }
         "counter" => {
-            // 425: "Counter a spell"
-            e.counter = Some(name(match fold(rest).as_str() {
+            // 425: "Counter a spell"; "a spell that costs no more than [4] and no more than
+            // [Rune]": bounds of its printed costs (138.2.b)
+            let (spell, bound) = cost_bound(rest);
+            let word = match fold(spell).as_str() {
                 "a spell" => "choose-spell",
                 "an enemy spell" => "choose-enemy-spell",
                 _ => return None,
-            }));
+            };
+            e.counter = Some(name(format!("{word}{}", bound?)));
         }
         "[add]" => {
             // 429: "[Add] [1]", "[Add] [Fury]", "[Add] [Rune]" (power of any domain)

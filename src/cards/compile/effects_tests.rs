@@ -1,7 +1,7 @@
 //! The instructions of spells and triggered abilities: looks at the deck, players as
 //! targets, several targets.
 
-use super::tests::{card, modelled};
+use super::tests::{card, modelled, refused};
 use super::*;
 
 fn spell_effect(c: &Compiled) -> &format::Effect {
@@ -476,5 +476,47 @@ fn cant_play_this_turn() {
         "You may have opponents can't play cards this turn.",
     ] {
         assert!(!compile(&card("Spell", text)).fully_modelled(), "{text}");
+    }
+}
+
+#[test]
+fn a_choice_on_the_board_or_the_chain_bounded_by_its_printed_costs() {
+    // 138.2.b: a card's costs are characteristics; the bound narrows the choice (355.9)
+    let c = modelled(
+        "Spell",
+        "Kill an enemy gear with Energy cost no more than [2].",
+    );
+    assert_eq!(
+        spell_effect(&c).kill.as_ref().unwrap().value,
+        "choose-enemy-gear energy-at-most 2"
+    );
+    let c = modelled(
+        "Spell",
+        "Counter a spell that costs no more than [3] and no more than [Rune].",
+    );
+    assert_eq!(
+        spell_effect(&c).counter.as_ref().unwrap().value,
+        "choose-spell energy-at-most 3 power-at-most 1"
+    );
+    let c = modelled(
+        "Unit",
+        "When you play me, you may kill a gear with Energy cost no more than [1]. If you do, draw 1.",
+    );
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    // "If you do": the kill, then what follows it (359.3.e.14.a)
+    assert!(
+        format!("{e:?}").contains("\"choose-gear energy-at-most 1\""),
+        "{e:?}"
+    );
+    assert_eq!(e.if_you_do.len(), 1, "{e:?}");
+    // a bound the compiler cannot read ("my Might", a cost with [Tap]), a group, or a card in a
+    // trash written otherwise, stays text
+    for text in [
+        "Kill a gear with Energy cost no more than my Might.",
+        "Kill a gear with Energy cost no more than [2] and no more than [Rune].",
+        "Kill all gear with Energy cost no more than [2].",
+        "Counter a spell that costs no more than [X].",
+    ] {
+        refused("Spell", text);
     }
 }

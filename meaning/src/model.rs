@@ -1,0 +1,356 @@
+//! The all-MiniLM-L6-v2 BERT encoder over int8 weights: embeddings, six post-LayerNorm
+//! transformer layers (12 heads of 32, GELU feed-forward of 1536), mean pooling over the
+//! tokens and L2 normalisation — the forward pass sentence-transformers runs, in f32.
+//! The blob's layout is written down in `scripts/minilm-export.py`.
+
+use crate::DIM;
+
+const LAYERS: usize = 6;
+const HEADS: usize = 12;
+const HEAD_DIM: usize = DIM / HEADS;
+const FFN: usize = 1536;
+const LN_EPS: f32 = 1e-12;
+
+/// A weight matrix [rows, cols], int8 with one f32 scale per row (an output feature).
+struct Q8 {
+    rows: usize,
+    cols: usize,
+    scales: Vec<f32>,
+    values: &'static [u8],
+}
+
+impl Q8 {
+    /// Row `r`, dequantised into `out` (cols long).
+    fn row_into(&self, r: usize, out: &mut [f32]) {
+        let s = self.scales[r];
+        let src = &self.values[r * self.cols..(r + 1) * self.cols];
+        for (o, &v) in out.iter_mut().zip(src) {
+            *o = f32::from(v as i8) * s;
+        }
+    }
+
+    /// The whole matrix, dequantised into `out` (row-major, rows × cols).
+    fn dequantise_into(&self, out: &mut Vec<f32>) {
+        out.resize(self.rows * self.cols, 0.0);
+        for (r, row) in out.chunks_exact_mut(self.cols).enumerate() {
+            self.row_into(r, row);
+        }
+    }
+}
+
+struct Layer {
+    qkv: Q8,
+    qkv_b: Vec<f32>,
+    attn_out: Q8,
+    attn_out_b: Vec<f32>,
+    ln1: (Vec<f32>, Vec<f32>),
+    ffn_in: Q8,
+    ffn_in_b: Vec<f32>,
+    ffn_out: Q8,
+    ffn_out_b: Vec<f32>,
+    ln2: (Vec<f32>, Vec<f32>),
+}
+
+pub(crate) struct Model {
+    words: Q8,
+    positions: Vec<f32>,
+    max_positions: usize,
+    ln: (Vec<f32>, Vec<f32>),
+    layers: Vec<Layer>,
+}
+
+struct Reader {
+    bytes: &'static [u8],
+    at: usize,
+}
+
+impl Reader {
+    fn take(&mut self, n: usize) -> Option<&'static [u8]> {
+        let end = self.at.checked_add(n)?;
+        let out = self.bytes.get(self.at..end)?;
+        self.at = end;
+        Some(out)
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+
+    fn f32s(&mut self, n: usize) -> Option<Vec<f32>> {
+        let bytes = self.take(n.checked_mul(4)?)?;
+        Some(
+            bytes
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect(),
+        )
+    }
+
+    fn q8(&mut self, rows: usize, cols: usize) -> Option<Q8> {
+        let scales = self.f32s(rows)?;
+        let values = self.take(rows.checked_mul(cols)?)?;
+        Some(Q8 {
+            rows,
+            cols,
+            scales,
+            values,
+        })
+    }
+
+    fn layer_norm(&mut self) -> Option<(Vec<f32>, Vec<f32>)> {
+        Some((self.f32s(DIM)?, self.f32s(DIM)?))
+    }
+}
+
+impl Model {
+    /// Reads the blob; `None` if it is not the layout this code expects.
+    pub(crate) fn parse(bytes: &'static [u8]) -> Option<Model> {
+        let mut r = Reader { bytes, at: 0 };
+        if r.take(8)? != b"MINILM8\0" || r.u32()? != 1 {
+            return None;
+        }
+        let vocab = r.u32()? as usize;
+        let max_positions = r.u32()? as usize;
+        let words = r.q8(vocab, DIM)?;
+        let positions = r.f32s(max_positions.checked_mul(DIM)?)?;
+        let ln = r.layer_norm()?;
+        let mut layers = Vec::with_capacity(LAYERS);
+        for _ in 0..LAYERS {
+            layers.push(Layer {
+                qkv: r.q8(3 * DIM, DIM)?,
+                qkv_b: r.f32s(3 * DIM)?,
+                attn_out: r.q8(DIM, DIM)?,
+                attn_out_b: r.f32s(DIM)?,
+                ln1: r.layer_norm()?,
+                ffn_in: r.q8(FFN, DIM)?,
+                ffn_in_b: r.f32s(FFN)?,
+                ffn_out: r.q8(DIM, FFN)?,
+                ffn_out_b: r.f32s(DIM)?,
+                ln2: r.layer_norm()?,
+            });
+        }
+        (r.at == bytes.len()).then_some(Model {
+            words,
+            positions,
+            max_positions,
+            ln,
+            layers,
+        })
+    }
+
+    pub(crate) fn vocab_len(&self) -> usize {
+        self.words.rows
+    }
+
+    pub(crate) fn max_positions(&self) -> usize {
+        self.max_positions
+    }
+
+    /// The sentence embedding of `ids` (every id below the vocabulary size, at most
+    /// `max_positions` of them, at least one): mean of the last layer's token vectors,
+    /// L2-normalised.
+    pub(crate) fn embed(&self, ids: &[u32]) -> [f32; DIM] {
+        let n = ids.len().min(self.max_positions);
+        let mut out = [0.0f32; DIM];
+        if n == 0 {
+            return out;
+        }
+        let mut x = vec![0.0f32; n * DIM];
+        for (t, (row, &id)) in x.chunks_exact_mut(DIM).zip(ids).enumerate() {
+            let id = (id as usize).min(self.words.rows - 1);
+            self.words.row_into(id, row);
+            for (v, p) in row.iter_mut().zip(&self.positions[t * DIM..(t + 1) * DIM]) {
+                *v += p;
+            }
+        }
+        layer_norm(&mut x, &self.ln);
+
+        let mut w = Vec::new();
+        let mut qkv = vec![0.0f32; n * 3 * DIM];
+        let mut scores = vec![0.0f32; n * n];
+        let mut ctx = vec![0.0f32; n * DIM];
+        let mut h = vec![0.0f32; n * DIM];
+        let mut ffn = vec![0.0f32; n * FFN];
+        let alpha = 1.0 / (HEAD_DIM as f32).sqrt();
+        for layer in &self.layers {
+            linear(&x, n, &layer.qkv, &layer.qkv_b, &mut w, &mut qkv);
+            for head in 0..HEADS {
+                let q = &qkv[head * HEAD_DIM..];
+                let k = &qkv[DIM + head * HEAD_DIM..];
+                let v = &qkv[2 * DIM + head * HEAD_DIM..];
+                // scores = Q·Kᵀ / √32, then a softmax over each row.
+                gemm(
+                    (n, HEAD_DIM, n),
+                    alpha,
+                    (q, 3 * DIM, 1),
+                    (k, 1, 3 * DIM),
+                    (&mut scores, n, 1),
+                );
+                for row in scores.chunks_exact_mut(n) {
+                    softmax(row);
+                }
+                gemm(
+                    (n, n, HEAD_DIM),
+                    1.0,
+                    (&scores, n, 1),
+                    (v, 3 * DIM, 1),
+                    (&mut ctx[head * HEAD_DIM..], DIM, 1),
+                );
+            }
+            linear(&ctx, n, &layer.attn_out, &layer.attn_out_b, &mut w, &mut h);
+            add_layer_norm(&mut x, &h, &layer.ln1);
+            linear(&x, n, &layer.ffn_in, &layer.ffn_in_b, &mut w, &mut ffn);
+            for v in &mut ffn {
+                *v = gelu(*v);
+            }
+            linear(&ffn, n, &layer.ffn_out, &layer.ffn_out_b, &mut w, &mut h);
+            add_layer_norm(&mut x, &h, &layer.ln2);
+        }
+
+        for row in x.chunks_exact(DIM) {
+            for (o, v) in out.iter_mut().zip(row) {
+                *o += v;
+            }
+        }
+        let norm = out.iter().map(|v| v * v).sum::<f32>().sqrt();
+        if norm > 0.0 && norm.is_finite() {
+            for o in &mut out {
+                *o /= norm;
+            }
+        }
+        out
+    }
+}
+
+/// out[n × rows] = x[n × cols] · Wᵀ + b, W dequantised into the scratch `w`.
+fn linear(x: &[f32], n: usize, m: &Q8, b: &[f32], w: &mut Vec<f32>, out: &mut [f32]) {
+    m.dequantise_into(w);
+    gemm(
+        (n, m.cols, m.rows),
+        1.0,
+        (x, m.cols, 1),
+        (w, 1, m.cols),
+        (out, m.rows, 1),
+    );
+    for row in out.chunks_exact_mut(m.rows) {
+        for (o, bias) in row.iter_mut().zip(b) {
+            *o += bias;
+        }
+    }
+}
+
+/// C = alpha · A·B for A [m × k], B [k × n], C [m × n], each a slice with its row and
+/// column strides; the extents are checked against the slices before the call.
+fn gemm(
+    (m, k, n): (usize, usize, usize),
+    alpha: f32,
+    (a, rsa, csa): (&[f32], usize, usize),
+    (b, rsb, csb): (&[f32], usize, usize),
+    (c, rsc, csc): (&mut [f32], usize, usize),
+) {
+    let fits = |len: usize, rows: usize, cols: usize, rs: usize, cs: usize| {
+        rows == 0 || cols == 0 || (rows - 1) * rs + (cols - 1) * cs < len
+    };
+    assert!(
+        fits(a.len(), m, k, rsa, csa)
+            && fits(b.len(), k, n, rsb, csb)
+            && fits(c.len(), m, n, rsc, csc),
+        "gemm operands out of bounds"
+    );
+    // SAFETY: every index sgemm reads or writes, (i·rs + j·cs) for i < rows and j < cols,
+    // lies inside its slice (checked above); `c` is borrowed mutably, so no operand aliases it.
+    unsafe {
+        matrixmultiply::sgemm(
+            m,
+            k,
+            n,
+            alpha,
+            a.as_ptr(),
+            rsa as isize,
+            csa as isize,
+            b.as_ptr(),
+            rsb as isize,
+            csb as isize,
+            0.0,
+            c.as_mut_ptr(),
+            rsc as isize,
+            csc as isize,
+        );
+    }
+}
+
+fn softmax(row: &mut [f32]) {
+    let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let mut sum = 0.0;
+    for v in row.iter_mut() {
+        *v = (*v - max).exp();
+        sum += *v;
+    }
+    for v in row.iter_mut() {
+        *v /= sum;
+    }
+}
+
+fn layer_norm(x: &mut [f32], (g, b): &(Vec<f32>, Vec<f32>)) {
+    for row in x.chunks_exact_mut(DIM) {
+        let mean = row.iter().sum::<f32>() / DIM as f32;
+        let var = row.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / DIM as f32;
+        let inv = 1.0 / (var + LN_EPS).sqrt();
+        for ((v, g), b) in row.iter_mut().zip(g).zip(b) {
+            *v = (*v - mean) * inv * g + b;
+        }
+    }
+}
+
+/// x = LayerNorm(x + h): BERT's residual connection.
+fn add_layer_norm(x: &mut [f32], h: &[f32], ln: &(Vec<f32>, Vec<f32>)) {
+    for (v, h) in x.iter_mut().zip(h) {
+        *v += h;
+    }
+    layer_norm(x, ln);
+}
+
+/// GELU, the exact form BERT uses: x · Φ(x) = x/2 · (1 + erf(x/√2)).
+fn gelu(x: f32) -> f32 {
+    0.5 * x * (1.0 + erf(x * std::f32::consts::FRAC_1_SQRT_2))
+}
+
+/// erf through the complementary error function's Chebyshev fit (Numerical Recipes'
+/// `erfcc`, fractional error under 1.2e-7 everywhere).
+fn erf(x: f32) -> f32 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_2
+        + t * (1.000_023_7
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_204
+                                + t * (1.488_515_9 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let erfc = t * poly.exp();
+    if x >= 0.0 { 1.0 - erfc } else { erfc - 1.0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::erf;
+
+    #[test]
+    fn erf_matches_known_values() {
+        for (x, want) in [
+            (0.0f32, 0.0f32),
+            (0.5, 0.520_499_9),
+            (1.0, 0.842_700_8),
+            (-1.0, -0.842_700_8),
+            (2.0, 0.995_322_3),
+            (4.0, 1.0),
+        ] {
+            assert!(
+                (erf(x) - want).abs() < 1e-6,
+                "erf({x}) = {} not {want}",
+                erf(x)
+            );
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! The encoder against the reference: token ids from Hugging Face `tokenizers` and
+//! f32 embeddings from the numpy forward pass (tests/data/make-reference.py).
+
+use serde_json::Value;
+
+fn cases(file: &str) -> Vec<Value> {
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str::<Vec<Value>>(&text).unwrap()
+}
+
+#[test]
+fn token_ids_match_the_tokenizers_library() {
+    let cases = cases("tokens.json");
+    assert!(cases.len() >= 400);
+    let mut wrong = Vec::new();
+    for case in &cases {
+        let text = case["text"].as_str().unwrap();
+        let want: Vec<u32> = case["ids"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap() as u32)
+            .collect();
+        let got = arbiter_meaning::token_ids(text);
+        if got != want {
+            wrong.push(format!("{text:?}\n  got  {got:?}\n  want {want:?}"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {} differ:\n{}",
+        wrong.len(),
+        cases.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn embeddings_match_the_f32_reference() {
+    let cases = cases("vectors.json");
+    assert!(cases.len() >= 50);
+    let mut worst = (1.0f32, String::new());
+    for case in &cases {
+        let text = case["text"].as_str().unwrap();
+        let want: Vec<f32> = case["vector"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap() as f32)
+            .collect();
+        let got = arbiter_meaning::embed(text);
+        let cos: f32 = got.iter().zip(&want).map(|(a, b)| a * b).sum();
+        if std::env::var_os("MEANING_COSINES").is_some() {
+            eprintln!("{cos:.5} {:?}", text.chars().take(40).collect::<String>());
+        }
+        if cos < worst.0 {
+            worst = (cos, text.to_string());
+        }
+    }
+    eprintln!("worst cosine {:.5} on {:?}", worst.0, worst.1);
+    assert!(
+        worst.0 >= 0.995,
+        "cosine {} < 0.995 on {:?}",
+        worst.0,
+        worst.1
+    );
+}
+
+#[test]
+fn related_sentences_are_closer_than_unrelated_ones() {
+    let [q, near, far] = [
+        "who gets credit for a kill",
+        "A kill is attributed to the player who controlled the source.",
+        "How do I shuffle my deck",
+    ]
+    .map(arbiter_meaning::embed);
+    assert!(arbiter_meaning::cosine(&q, &near) > arbiter_meaning::cosine(&q, &far) + 0.1);
+}
