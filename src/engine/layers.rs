@@ -845,6 +845,7 @@ impl Game {
             | Condition::OpponentsTurn
             | Condition::FirstTurns { .. }
             | Condition::InShowdown
+            | Condition::DuringCombat
             | Condition::EnemyAloneHere
             | Condition::OneOnOne
             | Condition::OtherUnitsHere(_)

@@ -1486,6 +1486,9 @@ pub enum Condition {
     },
     /// "… during a showdown" (308.1): a showdown is in progress.
     InShowdown,
+    /// "… during combat" (308.1, 455): a combat is in progress (its steps begun, not merely
+    /// staged, 456).
+    DuringCombat,
     /// "If an enemy unit is alone here" (741.1): at the object's location, a unit of an
     /// opponent of the controller with no other unit friendly to it there.
     EnemyAloneHere,
@@ -1632,6 +1635,26 @@ pub struct Replacement {
     /// die, banish me from your trash instead"): it applies to an event only when its card
     /// was in the trash before the event — not one it enters the trash with.
     pub in_trash: bool,
+    /// 370.1: the circumstances it specifies about the unit whose event it replaces ("If a
+    /// buffed unit you control would die"), checked on that unit as the event would happen.
+    pub affected: Condition,
+    /// 370.1, 742.1: "… you may [pay a cost to] … instead" — applied only if the player the
+    /// text names chooses to, paying the cost within it; `None`: it always applies.
+    pub choice: Option<ReplacementChoice>,
+}
+
+/// 742.1: an optional replacement ("you may … instead", "its controller may pay [cost] to …
+/// instead"): who chooses — and pays — and the cost within the instruction ("[do X] to [do
+/// Y]": X is paid to get Y).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReplacementChoice {
+    /// "its controller may …": the controller of the unit whose event it replaces; else
+    /// "you", the replacement's controller (374).
+    pub its_controller: bool,
+    /// The cost within the instruction: an `Effect::PayCost`, whose `buff` is "spend its
+    /// buff" (a buff of the unit whose event it replaces, 702.2.b) and whose `exhaust` is
+    /// "exhaust me" (the replacement's source, 414.5).
+    pub cost: Option<Box<Effect>>,
 }
 
 /// The events a replacement effect can replace (367): a unit's death (by any means), its

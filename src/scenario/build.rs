@@ -513,7 +513,8 @@ impl Names<'_> {
                 "choose-spell and choose-enemy-spell choose a spell on the chain: only counter takes one",
             ));
         }
-        let eff = if e.may {
+        // a replacement's "you may" is its own choice (742.1), made as it applies
+        let eff = if e.may && e.replace.is_none() {
             Effect::May {
                 effect: Box::new(eff),
             }
@@ -909,6 +910,9 @@ impl Names<'_> {
                     condition: Condition::Always,
                     prevent: e.prevent_next.map(|n| n.get()),
                     in_trash: false,
+                    affected: Condition::Always,
+                    // "you may [pay …] … instead": the effect's controller (374)
+                    choice: replacement_choice(s, e.may.then_some(("you", loc)), e.cost.as_ref())?,
                 },
                 duration: duration(s, e.duration.as_ref(), Duration::ThisTurn)?,
             }
@@ -1089,6 +1093,62 @@ fn replacement_uses(
             ));
         }
     })
+}
+
+/// 742.1: an optional replacement's choice — who makes it (`you` or `its-controller`) and
+/// the cost within the instruction; "kill me" is not a cost a replacement pays here.
+fn replacement_choice(
+    s: &Scenario,
+    may: Option<(&str, Loc)>,
+    cost: Option<&serde_saphyr::Spanned<format::TriggerCost>>,
+) -> Result<Option<crate::engine::objects::ReplacementChoice>, ScenarioError> {
+    let its_controller = match may {
+        None => {
+            if let Some(c) = cost {
+                return Err(err(
+                    s,
+                    ErrorKind::InvalidValue,
+                    c.referenced,
+                    "a replacement's cost is paid by the player who may apply it: add `may` (you or its-controller)",
+                ));
+            }
+            return Ok(None);
+        }
+        Some(("you", _)) => false,
+        Some(("its-controller", _)) => true,
+        Some((o, at)) => {
+            return Err(err(
+                s,
+                ErrorKind::InvalidValue,
+                at,
+                format!("unknown may \"{o}\"; expected you or its-controller"),
+            ));
+        }
+    };
+    let cost = match cost {
+        None => None,
+        Some(c) if c.value.kill_this => {
+            return Err(err(
+                s,
+                ErrorKind::Unsupported,
+                c.referenced,
+                "a replacement's cost that kills its source is not modelled",
+            ));
+        }
+        Some(c) => Some(Box::new(Effect::PayCost {
+            energy: c.value.energy.get(),
+            power: c.value.power.to_power(Power::own),
+            exhaust: c.value.exhaust,
+            discard: c.value.discard.get(),
+            xp: c.value.xp.get(),
+            buff: c.value.buff,
+            kill_self: false,
+        })),
+    };
+    Ok(Some(crate::engine::objects::ReplacementChoice {
+        its_controller,
+        cost,
+    }))
 }
 
 /// 357.2: the permanent an additional cost gives up — `kill: unit | gear | mighty unit` or
@@ -1703,6 +1763,14 @@ fn abilities(
         } else if let Some(w) = &ab.would {
             // 367–375: "If/The next time [scope] would die / be killed / be dealt damage,
             // [instead]"
+            if on_battlefield {
+                return Err(err(
+                    s,
+                    ErrorKind::Unsupported,
+                    w.referenced,
+                    "a battlefield's replacement effect is not modelled (only its triggered abilities, passives and rules)",
+                ));
+            }
             let event = replaced_event(s, w)?;
             if let Some(sc) = ab.scope.as_ref().filter(|sc| sc.value != "me")
                 && event == crate::engine::ReplacedEvent::Draw
@@ -1740,6 +1808,15 @@ fn abilities(
                     None => Condition::Always,
                 },
                 prevent: None,
+                affected: match &ab.unit_if {
+                    Some(c) => condition(s, c)?,
+                    None => Condition::Always,
+                },
+                choice: replacement_choice(
+                    s,
+                    ab.may.as_ref().map(|m| (m.value.as_str(), m.referenced)),
+                    ab.cost.as_ref(),
+                )?,
                 // 370.3: `active-in: trash`
                 in_trash: match ab.active_in.as_ref().map(|n| n.value.as_str()) {
                     None => false,

@@ -596,6 +596,17 @@ pub struct AbilityDef {
     /// `me` the ability's source).
     #[serde(default)]
     pub instead: Vec<Spanned<Effect>>,
+    /// A replacement effect: the circumstances it specifies about the unit whose event it
+    /// replaces (370.1: `buffed` — "If a buffed unit you control would die").
+    #[serde(default)]
+    pub unit_if: Option<Name>,
+    /// An optional replacement effect (742.1): `you` ("you may … instead": its controller
+    /// chooses, 374) or `its-controller` ("its controller may pay … to … instead": the
+    /// controller of the unit whose event it replaces); with `cost`, the cost within the
+    /// instruction that player pays to apply it (`buff`: a buff of that unit, "spend its
+    /// buff"; `exhaust`: "exhaust me").
+    #[serde(default)]
+    pub may: Option<Name>,
     /// A replacement effect: `always` (default, "if … would"), `next` ("the next time …
     /// would", used up once applied), `once-each-turn` (371). A triggered ability:
     /// `once-each-turn` ("Once each turn, when …", 383.3.f).
@@ -1548,6 +1559,11 @@ pub struct Effect {
     /// With `replace`: next (default, "the next time") or always.
     #[serde(default)]
     pub uses: Option<Name>,
+    /// With `replace` and `may: true`: the cost within the instruction (742.1, "The next time
+    /// it would die this turn, you may pay [Fury] to … instead"), paid by the effect's
+    /// controller as it applies, or the replacement is not applied.
+    #[serde(default)]
+    pub cost: Option<Spanned<TriggerCost>>,
     /// With `replace`: what happens instead (`that-unit` is the unit). With `instead-if`:
     /// what this instruction is replaced by (`it` is the unit it chose).
     #[serde(default)]

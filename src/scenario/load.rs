@@ -1425,12 +1425,13 @@ impl<'a> Resolver<'a> {
         }
         if let Some(c) = &ab.cost
             && ab.when.is_none()
+            && ab.would.is_none()
         {
             return Err(self
                 .err(
                     ErrorKind::InvalidValue,
                     loc_of(c),
-                    "\"cost\" is the cost within a triggered ability's instructions (403.1.b.1): it needs \"when\"",
+                    "\"cost\" is the cost within a triggered ability's or an optional replacement's instructions (403.1.b.1, 742.1): it needs \"when\" or \"would\"",
                 )
                 .hint("an activated ability's cost goes under \"activate\""));
         }
@@ -2729,6 +2730,7 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["attacking-with-another"] => Some(Condition::AttackingWithAnother),
         ["not-from-hand"] => Some(Condition::NotFromHand),
         ["in-combat"] => Some(Condition::InCombat),
+        ["during-combat"] => Some(Condition::DuringCombat),
         ["spent-power", k] => n(k).filter(|k| *k > 0).map(Condition::SpentPowerThisTurn),
         ["spent-on-a-spell", k] => n(k)
             .filter(|k| *k > 0)

@@ -813,8 +813,9 @@ impl Compiler<'_> {
             // 356.4: "Your Dragons' Energy costs are reduced by [2], to a minimum of [1]."
             self.abilities.push(a);
             self.push(s, PhraseStatus::Compiled);
-        } else if let Some(r) = static_replacement(s) {
-            // 367–370: "If a friendly unit would die, kill this instead."
+        } else if let Some(r) = static_replacement(s).filter(|_| !self.card.is("battlefield")) {
+            // 367–370: "If a friendly unit would die, kill this instead." (a battlefield's
+            // replacement effects are not modelled: the engine looks for them on objects)
             self.abilities.push(r);
             self.open_replacement = Some(self.abilities.len() - 1);
             self.open = None;

@@ -119,26 +119,86 @@ pub(super) fn static_replacement(s: &str) -> Option<AbilityDef> {
         return Some(a);
     }
     let rest = strip_ci(t, "if ")?;
-    let (who, rest) = rest.split_once(" would die, ")?;
-    let scope = match fold(who).as_str() {
+    let (who, rest) = rest.split_once(" would die")?;
+    // 308.1: "… would die during combat": while a combat is in progress
+    let (during, rest) = match strip_ci(rest, " during combat") {
+        Some(r) => (Some("during-combat"), r),
+        None => (None, rest),
+    };
+    let rest = rest.strip_prefix(", ")?;
+    // 370.1: "a buffed unit you control": a circumstance about the unit
+    let (unit_if, who) = match strip_ci(who, "a buffed ") {
+        Some(w) => (Some("buffed"), format!("a {w}")),
+        None => (None, who.to_string()),
+    };
+    let scope = match fold(&who).as_str() {
         "a friendly unit" => "friendly-units",
         "another friendly unit" => "other-friendly-units",
         // 484.8.c: control is not shared
         "a unit you control" => "your-units",
         "another unit you control" => "your-other-units",
-        "i" => "me",
+        // a battlefield's or a permanent's location
+        "a unit here" => "units-here",
+        "i" if unit_if.is_none() => "me",
         _ => return None,
     };
     let body = strip_suffix_ci(rest.trim(), " instead")?;
+    let (may, cost, body) = optional_replacement(body)?;
     Some(AbilityDef {
         would: Some(name("die")),
         scope: Some(name(scope)),
+        if_: during.map(name),
+        unit_if: unit_if.map(name),
+        may: may.map(name),
+        cost: cost.map(spanned),
         instead: instead_instructions(body)?
             .into_iter()
             .map(spanned)
             .collect(),
         ..Default::default()
     })
+}
+
+/// 742.1: what a replacement does instead, when the text makes it optional — "you may pay
+/// [cost] to [do Y]", "its controller may pay [cost] to [do Y]", "you may [do Y]": who
+/// chooses (`you`, `its-controller`), the cost within the instruction ("pay [Rune], exhaust
+/// me, and spend its buff": `buff` is that unit's buff) and the rest. Not optional: no one,
+/// no cost, the text as it is. `None`: an optional form not read.
+#[allow(clippy::type_complexity)]
+pub(super) fn optional_replacement(
+    body: &str,
+) -> Option<(Option<&'static str>, Option<format::TriggerCost>, &str)> {
+    let (who, rest) = if let Some(r) = strip_ci(body, "you may ") {
+        ("you", r)
+    } else if let Some(r) = strip_ci(body, "its controller may ") {
+        ("its-controller", r)
+    } else {
+        return Some((None, None, body));
+    };
+    // "you may heal it … instead": optional, nothing paid; the instruction itself may
+    // contain " to " ("move it to base"), so a cost is read only after "pay" or a part of one
+    let costly = ["pay ", "exhaust me", "exhaust this", "spend ", "discard "]
+        .iter()
+        .any(|p| strip_ci(rest, p).is_some());
+    if !costly {
+        return Some((Some(who), None, rest));
+    }
+    let (c, rest) = rest.split_once(" to ")?;
+    let f = fold(c);
+    // "spend a buff" would be any unit's; here only "its buff" is read
+    if f.contains("spend a buff") {
+        return None;
+    }
+    let c = c
+        .replace(", and ", " and ")
+        .replace(", ", " and ")
+        .replace("spend its buff", "spend a buff");
+    let whole = format!("you may {c} to x");
+    let (cost, tail) = trigger_cost(&whole)?;
+    if tail != "x" || cost.kill_this {
+        return None;
+    }
+    Some((Some(who), Some(cost), rest))
 }
 
 /// 371, 375: "[Once each turn, ]if you would play a token unit[ while I'm at a
@@ -252,6 +312,16 @@ pub(super) fn next_time(t: &str) -> Option<format::Effect> {
         e.prevent = true;
     } else {
         let body = strip_suffix_ci(rest.trim(), " instead")?;
+        // 742.1: "you may pay [Fury] to heal it … instead" — its controller's choice
+        let (may, cost, body) = optional_replacement(body)?;
+        match may {
+            None => {}
+            Some("you") => {
+                e.may = true;
+                e.cost = cost.map(spanned);
+            }
+            Some(_) => return None,
+        }
         e.instead = instead_instructions(body)?
             .into_iter()
             .map(spanned)

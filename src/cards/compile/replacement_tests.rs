@@ -691,3 +691,58 @@ fn the_next_time_it_takes_damage_and_a_legion_instead() {
     // a Legion line with nothing before it to replace is not read as a replacement
     refused("Spell", "[Legion] – Draw 1 instead.");
 }
+
+#[test]
+fn optional_paid_replacements_name_who_chooses_and_the_cost() {
+    // 742.1: "its controller may pay [cost] to … instead", "during combat"; a battlefield's
+    // replacement effects are not modelled (refused, not ignored)
+    let text = "If a unit here would die during combat, its controller may pay [Rune] [Rune] to heal it, exhaust it, and recall it instead.";
+    refused("Battlefield", text);
+    let c = modelled("Unit", text);
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.scope.as_ref().unwrap().value, "units-here");
+    assert_eq!(a.if_.as_ref().unwrap().value, "during-combat");
+    assert_eq!(a.may.as_ref().unwrap().value, "its-controller");
+    assert_eq!(
+        a.cost.as_ref().unwrap().value.power.any.map(|n| n.get()),
+        Some(2)
+    );
+    assert_eq!(a.instead.len(), 3);
+    // "you may pay [Rune], exhaust me, and spend its buff to …": a buffed unit, three costs
+    let c = modelled(
+        "Legend",
+        "If a buffed unit you control would die, you may pay [Rune], exhaust me, and spend its buff to heal it, exhaust it, and recall it instead.",
+    );
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.scope.as_ref().unwrap().value, "your-units");
+    assert_eq!(a.unit_if.as_ref().unwrap().value, "buffed");
+    assert_eq!(a.may.as_ref().unwrap().value, "you");
+    let cost = &a.cost.as_ref().unwrap().value;
+    assert!(cost.exhaust && cost.buff && cost.power.any.map(|n| n.get()) == Some(1));
+    // "you may recall it instead": optional, nothing paid
+    let c = modelled(
+        "Gear",
+        "If a friendly unit would die, you may recall it instead.",
+    );
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.may.as_ref().unwrap().value, "you");
+    assert!(a.cost.is_none());
+    // a created one: "The next time it would die this turn, you may pay [Fury] to …"
+    let c = modelled(
+        "Spell",
+        "Choose a friendly unit. The next time it would die this turn, you may pay [Fury] to heal it and recall it instead.",
+    );
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert!(e.may && e.replace.is_some());
+    assert_eq!(e.cost.as_ref().unwrap().value.power.domains.len(), 1);
+    // "spend a buff" would be any unit's buff: not read in a replacement
+    refused(
+        "Gear",
+        "If a friendly unit would die, you may spend a buff to recall it instead.",
+    );
+    // "kill me" as a replacement's cost is not modelled
+    refused(
+        "Gear",
+        "If a friendly unit would die, you may kill me to recall it instead.",
+    );
+}

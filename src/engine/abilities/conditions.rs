@@ -138,6 +138,8 @@ impl Game {
             }
             // 308.1: the turn state is a showdown
             Condition::InShowdown => self.showdown.is_some(),
+            // 308.1, 455: a combat is in progress
+            Condition::DuringCombat => self.combat.is_some(),
             // 741.1: an enemy unit with no other unit friendly to it at the same location
             // 741.2: it and the enemy unit at its location both alone: no other unit friendly
             // to either, so the two are the only units there
@@ -361,6 +363,7 @@ impl Condition {
             Condition::YourPhase(p) => format!("it's your {p:?} Phase"),
             Condition::OpponentsTurn => "it's an opponent's turn".into(),
             Condition::InShowdown => "a showdown is in progress".into(),
+            Condition::DuringCombat => "a combat is in progress".into(),
             Condition::EnemyAloneHere => "an enemy unit is alone here".into(),
             Condition::OneOnOne => "I'm one on one".into(),
             Condition::OtherUnitsHere(1) => "you have another unit here".into(),

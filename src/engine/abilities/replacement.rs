@@ -114,6 +114,12 @@ impl Game {
         if rep.event != ev {
             return false;
         }
+        // 370.1: the circumstances it specifies about the unit ("a buffed unit you control")
+        if rep.affected != crate::engine::objects::Condition::Always
+            && !self.derived_condition(&rep.affected, unit)
+        {
+            return false;
+        }
         let ctl = self.controller(source);
         let same_place = self.objects[source.0].zone == self.objects[unit.0].zone;
         // "a friendly unit", "another unit": every scope but "me" is about units
@@ -187,7 +193,8 @@ impl Game {
         let mut v = Vec::new();
         for o in &self.objects {
             let in_trash = matches!(o.zone, Zone::Trash(_));
-            if !(o.zone.on_board() || in_trash) || self.rules_text_inactive(o.id) {
+            // 173.6–173.8: a legend's abilities function from its Legend Zone too
+            if !(o.zone.abilities_function() || in_trash) || self.rules_text_inactive(o.id) {
                 continue;
             }
             for (index, a) in o.def.abilities.iter().enumerate() {
@@ -279,6 +286,12 @@ impl Game {
             ReplacementUses::Next => "the next time",
             _ => "each time",
         };
+        // 742.1: an optional one is applied only if chosen (and paid for)
+        let may = if rep.choice.is_some() {
+            " (optional: applied only if its controller chooses to and pays its cost)"
+        } else {
+            ""
+        };
         if let Some(n) = rep.prevent {
             format!("prevent the next {n} damage that would be dealt to {unit}{when}")
         } else if what.is_empty() {
@@ -288,7 +301,7 @@ impl Game {
             )
         } else {
             format!(
-                "{first} {unit} would {}{when}, {} instead",
+                "{first} {unit} would {}{when}, {} instead{may}",
                 rep.event.verb(),
                 what.join("; ")
             )
@@ -546,8 +559,9 @@ impl Game {
             let (k, cand) = mine[i].clone();
             let unit = dying[k].unit;
             let what = format!("{} {}", self.obj_name(unit), dying[k].said());
-            // 371.1: a once-each-turn replacement is applied by its controller's choice
-            if !self.take(&cand, cand.controller, &what)? {
+            // 371.1: a once-each-turn replacement is applied by its controller's choice; 742.1:
+            // an optional one by the choice of the player it names, who pays its cost
+            if !self.take(&cand, cand.controller, &what, Some(unit))? {
                 continue;
             }
             if let (Some(_), RepKey::Created(id)) = (cand.rep.prevent, cand.key) {
@@ -576,10 +590,18 @@ impl Game {
                 }
             }
             let together = units.len() > 1;
-            for unit in units {
+            for (n, unit) in units.into_iter().enumerate() {
                 let Some(k) = dying.iter().position(|p| p.unit == unit) else {
                     continue;
                 };
+                // 742.1: an optional one is chosen (and paid for) event by event; the first
+                // was in `take`
+                if n > 0 && cand.rep.choice.is_some() {
+                    let what = format!("{} {}", self.obj_name(unit), dying[k].said());
+                    if !self.accepts(&cand, Some(unit), &what)? {
+                        continue;
+                    }
+                }
                 self.replace_one(ev, dying.remove(k), &cand, why, several, &rules, together)?;
             }
         }
@@ -748,11 +770,173 @@ impl Game {
             .fold(0i32, |a, b| a.saturating_add(b.max(0)))
     }
 
+    /// 742.1: an optional replacement `c` ("you may pay [cost] to … instead", "its controller
+    /// may …") about `unit`'s event `what`: the player it names — the replacement's
+    /// controller (374) or the unit's controller — chooses whether to apply it, and pays the
+    /// cost within it ("[do X] to [do Y]": to get Y, X must be paid). A cost that cannot be
+    /// paid, or a player who declines, leaves the event to happen (true: applied, paid).
+    fn accepts(&mut self, c: &Candidate, unit: Option<ObjId>, what: &str) -> R<bool> {
+        let Some(choice) = c.rep.choice.clone() else {
+            return Ok(true);
+        };
+        let chooser = match (choice.its_controller, unit) {
+            (true, Some(u)) => self.controller(u),
+            _ => c.controller,
+        };
+        let src = self.obj_name(c.source).to_string();
+        let label = format!("{src}'s replacement effect");
+        let cost = choice.cost.as_deref();
+        let (cost_words, lacking) = match cost {
+            Some(Effect::PayCost {
+                energy,
+                power,
+                exhaust,
+                discard,
+                xp,
+                buff,
+                ..
+            }) => {
+                let power = power.resolve(&self.objects[c.source.0].def.domains);
+                let mut parts = Vec::new();
+                if *energy != 0 || !power.is_zero() {
+                    parts.push(format!(
+                        "pay {}",
+                        super::super::resources::describe_amount(*energy, &power)
+                    ));
+                }
+                if *exhaust {
+                    parts.push(format!("exhaust {src}"));
+                }
+                if *buff {
+                    parts.push(match unit {
+                        Some(u) => format!("spend {}'s buff", self.obj_name(u)),
+                        None => "spend its buff".into(),
+                    });
+                }
+                if *xp > 0 {
+                    parts.push(format!("spend {xp} XP"));
+                }
+                if *discard > 0 {
+                    parts.push(format!("discard {discard}"));
+                }
+                let in_hand = self.objects_in(Zone::Hand(chooser)).len();
+                let src_obj = &self.objects[c.source.0];
+                // 414.5: only a ready permanent can be exhausted to pay
+                let exhaustable = src_obj.zone.abilities_function() && !src_obj.exhausted;
+                let lacking = if *exhaust && !exhaustable {
+                    Some(format!("{src} is not a ready permanent"))
+                } else if *buff
+                    && !unit.is_some_and(|u| {
+                        self.objects[u.0].zone.on_board() && self.objects[u.0].buffs > 0
+                    })
+                {
+                    Some("the unit has no buff".to_string())
+                } else if *xp > self.players[chooser.0].xp {
+                    Some(format!(
+                        "{} has {} XP",
+                        self.player_name(chooser),
+                        self.players[chooser.0].xp
+                    ))
+                } else if usize::try_from(*discard).unwrap_or(usize::MAX) > in_hand {
+                    Some(format!(
+                        "{} has {in_hand} card(s) in hand",
+                        self.player_name(chooser)
+                    ))
+                } else {
+                    self.payment_ways(chooser, *energy, &power).err()
+                };
+                let words = match parts.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        format!("{} and {last}", rest.join(", "))
+                    }
+                    _ => parts.join(""),
+                };
+                (
+                    Some((words, *energy, power, *exhaust, *buff, *xp, *discard)),
+                    lacking,
+                )
+            }
+            _ => (None, None),
+        };
+        let who = self.player_name(chooser).to_string();
+        if let Some(l) = lacking {
+            let t = format!(
+                "{what}; {who} cannot {} for {label} ({l}): it is not applied",
+                cost_words.as_ref().map_or("", |c| c.0.as_str())
+            );
+            self.event(
+                EventKind::Effect,
+                vec![cite!("742.1")],
+                t,
+                unit.map(|u| vec![u.0, c.source.0]).unwrap_or_default(),
+            );
+            return Ok(false);
+        }
+        let prompt = match &cost_words {
+            Some((w, ..)) => format!("{who} may {w} to apply {label}: {what}"),
+            None => format!("{who} may apply {label}: {what}"),
+        };
+        let yes = self.decide(Decision::yes_no(chooser, prompt, vec![cite!("742.1")]))? == 0;
+        if !yes {
+            let t = format!("{what}; {who} declines {label}: it is not applied");
+            self.event(EventKind::Effect, vec![cite!("742.1")], t, vec![c.source.0]);
+            return Ok(false);
+        }
+        let Some((_, energy, power, exhaust, buff, xp, discard)) = cost_words else {
+            return Ok(true);
+        };
+        if energy != 0 || !power.is_zero() {
+            self.pay(
+                chooser,
+                energy,
+                &power,
+                &label,
+                cite!("742.1"),
+                None,
+                super::super::resources::Paying::Other,
+            )?;
+        }
+        // the parts that are not resources: the source exhausted (414.5), the unit's buff
+        // spent (702.2.b)
+        let mut done = Vec::new();
+        let mut rules = vec![cite!("742.1")];
+        if exhaust {
+            self.objects[c.source.0].exhausted = true;
+            done.push(format!("exhausts {src}"));
+            rules.push(cite!("414.5"));
+        }
+        if let Some(u) = unit.filter(|_| buff) {
+            self.objects[u.0].buffs -= 1;
+            done.push(format!("spends a buff from {}", self.obj_name(u)));
+            rules.push(cite!("702.2.b"));
+        }
+        if !done.is_empty() {
+            let t = format!("{who} {} to pay for {label}", done.join(" and "));
+            self.event(EventKind::Effect, rules, t, vec![c.source.0]);
+        }
+        if exhaust {
+            self.make_outstanding(cite!("319.7"));
+        }
+        if xp > 0 {
+            self.pay_trigger_extras(chooser, xp, &[], &label)?;
+        }
+        if discard > 0 {
+            self.discard(chooser, discard)?;
+        }
+        Ok(true)
+    }
+
     /// 370.2, 371: `c` is applied to this event (and so not to those replacing it), and used
     /// up if "the next time" or "once each turn" — which its controller `chooser` may also
     /// decline (371.1; then it is not used this turn, 371.2, and false is returned). `what`
     /// is the event in words.
-    fn take(&mut self, c: &Candidate, chooser: PlayerId, what: &str) -> R<bool> {
+    fn take(
+        &mut self,
+        c: &Candidate,
+        chooser: PlayerId,
+        what: &str,
+        unit: Option<ObjId>,
+    ) -> R<bool> {
         self.replacements_applied.push(c.key);
         if c.rep.uses == ReplacementUses::OnceEachTurn {
             let yes = self.decide(Decision::yes_no(
@@ -767,6 +951,10 @@ impl Game {
             if !yes {
                 return Ok(false);
             }
+        }
+        // 742.1: not applied unless chosen and paid for — and then not used up either
+        if c.rep.choice.is_some() && !self.accepts(c, unit, what)? {
+            return Ok(false);
         }
         match (c.key, c.rep.uses) {
             (RepKey::Ability(src, index), ReplacementUses::Next) => {
@@ -896,7 +1084,7 @@ impl Game {
             };
             let cand = cands[i].clone();
             // declined (371.1): the event may still meet the others, this one set aside
-            if self.take(&cand, player, what)? {
+            if self.take(&cand, player, what, None)? {
                 return Ok(Some((cand, cands.len() > 1)));
             }
         }
