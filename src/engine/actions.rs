@@ -1534,6 +1534,24 @@ impl Game {
             }
             Effect::Counter { target } => {
                 for card in self.targets_of(target, controller, source, snap)? {
+                    // 054.1: "This can't be countered" beats the instruction that would
+                    if self.objects[card.0]
+                        .def
+                        .abilities
+                        .contains(&super::objects::Ability::CantBeCountered)
+                    {
+                        let t = format!(
+                            "{} can't be countered: it stays on the chain",
+                            self.obj_name(card)
+                        );
+                        self.event(
+                            EventKind::Chain,
+                            vec![cite!("054.1"), cite!("425.1")],
+                            t,
+                            vec![card.0],
+                        );
+                        continue;
+                    }
                     self.counter(card);
                 }
             }

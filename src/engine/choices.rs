@@ -136,6 +136,10 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
         UnitFilter::CostAtMost(inner, cost) => {
             return format!("{}{}", filter_phrase(inner), cost_phrase(*cost));
         }
+        UnitFilter::WithDomain(inner, d) => {
+            return format!("{} of the {d} Domain", filter_phrase(inner));
+        }
+        UnitFilter::OrGear(inner) => return format!("{} (or a gear)", filter_phrase(inner)),
         UnitFilter::Distinct(inner) => {
             return format!("{} not chosen yet", filter_phrase(inner));
         }
@@ -302,7 +306,7 @@ impl Game {
                 o.zone.on_board()
                     && if filter.is_gear() {
                         o.is_gear()
-                    } else if matches!(filter.kind(), UnitFilter::UnitsAndGear) {
+                    } else if filter.or_gear() {
                         o.is_unit() || o.is_gear()
                     } else if filter.is_rune() {
                         o.def.card_type == super::objects::CardType::Rune
@@ -418,6 +422,16 @@ impl Game {
             UnitFilter::CostAtMost(f, cost) => {
                 self.costs_within(u, *cost) && self.matches_filter(u, f, controller, here, source)
             }
+            // 134.1: the Domains a card belongs to
+            UnitFilter::WithDomain(f, d) => {
+                self.objects[u.0]
+                    .def
+                    .domains
+                    .iter()
+                    .any(|x| x.eq_ignore_ascii_case(d))
+                    && self.matches_filter(u, f, controller, here, source)
+            }
+            UnitFilter::OrGear(f) => self.matches_filter(u, f, controller, here, source),
         }
     }
 
@@ -449,6 +463,8 @@ impl Game {
             o.zone == Zone::Chain
         } else if filter.is_gear() {
             o.is_gear() && o.zone.on_board()
+        } else if filter.or_gear() {
+            (o.is_unit() || o.is_gear()) && o.zone.on_board()
         } else if filter.is_rune() {
             o.def.card_type == super::objects::CardType::Rune && o.zone.on_board()
         } else {

@@ -603,6 +603,11 @@ pub enum UnitFilter {
     /// [Rune]"): Energy at most `.0`, Power at most `.1` (`None`: any) — a card's costs are
     /// characteristics (138.2.b).
     CostAtMost(Box<UnitFilter>, (Option<i32>, Option<i32>)),
+    /// An object `filter` allows that belongs to this Domain (134.1: "an enemy Calm unit").
+    WithDomain(Box<UnitFilter>, String),
+    /// "An enemy unit or gear": a unit or a gear on the board `filter` allows (its
+    /// requirements of control and place apply to either).
+    OrGear(Box<UnitFilter>),
 }
 
 /// A place an instruction refers to, fixed as the spell or ability is put on the chain
@@ -655,7 +660,9 @@ impl UnitFilter {
             | UnitFilter::InBase(f)
             | UnitFilter::At(f, _)
             | UnitFilter::OtherThanIt(f, _)
-            | UnitFilter::CostAtMost(f, _) => Some(f),
+            | UnitFilter::CostAtMost(f, _)
+            | UnitFilter::WithDomain(f, _)
+            | UnitFilter::OrGear(f) => Some(f),
             _ => None,
         }
     }
@@ -691,7 +698,8 @@ impl UnitFilter {
             | UnitFilter::At(f, _)
             | UnitFilter::OtherThanIt(f, _)
             | UnitFilter::WithKeyword(f, _)
-            | UnitFilter::CostAtMost(f, _) => f.kind(),
+            | UnitFilter::CostAtMost(f, _)
+            | UnitFilter::WithDomain(f, _) => f.kind(),
             f => f,
         }
     }
@@ -706,6 +714,13 @@ impl UnitFilter {
     /// It chooses a gear on the board, not a unit.
     pub fn is_gear(&self) -> bool {
         matches!(self.kind(), UnitFilter::Gear | UnitFilter::EnemyGear)
+    }
+    /// It chooses a unit or a gear on the board ("an enemy unit or gear").
+    pub fn or_gear(&self) -> bool {
+        matches!(
+            self.kind(),
+            UnitFilter::OrGear(_) | UnitFilter::UnitsAndGear
+        )
     }
     /// It chooses a rune on the board, not a unit.
     pub fn is_rune(&self) -> bool {
@@ -726,6 +741,8 @@ impl UnitFilter {
             | UnitFilter::At(f, _)
             | UnitFilter::OtherThanIt(f, _)
             | UnitFilter::CostAtMost(f, _)
+            | UnitFilter::WithDomain(f, _)
+            | UnitFilter::OrGear(f)
             | UnitFilter::AtSource(f) => f.up_to(),
             _ => false,
         }
@@ -751,6 +768,8 @@ impl UnitFilter {
             | UnitFilter::At(f, _)
             | UnitFilter::OtherThanIt(f, _)
             | UnitFilter::CostAtMost(f, _)
+            | UnitFilter::WithDomain(f, _)
+            | UnitFilter::OrGear(f)
             | UnitFilter::NotSource(f) => f.needs_here(),
             _ => false,
         }
@@ -1800,6 +1819,12 @@ pub enum Ability {
     /// "I can't be played on your first, second or third turns": this card can't be played
     /// while the condition holds for the player playing it (054.1).
     CantBePlayed(Condition),
+    /// A spell's "This can't be countered": an instruction to counter it does nothing (054.1
+    /// over 425).
+    CantBeCountered,
+    /// A spell's "Ignore [Deflect] while paying this spell's cost": the Deflect of what it
+    /// chooses adds nothing to its cost (002 over 809.1.c).
+    IgnoreDeflect,
     /// "I must be assigned combat damage last" (460.2.c.5): this unit is assigned lethal
     /// damage after its side's other units, like a unit with Backline (460.2.c.6).
     AssignedLast,

@@ -423,7 +423,19 @@ impl Game {
             power.add(&repeat_cost.1);
         }
         // 356.2.a.2: Deflect, a mandatory additional cost for each opponent's permanent chosen
-        let deflect = self.deflect_cost(&mut effects, player, &def.name);
+        // — unless the spell says to ignore it (002: card text supersedes 809.1.c)
+        let deflect = if def.abilities.contains(&Ability::IgnoreDeflect) {
+            let t = format!("{} ignores [Deflect] while its cost is paid", def.name);
+            self.event(
+                EventKind::Action,
+                vec![cite!("002"), cite!("809.1.c")],
+                t,
+                vec![],
+            );
+            super::resources::Power::default()
+        } else {
+            self.deflect_cost(&mut effects, player, &def.name)
+        };
         power.add(&deflect);
         // 356.3, 356.4: increases, then discounts (never below 0, 356.5); the instruction's
         // own discount ("reducing its cost by [N]", 356.4.b) after the others (356.4.d.1)

@@ -69,6 +69,7 @@ pub fn created(g: &Game, name: &str) -> Option<ObjId> {
 enum Restrict {
     Might(i32),
     Tag(String),
+    Domain(String),
 }
 
 /// Names in an effect: resolved against the built game (script effects) or not at all
@@ -185,6 +186,7 @@ impl Names<'_> {
             (" there", false),
             (" at-its-location", false),
             (" other-than-it", false),
+            (" or-gear", true),
         ] {
             let Some(word) = n.value.strip_suffix(suffix) else {
                 continue;
@@ -218,6 +220,7 @@ impl Names<'_> {
                 " there" => UnitFilter::At(Box::new(f), TargetPlace::There),
                 " at-its-location" => UnitFilter::At(Box::new(f), TargetPlace::ItsLocation),
                 " other-than-it" => UnitFilter::OtherThanIt(Box::new(f), None),
+                " or-gear" => UnitFilter::OrGear(Box::new(f)),
                 _ => UnitFilter::InCombat(Box::new(f)),
             };
             // the groups "here" as the group of units that filter allows
@@ -253,7 +256,8 @@ impl Names<'_> {
         // choice or group, restricted
         let restricted = load::might_bound(&n.value)
             .map(|(w, max)| (w, Restrict::Might(max)))
-            .or(load::tag_bound(&n.value).map(|(w, t)| (w, Restrict::Tag(t.to_string()))));
+            .or(load::tag_bound(&n.value).map(|(w, t)| (w, Restrict::Tag(t.to_string()))))
+            .or(load::domain_bound(&n.value).map(|(w, d)| (w, Restrict::Domain(d.to_string()))));
         if let Some((word, r)) = restricted {
             let inner = Name {
                 value: word.to_string(),
@@ -263,6 +267,7 @@ impl Names<'_> {
             let bound = |f: UnitFilter| match &r {
                 Restrict::Might(max) => UnitFilter::MightAtMost(Box::new(f), *max),
                 Restrict::Tag(t) => UnitFilter::WithTag(Box::new(f), t.clone()),
+                Restrict::Domain(d) => UnitFilter::WithDomain(Box::new(f), d.clone()),
             };
             return Ok(match self.target(&inner)? {
                 Target::ChooseUnit(f) if !f.is_spell() && !f.is_gear() => {
@@ -1891,6 +1896,15 @@ fn abilities(
         } else if let Some(c) = &ab.cant_be_played {
             // 054.1: "I can't be played on your first, second or third turns"
             out.push(Ability::CantBePlayed(condition(s, c)?));
+        } else if ab.cant_be_countered || ab.ignore_deflect {
+            // a spell's own rules: "This can't be countered" (054.1), "Ignore [Deflect] while
+            // paying this spell's cost" (002)
+            if ab.cant_be_countered {
+                out.push(Ability::CantBeCountered);
+            }
+            if ab.ignore_deflect {
+                out.push(Ability::IgnoreDeflect);
+            }
         } else if ab.no_units_played_here
             || ab.move_here_from_anywhere
             || ab.victory_score.is_some()

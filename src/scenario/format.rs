@@ -500,6 +500,12 @@ pub struct AbilityDef {
     /// condition, `your-first-turns 3`) under which the card can't be played (054.1).
     #[serde(default)]
     pub cant_be_played: Option<Name>,
+    /// A spell's "This can't be countered" (054.1).
+    #[serde(default)]
+    pub cant_be_countered: bool,
+    /// A spell's "Ignore [Deflect] while paying this spell's cost" (002 over 809.1.c).
+    #[serde(default)]
+    pub ignore_deflect: bool,
     /// "I can't move to base" (`me`), "Units can't move to base" (`units`), a battlefield's
     /// "Units can't move from here to base" (`units-here`): a restriction on moves (054.1).
     #[serde(default)]

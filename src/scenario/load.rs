@@ -1517,7 +1517,7 @@ impl<'a> Resolver<'a> {
                 loc_of(a),
                 "an ability has either \"when\" (triggered) or \"while\" (conditional passive), not both",
             )),
-            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready && ab.additional_cost.is_none() && !ab.ignore_cost && ab.play_to.is_none() && !ab.enter_exhausted && !ab.not_chosen_by_enemies && !ab.no_combat_damage && !ab.assigned_last && !ab.any_number_of_buffs && !ab.channel_only_one && ab.lesser_here.is_none() && !ab.no_units_played_here && !ab.move_here_from_anywhere && ab.victory_score.is_none() && ab.no_score_before_turn.is_none() && ab.cant_be_played.is_none() && ab.bonus_damage.is_none() && ab.cant_move_to_base.is_none() => Err(self.err(
+            (None, None) if ab.text.is_none() && ab.would.is_none() && ab.play_cost.is_none() && !ab.enter_ready && ab.additional_cost.is_none() && !ab.ignore_cost && ab.play_to.is_none() && !ab.enter_exhausted && !ab.not_chosen_by_enemies && !ab.no_combat_damage && !ab.assigned_last && !ab.any_number_of_buffs && !ab.channel_only_one && ab.lesser_here.is_none() && !ab.no_units_played_here && !ab.move_here_from_anywhere && ab.victory_score.is_none() && ab.no_score_before_turn.is_none() && ab.cant_be_played.is_none() && !ab.cant_be_countered && !ab.ignore_deflect && ab.bonus_damage.is_none() && ab.cant_move_to_base.is_none() => Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(a),
                 "an ability needs \"when\" (a trigger), \"while\" (a condition), \"activate\" (a cost), \"would\" (a replacement), \"enter-ready\", \"enter-exhausted\", \"additional-cost\", \"play-to\", \"not-chosen-by-enemies\", \"no-combat-damage\", \"bonus-damage\", \"cant-move-to-base\" or \"text\"",
@@ -2995,6 +2995,20 @@ pub fn keyword_bound(s: &str) -> Option<(&str, &str)> {
     (!k.is_empty()).then_some((word.trim(), k))
 }
 
+/// The six Domains (134.2).
+pub const DOMAINS: [&str; 6] = ["Fury", "Calm", "Mind", "Body", "Chaos", "Order"];
+
+/// "choose-enemy with domain Calm", "any-number enemy-units with domain Order with total might
+/// 5 or less": a unit choice or group narrowed to the cards of a Domain (134.1).
+pub fn domain_bound(s: &str) -> Option<(&str, &str)> {
+    let (word, d) = s.split_once(" with domain ")?;
+    let d = d.trim();
+    DOMAINS
+        .iter()
+        .find(|x| x.eq_ignore_ascii_case(d))
+        .map(|x| (word.trim(), *x))
+}
+
 pub fn tag_bound(s: &str) -> Option<(&str, &str)> {
     let (word, tag) = s.split_once(" with tag ")?;
     let tag = tag.trim();
@@ -3090,6 +3104,8 @@ fn target_word_ok(s: &str) -> bool {
         " there",
         " at-its-location",
         " other-than-it",
+        // "an enemy unit or gear": the choice of a unit, or of a gear
+        " or-gear",
     ] {
         if let Some(w) = s.strip_suffix(q) {
             return !w.contains("gear")
@@ -3098,6 +3114,13 @@ fn target_word_ok(s: &str) -> bool {
                 && (w.starts_with("choose-") || w.contains("units"))
                 && target_word_ok(w);
         }
+    }
+    // "an enemy Calm unit": a choice or group of units narrowed to a Domain (134.1)
+    if let Some((w, _)) = domain_bound(s) {
+        return !w.contains("spell")
+            && !w.contains("rune")
+            && (!w.ends_with("gear") || w.ends_with(" or-gear"))
+            && target_word_ok(w);
     }
     // "a gear with Energy cost no more than [1]": a choice narrowed by its printed costs
     if let Some((w, _)) = cost_bounded(s) {

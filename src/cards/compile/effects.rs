@@ -22,6 +22,42 @@ pub(super) fn target(s: &str) -> Option<String> {
     if let Some(w) = target_word(t) {
         return Some(w.to_string());
     }
+    // 134.1: "an enemy Calm unit", "any number of enemy Order units with total Might 5 or
+    // less": the units of a Domain (its name capitalised, before "unit")
+    if let Some((rest, domain)) = without_domain(t) {
+        let word = target(&rest)?;
+        let domain = format!(" with domain {domain}");
+        if ["any-number ", "up-to-", "exactly-"]
+            .iter()
+            .any(|p| word.starts_with(p))
+        {
+            // a group: its members are of the Domain
+            let mut parts = word.splitn(3, ' ');
+            let (size, member, rules) = (parts.next()?, parts.next()?, parts.next());
+            return Some(match rules {
+                Some(r) => format!("{size} {member}{domain} {r}"),
+                None => format!("{size} {member}{domain}"),
+            });
+        }
+        let unitish = (word.starts_with("choose-") || word.contains("units"))
+            && !word.contains("spell")
+            && !word.contains("rune")
+            && (!word.ends_with("gear") || word.ends_with(" or-gear"));
+        return unitish.then(|| format!("{word}{domain}"));
+    }
+    // "an enemy unit or gear": the choice of a unit, or of a gear
+    if let Some(w) = strip_suffix_ci(t, " or gear")
+        && let Some(word) = target(w)
+    {
+        return (word.starts_with("choose-")
+            && !word.contains(' ')
+            && !word.contains("gear")
+            && !word.contains("spell")
+            && !word.contains("rune")
+            && !word.contains("here")
+            && !word.contains("battlefield"))
+        .then(|| format!("{word} or-gear"));
+    }
     // "a gear with Energy cost no more than [1]": a choice on the board narrowed by its
     // printed costs (138.2.b); a card in a trash is read where the trash is named
     let (head, bound) = cost_bound(t);
@@ -1006,6 +1042,25 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
     }
     e.may = may;
     Some(vec![e])
+}
+
+/// "an enemy Calm  unit" → ("an enemy unit", "Calm"): a Domain's name (134.2) before "unit" /
+/// "units", capitalised as card text writes it.
+fn without_domain(t: &str) -> Option<(String, &'static str)> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let i = words
+        .iter()
+        .position(|w| crate::scenario::load::DOMAINS.contains(w))?;
+    let next = words.get(i + 1)?.to_ascii_lowercase();
+    if !next.starts_with("unit") {
+        return None;
+    }
+    let domain = crate::scenario::load::DOMAINS
+        .iter()
+        .find(|d| **d == words[i])?;
+    let mut rest = words.clone();
+    rest.remove(i);
+    Some((rest.join(" "), domain))
 }
 
 /// 355.13: "up to N [objects]" — N choices of one object each, any of which may choose

@@ -520,3 +520,58 @@ fn a_choice_on_the_board_or_the_chain_bounded_by_its_printed_costs() {
         refused("Spell", text);
     }
 }
+
+#[test]
+fn units_of_a_domain_and_a_unit_or_gear() {
+    // 134.1: a Domain's name, capitalised, before "unit"; the reminder text removed leaves
+    // two spaces
+    let c = modelled("Spell", "Deal 4 to an enemy Calm  unit.");
+    assert_eq!(
+        spell_effect(&c).to.as_ref().unwrap().value,
+        "choose-enemy with domain Calm"
+    );
+    let c = modelled("Spell", "Kill an enemy Chaos unit or gear.");
+    assert_eq!(
+        spell_effect(&c).kill.as_ref().unwrap().value,
+        "choose-enemy or-gear with domain Chaos"
+    );
+    let c = modelled("Spell", "Kill a friendly unit or gear.");
+    assert_eq!(
+        spell_effect(&c).kill.as_ref().unwrap().value,
+        "choose-friendly or-gear"
+    );
+    // a group: its members are of the Domain
+    let c = modelled(
+        "Spell",
+        "Return any number of enemy Mind units with total Might 4 or less to their owners' hands.",
+    );
+    assert_eq!(
+        spell_effect(&c).return_.as_ref().unwrap().value,
+        "any-number enemy-units with domain Mind with total might 4 or less"
+    );
+    // not a Domain, not capitalised, or not before "unit": kept as text
+    for text in [
+        "Deal 2 to an enemy Purple unit.",
+        "Deal 2 to an enemy calm unit.",
+        "Kill a Chaos gear.",
+        "Kill a unit here or gear.",
+    ] {
+        refused("Spell", text);
+    }
+}
+
+#[test]
+fn a_spells_own_rules_about_countering_and_deflect() {
+    let c = modelled(
+        "Spell",
+        "This can't be countered.\nDeal 4 to an enemy unit.",
+    );
+    assert!(c.def.abilities[0].value.cant_be_countered);
+    let c = modelled(
+        "Spell",
+        "Ignore [Deflect] while paying this spell's cost.\nGive an enemy unit -3 [Might] this turn.",
+    );
+    assert!(c.def.abilities[0].value.ignore_deflect);
+    // not said of this spell: another rule
+    refused("Spell", "Spells can't be countered.");
+}

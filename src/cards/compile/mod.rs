@@ -1428,6 +1428,10 @@ fn battlefield_rule(s: &str, battlefield: bool) -> Option<AbilityDef> {
         ("units cant be played here", true) => a.no_units_played_here = true,
         ("units can move here from anywhere", true) => a.move_here_from_anywhere = true,
         ("i must be assigned combat damage last", false) => a.assigned_last = true,
+        // a spell's own rules: "This can't be countered." (054.1), "Ignore [Deflect] while
+        // paying this spell's cost." (002 over 809.1.c)
+        ("this cant be countered", false) => a.cant_be_countered = true,
+        ("ignore deflect while paying this spells cost", false) => a.ignore_deflect = true,
         // "Players can't score here until their third turn" (054.1, 478.7)
         (x, true) if x.starts_with("players cant score here until their ") => {
             let n = x
