@@ -30,9 +30,9 @@ const SPLIT_SEED: u64 = 0x5eed_2026_0330;
 const FLOORS: [(u32, f64); 3] = [(1, 0.84), (2, FLOOR_2), (3, FLOOR_3)];
 
 /// Batch 2's held-out recall@5 as measured so far, rounded down (0.746 when first
-/// measured, 0.754 after the systematic vocabulary step, 0.770 after the meaning
+/// measured, 0.754 after the systematic vocabulary step, 0.770 (97/126) after the meaning
 /// step).
-const FLOOR_2: f64 = 0.77;
+const FLOOR_2: f64 = 0.76;
 
 /// Batch 3's held-out recall@5 as measured so far, rounded down (0.664 when
 /// first measured, unseen; 0.736 after the meaning step).
