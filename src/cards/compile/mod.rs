@@ -279,7 +279,9 @@ pub fn compile(card: &Card) -> Compiled {
 
 fn card_type(card: &Card) -> &'static str {
     let k = card.kind.to_ascii_lowercase();
-    if card.supertype_is("token") && k != "unit" && k != "gear" {
+    // a token unit, gear or battlefield (Baron Pit) is of its type; other "token" cards of
+    // the list (a buff, an XP tracker) are markers, not game objects of a type
+    if card.supertype_is("token") && k != "unit" && k != "gear" && k != "battlefield" {
         return "token";
     }
     match k.as_str() {
