@@ -416,12 +416,13 @@ fn trace_lines_cite_the_rule_of_what_they_say() {
                 }
             }
             // a payment cites the step that pays: 357.1 (a card), 404.1 (an ability), 742.1
-            // (a cost within an optional replacement's instruction), or the keyword whose
-            // cost it is (811.1.b hiding, 821.1.c Weaponmaster)
+            // (a cost within an optional replacement's instruction), 355.17 (a payment an
+            // instruction offers on resolution, "unless its controller pays [2]"), or the
+            // keyword whose cost it is (811.1.b hiding, 821.1.c Weaponmaster)
             if text.contains(" pays ")
                 && text.contains(" for ")
                 && !rules.iter().any(|r| {
-                    ["357.1", "404.1", "742.1", "811.1.b", "821.1.c"]
+                    ["355.17", "357.1", "404.1", "742.1", "811.1.b", "821.1.c"]
                         .iter()
                         .any(|p| r.starts_with(p))
                 })

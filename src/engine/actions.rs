@@ -336,7 +336,9 @@ impl Game {
                     t(first)?;
                     t(second)
                 }
-                Effect::ForEach { effect: e, .. } => effect(e, obj, player, bf),
+                Effect::ForEach { effect: e, .. } | Effect::Unless { effect: e, .. } => {
+                    effect(e, obj, player, bf)
+                }
                 Effect::ThenItsPlayer {
                     effect: first,
                     then,
@@ -1378,6 +1380,30 @@ impl Game {
                 pick.describe(),
                 if *recycle { "recycle" } else { "discard" }
             ),
+            Effect::Unless {
+                effect,
+                energy,
+                power,
+                alternative,
+            } => format!(
+                "{} unless its controller {}",
+                self.describe_effect(effect, source),
+                if alternative.is_empty() {
+                    format!(
+                        "pays {}",
+                        super::resources::describe_amount(*energy, power)
+                    )
+                } else {
+                    format!(
+                        "has you {}",
+                        alternative
+                            .iter()
+                            .map(|e| self.describe_effect(e, source))
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                    )
+                }
+            ),
             Effect::ThenItsPlayer {
                 effect,
                 owner,
@@ -2218,6 +2244,20 @@ impl Game {
                     self.look_at_top(p, *count, *reveal, take, *rest)?;
                 }
             }
+            Effect::Unless {
+                effect,
+                energy,
+                power,
+                alternative,
+            } => self.unless(
+                effect,
+                *energy,
+                power,
+                alternative,
+                controller,
+                source,
+                snap,
+            )?,
             Effect::ThenItsPlayer {
                 effect,
                 owner,

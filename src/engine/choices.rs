@@ -47,9 +47,9 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         Effect::Fight { first, second } => vec![first, second],
         Effect::May { effect } | Effect::Linked { effect } => targets_mut(effect),
         // the unit is the one the first instruction chose; the player's instruction has none
-        Effect::ThenItsPlayer { effect, .. } | Effect::ForEach { effect, .. } => {
-            targets_mut(effect)
-        }
+        Effect::ThenItsPlayer { effect, .. }
+        | Effect::ForEach { effect, .. }
+        | Effect::Unless { effect, .. } => targets_mut(effect),
         // "it" in the linked or conditional instructions is the unit the first one chose
         Effect::IfDone {
             effect,
@@ -991,6 +991,7 @@ pub(crate) fn move_place_mut(e: &mut Effect) -> Option<&mut Place> {
         Effect::May { effect }
         | Effect::Linked { effect }
         | Effect::ThenItsPlayer { effect, .. }
+        | Effect::Unless { effect, .. }
         | Effect::ForEach { effect, .. }
         | Effect::IfDone { effect, .. }
         | Effect::If { effect, .. }

@@ -12,6 +12,126 @@ use crate::engine::state::{Game, ObjId, PlayerId, Snapshot, Zone};
 use crate::engine::trace::EventKind;
 
 impl Game {
+    /// "Counter a spell unless its controller pays [2]", "Deal 6 to it unless its controller
+    /// has you draw 2": the controller of what `effect` chose, as it executes (359.3.f.1–2),
+    /// makes the choice the instruction gives them (355.17: a choice not made at step 2 is
+    /// made on resolution) — pay `energy` and `power`, or let `alternative` be done by the
+    /// effect's controller — and then `effect` is not done. One who cannot pay, or declines,
+    /// gets `effect`; with nothing chosen still legal, `effect` is done as it can be.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn unless(
+        &mut self,
+        effect: &Effect,
+        energy: i32,
+        power: &crate::engine::resources::Power,
+        alternative: &[Effect],
+        controller: PlayerId,
+        source: Option<ObjId>,
+        snap: Option<&Snapshot>,
+    ) -> R<()> {
+        let here = self.source_location(source, snap);
+        let mut first = effect.clone();
+        let chosen: Option<Target> = crate::engine::choices::targets_mut(&mut first)
+            .first()
+            .map(|t| (**t).clone());
+        let object = match &chosen {
+            Some(Target::Chosen {
+                object,
+                filter,
+                stamp,
+                ..
+            }) if self.chosen_is_legal(*object, filter, *stamp, controller, here, source) => {
+                Some(*object)
+            }
+            Some(Target::Object(o)) => Some(*o),
+            _ => None,
+        };
+        let Some(o) = object else {
+            return self.execute_effect(effect, controller, source, snap);
+        };
+        let p = self.controller(o);
+        let what = self.describe_effect(effect, source);
+        let src = source
+            .map_or("the effect", |s| self.obj_name(s))
+            .to_string();
+        let rules = vec![cite!("355.17"), cite!("359.3.f.2")];
+        let yes = if alternative.is_empty() {
+            let amount = crate::engine::resources::describe_amount(energy, power);
+            match self.payment_ways(p, energy, power) {
+                Err(lacking) => {
+                    let t = format!(
+                        "{} is {}'s: {} cannot pay {amount} ({lacking}), so \"{what}\" is done",
+                        self.obj_name(o),
+                        self.player_name(p),
+                        self.player_name(p)
+                    );
+                    self.event(EventKind::Effect, rules.clone(), t, vec![o.0]);
+                    false
+                }
+                Ok(_) => {
+                    let d = super::decision::Decision::yes_no(
+                        p,
+                        format!(
+                            "{} may pay {amount} so that {src} does not {what}",
+                            self.player_name(p)
+                        ),
+                        rules.clone(),
+                    );
+                    let yes = self.decide(d)? == 0;
+                    if yes {
+                        self.pay(
+                            p,
+                            energy,
+                            power,
+                            &src,
+                            cite!("355.17"),
+                            None,
+                            crate::engine::resources::Paying::Other,
+                        )?;
+                    }
+                    yes
+                }
+            }
+        } else {
+            let instead = alternative
+                .iter()
+                .map(|e| self.describe_effect(e, source))
+                .collect::<Vec<_>>()
+                .join("; ");
+            let d = super::decision::Decision::yes_no(
+                p,
+                format!(
+                    "{} may choose this instead of {src}'s \"{what}\": {instead}",
+                    self.player_name(p),
+                ),
+                rules.clone(),
+            );
+            self.decide(d)? == 0
+        };
+        if !yes {
+            return self.execute_effect(effect, controller, source, snap);
+        }
+        let t = if alternative.is_empty() {
+            format!(
+                "{} paid, as {}'s controller, so \"{what}\" is not done",
+                self.player_name(p),
+                self.obj_name(o)
+            )
+        } else {
+            format!(
+                "{}, as {}'s controller, has {} do that instead, so \"{what}\" is not done",
+                self.player_name(p),
+                self.obj_name(o),
+                self.player_name(controller)
+            )
+        };
+        self.event(EventKind::Effect, rules, t, vec![o.0]);
+        for e in alternative {
+            self.execute_effect(e, controller, source, snap)?;
+        }
+        Ok(())
+    }
+
     /// 359.3.e.14.a: `effect`, then `then` if it was done, `otherwise` if it was not.
     pub(crate) fn if_done(
         &mut self,

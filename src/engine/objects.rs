@@ -1262,6 +1262,17 @@ pub enum Effect {
         owner: bool,
         then: Box<Effect>,
     },
+    /// "Counter a spell unless its controller pays [2]", "Deal 6 to it unless its controller
+    /// has you draw 2": as it executes, the controller of what `effect` chose (359.3.f.2)
+    /// chooses (355.17) to pay `energy` and `power` — or, with `alternative`, to have the
+    /// effect's controller do that instead — and then `effect` is not done; one who cannot
+    /// pay, or declines, gets `effect`.
+    Unless {
+        effect: Box<Effect>,
+        energy: i32,
+        power: super::resources::Power,
+        alternative: Vec<Effect>,
+    },
     /// "Units you play this turn enter ready", "Friendly units enter ready this turn": until
     /// the turn ends, the units `player` plays — cards (359.2.c) and tokens (182.1.a) —
     /// enter ready; the card's text supersedes the rule that they enter exhausted (002).
@@ -1677,6 +1688,9 @@ pub struct Replacement {
     /// 370.1, 742.1: "… you may [pay a cost to] … instead" — applied only if the player the
     /// text names chooses to, paying the cost within it; `None`: it always applies.
     pub choice: Option<ReplacementChoice>,
+    /// 432.1: "Double all damage that would be dealt to it": the damage is not replaced
+    /// but increased by its own amount, and stays pending for the other replacements.
+    pub double: bool,
 }
 
 /// 742.1: an optional replacement ("you may … instead", "its controller may pay [cost] to …
@@ -1886,6 +1900,9 @@ pub enum Ability {
     RepeatCost {
         energy: i32,
         power: super::resources::Power,
+        /// "[Repeat] - Discard 1" (820.1.c: "Repeat [Cost]", any cost): cards of the player's
+        /// choice discarded from their hand as the cost is paid (357.2, 422).
+        discard: i32,
     },
     /// "I enter ready [if …]": a unit with it enters the board ready instead of exhausted
     /// when it is played (359.2.c states the default it changes), if the condition holds as

@@ -330,7 +330,7 @@ impl Game {
         // adds one more execution of the instructions, whose choices are made now too
         // (820.2, 820.2.a)
         let once = effects.clone();
-        let repeat_cost = self.declare_repeats(player, &def, &once, &mut effects)?;
+        let repeat_cost = self.declare_repeats(player, card, &def, &once, &mut effects)?;
         // 811.1.d.2: "here" for a card played from hidden is its battlefield
         let snapshot = from_hidden.map(|b| super::state::Snapshot {
             location: Zone::Battlefield(b),
@@ -384,7 +384,7 @@ impl Game {
                 t => t.chosen_now(),
             })
             .collect();
-        let extra = self.additional_costs(player, card, &def, &targeted)?;
+        let mut extra = self.additional_costs(player, card, &def, &targeted)?;
         // 356.2.b.1, 356.4.f.1: the optional cost was "paid" once the player chose to pay it —
         // what "if you do" / "if you paid the additional cost" in the card's own cost reads
         if extra.optional_paid {
@@ -421,6 +421,8 @@ impl Game {
         if repeated {
             energy = energy.saturating_add(repeat_cost.0);
             power.add(&repeat_cost.1);
+            // 357.2: a Repeat cost's discards are paid with the other non-standard costs
+            extra.discard = extra.discard.saturating_add(repeat_cost.2);
         }
         // 356.2.a.2: Deflect, a mandatory additional cost for each opponent's permanent chosen
         // — unless the spell says to ignore it (002: card text supersedes 809.1.c)

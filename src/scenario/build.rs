@@ -521,6 +521,30 @@ impl Names<'_> {
                 effect: Box::new(eff),
             };
         }
+        // "… unless its controller pays [2]" / "… has you draw 2" (355.17)
+        if let Some(c) = &e.unless_pays {
+            if !c.value.resources_only() {
+                return Err(err(
+                    self.scenario,
+                    ErrorKind::InvalidValue,
+                    c.referenced,
+                    "unless-pays is energy and power",
+                ));
+            }
+            eff = Effect::Unless {
+                effect: Box::new(eff),
+                energy: c.value.energy.get(),
+                power: c.value.power.to_power(Power::own),
+                alternative: Vec::new(),
+            };
+        } else if !e.unless_has_you.is_empty() {
+            eff = Effect::Unless {
+                effect: Box::new(eff),
+                energy: 0,
+                power: Power::default(),
+                alternative: self.effects(&e.unless_has_you)?,
+            };
+        }
         // "Its controller draws 2": the player of the unit it chose does the next part
         for (then, owner) in [(&e.its_controller, false), (&e.its_owner, true)] {
             if let Some(t) = then {
@@ -534,7 +558,7 @@ impl Names<'_> {
         // a spell on the chain is chosen only by `counter` (with what its controller does
         // after it); other instructions affect units
         let inner = match &eff {
-            Effect::ThenItsPlayer { effect, .. } => effect.as_ref(),
+            Effect::ThenItsPlayer { effect, .. } | Effect::Unless { effect, .. } => effect.as_ref(),
             e => e,
         };
         if !matches!(inner, Effect::Counter { .. })
@@ -947,6 +971,7 @@ impl Names<'_> {
                     prevent: e.prevent_next.map(|n| n.get()),
                     in_trash: false,
                     affected: Condition::Always,
+                    double: e.doubled,
                     // "you may [pay …] … instead": the effect's controller (374)
                     choice: replacement_choice(s, e.may.then_some(("you", loc)), e.cost.as_ref())?,
                 },
@@ -1844,6 +1869,7 @@ fn abilities(
                     None => Condition::Always,
                 },
                 prevent: None,
+                double: false,
                 affected: match &ab.unit_if {
                     Some(c) => condition(s, c)?,
                     None => Condition::Always,
@@ -2304,6 +2330,7 @@ fn card_def_of(
                 a.push(Ability::RepeatCost {
                     energy: r.value.energy.get(),
                     power: r.value.power.to_power(Power::own),
+                    discard: r.value.discard.get(),
                 });
             }
             if let Some(n) = c.might_bonus {

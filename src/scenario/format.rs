@@ -1608,6 +1608,10 @@ pub struct Effect {
     /// effect used up at 0 (437.3).
     #[serde(default)]
     pub prevent_next: Option<Amt>,
+    /// With `replace` and `would: be-dealt-damage`: "Double all damage that would be dealt
+    /// to it this turn" (432.1) — each time, the damage is increased by its own amount.
+    #[serde(default)]
+    pub doubled: bool,
     #[serde(default)]
     pub may: bool,
     /// 424, 416: `player` (default: you) looks at the top this many cards of their Main
@@ -1639,6 +1643,15 @@ pub struct Effect {
     pub its_controller: Option<Box<Spanned<Effect>>>,
     #[serde(default)]
     pub its_owner: Option<Box<Spanned<Effect>>>,
+    /// "Counter a spell unless its controller pays [2]": the controller of what this
+    /// instruction chose may pay this (energy and power) as it executes, and then it is not
+    /// done (355.17).
+    #[serde(default)]
+    pub unless_pays: Option<Spanned<TriggerCost>>,
+    /// "Deal 6 to it unless its controller has you draw 2": the controller of what this
+    /// instruction chose may have this instruction's controller do these instead.
+    #[serde(default)]
+    pub unless_has_you: Vec<Spanned<Effect>>,
     /// "Draw 1 for each of your Mighty units": the instruction's number multiplied by this
     /// count as it executes (`mighty units`, `units`, `gear`, a tag, `trash`, …).
     #[serde(default)]

@@ -1364,11 +1364,16 @@ impl<'a> Resolver<'a> {
                 )
                 .hint("Repeat [Cost] is an optional additional cost (820.1.c.1)"));
         }
-        if let Some(r) = c.repeat.iter().find(|r| !r.value.resources_only()) {
+        // 820.1.c: energy, power and discards ("[Repeat] - Discard 1")
+        if let Some(r) = c.repeat.iter().find(|r| {
+            let mut x = r.value.clone();
+            x.discard = format::Amt::default();
+            !x.resources_only()
+        }) {
             return Err(self.err(
                 ErrorKind::InvalidValue,
                 loc_of(r),
-                "Repeat's cost is energy and power (820.1.c): \"exhaust\", \"xp\", \"buff\" and \"kill-this\" are for a triggered ability's cost",
+                "Repeat's cost is energy, power and discards (820.1.c): \"exhaust\", \"xp\", \"buff\" and \"kill-this\" are for a triggered ability's cost",
             ));
         }
         if let Some(r) = c.repeat.first()
@@ -2087,7 +2092,8 @@ impl<'a> Resolver<'a> {
                     "\"instead-if\" replaces an instruction by its own \"instead\" (370.1.a); a \"replace\" effect's \"instead\" is what replaces the event",
                 ));
             }
-            let prevents = e.prevent || e.prevent_next.is_some();
+            // a prevention, or the doubling of the damage (432.1), in place of "instead"
+            let prevents = e.prevent || e.prevent_next.is_some() || e.doubled;
             if e.prevent && e.prevent_next.is_some() {
                 return Err(self.err(
                     ErrorKind::InvalidValue,
@@ -2095,7 +2101,7 @@ impl<'a> Resolver<'a> {
                     "\"replace\" has either \"prevent: true\" (the whole next event) or \"prevent-next: N\" (the next N damage), not both",
                 ));
             }
-            if e.prevent_next.is_some()
+            if (e.prevent_next.is_some() || e.doubled)
                 && e.would
                     .as_ref()
                     .is_some_and(|w| w.value != "be-dealt-damage")
@@ -2104,7 +2110,7 @@ impl<'a> Resolver<'a> {
                     .err(
                         ErrorKind::InvalidValue,
                         at,
-                        "\"prevent-next\" prevents damage (437): it goes with \"would: be-dealt-damage\"",
+                        "\"prevent-next\" (437) and \"doubled\" (432.1) are about damage: they go with \"would: be-dealt-damage\"",
                     )
                     .hint("would: be-dealt-damage"));
             }
@@ -2118,14 +2124,14 @@ impl<'a> Resolver<'a> {
                     return Err(self.err(
                         ErrorKind::InvalidValue,
                         at,
-                        "\"replace\" needs what happens \"instead\", or \"prevent: true\" or \"prevent-next: N\"",
+                        "\"replace\" needs what happens \"instead\", or \"prevent: true\", \"prevent-next: N\" or \"doubled: true\"",
                     ));
                 }
                 (Some(_), false, true) => {
                     return Err(self.err(
                         ErrorKind::InvalidValue,
                         at,
-                        "\"replace\" has either \"instead\" or a prevention, not both",
+                        "\"replace\" has either \"instead\" or a prevention or doubling, not both",
                     ));
                 }
                 _ => {}
@@ -2159,11 +2165,11 @@ impl<'a> Resolver<'a> {
                     "\"instead\" belongs to a \"replace\" effect or follows an \"instead-if\" condition",
                 )
                 .hint("instead-if: CONDITION (a self-replacement, 370.1.a)"));
-        } else if e.prevent || e.prevent_next.is_some() {
+        } else if e.prevent || e.prevent_next.is_some() || e.doubled {
             return Err(self.err(
                 ErrorKind::InvalidValue,
                 loc,
-                "\"prevent\" and \"prevent-next\" belong to a \"replace\" effect",
+                "\"prevent\", \"prevent-next\" and \"doubled\" belong to a \"replace\" effect",
             ));
         }
         if let Some(d) = &e.delayed {

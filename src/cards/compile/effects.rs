@@ -477,6 +477,9 @@ pub(super) fn places_bound_given<'a>(
 /// "A, B, and C".
 pub(super) fn instructions(s: &str) -> Option<Vec<format::Effect>> {
     let t = s.trim().trim_end_matches('.').trim();
+    if let Some(e) = unless(t) {
+        return Some(vec![e]);
+    }
     if let Some(v) = clause(t) {
         return Some(v);
     }
@@ -530,6 +533,40 @@ pub(super) fn instructions(s: &str) -> Option<Vec<format::Effect>> {
         from = i + 5;
     }
     None
+}
+
+/// 355.17, 359.3.f.2: "Counter a spell unless its controller pays [2]", "Deal 6 to it unless
+/// its controller has you draw 2": one instruction that chooses (not "me"), and what the
+/// controller of what it chose may do, as it executes, so that it is not done.
+fn unless(t: &str) -> Option<format::Effect> {
+    let i = t.to_ascii_lowercase().find(" unless its controller ")?;
+    let rest = &t[i + " unless its controller ".len()..];
+    let [mut e] = <[format::Effect; 1]>::try_from(clause(&t[..i])?).ok()?;
+    if e.may
+        || target_fields(&mut e)
+            .first()
+            .is_none_or(|t| t.value == "me")
+    {
+        return None;
+    }
+    if let Some(c) = strip_ci(rest, "pays ") {
+        let c = cost_of(c.trim()).filter(|c| !c.exhaust && !c.kill_this)?;
+        if c.recycle.get() > 0 || c.xp.get() > 0 || c.spend_my_buff {
+            return None;
+        }
+        e.unless_pays = Some(spanned(format::TriggerCost {
+            energy: c.energy,
+            power: c.power,
+            ..Default::default()
+        }));
+    } else {
+        let v = clause(strip_ci(rest, "has you ")?)?;
+        if v.iter().any(|x| x.may) {
+            return None;
+        }
+        e.unless_has_you = v.into_iter().map(spanned).collect();
+    }
+    Some(e)
 }
 
 /// "Draw 1 or channel 1 rune exhausted", "You may draw 1 or buff me": two instructions, one
@@ -842,6 +879,10 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         }
         // 432: "Double a friendly unit's Might this turn", "Double my Might this turn"
         "double" => {
+            // 432.1, 369: "Double all damage that would be dealt to it this turn"
+            if let Some(r) = strip_ci(rest, "all damage that would be dealt to ") {
+                return double_damage(r).map(|e| vec![e]);
+            }
             // "… this combat": until the combat ends (461.7.b)
             let r = match strip_suffix_ci(rest, " this combat") {
                 Some(r) => {

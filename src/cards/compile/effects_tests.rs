@@ -522,6 +522,43 @@ fn a_choice_on_the_board_or_the_chain_bounded_by_its_printed_costs() {
 }
 
 #[test]
+fn unless_its_controller_pays_or_has_you_do_something() {
+    // 355.17, 359.3.f.2: the controller of what the instruction chose may pay or let the
+    // caster do something else, and then it is not done
+    let c = modelled("Spell", "Counter a spell unless its controller pays [2].");
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert_eq!(e.counter.as_ref().unwrap().value, "choose-spell");
+    assert_eq!(e.unless_pays.as_ref().unwrap().value.energy.get(), 2);
+    let c = modelled(
+        "Spell",
+        "Choose an enemy unit. Deal 6 to it unless its controller has you draw 2.",
+    );
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert!(e.deal.is_some());
+    assert_eq!(e.unless_has_you.len(), 1);
+    assert!(e.unless_has_you[0].value.draw.is_some());
+    // about nothing chosen ("me"), or paid in XP: not read
+    refused(
+        "Unit",
+        "When you play me, ready me unless its controller pays [2].",
+    );
+    refused("Spell", "Counter a spell unless its controller pays 2 XP.");
+}
+
+#[test]
+fn repeat_with_a_discard_is_its_cost() {
+    // 820.1.c: "[Repeat] - Discard 1" — the cost after the dash, not an instruction
+    let c = modelled(
+        "Spell",
+        "[Repeat] - Discard 1 (You may pay the additional cost to repeat this spell's effect.)\nDraw 1.",
+    );
+    assert_eq!(c.def.repeat.len(), 1);
+    assert_eq!(c.def.repeat[0].value.discard.get(), 1);
+    assert!(c.def.effect.as_ref().unwrap().value.discard.is_none());
+    refused("Spell", "[Repeat] - Exhaust a unit\nDraw 1.");
+}
+
+#[test]
 fn units_of_a_domain_and_a_unit_or_gear() {
     // 134.1: a Domain's name, capitalised, before "unit"; the reminder text removed leaves
     // two spaces

@@ -513,6 +513,10 @@ impl Compiler<'_> {
                 // line ("[Equip] — [Chaos], Recycle 2 cards from your trash", "… — Spend 1 XP")
                 let dashed = (k == "Equip")
                     .then(|| after.trim_start().strip_prefix(['—', '–']))
+                    .or_else(|| {
+                        // 820.1.c: "[Repeat] - Discard 1", a cost of other parts after a dash
+                        (k == "Repeat").then(|| after.trim_start().strip_prefix(['—', '–', '-']))
+                    })
                     .flatten()
                     .is_some_and(|c| !c.trim().is_empty());
                 let cost = if dashed {
@@ -542,6 +546,10 @@ impl Compiler<'_> {
                             energy: n,
                             ..Default::default()
                         }),
+                        None if dashed => {
+                            let c = after[..cost].trim().trim_start_matches(['—', '–', '-']);
+                            repeat_discard(c.trim())
+                        }
                         None => cost_of(after[..cost].trim())
                             .filter(|c| cost > 0 && !c.exhaust)
                             .map(|c| format::TriggerCost {
@@ -1270,6 +1278,15 @@ fn leading_token(s: &str) -> Option<String> {
     let end = s.find(']')?;
     let t = &s[..end];
     (!t.contains('[')).then(|| t.to_string())
+}
+
+/// 820.1.c, 422: "[Repeat] - Discard 1": a Repeat cost of discards alone.
+fn repeat_discard(c: &str) -> Option<format::TriggerCost> {
+    let n = strip_ci(c.trim_end_matches('.'), "discard ").and_then(count_word)?;
+    Some(format::TriggerCost {
+        discard: Amt::new(n)?,
+        ..Default::default()
+    })
 }
 
 /// A cost of symbols only ("[1][Body]"): energy and power.

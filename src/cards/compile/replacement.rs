@@ -330,6 +330,25 @@ pub(super) fn next_time(t: &str) -> Option<format::Effect> {
     Some(e)
 }
 
+/// 369, 432.1: "Double all damage that would be dealt to it this turn": a replacement effect
+/// about the unit chosen before, for the duration, applied each time it would be dealt
+/// damage — the amount increased by itself.
+pub(super) fn double_damage(rest: &str) -> Option<format::Effect> {
+    let rest = strip_ci(rest, "it").or_else(|| strip_ci(rest, "that unit"))?;
+    let duration = match fold(rest.trim_end_matches('.')).as_str() {
+        " this turn" | "this turn" => "this-turn",
+        _ => return None,
+    };
+    Some(format::Effect {
+        replace: Some(name("it")),
+        would: Some(name("be-dealt-damage")),
+        uses: Some(name("always")),
+        duration: Some(name(duration)),
+        doubled: true,
+        ..Default::default()
+    })
+}
+
 /// 437: "Prevent the next 7 damage that would be dealt to it this turn": a prevention of an
 /// amount about the unit chosen before (437.1.b.1), created for the duration.
 pub(super) fn prevent_next(rest: &str) -> Option<format::Effect> {

@@ -746,3 +746,22 @@ fn optional_paid_replacements_name_who_chooses_and_the_cost() {
         "If a friendly unit would die, you may kill me to recall it instead.",
     );
 }
+
+#[test]
+fn double_all_damage_dealt_to_it_is_a_created_replacement() {
+    // 432.1, 369: each damage to the unit chosen before is increased by itself
+    let c = modelled(
+        "Spell",
+        "[Reaction]\nChoose a unit. Double all damage that would be dealt to it this turn.",
+    );
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert_eq!(e.replace.as_ref().unwrap().value, "choose-unit");
+    assert_eq!(e.would.as_ref().unwrap().value, "be-dealt-damage");
+    assert_eq!(e.uses.as_ref().unwrap().value, "always");
+    assert!(e.doubled && e.instead.is_empty());
+    // a doubling for a duration the text does not give is not guessed
+    refused(
+        "Spell",
+        "Choose a unit. Double all damage that would be dealt to it this combat.",
+    );
+}

@@ -224,10 +224,11 @@ fn repeat_keeps_its_cost() {
         "[Repeat 2] (You may pay the additional cost to repeat this spell's effect.)\nDraw 1.",
     );
     assert_eq!(c.def.repeat[0].value.energy.get(), 2);
-    // a cost that is not symbols only stays unsupported text
+    // a cost that is neither symbols nor discards stays unsupported text (820.1.c: "[Repeat]
+    // - Discard 1" is read, repeat_with_a_discard_is_its_cost)
     let c = compile(&card(
         "Spell",
-        "[Repeat] - Discard 1 (You may pay.)\nDraw 1.",
+        "[Repeat] - Recycle 2 cards from your trash (You may pay.)\nDraw 1.",
     ));
     assert!(!c.fully_modelled() && c.def.repeat.is_empty());
 }

@@ -292,7 +292,9 @@ impl Game {
         } else {
             ""
         };
-        if let Some(n) = rep.prevent {
+        if rep.double {
+            format!("all damage that would be dealt to {unit}{when} is doubled")
+        } else if let Some(n) = rep.prevent {
             format!("prevent the next {n} damage that would be dealt to {unit}{when}")
         } else if what.is_empty() {
             format!(
@@ -562,6 +564,36 @@ impl Game {
             // 371.1: a once-each-turn replacement is applied by its controller's choice; 742.1:
             // an optional one by the choice of the player it names, who pays its cost
             if !self.take(&cand, cand.controller, &what, Some(unit))? {
+                continue;
+            }
+            if cand.rep.double {
+                // 432.1: the damage increased by its own amount; the event stays pending for
+                // the other replacements (not this one, 370.2)
+                let before = dying[k].said();
+                dying[k].amount = dying[k].amount.saturating_mul(2);
+                let mut r = vec![
+                    why,
+                    cite!("369"),
+                    cite!("370.1.a"),
+                    cite!("374"),
+                    cite!("432.1"),
+                ];
+                if several {
+                    r.extend(rules.iter().copied());
+                }
+                let t = format!(
+                    "{} {before}; {}'s replacement effect (controlled by {}) doubles it: {} damage instead",
+                    self.obj_name(dying[k].unit),
+                    self.obj_name(cand.source),
+                    self.player_name(cand.controller),
+                    dying[k].amount
+                );
+                self.event(
+                    EventKind::Effect,
+                    r,
+                    t,
+                    vec![dying[k].unit.0, cand.source.0],
+                );
                 continue;
             }
             if let (Some(_), RepKey::Created(id)) = (cand.rep.prevent, cand.key) {
