@@ -1373,6 +1373,7 @@ impl Game {
                 player,
                 pick,
                 recycle,
+                ..
             } => format!(
                 "{} reveals their hand; {} chooses {} from it, which they {}",
                 p(player),
@@ -2220,9 +2221,14 @@ impl Game {
                 player,
                 pick,
                 recycle,
+                then,
             } => {
                 for p in self.players_of(player, controller) {
                     self.reveal_hand_pick(p, controller, pick, *recycle)?;
+                    // the player who revealed, chosen once (355.17), does the rest
+                    for e in then {
+                        self.execute_effect(e, p, source, snap)?;
+                    }
                 }
             }
             Effect::Predict { player, count } => {

@@ -1371,6 +1371,9 @@ pub enum Effect {
         player: PlayerRef,
         pick: HandPick,
         recycle: bool,
+        /// "… they discard that card and draw 1": what that same player does then, `You`
+        /// being them.
+        then: Vec<Effect>,
     },
     /// 821.1.c: the controller may choose an Equipment they control and pay its Equip cost,
     /// reduced by [A], to attach it to the source.

@@ -1037,6 +1037,7 @@ impl Names<'_> {
                         )
                     })?,
                 recycle: e.recycle,
+                then: self.effects(&e.they)?,
             }
         } else if let Some(n) = e.predict {
             Effect::Predict {

@@ -1486,6 +1486,10 @@ pub struct Effect {
     pub pick: Option<Name>,
     #[serde(default)]
     pub recycle: bool,
+    /// With `reveal-hand`: what the player who revealed does after ("… they discard that card
+    /// and draw 1": `[{draw: you, count: 1}]`, `you` being them).
+    #[serde(default)]
+    pub they: Vec<Spanned<Effect>>,
     /// 436: `player` (default: you) predicts this many cards — looks at the top N of their
     /// Main Deck, recycles any of them, may rearrange the rest (a decision `deck-order`).
     #[serde(default)]

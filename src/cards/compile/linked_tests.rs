@@ -232,6 +232,31 @@ fn a_chosen_player_and_a_card_chosen_from_their_hand() {
 }
 
 #[test]
+fn a_paid_pick_from_a_revealed_hand_is_the_triggers_cost() {
+    // 742.1.b: "You may pay 2 XP to choose a card from their hand" in a triggered ability —
+    // paid as it goes on the chain; "they … and draw 1" is the same player's
+    let c = modelled(
+        "Unit",
+        "When you play me, choose an opponent. They reveal their hand. You may pay 2 XP to choose a card from their hand. If you do, they discard that card and draw 1.",
+    );
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.cost.as_ref().unwrap().value.xp.get(), 2);
+    let e = first(&c);
+    assert_eq!(e.reveal_hand.as_ref().unwrap().value, "choose-opponent");
+    assert_eq!(e.pick.as_ref().unwrap().value, "card");
+    assert_eq!(e.they.len(), 1);
+    assert_eq!(e.they[0].value.draw.as_ref().unwrap().value, "you");
+    // a spell's cost within its instructions is paid as it resolves (742.1.a): not read
+    assert!(
+        !compile(&card(
+            "Spell",
+            "Choose an opponent. They reveal their hand. You may pay [1] to choose a card from their hand. If you do, they discard that card.",
+        ))
+        .fully_modelled()
+    );
+}
+
+#[test]
 fn doubling_might() {
     // 432: "Double … Might this turn", of a unit chosen or of the source
     let c = modelled(

@@ -181,6 +181,7 @@ pub fn compile(card: &Card) -> Compiled {
         after_cost: false,
         chosen_player: None,
         revealed: None,
+        paid_pick: None,
         deck_any_number: Vec::new(),
     };
     for line in logical_lines(&card.text, card.errata.is_some()) {
@@ -278,7 +279,9 @@ pub fn compile(card: &Card) -> Compiled {
 
 fn card_type(card: &Card) -> &'static str {
     let k = card.kind.to_ascii_lowercase();
-    if card.supertype_is("token") && k != "unit" && k != "gear" {
+    // a token unit, gear or battlefield (Baron Pit) is of its type; other "token" cards of
+    // the list (a buff, an XP tracker) are markers, not game objects of a type
+    if card.supertype_is("token") && k != "unit" && k != "gear" && k != "battlefield" {
         return "token";
     }
     match k.as_str() {
@@ -329,6 +332,10 @@ struct Compiler<'a> {
     /// "They reveal their hand.": the sentences so far, the player word, and the card the
     /// controller may choose if the sentence said it, until what becomes of it is said.
     revealed: Option<(Vec<String>, &'static str, Option<String>)>,
+    /// 742.1.b: "You may pay 2 XP to choose a card from their hand." after a revealed hand —
+    /// the cost within the triggered ability's instructions, until the sentence that says
+    /// what becomes of the card ("If you do, they discard that card and draw 1.").
+    paid_pick: Option<format::TriggerCost>,
     /// Names a deck may hold any number of (a deck-construction permission, 002).
     deck_any_number: Vec<String>,
 }

@@ -122,6 +122,56 @@ pub(super) fn fate_of(s: &str) -> Option<bool> {
     }
 }
 
+/// 742.1: "You may pay 2 XP to choose a card from their hand" — the cost (XP, or energy and
+/// power) and the pick.
+pub(super) fn paid_pick(s: &str) -> Option<(format::TriggerCost, String)> {
+    let t = s.trim().trim_end_matches('.').trim();
+    let r = strip_ci(t, "you may pay ")?;
+    let (c, rest) = r.split_once(" to ")?;
+    let cost = match strip_suffix_ci(c.trim(), " xp") {
+        Some(n) => format::TriggerCost {
+            xp: Amt::new(n.trim().parse().ok()?)?,
+            ..Default::default()
+        },
+        None => {
+            let c = cost_of(c.trim()).filter(|c| !c.exhaust && !c.kill_this)?;
+            if c.recycle.get() > 0 || c.xp.get() > 0 || c.spend_my_buff {
+                return None;
+            }
+            format::TriggerCost {
+                energy: c.energy,
+                power: c.power,
+                ..Default::default()
+            }
+        }
+    };
+    let r = strip_ci(rest.trim(), "choose ")?;
+    Some((
+        cost,
+        pick_word(strip_suffix_ci(r.trim(), " from their hand")?)?,
+    ))
+}
+
+/// After a paid pick: "If you do, they discard that card and draw 1." — what becomes of the
+/// card, and what they do then (`who` being the chosen player).
+pub(super) fn if_you_do_fate(s: &str, who: &str) -> Option<(bool, Vec<format::Effect>)> {
+    let t = s.trim().trim_end_matches('.').trim();
+    let r = strip_ci(t, "if you do, they ")?;
+    let (fate, then) = match r.to_ascii_lowercase().find(" and ") {
+        Some(i) => (&r[..i], Some(&r[i + " and ".len()..])),
+        None => (r, None),
+    };
+    let recycle = fate_of(fate)?;
+    let mut v = Vec::new();
+    if let Some(then) = then {
+        match they(&format!("they {then}"), who)? {
+            They::Done(d) => v = d,
+            _ => return None,
+        }
+    }
+    Some((recycle, v))
+}
+
 /// The instruction of a revealed hand.
 pub(super) fn reveal_effect(who: &str, pick: String, recycle: bool) -> format::Effect {
     format::Effect {
@@ -169,7 +219,53 @@ impl Compiler<'_> {
             return true;
         }
         // after "They reveal their hand (and you choose a … card from it)."
-        if let Some((phrases, who, pick)) = self.revealed.take() {
+        if let Some((mut phrases, who, pick)) = self.revealed.take() {
+            // 742.1.b: "You may pay 2 XP to choose a card from their hand." — a cost within a
+            // triggered ability's instructions: paid as it goes on the chain, or it is not
+            // placed there (the sentence after says what becomes of the card)
+            if pick.is_none()
+                && let Some((cost, p)) = paid_pick(s)
+            {
+                phrases.push(s.to_string());
+                self.revealed = Some((phrases, who, Some(p)));
+                self.paid_pick = Some(cost);
+                self.push(s, PhraseStatus::Unsupported);
+                return true;
+            }
+            if let Some(cost) = self.paid_pick.take() {
+                // only a triggered ability without a cost of its own pays it as it goes on
+                // the chain (742.1.b); a spell's, paid as it resolves (742.1.a), is not read
+                let Some(i) = self.open.filter(|i| {
+                    self.abilities[*i].when.is_some() && self.abilities[*i].cost.is_none()
+                }) else {
+                    return false;
+                };
+                let Some((recycle, then)) = if_you_do_fate(s, who) else {
+                    return false;
+                };
+                self.abilities[i].cost = Some(spanned(cost));
+                let mut e = reveal_effect(who, pick.unwrap_or_default(), recycle);
+                // what "they" do then is the same player's: `you` in it is them
+                e.they = then
+                    .into_iter()
+                    .map(|mut x| {
+                        for f in [&mut x.draw, &mut x.discard, &mut x.player] {
+                            if f.as_ref().is_some_and(|n| n.value == who) {
+                                *f = Some(name("you"));
+                            }
+                        }
+                        spanned(x)
+                    })
+                    .collect();
+                if !self.append(e) {
+                    return false;
+                }
+                for p in phrases {
+                    self.set_status(&p, PhraseStatus::Compiled);
+                }
+                self.push(s, PhraseStatus::Compiled);
+                return true;
+            }
             let done = match pick {
                 None => pick_and_fate(s),
                 Some(p) => strip_ci(s.trim(), "they ")

@@ -511,3 +511,26 @@ fn a_card_of_two_types_is_refused() {
     assert!(c.phrases.iter().any(|p| p.status == PhraseStatus::Compiled));
     modelled("Gear", "When you play this, draw 1.");
 }
+
+/// A token battlefield (Token supertype, 133.7.c) is a battlefield: its abilities are a
+/// battlefield's, not those of a marker card.
+#[test]
+fn a_token_battlefield_is_a_battlefield() {
+    let mut c = card(
+        "Battlefield",
+        "(You can't start the game with a token battlefield.)\nUnits can move here from anywhere.",
+    );
+    c.supertype = Some("Token".into());
+    let k = compile(&c);
+    assert!(k.fully_modelled(), "{:?}", k.phrases);
+    assert_eq!(
+        k.def.kind.as_ref().map(|t| t.value.as_str()),
+        Some("battlefield")
+    );
+    c.kind = "Card".into();
+    c.text = "A unit may have no more than one buff at a time.".into();
+    assert_eq!(
+        compile(&c).def.kind.as_ref().map(|t| t.value.as_str()),
+        Some("token")
+    );
+}
