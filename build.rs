@@ -33,6 +33,7 @@ fn main() {
         println!("cargo:rerun-if-changed={f}");
     }
     println!("cargo:rerun-if-changed=src/search/hash.rs");
+    println!("cargo:rerun-if-changed={RULE_VECTORS}");
     let manifest_text = fs::read_to_string("rules/manifest.json").expect("rules/manifest.json");
     let manifest: import::model::Manifest =
         serde_json::from_str(&manifest_text).expect("rules/manifest.json is valid");
@@ -50,6 +51,8 @@ fn main() {
     for f in SEARCH_CODE {
         inputs.write(fs::read_to_string(f).expect("search code").as_bytes());
     }
+    // the rule embeddings' rows are stored in the index (its `meaning_row` field)
+    inputs.write(&fs::read(RULE_VECTORS).unwrap_or_default());
     for (i, ed) in editions.iter().enumerate() {
         let blob = postcard::to_stdvec(ed).expect("serialize edition");
         inputs.write(ed.game.as_bytes());
@@ -132,6 +135,10 @@ const SEARCH_CODE: [&str; 3] = [
     "src/search/schema.rs",
     "src/render/text.rs",
 ];
+
+/// The committed table of rule embeddings (src/search/meaning.rs), whose row numbers
+/// the index stores.
+const RULE_VECTORS: &str = "src/search/rule-vectors.bin";
 
 /// Links the binary statically against glibc (Linux/glibc only): no dynamic loader runs
 /// at start-up. Loading libc, libm and libgcc_s and binding their symbols was a quarter of

@@ -4,6 +4,8 @@
 #     time, median of repeated runs; the target is <= 1x, issue 12);
 #   - first-use index build (whole process, cache emptied before each run; the
 #     target is < 1 s on a 2-core machine), and the build time arbiter reports;
+#   - questions, which are also ranked by meaning (a sentence model embeds the
+#     question), beside the same question with --words-only and rg -i;
 #   - `arbiter rule` lookups, which must not open the index.
 #
 # Usage: benches/search.sh [RUNS]     (default 30; needs python3 and rg)
@@ -73,6 +75,17 @@ for words in queries:
     worst = max(worst, a / g)
     print(f"  search {' '.join(words)!r:32} {a*1000:6.1f} ms   rg -i {g*1000:6.1f} ms   ratio {a/g:4.2f}x")
 print(f"  worst warm ratio: {worst:.2f}x (target <= 1x)")
+# Questions of four words or more are also ranked by meaning: the sentence model
+# embeds the question (src/search/meaning.rs). Shown beside --words-only and rg -i.
+for q in ["who gets credit for a kill", "can I respond to a spell during a showdown"]:
+    words = q.split()
+    search = [binary, "search", q]
+    plain = [binary, "search", "--words-only", q]
+    rg = ["rg", "-i"] + sum((["-e", w] for w in words), []) + ["rules/"]
+    paired(search, plain, 3)
+    a, p = paired(search, plain, runs)
+    _, g = paired(search, rg, max(5, runs // 3))
+    print(f"  question {q!r:46} {a*1000:6.1f} ms   --words-only {p*1000:6.1f} ms   rg -i {g*1000:6.1f} ms")
 rule = wall([binary, "rule", "323.5"], runs)
 print(f"  arbiter rule 323.5: {rule*1000:6.1f} ms (never opens the index)")
 EOF

@@ -133,6 +133,7 @@ Register-ArgumentCompleter -Native -CommandName 'arbiter' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)')
             [CompletionResult]::new('--cards', '--cards', [CompletionResultType]::ParameterName, 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory')
             [CompletionResult]::new('--all-editions', '--all-editions', [CompletionResultType]::ParameterName, 'Search every embedded edition (of --game, if given)')
+            [CompletionResult]::new('--words-only', '--words-only', [CompletionResultType]::ParameterName, 'Rank by the words alone: a question (four words or more) is otherwise also ranked by its meaning, with a sentence model built in')
             [CompletionResult]::new('--rebuild', '--rebuild', [CompletionResultType]::ParameterName, 'Rebuild the cached index first')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)')
             [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)')

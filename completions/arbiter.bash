@@ -1140,7 +1140,7 @@ _arbiter() {
             return 0
             ;;
         arbiter__subcmd__search)
-            opts="-n -h --limit --section --game --edition --all-editions --rebuild --color --json --no-pager --cards --help"
+            opts="-n -h --limit --section --game --edition --all-editions --words-only --rebuild --color --json --no-pager --cards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

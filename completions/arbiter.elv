@@ -122,6 +122,7 @@ set edit:completion:arg-completer[arbiter] = {|@words|
             cand --color 'When to use colour (auto: only on a terminal, and not with NO_COLOR or TERM=dumb)'
             cand --cards 'The card database to read (the community JSON format, or a YAML list in the scenario''s card format); default $ARBITER_CARDS, else cards.json in the data directory'
             cand --all-editions 'Search every embedded edition (of --game, if given)'
+            cand --words-only 'Rank by the words alone: a question (four words or more) is otherwise also ranked by its meaning, with a sentence model built in'
             cand --rebuild 'Rebuild the cached index first'
             cand --json 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
             cand --no-pager 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'

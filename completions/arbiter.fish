@@ -136,6 +136,7 @@ always\t''
 never\t''"
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l cards -d 'The card database to read (the community JSON format, or a YAML list in the scenario\'s card format); default $ARBITER_CARDS, else cards.json in the data directory' -r -F
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l all-editions -d 'Search every embedded edition (of --game, if given)'
+complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l words-only -d 'Rank by the words alone: a question (four words or more) is otherwise also ranked by its meaning, with a sentence model built in'
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l rebuild -d 'Rebuild the cached index first'
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l json -d 'Print one JSON document instead of text, errors included (each with a schema version; the fields are listed in the README)'
 complete -c arbiter -n "__fish_arbiter_using_subcommand search" -l no-pager -d 'Never page: print long output straight to the terminal (by default output longer than the terminal goes through $ARBITER_PAGER, else $PAGER, else less -FRX)'

@@ -485,3 +485,40 @@ fn card_text_quoted_in_a_question_is_searched_as_words_when_no_rule_says_it() {
         .assert()
         .code(1);
 }
+
+#[test]
+fn a_question_is_re_ranked_by_meaning_among_the_words_best_hits() {
+    let tmp = tempfile::tempdir().unwrap();
+    let q = "who gets credit for a kill";
+    let meant = json(tmp.path(), &[q]);
+    let words = json(tmp.path(), &["--words-only", "--limit", "60", q]);
+    assert_eq!(meant["meaning"], true);
+    assert_eq!(words["meaning"], false);
+    assert_eq!(meant["total"], words["total"], "the same rules match");
+    let pool = ids(&words);
+    let mine = ids(&meant);
+    assert_eq!(mine.len(), 10);
+    for id in &mine {
+        assert!(pool.contains(id), "{id} is not among the words' best 60");
+    }
+    let scores: Vec<f64> = meant["hits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["score"].as_f64().unwrap())
+        .collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    // a share of the best word score (at most 1) plus a similarity (at most 1)
+    assert!(scores[0] <= 2.0 && scores[0] > 1.0, "{scores:?}");
+}
+
+#[test]
+fn a_keyword_search_is_ranked_by_its_words_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    for q in ["tank", "deathknell replaced death"] {
+        let a = json(tmp.path(), &[q]);
+        let b = json(tmp.path(), &["--words-only", q]);
+        assert_eq!(a["meaning"], false, "{q}");
+        assert_eq!(a["hits"], b["hits"], "{q}");
+    }
+}

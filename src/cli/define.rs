@@ -345,6 +345,7 @@ fn best_hits(edition: &EditionArgs, query: &str) -> String {
         limit: 5,
         scope,
         section: None,
+        meaning: true,
     };
     match crate::search::run(&opened, query, &opts) {
         Ok(r) if !r.hits.is_empty() => format!(

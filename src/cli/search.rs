@@ -32,6 +32,10 @@ pub struct SearchArgs {
     /// Search every embedded edition (of --game, if given).
     #[arg(long)]
     pub all_editions: bool,
+    /// Rank by the words alone: a question (four words or more) is otherwise also
+    /// ranked by its meaning, with a sentence model built in.
+    #[arg(long)]
+    pub words_only: bool,
     /// Rebuild the cached index first.
     #[arg(long)]
     pub rebuild: bool,
@@ -56,6 +60,7 @@ pub fn search(out: &mut Out, args: SearchArgs) -> Result<()> {
         limit: args.limit,
         scope,
         section,
+        meaning: !args.words_only,
     };
 
     let mut opened = cache::open(args.rebuild).map_err(Error::Failed)?;
@@ -327,6 +332,7 @@ struct SearchJson<'a> {
     unknown_words: &'a [String],
     unquoted_phrases: &'a [String],
     fuzzy: bool,
+    meaning: bool,
     scope: ScopeJson,
     limit: usize,
     total: usize,
@@ -470,6 +476,7 @@ fn to_json<'a>(res: &'a Results, opts: &Options) -> SearchJson<'a> {
         unknown_words: &res.unknown,
         unquoted_phrases: &res.unquoted,
         fuzzy: res.fuzzy,
+        meaning: res.meaning,
         scope: ScopeJson {
             game,
             edition,

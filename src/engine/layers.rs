@@ -827,6 +827,8 @@ impl Game {
             Condition::TargetsFriendly | Condition::TargetsEnemy => false,
             // counted over the other units (`cond_holds`, `derived_condition`)
             Condition::OtherUnitsMightAtLeast(_) => false,
+            // compared with a replacement's source (abilities/replacement.rs)
+            Condition::LessMightThanMe => false,
             // the controller's side of the board (abilities/conditions.rs)
             Condition::AdditionalCostPaid
             | Condition::DefendingAlone

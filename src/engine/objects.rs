@@ -1539,6 +1539,10 @@ pub enum Condition {
     /// "… during combat" (308.1, 455): a combat is in progress (its steps begun, not merely
     /// staged, 456).
     DuringCombat,
+    /// "… if it has less Might than me" (370.1): the unit a replacement is about has less
+    /// Might than the replacement's source (checked where both are known: a replacement's
+    /// `affected`; elsewhere it does not hold).
+    LessMightThanMe,
     /// "If an enemy unit is alone here" (741.1): at the object's location, a unit of an
     /// opponent of the controller with no other unit friendly to it there.
     EnemyAloneHere,

@@ -2737,6 +2737,7 @@ pub fn side_condition(c: &str) -> Option<crate::engine::Condition> {
         ["not-from-hand"] => Some(Condition::NotFromHand),
         ["in-combat"] => Some(Condition::InCombat),
         ["during-combat"] => Some(Condition::DuringCombat),
+        ["less-might-than-me"] => Some(Condition::LessMightThanMe),
         ["spent-power", k] => n(k).filter(|k| *k > 0).map(Condition::SpentPowerThisTurn),
         ["spent-on-a-spell", k] => n(k)
             .filter(|k| *k > 0)

@@ -450,6 +450,8 @@ mod tests {
         h.write(include_str!("schema.rs").as_bytes());
         // the plain form of rule text that is indexed (symbol glosses, bullets)
         h.write(include_str!("../render/text.rs").as_bytes());
+        // the rule embeddings, whose row numbers the index stores
+        h.write(include_bytes!("rule-vectors.bin"));
         for m in crate::rulebook::Library::get().metas() {
             h.write(m.game.as_bytes());
             h.write(m.edition.as_bytes());

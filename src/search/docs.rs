@@ -92,6 +92,8 @@ fn add_book(
         doc.add_text(f.edition, meta.edition);
         doc.add_u64(f.top, u64::from(r.id.top()));
         doc.add_u64(f.order, i as u64);
+        let row = super::meaning::Table::get().and_then(|t| t.row_of(meta.game, meta.edition, i));
+        doc.add_u64(f.meaning_row, row.map_or(u64::MAX, u64::from));
 
         // The rule's own title: the source's, a section's, or a recovered one (marked).
         let section_title = book

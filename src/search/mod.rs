@@ -9,6 +9,7 @@ pub mod cache;
 pub mod docs;
 pub mod hash;
 pub mod intent;
+pub mod meaning;
 pub mod query;
 pub mod schema;
 pub mod snippet;
@@ -82,6 +83,8 @@ pub struct Options {
     pub limit: usize,
     pub scope: Scope,
     pub section: Option<Section>,
+    /// Re-rank a question by meaning (see [`meaning`]); `--words-only` turns it off.
+    pub meaning: bool,
 }
 
 /// A marked part of a snippet.
@@ -143,6 +146,8 @@ pub struct Results {
     pub unquoted: Vec<String>,
     /// The query was a rule id.
     pub id_query: bool,
+    /// The hits were re-ranked by meaning (a question; see [`meaning`]).
+    pub meaning: bool,
     /// Matching rules in scope (before `limit`).
     pub total: usize,
     pub hits: Vec<Hit>,
@@ -338,10 +343,18 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
         .collect();
     let main = intent::with_prior(f, q, &named, build_query(f, &plan, false));
     let full = with_filter(main, filter.as_ref().map(|x| x.box_clone()));
+    // A question is re-ranked by meaning: the word ranking's best hits, then the
+    // limit (see `meaning`).
+    let question = opts.meaning && meaning::is_question(q);
+    let wanted = if question {
+        opts.limit.max(meaning::CANDIDATES)
+    } else {
+        opts.limit
+    };
     let (mut top, mut total) = searcher
         .search(
             &full,
-            &(TopDocs::with_limit(opts.limit).order_by_score(), Count),
+            &(TopDocs::with_limit(wanted).order_by_score(), Count),
         )
         .map_err(tantivy_err)?;
 
@@ -350,10 +363,7 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
         let fz = intent::with_prior(f, q, &named, build_query(f, &plan, true));
         let fz = with_filter(fz, filter.as_ref().map(|x| x.box_clone()));
         let (t2, n2) = searcher
-            .search(
-                &fz,
-                &(TopDocs::with_limit(opts.limit).order_by_score(), Count),
-            )
+            .search(&fz, &(TopDocs::with_limit(wanted).order_by_score(), Count))
             .map_err(tantivy_err)?;
         if n2 > total {
             top = t2;
@@ -362,6 +372,10 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
         }
     }
     res.total = total;
+    if question {
+        res.meaning = rerank_by_meaning(&searcher, q, &mut top)?;
+    }
+    top.truncate(opts.limit);
 
     // What to mark in snippets: the stems of every alternative searched.
     let mut marks: HashSet<String> = HashSet::new();
@@ -394,6 +408,39 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
         res.suggestions = suggestions(&plan, &res, opened, opts, &mut vocab);
     }
     Ok(res)
+}
+
+/// Re-ranks a question's word hits by adding each one's similarity to the question
+/// (see [`meaning`]); returns whether it could (the model and the rules' embeddings
+/// are built in, so only a rule missing from the table leaves a hit at its word score).
+fn rerank_by_meaning(
+    searcher: &Searcher,
+    q: &str,
+    top: &mut [(f32, DocAddress)],
+) -> Result<bool, Error> {
+    let Some(table) = meaning::Table::get() else {
+        return Ok(false);
+    };
+    let Some(best) = top.first().map(|(s, _)| *s) else {
+        return Ok(false);
+    };
+    let query = meaning::embed(&meaning::query_text(q));
+    for (score, addr) in top.iter_mut() {
+        let rows = searcher
+            .segment_reader(addr.segment_ord)
+            .fast_fields()
+            .u64("meaning_row")
+            .map_err(tantivy_err)?;
+        let sim = rows
+            .first(addr.doc_id)
+            .and_then(|r| u32::try_from(r).ok())
+            .and_then(|r| table.similarity(&query, r))
+            .unwrap_or(0.0);
+        *score = meaning::fuse(*score, best, sim);
+    }
+    // stable: equal scores keep the word order
+    top.sort_by(|a, b| b.0.total_cmp(&a.0));
+    Ok(true)
 }
 
 /// A question that quotes words no rule in scope says (a card's text pasted into a

@@ -10,7 +10,7 @@ use tantivy::tokenizer::{
 
 /// Bump whenever the schema, the analyzer or what is indexed changes: the cache
 /// folder is named by it, so an old index is never opened by a new binary.
-pub const SCHEMA_VERSION: u32 = 8;
+pub const SCHEMA_VERSION: u32 = 9;
 
 /// The analyzer's registered name.
 pub const ANALYZER: &str = "arbiter_en";
@@ -47,6 +47,9 @@ pub struct Fields {
     pub top: Field,
     /// Document order within the edition.
     pub order: Field,
+    /// The rule's row in the table of rule embeddings (see `meaning`), or
+    /// `u64::MAX` when the table has none for it.
+    pub meaning_row: Field,
     /// The rule's own title (source, section or recovered), weighted high; stored
     /// for display.
     pub title: Field,
@@ -130,6 +133,7 @@ pub fn build() -> (Schema, Fields) {
         edition: b.add_text_field("edition", STRING | STORED),
         top: b.add_u64_field("top", INDEXED | FAST | STORED),
         order: b.add_u64_field("order", STORED),
+        meaning_row: b.add_u64_field("meaning_row", FAST),
         title: b.add_text_field("title", text_stored.clone()),
         title_recovered: b.add_text_field("title_recovered", stored.clone()),
         keywords: b.add_text_field("keywords", text_stored.clone()),
@@ -162,6 +166,7 @@ pub fn fields_of(schema: &Schema) -> tantivy::Result<Fields> {
         edition: f("edition")?,
         top: f("top")?,
         order: f("order")?,
+        meaning_row: f("meaning_row")?,
         title: f("title")?,
         title_recovered: f("title_recovered")?,
         keywords: f("keywords")?,

@@ -139,10 +139,17 @@ pub(super) fn static_replacement(s: &str) -> Option<AbilityDef> {
         "another unit you control" => "your-other-units",
         // a battlefield's or a permanent's location
         "a unit here" => "units-here",
+        "another unit you control here" => "your-other-units-here",
         "i" if unit_if.is_none() => "me",
         _ => return None,
     };
-    let body = strip_suffix_ci(rest.trim(), " instead")?;
+    // 370.1: "…, if it has less Might than me, instead heal it …": a circumstance about the
+    // unit, "instead" written first
+    let (unit_if, body) = match strip_ci(rest.trim(), "if it has less might than me, instead ") {
+        Some(b) if unit_if.is_none() => (Some("less-might-than-me"), b),
+        Some(_) => return None,
+        None => (unit_if, strip_suffix_ci(rest.trim(), " instead")?),
+    };
     let (may, cost, body) = optional_replacement(body)?;
     Some(AbilityDef {
         would: Some(name("die")),

@@ -765,3 +765,22 @@ fn double_all_damage_dealt_to_it_is_a_created_replacement() {
         "Choose a unit. Double all damage that would be dealt to it this combat.",
     );
 }
+
+#[test]
+fn a_replacement_about_units_with_less_might_than_its_source() {
+    // 370.1: "if it has less Might than me, instead …" — a circumstance about the unit,
+    // "instead" written first
+    let c = modelled(
+        "Unit",
+        "If another unit you control here would die, if it has less Might than me, instead heal it, exhaust it, and recall it.",
+    );
+    let a = &c.def.abilities[0].value;
+    assert_eq!(a.scope.as_ref().unwrap().value, "your-other-units-here");
+    assert_eq!(a.unit_if.as_ref().unwrap().value, "less-might-than-me");
+    assert_eq!(a.instead.len(), 3);
+    // two circumstances about the unit are not joined
+    refused(
+        "Unit",
+        "If a buffed unit you control would die, if it has less Might than me, instead recall it.",
+    );
+}

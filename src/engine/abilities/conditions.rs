@@ -405,6 +405,7 @@ impl Condition {
             Condition::OtherUnitsMightAtLeast(n) => {
                 format!("your other units have total Might {n} or more")
             }
+            Condition::LessMightThanMe => "it has less Might than me".into(),
             Condition::FriendlyDiedYourBeginningPhase => {
                 "a friendly unit died during your Beginning Phase this turn".into()
             }

@@ -114,10 +114,16 @@ impl Game {
         if rep.event != ev {
             return false;
         }
-        // 370.1: the circumstances it specifies about the unit ("a buffed unit you control")
-        if rep.affected != crate::engine::objects::Condition::Always
-            && !self.derived_condition(&rep.affected, unit)
-        {
+        // 370.1: the circumstances it specifies about the unit ("a buffed unit you control",
+        // "if it has less Might than me" — against its source's Might as the event happens)
+        let affected = match &rep.affected {
+            crate::engine::objects::Condition::Always => true,
+            crate::engine::objects::Condition::LessMightThanMe => {
+                self.might(unit) < self.might(source)
+            }
+            c => self.derived_condition(c, unit),
+        };
+        if !affected {
             return false;
         }
         let ctl = self.controller(source);
@@ -695,6 +701,22 @@ impl Game {
                     what.join("; ")
                 )
             };
+            // 370.1: the circumstances it specified about the unit, which held
+            use crate::engine::objects::Condition;
+            let about = match &cand.rep.affected {
+                Condition::Always => None,
+                Condition::LessMightThanMe => Some(format!(
+                    "{} has less Might than {}",
+                    self.obj_name(unit),
+                    self.obj_name(cand.source)
+                )),
+                Condition::Buffed => Some(format!("{} was buffed", self.obj_name(unit))),
+                c => Some(format!("{}: {}", self.obj_name(unit), c.describe())),
+            };
+            if let Some(a) = about {
+                t.push_str(&format!(" ({a})"));
+                r.push(cite!("370.1"));
+            }
             // 808.1.d.1: a replaced death is not a death — no Deathknell
             if matches!(ev, ReplacedEvent::Die | ReplacedEvent::Killed)
                 && self.has_keyword(unit, crate::engine::KeywordKind::Deathknell)

@@ -1,0 +1,333 @@
+//! Meaning: a question's words matched by what they mean, not only by how they are
+//! spelt. Every rule of every embedded edition has a sentence embedding (a vector of
+//! [`DIM`] numbers from the all-MiniLM-L6-v2 sentence model, computed once by
+//! `cargo run --release --example rule_vectors` and committed as `rule-vectors.bin`);
+//! a question of at least [`MIN_WORDS`] words is embedded by the same model when it is
+//! searched, and the best word matches are re-ranked by adding their similarity to
+//! the question ([`fuse`]). "who gets credit for a kill" and 428.5.c "… the kill is
+//! attributed to …" share no word, but their embeddings are close.
+//!
+//! The word ranking stays the base: only rules the words found are re-ranked, so a
+//! hit still shows the words it matched, and a keyword search of one to three words
+//! (`tank`, `deathknell replaced death`) never pays for the model.
+
+use crate::rulebook::library::Book;
+use crate::search::hash::Hash64;
+
+/// Numbers in one embedding.
+pub const DIM: usize = arbiter_meaning::DIM;
+
+/// A query of fewer words is a keyword search, ranked by its words alone.
+pub const MIN_WORDS: usize = 4;
+
+/// How many of the word ranking's best hits are re-ranked.
+pub const CANDIDATES: usize = 60;
+
+/// The weight of the similarity (0–1) beside the word score scaled to the best
+/// hit's (0–1].
+pub const WEIGHT: f32 = 1.0;
+
+static TABLE_BYTES: &[u8] = include_bytes!("rule-vectors.bin");
+
+const MAGIC: &[u8; 8] = b"ARBVEC1\n";
+
+/// One edition's rows in the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EditionRows {
+    pub game: String,
+    pub edition: String,
+    /// The first row of the edition's rules (in document order).
+    pub start: u32,
+    pub count: u32,
+    /// [`passages_hash`] of the passages the rows were computed from.
+    pub hash: u64,
+}
+
+/// The committed table: per edition, one row of [`DIM`] signed bytes and a scale
+/// per rule (row value × scale = the embedding's number).
+pub struct Table {
+    pub editions: Vec<EditionRows>,
+    scales: Vec<f32>,
+    rows: &'static [u8],
+}
+
+impl Table {
+    /// The committed table, read once; `None` if it is missing or malformed (then
+    /// search ranks by words alone).
+    pub fn get() -> Option<&'static Table> {
+        static T: std::sync::OnceLock<Option<Table>> = std::sync::OnceLock::new();
+        T.get_or_init(|| Table::parse(TABLE_BYTES)).as_ref()
+    }
+
+    /// Reads the format [`write_table`] writes.
+    pub fn parse(b: &'static [u8]) -> Option<Table> {
+        let mut r = Reader { b, at: 0 };
+        if r.take(8)? != MAGIC {
+            return None;
+        }
+        let dim = r.u32()? as usize;
+        if dim != DIM {
+            return None;
+        }
+        let n = r.u32()? as usize;
+        let mut editions = Vec::with_capacity(n.min(64));
+        let mut total: u32 = 0;
+        for _ in 0..n {
+            let game = r.string()?;
+            let edition = r.string()?;
+            let count = r.u32()?;
+            let hash = r.u64()?;
+            editions.push(EditionRows {
+                game,
+                edition,
+                start: total,
+                count,
+                hash,
+            });
+            total = total.checked_add(count)?;
+        }
+        let total = total as usize;
+        let scale_bytes = r.take(total.checked_mul(4)?)?;
+        let scales = scale_bytes
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let rows = r.take(total.checked_mul(DIM)?)?;
+        if r.at != b.len() {
+            return None;
+        }
+        Some(Table {
+            editions,
+            scales,
+            rows,
+        })
+    }
+
+    /// The row of rule `i` (document order) of an edition, if the table has it.
+    pub fn row_of(&self, game: &str, edition: &str, i: usize) -> Option<u32> {
+        let e = self
+            .editions
+            .iter()
+            .find(|e| e.game == game && e.edition == edition)?;
+        let i = u32::try_from(i).ok()?;
+        (i < e.count).then_some(e.start + i)
+    }
+
+    /// The cosine similarity of a unit-length query embedding and a row.
+    pub fn similarity(&self, query: &[f32], row: u32) -> Option<f32> {
+        let row = row as usize;
+        let scale = *self.scales.get(row)?;
+        let bytes = self.rows.get(row * DIM..(row + 1) * DIM)?;
+        let dot: f32 = bytes
+            .iter()
+            .zip(query)
+            .map(|(&b, &q)| f32::from(b as i8) * q)
+            .sum();
+        Some(dot * scale)
+    }
+}
+
+struct Reader {
+    b: &'static [u8],
+    at: usize,
+}
+
+impl Reader {
+    fn take(&mut self, n: usize) -> Option<&'static [u8]> {
+        let s = self.b.get(self.at..self.at.checked_add(n)?)?;
+        self.at += n;
+        Some(s)
+    }
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+    fn string(&mut self) -> Option<String> {
+        let n = u16::from_le_bytes(self.take(2)?.try_into().ok()?) as usize;
+        String::from_utf8(self.take(n)?.to_vec()).ok()
+    }
+}
+
+/// Writes a table: per edition its game, name, hash and rows (each a unit-length
+/// embedding), quantised to signed bytes with a scale per row.
+pub fn write_table(editions: &[(String, String, u64, Vec<Vec<f32>>)]) -> Vec<u8> {
+    let mut out = MAGIC.to_vec();
+    out.extend((DIM as u32).to_le_bytes());
+    out.extend((editions.len() as u32).to_le_bytes());
+    for (game, edition, hash, rows) in editions {
+        for s in [game, edition] {
+            out.extend((s.len() as u16).to_le_bytes());
+            out.extend(s.as_bytes());
+        }
+        out.extend((rows.len() as u32).to_le_bytes());
+        out.extend(hash.to_le_bytes());
+    }
+    let all: Vec<&Vec<f32>> = editions.iter().flat_map(|e| &e.3).collect();
+    let scales: Vec<f32> = all
+        .iter()
+        .map(|r| r.iter().fold(0f32, |m, x| m.max(x.abs())) / 127.0)
+        .collect();
+    for s in &scales {
+        out.extend(s.to_le_bytes());
+    }
+    for (r, s) in all.iter().zip(&scales) {
+        for x in r.iter().take(DIM) {
+            let q = if *s > 0.0 { (x / s).round() } else { 0.0 };
+            out.push(q.clamp(-127.0, 127.0) as i8 as u8);
+        }
+    }
+    out
+}
+
+/// What a rule's embedding is computed from: the titles of its heading chain, its
+/// own title, its text, its list items and any recovered text, joined as sentences
+/// (so 808.1.c "It is functionally short for …" is read as Deathknell's).
+pub fn passage(book: &Book, i: usize) -> String {
+    let r = &book.ed.rules[i];
+    let mut parts: Vec<String> = book
+        .breadcrumb(i)
+        .into_iter()
+        .filter_map(|c| c.title)
+        .collect();
+    let title = book.title_of(r);
+    if let Some(t) = &title {
+        parts.push(t.clone());
+    }
+    if let Some(t) = &r.text
+        && title.as_deref() != Some(t.as_str())
+    {
+        parts.push(t.clone());
+    }
+    parts.extend(r.items.iter().cloned());
+    if let Some(t) = r.recovered.as_ref().and_then(|x| x.text.clone()) {
+        parts.push(t);
+    }
+    parts.retain(|p| !p.is_empty());
+    crate::render::text::plain(&parts.join(". "))
+}
+
+/// The hash of an edition's passages, in order: the committed table says which
+/// passages its rows were computed from, and a test checks it against today's.
+pub fn passages_hash(book: &Book) -> u64 {
+    let mut h = Hash64::new();
+    for i in 0..book.ed.rules.len() {
+        h.write(passage(book, i).as_bytes());
+    }
+    h.finish()
+}
+
+/// Whether a query is a question (or a phrase long enough to have a meaning beyond
+/// its words): at least [`MIN_WORDS`] words.
+pub fn is_question(q: &str) -> bool {
+    q.split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .count()
+        >= MIN_WORDS
+}
+
+/// The text the model reads for a query: the typed words without exclusions
+/// (`-word`) and quote marks.
+pub fn query_text(q: &str) -> String {
+    q.split_whitespace()
+        .filter(|w| !w.starts_with('-'))
+        .map(|w| w.trim_matches('"'))
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The fused score of a word hit: its word score as a share of the best hit's, plus
+/// [`WEIGHT`] × its similarity to the question (negative similarity counts 0).
+pub fn fuse(word: f32, best_word: f32, similarity: f32) -> f32 {
+    let share = if best_word > 0.0 {
+        word / best_word
+    } else {
+        0.0
+    };
+    share + WEIGHT * similarity.max(0.0)
+}
+
+/// The question's embedding (unit length), by the model built in (`arbiter-meaning`).
+pub fn embed(text: &str) -> [f32; DIM] {
+    arbiter_meaning::embed(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulebook::Library;
+
+    #[test]
+    fn the_committed_table_matches_every_edition_s_rules_today() {
+        let t = Table::get().expect("src/search/rule-vectors.bin parses");
+        let lib = Library::get();
+        for bi in 0..lib.metas().len() {
+            let book = lib.book(bi);
+            let e = t
+                .editions
+                .iter()
+                .find(|e| e.game == book.meta.game && e.edition == book.meta.edition)
+                .unwrap_or_else(|| panic!("no rows for {}", book.meta.edition));
+            assert_eq!(
+                (e.count as usize, e.hash),
+                (book.ed.rules.len(), passages_hash(book)),
+                "{} {}: the rules or their passages changed; recompute the table with \
+                 `cargo run --release --example rule_vectors`",
+                book.meta.game,
+                book.meta.edition
+            );
+        }
+    }
+
+    #[test]
+    fn a_table_round_trips_and_a_row_is_most_similar_to_itself() {
+        let unit = |v: Vec<f32>| {
+            let n = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+            v.into_iter().map(|x| x / n).collect::<Vec<f32>>()
+        };
+        let a = unit((0..DIM).map(|i| (i as f32 * 0.37).sin()).collect());
+        let b = unit((0..DIM).map(|i| (i as f32 * 0.11).cos()).collect());
+        let bytes = write_table(&[("g".into(), "e".into(), 7, vec![a.clone(), b.clone()])]);
+        let t = Table::parse(Box::leak(bytes.into_boxed_slice())).expect("parses");
+        assert_eq!(t.editions[0].count, 2);
+        assert_eq!(t.editions[0].hash, 7);
+        assert_eq!(t.row_of("g", "e", 1), Some(1));
+        assert_eq!(t.row_of("g", "e", 2), None);
+        assert_eq!(t.row_of("g", "other", 0), None);
+        let aa = t.similarity(&a, 0).unwrap();
+        let ab = t.similarity(&a, 1).unwrap();
+        assert!((aa - 1.0).abs() < 0.01, "{aa}");
+        assert!(ab < aa);
+        assert_eq!(t.similarity(&a, 2), None);
+    }
+
+    #[test]
+    fn a_truncated_or_foreign_table_is_refused() {
+        assert!(Table::parse(b"ARBVEC1\n").is_none());
+        assert!(Table::parse(b"not a table at all").is_none());
+        let mut bytes = write_table(&[("g".into(), "e".into(), 1, vec![vec![0.5; DIM]])]);
+        bytes.pop();
+        assert!(Table::parse(Box::leak(bytes.into_boxed_slice())).is_none());
+    }
+
+    #[test]
+    fn questions_are_four_words_or_more_and_read_without_exclusions() {
+        assert!(!is_question("tank"));
+        assert!(!is_question("deathknell replaced death"));
+        assert!(is_question("who gets credit for a kill"));
+        assert!(is_question("can't I move units"));
+        assert_eq!(
+            query_text(r#"does "shield" apply -tank when attacking"#),
+            "does shield apply when attacking"
+        );
+    }
+
+    #[test]
+    fn the_fused_score_adds_the_similarity_to_the_word_share() {
+        assert_eq!(fuse(5.0, 10.0, 0.25), 0.5 + WEIGHT * 0.25);
+        assert_eq!(fuse(5.0, 10.0, -0.3), 0.5);
+        assert_eq!(fuse(5.0, 0.0, 0.5), WEIGHT * 0.5);
+    }
+}
