@@ -1806,6 +1806,9 @@ pub enum Ability {
         spend_buff: bool,
         /// "Spend N XP" in the cost (730.2): the controller's XP is reduced as it is paid.
         xp: i32,
+        /// "Discard 1" in the cost (422): cards of the controller's choice discarded from
+        /// their hand as it is paid; not payable with fewer cards in hand.
+        discard: i32,
         /// "Recycle N [units] from your trash" in the cost (416.3, 416.6; recycle.rs): how
         /// many cards, and of which type (any with `None`).
         recycle: (i32, Option<CardType>),

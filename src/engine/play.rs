@@ -898,6 +898,7 @@ impl Game {
             spend_buff,
             recycle,
             xp,
+            discard,
             energy,
             power,
             action,
@@ -914,6 +915,7 @@ impl Game {
                     spend_buff,
                     recycle,
                     xp,
+                    discard,
                     energy,
                     power,
                     action,
@@ -926,6 +928,7 @@ impl Game {
                     *spend_buff,
                     *recycle,
                     *xp,
+                    *discard,
                     *energy,
                     power.clone(),
                     *action,
@@ -988,6 +991,17 @@ impl Game {
                 format!(
                     "{} has no buff to spend, so it cannot pay the cost",
                     def.name
+                ),
+            );
+        }
+        // 422: "Discard 1" in the cost needs that many cards in hand
+        let in_hand = self.objects_in(Zone::Hand(player)).len();
+        if usize::try_from(discard).unwrap_or(usize::MAX) > in_hand {
+            return illegal(
+                cite!("403.1.a"),
+                format!(
+                    "{} has {in_hand} card(s) in hand and cannot discard {discard} to pay the cost",
+                    self.player_name(player)
                 ),
             );
         }
@@ -1076,6 +1090,10 @@ impl Game {
         }
         // 416.3, 416.6: "Recycle N from your trash" in the cost — cards of the player's choice
         self.recycle_from_trash_for_cost(player, recycle.0, recycle.1, &label)?;
+        // 422: "Discard 1" in the cost — cards of the player's choice
+        if discard > 0 {
+            self.discard(player, discard)?;
+        }
         // 702.2.b: "Spend my buff" in the cost removes a buff counter from the source
         if spend_buff && self.objects[source.0].buffs > 0 {
             self.objects[source.0].buffs -= 1;

@@ -1550,6 +1550,7 @@ fn an_activated_ability_pays_its_cost_and_uses_the_chain() {
         spend_buff: false,
         recycle: (0, None),
         xp: 0,
+        discard: 0,
         energy: 1,
         power: Default::default(),
         action: false,

@@ -206,6 +206,7 @@ fn deck_cards() -> Vec<CardDef> {
                 spend_buff: false,
                 recycle: (0, None),
                 xp: 0,
+                discard: 0,
                 energy: 0,
                 power: Default::default(),
                 action: false,

@@ -736,6 +736,10 @@ pub struct ActivateCost {
     /// "Spend my buff": a buff counter removed from the source as part of the cost (702.2.b).
     #[serde(default)]
     pub spend_my_buff: bool,
+    /// "Discard 1, [Tap]: …": cards of the player's choice discarded from their hand as part
+    /// of the cost (422).
+    #[serde(default)]
+    pub discard: Amt,
     /// "Spend N XP" as part of the cost (730.2).
     #[serde(default)]
     pub xp: Amt,

@@ -299,6 +299,38 @@ fn created_ids<'f>(e: &'f format::Effect, out: &mut Vec<&'f Name>) {
     }
 }
 
+/// The names of the tokens an effect creates without `ids`, nested effects included (a
+/// mode, what a delayed or reflexive ability does, what is done if it was done, instead or
+/// otherwise, what its controller or owner does next).
+fn described_tokens<'f>(e: &'f format::Effect, out: &mut Vec<&'f Name>) {
+    if let (Some(n), true) = (&e.create, e.ids.is_empty()) {
+        out.push(n);
+    }
+    let nested = e
+        .choose_one
+        .iter()
+        .chain(&e.one_of)
+        .chain(&e.instead)
+        .chain(&e.if_you_do)
+        .chain(&e.if_not)
+        .chain(&e.otherwise)
+        .chain(e.its_controller.as_deref())
+        .chain(e.its_owner.as_deref());
+    for x in nested {
+        described_tokens(&x.value, out);
+    }
+    if let Some(r) = &e.reflexive {
+        for x in r.if_you.iter().chain(&r.do_this) {
+            described_tokens(&x.value, out);
+        }
+    }
+    if let Some(d) = &e.delayed {
+        for x in &d.effects {
+            described_tokens(&x.value, out);
+        }
+    }
+}
+
 /// 163.1: the six basic runes need no definition — a rune deck, the runes on the board or
 /// a base naming "Fury Rune" (…) and not defining it gets the basic rune of that domain
 /// (its two abilities, 163.2, are the engine's).
@@ -1173,9 +1205,7 @@ impl<'a> Resolver<'a> {
                     .flat_map(|a| a.value.effect.iter().chain(&a.value.then)),
             );
             for e in effects {
-                if let (Some(n), true) = (&e.value.create, e.value.ids.is_empty()) {
-                    described.push(n);
-                }
+                described_tokens(&e.value, &mut described);
             }
         }
         for n in described {

@@ -423,6 +423,15 @@ impl Compiler<'_> {
             self.activated(&rest.clone(), cost, &effect);
             return;
         }
+        // "Discard 1, [Tap]: …": a discard (422) ahead of a cost of symbols
+        if let Some((n, after)) = strip_ci(&rest, "discard ").and_then(|r| r.split_once(", "))
+            && let Some(n) = count_word(n).and_then(Amt::new)
+            && let Some((mut cost, effect)) = split_cost(after)
+        {
+            cost.discard = n;
+            self.activated(&rest.clone(), cost, &effect);
+            return;
+        }
         // Leading keywords (`[Tank] [Assault 2]`, `[Deathknell] — …`, `[Action]`).
         let mut dk_rest: Option<String> = None;
         while let Some(token) = leading_token(&rest) {

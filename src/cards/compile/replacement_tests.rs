@@ -784,3 +784,18 @@ fn a_replacement_about_units_with_less_might_than_its_source() {
         "If a buffed unit you control would die, if it has less Might than me, instead recall it.",
     );
 }
+
+#[test]
+fn a_discard_ahead_of_an_activated_abilitys_cost() {
+    // 422, 403.1.a: "Discard 1, [Tap]: …" — the discard is part of the cost
+    let c = modelled(
+        "Gear",
+        "Discard 1, [Tap]: Choose a friendly unit. The next time it would die this turn, you may pay [Fury] to heal it and recall it instead.",
+    );
+    let a = &c.def.abilities[0].value;
+    let cost = &a.activate.as_ref().unwrap().value;
+    assert_eq!(cost.discard.get(), 1);
+    assert!(cost.exhaust);
+    // a discard alone, with no cost of symbols after it, is not this form
+    refused("Gear", "Discard a gear, [Tap]: Draw 1.");
+}

@@ -44,11 +44,12 @@ pub(crate) fn equip_cost(g: &Game, card: ObjId) -> Option<(i32, Power, bool)> {
                 spend_buff,
                 xp,
                 recycle,
+                discard,
                 ..
             } if effects.iter().any(|e| matches!(e, Effect::Attach { .. })) => Some((
                 *energy,
                 power.resolve(&g.objects[card.0].def.domains),
-                *exhaust || *kill_self || *spend_buff || *xp > 0 || recycle.0 > 0,
+                *exhaust || *kill_self || *spend_buff || *xp > 0 || recycle.0 > 0 || *discard > 0,
             )),
             _ => None,
         })
