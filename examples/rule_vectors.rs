@@ -2,73 +2,71 @@
 //! (src/search/rule-vectors.bin; see src/search/meaning.rs):
 //!
 //! ```sh
-//! cargo run --release --example rule_vectors            # embed every rule, write the table
+//! cargo run --release --example rule_vectors            # embed every rule and example, write the table
 //! cargo run --release --example rule_vectors passages   # print the passages (JSON lines)
 //! ```
 //!
-//! Run it when an edition's rules or `meaning::passage` change (a test says so).
+//! Run it when an edition's rules or `meaning::passage` change (a test says so);
+//! it takes about a minute of CPU.
 use arbiter::rulebook::Library;
-use arbiter::search::meaning;
+use arbiter::search::meaning::{self, EditionVectors};
 
 fn main() {
     let lib = Library::get();
-    let mode = std::env::args().nth(1);
+    let print = std::env::args().nth(1).as_deref() == Some("passages");
     let mut editions = Vec::new();
     for bi in 0..lib.metas().len() {
         let book = lib.book(bi);
-        let passages: Vec<String> = (0..book.ed.rules.len())
-            .map(|i| meaning::passage(book, i))
+        let n = book.ed.rules.len();
+        let passages: Vec<String> = (0..n).map(|i| meaning::passage(book, i)).collect();
+        let examples: Vec<(u32, String)> = (0..n)
+            .flat_map(|i| {
+                meaning::example_passages(book, i)
+                    .into_iter()
+                    .map(move |e| (i as u32, e))
+            })
             .collect();
-        if mode.as_deref() == Some("passages") {
+        if print {
             for (i, p) in passages.iter().enumerate() {
                 println!(
                     "{}",
                     serde_json::json!({"game": book.meta.game, "edition": book.meta.edition, "i": i, "passage": p})
                 );
             }
+            for (i, e) in &examples {
+                println!(
+                    "{}",
+                    serde_json::json!({"game": book.meta.game, "edition": book.meta.edition, "i": i, "example": e})
+                );
+            }
             continue;
         }
-        let rows: Vec<Vec<f32>> = match mode.as_deref() {
-            // rows computed elsewhere: raw little-endian f32, DIM per rule, every
-            // edition in library order, in one file
-            Some(file) => {
-                static RAW: std::sync::OnceLock<Vec<f32>> = std::sync::OnceLock::new();
-                let raw = RAW.get_or_init(|| {
-                    std::fs::read(file)
-                        .expect("raw rows")
-                        .chunks_exact(4)
-                        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                        .collect()
-                });
-                let start: usize = editions
-                    .iter()
-                    .map(|e: &(String, String, u64, Vec<Vec<f32>>)| e.3.len())
-                    .sum();
-                (0..passages.len())
-                    .map(|i| {
-                        raw[(start + i) * meaning::DIM..(start + i + 1) * meaning::DIM].to_vec()
-                    })
-                    .collect()
-            }
-            None => arbiter_meaning::embed_batch(&passages)
-                .into_iter()
-                .map(|v| v.to_vec())
-                .collect(),
-        };
+        let rules = arbiter_meaning::embed_batch(&passages)
+            .into_iter()
+            .map(|v| v.to_vec())
+            .collect();
+        let texts: Vec<&str> = examples.iter().map(|(_, e)| e.as_str()).collect();
+        let examples = examples
+            .iter()
+            .zip(arbiter_meaning::embed_batch(&texts))
+            .map(|((i, _), v)| (*i, v.to_vec()))
+            .collect::<Vec<_>>();
         eprintln!(
-            "{} {}: {} rules",
+            "{} {}: {} rules, {} examples",
             book.meta.game,
             book.meta.edition,
-            rows.len()
+            n,
+            examples.len()
         );
-        editions.push((
-            book.meta.game.to_string(),
-            book.meta.edition.to_string(),
-            meaning::passages_hash(book),
-            rows,
-        ));
+        editions.push(EditionVectors {
+            game: book.meta.game.to_string(),
+            edition: book.meta.edition.to_string(),
+            hash: meaning::passages_hash(book),
+            rules,
+            examples,
+        });
     }
-    if mode.as_deref() != Some("passages") {
+    if !print {
         std::fs::write(
             "src/search/rule-vectors.bin",
             meaning::write_table(&editions),

@@ -24,19 +24,19 @@ const SPLIT_SEED: u64 = 0x5eed_2026_0330;
 /// unseen); raised as the ranking improves, never lowered to pass. Batch 1's was
 /// 0.85 (the target) until the meaning step (2026-11-24), which ranks its
 /// read held-out half 0.860 → 0.849 (two of 172 questions) while it raises every
-/// unseen half (batch 2 0.754 → 0.770, batch 3 0.664 → 0.736) and all held-out
-/// halves together 0.767 → 0.790: a trade made on the tuning halves and recorded
+/// unseen half (batch 2 0.754 → 0.778, batch 3 0.664 → 0.750) and all held-out
+/// halves together 0.767 → 0.797: a trade made on the tuning halves and recorded
 /// in the README, not a floor lowered to pass.
 const FLOORS: [(u32, f64); 3] = [(1, 0.84), (2, FLOOR_2), (3, FLOOR_3)];
 
 /// Batch 2's held-out recall@5 as measured so far, rounded down (0.746 when first
-/// measured, 0.754 after the systematic vocabulary step, 0.770 (97/126) after the meaning
+/// measured, 0.754 after the systematic vocabulary step, 0.778 (98/126) after the meaning
 /// step).
-const FLOOR_2: f64 = 0.76;
+const FLOOR_2: f64 = 0.77;
 
 /// Batch 3's held-out recall@5 as measured so far, rounded down (0.664 when
-/// first measured, unseen; 0.736 after the meaning step).
-const FLOOR_3: f64 = 0.73;
+/// first measured, unseen; 0.750 after the meaning step).
+const FLOOR_3: f64 = 0.75;
 
 struct Case {
     batch: u32,

@@ -29,26 +29,43 @@ pub const WEIGHT: f32 = 1.0;
 
 static TABLE_BYTES: &[u8] = include_bytes!("rule-vectors.bin");
 
-const MAGIC: &[u8; 8] = b"ARBVEC1\n";
+const MAGIC: &[u8; 8] = b"ARBVEC2\n";
 
-/// One edition's rows in the table.
+/// One edition's rows in the table: a row per rule, in document order, then a row
+/// per example.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EditionRows {
     pub game: String,
     pub edition: String,
-    /// The first row of the edition's rules (in document order).
+    /// The row of the edition's first rule.
     pub start: u32,
+    /// How many rules (the rows from `start`).
     pub count: u32,
+    /// For each example row after the rules' rows, the rule (document order) whose
+    /// example it is.
+    pub examples: Vec<u32>,
     /// [`passages_hash`] of the passages the rows were computed from.
     pub hash: u64,
 }
 
-/// The committed table: per edition, one row of [`DIM`] signed bytes and a scale
-/// per rule (row value × scale = the embedding's number).
+/// An edition's embeddings as [`write_table`] takes them: a passage's embedding
+/// per rule, and one per example with the rule it belongs to.
+pub struct EditionVectors {
+    pub game: String,
+    pub edition: String,
+    pub hash: u64,
+    pub rules: Vec<Vec<f32>>,
+    pub examples: Vec<(u32, Vec<f32>)>,
+}
+
+/// The committed table: one row of [`DIM`] signed bytes and a scale per rule and
+/// per example (row value × scale = the embedding's number).
 pub struct Table {
     pub editions: Vec<EditionRows>,
     scales: Vec<f32>,
     rows: &'static [u8],
+    /// A rule's row → the rows of its examples.
+    examples: std::collections::HashMap<u32, Vec<u32>>,
 }
 
 impl Table {
@@ -71,20 +88,33 @@ impl Table {
         }
         let n = r.u32()? as usize;
         let mut editions = Vec::with_capacity(n.min(64));
+        let mut examples = std::collections::HashMap::new();
         let mut total: u32 = 0;
         for _ in 0..n {
             let game = r.string()?;
             let edition = r.string()?;
             let count = r.u32()?;
+            let n_examples = r.u32()?;
             let hash = r.u64()?;
+            let mut of = Vec::with_capacity((n_examples as usize).min(b.len()));
+            for k in 0..n_examples {
+                let i = r.u32()?;
+                if i >= count {
+                    return None;
+                }
+                let row = total.checked_add(count)?.checked_add(k)?;
+                examples.entry(total + i).or_insert_with(Vec::new).push(row);
+                of.push(i);
+            }
             editions.push(EditionRows {
                 game,
                 edition,
                 start: total,
                 count,
+                examples: of,
                 hash,
             });
-            total = total.checked_add(count)?;
+            total = total.checked_add(count)?.checked_add(n_examples)?;
         }
         let total = total as usize;
         let scale_bytes = r.take(total.checked_mul(4)?)?;
@@ -100,6 +130,7 @@ impl Table {
             editions,
             scales,
             rows,
+            examples,
         })
     }
 
@@ -113,8 +144,21 @@ impl Table {
         (i < e.count).then_some(e.start + i)
     }
 
-    /// The cosine similarity of a unit-length query embedding and a row.
+    /// A rule's similarity to a unit-length query embedding: the best cosine of its
+    /// passage's and its examples' embeddings (an example says in a situation's
+    /// words what the rule says in general ones).
     pub fn similarity(&self, query: &[f32], row: u32) -> Option<f32> {
+        let own = self.cosine(query, row)?;
+        let examples = self.examples.get(&row).map_or(&[][..], Vec::as_slice);
+        Some(
+            examples
+                .iter()
+                .filter_map(|&x| self.cosine(query, x))
+                .fold(own, f32::max),
+        )
+    }
+
+    fn cosine(&self, query: &[f32], row: u32) -> Option<f32> {
         let row = row as usize;
         let scale = *self.scales.get(row)?;
         let bytes = self.rows.get(row * DIM..(row + 1) * DIM)?;
@@ -150,21 +194,30 @@ impl Reader {
     }
 }
 
-/// Writes a table: per edition its game, name, hash and rows (each a unit-length
-/// embedding), quantised to signed bytes with a scale per row.
-pub fn write_table(editions: &[(String, String, u64, Vec<Vec<f32>>)]) -> Vec<u8> {
+/// Writes a table: per edition its game, name, counts, hash and the rule each
+/// example belongs to, then every row (each a unit-length embedding: the
+/// edition's rules', then its examples'), quantised to signed bytes with a scale
+/// per row.
+pub fn write_table(editions: &[EditionVectors]) -> Vec<u8> {
     let mut out = MAGIC.to_vec();
     out.extend((DIM as u32).to_le_bytes());
     out.extend((editions.len() as u32).to_le_bytes());
-    for (game, edition, hash, rows) in editions {
-        for s in [game, edition] {
+    for e in editions {
+        for s in [&e.game, &e.edition] {
             out.extend((s.len() as u16).to_le_bytes());
             out.extend(s.as_bytes());
         }
-        out.extend((rows.len() as u32).to_le_bytes());
-        out.extend(hash.to_le_bytes());
+        out.extend((e.rules.len() as u32).to_le_bytes());
+        out.extend((e.examples.len() as u32).to_le_bytes());
+        out.extend(e.hash.to_le_bytes());
+        for (i, _) in &e.examples {
+            out.extend(i.to_le_bytes());
+        }
     }
-    let all: Vec<&Vec<f32>> = editions.iter().flat_map(|e| &e.3).collect();
+    let all: Vec<&Vec<f32>> = editions
+        .iter()
+        .flat_map(|e| e.rules.iter().chain(e.examples.iter().map(|(_, v)| v)))
+        .collect();
     let scales: Vec<f32> = all
         .iter()
         .map(|r| r.iter().fold(0f32, |m, x| m.max(x.abs())) / 127.0)
@@ -208,12 +261,36 @@ pub fn passage(book: &Book, i: usize) -> String {
     crate::render::text::plain(&parts.join(". "))
 }
 
+/// What each of a rule's examples is embedded from: the titles of its heading
+/// chain, its title, and the example.
+pub fn example_passages(book: &Book, i: usize) -> Vec<String> {
+    let r = &book.ed.rules[i];
+    let mut head: Vec<String> = book
+        .breadcrumb(i)
+        .into_iter()
+        .filter_map(|c| c.title)
+        .collect();
+    head.extend(book.title_of(r));
+    r.examples
+        .iter()
+        .map(|e| {
+            let mut parts = head.clone();
+            parts.push(e.clone());
+            parts.retain(|p| !p.is_empty());
+            crate::render::text::plain(&parts.join(". "))
+        })
+        .collect()
+}
+
 /// The hash of an edition's passages, in order: the committed table says which
 /// passages its rows were computed from, and a test checks it against today's.
 pub fn passages_hash(book: &Book) -> u64 {
     let mut h = Hash64::new();
     for i in 0..book.ed.rules.len() {
         h.write(passage(book, i).as_bytes());
+        for e in example_passages(book, i) {
+            h.write(e.as_bytes());
+        }
     }
     h.finish()
 }
@@ -289,7 +366,14 @@ mod tests {
         };
         let a = unit((0..DIM).map(|i| (i as f32 * 0.37).sin()).collect());
         let b = unit((0..DIM).map(|i| (i as f32 * 0.11).cos()).collect());
-        let bytes = write_table(&[("g".into(), "e".into(), 7, vec![a.clone(), b.clone()])]);
+        let c = unit((0..DIM).map(|i| (i as f32 * 0.37).sin() + 0.01).collect());
+        let bytes = write_table(&[EditionVectors {
+            game: "g".into(),
+            edition: "e".into(),
+            hash: 7,
+            rules: vec![a.clone(), b.clone()],
+            examples: vec![(1, c.clone())],
+        }]);
         let t = Table::parse(Box::leak(bytes.into_boxed_slice())).expect("parses");
         assert_eq!(t.editions[0].count, 2);
         assert_eq!(t.editions[0].hash, 7);
@@ -300,15 +384,36 @@ mod tests {
         let ab = t.similarity(&a, 1).unwrap();
         assert!((aa - 1.0).abs() < 0.01, "{aa}");
         assert!(ab < aa);
-        assert_eq!(t.similarity(&a, 2), None);
+        assert_eq!(t.editions[0].examples, vec![1]);
+        // rule 1's example is close to a: its similarity is its example's
+        let (bc, _) = (t.cosine(&a, 1).unwrap(), ());
+        assert!(ab > bc && ab > 0.95, "{ab} {bc}");
+        // the example's row is not a rule
+        assert_eq!(t.row_of("g", "e", 2), None);
+        assert_eq!(t.similarity(&a, 3), None);
     }
 
     #[test]
     fn a_truncated_or_foreign_table_is_refused() {
         assert!(Table::parse(b"ARBVEC1\n").is_none());
         assert!(Table::parse(b"not a table at all").is_none());
-        let mut bytes = write_table(&[("g".into(), "e".into(), 1, vec![vec![0.5; DIM]])]);
+        let mut bytes = write_table(&[EditionVectors {
+            game: "g".into(),
+            edition: "e".into(),
+            hash: 1,
+            rules: vec![vec![0.5; DIM]],
+            examples: vec![],
+        }]);
         bytes.pop();
+        assert!(Table::parse(Box::leak(bytes.into_boxed_slice())).is_none());
+        // an example of a rule the edition does not have
+        let bytes = write_table(&[EditionVectors {
+            game: "g".into(),
+            edition: "e".into(),
+            hash: 1,
+            rules: vec![vec![0.5; DIM]],
+            examples: vec![(1, vec![0.5; DIM])],
+        }]);
         assert!(Table::parse(Box::leak(bytes.into_boxed_slice())).is_none());
     }
 
