@@ -140,6 +140,16 @@ pub(crate) fn filter_phrase(f: &UnitFilter) -> String {
             return format!("{} of the {d} Domain", filter_phrase(inner));
         }
         UnitFilter::OrGear(inner) => return format!("{} (or a gear)", filter_phrase(inner)),
+        UnitFilter::Lacking(inner, lack) => {
+            return match lack {
+                super::objects::Lack::Tag(t) => {
+                    format!("{} without the tag {t}", filter_phrase(inner))
+                }
+                super::objects::Lack::Keyword(k) => {
+                    format!("{} without [{k}]", filter_phrase(inner))
+                }
+            };
+        }
         UnitFilter::Distinct(inner) => {
             return format!("{} not chosen yet", filter_phrase(inner));
         }
@@ -432,6 +442,20 @@ impl Game {
                     && self.matches_filter(u, f, controller, here, source)
             }
             UnitFilter::OrGear(f) => self.matches_filter(u, f, controller, here, source),
+            // "a non-Dragon unit", "without [Temporary]" (722.1: inactive text still has its
+            // keywords)
+            UnitFilter::Lacking(f, lack) => {
+                let d = &self.derived()[u.0];
+                let has = match lack {
+                    super::objects::Lack::Tag(t) => {
+                        d.tags.iter().any(|x| x.eq_ignore_ascii_case(t))
+                    }
+                    super::objects::Lack::Keyword(k) => {
+                        d.keywords.iter().any(|x| x.kind() == k.kind())
+                    }
+                };
+                !has && self.matches_filter(u, f, controller, here, source)
+            }
         }
     }
 

@@ -608,6 +608,19 @@ pub enum UnitFilter {
     /// "An enemy unit or gear": a unit or a gear on the board `filter` allows (its
     /// requirements of control and place apply to either).
     OrGear(Box<UnitFilter>),
+    /// A unit `filter` allows that does not have this tag or keyword ("a non-Dragon unit", "a
+    /// friendly unit without [Temporary]"; a keyword of inactive text counts, 722.1).
+    Lacking(Box<UnitFilter>, Lack),
+}
+
+/// What a unit chosen must not have (`UnitFilter::Lacking`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lack {
+    /// A tag ("non-Dragon", 139).
+    Tag(String),
+    /// A keyword ("without [Temporary]").
+    Keyword(Keyword),
 }
 
 /// A place an instruction refers to, fixed as the spell or ability is put on the chain
@@ -662,6 +675,7 @@ impl UnitFilter {
             | UnitFilter::OtherThanIt(f, _)
             | UnitFilter::CostAtMost(f, _)
             | UnitFilter::WithDomain(f, _)
+            | UnitFilter::Lacking(f, _)
             | UnitFilter::OrGear(f) => Some(f),
             _ => None,
         }
@@ -699,7 +713,8 @@ impl UnitFilter {
             | UnitFilter::OtherThanIt(f, _)
             | UnitFilter::WithKeyword(f, _)
             | UnitFilter::CostAtMost(f, _)
-            | UnitFilter::WithDomain(f, _) => f.kind(),
+            | UnitFilter::WithDomain(f, _)
+            | UnitFilter::Lacking(f, _) => f.kind(),
             f => f,
         }
     }
@@ -742,6 +757,7 @@ impl UnitFilter {
             | UnitFilter::OtherThanIt(f, _)
             | UnitFilter::CostAtMost(f, _)
             | UnitFilter::WithDomain(f, _)
+            | UnitFilter::Lacking(f, _)
             | UnitFilter::OrGear(f)
             | UnitFilter::AtSource(f) => f.up_to(),
             _ => false,
@@ -769,6 +785,7 @@ impl UnitFilter {
             | UnitFilter::OtherThanIt(f, _)
             | UnitFilter::CostAtMost(f, _)
             | UnitFilter::WithDomain(f, _)
+            | UnitFilter::Lacking(f, _)
             | UnitFilter::OrGear(f)
             | UnitFilter::NotSource(f) => f.needs_here(),
             _ => false,

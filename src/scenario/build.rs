@@ -118,6 +118,37 @@ impl Names<'_> {
                 rules,
             }));
         }
+        // "choose-unit without tag Dragon", "choose-friendly without keyword Temporary"
+        if let Some((word, keyword, k)) = load::lack_bound(&n.value) {
+            let inner = Name {
+                value: word.to_string(),
+                referenced: n.referenced,
+                defined: n.defined,
+            };
+            let lack = if keyword {
+                crate::engine::Lack::Keyword(Keyword::parse(k))
+            } else {
+                crate::engine::Lack::Tag(k.to_string())
+            };
+            return match self.target(&inner)? {
+                Target::ChooseUnit(f)
+                    if !f.is_spell() && !f.is_gear() && !f.is_trash() && !f.is_rune() =>
+                {
+                    Ok(Target::ChooseUnit(UnitFilter::Lacking(Box::new(f), lack)))
+                }
+                Target::Each(f) if !f.is_gear() && !f.is_rune() => {
+                    Ok(Target::Each(UnitFilter::Lacking(Box::new(f), lack)))
+                }
+                _ => Err(err(
+                    self.scenario,
+                    ErrorKind::InvalidValue,
+                    n.referenced,
+                    format!(
+                        "\"{word}\" cannot be narrowed by a tag or keyword it lacks: only a choice or group of units"
+                    ),
+                )),
+            };
+        }
         // "choose-gear energy-at-most 1": narrowed by printed costs (138.2.b)
         if let Some((word, cost)) = load::cost_bounded(&n.value) {
             let inner = Name {

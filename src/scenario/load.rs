@@ -3032,6 +3032,17 @@ pub fn keyword_bound(s: &str) -> Option<(&str, &str)> {
     (!k.is_empty()).then_some((word.trim(), k))
 }
 
+/// "choose-unit without tag Dragon", "choose-friendly without keyword Temporary": a unit
+/// choice or group narrowed to the units without a tag or keyword — the word, whether it is
+/// a keyword, and the tag or keyword.
+pub fn lack_bound(s: &str) -> Option<(&str, bool, &str)> {
+    if let Some((w, k)) = s.split_once(" without keyword ") {
+        return (!k.trim().is_empty()).then_some((w.trim(), true, k.trim()));
+    }
+    let (w, t) = s.split_once(" without tag ")?;
+    (!t.trim().is_empty() && !t.trim().contains(' ')).then_some((w.trim(), false, t.trim()))
+}
+
 /// The six Domains (134.2).
 pub const DOMAINS: [&str; 6] = ["Fury", "Calm", "Mind", "Body", "Chaos", "Order"];
 
@@ -3151,6 +3162,14 @@ fn target_word_ok(s: &str) -> bool {
                 && (w.starts_with("choose-") || w.contains("units"))
                 && target_word_ok(w);
         }
+    }
+    // "a non-Dragon unit", "a friendly unit without [Temporary]"
+    if let Some((w, keyword, k)) = lack_bound(s) {
+        return (!keyword || keywords::parse(k).is_ok())
+            && !w.contains("gear")
+            && !w.contains("spell")
+            && !w.contains("rune")
+            && target_word_ok(w);
     }
     // "an enemy Calm unit": a choice or group of units narrowed to a Domain (134.1)
     if let Some((w, _)) = domain_bound(s) {

@@ -45,6 +45,35 @@ pub(super) fn target(s: &str) -> Option<String> {
             && (!word.ends_with("gear") || word.ends_with(" or-gear"));
         return unitish.then(|| format!("{word}{domain}"));
     }
+    // "a friendly unit with / without [Temporary]": a unit choice narrowed by a keyword it has
+    // or lacks (722.1); "a non-Dragon unit": by a tag it lacks (a tag, capitalised)
+    for (sep, lacks) in [(" with [", false), (" without [", true)] {
+        if let Some(i) = lower.rfind(sep) {
+            let k = t[i + sep.len()..].trim().strip_suffix(']')?;
+            let word = target(&t[..i])?;
+            crate::scenario::keywords::parse(k).ok()?;
+            let unit_choice = word.starts_with("choose-")
+                && !word.contains(' ')
+                && !word.contains("gear")
+                && !word.contains("spell")
+                && !word.contains("rune");
+            let how = if lacks { "without" } else { "with" };
+            return unit_choice.then(|| format!("{word} {how} keyword {k}"));
+        }
+    }
+    if let Some(i) = lower.find(" non-")
+        && let Some((tag, after)) = t[i + " non-".len()..].split_once(' ')
+        && tag.chars().next().is_some_and(char::is_uppercase)
+        && !tag.contains('[')
+    {
+        let word = target(&format!("{} {after}", &t[..i]))?;
+        let unit = (word.starts_with("choose-") || word.contains("units"))
+            && !word.contains(' ')
+            && !word.contains("gear")
+            && !word.contains("spell")
+            && !word.contains("rune");
+        return unit.then(|| format!("{word} without tag {tag}"));
+    }
     // "an enemy unit or gear": the choice of a unit, or of a gear
     if let Some(w) = strip_suffix_ci(t, " or gear")
         && let Some(word) = target(w)

@@ -612,3 +612,39 @@ fn a_spells_own_rules_about_countering_and_deflect() {
     // not said of this spell: another rule
     refused("Spell", "Spells can't be countered.");
 }
+
+#[test]
+fn a_unit_with_or_without_a_keyword_and_a_non_tag_unit() {
+    // 722.1: a keyword it has or lacks narrows the choice
+    let c = modelled(
+        "Spell",
+        "Choose a friendly unit without [Temporary] . Give it [Temporary] . Draw 2.",
+    );
+    assert_eq!(
+        spell_effect(&c).to.as_ref().unwrap().value,
+        "choose-friendly without keyword Temporary"
+    );
+    let c = modelled("Spell", "Kill an enemy unit with [Deflect].");
+    assert_eq!(
+        spell_effect(&c).kill.as_ref().unwrap().value,
+        "choose-enemy with keyword Deflect"
+    );
+    // a tag it lacks, written capitalised after "non-"
+    let c = modelled(
+        "Unit",
+        "When you play me, you may return a non-Mech unit to its owner's hand.",
+    );
+    let e = &c.def.abilities[0].value.effect.as_ref().unwrap().value;
+    assert_eq!(
+        e.return_.as_ref().unwrap().value,
+        "choose-unit without tag Mech"
+    );
+    // not a keyword, a gear, or "non-token" (no tag): kept as text
+    for text in [
+        "Kill an enemy unit without [Sparkle].",
+        "Kill a gear without [Temporary].",
+        "Return a non-token unit to its owner's hand.",
+    ] {
+        refused("Spell", text);
+    }
+}
