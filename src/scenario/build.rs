@@ -83,16 +83,22 @@ pub struct Names<'a> {
     pub depth: u8,
 }
 
+/// The same name at the same place in the file, read as `word` (a group word, a
+/// cost or keyword bound, … with its qualifier taken off).
+fn renamed(n: &Name, word: &str) -> Name {
+    Name {
+        value: word.to_string(),
+        referenced: n.referenced,
+        defined: n.defined,
+    }
+}
+
 impl Names<'_> {
     fn target(&self, n: &Name) -> Result<Target, ScenarioError> {
         // 355.11, 355.13: "any number of …", "up to 3 … at the same location": a group chosen
         // at once, its members those the group word names
         if let Some((cap, word, mut rules)) = load::group_word(&n.value) {
-            let inner = Name {
-                value: word.to_string(),
-                referenced: n.referenced,
-                defined: n.defined,
-            };
+            let inner = renamed(n, word);
             let filter = match self.target(&inner)? {
                 Target::Each(f) if !f.is_gear() && !f.is_rune() => f,
                 Target::EnemyUnitsHere => UnitFilter::EnemyHere,
@@ -120,11 +126,7 @@ impl Names<'_> {
         }
         // "choose-unit without tag Dragon", "choose-friendly without keyword Temporary"
         if let Some((word, keyword, k)) = load::lack_bound(&n.value) {
-            let inner = Name {
-                value: word.to_string(),
-                referenced: n.referenced,
-                defined: n.defined,
-            };
+            let inner = renamed(n, word);
             let lack = if keyword {
                 crate::engine::Lack::Keyword(Keyword::parse(k))
             } else {
@@ -151,11 +153,7 @@ impl Names<'_> {
         }
         // "choose-gear energy-at-most 1": narrowed by printed costs (138.2.b)
         if let Some((word, cost)) = load::cost_bounded(&n.value) {
-            let inner = Name {
-                value: word.to_string(),
-                referenced: n.referenced,
-                defined: n.defined,
-            };
+            let inner = renamed(n, word);
             return match self.target(&inner)? {
                 Target::ChooseUnit(f) if !f.is_trash() && !f.is_rune() => Ok(Target::ChooseUnit(
                     UnitFilter::CostAtMost(Box::new(f), cost),
@@ -173,11 +171,7 @@ impl Names<'_> {
         // "choose-gear with keyword Temporary": narrowed to those with the keyword, inactive
         // text included (722.1, 722.2)
         if let Some((word, k)) = load::keyword_bound(&n.value) {
-            let inner = Name {
-                value: word.to_string(),
-                referenced: n.referenced,
-                defined: n.defined,
-            };
+            let inner = renamed(n, word);
             let kw = Keyword::parse(k);
             return Ok(match self.target(&inner)? {
                 Target::ChooseUnit(f) if !f.is_spell() && !f.is_trash() && !f.is_rune() => {
@@ -222,11 +216,7 @@ impl Names<'_> {
             let Some(word) = n.value.strip_suffix(suffix) else {
                 continue;
             };
-            let inner = Name {
-                value: word.to_string(),
-                referenced: n.referenced,
-                defined: n.defined,
-            };
+            let inner = renamed(n, word);
             let wrap = |f: UnitFilter| match suffix {
                 " up-to-one" => UnitFilter::UpToOne(Box::new(f)),
                 " distinct" => UnitFilter::Distinct(Box::new(f)),
@@ -290,11 +280,7 @@ impl Names<'_> {
             .or(load::tag_bound(&n.value).map(|(w, t)| (w, Restrict::Tag(t.to_string()))))
             .or(load::domain_bound(&n.value).map(|(w, d)| (w, Restrict::Domain(d.to_string()))));
         if let Some((word, r)) = restricted {
-            let inner = Name {
-                value: word.to_string(),
-                referenced: n.referenced,
-                defined: n.defined,
-            };
+            let inner = renamed(n, word);
             let bound = |f: UnitFilter| match &r {
                 Restrict::Might(max) => UnitFilter::MightAtMost(Box::new(f), *max),
                 Restrict::Tag(t) => UnitFilter::WithTag(Box::new(f), t.clone()),

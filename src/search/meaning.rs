@@ -239,11 +239,7 @@ pub fn write_table(editions: &[EditionVectors]) -> Vec<u8> {
 /// (so 808.1.c "It is functionally short for …" is read as Deathknell's).
 pub fn passage(book: &Book, i: usize) -> String {
     let r = &book.ed.rules[i];
-    let mut parts: Vec<String> = book
-        .breadcrumb(i)
-        .into_iter()
-        .filter_map(|c| c.title)
-        .collect();
+    let mut parts = heading_titles(book, i);
     let title = book.title_of(r);
     if let Some(t) = &title {
         parts.push(t.clone());
@@ -261,15 +257,19 @@ pub fn passage(book: &Book, i: usize) -> String {
     crate::render::text::plain(&parts.join(". "))
 }
 
+/// The titles of a rule's heading chain, from the top.
+fn heading_titles(book: &Book, i: usize) -> Vec<String> {
+    book.breadcrumb(i)
+        .into_iter()
+        .filter_map(|c| c.title)
+        .collect()
+}
+
 /// What each of a rule's examples is embedded from: the titles of its heading
 /// chain, its title, and the example.
 pub fn example_passages(book: &Book, i: usize) -> Vec<String> {
     let r = &book.ed.rules[i];
-    let mut head: Vec<String> = book
-        .breadcrumb(i)
-        .into_iter()
-        .filter_map(|c| c.title)
-        .collect();
+    let mut head = heading_titles(book, i);
     head.extend(book.title_of(r));
     r.examples
         .iter()
