@@ -6,9 +6,11 @@
 use super::library::Rules;
 use crate::rulebook::import::model::RuleId;
 
-/// The forms of a term a definition may use: as written, singular and plural, and the
-/// gerund of a participle or verb ("exhausted" → "exhausting", "buff" → "buffing").
-/// Returned with a rank: 0 for the term's own forms, 1 for derived ones.
+/// The forms of a term a definition may use: as written, singular and plural, the
+/// gerund of a participle or verb ("exhausted" → "exhausting", "buff" → "buffing",
+/// "create" → "creating", "burn out" → "burning out") and the verb or noun an agent noun
+/// is made from ("controller" → "control"). Returned with a rank: 0 for the term's own
+/// forms, 1 for derived ones.
 fn forms(term: &str) -> Vec<(String, u8)> {
     let t = term.trim().to_lowercase();
     let mut v: Vec<(String, u8)> = vec![(t.clone(), 0)];
@@ -31,39 +33,119 @@ fn forms(term: &str) -> Vec<(String, u8)> {
     if let Some(s) = t.strip_suffix("ies") {
         push(format!("{s}y"), 0);
     }
-    let stem = t
+    // a verb and its particle take the gerund on the verb ("burn out" → "burning out")
+    let (verb, particle) = match t.split_once(' ') {
+        Some((v, rest)) => (v.to_string(), format!(" {rest}")),
+        None => (t.clone(), String::new()),
+    };
+    let stem = verb
         .strip_suffix("ed")
-        .or_else(|| t.strip_suffix("ing"))
-        .unwrap_or(&t)
+        .or_else(|| verb.strip_suffix("ing"))
+        .unwrap_or(&verb)
         .to_string();
-    push(format!("{stem}ing"), 1);
+    push(format!("{stem}ing{particle}"), 1);
+    // a silent "e" goes ("create" → "creating", "score" → "scoring"; not "free" → "freing")
+    if let Some(s) = stem.strip_suffix('e')
+        && !s.ends_with(['a', 'e', 'i', 'o', 'u', 'y'])
+        && !s.is_empty()
+    {
+        push(format!("{s}ing{particle}"), 1);
+    }
     // a doubled consonant ("buff" → "buffing" keeps it; "stun" → "stunning")
     if let Some(last) = stem.chars().last()
         && !"aeiouy".contains(last)
         && !stem.ends_with(last.to_string().repeat(2).as_str())
     {
-        push(format!("{stem}{last}ing"), 1);
+        push(format!("{stem}{last}ing{particle}"), 1);
+    }
+    // an agent noun's verb or noun ("controller" → "control", "attacker" → "attack")
+    if particle.is_empty()
+        && let Some(s) = t.strip_suffix("er").filter(|s| s.len() >= 3)
+    {
+        let doubled = s.len() >= 2 && s[s.len() - 1..] == s[s.len() - 2..s.len() - 1];
+        push(
+            if doubled {
+                s[..s.len() - 1].to_string()
+            } else {
+                s.to_string()
+            },
+            1,
+        );
     }
     v
 }
 
 /// Whether `text` (a rule's text) defines `form`, and how directly (0 best): "X is a …",
 /// "Xs are …", "X: …" before a quoted '"is X"'; a definition that sends the reader to
-/// another rule ("See rule 341") ranks after one that does not.
+/// the rule titled by the term ("See rule 341. Showdowns …") ranks after one that does not.
 #[cfg(test)]
 fn defines(text: &str, form: &str) -> Option<u8> {
-    let (first, pointer) = crate::rulebook::import::model::definition_head(text);
+    let (first, _) = crate::rulebook::import::model::definition_head(text);
     let quoted = crate::rulebook::import::model::quoted_is(&first);
-    defines_by_head(&first, &quoted, pointer, form)
+    let pointer = points_to_term(text, &forms(form));
+    let gerund = form.split(' ').next().is_some_and(|w| w.ends_with("ing"));
+    definition(&first, &quoted, form, gerund).map(|how| how * 2 + u8::from(pointer))
 }
 
-/// [`defines`] on the text's `definition_head` and its `quoted_is` tails (both computed
-/// at build time).
-fn defines_by_head(first: &str, quoted: &[&str], pointer: bool, form: &str) -> Option<u8> {
-    definition(first, quoted, form).map(|how| how * 2 + u8::from(pointer))
+/// Whether a rule's cross-reference sends the reader to the rule titled by the term
+/// ("A Showdown is a structured Window … See rule 341. Showdowns for more information"):
+/// the definition is there, and this one is a passing one. A pointer elsewhere ("See rule
+/// 349. Playing Cards" after "Activated Abilities are repeatable effects …", 377) is
+/// further reading, and does not make the definition a passing one.
+fn points_to_term(text: &str, forms: &[(String, u8)]) -> bool {
+    let lower = text.to_lowercase();
+    lower.split("see rule ").skip(1).any(|after| {
+        // "341. showdowns for more information" → "showdowns"
+        let after = after.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '.');
+        let title = after.split(" for more information").next().unwrap_or(after);
+        titles(forms, title.trim().trim_end_matches('.'))
+    })
 }
 
-fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
+/// Whether the words after a naming phrase's term end the name there ("… said to be in an
+/// Open State if …", "… called a Facedown Zone, a single …") rather than continue it
+/// ("… referred to as Play Effects" names Play Effects, not Play).
+fn name_ends(after: &str) -> bool {
+    let Some(rest) = after.strip_prefix(' ') else {
+        return !after.chars().next().is_some_and(char::is_alphanumeric);
+    };
+    let next = rest.split([' ', ',', '.', ';', ':']).next().unwrap_or("");
+    [
+        "if", "when", "while", "unless", "until", "and", "or", "as", "for", "in", "of", "by",
+        "that", "which", "to", "with", "because", "on", "at",
+    ]
+    .contains(&next)
+}
+
+/// The words after a gerund subject and its object, up to the verb that defines it:
+/// "Discarding a card is moving it …", "Preventing damage is the act …", "Recycling cards
+/// is the action …" (at most three words of object).
+fn gerund_defined(rest: &str) -> bool {
+    let words: Vec<&str> = rest.split_whitespace().take(4).collect();
+    words
+        .iter()
+        .position(|w| *w == "is" || *w == "are")
+        .is_some_and(|at| !words[..at].iter().any(|w| w.ends_with(',')))
+}
+
+/// Whether the first sentence has the term as its subject, followed by "is" or "are" (not
+/// "is not"): "Flavor text is text that …".
+fn subject_is(first: &str, form: &str) -> bool {
+    let body = ["the ", "a ", "an "]
+        .iter()
+        .find_map(|a| first.strip_prefix(a))
+        .unwrap_or(first);
+    body.strip_prefix(form).is_some_and(|rest| {
+        (rest.starts_with(" is ") || rest.starts_with(" are "))
+            && !rest.starts_with(" is not ")
+            && !rest.starts_with(" are not ")
+    })
+}
+
+/// `gerund`: `form` is the gerund made from the term ("discarding" for "discard"), which
+/// may take an object before its verb; a term that is itself an "-ing" word ("pending")
+/// does not ("Pending Items are on the Chain" is about the items).
+fn definition(first: &str, quoted: &[&str], form: &str, gerund: bool) -> Option<u8> {
     // every way below names the form: a first sentence without it (nearly all of them)
     // is not read further
     if !first.contains(form) && !quoted.iter().any(|rest| rest.starts_with(form)) {
@@ -93,6 +175,11 @@ fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
             " is a ",
             " is an ",
             " is the ",
+            " is any ",
+            " is one ",
+            " is when ",
+            " is comprised of ",
+            " consists of ",
             " are ",
             " refers to ",
             " means ",
@@ -102,6 +189,11 @@ fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
             if rest.starts_with(verb) && !negated {
                 return Some(0);
             }
+        }
+        // an action by its gerund and object: "Discarding a card is moving it from a
+        // player's hand …", "Hiding a card is the act of …"
+        if gerund && gerund_defined(rest) {
+            return Some(0);
         }
         // "Unique is not functionally short for any rules text, and instead …"
         if rest.starts_with(" is not functionally short for") {
@@ -153,10 +245,7 @@ fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
         for article in [" a ", " an ", " the ", " "] {
             let pat = format!("{lead}{article}{form}");
             if let Some(at) = first.find(&pat)
-                && !first[at + pat.len()..]
-                    .chars()
-                    .next()
-                    .is_some_and(char::is_alphanumeric)
+                && name_ends(&first[at + pat.len()..])
             {
                 return Some(1);
             }
@@ -179,21 +268,60 @@ pub fn defining_rules<R: Rules + ?Sized>(book: &R, term: &str) -> Vec<RuleId> {
         .filter(|(_, title)| titles(&forms, title))
         .map(|&(i, _)| book.rule(i as usize).id.clone())
         .collect();
-    let beneath_titled = |id: &RuleId| titled.iter().any(|h| id.is_within(h) && id != h);
+    let beneath_titled = |id: &RuleId| titled.iter().any(|h| beneath(book, id, h));
     let mut found: Vec<(u8, u8, u8, usize)> = Vec::new();
     for &(i, pointer, head, quoted) in book.meta().heads {
+        let i = i as usize;
         let best = forms
             .iter()
             .filter_map(|(f, rank)| {
-                defines_by_head(head, quoted, pointer, f).map(|how| (*rank, how))
+                let gerund = *rank == 1 && f.split(' ').next().is_some_and(|w| w.ends_with("ing"));
+                definition(head, quoted, f, gerund).map(|how| (*rank, how))
             })
-            .min();
+            .min()
+            // beneath the heading titled by the term, the term as the subject of "is" or
+            // "are" says what it is (138.1 "Flavor text is text that appears …")
+            .or_else(|| {
+                forms
+                    .iter()
+                    .filter(|(f, _)| subject_is(head, f))
+                    .map(|(_, rank)| (*rank, 1))
+                    .min()
+                    .filter(|_| beneath_titled(&book.rule(i).id))
+            });
         if let Some((rank, how)) = best {
-            let outside = u8::from(!beneath_titled(&book.rule(i as usize).id));
-            found.push((rank, outside, how, i as usize));
+            let r = book.rule(i);
+            let pointer = pointer && r.text.as_deref().is_some_and(|t| points_to_term(t, &forms));
+            let outside = u8::from(!beneath_titled(&r.id));
+            found.push((rank, outside, how * 2 + u8::from(pointer), i));
         }
     }
     found.sort();
+    // a definition beneath another of the same term elaborates it: the one above comes
+    // first (437.1 "Preventing damage is the act of reducing …" before 437.1.a "Prevent is
+    // an action that interacts with Damage"). Not for a participle by its gerund: the
+    // participle names the state, the gerund the action that produces it, another sense
+    // (423.1.a "Stunned is a binary state" before 423.1 "Stunning is the act of …")
+    let participle = term.trim().to_lowercase().ends_with("ed");
+    let ids: Vec<RuleId> = found.iter().map(|f| book.rule(f.3).id.clone()).collect();
+    let mut order: Vec<usize> = (0..found.len()).collect();
+    let mut k = 0;
+    while k < order.len() {
+        let id = &ids[order[k]];
+        let rank = found[order[k]].0;
+        match (k + 1..order.len()).find(|&j| {
+            id.is_within(&ids[order[j]])
+                && *id != ids[order[j]]
+                && (!participle || found[order[j]].0 <= rank)
+        }) {
+            Some(j) => {
+                let above = order.remove(j);
+                order.insert(k, above);
+            }
+            None => k += 1,
+        }
+    }
+    let found: Vec<(u8, u8, u8, usize)> = order.into_iter().map(|k| found[k]).collect();
     // a passing definition deeper in the book than the heading titled by the term comes
     // after that heading: 108.7 "The Hand" before 484.8.e "Hands are Private
     // Information" (a 2v2 rule), while 328 "The Chain is a Non-Board Zone …" stays
@@ -268,6 +396,22 @@ pub fn defining_rules<R: Rules + ?Sized>(book: &R, term: &str) -> Vec<RuleId> {
     out
 }
 
+/// Whether rule `id` lies beneath heading `h`: numbered under it (810.1.b under 810), or,
+/// for a section of the top index, among the numbers it owns (727.1 under 726 "Dependent
+/// Keywords", 707 under 706 "Mighty").
+fn beneath<R: Rules + ?Sized>(book: &R, id: &RuleId, h: &RuleId) -> bool {
+    if id == h {
+        return false;
+    }
+    if id.is_within(h) {
+        return true;
+    }
+    let sections = book.sections();
+    h.depth() == 1
+        && crate::rulebook::import::model::owner_of(sections, id.top())
+            .is_some_and(|k| sections[k].id == *h)
+}
+
 /// Whether a heading's title names the term: as written, without "the", or with "zone"
 /// after it ("The Main Deck Zone" for "main deck").
 fn titles(forms: &[(String, u8)], title: &str) -> bool {
@@ -302,6 +446,14 @@ mod tests {
         assert!(f.contains(&"tokens".to_string()));
         let f: Vec<String> = forms("buff").into_iter().map(|(s, _)| s).collect();
         assert!(f.contains(&"buffing".to_string()), "{f:?}");
+        let f: Vec<String> = forms("create").into_iter().map(|(s, _)| s).collect();
+        assert!(f.contains(&"creating".to_string()), "{f:?}");
+        let f: Vec<String> = forms("burn out").into_iter().map(|(s, _)| s).collect();
+        assert!(f.contains(&"burning out".to_string()), "{f:?}");
+        let f = forms("controller");
+        assert!(f.contains(&("control".to_string(), 1)), "{f:?}");
+        let f: Vec<String> = forms("free").into_iter().map(|(s, _)| s).collect();
+        assert!(!f.contains(&"freing".to_string()), "{f:?}");
     }
 
     #[test]
@@ -332,10 +484,47 @@ mod tests {
             Some(2)
         );
         assert_eq!(defines("Cards called the Chainsaw", "chain"), None);
+        // a pointer to the rule titled by the term makes it a passing definition; a
+        // pointer elsewhere is further reading
         assert_eq!(
-            defines("A Showdown is a Window. See rule 341.", "showdown"),
+            defines(
+                "A Showdown is a Window. See rule 341. Showdowns for more information.",
+                "showdown"
+            ),
             Some(1)
         );
+        assert_eq!(
+            defines(
+                "Activated Abilities are effects. See rule 349. Playing Cards for more information.",
+                "activated abilities"
+            ),
+            Some(0)
+        );
+        // an action by its gerund and object
+        assert_eq!(
+            defines("Discarding a card is moving it to the trash.", "discarding"),
+            Some(0)
+        );
+        assert_eq!(
+            defines("Discarding, if able, is optional.", "discarding"),
+            None
+        );
+        // a naming phrase names the whole name, and may be the second sentence
+        assert_eq!(
+            defines(
+                "These abilities can be referred to as Play Effects.",
+                "play"
+            ),
+            None
+        );
+        assert_eq!(
+            defines(
+                "Some cards have a section of text. This is referred to as the Effect Text.",
+                "effect text"
+            ),
+            Some(2)
+        );
+        assert_eq!(defines("A Task is one or more steps.", "task"), Some(0));
         assert_eq!(
             defines("Hold Effects are Triggered Abilities.", "hold"),
             None
@@ -407,7 +596,7 @@ mod tests {
             ("alone", "741.1"),
             // game actions
             ("draw", "413"),
-            ("recycle", "416"),
+            ("recycle", "416.1"),
             // every zone (107 the Board, 108 the Non-Board Zones): its definition, else
             // the heading titled by it, before a passing mention deeper in the book
             ("base", "107.1"),
