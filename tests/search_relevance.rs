@@ -40,9 +40,9 @@ const FLOOR_2: f64 = 0.77;
 /// first measured, unseen; 0.750 after the meaning step).
 const FLOOR_3: f64 = 0.75;
 
-/// Batch 4's held-out recall@5: none yet, until its first run (the batch is
-/// committed before it is ever searched).
-const FLOOR_4: f64 = 0.0;
+/// Batch 4's held-out recall@5 as measured so far, rounded down (0.777, 174/224,
+/// when first measured, unseen, with the meaning step of 2026-11-24).
+const FLOOR_4: f64 = 0.77;
 
 struct Case {
     batch: u32,
