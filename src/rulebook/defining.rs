@@ -128,75 +128,64 @@ fn gerund_defined(rest: &str) -> bool {
         .is_some_and(|at| !words[..at].iter().any(|w| w.ends_with(',')))
 }
 
-/// Whether the first sentence has the term as its subject, followed by "is" or "are" (not
-/// "is not"): "Flavor text is text that …".
-fn subject_is(first: &str, form: &str) -> bool {
+/// Whether the first sentence has the term as its subject and says what it is or does:
+/// "Flavor text is text that …" (138.1), "Reminder text appears in italics …" (135.2.d.1),
+/// "A Combat occurs when …" (455). Not what it is not ("is not"), a passive ("The Might
+/// Bonus is applied while …"), nor a state it is in ("Combat is considered Staged if …"
+/// defines *staged*).
+fn subject_is(head: &str, form: &str) -> bool {
+    let first = head.split('\n').next().unwrap_or(head);
     let body = ["the ", "a ", "an "]
         .iter()
         .find_map(|a| first.strip_prefix(a))
         .unwrap_or(first);
-    body.strip_prefix(form).is_some_and(|rest| {
-        (rest.starts_with(" is ") || rest.starts_with(" are "))
-            && !rest.starts_with(" is not ")
-            && !rest.starts_with(" are not ")
-    })
+    let Some(rest) = body.strip_prefix(form).and_then(|r| r.strip_prefix(' ')) else {
+        return false;
+    };
+    let mut words = rest.split_whitespace();
+    let (Some(verb), after) = (words.next(), words.next().unwrap_or("")) else {
+        return false;
+    };
+    match verb {
+        "is" | "are" => {
+            let passive = after.len() > 3 && after.ends_with("ed");
+            !(passive || ["not", "considered", "said"].contains(&after))
+        }
+        "has" | "have" => true,
+        // a verb in the third person: "occurs", "appears" (not a noun: "Combat Damage")
+        v => {
+            v.len() > 3
+                && v.ends_with('s')
+                && !v.ends_with("ss")
+                && v.chars().all(char::is_alphabetic)
+        }
+    }
 }
 
-/// `gerund`: `form` is the gerund made from the term ("discarding" for "discard"), which
-/// may take an object before its verb; a term that is itself an "-ing" word ("pending")
-/// does not ("Pending Items are on the Chain" is about the items).
-fn definition(first: &str, quoted: &[&str], form: &str, gerund: bool) -> Option<u8> {
-    // every way below names the form: a first sentence without it (nearly all of them)
-    // is not read further
-    if !first.contains(form) && !quoted.iter().any(|rest| rest.starts_with(form)) {
+/// How directly a rule's [`definition_head`] (its first sentence, and the next one on a
+/// line of its own) defines `form`, 0 best. `gerund`: `form` is the gerund made from the
+/// term ("discarding" for "discard"), which may take an object before its verb; a term
+/// that is itself an "-ing" word ("pending") does not ("Pending Items are on the Chain" is
+/// about the items).
+///
+/// [`definition_head`]: crate::rulebook::import::model::definition_head
+fn definition(head: &str, quoted: &[&str], form: &str, gerund: bool) -> Option<u8> {
+    // every way below names the form: a rule without it (nearly all of them) is not read
+    // further
+    if !head.contains(form) && !quoted.iter().any(|rest| rest.starts_with(form)) {
         return None;
     }
-    let body = first
-        .strip_prefix("the ")
-        .or_else(|| first.strip_prefix("a "))
-        .or_else(|| first.strip_prefix("an "))
-        .unwrap_or(first);
-    // "The term facedown is used to describe …"; '"Exhausted" is a state …' (the term
-    // quoted as the subject)
-    let body = body.strip_prefix("term ").unwrap_or(body);
-    let body = body.trim_start_matches(['"', '\u{201c}']);
-    if let Some(rest) = body.strip_prefix(form) {
-        let rest = rest.trim_start_matches(['"', '\u{201d}']);
-        if rest.starts_with(':') {
-            return Some(0);
+    let (first, next) = head.split_once('\n').unwrap_or((head, ""));
+    if let Some(how) = opening(first, form, gerund) {
+        return Some(how);
+    }
+    // a reminder the next sentence gives: "… Reminder: Lethal Damage is non-zero damage
+    // equaling or exceeding the Might of a Unit" (460.2.c.2)
+    if let Some(r) = next.strip_prefix("reminder: ") {
+        if let Some(how) = opening(r, form, gerund) {
+            return Some(how + 1);
         }
-        // "Facedown Zones are not locations": what it is not does not define it; nor
-        // where it is: "Permanents are either at their Origin … or their Destination …"
-        let negated = rest.starts_with(" are not ")
-            || rest.starts_with(" is not a")
-            || rest.starts_with(" are either ")
-            || rest.starts_with(" is either ");
-        for verb in [
-            " is a ",
-            " is an ",
-            " is the ",
-            " is any ",
-            " is one ",
-            " is when ",
-            " is comprised of ",
-            " consists of ",
-            " are ",
-            " refers to ",
-            " means ",
-            " is functionally short for",
-            " is used to describe ",
-        ] {
-            if rest.starts_with(verb) && !negated {
-                return Some(0);
-            }
-        }
-        // an action by its gerund and object: "Discarding a card is moving it from a
-        // player's hand …", "Hiding a card is the act of …"
-        if gerund && gerund_defined(rest) {
-            return Some(0);
-        }
-        // "Unique is not functionally short for any rules text, and instead …"
-        if rest.starts_with(" is not functionally short for") {
+        if subject_is(r, form) {
             return Some(1);
         }
     }
@@ -204,21 +193,8 @@ fn definition(first: &str, quoted: &[&str], form: &str, gerund: bool) -> Option<
     if quoted.iter().any(|rest| rest.starts_with(form)) {
         return Some(1);
     }
-    // a state by its condition: "A unit is alone when there are no other friendly units
-    // …", "Two Game Objects are enemies if …", "Combat is considered Staged if …", "Chain
-    // Items are Pending until …"; an attribute of any card: "a card's Owner is the
-    // player who …" (not of one kind of object: "A token's controller is …"). A sentence
-    // that opens with its condition states a rule under it, not a definition: "If … the
-    // Battlefield in question is uncontrolled when it becomes Contested, …"
-    let conditional = ["if ", "when ", "while ", "unless "]
-        .iter()
-        .any(|c| first.starts_with(c));
-    for verb in [" is ", " are ", " is considered ", " are considered "] {
-        for cond in [" when ", " if ", " as long as ", " until "] {
-            if !conditional && first.contains(&format!("{verb}{form}{cond}")) {
-                return Some(1);
-            }
-        }
+    if let Some(how) = [first, next].iter().position(|s| by_condition(s, form)) {
+        return Some(1 + how as u8);
     }
     for pat in [
         format!("a card's {form} is the "),
@@ -227,6 +203,29 @@ fn definition(first: &str, quoted: &[&str], form: &str, gerund: bool) -> Option<
         if first.contains(&pat) {
             return Some(1);
         }
+    }
+    // a feature of cards introduced as such: "Some cards have a Might Bonus in their lower
+    // right corner, …" (137.1), "Main Deck cards have a Cost, listed …" (131.1)
+    if [
+        "some cards have a ",
+        "main deck cards have a ",
+        "each card has a ",
+    ]
+    .iter()
+    .any(|lead| {
+        first
+            .strip_prefix(lead)
+            .is_some_and(|r| r.starts_with(form) && name_ends(&r[form.len()..]))
+    }) {
+        return Some(1);
+    }
+    // an action named by its gerund as the predicate: "Damage being cleared from Units is
+    // Healing" (418.1)
+    if gerund
+        && !conditional(first)
+        && (first.ends_with(&format!(" is {form}")) || first.ends_with(&format!(" are {form}")))
+    {
+        return Some(1);
     }
     // a state card text names, introduced in quotes: 'Battlefields can be “occupied.”
     // This means they have a Unit present.' (the first sentence ends inside the quote)
@@ -240,16 +239,105 @@ fn definition(first: &str, quoted: &[&str], form: &str, gerund: bool) -> Option<
         return Some(1);
     }
     // naming phrases: "… a sub-zone called a Facedown Zone", "… is said to be in an
-    // Open State if …", "… is referred to as the Effect Text"
-    for lead in ["called", "referred to as", "said to be in", "known as"] {
-        for article in [" a ", " an ", " the ", " "] {
-            let pat = format!("{lead}{article}{form}");
-            if let Some(at) = first.find(&pat)
-                && name_ends(&first[at + pat.len()..])
-            {
-                return Some(1);
-            }
+    // Open State if …"; in the next sentence, "This is referred to as the Effect Text"
+    let naming = |s: &str| {
+        ["called", "referred to as", "said to be in", "known as"]
+            .iter()
+            .any(|lead| {
+                [" a ", " an ", " the ", " "].iter().any(|article| {
+                    let pat = format!("{lead}{article}{form}");
+                    s.find(&pat)
+                        .is_some_and(|at| name_ends(&s[at + pat.len()..]))
+                })
+            })
+    };
+    if naming(first) || (next.starts_with("this ") && naming(next)) {
+        return Some(1);
+    }
+    None
+}
+
+/// Whether a sentence opens with its condition ("If …", "When …"): it states a rule under
+/// the condition, not a definition.
+fn conditional(sentence: &str) -> bool {
+    ["if ", "when ", "while ", "unless "]
+        .iter()
+        .any(|c| sentence.starts_with(c))
+}
+
+/// A state by its condition: "A unit is alone when there are no other friendly units …",
+/// "Two Game Objects are enemies if …", "Combat is considered Staged if …", "Chain Items
+/// are Pending until …", "That Unit is Buffed for as long as the buff remains on it". A
+/// sentence that opens with its condition states a rule under it, not a definition: "If
+/// … the Battlefield in question is uncontrolled when it becomes Contested, …"
+fn by_condition(sentence: &str, form: &str) -> bool {
+    !conditional(sentence)
+        && [" is ", " are ", " is considered ", " are considered "]
+            .iter()
+            .any(|verb| {
+                [
+                    " when ",
+                    " if ",
+                    " as long as ",
+                    " for as long as ",
+                    " until ",
+                ]
+                .iter()
+                .any(|cond| sentence.contains(&format!("{verb}{form}{cond}")))
+            })
+}
+
+/// A sentence that opens with the term and says what it is: "X is a …", "Xs are …", "X:
+/// …", "The term X is used to describe …", '"Exhausted" is a state …', "Discarding a card
+/// is moving it …" (a gerund and its object).
+fn opening(first: &str, form: &str, gerund: bool) -> Option<u8> {
+    let body = first
+        .strip_prefix("the ")
+        .or_else(|| first.strip_prefix("a "))
+        .or_else(|| first.strip_prefix("an "))
+        .unwrap_or(first);
+    // "The term facedown is used to describe …"; '"Exhausted" is a state …' (the term
+    // quoted as the subject)
+    let body = body.strip_prefix("term ").unwrap_or(body);
+    let body = body.trim_start_matches(['"', '\u{201c}']);
+    let rest = body.strip_prefix(form)?;
+    let rest = rest.trim_start_matches(['"', '\u{201d}']);
+    if rest.starts_with(':') {
+        return Some(0);
+    }
+    // "Facedown Zones are not locations": what it is not does not define it; nor where it
+    // is: "Permanents are either at their Origin … or their Destination …"
+    let negated = rest.starts_with(" are not ")
+        || rest.starts_with(" is not a")
+        || rest.starts_with(" are either ")
+        || rest.starts_with(" is either ");
+    for verb in [
+        " is a ",
+        " is an ",
+        " is the ",
+        " is any ",
+        " is one ",
+        " is when ",
+        " is comprised of ",
+        " consists of ",
+        " are ",
+        " refers to ",
+        " means ",
+        " is functionally short for",
+        " is used to describe ",
+    ] {
+        if rest.starts_with(verb) && !negated {
+            return Some(0);
         }
+    }
+    // an action by its gerund and object: "Discarding a card is moving it from a player's
+    // hand …", "Hiding a card is the act of …"
+    if gerund && gerund_defined(rest) {
+        return Some(0);
+    }
+    // "Unique is not functionally short for any rules text, and instead …"
+    if rest.starts_with(" is not functionally short for") {
+        return Some(1);
     }
     None
 }
@@ -525,6 +613,52 @@ mod tests {
             Some(2)
         );
         assert_eq!(defines("A Task is one or more steps.", "task"), Some(0));
+        // a reminder in the next sentence, an action named as the predicate, a state by
+        // its condition in the next sentence, a feature cards have
+        assert_eq!(
+            defines(
+                "Damage is assigned in order. Reminder: Lethal Damage is non-zero damage.",
+                "lethal damage"
+            ),
+            Some(2)
+        );
+        assert_eq!(
+            defines("Damage being cleared from Units is Healing.", "healing"),
+            Some(2)
+        );
+        assert_eq!(
+            defines("If Damage is cleared it is Healing.", "healing"),
+            None
+        );
+        assert_eq!(
+            defines(
+                "To Buff a Unit, place a buff on it. That Unit is Buffed for as long as the buff remains.",
+                "buffed"
+            ),
+            Some(4)
+        );
+        assert_eq!(
+            defines(
+                "Some cards have a Might Bonus in their corner.",
+                "might bonus"
+            ),
+            Some(2)
+        );
+        // the term as the subject of a verb (read beneath the heading titled by it)
+        assert!(subject_is(
+            "reminder text appears in italics",
+            "reminder text"
+        ));
+        assert!(subject_is(
+            "a combat occurs when a cleanup occurs",
+            "combat"
+        ));
+        assert!(!subject_is("combat damage is dealt", "combat"));
+        assert!(!subject_is("combat is considered staged if", "combat"));
+        assert!(!subject_is(
+            "the might bonus is applied while attached",
+            "might bonus"
+        ));
         assert_eq!(
             defines("Hold Effects are Triggered Abilities.", "hold"),
             None

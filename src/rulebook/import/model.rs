@@ -538,23 +538,20 @@ pub fn display_title(r: &Rule, sections: &[Section]) -> Option<String> {
 }
 
 /// What a definition is read from in a rule's text: its first sentence (up to the first
-/// full stop or line break), lowercased and trimmed, and the sentence after it when that
-/// one names what the first describes ("Some cards have a separate section of text below
-/// the Rules Text. This is referred to as the Effect Text." → "… rules text; this is
-/// referred to as the effect text"); and whether the text sends the reader to another
-/// rule ("See rule 341").
+/// full stop or line break) and, on a line of its own, the sentence after it (which may
+/// name what the first describes: "Some cards have a separate section of text below the
+/// Rules Text. This is referred to as the Effect Text."; or remind what a term is:
+/// "Reminder: Lethal Damage is …"), lowercased and trimmed; and whether the text sends
+/// the reader to another rule ("See rule 341").
 pub fn definition_head(text: &str) -> (String, bool) {
     let mut sentences = text.split(['.', '\n']);
-    let mut first = sentences.next().unwrap_or(text).trim().to_lowercase();
+    let mut head = sentences.next().unwrap_or(text).trim().to_lowercase();
     if let Some(next) = sentences.next().map(|s| s.trim().to_lowercase())
-        && next.starts_with("this ")
-        && ["called ", "referred to as ", "known as "]
-            .iter()
-            .any(|lead| next.contains(lead))
+        && !next.is_empty()
     {
-        first = format!("{first}; {next}");
+        head = format!("{head}\n{next}");
     }
-    (first, text.to_lowercase().contains("see rule"))
+    (head, text.to_lowercase().contains("see rule"))
 }
 
 /// A glossary term as `define` compares it: lowercased, trimmed, without a trailing
