@@ -152,13 +152,22 @@ fn subject_is(head: &str, form: &str) -> bool {
             !(passive || ["not", "considered", "said"].contains(&after))
         }
         "has" | "have" => true,
-        // a verb in the third person: "occurs", "appears" (not a noun: "Combat Damage")
-        v => {
-            v.len() > 3
-                && v.ends_with('s')
-                && !v.ends_with("ss")
-                && v.chars().all(char::is_alphabetic)
-        }
+        // a verb that says what it is or does ("occurs", "appears"; a closed list, as a
+        // plural noun looks the same: "Inactive Abilities do not …")
+        v => [
+            "occurs",
+            "appears",
+            "begins",
+            "exists",
+            "happens",
+            "represents",
+            "describes",
+            "indicates",
+            "determines",
+            "contains",
+            "includes",
+        ]
+        .contains(&v),
     }
 }
 
@@ -654,6 +663,7 @@ mod tests {
             "combat"
         ));
         assert!(!subject_is("combat damage is dealt", "combat"));
+        assert!(!subject_is("inactive abilities do not trigger", "inactive"));
         assert!(!subject_is("combat is considered staged if", "combat"));
         assert!(!subject_is(
             "the might bonus is applied while attached",
