@@ -148,3 +148,73 @@ fn every_core_term_names_its_defining_rule_first() {
         h_miss.len()
     );
 }
+
+/// Every entry `define` prints has an id, and a recovered title or text carries the same
+/// provenance as `rule` gives it (808 "Deathknell": a cross-reference; 107.1 "Bases": the
+/// reference index), in the text output and in JSON.
+#[test]
+fn entries_have_ids_and_the_provenance_rule_gives() {
+    let mut labelled = 0;
+    for term in [
+        "deathknell",
+        "bases",
+        "start of turn",
+        "trash",
+        "the chain",
+        "hide",
+    ] {
+        let out = arbiter()
+            .args(["define", "--edition", "2026-03-30", "--json", term])
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let entries = v["defined_by"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain(v["used_in"].as_array().unwrap());
+        for e in entries {
+            let id = e["id"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{term}: no id in {e}"));
+            assert!(!id.is_empty(), "{term}: {e}");
+            let Some(p) = e["provenance"].as_str() else {
+                continue;
+            };
+            let rule = arbiter()
+                .args(["rule", "--edition", "2026-03-30", "--json", id])
+                .output()
+                .unwrap();
+            let r: serde_json::Value = serde_json::from_slice(&rule.stdout).unwrap();
+            let shown = e["text"].as_str().or(e["title"].as_str()).unwrap_or("");
+            let rec = &r["recovered"];
+            // the rule's own recovery when the words are its recovered title or text
+            if [&rec["title"], &rec["text"]]
+                .iter()
+                .any(|t| t.as_str() == Some(shown))
+            {
+                assert_eq!(rec["description"].as_str(), Some(p), "{term}: {id}");
+                labelled += 1;
+            }
+        }
+        let text = arbiter()
+            .args(["define", "--edition", "2026-03-30", term])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&text.stdout);
+        assert!(
+            !text.contains("\n    ?  "),
+            "{term}: an entry without an id:\n{text}"
+        );
+    }
+    assert!(labelled >= 4, "only {labelled} recovered entries compared");
+    let out = arbiter()
+        .args(["define", "--edition", "2026-03-30", "deathknell"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("defined by 808 Deathknell [recovered from a cross-reference]"),
+        "{text}"
+    );
+}
