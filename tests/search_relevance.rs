@@ -9,7 +9,9 @@
 //! adding a batch never moves a query of an earlier batch between halves.
 //! Batch 1's held-out half has been read (its misses were analysed); batches 2
 //! and 3 were written later, from the rules text, before any ranking was looked
-//! at. Batch 3 (the largest, 281 queries) is the fresh unseen measurement.
+//! at. Batch 4 (448 queries, written blind while a sentence model was being
+//! fine-tuned on the tuning halves of batches 1-3) is the fresh unseen
+//! measurement.
 
 use arbiter::rulebook::RuleId;
 use arbiter::search::{self, Options, Scope, cache};
@@ -27,7 +29,7 @@ const SPLIT_SEED: u64 = 0x5eed_2026_0330;
 /// unseen half (batch 2 0.754 → 0.778, batch 3 0.664 → 0.750) and all held-out
 /// halves together 0.767 → 0.797: a trade made on the tuning halves and recorded
 /// in the README, not a floor lowered to pass.
-const FLOORS: [(u32, f64); 3] = [(1, 0.84), (2, FLOOR_2), (3, FLOOR_3)];
+const FLOORS: [(u32, f64); 4] = [(1, 0.84), (2, FLOOR_2), (3, FLOOR_3), (4, FLOOR_4)];
 
 /// Batch 2's held-out recall@5 as measured so far, rounded down (0.746 when first
 /// measured, 0.754 after the systematic vocabulary step, 0.778 (98/126) after the meaning
@@ -37,6 +39,10 @@ const FLOOR_2: f64 = 0.77;
 /// Batch 3's held-out recall@5 as measured so far, rounded down (0.664 when
 /// first measured, unseen; 0.750 after the meaning step).
 const FLOOR_3: f64 = 0.75;
+
+/// Batch 4's held-out recall@5 as measured so far, rounded down (0.777, 174/224,
+/// when first measured, unseen, with the meaning step of 2026-11-24).
+const FLOOR_4: f64 = 0.77;
 
 struct Case {
     batch: u32,
@@ -211,6 +217,10 @@ fn relevance_floor_on_the_held_out_half() {
         of_batch(&cases, 3).len() >= 220,
         "batch 3 needs at least 220 queries"
     );
+    assert!(
+        of_batch(&cases, 4).len() >= 240,
+        "batch 4 needs at least 240 queries"
+    );
     let (tuning, held) = split(cases);
     let mut failed = Vec::new();
     for (batch, floor) in FLOORS {
@@ -267,5 +277,5 @@ fn a_batch_marker_starts_a_batch() {
     assert_eq!(batch_marker("# 101-103 Deck Construction"), None);
     let cases = cases();
     assert_eq!(cases.first().map(|c| c.batch), Some(1));
-    assert_eq!(cases.last().map(|c| c.batch), Some(3));
+    assert_eq!(cases.last().map(|c| c.batch), Some(4));
 }

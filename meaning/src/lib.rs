@@ -4,7 +4,9 @@
 //! vector as sentence-transformers' `encode(text, normalize_embeddings=True)` to a
 //! cosine of 0.995 or better (tests/parity.rs), offline, with nothing installed.
 //!
-//! The model is read on first use (a few milliseconds) and shared by every thread.
+//! The model is read in place from the compiled-in bytes (its layout checked on first
+//! use, nothing copied) and the vocabulary is indexed at build time (`build.rs`), so
+//! loading it costs next to nothing.
 //! No input panics: any string is cleaned, tokenized and truncated to 256 tokens.
 
 mod model;
@@ -13,7 +15,6 @@ mod tokenizer;
 use std::sync::OnceLock;
 
 use model::Model;
-use tokenizer::Vocab;
 
 /// The length of an embedding.
 pub const DIM: usize = 384;
@@ -23,46 +24,38 @@ pub const DIM: usize = 384;
 pub const MAX_TOKENS: usize = tokenizer::MAX_TOKENS;
 
 static BLOB: &[u8] = include_bytes!("../model/minilm-l6-q8.bin");
-static VOCAB: &str = include_str!("../model/vocab.txt");
 
-struct Encoder {
-    vocab: Vocab,
-    model: Model,
-}
-
-fn encoder() -> &'static Encoder {
-    static ENCODER: OnceLock<Encoder> = OnceLock::new();
-    ENCODER.get_or_init(|| {
-        // Both files are compiled in and checked by this crate's tests, so a failure
-        // here is a build that shipped the wrong files, not something input can cause.
-        let vocab = Vocab::parse(VOCAB).expect("model/vocab.txt is a BERT vocabulary");
+fn model() -> &'static Model {
+    static MODEL: OnceLock<Model> = OnceLock::new();
+    MODEL.get_or_init(|| {
+        // The blob is compiled in and checked by this crate's tests, so a failure here
+        // is a build that shipped the wrong file, not something input can cause.
         let model = Model::parse(BLOB)
             .expect("model/minilm-l6-q8.bin has the layout of scripts/minilm-export.py");
         assert!(
-            vocab.len() == model.vocab_len() && model.max_positions() >= MAX_TOKENS,
+            tokenizer::VOCAB_LEN == model.vocab_len() && model.max_positions() >= MAX_TOKENS,
             "vocab.txt and the model blob come from the same export"
         );
-        Encoder { vocab, model }
+        model
     })
 }
 
 /// Loads the model now rather than on the first [`embed`] (for timing, or to take the
 /// cost before a user waits).
 pub fn init() {
-    encoder();
+    model();
 }
 
 /// The token ids the model reads for `text`: `[CLS]`, the WordPiece tokens of the
 /// cleaned, lowercased, accent-stripped text (at most 254), `[SEP]`.
 pub fn token_ids(text: &str) -> Vec<u32> {
-    encoder().vocab.encode(text)
+    tokenizer::encode(text)
 }
 
 /// The L2-normalised sentence embedding of `text` (unit length; compare two with a dot
 /// product, which is their cosine).
 pub fn embed(text: &str) -> [f32; DIM] {
-    let e = encoder();
-    e.model.embed(&e.vocab.encode(text))
+    model().embed(&tokenizer::encode(text))
 }
 
 /// [`embed`] for each text, in order.

@@ -11,18 +11,42 @@ const HEAD_DIM: usize = DIM / HEADS;
 const FFN: usize = 1536;
 const LN_EPS: f32 = 1e-12;
 
+/// f32 numbers read in place from the blob, where they are little-endian and may be
+/// unaligned: nothing is copied when the model is loaded.
+#[derive(Clone, Copy)]
+struct F32s(&'static [u8]);
+
+impl F32s {
+    /// Number `i` (below the count).
+    fn get(self, i: usize) -> f32 {
+        let b = &self.0[4 * i..4 * i + 4];
+        f32::from_le_bytes([b[0], b[1], b[2], b[3]])
+    }
+
+    fn iter(self) -> impl Iterator<Item = f32> {
+        self.0
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    /// Row `r` of rows `len` numbers long.
+    fn row(self, r: usize, len: usize) -> F32s {
+        F32s(&self.0[4 * r * len..4 * (r + 1) * len])
+    }
+}
+
 /// A weight matrix [rows, cols], int8 with one f32 scale per row (an output feature).
 struct Q8 {
     rows: usize,
     cols: usize,
-    scales: Vec<f32>,
+    scales: F32s,
     values: &'static [u8],
 }
 
 impl Q8 {
     /// Row `r`, dequantised into `out` (cols long).
     fn row_into(&self, r: usize, out: &mut [f32]) {
-        let s = self.scales[r];
+        let s = self.scales.get(r);
         let src = &self.values[r * self.cols..(r + 1) * self.cols];
         for (o, &v) in out.iter_mut().zip(src) {
             *o = f32::from(v as i8) * s;
@@ -40,22 +64,24 @@ impl Q8 {
 
 struct Layer {
     qkv: Q8,
-    qkv_b: Vec<f32>,
+    qkv_b: F32s,
     attn_out: Q8,
-    attn_out_b: Vec<f32>,
-    ln1: (Vec<f32>, Vec<f32>),
+    attn_out_b: F32s,
+    ln1: (F32s, F32s),
     ffn_in: Q8,
-    ffn_in_b: Vec<f32>,
+    ffn_in_b: F32s,
     ffn_out: Q8,
-    ffn_out_b: Vec<f32>,
-    ln2: (Vec<f32>, Vec<f32>),
+    ffn_out_b: F32s,
+    ln2: (F32s, F32s),
 }
 
+/// The model, every part of it read in place from the compiled-in blob: loading it
+/// only checks the layout.
 pub(crate) struct Model {
     words: Q8,
-    positions: Vec<f32>,
+    positions: F32s,
     max_positions: usize,
-    ln: (Vec<f32>, Vec<f32>),
+    ln: (F32s, F32s),
     layers: Vec<Layer>,
 }
 
@@ -76,14 +102,8 @@ impl Reader {
         Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
     }
 
-    fn f32s(&mut self, n: usize) -> Option<Vec<f32>> {
-        let bytes = self.take(n.checked_mul(4)?)?;
-        Some(
-            bytes
-                .chunks_exact(4)
-                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect(),
-        )
+    fn f32s(&mut self, n: usize) -> Option<F32s> {
+        Some(F32s(self.take(n.checked_mul(4)?)?))
     }
 
     fn q8(&mut self, rows: usize, cols: usize) -> Option<Q8> {
@@ -97,7 +117,7 @@ impl Reader {
         })
     }
 
-    fn layer_norm(&mut self) -> Option<(Vec<f32>, Vec<f32>)> {
+    fn layer_norm(&mut self) -> Option<(F32s, F32s)> {
         Some((self.f32s(DIM)?, self.f32s(DIM)?))
     }
 }
@@ -159,7 +179,7 @@ impl Model {
         for (t, (row, &id)) in x.chunks_exact_mut(DIM).zip(ids).enumerate() {
             let id = (id as usize).min(self.words.rows - 1);
             self.words.row_into(id, row);
-            for (v, p) in row.iter_mut().zip(&self.positions[t * DIM..(t + 1) * DIM]) {
+            for (v, p) in row.iter_mut().zip(self.positions.row(t, DIM).iter()) {
                 *v += p;
             }
         }
@@ -173,7 +193,7 @@ impl Model {
         let mut ffn = vec![0.0f32; n * FFN];
         let alpha = 1.0 / (HEAD_DIM as f32).sqrt();
         for layer in &self.layers {
-            linear(&x, n, &layer.qkv, &layer.qkv_b, &mut w, &mut qkv);
+            linear(&x, n, &layer.qkv, layer.qkv_b, &mut w, &mut qkv);
             for head in 0..HEADS {
                 let q = &qkv[head * HEAD_DIM..];
                 let k = &qkv[DIM + head * HEAD_DIM..];
@@ -197,13 +217,13 @@ impl Model {
                     (&mut ctx[head * HEAD_DIM..], DIM, 1),
                 );
             }
-            linear(&ctx, n, &layer.attn_out, &layer.attn_out_b, &mut w, &mut h);
+            linear(&ctx, n, &layer.attn_out, layer.attn_out_b, &mut w, &mut h);
             add_layer_norm(&mut x, &h, &layer.ln1);
-            linear(&x, n, &layer.ffn_in, &layer.ffn_in_b, &mut w, &mut ffn);
+            linear(&x, n, &layer.ffn_in, layer.ffn_in_b, &mut w, &mut ffn);
             for v in &mut ffn {
                 *v = gelu(*v);
             }
-            linear(&ffn, n, &layer.ffn_out, &layer.ffn_out_b, &mut w, &mut h);
+            linear(&ffn, n, &layer.ffn_out, layer.ffn_out_b, &mut w, &mut h);
             add_layer_norm(&mut x, &h, &layer.ln2);
         }
 
@@ -225,7 +245,7 @@ impl Model {
 /// out[n × rows] = x[n × cols] · Wᵀ + b for the int8 matrix W. On a CPU with AVX2 and
 /// FMA (checked at run time) W is never dequantised: see [`linear_avx2_fma`]. Elsewhere
 /// W is dequantised into the scratch `w` and multiplied by `matrixmultiply`'s sgemm.
-fn linear(x: &[f32], n: usize, m: &Q8, b: &[f32], w: &mut Vec<f32>, out: &mut [f32]) {
+fn linear(x: &[f32], n: usize, m: &Q8, b: F32s, w: &mut Vec<f32>, out: &mut [f32]) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
         // SAFETY: the CPU has AVX2 and FMA, checked just above.
@@ -235,7 +255,7 @@ fn linear(x: &[f32], n: usize, m: &Q8, b: &[f32], w: &mut Vec<f32>, out: &mut [f
     linear_sgemm(x, n, m, b, w, out);
 }
 
-fn linear_sgemm(x: &[f32], n: usize, m: &Q8, b: &[f32], w: &mut Vec<f32>, out: &mut [f32]) {
+fn linear_sgemm(x: &[f32], n: usize, m: &Q8, b: F32s, w: &mut Vec<f32>, out: &mut [f32]) {
     m.dequantise_into(w);
     gemm(
         (n, m.cols, m.rows),
@@ -245,7 +265,7 @@ fn linear_sgemm(x: &[f32], n: usize, m: &Q8, b: &[f32], w: &mut Vec<f32>, out: &
         (out, m.rows, 1),
     );
     for row in out.chunks_exact_mut(m.rows) {
-        for (o, bias) in row.iter_mut().zip(b) {
+        for (o, bias) in row.iter_mut().zip(b.iter()) {
             *o += bias;
         }
     }
@@ -258,14 +278,15 @@ fn linear_sgemm(x: &[f32], n: usize, m: &Q8, b: &[f32], w: &mut Vec<f32>, out: &
 /// calling sgemm, which re-packs the whole matrix on every call.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-fn linear_avx2_fma(x: &[f32], n: usize, m: &Q8, b: &[f32], out: &mut [f32]) {
+fn linear_avx2_fma(x: &[f32], n: usize, m: &Q8, b: F32s, out: &mut [f32]) {
     use std::arch::x86_64::*;
     let (k, rows) = (m.cols, m.rows);
     assert!(
         k % 8 == 0
             && x.len() >= n * k
             && out.len() >= n * rows
-            && b.len() >= rows
+            && b.0.len() >= 4 * rows
+            && m.scales.0.len() >= 4 * rows
             && m.values.len() >= rows * k,
         "linear operands out of bounds"
     );
@@ -277,7 +298,10 @@ fn linear_avx2_fma(x: &[f32], n: usize, m: &Q8, b: &[f32], out: &mut [f32]) {
     let mut w = vec![0.0f32; 2 * k];
     for r in (0..rows).step_by(2) {
         let pair = (rows - r).min(2);
-        w.fill(0.0);
+        if pair < 2 {
+            // An odd last row: the second row's sums are dropped, but must be numbers.
+            w.fill(0.0);
+        }
         for (o, &v) in w.iter_mut().zip(&m.values[r * k..(r + pair) * k]) {
             *o = f32::from(v as i8);
         }
@@ -302,7 +326,8 @@ fn linear_avx2_fma(x: &[f32], n: usize, m: &Q8, b: &[f32], out: &mut [f32]) {
             }
             for j in 0..count {
                 for p in 0..pair {
-                    out[(t + j) * rows + r + p] = hsum(acc[4 * p + j]) * m.scales[r + p] + b[r + p];
+                    out[(t + j) * rows + r + p] =
+                        hsum(acc[4 * p + j]) * m.scales.get(r + p) + b.get(r + p);
                 }
             }
         }
@@ -361,19 +386,19 @@ fn softmax(row: &mut [f32]) {
     }
 }
 
-fn layer_norm(x: &mut [f32], (g, b): &(Vec<f32>, Vec<f32>)) {
+fn layer_norm(x: &mut [f32], &(g, b): &(F32s, F32s)) {
     for row in x.chunks_exact_mut(DIM) {
         let mean = row.iter().sum::<f32>() / DIM as f32;
         let var = row.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / DIM as f32;
         let inv = 1.0 / (var + LN_EPS).sqrt();
-        for ((v, g), b) in row.iter_mut().zip(g).zip(b) {
+        for ((v, g), b) in row.iter_mut().zip(g.iter()).zip(b.iter()) {
             *v = (*v - mean) * inv * g + b;
         }
     }
 }
 
 /// x = LayerNorm(x + h): BERT's residual connection.
-fn add_layer_norm(x: &mut [f32], h: &[f32], ln: &(Vec<f32>, Vec<f32>)) {
+fn add_layer_norm(x: &mut [f32], h: &[f32], ln: &(F32s, F32s)) {
     for (v, h) in x.iter_mut().zip(h) {
         *v += h;
     }
@@ -402,7 +427,7 @@ fn erf(x: f32) -> f32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{Q8, erf, linear, linear_sgemm};
+    use super::{F32s, Q8, erf, linear, linear_sgemm};
 
     #[test]
     fn both_matrix_products_agree() {
@@ -415,19 +440,23 @@ mod tests {
         let (rows, cols, n) = (7, 64, 5);
         let values: Vec<u8> = (0..rows * cols).map(|_| next() as u8).collect();
         let values: &'static [u8] = Box::leak(values.into_boxed_slice());
+        let le = |v: Vec<f32>| {
+            let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+            F32s(Box::leak(bytes.into_boxed_slice()))
+        };
         let m = Q8 {
             rows,
             cols,
-            scales: (0..rows).map(|r| 0.01 * (r + 1) as f32).collect(),
+            scales: le((0..rows).map(|r| 0.01 * (r + 1) as f32).collect()),
             values,
         };
         let x: Vec<f32> = (0..n * cols)
             .map(|_| (next() % 2000) as f32 / 1000.0 - 1.0)
             .collect();
-        let b: Vec<f32> = (0..rows).map(|r| r as f32).collect();
+        let b = le((0..rows).map(|r| r as f32).collect());
         let (mut fast, mut plain, mut w) = (vec![0.0; n * rows], vec![0.0; n * rows], Vec::new());
-        linear(&x, n, &m, &b, &mut w, &mut fast);
-        linear_sgemm(&x, n, &m, &b, &mut w, &mut plain);
+        linear(&x, n, &m, b, &mut w, &mut fast);
+        linear_sgemm(&x, n, &m, b, &mut w, &mut plain);
         for (f, p) in fast.iter().zip(&plain) {
             assert!((f - p).abs() < 1e-4, "{f} vs {p}");
         }

@@ -10,8 +10,6 @@
 //! The Unicode classes are the ones `tokenizers` itself uses: `unicode_categories`
 //! for punctuation, "other" and non-spacing marks, `unicode-normalization` for NFD.
 
-use std::collections::HashMap;
-
 use unicode_categories::UnicodeCategories;
 use unicode_normalization::UnicodeNormalization;
 
@@ -21,111 +19,113 @@ pub const MAX_TOKENS: usize = 256;
 /// A word with more characters than this becomes `[UNK]` (WordPiece's `max_input_chars_per_word`).
 const MAX_WORD_CHARS: usize = 100;
 
-pub(crate) struct Vocab {
-    ids: HashMap<&'static str, u32>,
-    unk: u32,
-    cls: u32,
-    sep: u32,
+/// The vocabulary index `build.rs` writes from `model/vocab.txt`: `VOCAB_LEN`, the
+/// ids `UNK`, `CLS` and `SEP`, each token's byte span (`SPANS`) and the ids in the
+/// byte order of their tokens (`SORTED`).
+mod index {
+    include!(concat!(env!("OUT_DIR"), "/vocab_index.rs"));
 }
 
-impl Vocab {
-    /// One token per line; a token's id is its line number.
-    pub(crate) fn parse(text: &'static str) -> Option<Vocab> {
-        let mut ids = HashMap::with_capacity(32_768);
-        for (i, line) in text.lines().enumerate() {
-            ids.insert(line, u32::try_from(i).ok()?);
+pub(crate) use index::VOCAB_LEN;
+use index::{CLS, SEP, SORTED, SPANS, UNK};
+
+/// The BERT vocabulary, one token per line; a token's id is its line number. It is
+/// looked up by a binary search over the index `build.rs` made of this same file, so
+/// using it costs nothing up front, however many tokens it has.
+static VOCAB: &str = include_str!("../model/vocab.txt");
+
+/// The token with id `id` (below [`VOCAB_LEN`]).
+fn token(id: u32) -> &'static [u8] {
+    let [start, end] = SPANS[id as usize];
+    &VOCAB.as_bytes()[start as usize..end as usize]
+}
+
+/// The id of `piece`, if the vocabulary has it.
+fn id(piece: &str) -> Option<u32> {
+    SORTED
+        .binary_search_by(|&id| token(id).cmp(piece.as_bytes()))
+        .ok()
+        .map(|i| SORTED[i])
+}
+
+/// The token ids of `text`: `[CLS]`, at most 254 word pieces, `[SEP]`.
+pub(crate) fn encode(text: &str) -> Vec<u32> {
+    let budget = MAX_TOKENS - 2;
+    let mut out = Vec::with_capacity(32);
+    out.push(CLS);
+    let mut word = String::new();
+    let mut word_chars = 0usize;
+    let mut piece = String::new();
+    let mut flush = |word: &mut String, word_chars: &mut usize, out: &mut Vec<u32>| {
+        if *word_chars > 0 && out.len() <= budget {
+            word_pieces(word, *word_chars, &mut piece, out);
         }
-        Some(Vocab {
-            unk: *ids.get("[UNK]")?,
-            cls: *ids.get("[CLS]")?,
-            sep: *ids.get("[SEP]")?,
-            ids,
-        })
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        self.ids.len()
-    }
-
-    /// The token ids of `text`: `[CLS]`, at most 254 word pieces, `[SEP]`.
-    pub(crate) fn encode(&self, text: &str) -> Vec<u32> {
-        let budget = MAX_TOKENS - 2;
-        let mut out = Vec::with_capacity(32);
-        out.push(self.cls);
-        let mut word = String::new();
-        let mut word_chars = 0usize;
-        let mut piece = String::new();
-        let mut flush = |word: &mut String, word_chars: &mut usize, out: &mut Vec<u32>| {
-            if *word_chars > 0 && out.len() <= budget {
-                self.word_pieces(word, *word_chars, &mut piece, out);
+        word.clear();
+        *word_chars = 0;
+    };
+    for c in normalise(text) {
+        if out.len() > budget {
+            break;
+        }
+        if c.is_whitespace() {
+            flush(&mut word, &mut word_chars, &mut out);
+        } else if is_bert_punctuation(c) {
+            flush(&mut word, &mut word_chars, &mut out);
+            word.push(c);
+            word_chars = 1;
+            flush(&mut word, &mut word_chars, &mut out);
+        } else {
+            // Past the limit the word is `[UNK]` whatever follows: count, don't keep.
+            if word_chars <= MAX_WORD_CHARS {
+                word.push(c);
             }
-            word.clear();
-            *word_chars = 0;
-        };
-        for c in normalise(text) {
-            if out.len() > budget {
+            word_chars = word_chars.saturating_add(1);
+        }
+    }
+    flush(&mut word, &mut word_chars, &mut out);
+    out.truncate(budget + 1);
+    out.push(SEP);
+    out
+}
+
+/// Greedy longest-match-first WordPiece of one word (whole: whether it is `[UNK]`
+/// depends on its last piece, so truncation waits for the caller).
+fn word_pieces(word: &str, chars: usize, piece: &mut String, out: &mut Vec<u32>) {
+    if chars > MAX_WORD_CHARS {
+        out.push(UNK);
+        return;
+    }
+    let first = out.len();
+    let mut start = 0;
+    while start < word.len() {
+        let mut end = word.len();
+        let mut found = None;
+        while start < end {
+            piece.clear();
+            if start > 0 {
+                piece.push_str("##");
+            }
+            piece.push_str(&word[start..end]);
+            if let Some(id) = id(piece) {
+                found = Some(id);
                 break;
             }
-            if c.is_whitespace() {
-                flush(&mut word, &mut word_chars, &mut out);
-            } else if is_bert_punctuation(c) {
-                flush(&mut word, &mut word_chars, &mut out);
-                word.push(c);
-                word_chars = 1;
-                flush(&mut word, &mut word_chars, &mut out);
-            } else {
-                // Past the limit the word is `[UNK]` whatever follows: count, don't keep.
-                if word_chars <= MAX_WORD_CHARS {
-                    word.push(c);
-                }
-                word_chars = word_chars.saturating_add(1);
-            }
+            // Back off one character.
+            end = word[..end]
+                .char_indices()
+                .next_back()
+                .map_or(start, |(i, _)| i);
         }
-        flush(&mut word, &mut word_chars, &mut out);
-        out.truncate(budget + 1);
-        out.push(self.sep);
-        out
-    }
-
-    /// Greedy longest-match-first WordPiece of one word (whole: whether it is `[UNK]`
-    /// depends on its last piece, so truncation waits for the caller).
-    fn word_pieces(&self, word: &str, chars: usize, piece: &mut String, out: &mut Vec<u32>) {
-        if chars > MAX_WORD_CHARS {
-            out.push(self.unk);
-            return;
-        }
-        let first = out.len();
-        let mut start = 0;
-        while start < word.len() {
-            let mut end = word.len();
-            let mut found = None;
-            while start < end {
-                piece.clear();
-                if start > 0 {
-                    piece.push_str("##");
-                }
-                piece.push_str(&word[start..end]);
-                if let Some(&id) = self.ids.get(piece.as_str()) {
-                    found = Some(id);
-                    break;
-                }
-                // Back off one character.
-                end = word[..end]
-                    .char_indices()
-                    .next_back()
-                    .map_or(start, |(i, _)| i);
+        match found {
+            Some(id) => {
+                out.push(id);
+                start = end;
             }
-            match found {
-                Some(id) => {
-                    out.push(id);
-                    start = end;
-                }
-                None => {
-                    // A word with any part outside the vocabulary is one `[UNK]`.
-                    out.truncate(first);
-                    out.push(self.unk);
-                    return;
-                }
+            None => {
+                // A word with any part outside the vocabulary is one `[UNK]`.
+                out.truncate(first);
+                out.push(UNK);
+                return;
             }
         }
     }
@@ -174,4 +174,29 @@ fn is_chinese_char(c: char) -> bool {
         | 0x2B920..=0x2CEAF
         | 0xF900..=0xFAFF
         | 0x2F800..=0x2FA1F)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CLS, SEP, UNK, VOCAB, VOCAB_LEN, id};
+
+    #[test]
+    fn the_built_index_finds_every_token_at_its_line() {
+        let lines: Vec<&str> = VOCAB.lines().collect();
+        assert_eq!(lines.len(), VOCAB_LEN);
+        for (i, line) in lines.iter().enumerate() {
+            assert_eq!(id(line), Some(i as u32), "{line:?} is line {i}");
+        }
+        assert_eq!(
+            [
+                lines[UNK as usize],
+                lines[CLS as usize],
+                lines[SEP as usize]
+            ],
+            ["[UNK]", "[CLS]", "[SEP]"]
+        );
+        for absent in ["", "##", "arbiterr", "[unk]", "deathknellz"] {
+            assert_eq!(id(absent), None, "{absent:?}");
+        }
+    }
 }

@@ -12,6 +12,9 @@
 //! hit still shows the words it matched, and a keyword search of one to three words
 //! (`tank`, `deathknell replaced death`) never pays for the model.
 
+use std::cell::{Cell, OnceCell};
+use std::thread::{Scope, ScopedJoinHandle};
+
 use crate::rulebook::library::Book;
 use crate::search::hash::Hash64;
 
@@ -332,6 +335,66 @@ pub fn embed(text: &str) -> [f32; DIM] {
     arbiter_meaning::embed(text)
 }
 
+/// A query's embedding, computed once when its hits are re-ranked: either started
+/// ahead on a thread of its own ([`QueryVector::ahead`]), so that the model runs on
+/// the second core while the index is opened and the words are searched, or
+/// computed where it is first wanted ([`QueryVector::later`]). Both give the same
+/// vector: the model is deterministic, whichever thread runs it.
+pub struct QueryVector<'scope> {
+    text: String,
+    ahead: Cell<Option<ScopedJoinHandle<'scope, [f32; DIM]>>>,
+    vector: OnceCell<[f32; DIM]>,
+}
+
+impl<'scope> QueryVector<'scope> {
+    /// The embedding of query `q`'s [`query_text`], computed when first wanted.
+    pub fn later(q: &str) -> QueryVector<'scope> {
+        QueryVector {
+            text: query_text(q),
+            ahead: Cell::new(None),
+            vector: OnceCell::new(),
+        }
+    }
+
+    /// The embedding of query `q`'s [`query_text`], started now on a thread of
+    /// `scope` if `q` will be re-ranked by meaning (a question, with `meaning` on);
+    /// a keyword search never loads the model. If no thread can be started, it is
+    /// computed when first wanted.
+    pub fn ahead<'env>(
+        scope: &'scope Scope<'scope, 'env>,
+        q: &str,
+        meaning: bool,
+    ) -> QueryVector<'scope> {
+        let v = QueryVector::later(q);
+        if meaning && is_question(q) {
+            let text = v.text.clone();
+            let started = std::thread::Builder::new()
+                .name("embed".into())
+                .spawn_scoped(scope, move || embed(&text));
+            v.ahead.set(started.ok());
+        }
+        v
+    }
+
+    /// The embedding (unit length), waiting for the thread that computes it, if any.
+    pub fn get(&self) -> &[f32; DIM] {
+        self.vector.get_or_init(|| match self.ahead.take() {
+            // The model cannot panic on any text; if it did, the panic goes on here.
+            Some(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+            None => embed(&self.text),
+        })
+    }
+
+    /// Whether a thread computing the embedding was started and not yet joined.
+    #[cfg(test)]
+    fn is_ahead(&self) -> bool {
+        let h = self.ahead.take();
+        let started = h.is_some();
+        self.ahead.set(h);
+        started
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -428,6 +491,23 @@ mod tests {
             query_text(r#"does "shield" apply -tank when attacking"#),
             "does shield apply when attacking"
         );
+    }
+
+    #[test]
+    fn a_question_s_vector_started_ahead_is_the_one_computed_later() {
+        std::thread::scope(|s| {
+            let q = r#"who gets "credit" for a kill -tank"#;
+            let ahead = QueryVector::ahead(s, q, true);
+            assert!(ahead.is_ahead(), "a question starts the model at once");
+            let later = QueryVector::later(q);
+            assert!(!later.is_ahead());
+            assert_eq!(ahead.get(), later.get());
+            assert_eq!(ahead.get(), &embed("who gets credit for a kill"));
+            assert!(!ahead.is_ahead(), "joined");
+            // Keyword searches and --words-only never start the model.
+            assert!(!QueryVector::ahead(s, "deathknell replaced death", true).is_ahead());
+            assert!(!QueryVector::ahead(s, q, false).is_ahead());
+        });
     }
 
     #[test]

@@ -180,8 +180,20 @@ pub fn as_rule_id(q: &str) -> Option<RuleId> {
     RuleId::parse(body)
 }
 
-/// Searches the opened index.
+/// Searches the opened index (a question's embedding is computed when its hits are
+/// re-ranked: see [`run_with`] to start it sooner).
 pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
+    run_with(opened, q, opts, &meaning::QueryVector::later(q))
+}
+
+/// [`run`], taking a question's embedding from `vector` (for `q`; it may have been
+/// started on another thread before the index was opened).
+pub fn run_with(
+    opened: &Opened,
+    q: &str,
+    opts: &Options,
+    vector: &meaning::QueryVector,
+) -> Result<Results, Error> {
     let searcher = opened.reader.searcher();
     let f = &opened.fields;
     let mut res = Results {
@@ -373,7 +385,7 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
     }
     res.total = total;
     if question {
-        res.meaning = rerank_by_meaning(&searcher, q, &mut top)?;
+        res.meaning = rerank_by_meaning(&searcher, vector, &mut top)?;
     }
     top.truncate(opts.limit);
 
@@ -415,7 +427,7 @@ pub fn run(opened: &Opened, q: &str, opts: &Options) -> Result<Results, Error> {
 /// are built in, so only a rule missing from the table leaves a hit at its word score).
 fn rerank_by_meaning(
     searcher: &Searcher,
-    q: &str,
+    vector: &meaning::QueryVector,
     top: &mut [(f32, DocAddress)],
 ) -> Result<bool, Error> {
     let Some(table) = meaning::Table::get() else {
@@ -424,7 +436,7 @@ fn rerank_by_meaning(
     let Some(best) = top.first().map(|(s, _)| *s) else {
         return Ok(false);
     };
-    let query = meaning::embed(&meaning::query_text(q));
+    let query = vector.get();
     for (score, addr) in top.iter_mut() {
         let rows = searcher
             .segment_reader(addr.segment_ord)
@@ -434,7 +446,7 @@ fn rerank_by_meaning(
         let sim = rows
             .first(addr.doc_id)
             .and_then(|r| u32::try_from(r).ok())
-            .and_then(|r| table.similarity(&query, r))
+            .and_then(|r| table.similarity(query, r))
             .unwrap_or(0.0);
         *score = meaning::fuse(*score, best, sim);
     }
