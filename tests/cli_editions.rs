@@ -315,7 +315,9 @@ fn define_names_the_defining_rule_of_every_core_term() {
         ("ready", "415.2"),
         ("exhausted", "414.2"),
         ("stunned", "423.1.a"),
-        ("buffed", "426.1"),
+        // the state (by its condition), before the action that produces it (426.1
+        // "Buffing is the action …"), as for exhausted and stunned
+        ("buffed", "702.2.a"),
         ("mighty", "707"),
         ("contested", "187.3.a"),
         ("occupied", "169.10.a"),
@@ -323,7 +325,8 @@ fn define_names_the_defining_rule_of_every_core_term() {
         ("attached", "718"),
         ("top-most card", "719"),
         ("equipped", "818.3"),
-        ("inactive", "720"),
+        // "… This state is referred to as Inactive." names it (the heading 720 after)
+        ("inactive", "721"),
         ("facedown", "129.4"),
         ("face up", "130.5"),
         ("revealed", "424.1.a"),

@@ -35,6 +35,14 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
     let names = meta.term_keys;
     let count = names.len();
     let mut hits: Vec<usize> = (0..count).filter(|&k| names[k] == q).collect();
+    // a term asked with its article ("the chain") is the term ("Chain")
+    let q = match ["the ", "a ", "an "].iter().find_map(|a| q.strip_prefix(a)) {
+        Some(bare) if hits.is_empty() && !bare.is_empty() => {
+            hits = (0..count).filter(|&k| names[k] == bare).collect();
+            bare.to_string()
+        }
+        _ => q,
+    };
     let mut corrected = None;
     if hits.is_empty() {
         // a plural or singular form, then typos
@@ -142,7 +150,9 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
     } else {
         crate::rulebook::defining::defining_rules(book, corrected.as_deref().unwrap_or(&q))
     };
-    let mut used: Vec<(Option<RuleId>, Option<String>)> = Vec::new();
+    // every entry carries its rule's id: a passage the index names only by its words is
+    // placed by the rule whose title it is, or left out
+    let mut used: Vec<(RuleId, Option<String>)> = Vec::new();
     let mut sources: Vec<&'static str> = Vec::new();
     for &k in &hits {
         let t = &meta.term(k);
@@ -161,8 +171,8 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
         }
         for p in &t.passages {
             let entry = match p {
-                Passage::Rule(id) => (Some(id.clone()), None),
-                Passage::Recovered(id, text) => (Some(id.clone()), Some(text.clone())),
+                Passage::Rule(id) => (id.clone(), None),
+                Passage::Recovered(id, text) => (id.clone(), Some(text.clone())),
                 // a passage the index names only by its words: placed by the rule whose
                 // title it is, or left out (every entry carries an id)
                 Passage::Unplaced(text) => match meta
@@ -170,11 +180,11 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
                     .iter()
                     .find(|(_, t)| t.trim().eq_ignore_ascii_case(text.trim()))
                 {
-                    Some(&(i, _)) => (Some(book.rule(i as usize).id.clone()), None),
+                    Some(&(i, _)) => (book.rule(i as usize).id.clone(), None),
                     None => continue,
                 },
             };
-            if !used.iter().any(|u| u.0.is_some() && u.0 == entry.0) {
+            if !used.iter().any(|u| u.0 == entry.0) {
                 used.push(entry);
             }
         }
@@ -182,7 +192,7 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
     // nothing names it as a definition: the passage the index lists first for it (106
     // "… grouped into The Board and Non-Board Zones" for "board")
     if defined.is_empty()
-        && let Some((Some(id), _)) = used.first()
+        && let Some((id, _)) = used.first()
     {
         defined.push(id.clone());
     }
@@ -204,22 +214,30 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
             sources,
             defined_by: defined
                 .iter()
-                .map(|d| json::DefinedBy {
-                    id: d.to_string(),
-                    title: book.get(d).and_then(|r| book.title_of(&r)),
-                    text: book.get(d).and_then(|r| r.text.clone()),
+                .map(|d| {
+                    let r = book.get(d);
+                    let (title, text, provenance) = match &r {
+                        Some(r) => defining_entry(book, r),
+                        None => (None, None, None),
+                    };
+                    json::DefinedBy {
+                        id: d.to_string(),
+                        title,
+                        text,
+                        provenance,
+                    }
                 })
                 .collect(),
             used_in: used
                 .iter()
-                .map(|(id, text)| json::UsedIn {
-                    id: id.as_ref().map(|i| i.to_string()),
-                    text: text.clone().or_else(|| {
-                        id.as_ref()
-                            .and_then(|i| book.get(i))
-                            .and_then(|r| r.text.clone())
-                    }),
-                    recovered: text.is_some(),
+                .map(|(id, text)| {
+                    let (body, provenance) = used_entry(book, id, text.as_deref());
+                    json::UsedIn {
+                        id: id.to_string(),
+                        text: body,
+                        recovered: provenance.is_some(),
+                        provenance,
+                    }
                 })
                 .collect(),
         };
@@ -239,19 +257,22 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
     for d in &defined {
         let key = d.to_string();
         let id = out.rule_link(meta.game, meta.edition, &key, &key);
-        let r = book.get(d);
-        let title = r
-            .as_ref()
-            .and_then(|r| book.title_of(r))
-            .unwrap_or_default();
-        let text = r
-            .as_ref()
-            .and_then(|r| r.text.as_deref())
+        let (title, text, provenance) = match book.get(d) {
+            Some(r) => defining_entry(book, &r),
+            None => (None, None, None),
+        };
+        let title = title.unwrap_or_default();
+        let text = text
             .filter(|t| *t != title)
-            .map(|t| format!(" — {}", inline(out, t)))
+            .map(|t| format!(" — {}", inline(out, &t)))
+            .unwrap_or_default();
+        // a recovered title or text, labelled as `rule` labels it (808 "Deathknell":
+        // recovered from a cross-reference)
+        let label = provenance
+            .map(|p| format!(" {}", out.dim(&format!("[{p}]"))))
             .unwrap_or_default();
         for l in wrap(
-            &format!("defined by {} {title}{text}", out.accent(&id)),
+            &format!("defined by {} {title}{text}{label}", out.accent(&id)),
             out.width,
             "  ",
         ) {
@@ -262,52 +283,73 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
         out.line(out.dim("  used in:"))?;
     }
     for (id, text) in &used {
-        let label_width = id.as_ref().map(|i| i.to_string().len()).unwrap_or(1);
-        let (label, body, recovered) = match id {
-            Some(i) => {
-                let key = i.to_string();
-                let body = text
-                    .clone()
-                    .or_else(|| {
-                        book.get(i)
-                            .and_then(|r| r.text.clone().or_else(|| book.title_of(&r)))
-                    })
-                    .unwrap_or_default();
-                (
-                    out.accent(&out.rule_link(meta.game, meta.edition, &key, &key)),
-                    body,
-                    text.is_some(),
-                )
-            }
-            None => ("?".to_string(), text.clone().unwrap_or_default(), true),
-        };
-        let mut s = format!("{label}  {}", shorten(&inline(out, &body), 160));
-        if recovered {
-            // the same provenance as `rule` gives when the passage is the rule's
-            // recovered title (808 "Deathknell": a cross-reference)
-            let source = id
-                .as_ref()
-                .and_then(|i| book.get(i))
-                .and_then(|r| r.recovered.clone())
-                .filter(|rec| {
-                    rec.title
-                        .as_deref()
-                        .is_some_and(|t| t.trim().eq_ignore_ascii_case(body.trim()))
-                })
-                .map(|rec| rec.source.describe())
-                .unwrap_or("recovered from the reference index");
-            s = format!(
+        let key = id.to_string();
+        let label = out.accent(&out.rule_link(meta.game, meta.edition, &key, &key));
+        let (body, provenance) = used_entry(book, id, text.as_deref());
+        let body = body.unwrap_or_default();
+        let s = match provenance {
+            // the same provenance as `rule` gives the recovered title or text
+            Some(source) => format!(
                 "{label}  {}",
                 out.dim(&format!("{} [{source}]", shorten(&body, 140)))
-            );
-        }
-        let hang = " ".repeat(5 + label_width);
+            ),
+            None => format!("{label}  {}", shorten(&inline(out, &body), 160)),
+        };
+        let hang = " ".repeat(5 + key.len());
         for l in wrap_hanging(&s, out.width, "    ", &hang) {
             out.line(l)?;
         }
     }
     print_edition_footer(out, book)?;
     Ok(())
+}
+
+/// A defining rule as shown: its title, its text, and where a title or text the source
+/// lacks was recovered from (as `rule` labels it): 808 "Deathknell", recovered from a
+/// cross-reference; 107.1.d's text, from the reference index.
+fn defining_entry<R: Rules + ?Sized>(
+    book: &R,
+    r: &crate::rulebook::Rule,
+) -> (Option<String>, Option<String>, Option<&'static str>) {
+    let title = book.title_of(r);
+    match (&r.text, &r.title, &r.recovered) {
+        (None, None, Some(rec)) => {
+            let text = rec.text.clone().filter(|t| Some(t) != title.as_ref());
+            (title, text, Some(rec.source.describe()))
+        }
+        _ => (title, r.text.clone(), None),
+    }
+}
+
+/// A passage that uses the term, as shown: the index's words for it or the rule's text
+/// (else its title), and where that was recovered from when the source lacks it — the
+/// rule's own recovery when the words are its recovered title or text (as `rule` labels
+/// them), else the reference index that quotes them.
+fn used_entry<R: Rules + ?Sized>(
+    book: &R,
+    id: &RuleId,
+    quoted: Option<&str>,
+) -> (Option<String>, Option<&'static str>) {
+    let r = book.get(id);
+    let body = quoted.map(str::to_string).or_else(|| {
+        r.as_ref()
+            .and_then(|r| r.text.clone().or_else(|| book.title_of(r)))
+    });
+    let own = r.as_ref().and_then(|r| {
+        let rec = r.recovered.as_ref()?;
+        let b = body.as_deref()?.trim();
+        let is = |t: &Option<String>| {
+            t.as_deref()
+                .is_some_and(|t| t.trim().eq_ignore_ascii_case(b))
+        };
+        // the words are the rule's recovered title or text, not its source text
+        (r.text.as_deref().map(str::trim) != Some(b)
+            && r.title.as_deref().map(str::trim) != Some(b)
+            && (is(&rec.title) || is(&rec.text)))
+        .then(|| rec.source.describe())
+    });
+    let provenance = own.or(quoted.map(|_| "recovered from the reference index"));
+    (body, provenance)
 }
 
 /// "showdown state" → "Showdown State": a term found in the rules' text, named as typed.

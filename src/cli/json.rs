@@ -201,13 +201,19 @@ pub struct DefinedBy {
     pub id: String,
     pub title: Option<String>,
     pub text: Option<String>,
+    /// Where a title or text the source lacks was recovered from, as `rule` describes it
+    /// ("recovered from a cross-reference"); null for the source's own.
+    pub provenance: Option<&'static str>,
 }
 
 #[derive(Serialize)]
 pub struct UsedIn {
-    pub id: Option<String>,
+    /// Every entry has its rule's id.
+    pub id: String,
     pub text: Option<String>,
     pub recovered: bool,
+    /// As [`DefinedBy::provenance`].
+    pub provenance: Option<&'static str>,
 }
 
 /// `arbiter editions --json` (schema `editions/1`).

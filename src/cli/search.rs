@@ -66,28 +66,23 @@ pub fn search(out: &mut Out, args: SearchArgs) -> Result<()> {
 
     // A question's embedding is computed on a second thread while the index is
     // opened and the words are searched (the model and the word search take about
-    // as long); the re-ranking waits for it.
-    let res = std::thread::scope(|s| {
-        let vector = QueryVector::ahead(s, &q, opts.meaning);
-        let mut opened = cache::open(args.rebuild).map_err(Error::Failed)?;
-        for n in &opened.notices {
-            crate::to_stderr(&format!("note: {n}\n"));
+    // as long); the re-ranking takes it from there.
+    let vector = QueryVector::ahead(&q, opts.meaning);
+    let mut opened = cache::open(args.rebuild).map_err(Error::Failed)?;
+    for n in &opened.notices {
+        crate::to_stderr(&format!("note: {n}\n"));
+    }
+    if q.trim().is_empty() {
+        return report_rebuild(out, &opened);
+    }
+    let res = match search::run_with(&opened, &q, &opts, &vector) {
+        Err(e) if search::is_index_failure(&e) && opened.built.is_none() => {
+            // A damaged index that passed the seal check: rebuild once and retry.
+            opened = cache::open(true).map_err(Error::Failed)?;
+            crate::to_stderr("note: the search index failed; rebuilt it\n");
+            search::run_with(&opened, &q, &opts, &vector)?
         }
-        if q.trim().is_empty() {
-            return report_rebuild(out, &opened).map(|()| None);
-        }
-        match search::run_with(&opened, &q, &opts, &vector) {
-            Err(e) if search::is_index_failure(&e) && opened.built.is_none() => {
-                // A damaged index that passed the seal check: rebuild once and retry.
-                opened = cache::open(true).map_err(Error::Failed)?;
-                crate::to_stderr("note: the search index failed; rebuilt it\n");
-                search::run_with(&opened, &q, &opts, &vector).map(Some)
-            }
-            r => r.map(Some),
-        }
-    })?;
-    let Some(res) = res else {
-        return Ok(());
+        r => r?,
     };
     if out.json {
         out.document(&to_json(&res, &opts))?;

@@ -6,9 +6,11 @@
 use super::library::Rules;
 use crate::rulebook::import::model::RuleId;
 
-/// The forms of a term a definition may use: as written, singular and plural, and the
-/// gerund of a participle or verb ("exhausted" → "exhausting", "buff" → "buffing").
-/// Returned with a rank: 0 for the term's own forms, 1 for derived ones.
+/// The forms of a term a definition may use: as written, singular and plural, the
+/// gerund of a participle or verb ("exhausted" → "exhausting", "buff" → "buffing",
+/// "create" → "creating", "burn out" → "burning out") and the verb or noun an agent noun
+/// is made from ("controller" → "control"). Returned with a rank: 0 for the term's own
+/// forms, 1 for derived ones.
 fn forms(term: &str) -> Vec<(String, u8)> {
     let t = term.trim().to_lowercase();
     let mut v: Vec<(String, u8)> = vec![(t.clone(), 0)];
@@ -31,80 +33,168 @@ fn forms(term: &str) -> Vec<(String, u8)> {
     if let Some(s) = t.strip_suffix("ies") {
         push(format!("{s}y"), 0);
     }
-    let stem = t
+    // a verb and its particle take the gerund on the verb ("burn out" → "burning out")
+    let (verb, particle) = match t.split_once(' ') {
+        Some((v, rest)) => (v.to_string(), format!(" {rest}")),
+        None => (t.clone(), String::new()),
+    };
+    let stem = verb
         .strip_suffix("ed")
-        .or_else(|| t.strip_suffix("ing"))
-        .unwrap_or(&t)
+        .or_else(|| verb.strip_suffix("ing"))
+        .unwrap_or(&verb)
         .to_string();
-    push(format!("{stem}ing"), 1);
+    push(format!("{stem}ing{particle}"), 1);
+    // a silent "e" goes ("create" → "creating", "score" → "scoring"; not "free" → "freing")
+    if let Some(s) = stem.strip_suffix('e')
+        && !s.ends_with(['a', 'e', 'i', 'o', 'u', 'y'])
+        && !s.is_empty()
+    {
+        push(format!("{s}ing{particle}"), 1);
+    }
     // a doubled consonant ("buff" → "buffing" keeps it; "stun" → "stunning")
     if let Some(last) = stem.chars().last()
         && !"aeiouy".contains(last)
         && !stem.ends_with(last.to_string().repeat(2).as_str())
     {
-        push(format!("{stem}{last}ing"), 1);
+        push(format!("{stem}{last}ing{particle}"), 1);
+    }
+    // an agent noun's verb or noun ("controller" → "control", "attacker" → "attack")
+    if particle.is_empty()
+        && let Some(s) = t.strip_suffix("er").filter(|s| s.len() >= 3)
+    {
+        let doubled = s.len() >= 2 && s[s.len() - 1..] == s[s.len() - 2..s.len() - 1];
+        push(
+            if doubled {
+                s[..s.len() - 1].to_string()
+            } else {
+                s.to_string()
+            },
+            1,
+        );
     }
     v
 }
 
 /// Whether `text` (a rule's text) defines `form`, and how directly (0 best): "X is a …",
 /// "Xs are …", "X: …" before a quoted '"is X"'; a definition that sends the reader to
-/// another rule ("See rule 341") ranks after one that does not.
+/// the rule titled by the term ("See rule 341. Showdowns …") ranks after one that does not.
 #[cfg(test)]
 fn defines(text: &str, form: &str) -> Option<u8> {
-    let (first, pointer) = crate::rulebook::import::model::definition_head(text);
+    let (first, _) = crate::rulebook::import::model::definition_head(text);
     let quoted = crate::rulebook::import::model::quoted_is(&first);
-    defines_by_head(&first, &quoted, pointer, form)
+    let pointer = points_to_term(text, &forms(form));
+    let gerund = form.split(' ').next().is_some_and(|w| w.ends_with("ing"));
+    definition(&first, &quoted, form, gerund).map(|how| how * 2 + u8::from(pointer))
 }
 
-/// [`defines`] on the text's `definition_head` and its `quoted_is` tails (both computed
-/// at build time).
-fn defines_by_head(first: &str, quoted: &[&str], pointer: bool, form: &str) -> Option<u8> {
-    definition(first, quoted, form).map(|how| how * 2 + u8::from(pointer))
+/// Whether a rule's cross-reference sends the reader to the rule titled by the term
+/// ("A Showdown is a structured Window … See rule 341. Showdowns for more information"):
+/// the definition is there, and this one is a passing one. A pointer elsewhere ("See rule
+/// 349. Playing Cards" after "Activated Abilities are repeatable effects …", 377) is
+/// further reading, and does not make the definition a passing one.
+fn points_to_term(text: &str, forms: &[(String, u8)]) -> bool {
+    let lower = text.to_lowercase();
+    lower.split("see rule ").skip(1).any(|after| {
+        // "341. showdowns for more information" → "showdowns"
+        let after = after.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '.');
+        let title = after.split(" for more information").next().unwrap_or(after);
+        titles(forms, title.trim().trim_end_matches('.'))
+    })
 }
 
-fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
-    // every way below names the form: a first sentence without it (nearly all of them)
-    // is not read further
-    if !first.contains(form) && !quoted.iter().any(|rest| rest.starts_with(form)) {
+/// Whether the words after a naming phrase's term end the name there ("… said to be in an
+/// Open State if …", "… called a Facedown Zone, a single …") rather than continue it
+/// ("… referred to as Play Effects" names Play Effects, not Play).
+fn name_ends(after: &str) -> bool {
+    let Some(rest) = after.strip_prefix(' ') else {
+        return !after.chars().next().is_some_and(char::is_alphanumeric);
+    };
+    let next = rest.split([' ', ',', '.', ';', ':']).next().unwrap_or("");
+    [
+        "if", "when", "while", "unless", "until", "and", "or", "as", "for", "in", "of", "by",
+        "that", "which", "to", "with", "because", "on", "at",
+    ]
+    .contains(&next)
+}
+
+/// The words after a gerund subject and its object, up to the verb that defines it:
+/// "Discarding a card is moving it …", "Preventing damage is the act …", "Recycling cards
+/// is the action …" (at most three words of object).
+fn gerund_defined(rest: &str) -> bool {
+    let words: Vec<&str> = rest.split_whitespace().take(4).collect();
+    words
+        .iter()
+        .position(|w| *w == "is" || *w == "are")
+        .is_some_and(|at| !words[..at].iter().any(|w| w.ends_with(',')))
+}
+
+/// Whether the first sentence has the term as its subject and says what it is or does:
+/// "Flavor text is text that …" (138.1), "Reminder text appears in italics …" (135.2.d.1),
+/// "A Combat occurs when …" (455). Not what it is not ("is not"), a passive ("The Might
+/// Bonus is applied while …"), nor a state it is in ("Combat is considered Staged if …"
+/// defines *staged*).
+fn subject_is(head: &str, form: &str) -> bool {
+    let first = head.split('\n').next().unwrap_or(head);
+    let body = ["the ", "a ", "an "]
+        .iter()
+        .find_map(|a| first.strip_prefix(a))
+        .unwrap_or(first);
+    let Some(rest) = body.strip_prefix(form).and_then(|r| r.strip_prefix(' ')) else {
+        return false;
+    };
+    let mut words = rest.split_whitespace();
+    let (Some(verb), after) = (words.next(), words.next().unwrap_or("")) else {
+        return false;
+    };
+    match verb {
+        "is" | "are" => {
+            let passive = after.len() > 3 && after.ends_with("ed");
+            !(passive || ["not", "considered", "said"].contains(&after))
+        }
+        "has" | "have" => true,
+        // a verb that says what it is or does ("occurs", "appears"; a closed list, as a
+        // plural noun looks the same: "Inactive Abilities do not …")
+        v => [
+            "occurs",
+            "appears",
+            "begins",
+            "exists",
+            "happens",
+            "represents",
+            "describes",
+            "indicates",
+            "determines",
+            "contains",
+            "includes",
+        ]
+        .contains(&v),
+    }
+}
+
+/// How directly a rule's [`definition_head`] (its first sentence, and the next one on a
+/// line of its own) defines `form`, 0 best. `gerund`: `form` is the gerund made from the
+/// term ("discarding" for "discard"), which may take an object before its verb; a term
+/// that is itself an "-ing" word ("pending") does not ("Pending Items are on the Chain" is
+/// about the items).
+///
+/// [`definition_head`]: crate::rulebook::import::model::definition_head
+fn definition(head: &str, quoted: &[&str], form: &str, gerund: bool) -> Option<u8> {
+    // every way below names the form: a rule without it (nearly all of them) is not read
+    // further
+    if !head.contains(form) && !quoted.iter().any(|rest| rest.starts_with(form)) {
         return None;
     }
-    let body = first
-        .strip_prefix("the ")
-        .or_else(|| first.strip_prefix("a "))
-        .or_else(|| first.strip_prefix("an "))
-        .unwrap_or(first);
-    // "The term facedown is used to describe …"; '"Exhausted" is a state …' (the term
-    // quoted as the subject)
-    let body = body.strip_prefix("term ").unwrap_or(body);
-    let body = body.trim_start_matches(['"', '\u{201c}']);
-    if let Some(rest) = body.strip_prefix(form) {
-        let rest = rest.trim_start_matches(['"', '\u{201d}']);
-        if rest.starts_with(':') {
-            return Some(0);
+    let (first, next) = head.split_once('\n').unwrap_or((head, ""));
+    if let Some(how) = opening(first, form, gerund) {
+        return Some(how);
+    }
+    // a reminder the next sentence gives: "… Reminder: Lethal Damage is non-zero damage
+    // equaling or exceeding the Might of a Unit" (460.2.c.2)
+    if let Some(r) = next.strip_prefix("reminder: ") {
+        if let Some(how) = opening(r, form, gerund) {
+            return Some(how + 1);
         }
-        // "Facedown Zones are not locations": what it is not does not define it; nor
-        // where it is: "Permanents are either at their Origin … or their Destination …"
-        let negated = rest.starts_with(" are not ")
-            || rest.starts_with(" is not a")
-            || rest.starts_with(" are either ")
-            || rest.starts_with(" is either ");
-        for verb in [
-            " is a ",
-            " is an ",
-            " is the ",
-            " are ",
-            " refers to ",
-            " means ",
-            " is functionally short for",
-            " is used to describe ",
-        ] {
-            if rest.starts_with(verb) && !negated {
-                return Some(0);
-            }
-        }
-        // "Unique is not functionally short for any rules text, and instead …"
-        if rest.starts_with(" is not functionally short for") {
+        if subject_is(r, form) {
             return Some(1);
         }
     }
@@ -112,21 +202,8 @@ fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
     if quoted.iter().any(|rest| rest.starts_with(form)) {
         return Some(1);
     }
-    // a state by its condition: "A unit is alone when there are no other friendly units
-    // …", "Two Game Objects are enemies if …", "Combat is considered Staged if …", "Chain
-    // Items are Pending until …"; an attribute of any card: "a card's Owner is the
-    // player who …" (not of one kind of object: "A token's controller is …"). A sentence
-    // that opens with its condition states a rule under it, not a definition: "If … the
-    // Battlefield in question is uncontrolled when it becomes Contested, …"
-    let conditional = ["if ", "when ", "while ", "unless "]
-        .iter()
-        .any(|c| first.starts_with(c));
-    for verb in [" is ", " are ", " is considered ", " are considered "] {
-        for cond in [" when ", " if ", " as long as ", " until "] {
-            if !conditional && first.contains(&format!("{verb}{form}{cond}")) {
-                return Some(1);
-            }
-        }
+    if let Some(how) = [first, next].iter().position(|s| by_condition(s, form)) {
+        return Some(1 + how as u8);
     }
     for pat in [
         format!("a card's {form} is the "),
@@ -135,6 +212,29 @@ fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
         if first.contains(&pat) {
             return Some(1);
         }
+    }
+    // a feature of cards introduced as such: "Some cards have a Might Bonus in their lower
+    // right corner, …" (137.1), "Main Deck cards have a Cost, listed …" (131.1)
+    if [
+        "some cards have a ",
+        "main deck cards have a ",
+        "each card has a ",
+    ]
+    .iter()
+    .any(|lead| {
+        first
+            .strip_prefix(lead)
+            .is_some_and(|r| r.starts_with(form) && name_ends(&r[form.len()..]))
+    }) {
+        return Some(1);
+    }
+    // an action named by its gerund as the predicate: "Damage being cleared from Units is
+    // Healing" (418.1)
+    if gerund
+        && !conditional(first)
+        && (first.ends_with(&format!(" is {form}")) || first.ends_with(&format!(" are {form}")))
+    {
+        return Some(1);
     }
     // a state card text names, introduced in quotes: 'Battlefields can be “occupied.”
     // This means they have a Unit present.' (the first sentence ends inside the quote)
@@ -148,19 +248,105 @@ fn definition(first: &str, quoted: &[&str], form: &str) -> Option<u8> {
         return Some(1);
     }
     // naming phrases: "… a sub-zone called a Facedown Zone", "… is said to be in an
-    // Open State if …", "… is referred to as the Effect Text"
-    for lead in ["called", "referred to as", "said to be in", "known as"] {
-        for article in [" a ", " an ", " the ", " "] {
-            let pat = format!("{lead}{article}{form}");
-            if let Some(at) = first.find(&pat)
-                && !first[at + pat.len()..]
-                    .chars()
-                    .next()
-                    .is_some_and(char::is_alphanumeric)
-            {
-                return Some(1);
-            }
+    // Open State if …"; in the next sentence, "This is referred to as the Effect Text"
+    let naming = |s: &str| {
+        ["called", "referred to as", "said to be in", "known as"]
+            .iter()
+            .any(|lead| {
+                [" a ", " an ", " the ", " "].iter().any(|article| {
+                    let pat = format!("{lead}{article}{form}");
+                    s.find(&pat)
+                        .is_some_and(|at| name_ends(&s[at + pat.len()..]))
+                })
+            })
+    };
+    if naming(first) || (next.starts_with("this ") && naming(next)) {
+        return Some(1);
+    }
+    None
+}
+
+/// Whether a sentence opens with its condition ("If …", "When …"): it states a rule under
+/// the condition, not a definition.
+fn conditional(sentence: &str) -> bool {
+    ["if ", "when ", "while ", "unless "]
+        .iter()
+        .any(|c| sentence.starts_with(c))
+}
+
+/// A state by its condition: "A unit is alone when there are no other friendly units …",
+/// "Two Game Objects are enemies if …", "Combat is considered Staged if …", "Chain Items
+/// are Pending until …", "That Unit is Buffed for as long as the buff remains on it". A
+/// sentence that opens with its condition states a rule under it, not a definition: "If
+/// … the Battlefield in question is uncontrolled when it becomes Contested, …"
+fn by_condition(sentence: &str, form: &str) -> bool {
+    !conditional(sentence)
+        && [" is ", " are ", " is considered ", " are considered "]
+            .iter()
+            .any(|verb| {
+                [
+                    " when ",
+                    " if ",
+                    " as long as ",
+                    " for as long as ",
+                    " until ",
+                ]
+                .iter()
+                .any(|cond| sentence.contains(&format!("{verb}{form}{cond}")))
+            })
+}
+
+/// A sentence that opens with the term and says what it is: "X is a …", "Xs are …", "X:
+/// …", "The term X is used to describe …", '"Exhausted" is a state …', "Discarding a card
+/// is moving it …" (a gerund and its object).
+fn opening(first: &str, form: &str, gerund: bool) -> Option<u8> {
+    let body = first
+        .strip_prefix("the ")
+        .or_else(|| first.strip_prefix("a "))
+        .or_else(|| first.strip_prefix("an "))
+        .unwrap_or(first);
+    // "The term facedown is used to describe …"; '"Exhausted" is a state …' (the term
+    // quoted as the subject)
+    let body = body.strip_prefix("term ").unwrap_or(body);
+    let body = body.trim_start_matches(['"', '\u{201c}']);
+    let rest = body.strip_prefix(form)?;
+    let rest = rest.trim_start_matches(['"', '\u{201d}']);
+    if rest.starts_with(':') {
+        return Some(0);
+    }
+    // "Facedown Zones are not locations": what it is not does not define it; nor where it
+    // is: "Permanents are either at their Origin … or their Destination …"
+    let negated = rest.starts_with(" are not ")
+        || rest.starts_with(" is not a")
+        || rest.starts_with(" are either ")
+        || rest.starts_with(" is either ");
+    for verb in [
+        " is a ",
+        " is an ",
+        " is the ",
+        " is any ",
+        " is one ",
+        " is when ",
+        " is comprised of ",
+        " consists of ",
+        " are ",
+        " refers to ",
+        " means ",
+        " is functionally short for",
+        " is used to describe ",
+    ] {
+        if rest.starts_with(verb) && !negated {
+            return Some(0);
         }
+    }
+    // an action by its gerund and object: "Discarding a card is moving it from a player's
+    // hand …", "Hiding a card is the act of …"
+    if gerund && gerund_defined(rest) {
+        return Some(0);
+    }
+    // "Unique is not functionally short for any rules text, and instead …"
+    if rest.starts_with(" is not functionally short for") {
+        return Some(1);
     }
     None
 }
@@ -179,21 +365,60 @@ pub fn defining_rules<R: Rules + ?Sized>(book: &R, term: &str) -> Vec<RuleId> {
         .filter(|(_, title)| titles(&forms, title))
         .map(|&(i, _)| book.rule(i as usize).id.clone())
         .collect();
-    let beneath_titled = |id: &RuleId| titled.iter().any(|h| id.is_within(h) && id != h);
+    let beneath_titled = |id: &RuleId| titled.iter().any(|h| beneath(book, id, h));
     let mut found: Vec<(u8, u8, u8, usize)> = Vec::new();
     for &(i, pointer, head, quoted) in book.meta().heads {
+        let i = i as usize;
         let best = forms
             .iter()
             .filter_map(|(f, rank)| {
-                defines_by_head(head, quoted, pointer, f).map(|how| (*rank, how))
+                let gerund = *rank == 1 && f.split(' ').next().is_some_and(|w| w.ends_with("ing"));
+                definition(head, quoted, f, gerund).map(|how| (*rank, how))
             })
-            .min();
+            .min()
+            // beneath the heading titled by the term, the term as the subject of "is" or
+            // "are" says what it is (138.1 "Flavor text is text that appears …")
+            .or_else(|| {
+                forms
+                    .iter()
+                    .filter(|(f, _)| subject_is(head, f))
+                    .map(|(_, rank)| (*rank, 1))
+                    .min()
+                    .filter(|_| beneath_titled(&book.rule(i).id))
+            });
         if let Some((rank, how)) = best {
-            let outside = u8::from(!beneath_titled(&book.rule(i as usize).id));
-            found.push((rank, outside, how, i as usize));
+            let r = book.rule(i);
+            let pointer = pointer && r.text.as_deref().is_some_and(|t| points_to_term(t, &forms));
+            let outside = u8::from(!beneath_titled(&r.id));
+            found.push((rank, outside, how * 2 + u8::from(pointer), i));
         }
     }
     found.sort();
+    // a definition beneath another of the same term elaborates it: the one above comes
+    // first (437.1 "Preventing damage is the act of reducing …" before 437.1.a "Prevent is
+    // an action that interacts with Damage"). Not for a participle by its gerund: the
+    // participle names the state, the gerund the action that produces it, another sense
+    // (423.1.a "Stunned is a binary state" before 423.1 "Stunning is the act of …")
+    let participle = term.trim().to_lowercase().ends_with("ed");
+    let ids: Vec<RuleId> = found.iter().map(|f| book.rule(f.3).id.clone()).collect();
+    let mut order: Vec<usize> = (0..found.len()).collect();
+    let mut k = 0;
+    while k < order.len() {
+        let id = &ids[order[k]];
+        let rank = found[order[k]].0;
+        match (k + 1..order.len()).find(|&j| {
+            id.is_within(&ids[order[j]])
+                && *id != ids[order[j]]
+                && (!participle || found[order[j]].0 <= rank)
+        }) {
+            Some(j) => {
+                let above = order.remove(j);
+                order.insert(k, above);
+            }
+            None => k += 1,
+        }
+    }
+    let found: Vec<(u8, u8, u8, usize)> = order.into_iter().map(|k| found[k]).collect();
     // a passing definition deeper in the book than the heading titled by the term comes
     // after that heading: 108.7 "The Hand" before 484.8.e "Hands are Private
     // Information" (a 2v2 rule), while 328 "The Chain is a Non-Board Zone …" stays
@@ -268,6 +493,22 @@ pub fn defining_rules<R: Rules + ?Sized>(book: &R, term: &str) -> Vec<RuleId> {
     out
 }
 
+/// Whether rule `id` lies beneath heading `h`: numbered under it (810.1.b under 810), or,
+/// for a section of the top index, among the numbers it owns (727.1 under 726 "Dependent
+/// Keywords", 707 under 706 "Mighty").
+fn beneath<R: Rules + ?Sized>(book: &R, id: &RuleId, h: &RuleId) -> bool {
+    if id == h {
+        return false;
+    }
+    if id.is_within(h) {
+        return true;
+    }
+    let sections = book.sections();
+    h.depth() == 1
+        && crate::rulebook::import::model::owner_of(sections, id.top())
+            .is_some_and(|k| sections[k].id == *h)
+}
+
 /// Whether a heading's title names the term: as written, without "the", or with "zone"
 /// after it ("The Main Deck Zone" for "main deck").
 fn titles(forms: &[(String, u8)], title: &str) -> bool {
@@ -302,6 +543,14 @@ mod tests {
         assert!(f.contains(&"tokens".to_string()));
         let f: Vec<String> = forms("buff").into_iter().map(|(s, _)| s).collect();
         assert!(f.contains(&"buffing".to_string()), "{f:?}");
+        let f: Vec<String> = forms("create").into_iter().map(|(s, _)| s).collect();
+        assert!(f.contains(&"creating".to_string()), "{f:?}");
+        let f: Vec<String> = forms("burn out").into_iter().map(|(s, _)| s).collect();
+        assert!(f.contains(&"burning out".to_string()), "{f:?}");
+        let f = forms("controller");
+        assert!(f.contains(&("control".to_string(), 1)), "{f:?}");
+        let f: Vec<String> = forms("free").into_iter().map(|(s, _)| s).collect();
+        assert!(!f.contains(&"freing".to_string()), "{f:?}");
     }
 
     #[test]
@@ -332,10 +581,94 @@ mod tests {
             Some(2)
         );
         assert_eq!(defines("Cards called the Chainsaw", "chain"), None);
+        // a pointer to the rule titled by the term makes it a passing definition; a
+        // pointer elsewhere is further reading
         assert_eq!(
-            defines("A Showdown is a Window. See rule 341.", "showdown"),
+            defines(
+                "A Showdown is a Window. See rule 341. Showdowns for more information.",
+                "showdown"
+            ),
             Some(1)
         );
+        assert_eq!(
+            defines(
+                "Activated Abilities are effects. See rule 349. Playing Cards for more information.",
+                "activated abilities"
+            ),
+            Some(0)
+        );
+        // an action by its gerund and object
+        assert_eq!(
+            defines("Discarding a card is moving it to the trash.", "discarding"),
+            Some(0)
+        );
+        assert_eq!(
+            defines("Discarding, if able, is optional.", "discarding"),
+            None
+        );
+        // a naming phrase names the whole name, and may be the second sentence
+        assert_eq!(
+            defines(
+                "These abilities can be referred to as Play Effects.",
+                "play"
+            ),
+            None
+        );
+        assert_eq!(
+            defines(
+                "Some cards have a section of text. This is referred to as the Effect Text.",
+                "effect text"
+            ),
+            Some(2)
+        );
+        assert_eq!(defines("A Task is one or more steps.", "task"), Some(0));
+        // a reminder in the next sentence, an action named as the predicate, a state by
+        // its condition in the next sentence, a feature cards have
+        assert_eq!(
+            defines(
+                "Damage is assigned in order. Reminder: Lethal Damage is non-zero damage.",
+                "lethal damage"
+            ),
+            Some(2)
+        );
+        assert_eq!(
+            defines("Damage being cleared from Units is Healing.", "healing"),
+            Some(2)
+        );
+        assert_eq!(
+            defines("If Damage is cleared it is Healing.", "healing"),
+            None
+        );
+        assert_eq!(
+            defines(
+                "To Buff a Unit, place a buff on it. That Unit is Buffed for as long as the buff remains.",
+                "buffed"
+            ),
+            Some(4)
+        );
+        assert_eq!(
+            defines(
+                "Some cards have a Might Bonus in their corner.",
+                "might bonus"
+            ),
+            Some(2)
+        );
+        // the term as the subject of a verb (read beneath the heading titled by it)
+        assert!(subject_is(
+            "reminder text appears in italics",
+            "reminder text"
+        ));
+        assert!(subject_is(
+            "a combat occurs when a cleanup occurs",
+            "combat"
+        ));
+        assert!(!subject_is("combat damage is dealt", "combat"));
+        assert!(!subject_is("inactive abilities do not trigger", "inactive"));
+        assert!(!subject_is("combat is considered staged if", "combat"));
+        assert!(!subject_is(
+            "the might bonus is applied while attached",
+            "might bonus"
+        ));
         assert_eq!(
             defines("Hold Effects are Triggered Abilities.", "hold"),
             None
@@ -407,7 +740,7 @@ mod tests {
             ("alone", "741.1"),
             // game actions
             ("draw", "413"),
-            ("recycle", "416"),
+            ("recycle", "416.1"),
             // every zone (107 the Board, 108 the Non-Board Zones): its definition, else
             // the heading titled by it, before a passing mention deeper in the book
             ("base", "107.1"),

@@ -14,7 +14,9 @@
 //! (`tank`, `deathknell replaced death`) never pays for the model.
 
 use std::cell::{Cell, OnceCell};
-use std::thread::{Scope, ScopedJoinHandle};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
 
 use crate::rulebook::library::Book;
 use crate::search::hash::Hash64;
@@ -342,15 +344,24 @@ pub fn embed(text: &str) -> [f32; DIM] {
 /// the second core while the index is opened and the words are searched, or
 /// computed where it is first wanted ([`QueryVector::later`]). Both give the same
 /// vector: the model is deterministic, whichever thread runs it.
-pub struct QueryVector<'scope> {
+pub struct QueryVector {
     text: String,
-    ahead: Cell<Option<ScopedJoinHandle<'scope, [f32; DIM]>>>,
+    ahead: Cell<Option<Ahead>>,
     vector: OnceCell<[f32; DIM]>,
 }
 
-impl<'scope> QueryVector<'scope> {
+/// The thread started by [`QueryVector::ahead`]. Whichever of it and the searching
+/// thread claims the work first computes the embedding: on a busy machine the
+/// thread may not have been given a core by the time the search wants the vector,
+/// and then the search computes it rather than wait.
+struct Ahead {
+    claimed: Arc<AtomicBool>,
+    thread: JoinHandle<Option<[f32; DIM]>>,
+}
+
+impl QueryVector {
     /// The embedding of query `q`'s [`query_text`], computed when first wanted.
-    pub fn later(q: &str) -> QueryVector<'scope> {
+    pub fn later(q: &str) -> QueryVector {
         QueryVector {
             text: query_text(q),
             ahead: Cell::new(None),
@@ -358,42 +369,61 @@ impl<'scope> QueryVector<'scope> {
         }
     }
 
-    /// The embedding of query `q`'s [`query_text`], started now on a thread of
-    /// `scope` if `q` will be re-ranked by meaning (a question, with `meaning` on);
-    /// a keyword search never loads the model. If no thread can be started, it is
+    /// The embedding of query `q`'s [`query_text`], started now on a thread of its
+    /// own if `q` will be re-ranked by meaning (a question, with `meaning` on); a
+    /// keyword search never loads the model. If no thread can be started, it is
     /// computed when first wanted.
-    pub fn ahead<'env>(
-        scope: &'scope Scope<'scope, 'env>,
-        q: &str,
-        meaning: bool,
-    ) -> QueryVector<'scope> {
+    pub fn ahead(q: &str, meaning: bool) -> QueryVector {
         let v = QueryVector::later(q);
         if meaning && is_question(q) {
-            let text = v.text.clone();
+            let claimed = Arc::new(AtomicBool::new(false));
+            let (text, mine) = (v.text.clone(), Arc::clone(&claimed));
             let started = std::thread::Builder::new()
                 .name("embed".into())
-                .spawn_scoped(scope, move || embed(&text));
-            v.ahead.set(started.ok());
+                .spawn(move || (!mine.swap(true, Ordering::AcqRel)).then(|| embed(&text)));
+            v.ahead
+                .set(started.ok().map(|thread| Ahead { claimed, thread }));
         }
         v
     }
 
-    /// The embedding (unit length), waiting for the thread that computes it, if any.
+    /// The embedding (unit length): the thread's, waiting for it if it has begun,
+    /// or computed here if it has not (the thread then ends without computing;
+    /// nothing waits for it).
     pub fn get(&self) -> &[f32; DIM] {
-        self.vector.get_or_init(|| match self.ahead.take() {
-            // The model cannot panic on any text; if it did, the panic goes on here.
-            Some(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
-            None => embed(&self.text),
+        self.vector.get_or_init(|| {
+            if let Some(a) = self.ahead.take()
+                && a.claimed.swap(true, Ordering::AcqRel)
+            {
+                // The model cannot panic on any text; if it did, the panic goes on here.
+                let v = a
+                    .thread
+                    .join()
+                    .unwrap_or_else(|p| std::panic::resume_unwind(p));
+                if let Some(v) = v {
+                    return v;
+                }
+            }
+            embed(&self.text)
         })
     }
 
-    /// Whether a thread computing the embedding was started and not yet joined.
+    /// Whether a thread was started and [`QueryVector::get`] has not been called.
     #[cfg(test)]
     fn is_ahead(&self) -> bool {
-        let h = self.ahead.take();
-        let started = h.is_some();
-        self.ahead.set(h);
+        let a = self.ahead.take();
+        let started = a.is_some();
+        self.ahead.set(a);
         started
+    }
+
+    /// Whether a thread was started and has ended.
+    #[cfg(test)]
+    fn is_ahead_and_finished(&self) -> bool {
+        let a = self.ahead.take();
+        let done = a.as_ref().is_some_and(|a| a.thread.is_finished());
+        self.ahead.set(a);
+        done
     }
 }
 
@@ -497,19 +527,38 @@ mod tests {
 
     #[test]
     fn a_question_s_vector_started_ahead_is_the_one_computed_later() {
-        std::thread::scope(|s| {
-            let q = r#"who gets "credit" for a kill -tank"#;
-            let ahead = QueryVector::ahead(s, q, true);
-            assert!(ahead.is_ahead(), "a question starts the model at once");
-            let later = QueryVector::later(q);
-            assert!(!later.is_ahead());
-            assert_eq!(ahead.get(), later.get());
-            assert_eq!(ahead.get(), &embed("who gets credit for a kill"));
-            assert!(!ahead.is_ahead(), "joined");
-            // Keyword searches and --words-only never start the model.
-            assert!(!QueryVector::ahead(s, "deathknell replaced death", true).is_ahead());
-            assert!(!QueryVector::ahead(s, q, false).is_ahead());
+        let q = r#"who gets "credit" for a kill -tank"#;
+        let ahead = QueryVector::ahead(q, true);
+        assert!(ahead.is_ahead(), "a question starts the model at once");
+        let later = QueryVector::later(q);
+        assert!(!later.is_ahead());
+        assert_eq!(ahead.get(), later.get());
+        assert_eq!(ahead.get(), &embed("who gets credit for a kill"));
+        assert!(!ahead.is_ahead(), "joined");
+        // Whichever thread computes it, it is the same vector.
+        let finished = QueryVector::ahead(q, true);
+        while !finished.is_ahead_and_finished() {
+            std::thread::yield_now();
+        }
+        assert_eq!(finished.get(), later.get());
+        // A thread not yet given a core when the vector is wanted: it is computed
+        // here, and the thread, when it runs, does nothing.
+        let (go, wait) = std::sync::mpsc::channel::<()>();
+        let claimed = Arc::new(AtomicBool::new(false));
+        let theirs = Arc::clone(&claimed);
+        let thread = std::thread::spawn(move || {
+            wait.recv().ok();
+            (!theirs.swap(true, Ordering::AcqRel)).then_some([2.0; DIM])
         });
+        let blocked = QueryVector {
+            ahead: Cell::new(Some(Ahead { claimed, thread })),
+            ..QueryVector::later(q)
+        };
+        assert_eq!(blocked.get(), later.get());
+        go.send(()).expect("the thread waits");
+        // Keyword searches and --words-only never start the model.
+        assert!(!QueryVector::ahead("deathknell replaced death", true).is_ahead());
+        assert!(!QueryVector::ahead(q, false).is_ahead());
     }
 
     #[test]

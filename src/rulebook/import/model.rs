@@ -538,18 +538,20 @@ pub fn display_title(r: &Rule, sections: &[Section]) -> Option<String> {
 }
 
 /// What a definition is read from in a rule's text: its first sentence (up to the first
-/// full stop or line break), lowercased and trimmed; and whether the text sends the reader
-/// to another rule ("See rule 341").
+/// full stop or line break) and, on a line of its own, the sentence after it (which may
+/// name what the first describes: "Some cards have a separate section of text below the
+/// Rules Text. This is referred to as the Effect Text."; or remind what a term is:
+/// "Reminder: Lethal Damage is …"), lowercased and trimmed; and whether the text sends
+/// the reader to another rule ("See rule 341").
 pub fn definition_head(text: &str) -> (String, bool) {
-    let first = text
-        .split(['.', '\n'])
-        .next()
-        .unwrap_or(text)
-        .to_lowercase();
-    (
-        first.trim().to_string(),
-        text.to_lowercase().contains("see rule"),
-    )
+    let mut sentences = text.split(['.', '\n']);
+    let mut head = sentences.next().unwrap_or(text).trim().to_lowercase();
+    if let Some(next) = sentences.next().map(|s| s.trim().to_lowercase())
+        && !next.is_empty()
+    {
+        head = format!("{head}\n{next}");
+    }
+    (head, text.to_lowercase().contains("see rule"))
 }
 
 /// A glossary term as `define` compares it: lowercased, trimmed, without a trailing
