@@ -4,16 +4,25 @@
 //! ```sh
 //! cargo run --release --example rule_vectors            # embed every rule and example, write the table
 //! cargo run --release --example rule_vectors passages   # print the passages (JSON lines)
+//! cargo run --release --example rule_vectors glossary   # print the glossary terms (JSON lines)
 //! ```
+//!
+//! The two printing modes feed scripts/minilm-finetune.py (which adapts the model
+//! to the rulebook's own structure).
 //!
 //! Run it when an edition's rules or `meaning::passage` change (a test says so);
 //! it takes about a minute of CPU.
-use arbiter::rulebook::Library;
+use arbiter::rulebook::{Library, Passage};
 use arbiter::search::meaning::{self, EditionVectors};
 
 fn main() {
     let lib = Library::get();
-    let print = std::env::args().nth(1).as_deref() == Some("passages");
+    let mode = std::env::args().nth(1);
+    let print = mode.as_deref() == Some("passages");
+    if mode.as_deref() == Some("glossary") {
+        print_glossary(lib);
+        return;
+    }
     let mut editions = Vec::new();
     for bi in 0..lib.metas().len() {
         let book = lib.book(bi);
@@ -30,13 +39,13 @@ fn main() {
             for (i, p) in passages.iter().enumerate() {
                 println!(
                     "{}",
-                    serde_json::json!({"game": book.meta.game, "edition": book.meta.edition, "i": i, "passage": p})
+                    serde_json::json!({"game": book.meta.game, "edition": book.meta.edition, "i": i, "id": book.ed.rules[i].key(), "passage": p})
                 );
             }
             for (i, e) in &examples {
                 println!(
                     "{}",
-                    serde_json::json!({"game": book.meta.game, "edition": book.meta.edition, "i": i, "example": e})
+                    serde_json::json!({"game": book.meta.game, "edition": book.meta.edition, "i": i, "id": book.ed.rules[*i as usize].key(), "example": e})
                 );
             }
             continue;
@@ -72,5 +81,34 @@ fn main() {
             meaning::write_table(&editions),
         )
         .expect("write src/search/rule-vectors.bin");
+    }
+}
+
+/// Prints every edition's glossary: a term, where it came from, the rules that
+/// define it and the rules its passages are placed on.
+fn print_glossary(lib: &Library) {
+    for bi in 0..lib.metas().len() {
+        let book = lib.book(bi);
+        for t in &book.ed.glossary {
+            let placed: Vec<String> = t
+                .passages
+                .iter()
+                .filter_map(|p| match p {
+                    Passage::Rule(id) | Passage::Recovered(id, _) => Some(id.to_string()),
+                    Passage::Unplaced(_) => None,
+                })
+                .collect();
+            println!(
+                "{}",
+                serde_json::json!({
+                    "game": book.meta.game,
+                    "edition": book.meta.edition,
+                    "term": t.term,
+                    "source": format!("{:?}", t.source),
+                    "defined_by": t.defined_by.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+                    "passages": placed,
+                })
+            );
+        }
     }
 }

