@@ -144,7 +144,7 @@ fn inflects(word: &str, base: &str) -> bool {
 /// with the first rule beneath an empty heading, and that rule speaks of the term
 /// ("Drawing a card takes a single card …" under the term "Draw"), the term names the
 /// heading (413 "Draw"; 107.2 "Battlefield Zone"). Position of the heading → term; a
-/// heading two terms claim differently gets neither.
+/// heading two terms claim differently gets neither, unless they are forms of one word.
 fn opening_terms(ed: &Edition, index: &Index, mapping: &Mapping) -> BTreeMap<usize, String> {
     let mut claims: BTreeMap<usize, Vec<String>> = BTreeMap::new();
     for (term, m) in index.terms.iter().zip(&mapping.terms) {
@@ -204,13 +204,27 @@ fn opening_terms(ed: &Edition, index: &Index, mapping: &Mapping) -> BTreeMap<usi
     claims
         .into_iter()
         .filter_map(|(h, names)| {
-            let first = names[0].clone();
+            // terms that are forms of one word agree ("Buff", "Buffing", "Buffs" → 426
+            // "Buff"; "Banish", "Banishing" → 427 "Banish"): the base form the others
+            // inflect, as the document titles its actions (413 "Draw", 428 "Kill")
+            let base = names.iter().min_by_key(|n| n.len())?.clone();
             names
                 .iter()
-                .all(|n| n.eq_ignore_ascii_case(&first))
-                .then_some((h, first))
+                .all(|n| same_word(n, &base))
+                .then_some((h, base))
         })
         .collect()
+}
+
+/// Whether a term is `base` or a form of it: the same words, the last perhaps inflected
+/// ("Buffing" of "Buff", "Limited Actions" of "Limited Action").
+fn same_word(term: &str, base: &str) -> bool {
+    let (t, b) = (term.to_lowercase(), base.to_lowercase());
+    let (tw, bw): (Vec<&str>, Vec<&str>) = (t.split(' ').collect(), b.split(' ').collect());
+    match (tw.split_last(), bw.split_last()) {
+        (Some((tl, ti)), Some((bl, bi))) => ti == bi && (tl == bl || inflects(tl, bl)),
+        _ => false,
+    }
 }
 
 pub fn recover(ed: &mut Edition, index: &Index, mapping: &Mapping) {
@@ -488,6 +502,9 @@ mod tests {
             ("433", "Swap"),
             ("436", "Predict"),
             ("437", "Prevent"),
+            // the forms of one word agree on its base: "Buff", "Buffing", "Buffs"
+            ("426", "Buff"),
+            ("427", "Banish"),
         ] {
             assert_eq!(title(id), Some(name), "{id}");
             assert_eq!(rec(id).map(|r| r.2), Some(Provenance::ReferenceIndex));
@@ -501,13 +518,14 @@ mod tests {
     #[test]
     fn reference_index_placements() {
         // measured: 74 placed by order (10 of them labelled mode values), 24 more next to
-        // a matched passage of their own rule, 6 headings titled by the term their first
-        // rule is about; 22 keyword names and openers; 37 + 37 from the top index, link
-        // text and named steps: 200 of the 286 empty ids
-        assert_eq!(count(Provenance::ReferenceIndex), 104);
+        // a matched passage of their own rule, 8 headings titled by the term their first
+        // rule is about (426 Buff and 427 Banish once the forms of one word agreed); 22
+        // keyword names and openers; 37 + 37 from the top index, link text and named
+        // steps: 202 of the 286 empty ids
+        assert_eq!(count(Provenance::ReferenceIndex), 106);
         assert_eq!(count(Provenance::KeywordTable), 22);
         let total = ed().rules.iter().filter(|r| r.recovered.is_some()).count();
-        assert_eq!(total, 200);
+        assert_eq!(total, 202);
         let text = |id| rec(id).and_then(|r| r.1);
         assert_eq!(
             text("144"),
