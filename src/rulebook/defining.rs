@@ -122,6 +122,14 @@ fn name_ends(after: &str) -> bool {
 /// is the action …" (at most three words of object).
 fn gerund_defined(rest: &str) -> bool {
     let words: Vec<&str> = rest.split_whitespace().take(4).collect();
+    // a generic object ("a card", "damage"), not a particular one: "Exhausting the Unit is
+    // the Cost for this action" (144.2) says what one exhaust does, not what exhausting is
+    if words
+        .first()
+        .is_some_and(|w| ["the", "this", "that", "their", "its"].contains(w))
+    {
+        return false;
+    }
     words
         .iter()
         .position(|w| *w == "is" || *w == "are")
@@ -604,6 +612,13 @@ mod tests {
         );
         assert_eq!(
             defines("Discarding, if able, is optional.", "discarding"),
+            None
+        );
+        assert_eq!(
+            defines(
+                "Exhausting the Unit is the Cost for this action.",
+                "exhausting"
+            ),
             None
         );
         // a naming phrase names the whole name, and may be the second sentence
