@@ -1143,6 +1143,21 @@ fn replacement_uses(
     })
 }
 
+/// A cost within an instruction ("[do X] to [do Y]", 403.1.b.1) as the effect that pays it:
+/// energy and power, exhausting (414.5) or killing (428) the source, discarding (422), XP
+/// (730.2) and a buff (702.2.b).
+fn pay_cost(c: &format::TriggerCost) -> Effect {
+    Effect::PayCost {
+        energy: c.energy.get(),
+        power: c.power.to_power(Power::own),
+        exhaust: c.exhaust,
+        discard: c.discard.get(),
+        xp: c.xp.get(),
+        buff: c.buff,
+        kill_self: c.kill_this,
+    }
+}
+
 /// 742.1: an optional replacement's choice — who makes it (`you` or `its-controller`) and
 /// the cost within the instruction; "kill me" is not a cost a replacement pays here.
 fn replacement_choice(
@@ -1183,15 +1198,7 @@ fn replacement_choice(
                 "a replacement's cost that kills its source is not modelled",
             ));
         }
-        Some(c) => Some(Box::new(Effect::PayCost {
-            energy: c.value.energy.get(),
-            power: c.value.power.to_power(Power::own),
-            exhaust: c.value.exhaust,
-            discard: c.value.discard.get(),
-            xp: c.value.xp.get(),
-            buff: c.value.buff,
-            kill_self: false,
-        })),
+        Some(c) => Some(Box::new(pay_cost(&c.value))),
     };
     Ok(Some(crate::engine::objects::ReplacementChoice {
         its_controller,
@@ -1694,18 +1701,7 @@ fn abilities(
                 effects.push(names.effect(&t.value, t.referenced)?);
             }
             if let Some(c) = &ab.cost {
-                effects.insert(
-                    0,
-                    Effect::PayCost {
-                        energy: c.value.energy.get(),
-                        power: c.value.power.to_power(Power::own),
-                        exhaust: c.value.exhaust,
-                        discard: c.value.discard.get(),
-                        xp: c.value.xp.get(),
-                        buff: c.value.buff,
-                        kill_self: c.value.kill_this,
-                    },
-                );
+                effects.insert(0, pay_cost(&c.value));
             }
             // 383.2.c.1: an ability active in its owner's trash
             let t = match ab.active_in.as_ref().map(|n| n.value.as_str()) {
