@@ -478,7 +478,12 @@ fn rerank_by_meaning(
         let mut scorer = scoring
             .scorer(searcher.segment_reader(addr.segment_ord), 1.0)
             .map_err(tantivy_err)?;
-        let word = if scorer.seek(addr.doc_id) == addr.doc_id {
+        // a scorer starts on its first match, and seeks only forward
+        let at = match scorer.doc() {
+            d if d < addr.doc_id => scorer.seek(addr.doc_id),
+            d => d,
+        };
+        let word = if at == addr.doc_id {
             scorer.score()
         } else {
             *total += 1;
