@@ -706,7 +706,8 @@ mod tests {
         // "Runes": no place satisfies both, so it goes nowhere (not on 188)
         assert!(rec("188").is_none());
         // "Subject to Domain Identity." fits 103.2.c (the 2025 edition's own) or 103.3.a:
-        // the index alone cannot tell, so neither gets it here
+        // the index alone cannot tell, so neither gets it here (the 2025 edition's
+        // heading then titles 103.3.a "12 Rune Cards", super::align)
         assert!(rec("103.3.a").is_none());
         assert!(rec("103.2.c").is_none());
     }
