@@ -1,9 +1,13 @@
 //! The all-MiniLM-L6-v2 BERT encoder over int8 weights: embeddings, six post-LayerNorm
 //! transformer layers (12 heads of 32, GELU feed-forward of 1536), mean pooling over the
-//! tokens and L2 normalisation — the forward pass sentence-transformers runs, in f32.
+//! tokens and L2 normalisation — the forward pass sentence-transformers runs. The four
+//! matrix products of each layer, nearly all of the arithmetic, are done in integers
+//! ([`linear`]: int8 inputs and weights, exact i32 sums); attention's own products,
+//! softmax, GELU and LayerNorm are in f32. Every CPU gives the same embedding, bit for bit.
 //! The blob's layout is written down in `scripts/minilm-export.py`.
 
 use crate::DIM;
+use crate::int8::{self, Kernel, Quantised};
 
 const LAYERS: usize = 6;
 const HEADS: usize = 12;
@@ -50,14 +54,6 @@ impl Q8 {
         let src = &self.values[r * self.cols..(r + 1) * self.cols];
         for (o, &v) in out.iter_mut().zip(src) {
             *o = f32::from(v as i8) * s;
-        }
-    }
-
-    /// The whole matrix, dequantised into `out` (row-major, rows × cols).
-    fn dequantise_into(&self, out: &mut Vec<f32>) {
-        out.resize(self.rows * self.cols, 0.0);
-        for (r, row) in out.chunks_exact_mut(self.cols).enumerate() {
-            self.row_into(r, row);
         }
     }
 }
@@ -185,7 +181,7 @@ impl Model {
         }
         layer_norm(&mut x, &self.ln);
 
-        let mut w = Vec::new();
+        let mut s = Scratch::default();
         let mut qkv = vec![0.0f32; n * 3 * DIM];
         let mut scores = vec![0.0f32; n * n];
         let mut ctx = vec![0.0f32; n * DIM];
@@ -193,7 +189,7 @@ impl Model {
         let mut ffn = vec![0.0f32; n * FFN];
         let alpha = 1.0 / (HEAD_DIM as f32).sqrt();
         for layer in &self.layers {
-            linear(&x, n, &layer.qkv, layer.qkv_b, &mut w, &mut qkv);
+            linear(&x, n, &layer.qkv, layer.qkv_b, &mut s, &mut qkv);
             for head in 0..HEADS {
                 let q = &qkv[head * HEAD_DIM..];
                 let k = &qkv[DIM + head * HEAD_DIM..];
@@ -217,13 +213,13 @@ impl Model {
                     (&mut ctx[head * HEAD_DIM..], DIM, 1),
                 );
             }
-            linear(&ctx, n, &layer.attn_out, layer.attn_out_b, &mut w, &mut h);
+            linear(&ctx, n, &layer.attn_out, layer.attn_out_b, &mut s, &mut h);
             add_layer_norm(&mut x, &h, &layer.ln1);
-            linear(&x, n, &layer.ffn_in, layer.ffn_in_b, &mut w, &mut ffn);
+            linear(&x, n, &layer.ffn_in, layer.ffn_in_b, &mut s, &mut ffn);
             for v in &mut ffn {
                 *v = gelu(*v);
             }
-            linear(&ffn, n, &layer.ffn_out, layer.ffn_out_b, &mut w, &mut h);
+            linear(&ffn, n, &layer.ffn_out, layer.ffn_out_b, &mut s, &mut h);
             add_layer_norm(&mut x, &h, &layer.ln2);
         }
 
@@ -242,108 +238,115 @@ impl Model {
     }
 }
 
-/// out[n × rows] = x[n × cols] · Wᵀ + b for the int8 matrix W. On a CPU with AVX2 and
-/// FMA (checked at run time) W is never dequantised: see [`linear_avx2_fma`]. Elsewhere
-/// W is dequantised into the scratch `w` and multiplied by `matrixmultiply`'s sgemm.
-fn linear(x: &[f32], n: usize, m: &Q8, b: F32s, w: &mut Vec<f32>, out: &mut [f32]) {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
-        // SAFETY: the CPU has AVX2 and FMA, checked just above.
-        unsafe { linear_avx2_fma(x, n, m, b, out) };
-        return;
-    }
-    linear_sgemm(x, n, m, b, w, out);
+/// An input column whose magnitude passes this for some token is left out of the int8
+/// product and multiplied in f32 instead. BERT's residual stream has a few such
+/// columns (dimension 99 reaches 10 going into the attention and 30 going into the
+/// feed-forward layer, where a token's other values are mostly below 2): quantised
+/// with them, each token's scale would be set by that one value and its others would
+/// keep only a few levels. LLM.int8()'s outlier threshold (Dettmers et al. 2022);
+/// the parity and relevance figures are in tests/parity.rs and the README.
+const OUTLIER: f32 = 6.0;
+
+/// Buffers [`linear`] reuses from one call to the next.
+#[derive(Default)]
+struct Scratch {
+    /// Each column's largest magnitude over the tokens.
+    column_max: Vec<f32>,
+    /// The columns past [`OUTLIER`].
+    outliers: Vec<usize>,
+    /// The input with those columns zeroed, when there are any.
+    inliers: Vec<f32>,
+    /// The input quantised.
+    x: Quantised,
+    sums: Vec<i32>,
+    /// The weights of the outlier columns, a column's (one per row of W) after another.
+    outlier_weights: Vec<f32>,
+    /// Σ over the outlier columns of x · w, for each token and row of W.
+    outlier_sums: Vec<f32>,
+    w_scales: Vec<f32>,
+    bias: Vec<f32>,
 }
 
-fn linear_sgemm(x: &[f32], n: usize, m: &Q8, b: F32s, w: &mut Vec<f32>, out: &mut [f32]) {
-    m.dequantise_into(w);
-    gemm(
-        (n, m.cols, m.rows),
-        1.0,
-        (x, m.cols, 1),
-        (w, 1, m.cols),
-        (out, m.rows, 1),
-    );
-    for row in out.chunks_exact_mut(m.rows) {
-        for (o, bias) in row.iter_mut().zip(b.iter()) {
-            *o += bias;
-        }
-    }
-}
-
-/// [`linear`] with AVX2 and FMA: three rows of W at a time are converted from int8 into
-/// a small buffer and dotted with four tokens at once (twelve independent 8-lane sums,
-/// which keeps both FMA units busy), and each row's scale is applied to its sums. The
-/// next three rows are prefetched meanwhile: a search reads each weight once per
-/// process, so the weights come from memory, not the cache. For the one short question
-/// a search embeds this is about twice as fast as dequantising W and calling sgemm,
-/// which re-packs the whole matrix on every call.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-fn linear_avx2_fma(x: &[f32], n: usize, m: &Q8, b: F32s, out: &mut [f32]) {
-    use std::arch::x86_64::*;
-    // Rows of W per pass: 3 rows × 4 tokens = 12 independent sums, with the 3 rows and
-    // one token in the other 4 of the 16 vector registers.
-    const ROWS: usize = 3;
+/// out[n × rows] = x[n × cols] · Wᵀ + b for the int8 matrix W, in integers: each
+/// token's row of x is quantised to int8 with its own scale ([`Quantised::set`]), its
+/// dot products with W's int8 rows are summed exactly in i32 ([`int8::dots`], on the
+/// fastest path the CPU has; every path gives the same sums), and each becomes
+/// (sum · x's scale + outliers) · W's row scale + b, by this one piece of code
+/// whatever the path; the few columns past [`OUTLIER`] are summed in f32 apart.
+fn linear(x: &[f32], n: usize, m: &Q8, b: F32s, s: &mut Scratch, out: &mut [f32]) {
     let (k, rows) = (m.cols, m.rows);
     assert!(
-        k % 8 == 0
-            && x.len() >= n * k
-            && out.len() >= n * rows
-            && b.0.len() >= 4 * rows
-            && m.scales.0.len() >= 4 * rows
-            && m.values.len() >= rows * k,
+        x.len() >= n * k && out.len() >= n * rows,
         "linear operands out of bounds"
     );
-    let hsum = |v: __m256| {
-        let s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps::<1>(v));
-        let s = _mm_add_ps(s, _mm_movehl_ps(s, s));
-        _mm_cvtss_f32(_mm_add_ss(s, _mm_shuffle_ps::<1>(s, s)))
+    let x = &x[..n * k];
+    s.column_max.clear();
+    s.column_max.resize(k, 0.0);
+    for row in x.chunks_exact(k) {
+        for (m, v) in s.column_max.iter_mut().zip(row) {
+            *m = m.max(v.abs());
+        }
+    }
+    s.outliers.clear();
+    s.outliers
+        .extend((0..k).filter(|&c| s.column_max[c] > OUTLIER));
+    let inliers = if s.outliers.is_empty() {
+        x
+    } else {
+        s.inliers.clear();
+        s.inliers.extend_from_slice(x);
+        for row in s.inliers.chunks_exact_mut(k) {
+            for &c in &s.outliers {
+                row[c] = 0.0;
+            }
+        }
+        &s.inliers
     };
-    let mut w = vec![0.0f32; ROWS * k];
-    for r in (0..rows).step_by(ROWS) {
-        let group = (rows - r).min(ROWS);
-        if group < ROWS {
-            // Short of rows at the end: the missing rows' sums are dropped, but must
-            // be numbers.
-            w.fill(0.0);
-        }
-        for (o, &v) in w.iter_mut().zip(&m.values[r * k..(r + group) * k]) {
-            *o = f32::from(v as i8);
-        }
-        // Fetch the next rows into the cache while these are multiplied.
-        let next = &m.values[((r + ROWS) * k).min(rows * k)..((r + 2 * ROWS) * k).min(rows * k)];
-        for line in (0..next.len()).step_by(64) {
-            // SAFETY: `line` is below `next.len()`, so the address is inside `next`; a
-            // prefetch only hints the cache and never faults.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(next.as_ptr().add(line).cast::<i8>()) };
-        }
-        for t in (0..n).step_by(4) {
-            let count = (n - t).min(4);
-            // A group short of four tokens repeats its last one; those sums are dropped.
-            let xs: [*const f32; 4] =
-                std::array::from_fn(|j| x[(t + j.min(count - 1)) * k..].as_ptr());
-            let mut acc = [_mm256_setzero_ps(); 4 * ROWS];
-            for c in (0..k).step_by(8) {
-                // SAFETY: c + 8 <= k, the ROWS rows of `w` are k long each, and each token
-                // row of x starts at a multiple of k below n·k <= x.len() (asserted above).
-                unsafe {
-                    let ws: [__m256; ROWS] =
-                        std::array::from_fn(|p| _mm256_loadu_ps(w.as_ptr().add(p * k + c)));
-                    for j in 0..4 {
-                        let xv = _mm256_loadu_ps(xs[j].add(c));
-                        for p in 0..ROWS {
-                            acc[4 * p + j] = _mm256_fmadd_ps(xv, ws[p], acc[4 * p + j]);
-                        }
-                    }
-                }
+    s.x.set(inliers, n, k);
+    s.sums.resize(n * rows, 0);
+    int8::dots(
+        Kernel::best(),
+        &s.x.values,
+        n,
+        k,
+        m.values,
+        rows,
+        &mut s.sums,
+    );
+
+    s.outlier_weights.clear();
+    for &c in &s.outliers {
+        s.outlier_weights
+            .extend((0..rows).map(|r| f32::from(m.values[r * k + c] as i8)));
+    }
+    s.outlier_sums.clear();
+    s.outlier_sums.resize(n * rows, 0.0);
+    for (sums, row) in s.outlier_sums.chunks_exact_mut(rows).zip(x.chunks_exact(k)) {
+        for (&c, w) in s.outliers.iter().zip(s.outlier_weights.chunks_exact(rows)) {
+            for (sum, w) in sums.iter_mut().zip(w) {
+                *sum += row[c] * w;
             }
-            for j in 0..count {
-                for p in 0..group {
-                    out[(t + j) * rows + r + p] =
-                        hsum(acc[4 * p + j]) * m.scales.get(r + p) + b.get(r + p);
-                }
-            }
+        }
+    }
+
+    s.w_scales.clear();
+    s.w_scales.extend(m.scales.iter().take(rows));
+    s.bias.clear();
+    s.bias.extend(b.iter().take(rows));
+    for (((out, sums), outlier_sums), &xs) in out
+        .chunks_exact_mut(rows)
+        .zip(s.sums.chunks_exact(rows))
+        .zip(s.outlier_sums.chunks_exact(rows))
+        .zip(&s.x.scales)
+    {
+        for ((((o, &sum), &e), &ws), &b) in out
+            .iter_mut()
+            .zip(sums)
+            .zip(outlier_sums)
+            .zip(&s.w_scales)
+            .zip(&s.bias)
+        {
+            *o = (sum as f32 * xs + e) * ws + b;
         }
     }
 }
@@ -441,42 +444,68 @@ fn erf(x: f32) -> f32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{F32s, Q8, erf, linear, linear_sgemm};
+    use super::{F32s, OUTLIER, Q8, Scratch, erf, linear};
 
+    /// [`linear`] against the same product in f64 over the dequantised weights: close,
+    /// and as close with an outlier column as without one (quantised with it, the other
+    /// columns would keep only a few levels each).
     #[test]
-    fn both_matrix_products_agree() {
-        // A pseudo-random int8 matrix and inputs, odd sizes included (5 tokens, 7 rows).
+    fn the_integer_product_is_close_to_the_float_one() {
         let mut seed = 27u32;
         let mut next = || {
             seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
             seed >> 8
         };
-        let (rows, cols, n) = (7, 64, 5);
-        let values: Vec<u8> = (0..rows * cols).map(|_| next() as u8).collect();
+        let (rows, cols, n) = (7, 128, 5);
+        let values: Vec<u8> = (0..rows * cols).map(|_| next() as u8 | 1).collect();
         let values: &'static [u8] = Box::leak(values.into_boxed_slice());
         let le = |v: Vec<f32>| {
             let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
             F32s(Box::leak(bytes.into_boxed_slice()))
         };
+        let scales: Vec<f32> = (0..rows).map(|r| 0.01 * (r + 1) as f32).collect();
         let m = Q8 {
             rows,
             cols,
-            scales: le((0..rows).map(|r| 0.01 * (r + 1) as f32).collect()),
+            scales: le(scales.clone()),
             values,
         };
-        let x: Vec<f32> = (0..n * cols)
+        let b = le((0..rows).map(|r| r as f32).collect());
+        let mut x: Vec<f32> = (0..n * cols)
             .map(|_| (next() % 2000) as f32 / 1000.0 - 1.0)
             .collect();
-        let b = le((0..rows).map(|r| r as f32).collect());
-        let (mut fast, mut plain, mut w) = (vec![0.0; n * rows], vec![0.0; n * rows], Vec::new());
-        linear(&x, n, &m, b, &mut w, &mut fast);
-        linear_sgemm(&x, n, &m, b, &mut w, &mut plain);
-        for (f, p) in fast.iter().zip(&plain) {
-            assert!((f - p).abs() < 1e-4, "{f} vs {p}");
+        let worst = |x: &[f32]| {
+            let mut out = vec![0.0; n * rows];
+            linear(x, n, &m, b, &mut Scratch::default(), &mut out);
+            let mut worst = 0.0f64;
+            for t in 0..n {
+                for r in 0..rows {
+                    let want: f64 = (0..cols)
+                        .map(|c| {
+                            f64::from(x[t * cols + c])
+                                * f64::from(values[r * cols + c] as i8)
+                                * f64::from(scales[r])
+                        })
+                        .sum::<f64>()
+                        + r as f64;
+                    worst = worst.max((f64::from(out[t * rows + r]) - want).abs());
+                }
+            }
+            worst
+        };
+        // Half a step of the input (1/254) times a weight (up to 127 · 0.07 = 8.9) over
+        // 128 columns, rounding errors of either sign: a few tenths at most. With the
+        // outlier column (24) quantised in, the step would be 24 times longer, the
+        // errors several units.
+        let plain = worst(&x);
+        assert!(plain < 0.5, "error {plain}");
+        for t in 0..n {
+            x[t * cols + 3] = 4.0 * OUTLIER * if t % 2 == 0 { 1.0 } else { -1.0 };
         }
+        let with_outlier = worst(&x);
         assert!(
-            plain.iter().any(|v| v.abs() > 0.5),
-            "a product that could have been zero"
+            with_outlier < 0.5,
+            "error {with_outlier} with an outlier column"
         );
     }
 
