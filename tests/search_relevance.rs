@@ -10,8 +10,9 @@
 //! Batch 1's held-out half has been read (its misses were analysed); batches 2
 //! and 3 were written later, from the rules text, before any ranking was looked
 //! at. Batch 4 (448 queries, written blind while a sentence model was being
-//! fine-tuned on the tuning halves of batches 1-3) is the fresh unseen
-//! measurement.
+//! fine-tuned on the tuning halves of batches 1-3) was the fresh unseen
+//! measurement; batch 5 (509 queries, written blind once a model might be
+//! trained on batch 4's tuning half) is the one nothing was trained or tuned on.
 
 use arbiter::rulebook::RuleId;
 use arbiter::search::{self, Options, Scope, cache};
@@ -30,7 +31,13 @@ const SPLIT_SEED: u64 = 0x5eed_2026_0330;
 /// halves together 0.767 → 0.797: a trade made on the tuning halves and recorded
 /// in the README, not a floor lowered to pass. The fine-tuned sentence model
 /// (scripts/minilm-finetune.py) brings it to 0.895: the floor is 0.88.
-const FLOORS: [(u32, f64); 4] = [(1, 0.88), (2, FLOOR_2), (3, FLOOR_3), (4, FLOOR_4)];
+const FLOORS: [(u32, f64); 5] = [
+    (1, 0.88),
+    (2, FLOOR_2),
+    (3, FLOOR_3),
+    (4, FLOOR_4),
+    (5, FLOOR_5),
+];
 
 /// Batch 2's held-out recall@5 as measured so far, rounded down (0.746 when first
 /// measured, 0.754 after the systematic vocabulary step, 0.778 (98/126) after the meaning
@@ -46,6 +53,12 @@ const FLOOR_3: f64 = 0.76;
 /// when first measured, unseen, with the meaning step of 2026-11-24; 0.826, 185/224,
 /// with the model fine-tuned on the rulebook, which never saw batch 4).
 const FLOOR_4: f64 = 0.81;
+
+/// Batch 5's held-out recall@5 when first measured, unseen, rounded down: 0.799
+/// (203/254) on its first run, with the model fine-tuned on batches 1-3's tuning
+/// halves, against the data of commit 7e891f4 (written blind, committed before
+/// that run, not edited after).
+const FLOOR_5: f64 = 0.79;
 
 struct Case {
     batch: u32,
@@ -224,6 +237,10 @@ fn relevance_floor_on_the_held_out_half() {
         of_batch(&cases, 4).len() >= 240,
         "batch 4 needs at least 240 queries"
     );
+    assert!(
+        of_batch(&cases, 5).len() >= 400,
+        "batch 5 needs at least 400 queries"
+    );
     let (tuning, held) = split(cases);
     let mut failed = Vec::new();
     for (batch, floor) in FLOORS {
@@ -280,5 +297,5 @@ fn a_batch_marker_starts_a_batch() {
     assert_eq!(batch_marker("# 101-103 Deck Construction"), None);
     let cases = cases();
     assert_eq!(cases.first().map(|c| c.batch), Some(1));
-    assert_eq!(cases.last().map(|c| c.batch), Some(4));
+    assert_eq!(cases.last().map(|c| c.batch), Some(5));
 }
