@@ -3,6 +3,7 @@
 //! HOT FEPR process (334–340) that drives the engine until it rests.
 
 use super::actions::{EngineError, Halt, R, illegal};
+use super::costs::{BuffFrom, CostWithin};
 use super::decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
 use super::objects::{Ability, Condition, Effect, Keyword, Trigger, TurnLimit};
 use super::state::{BfId, ChainItem, Game, ObjId, Phase, PlayerId, Snapshot, Zone};
@@ -723,48 +724,24 @@ impl Game {
                     (n, true) => format!("discard {n}"),
                     (n, false) => format!("{cost} and discard {n}"),
                 };
-                let in_hand = self.objects_in(Zone::Hand(t.controller)).len();
-                // 414.5: "exhaust me" is payable only by a ready source on the board — a
-                // legend in its Legend Zone too (107.4, 173.7: "you may exhaust me to …");
-                // "kill me" only by a source on the board (428)
+                // 414.5: "exhaust me" is paid by a ready source, "kill me" by a source on
+                // the board (428): which, if it can be paid (see `lacking_within`)
                 let on_board = src.filter(|o| self.objects[o.0].zone.on_board());
                 let exhaustable = src.filter(|o| {
                     self.objects[o.0].zone.abilities_function() && !self.objects[o.0].exhausted
                 });
+                let within = CostWithin {
+                    energy,
+                    power: power.clone(),
+                    exhaust,
+                    kill_self,
+                    discard,
+                    xp,
+                    buff,
+                };
                 // 702.2.b.1–2: a buff is spent from a unit its controller controls that has one
-                let buffed: Vec<ObjId> = if buff {
-                    self.objects
-                        .iter()
-                        .filter(|o| o.zone.on_board() && o.is_unit() && o.buffs > 0)
-                        .filter(|o| self.controller(o.id) == t.controller)
-                        .map(|o| o.id)
-                        .collect()
-                } else {
-                    Vec::new()
-                };
-                let can = if exhaust && exhaustable.is_none() {
-                    Err(format!("{me} is not a ready permanent"))
-                } else if kill_self && on_board.is_none() {
-                    Err(format!("{me} is not on the board"))
-                } else if xp > self.players[t.controller.0].xp {
-                    Err(format!(
-                        "{} has {} XP",
-                        self.player_name(t.controller),
-                        self.players[t.controller.0].xp
-                    ))
-                } else if buff && buffed.is_empty() {
-                    Err(format!(
-                        "{} controls no unit with a buff",
-                        self.player_name(t.controller)
-                    ))
-                } else if usize::try_from(discard).unwrap_or(usize::MAX) > in_hand {
-                    Err(format!(
-                        "{} has {in_hand} card(s) in hand",
-                        self.player_name(t.controller)
-                    ))
-                } else {
-                    self.payment_ways(t.controller, energy, &power).map(|_| ())
-                };
+                let can = self.lacking_within(t.controller, &within, src, me, BuffFrom::Controlled);
+                let buffed: Vec<ObjId> = can.clone().unwrap_or_default();
                 let pays = match &can {
                     Ok(_) => {
                         let d = super::decision::Decision::yes_no(

@@ -26,6 +26,34 @@ pub(crate) struct Extra {
     pub buffs_from: Vec<ObjId>,
 }
 
+/// A cost within instructions ("[do X] to [do Y]", 742.1): the parts of an
+/// `Effect::PayCost`, its power resolved for its source.
+#[derive(Clone, Debug)]
+pub(crate) struct CostWithin {
+    pub energy: i32,
+    pub power: Power,
+    /// "exhaust me": the source (414.5).
+    pub exhaust: bool,
+    /// "kill me": the source (428).
+    pub kill_self: bool,
+    /// "discard 1": cards of the payer's hand (422).
+    pub discard: i32,
+    /// "spend 3 XP" (730.2).
+    pub xp: i32,
+    /// "spend a buff" (702.2.b).
+    pub buff: bool,
+}
+
+/// Whose buff a cost within instructions spends (702.2.b): a triggered ability's "you may
+/// spend a buff to …" spends one from a unit its payer controls, chosen as it is paid
+/// (702.2.b.1–2); a replacement's "spend its buff" the buff of the unit whose event it
+/// replaces.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum BuffFrom {
+    Controlled,
+    Unit(Option<ObjId>),
+}
+
 impl Extra {
     pub fn any(&self) -> bool {
         self.energy > 0
@@ -261,6 +289,60 @@ impl Game {
             .map(|o| o.buffs.max(0))
             .fold(0, i32::saturating_add);
         total.saturating_sub(i32::try_from(extra.buffs_from.len()).unwrap_or(i32::MAX))
+    }
+
+    /// 742.1: whether `payer` can pay a cost within instructions — of a triggered ability
+    /// (403.1.b.1, 742.1.b) or an optional replacement ("its controller may pay [cost] to
+    /// … instead") — whose source is `src`, named `me`: the units a buff may be spent from
+    /// (none unless it spends one), or what is lacking, in words. "exhaust me" needs a ready
+    /// source whose abilities function — a legend in its Legend Zone too (414.5; 107.4,
+    /// 173.7); "kill me" a source on the board (428); then the payer's XP (730.2), a buff
+    /// from `buff` (702.2.b), cards in hand to discard (422), and energy and power (357.1).
+    pub(crate) fn lacking_within(
+        &self,
+        payer: PlayerId,
+        cost: &CostWithin,
+        src: Option<ObjId>,
+        me: &str,
+        buff: BuffFrom,
+    ) -> Result<Vec<ObjId>, String> {
+        let ready = src.is_some_and(|o| {
+            self.objects[o.0].zone.abilities_function() && !self.objects[o.0].exhausted
+        });
+        let on_board = src.is_some_and(|o| self.objects[o.0].zone.on_board());
+        let buffed: Vec<ObjId> = match (cost.buff, buff) {
+            (false, _) => Vec::new(),
+            (true, BuffFrom::Controlled) => self
+                .objects
+                .iter()
+                .filter(|o| o.zone.on_board() && o.is_unit() && o.buffs > 0)
+                .filter(|o| self.controller(o.id) == payer)
+                .map(|o| o.id)
+                .collect(),
+            (true, BuffFrom::Unit(u)) => u
+                .filter(|u| self.objects[u.0].zone.on_board() && self.objects[u.0].buffs > 0)
+                .into_iter()
+                .collect(),
+        };
+        let in_hand = self.objects_in(Zone::Hand(payer)).len();
+        let who = self.player_name(payer);
+        if cost.exhaust && !ready {
+            Err(format!("{me} is not a ready permanent"))
+        } else if cost.kill_self && !on_board {
+            Err(format!("{me} is not on the board"))
+        } else if cost.xp > self.players[payer.0].xp {
+            Err(format!("{who} has {} XP", self.players[payer.0].xp))
+        } else if cost.buff && buffed.is_empty() {
+            Err(match buff {
+                BuffFrom::Controlled => format!("{who} controls no unit with a buff"),
+                BuffFrom::Unit(_) => "the unit has no buff".to_string(),
+            })
+        } else if usize::try_from(cost.discard).unwrap_or(usize::MAX) > in_hand {
+            Err(format!("{who} has {in_hand} card(s) in hand"))
+        } else {
+            self.payment_ways(payer, cost.energy, &cost.power)
+                .map(|_| buffed)
+        }
     }
 
     /// 403.1.b.1, 404.1: the parts of a cost within a triggered ability's instructions that

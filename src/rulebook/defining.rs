@@ -518,12 +518,21 @@ fn beneath<R: Rules + ?Sized>(book: &R, id: &RuleId, h: &RuleId) -> bool {
 }
 
 /// Whether a heading's title names the term: as written, without "the", or with "zone"
-/// after it ("The Main Deck Zone" for "main deck").
+/// or "zones" after it ("The Main Deck Zone" or "Main Deck Zones", 108.4, for "main
+/// deck").
 fn titles(forms: &[(String, u8)], title: &str) -> bool {
     let t = normal_title(title);
+    let zone = zone_of(&t);
     forms
         .iter()
-        .any(|(f, rank)| *rank == 0 && (*f == t || t.strip_suffix(" zone").is_some_and(|z| z == f)))
+        .any(|(f, rank)| *rank == 0 && (*f == t || zone.is_some_and(|z| z == f)))
+}
+
+/// What a title names a zone of: "main deck" for "main deck zone" or "main deck zones".
+fn zone_of(title: &str) -> Option<&str> {
+    title
+        .strip_suffix(" zone")
+        .or_else(|| title.strip_suffix(" zones"))
 }
 
 /// A title as compared: trimmed, lowercased, without a leading "the".
@@ -532,11 +541,12 @@ fn normal_title(title: &str) -> String {
     t.strip_prefix("the ").map(str::to_string).unwrap_or(t)
 }
 
-/// Whether the heading `id` is titled by the term itself, not by the term and "zone".
+/// Whether the heading `id` is titled by the term itself, not by the term and "zone" or
+/// "zones".
 fn titled_exactly<R: Rules + ?Sized>(book: &R, id: &RuleId) -> bool {
     book.get(id)
         .and_then(|r| book.title_of(&r))
-        .is_some_and(|t| !normal_title(&t).ends_with(" zone"))
+        .is_some_and(|t| zone_of(&normal_title(&t)).is_none())
 }
 
 #[cfg(test)]

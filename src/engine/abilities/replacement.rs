@@ -14,6 +14,7 @@
 
 use crate::cite;
 use crate::engine::actions::R;
+use crate::engine::costs::{BuffFrom, CostWithin};
 use crate::engine::decision::{Answer, Decision, DecisionKind, DecisionOption};
 use crate::engine::objects::{
     Ability, Duration, Effect, ReplacedEvent, Replacement, ReplacementUses, Scope, Target,
@@ -873,32 +874,19 @@ impl Game {
                 if *discard > 0 {
                     parts.push(format!("discard {discard}"));
                 }
-                let in_hand = self.objects_in(Zone::Hand(chooser)).len();
-                let src_obj = &self.objects[c.source.0];
-                // 414.5: only a ready permanent can be exhausted to pay
-                let exhaustable = src_obj.zone.abilities_function() && !src_obj.exhausted;
-                let lacking = if *exhaust && !exhaustable {
-                    Some(format!("{src} is not a ready permanent"))
-                } else if *buff
-                    && !unit.is_some_and(|u| {
-                        self.objects[u.0].zone.on_board() && self.objects[u.0].buffs > 0
-                    })
-                {
-                    Some("the unit has no buff".to_string())
-                } else if *xp > self.players[chooser.0].xp {
-                    Some(format!(
-                        "{} has {} XP",
-                        self.player_name(chooser),
-                        self.players[chooser.0].xp
-                    ))
-                } else if usize::try_from(*discard).unwrap_or(usize::MAX) > in_hand {
-                    Some(format!(
-                        "{} has {in_hand} card(s) in hand",
-                        self.player_name(chooser)
-                    ))
-                } else {
-                    self.payment_ways(chooser, *energy, &power).err()
+                let within = CostWithin {
+                    energy: *energy,
+                    power: power.clone(),
+                    exhaust: *exhaust,
+                    kill_self: false,
+                    discard: *discard,
+                    xp: *xp,
+                    buff: *buff,
                 };
+                // "spend its buff": the buff of the unit whose event it replaces
+                let lacking = self
+                    .lacking_within(chooser, &within, Some(c.source), &src, BuffFrom::Unit(unit))
+                    .err();
                 let words = match parts.split_last() {
                     Some((last, rest)) if !rest.is_empty() => {
                         format!("{} and {last}", rest.join(", "))

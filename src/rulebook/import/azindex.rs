@@ -12,7 +12,7 @@
 
 use super::ImportError;
 use super::hyperlinked::Layout;
-use super::model::{Edition, Passage, RuleId, Term, TermSource};
+use super::model::{Edition, Passage, RuleId, Seg, Term, TermSource};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// One term of the index as printed.
@@ -233,10 +233,78 @@ pub fn map(ed: &Edition, raw: &[Option<String>], index: &Index) -> Mapping {
     // neighbours proposes itself for the empty ids between them, if the counts agree.
     // Placements become anchors and narrow other windows, so this repeats until nothing
     // new is placed.
+    // Every term quotes in document order, so where a term quotes an unmatched passage
+    // bounds where it can go: after the rule the term quotes before it and before the
+    // one it quotes after it. A place must be within bounds in every term that quotes
+    // the text (within one of them where one term quotes it twice): "Rune is a Card
+    // Type." sits before 160.1 under "Runes", so it never goes on 188 under "Cards".
+    let mut bounds: HashMap<&str, BTreeMap<usize, Vec<Span>>> = HashMap::new();
+    for (t, term) in index.terms.iter().enumerate() {
+        let anchors: Vec<Option<usize>> = mapping.terms[t]
+            .iter()
+            .map(|m| match m {
+                Mapped::Rule(x) => Some(*x),
+                _ => None,
+            })
+            .collect();
+        for (k, m) in mapping.terms[t].iter().enumerate() {
+            if *m != Mapped::Unplaced {
+                continue;
+            }
+            let lo = anchors[..k].iter().rev().find_map(|a| *a).unwrap_or(0);
+            let hi = anchors[k + 1..]
+                .iter()
+                .find_map(|a| *a)
+                .unwrap_or(raw.len());
+            bounds
+                .entry(term.passages[k].0.as_str())
+                .or_default()
+                .entry(t)
+                .or_default()
+                .push((lo, hi));
+        }
+    }
+    let within_bounds = |text: &str, e: usize| {
+        bounds.get(text).is_none_or(|terms| {
+            terms
+                .values()
+                .all(|spans| spans.iter().any(|&(lo, hi)| lo < e && e < hi))
+        })
+    };
     let mut rejected_texts: HashSet<&str> = HashSet::new();
     let mut rejected_ids: HashSet<usize> = HashSet::new();
     let mut labelled_texts: HashSet<String> = HashSet::new();
     let schema = schema(ed);
+    // ids another source titles: the top index, the rules' own titles, link text and
+    // named steps
+    let titled: HashSet<RuleId> = ed
+        .sections
+        .iter()
+        .map(|s| s.id.clone())
+        .chain(
+            ed.rules
+                .iter()
+                .filter(|r| r.title.is_some())
+                .map(|r| r.id.clone()),
+        )
+        .chain(ed.rules.iter().flat_map(|r| {
+            r.refs
+                .iter()
+                .filter(|f| f.title.is_some())
+                .map(|f| f.target.clone())
+        }))
+        .collect();
+    // a title reads as one: no final punctuation, no labelled value
+    let titled_like =
+        |text: &str| !text.ends_with(['.', ':', '!', '?', '"', '”']) && !text.contains(": ");
+    // `e` is the heading `x` is the first rule beneath
+    let opens = |e: usize, x: usize| {
+        ed.rules[x].parent.as_ref() == Some(&ed.rules[e].id)
+            && matches!(
+                ed.rules[x].id.segs.last(),
+                Some(Seg::Num(1)) | Some(Seg::Letter('a'))
+            )
+    };
     let mut known_titles: HashMap<String, Vec<RuleId>> = HashMap::new();
     for (id, t) in ed
         .sections
@@ -262,8 +330,9 @@ pub fn map(ed: &Edition, raw: &[Option<String>], index: &Index) -> Mapping {
     }
     // First the runs that fit their windows exactly; then, for what is left, the runs
     // that sit right next to a matched passage of their own rule (a title just before
-    // its first rule, a lost sentence just after its sibling).
-    for adjacency in [false, true] {
+    // its first rule, a lost sentence just after its sibling); last, the sentences that
+    // every term quoting them bounds to a single empty id.
+    for (adjacency, single) in [(false, false), (true, false), (true, true)] {
         loop {
             let placed_text: HashMap<&str, usize> = mapping
                 .placed
@@ -329,6 +398,20 @@ pub fn map(ed: &Edition, raw: &[Option<String>], index: &Index) -> Mapping {
                                             proposals.push((e, text, term.heading.as_str()));
                                         }
                                     }
+                                } else if let Some(slots) = (adjacency
+                                    && run.iter().all(|(text, _)| titled_like(text)))
+                                .then(|| adjacent(&run, x, Side::Before, &is_free, ed))
+                                .flatten()
+                                .filter(|s| opens(s[0], x))
+                                {
+                                    // a title just before the first rule beneath its empty
+                                    // heading, as in a leading run (419 "Play" before
+                                    // 419.1 "A player Plays cards …")
+                                    for (e, &(text, _)) in slots.into_iter().zip(&run) {
+                                        if fits(text, e) {
+                                            proposals.push((e, text, term.heading.as_str()));
+                                        }
+                                    }
                                 } else {
                                     for &(text, k2) in &run {
                                         if let Some(e) = labelled_slot(&schema, text, &window, ed) {
@@ -358,6 +441,30 @@ pub fn map(ed: &Edition, raw: &[Option<String>], index: &Index) -> Mapping {
                     }
                 }
             }
+            // A lost sentence that every term quoting it bounds to one empty id that no
+            // other source titles (338.1.a "Play a Card that is legally timed.": after
+            // 335 under "Play", before 338.1.a.1 under "Cards"; 337 and 338 are the
+            // steps Finalize and Execute)
+            if single {
+                for (&text, terms) in bounds.iter() {
+                    if placed_text.contains_key(text)
+                        || rejected_texts.contains(text)
+                        || !text.ends_with('.')
+                    {
+                        continue;
+                    }
+                    let slots: Vec<usize> = empty
+                        .iter()
+                        .copied()
+                        .filter(|&e| is_free(e) && !titled.contains(&ed.rules[e].id))
+                        .filter(|&e| within_bounds(text, e))
+                        .collect();
+                    if let ([e], Some(&t)) = (&slots[..], terms.keys().next()) {
+                        proposals.push((*e, text, index.terms[t].heading.as_str()));
+                    }
+                }
+            }
+            proposals.retain(|&(e, text, _)| within_bounds(text, e));
             // Consistency across all occurrences: an id gets one text and a text one id (a
             // text proposed for two ids, like "Showdowns" for 316.5 and 341, is placed
             // nowhere, ever).
@@ -436,6 +543,9 @@ pub fn map(ed: &Edition, raw: &[Option<String>], index: &Index) -> Mapping {
     }
     mapping
 }
+
+/// Positions strictly between two rules, `(after, before)`.
+type Span = (usize, usize);
 
 /// Which side of an anchor a run of unmatched passages sits on.
 #[derive(Clone, Copy)]

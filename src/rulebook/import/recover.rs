@@ -64,10 +64,15 @@ fn keyword_name(ed: &Edition, k: &RuleId) -> Option<String> {
     names.iter().all(|n| *n == first).then(|| first.to_string())
 }
 
-/// Whether a recovered string reads as a title (short, no final punctuation) for a rule
-/// that heads others or is 3-digit, rather than as a sentence.
+/// Whether a recovered string reads as a title (short, no final punctuation, no verb of
+/// a sentence) for a rule that heads others or is 3-digit, rather than as a sentence
+/// ("Keywords can be Dependent Keywords" is 727's opening sentence, its period lost).
 fn reads_as_title(s: &str, heads: bool) -> bool {
-    heads && s.chars().count() <= 40 && !s.ends_with(['.', ':', '!', '?', '"', '”'])
+    const VERBS: [&str; 8] = ["is", "are", "can", "may", "must", "will", "has", "have"];
+    heads
+        && s.chars().count() <= 40
+        && !s.ends_with(['.', ':', '!', '?', '"', '”'])
+        && !s.split(' ').any(|w| VERBS.contains(&w))
 }
 
 /// The sentence that opens a keyword's rules (`Backline is a Passive Ability keyword.`)
@@ -227,6 +232,79 @@ fn same_word(term: &str, base: &str) -> bool {
     }
 }
 
+/// A step of a numbered procedure as the A–Z index names it, `Step 2: The Combat
+/// Damage Step` (a term whose one passage is its own heading, the way the index quotes
+/// a title): the number and the name.
+fn index_step(term: &super::azindex::IndexTerm) -> Option<(u32, String)> {
+    // the passage keeps the document's own case ("Step 1: Finalize")
+    let text = term
+        .passages
+        .iter()
+        .map(|(p, _)| p.as_str())
+        .find(|p| p.eq_ignore_ascii_case(&term.heading))
+        .unwrap_or(&term.heading);
+    let (n, name) = text.strip_prefix("Step ")?.split_once(": ")?;
+    let n: u32 = n.parse().ok()?;
+    let name = name.trim();
+    (!name.is_empty() && reads_as_title(name, true)).then(|| (n, name.to_string()))
+}
+
+/// Titles of empty headings from the steps the A–Z index names (rule 458's steps are
+/// "Step 1: The Combat Showdown Step", "Step 2: The Combat Damage Step", "Step 3: The
+/// Resolution Step"). Where the document titles some steps of a procedure (460 and 461
+/// by their links), the offset from step number to id places the steps it does not
+/// title: step 1 is 459. A step goes where exactly one procedure puts it on an empty,
+/// untitled heading (step 1 of Finalize, Execute, Pass, Resolve is 337, already
+/// titled). `known` maps a folded title to the id that has it. Position → (name, the
+/// step as the index gives it, the titled steps that place it).
+fn index_steps(
+    ed: &Edition,
+    index: &Index,
+    known: &BTreeMap<String, RuleId>,
+) -> BTreeMap<usize, (String, String, Vec<RuleId>)> {
+    use super::model::Seg;
+    let steps: Vec<(u32, String, &str)> = index
+        .terms
+        .iter()
+        .filter_map(|t| index_step(t).map(|(n, name)| (n, name, t.heading.as_str())))
+        .collect();
+    // procedures: (parent, offset) → the titled steps that set them
+    let mut procedures: BTreeMap<(Option<RuleId>, i64), Vec<RuleId>> = BTreeMap::new();
+    for (n, name, _) in &steps {
+        if let Some(id) = known.get(&super::azindex::fold(name))
+            && let Some(Seg::Num(m)) = id.segs.last()
+        {
+            procedures
+                .entry((id.parent(), i64::from(*m) - i64::from(*n)))
+                .or_default()
+                .push(id.clone());
+        }
+    }
+    let mut out = BTreeMap::new();
+    for (n, name, heading) in &steps {
+        if known.contains_key(&super::azindex::fold(name)) {
+            continue;
+        }
+        let slots: Vec<(usize, &Vec<RuleId>)> = procedures
+            .iter()
+            .filter_map(|((parent, offset), by)| {
+                let m = u32::try_from(i64::from(*n) + offset).ok()?;
+                let mut segs = parent.as_ref().map_or(Vec::new(), |p| p.segs.clone());
+                segs.push(Seg::Num(m));
+                let pos = ed.rules.iter().position(|r| r.id.segs == segs)?;
+                let r = &ed.rules[pos];
+                let untitled =
+                    r.text.is_none() && r.title.is_none() && !known.values().any(|id| *id == r.id);
+                untitled.then_some((pos, by))
+            })
+            .collect();
+        if let [(pos, by)] = slots[..] {
+            out.insert(pos, (name.clone(), heading.to_string(), by.clone()));
+        }
+    }
+    out
+}
+
 pub fn recover(ed: &mut Edition, index: &Index, mapping: &Mapping) {
     let parents: HashSet<RuleId> = ed.rules.iter().filter_map(|r| r.parent.clone()).collect();
     // (a) the top index
@@ -293,6 +371,25 @@ pub fn recover(ed: &mut Edition, index: &Index, mapping: &Mapping) {
     }
     let openers = keyword_openers(ed, &names, index, mapping);
     let opening = opening_terms(ed, index, mapping);
+    // every title the document gives a heading, by any of the sources above
+    let mut known: BTreeMap<String, RuleId> = BTreeMap::new();
+    let own = ed
+        .rules
+        .iter()
+        .filter_map(|r| Some((r.title.clone()?, r.id.clone())));
+    let given = |m: &BTreeMap<RuleId, BTreeMap<String, usize>>| -> Vec<(String, RuleId)> {
+        m.iter()
+            .filter_map(|(id, names)| Some((most_named(names)?.0, id.clone())))
+            .collect()
+    };
+    for (t, id) in own
+        .chain(sections.iter().map(|(id, t)| (t.clone(), id.clone())))
+        .chain(given(&link_titles))
+        .chain(given(&step_names))
+    {
+        known.entry(super::azindex::fold(&t)).or_insert(id);
+    }
+    let steps = index_steps(ed, index, &known);
     for (k, r) in ed.rules.iter_mut().enumerate() {
         if r.text.is_some() {
             continue;
@@ -340,6 +437,17 @@ pub fn recover(ed: &mut Edition, index: &Index, mapping: &Mapping) {
                 text: (!title).then(|| text.clone()),
                 source: Provenance::ReferenceIndex,
                 detail: Some(format!("A–Z index, term “{term}”")),
+            });
+        } else if let Some((name, step, by)) = steps.get(&k) {
+            let by: Vec<String> = by.iter().map(ToString::to_string).collect();
+            r.recovered = Some(Recovered {
+                title: Some(name.clone()),
+                text: None,
+                source: Provenance::ReferenceIndex,
+                detail: Some(format!(
+                    "A–Z index, the term “{step}”, numbered as the steps {} are",
+                    by.join(" and ")
+                )),
             });
         } else if let Some(term) = opening.get(&k) {
             r.recovered = Some(Recovered {
@@ -522,10 +630,14 @@ mod tests {
         // rule is about (426 Buff and 427 Banish once the forms of one word agreed); 22
         // keyword names and openers; 37 + 37 from the top index, link text and named
         // steps: 202 of the 286 empty ids
-        assert_eq!(count(Provenance::ReferenceIndex), 106);
+        // then 10 more: 5 titles just before the first rule beneath their heading
+        // (108.3, 108.4, 316, 410.2, 419) and 727's opening line the same way, 3 sentences
+        // their terms bound to a single empty id (338.1.a, 368.1, 423.2), 459 by its step
+        // number: 212
+        assert_eq!(count(Provenance::ReferenceIndex), 116);
         assert_eq!(count(Provenance::KeywordTable), 22);
         let total = ed().rules.iter().filter(|r| r.recovered.is_some()).count();
-        assert_eq!(total, 202);
+        assert_eq!(total, 212);
         let text = |id| rec(id).and_then(|r| r.1);
         assert_eq!(
             text("144"),
@@ -543,6 +655,9 @@ mod tests {
             Some("Sum the Might of all Attacking Units.")
         );
         assert_eq!(text("818.1.b.1"), Some("Equip’s choice is a Target."));
+        // a sentence without its period is not a title ("Keywords can be …")
+        assert_eq!(text("727"), Some("Keywords can be Dependent Keywords"));
+        assert_eq!(rec("727").and_then(|r| r.0), None);
         // labelled mode values, placed by the schema of 478 (001 has the same values)
         for (mode, vs, bf) in [
             ("480", 8, 2),
@@ -564,5 +679,100 @@ mod tests {
                 "{mode}"
             );
         }
+    }
+
+    #[test]
+    fn titles_just_before_the_rules_beneath_them() {
+        // a title the index quotes between two other rules' passages, right before the
+        // first rule beneath its empty heading ("Play", then 419.1 "A player Plays cards
+        // …", under the term "Play")
+        for (id, name, term) in [
+            ("419", "Play", "Play"),
+            ("316", "Main Phase", "Main Phase"),
+            ("410.2", "Limited Actions", "Limited Actions"),
+            ("108.3", "Champion Zones", "Champion Zone"),
+            ("108.4", "Main Deck Zones", "Main Deck"),
+        ] {
+            let r = rule(id).recovered.as_ref().expect(id);
+            assert_eq!(r.title.as_deref(), Some(name), "{id}");
+            assert_eq!(r.source, Provenance::ReferenceIndex, "{id}");
+            assert_eq!(
+                r.detail.as_deref(),
+                Some(format!("A–Z index, term “{term}”").as_str()),
+                "{id}"
+            );
+        }
+        // "Rune is a Card Type." sits before 188.1 under "Cards" but before 160.1 under
+        // "Runes": no place satisfies both, so it goes nowhere (not on 188)
+        assert!(rec("188").is_none());
+        // "Subject to Domain Identity." fits 103.2.c (the 2025 edition's own) or 103.3.a:
+        // the index alone cannot tell, so neither gets it here (the 2025 edition's
+        // heading then titles 103.3.a "12 Rune Cards", super::align)
+        assert!(rec("103.3.a").is_none());
+        assert!(rec("103.2.c").is_none());
+    }
+
+    #[test]
+    fn sentences_their_terms_bound_to_one_empty_id() {
+        // 338.1.a: after 335 under "Play", before 338.1.a.1 under "Cards"; between them
+        // only 337 (Finalize) and 338 (Execute), both titled by their references
+        let r = rule("338.1.a").recovered.as_ref().unwrap();
+        assert_eq!(r.title, None);
+        assert_eq!(
+            r.text.as_deref(),
+            Some("Play a Card that is legally timed.")
+        );
+        assert_eq!(r.source, Provenance::ReferenceIndex);
+        assert_eq!(r.detail.as_deref(), Some("A–Z index, term “Cards”"));
+        // its sibling, by the window of the term "Legally Timed"
+        assert!(
+            rec("338.1.b")
+                .and_then(|r| r.1)
+                .is_some_and(|t| t.starts_with("Activate Abilities of Game Objects"))
+        );
+        assert_eq!(
+            rec("423.2"),
+            Some((
+                None,
+                Some("Stunning is a Limited Action."),
+                Provenance::ReferenceIndex
+            ))
+        );
+        assert_eq!(
+            rec("368.1").and_then(|r| r.1),
+            Some("Passive Abilities can be Replacement Effects.")
+        );
+    }
+
+    #[test]
+    fn steps_the_index_numbers() {
+        // "Step 1: The Combat Showdown Step" is an index term; steps 2 and 3 ("The Combat
+        // Damage Step", "The Resolution Step") are 460 and 461 by their links, so step 1
+        // is 459 (step 1 of Finalize, Execute, Pass, Resolve is 337, already titled)
+        let r = rule("459").recovered.as_ref().unwrap();
+        assert_eq!(r.title.as_deref(), Some("The Combat Showdown Step"));
+        assert_eq!(r.text, None);
+        assert_eq!(r.source, Provenance::ReferenceIndex);
+        assert_eq!(
+            r.detail.as_deref(),
+            Some(
+                "A–Z index, the term “Step 1: The Combat Showdown Step”, numbered as the \
+                 steps 460 and 461 are"
+            )
+        );
+        assert_eq!(rec("337").and_then(|r| r.0), Some("Finalize"));
+        assert_eq!(rec("460").and_then(|r| r.0), Some("The Combat Damage Step"));
+    }
+
+    #[test]
+    fn a_heading_no_source_titles_stays_blank() {
+        // 411 heads the rules on responsibility for Game Actions (411.1 "Game Actions may
+        // be the responsibility of up to one player"), but nothing names it: no top-index
+        // entry, no link to it, no A–Z term quotes a title before 411.1 ("Game Actions"
+        // there is 407's, the top index's), the 2025 copy stops at 183 and 512, and the
+        // older web edition's "See rule 411. Reveal" is its own numbering (2026's 424)
+        assert!(rec("411").is_none());
+        assert!(rule("411").title.is_none());
+        assert_eq!(rec("407").and_then(|r| r.0), Some("Game Actions"));
     }
 }
