@@ -5,10 +5,11 @@
 //! cargo run --release --example rule_vectors            # embed every rule and example, write the table
 //! cargo run --release --example rule_vectors passages   # print the passages (JSON lines)
 //! cargo run --release --example rule_vectors glossary   # print the glossary terms (JSON lines)
+//! cargo run --release --example rule_vectors embed < queries.txt   # each line's embedding (JSON lines)
 //! ```
 //!
-//! The two printing modes feed scripts/minilm-finetune.py (which adapts the model
-//! to the rulebook's own structure).
+//! The printing modes feed scripts/minilm-finetune.py (which adapts the model to the
+//! rulebook's own structure and scores rankings with the shipped model's vectors).
 //!
 //! Run it when an edition's rules or `meaning::passage` change (a test says so);
 //! it takes about a minute of CPU.
@@ -21,6 +22,10 @@ fn main() {
     let print = mode.as_deref() == Some("passages");
     if mode.as_deref() == Some("glossary") {
         print_glossary(lib);
+        return;
+    }
+    if mode.as_deref() == Some("embed") {
+        print_embeddings();
         return;
     }
     let mut editions = Vec::new();
@@ -81,6 +86,17 @@ fn main() {
             meaning::write_table(&editions),
         )
         .expect("write src/search/rule-vectors.bin");
+    }
+}
+
+/// Prints each line of standard input's embedding as the search embeds a query
+/// (`meaning::query_text` of the line), one JSON array per line.
+fn print_embeddings() {
+    use std::io::BufRead;
+    for line in std::io::stdin().lock().lines() {
+        let line = line.expect("read standard input");
+        let v = meaning::embed(&meaning::query_text(&line));
+        println!("{}", serde_json::json!(v.to_vec()));
     }
 }
 

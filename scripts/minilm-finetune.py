@@ -32,6 +32,11 @@ torch CPU is enough; measured with torch 2.15.0, transformers 5.24.0):
 
 Seeds are fixed (torch, numpy, random; one thread pair), so `train` reproduces the
 weights on the same torch version and CPU.
+
+`--set extra_batches=4` adds batch 4's tuning half to the training questions (to `cv`'s
+every fold, never to a fold's test part; and to `train`): the shipped model was trained
+without it (TRAIN_BATCHES only). `cv --save NAME` keeps each fold's model in
+target/minilm-ft/NAME-foldN for scoring other fusions with it.
 """
 import argparse, json, math, os, random, subprocess, sys, time
 from collections import defaultdict
@@ -56,7 +61,7 @@ TRAIN_BATCHES = (1, 2, 3)
 # 0.738 at w 1.5. Epochs, lr, batch and scale are common defaults, not searched.
 RECIPE = dict(epochs=2, lr=3e-5, batch=32, hard=1, scale=20.0, struct_share=1.0,
               q_len=48, p_len=128, chunk=16, freeze_words=1, weight=1.5,
-              candidates=60, seed=2026)
+              candidates=60, seed=2026, extra_batches="")
 
 
 # ---------------------------------------------------------------- the evaluation set
@@ -88,9 +93,16 @@ def cases():
     return out
 
 
-def tuning_halves():
+def tuning_halves(batches=TRAIN_BATCHES):
     """The tuning halves of the batches trained on."""
-    return [c for c in split(cases())[0] if c["batch"] in TRAIN_BATCHES]
+    return [c for c in split(cases())[0] if c["batch"] in batches]
+
+
+def extra_halves(r):
+    """`cv`: the tuning halves of the recipe's extra batches (comma-separated), always
+    trained on, never in a fold's test part."""
+    bs = {int(b) for b in r["extra_batches"].split(",") if b.strip()} - set(TRAIN_BATCHES)
+    return tuning_halves(tuple(bs)) if bs else []
 
 
 def split(cs):
@@ -409,12 +421,16 @@ def cmd_cv(args):
     base_tot, ft_tot, n_tot = [0, 0], [0, 0], 0
     for f in range(args.only if args.only else folds):
         test = [c for c in tuning if fold_of[c["query"]] == f]
-        trn = [c for c in tuning if fold_of[c["query"]] != f]
+        trn = [c for c in tuning if fold_of[c["query"]] != f] + extra_halves(r)
         b = base.score(test, r["weight"], r["candidates"])
         tok, model = load_model()
         setup_torch(r["seed"])
         items = question_items(trn, passages, cands)
         train(torch, tok, model, passages, examples, items, r)
+        if args.save:
+            d = os.path.join(WORK, f"{args.save}-fold{f}")
+            model.save_pretrained(d)
+            tok.save_pretrained(d)
         sc = Scorer(torch, tok, model, passages, examples, cands)
         res = {w: sc.score(test, w, r["candidates"]) for w in args.weights}
         print(f"fold {f}: n={len(test)} base {b[0]:.3f}/{b[1]:.3f}; fine-tuned " +
@@ -454,7 +470,7 @@ def cmd_train(args):
     cands = json.load(open(os.path.join(WORK, "candidates.json")))
     tuning = tuning_halves()
     tok, model = load_model()
-    items = question_items(tuning, passages, cands)
+    items = question_items(tuning + extra_halves(r), passages, cands)
     print("recipe", r, f"{len(items)} questions")
     train(torch, tok, model, passages, examples, items, r)
     out = os.path.join(WORK, "model")
@@ -484,6 +500,7 @@ def main():
     ap.add_argument("--base", action="store_true", help="cv: score the unchanged model on every fold")
     ap.add_argument("--weights", type=float, nargs="*", default=[0.5, 1.0, 1.5])
     ap.add_argument("--model")
+    ap.add_argument("--save", help="cv: save each fold's model to target/minilm-ft/SAVE-foldN")
     ap.add_argument("--after-only", action="store_true", help="heldout: the fine-tuned model only")
     args = ap.parse_args()
     {"prep": prep, "base": cmd_base, "cv": cmd_cv, "train": cmd_train, "heldout": cmd_heldout}[args.command](args)
