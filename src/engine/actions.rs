@@ -380,9 +380,7 @@ impl Game {
                 | Effect::CantPlayThisTurn { player, .. }
                 | Effect::AdditionalTurn { player }
                 | Effect::RevealHandPick { player, .. } => p(player),
-                Effect::Weaponmaster | Effect::PayCost { .. } | Effect::PlayThatToken { .. } => {
-                    Ok(())
-                }
+                Effect::Weaponmaster | Effect::PayCost(_) | Effect::PlayThatToken { .. } => Ok(()),
                 Effect::CreateDelayed { effects, .. } => {
                     effects.iter().try_for_each(|e| effect(e, obj, player, bf))
                 }
@@ -1263,7 +1261,7 @@ impl Game {
                 only.map(|o| format!(" (spend {})", o.describe()))
                     .unwrap_or_default()
             ),
-            Effect::PayCost {
+            Effect::PayCost(super::objects::CostWithin {
                 energy,
                 power,
                 exhaust,
@@ -1271,7 +1269,7 @@ impl Game {
                 buff,
                 kill_self,
                 discard,
-            } => {
+            }) => {
                 let mut parts = Vec::new();
                 if *energy != 0 || !power.is_zero() {
                     parts.push(format!(
@@ -2571,7 +2569,7 @@ impl Game {
                     "a \"choose one\" whose mode was not chosen when it went on the chain".into(),
                 )));
             }
-            Effect::PayCost { .. } => {
+            Effect::PayCost(_) => {
                 // paid as the triggered ability goes on the chain (404.1), never resolved
                 return Err(Halt::Err(EngineError::Unsupported(
                     "a cost within instructions outside a triggered ability".into(),

@@ -3,9 +3,9 @@
 //! HOT FEPR process (334–340) that drives the engine until it rests.
 
 use super::actions::{EngineError, Halt, R, illegal};
-use super::costs::{BuffFrom, CostWithin};
+use super::costs::BuffFrom;
 use super::decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
-use super::objects::{Ability, Condition, Effect, Keyword, Trigger, TurnLimit};
+use super::objects::{Ability, Condition, CostWithin, Effect, Keyword, Trigger, TurnLimit};
 use super::state::{BfId, ChainItem, Game, ObjId, Phase, PlayerId, Snapshot, Zone};
 use super::trace::{Cite, EventKind};
 use crate::cite;
@@ -662,10 +662,10 @@ impl Game {
             let deflect = self.deflect_cost(&mut effects, t.controller, &t.label);
             if !deflect.is_zero() {
                 match effects.first_mut() {
-                    Some(Effect::PayCost { power, .. }) => power.add(&deflect),
+                    Some(Effect::PayCost(cost)) => cost.power.add(&deflect),
                     _ => effects.insert(
                         0,
-                        Effect::PayCost {
+                        Effect::PayCost(CostWithin {
                             energy: 0,
                             power: deflect,
                             exhaust: false,
@@ -673,11 +673,11 @@ impl Game {
                             xp: 0,
                             buff: false,
                             kill_self: false,
-                        },
+                        }),
                     ),
                 }
             }
-            if let Some(Effect::PayCost {
+            if let Some(Effect::PayCost(CostWithin {
                 energy,
                 power,
                 exhaust,
@@ -685,7 +685,7 @@ impl Game {
                 xp,
                 buff,
                 kill_self,
-            }) = effects.first().cloned()
+            })) = effects.first().cloned()
             {
                 effects.remove(0);
                 // [C]: the power of the source's domain (135.2.e.6)
@@ -1345,7 +1345,7 @@ pub(crate) fn trigger_phrase(t: &Trigger) -> &'static str {
 /// 403.1.b.1): it finalizes at once rather than waiting for the outstanding tasks.
 fn adds_resources(effects: &[Effect]) -> bool {
     let rest = match effects.first() {
-        Some(Effect::PayCost { .. }) => &effects[1..],
+        Some(Effect::PayCost(_)) => &effects[1..],
         _ => effects,
     };
     !rest.is_empty() && rest.iter().all(|e| matches!(e, Effect::Add { .. }))

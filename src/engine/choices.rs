@@ -92,7 +92,7 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
         | Effect::CreateToken { .. }
         | Effect::GainXp { .. }
         | Effect::Add { .. }
-        | Effect::PayCost { .. }
+        | Effect::PayCost(_)
         | Effect::ChooseOne { .. }
         | Effect::OneOf { .. }
         | Effect::Channel { .. }

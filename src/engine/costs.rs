@@ -5,7 +5,7 @@
 //! optional cost was paid remembers it ("if you paid the additional cost").
 
 use super::actions::{R, illegal};
-use super::objects::{Ability, CardDef, CardType, GiveUp};
+use super::objects::{Ability, CardDef, CardType, CostWithin, GiveUp};
 use super::resources::{Power, describe_amount};
 use super::state::{Game, ObjId, PlayerId, Zone};
 use super::trace::EventKind;
@@ -24,24 +24,6 @@ pub(crate) struct Extra {
     pub give_up: Vec<(ObjId, GiveUp)>,
     /// The units chosen in step 3 to spend a buff from (702.2.b, 357.2), one per buff.
     pub buffs_from: Vec<ObjId>,
-}
-
-/// A cost within instructions ("[do X] to [do Y]", 742.1): the parts of an
-/// `Effect::PayCost`, its power resolved for its source.
-#[derive(Clone, Debug)]
-pub(crate) struct CostWithin {
-    pub energy: i32,
-    pub power: Power,
-    /// "exhaust me": the source (414.5).
-    pub exhaust: bool,
-    /// "kill me": the source (428).
-    pub kill_self: bool,
-    /// "discard 1": cards of the payer's hand (422).
-    pub discard: i32,
-    /// "spend 3 XP" (730.2).
-    pub xp: i32,
-    /// "spend a buff" (702.2.b).
-    pub buff: bool,
 }
 
 /// Whose buff a cost within instructions spends (702.2.b): a triggered ability's "you may

@@ -53,11 +53,11 @@ pub use actions::{Action, EngineError};
 pub use decision::{Answer, Decision, DecisionItem, DecisionKind, DecisionOption};
 pub use layers::{BreakdownStep, Characteristics, Derived};
 pub use objects::{
-    Ability, Amount, BfNeed, CardDef, CardType, Condition, Count, CountFilter, DeckPick,
-    Designation, Duration, Effect, GiveUp, HandPick, Keyword, KeywordKind, Lack, Location,
-    Modification, MoveBan, Object, Passive, Place as TargetPlace, PlayableBattlefield, PlayerRef,
-    ReplacedEvent, Replacement, ReplacementUses, Scope, ScoreKind, Target, Trigger, TurnLimit,
-    UnitFilter,
+    Ability, Amount, BfNeed, CardDef, CardType, Condition, CostWithin, Count, CountFilter,
+    DeckPick, Designation, Duration, Effect, GiveUp, HandPick, Keyword, KeywordKind, Lack,
+    Location, Modification, MoveBan, Object, Passive, Place as TargetPlace, PlayableBattlefield,
+    PlayerRef, ReplacedEvent, Replacement, ReplacementUses, Scope, ScoreKind, Target, Trigger,
+    TurnLimit, UnitFilter,
 };
 pub use resources::{Domain, Payment, Power};
 pub use state::{

@@ -971,6 +971,26 @@ pub enum Duration {
     ThisCombat,
 }
 
+/// A cost within instructions ("[do X] to [do Y]", 742.1), the parts of
+/// [`Effect::PayCost`]; its power is resolved for its source as it is paid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CostWithin {
+    pub energy: i32,
+    pub power: super::resources::Power,
+    /// "You may exhaust me to …": the source is exhausted as part of the cost (414.5).
+    pub exhaust: bool,
+    /// "You may discard 1 to …": cards of the controller's choice discarded from their
+    /// hand as part of the cost (422; payable only with that many cards in hand).
+    pub discard: i32,
+    /// "You may spend 3 XP to …": the controller's XP reduced as it is paid (730.2).
+    pub xp: i32,
+    /// "You may spend a buff to …": a buff spent from a unit its controller controls,
+    /// chosen as it is paid (702.2.b, 702.2.b.1–2).
+    pub buff: bool,
+    /// "You may kill me to …": the source is killed as it is paid (428, 403.1.b.1).
+    pub kill_self: bool,
+}
+
 /// Game effects (407–439): what abilities do and what scripts may inject.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -1155,22 +1175,7 @@ pub enum Effect {
     /// 403.1.b.1, 742.1: a cost within a triggered ability's instructions ("you may pay [cost]
     /// to [do the rest]"); only as the first effect of a triggered ability, paid — or
     /// declined, removing the ability (404.2) — as it goes on the chain.
-    PayCost {
-        energy: i32,
-        power: super::resources::Power,
-        /// "You may exhaust me to …": the source is exhausted as part of the cost (414.5).
-        exhaust: bool,
-        /// "You may discard 1 to …": cards of the controller's choice discarded from their
-        /// hand as part of the cost (422; payable only with that many cards in hand).
-        discard: i32,
-        /// "You may spend 3 XP to …": the controller's XP reduced as it is paid (730.2).
-        xp: i32,
-        /// "You may spend a buff to …": a buff spent from a unit its controller controls,
-        /// chosen as it is paid (702.2.b, 702.2.b.1–2).
-        buff: bool,
-        /// "You may kill me to …": the source is killed as it is paid (428, 403.1.b.1).
-        kill_self: bool,
-    },
+    PayCost(CostWithin),
     /// 355.3: "choose one": the controller picks one of the modes at step 2; it becomes the
     /// instruction.
     ChooseOne {

@@ -6,10 +6,10 @@
 use super::format::{self, Name};
 use super::load::{self, ErrorKind, Place, Scenario, ScenarioError};
 use crate::engine::{
-    Ability, Amount, BfId, BfNeed, CardDef, CardType, Condition, Designation, Duration, Effect,
-    Game, Keyword, Location, Mode, Modification, ObjId, Passive, Phase, PlayableBattlefield,
-    PlayerId, PlayerRef, Power, Replacement, ReplacementUses, Scope, ScoreKind, Target,
-    TargetPlace, Trigger, UnitFilter, Zone,
+    Ability, Amount, BfId, BfNeed, CardDef, CardType, Condition, CostWithin, Designation, Duration,
+    Effect, Game, Keyword, Location, Mode, Modification, ObjId, Passive, Phase,
+    PlayableBattlefield, PlayerId, PlayerRef, Power, Replacement, ReplacementUses, Scope,
+    ScoreKind, Target, TargetPlace, Trigger, UnitFilter, Zone,
 };
 use serde_saphyr::Location as Loc;
 use std::collections::BTreeMap;
@@ -1147,7 +1147,7 @@ fn replacement_uses(
 /// energy and power, exhausting (414.5) or killing (428) the source, discarding (422), XP
 /// (730.2) and a buff (702.2.b).
 fn pay_cost(c: &format::TriggerCost) -> Effect {
-    Effect::PayCost {
+    Effect::PayCost(CostWithin {
         energy: c.energy.get(),
         power: c.power.to_power(Power::own),
         exhaust: c.exhaust,
@@ -1155,7 +1155,7 @@ fn pay_cost(c: &format::TriggerCost) -> Effect {
         xp: c.xp.get(),
         buff: c.buff,
         kill_self: c.kill_this,
-    }
+    })
 }
 
 /// 742.1: an optional replacement's choice — who makes it (`you` or `its-controller`) and

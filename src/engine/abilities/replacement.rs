@@ -14,10 +14,11 @@
 
 use crate::cite;
 use crate::engine::actions::R;
-use crate::engine::costs::{BuffFrom, CostWithin};
+use crate::engine::costs::BuffFrom;
 use crate::engine::decision::{Answer, Decision, DecisionKind, DecisionOption};
 use crate::engine::objects::{
-    Ability, Duration, Effect, ReplacedEvent, Replacement, ReplacementUses, Scope, Target,
+    Ability, CostWithin, Duration, Effect, ReplacedEvent, Replacement, ReplacementUses, Scope,
+    Target,
 };
 use crate::engine::state::{Game, ObjId, PlayerId, Zone};
 use crate::engine::trace::{Cite, EventKind};
@@ -842,16 +843,16 @@ impl Game {
         let label = format!("{src}'s replacement effect");
         let cost = choice.cost.as_deref();
         let (cost_words, lacking) = match cost {
-            Some(Effect::PayCost {
-                energy,
-                power,
-                exhaust,
-                discard,
-                xp,
-                buff,
-                ..
-            }) => {
-                let power = power.resolve(&self.objects[c.source.0].def.domains);
+            Some(Effect::PayCost(cost)) => {
+                let CostWithin {
+                    energy,
+                    exhaust,
+                    discard,
+                    xp,
+                    buff,
+                    ..
+                } = cost;
+                let power = cost.power.resolve(&self.objects[c.source.0].def.domains);
                 let mut parts = Vec::new();
                 if *energy != 0 || !power.is_zero() {
                     parts.push(format!(
@@ -874,14 +875,11 @@ impl Game {
                 if *discard > 0 {
                     parts.push(format!("discard {discard}"));
                 }
+                // "kill me" is refused when the scenario is loaded
                 let within = CostWithin {
-                    energy: *energy,
                     power: power.clone(),
-                    exhaust: *exhaust,
                     kill_self: false,
-                    discard: *discard,
-                    xp: *xp,
-                    buff: *buff,
+                    ..cost.clone()
                 };
                 // "spend its buff": the buff of the unit whose event it replaces
                 let lacking = self
