@@ -67,6 +67,11 @@ const FLOOR_4: f64 = 0.83;
 /// candidates and its weight 4, chosen on batch 4's tuning half, not on batch 5's.
 const FLOOR_5: f64 = 0.84;
 
+/// Batches kept blind: nothing is trained on them nor chosen on them, not even on
+/// their tuning half, so their misses are never printed (their figures are).
+/// Batch 5 is the measure of the questions nobody has read.
+const BLIND: [u32; 1] = [5];
+
 struct Case {
     batch: u32,
     kind: String,
@@ -255,13 +260,13 @@ fn relevance_floor_on_the_held_out_half() {
         let (ts, hs) = (score(&opened, &t), score(&opened, &h));
         report(&format!("batch {batch}, tuning half"), t.len(), &ts);
         report(&format!("batch {batch}, held-out half"), h.len(), &hs);
-        if !ts.misses.is_empty() {
+        if !ts.misses.is_empty() && !BLIND.contains(&batch) {
             println!(
                 "batch {batch}, tuning half, not in the top 5:\n{}",
                 ts.misses.join("\n")
             );
         }
-        if std::env::var_os("ARBITER_EVAL_SHOW_HELD_OUT").is_some() {
+        if std::env::var_os("ARBITER_EVAL_SHOW_HELD_OUT").is_some() && !BLIND.contains(&batch) {
             println!(
                 "batch {batch}, held-out half, not in the top 5:\n{}",
                 hs.misses.join("\n")
