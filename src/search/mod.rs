@@ -1,7 +1,8 @@
 //! Full-text search over every embedded edition: a tantivy index cached on disk
-//! (see [`cache`]), forgiving queries (see [`query`]: synonyms from other games,
-//! stop words, typo correction, fuzzy fallback), ranking that favours titles and
-//! keyword names, and snippets with the matched words marked.
+//! (see [`cache`]), forgiving queries (see [`query`]: synonyms from other games
+//! ([`thesaurus`], [`lexical`]), stop words, typo correction ([`spelling`]), fuzzy
+//! fallback), ranking that favours titles and keyword names, and snippets with the
+//! matched words marked.
 //!
 //! Only `arbiter search` opens the index; rule lookups never touch tantivy.
 
@@ -10,11 +11,14 @@ mod compile;
 pub mod docs;
 pub mod hash;
 pub mod intent;
+pub mod lexical;
 pub mod meaning;
 pub mod query;
 mod repair;
 pub mod schema;
 pub mod snippet;
+pub mod spelling;
+pub mod thesaurus;
 
 use crate::error::Error;
 use crate::rulebook::RuleId;
@@ -265,7 +269,7 @@ pub fn run_with(
                 .doc_freq(&Term::from_field_text(f.text, stem))
                 .unwrap_or(0)
         };
-        for form in query::derived_forms(&c.typed, &docs) {
+        for form in lexical::derived_forms(&c.typed, &docs) {
             if !c.alts.iter().any(|(a, _)| *a == form) {
                 c.alts.push((form, DERIVED_WEIGHT));
             }
@@ -273,7 +277,7 @@ pub fn run_with(
     }
     // Everyday words the rules say otherwise ("credit" → attributes), from the
     // lexical table: weak alternatives behind the hand-written thesaurus.
-    let lexical = query::add_lexical(&mut plan);
+    let lexical = lexical::add_lexical(&mut plan);
     // Keep the alternatives the rules in scope actually use.
     for c in plan.concepts.iter_mut().filter(|c| !c.phrase) {
         let mut kept: Vec<(String, f32)> = Vec::new();
@@ -418,7 +422,7 @@ pub fn run_with(
             || near.iter().any(|n| {
                 let a: Vec<char> = n.chars().collect();
                 let b: Vec<char> = stem.chars().collect();
-                a.len().abs_diff(b.len()) <= 2 && query::damerau(&a, &b) <= fuzzy_distance(n)
+                a.len().abs_diff(b.len()) <= 2 && spelling::damerau(&a, &b) <= fuzzy_distance(n)
             })
     };
     for (score, addr) in top {
@@ -630,7 +634,7 @@ fn id_lookup(
 /// The weight of a glossary term of several words, searched besides its words.
 const GLOSSARY_WEIGHT: f32 = 0.6;
 
-/// The weight of another form of a typed word (see [`query::derived_forms`]).
+/// The weight of another form of a typed word (see [`lexical::derived_forms`]).
 const DERIVED_WEIGHT: f32 = 0.6;
 
 const INDEX_FAILED: &str = "the search index failed";
@@ -733,7 +737,7 @@ fn suggestions(
     let mut out = Vec::new();
     let v = vocab.get_or_insert_with(|| opened.vocab());
     for w in &res.unknown {
-        let near = query::near_words(w, v, 3);
+        let near = spelling::near_words(w, v, 3);
         if !near.is_empty() {
             out.push(format!("did you mean {}?", near.join(", ")));
         }
