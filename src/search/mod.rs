@@ -116,6 +116,9 @@ pub struct Hit {
     pub score: f32,
     /// The query was this rule's id.
     pub exact: bool,
+    /// Found by meaning alone: a question's words do not match this rule, one of the
+    /// rules nearest the question in meaning (see [`meaning`]).
+    pub meaning_only: bool,
     pub title: Option<String>,
     /// Provenance key when the title was recovered (not the source's own).
     pub title_recovered: Option<String>,
@@ -389,8 +392,9 @@ pub fn run_with(
             res.fuzzy = true;
         }
     }
+    let mut meaning_only = Vec::new();
     if question {
-        res.meaning = rerank_by_meaning(
+        let alone = rerank_by_meaning(
             &searcher,
             words.as_ref(),
             filter.as_deref(),
@@ -398,6 +402,8 @@ pub fn run_with(
             &mut top,
             &mut total,
         )?;
+        res.meaning = alone.is_some();
+        meaning_only = alone.unwrap_or_default();
     }
     res.total = total;
     top.truncate(opts.limit);
@@ -426,8 +432,9 @@ pub fn run_with(
             })
     };
     for (score, addr) in top {
-        res.hits
-            .push(load_hit(&searcher, f, addr, score, &is_match)?);
+        let mut hit = load_hit(&searcher, f, addr, score, &is_match)?;
+        hit.meaning_only = meaning_only.contains(&addr);
+        res.hits.push(hit);
     }
     if res.hits.is_empty() {
         res.suggestions = suggestions(&plan, &res, opened, opts, &mut vocab);
@@ -440,9 +447,9 @@ pub fn run_with(
 /// [`meaning::NEAREST`] rules in scope nearest the question in meaning (a rule the
 /// words rank lower or not at all, "what counts as a play" → 350.1 "To play a card
 /// …", keeps the word score it has, or none). A rule the words did not match is
-/// counted in `total`. Returns whether it could re-rank (the model and the rules'
-/// embeddings are built in, so only a rule missing from the table keeps its word
-/// score).
+/// counted in `total`. Returns the rules found by meaning alone, or `None` when it
+/// could not re-rank (the model and the rules' embeddings are built in, so only a
+/// rule missing from the table keeps its word score).
 fn rerank_by_meaning(
     searcher: &Searcher,
     words: &dyn Query,
@@ -450,13 +457,14 @@ fn rerank_by_meaning(
     vector: &meaning::QueryVector,
     top: &mut Vec<(f32, DocAddress)>,
     total: &mut usize,
-) -> Result<bool, Error> {
+) -> Result<Option<Vec<DocAddress>>, Error> {
     let Some(table) = meaning::Table::get() else {
-        return Ok(false);
+        return Ok(None);
     };
     let Some(best) = top.first().map(|(s, _)| *s) else {
-        return Ok(false);
+        return Ok(None);
     };
+    let mut alone = Vec::new();
     let query = vector.get();
     for (score, addr) in top.iter_mut() {
         let rows = searcher
@@ -491,13 +499,14 @@ fn rerank_by_meaning(
             scorer.score()
         } else {
             *total += 1;
+            alone.push(addr);
             0.0
         };
         top.push((meaning::fuse(word, best, sim), addr));
     }
     // stable: equal scores keep the word order
     top.sort_by(|a, b| b.0.total_cmp(&a.0));
-    Ok(true)
+    Ok(Some(alone))
 }
 
 /// The `k` rules in scope (those `filter` keeps) whose embeddings are nearest the
@@ -720,6 +729,7 @@ fn load_hit(
         key: s(f.key),
         score,
         exact: false,
+        meaning_only: false,
         title,
         title_recovered: opt(f.title_recovered),
         breadcrumb,
