@@ -89,9 +89,7 @@ impl Quantised {
         self.values.clear();
         self.scales.clear();
         for row in x.chunks_exact(k).take(n) {
-            let max = row
-                .iter()
-                .fold(0.0f32, |m, v| if v.abs() > m { v.abs() } else { m });
+            let max = largest_magnitude(row);
             let (scale, inv) = if max > 0.0 && max.is_finite() {
                 (max / 127.0, 127.0 / max)
             } else {
@@ -102,6 +100,23 @@ impl Quantised {
                 .extend(row.iter().map(|&v| round_to_i8(v * inv)));
         }
     }
+}
+
+/// The largest |v| in `row` that is a number (0 if none is): eight running maxima, one
+/// per lane, so the loop compiles to vector code (a single running maximum, compared
+/// in order, does not), then the eight. A maximum is exact and the same in any order,
+/// so it is the one a plain loop finds.
+fn largest_magnitude(row: &[f32]) -> f32 {
+    let bigger = |m: f32, v: f32| if v.abs() > m { v.abs() } else { m };
+    let mut lanes = [0.0f32; 8];
+    let mut chunks = row.chunks_exact(8);
+    for chunk in &mut chunks {
+        for (m, &v) in lanes.iter_mut().zip(chunk) {
+            *m = bigger(*m, v);
+        }
+    }
+    let tail = chunks.remainder().iter().fold(0.0f32, |m, &v| bigger(m, v));
+    lanes.iter().fold(tail, |m, &v| bigger(m, v))
 }
 
 /// `v` (within about ±127.5, or NaN) clamped to [-127, 127] (NaN to -127) and
@@ -405,7 +420,7 @@ fn reduce8(v: &[std::arch::x86_64::__m256i; 8]) -> std::arch::x86_64::__m256i {
 
 #[cfg(test)]
 mod tests {
-    use super::{Kernel, Quantised, dots};
+    use super::{Kernel, Quantised, dots, largest_magnitude};
 
     /// The sums done the long way, in i64.
     fn reference(x: &[i8], n: usize, k: usize, w: &[u8], rows: usize) -> Vec<i32> {
@@ -495,6 +510,22 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_largest_magnitude_is_the_plain_loop_s_whatever_the_length() {
+        let values: Vec<f32> = (0..37)
+            .map(|i| ((i * 7919) % 23) as f32 - 11.5)
+            .chain([f32::NAN, -13.0, 2.0])
+            .collect();
+        for len in 0..=values.len() {
+            let row = &values[..len];
+            let plain = row
+                .iter()
+                .fold(0.0f32, |m, v| if v.abs() > m { v.abs() } else { m });
+            assert_eq!(largest_magnitude(row), plain, "{len} values");
+        }
+        assert_eq!(largest_magnitude(&values), 13.0);
     }
 
     #[test]
