@@ -10,6 +10,8 @@
 
 #[allow(dead_code)] // json() is for the other tests
 mod common;
+#[path = "common/deal.rs"]
+mod deal;
 use common::arbiter;
 use std::collections::BTreeMap;
 
@@ -51,14 +53,16 @@ fn table() -> Vec<Term> {
     out
 }
 
-/// FNV-1a over the seed and the term: a stable, order-independent deal.
+/// The deal of a term (FNV-1a over [`SPLIT_SEED`] and it; see tests/common/deal.rs).
 fn deal(term: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in SPLIT_SEED.to_le_bytes().iter().chain(term.as_bytes()) {
-        h ^= u64::from(*b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
+    deal::deal(SPLIT_SEED, term)
+}
+
+/// The deal is pinned: a change to it would re-deal both halves.
+#[test]
+fn the_deal_is_fixed() {
+    assert_eq!(deal("mighty"), 0x2158_86d0_4888_64ca);
+    assert_ne!(deal("mighty"), deal("tank"));
 }
 
 /// Each group dealt in two by the deal order, alternating. Returns (tuning, held_out).

@@ -534,6 +534,64 @@ fn a_question_s_nearest_rules_join_the_words_hits() {
     assert!(!pool.contains(&mine[0]));
 }
 
+/// A hit the words do not match is marked as found by meaning alone: in JSON
+/// (`meaning_only`) and, discreetly, in the text.
+#[test]
+fn a_rule_found_by_meaning_alone_is_marked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let q = r#"card says "up to two units", can I choose no targets at all"#;
+    // every rule either ranking holds: all the words match, and the nearest in meaning
+    let meant = json(tmp.path(), &["--limit", "5000", q]);
+    let words = json(tmp.path(), &["--words-only", "--limit", "5000", q]);
+    let matched = ids(&words);
+    let hits = meant["hits"].as_array().unwrap();
+    assert_eq!(hits.len() as u64, meant["total"].as_u64().unwrap());
+    let alone: Vec<&str> = hits
+        .iter()
+        .filter(|h| h["meaning_only"] == true)
+        .map(|h| h["id"].as_str().unwrap())
+        .collect();
+    // exactly the rules the words do not match
+    for h in hits {
+        let id = h["id"].as_str().unwrap().to_string();
+        assert_eq!(h["meaning_only"], !matched.contains(&id), "{id}");
+    }
+    assert_eq!(alone.len(), hits.len() - matched.len());
+    assert!(alone.contains(&"355.13"), "{alone:?}");
+    assert!(
+        words["hits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|h| h["meaning_only"] == false)
+    );
+    // the text marks it after its title, and no other hit
+    let out = arbiter(tmp.path())
+        .args(["search", "--limit", "3", q])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let marked: Vec<&str> = text
+        .lines()
+        .filter(|l| l.ends_with("(by meaning alone)"))
+        .collect();
+    assert!(
+        marked
+            .first()
+            .is_some_and(|l| l.starts_with("2026-03-30/355.13 ")),
+        "{text}"
+    );
+    let shown = json(tmp.path(), &["--limit", "3", q]);
+    let n = shown["hits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| h["meaning_only"] == true)
+        .count();
+    assert_eq!(marked.len(), n, "{text}");
+}
+
 #[test]
 fn a_keyword_search_is_ranked_by_its_words_alone() {
     let tmp = tempfile::tempdir().unwrap();
@@ -542,5 +600,12 @@ fn a_keyword_search_is_ranked_by_its_words_alone() {
         let b = json(tmp.path(), &["--words-only", q]);
         assert_eq!(a["meaning"], false, "{q}");
         assert_eq!(a["hits"], b["hits"], "{q}");
+        assert!(
+            a["hits"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|h| h["meaning_only"] == false)
+        );
     }
 }

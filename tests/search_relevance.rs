@@ -14,6 +14,9 @@
 //! measurement; batch 5 (509 queries, written blind once a model might be
 //! trained on batch 4's tuning half) is the one nothing was trained or tuned on.
 
+#[path = "common/deal.rs"]
+mod deal;
+
 use arbiter::rulebook::RuleId;
 use arbiter::search::{self, Options, Scope, cache};
 use std::collections::BTreeMap;
@@ -110,14 +113,9 @@ fn cases() -> Vec<Case> {
     out
 }
 
-/// FNV-1a over the seed and the query: a stable, order-independent deal.
+/// The deal of a query (FNV-1a over [`SPLIT_SEED`] and it; see tests/common/deal.rs).
 fn deal(query: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in SPLIT_SEED.to_le_bytes().iter().chain(query.as_bytes()) {
-        h ^= u64::from(*b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
+    deal::deal(SPLIT_SEED, query)
 }
 
 /// Splits each batch's queries of each kind in two by the deal order
@@ -300,6 +298,8 @@ fn the_split_is_fixed_and_even() {
     // The deal does not depend on the order of the file.
     assert_eq!(deal("what is a showdown"), deal("what is a showdown"));
     assert_ne!(deal("what is a showdown"), deal("what is the chain"));
+    // The deal itself is pinned: a change to it would re-deal every half.
+    assert_eq!(deal("what is a showdown"), 0xe9db_4a2e_4550_8ec3);
 }
 
 #[test]

@@ -4,8 +4,8 @@
 //! [-127, 127] too, but every path is exact for -128 as well.)
 //!
 //! Three paths, picked at run time by what the CPU has: AVX-512 VNNI (`vpdpbusd`),
-//! AVX2 (`vpmaddubsw` with the sign trick) and plain Rust. None of them rounds or
-//! saturates, so all three give the same sums, bit for bit, and the float arithmetic
+//! AVX2 (`vpmaddwd`, inputs and weights widened to 16 bits) and plain Rust. None of
+//! them rounds or saturates, so all three give the same sums, bit for bit, and the float arithmetic
 //! around them is one shared piece of code: an embedding is the same on every CPU.
 //! (The unit tests below hold the three paths to each other and to a plain reference.)
 //!
@@ -89,9 +89,7 @@ impl Quantised {
         self.values.clear();
         self.scales.clear();
         for row in x.chunks_exact(k).take(n) {
-            let max = row
-                .iter()
-                .fold(0.0f32, |m, v| if v.abs() > m { v.abs() } else { m });
+            let max = largest_magnitude(row);
             let (scale, inv) = if max > 0.0 && max.is_finite() {
                 (max / 127.0, 127.0 / max)
             } else {
@@ -102,6 +100,23 @@ impl Quantised {
                 .extend(row.iter().map(|&v| round_to_i8(v * inv)));
         }
     }
+}
+
+/// The largest |v| in `row` that is a number (0 if none is): eight running maxima, one
+/// per lane, so the loop compiles to vector code (a single running maximum, compared
+/// in order, does not), then the eight. A maximum is exact and the same in any order,
+/// so it is the one a plain loop finds.
+fn largest_magnitude(row: &[f32]) -> f32 {
+    let bigger = |m: f32, v: f32| if v.abs() > m { v.abs() } else { m };
+    let mut lanes = [0.0f32; 8];
+    let mut chunks = row.chunks_exact(8);
+    for chunk in &mut chunks {
+        for (m, &v) in lanes.iter_mut().zip(chunk) {
+            *m = bigger(*m, v);
+        }
+    }
+    let tail = chunks.remainder().iter().fold(0.0f32, |m, &v| bigger(m, v));
+    lanes.iter().fold(tail, |m, &v| bigger(m, v))
 }
 
 /// `v` (within about ±127.5, or NaN) clamped to [-127, 127] (NaN to -127) and
@@ -278,68 +293,112 @@ fn reduce16(v: &[std::arch::x86_64::__m512i; 16]) -> std::arch::x86_64::__m512i 
     half(half(u[0], u[1]), half(u[2], u[3]))
 }
 
-/// [`dots`] with AVX2. `vpmaddubsw` multiplies unsigned by signed bytes and adds
-/// pairs into i16, saturating; with |w| (0..=128, unsigned) times x carrying w's sign
-/// (-127..=127), a pair is at most 2 · 128 · 127 = 32512, so nothing saturates, and
-/// `vpmaddwd` by ones widens the pairs into i32 sums. Two rows of W by four tokens at
-/// a time: 8 independent sums, with the rows, their |w| and a token in 5 more of the
-/// 16 registers.
+/// [`dots`] with AVX2: `vpmaddwd` on 16-bit values, each input value widened once per
+/// call and each weight as it is loaded. It multiplies 16 pairs and adds them in twos
+/// into 8 i32 lanes: a pair sum is at most 2 · 128 · 128, so every sum is exact, for
+/// any int8 inputs, and |Σ| ≤ 1536 · 128 · 128 leaves the i32 accumulators far from
+/// overflow. (`vpmaddubsw` multiplies 32 byte pairs at once, but exactly only with the
+/// sign trick — |w| times x carrying w's sign — and a `vpmaddwd` to widen its i16
+/// pairs: sign, multiply, widen and add for 32 products, against two `vpmaddwd` and
+/// two adds here, which measured faster (benches/embed.sh). Without the sign trick,
+/// on x + 128, its pair sums would saturate: they reach 2 · 255 · 127.)
+///
+/// Up to [`TOKENS_AVX2`] tokens at a time, the groups as even as the count allows (11
+/// tokens go as 6 + 5, 25 as 7 + 6 + 6 + 6), each against every row of W in turn: a
+/// group's 16-bit inputs stay in the L1 cache (8 · 1536 · 2 bytes), each weight row is
+/// loaded once per group and used for all its tokens, and each token's vector of 8
+/// partial sums is reduced to one only when the row is done.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn dots_avx2(x: &[i8], n: usize, k: usize, w: &[u8], rows: usize, sums: &mut [i32]) {
-    use std::arch::x86_64::*;
-    const ROWS: usize = 2;
-    const TOKENS: usize = 4;
     assert!(
-        k.is_multiple_of(32) && n > 0 && rows > 0,
-        "whole 32-byte blocks, at least a row and a token"
+        k.is_multiple_of(16) && n > 0 && rows > 0,
+        "whole 16-byte blocks, at least a row and a token"
     );
     assert!(
         x.len() >= n * k && w.len() >= rows * k && sums.len() >= n * rows,
         "dot product operands out of bounds"
     );
-    let ones = _mm256_set1_epi16(1);
-    for r in (0..rows).step_by(ROWS) {
-        // A group short of rows at the end repeats its last row; those sums are dropped.
-        let group = (rows - r).min(ROWS);
-        let ws: [*const u8; ROWS] =
-            std::array::from_fn(|p| w[(r + p.min(group - 1)) * k..].as_ptr());
-        prefetch(&w[((r + ROWS) * k).min(rows * k)..((r + 2 * ROWS) * k).min(rows * k)]);
-        for t in (0..n).step_by(TOKENS) {
-            let count = (n - t).min(TOKENS);
-            // A group short of tokens repeats its last one; those sums are dropped.
-            let xs: [*const i8; TOKENS] =
-                std::array::from_fn(|j| x[(t + j.min(count - 1)) * k..].as_ptr());
-            let mut acc = [_mm256_setzero_si256(); ROWS * TOKENS];
-            for c in (0..k).step_by(32) {
-                // SAFETY: c + 32 <= k; every row pointer starts a k-byte row, of w or
-                // of x, as asserted above.
-                unsafe {
-                    let wv: [__m256i; ROWS] =
-                        std::array::from_fn(|p| _mm256_loadu_si256(ws[p].add(c).cast()));
-                    let wabs: [__m256i; ROWS] = std::array::from_fn(|p| _mm256_abs_epi8(wv[p]));
-                    for j in 0..TOKENS {
-                        let xv = _mm256_loadu_si256(xs[j].add(c).cast());
-                        for p in 0..ROWS {
-                            let signed = _mm256_sign_epi8(xv, wv[p]);
-                            let pairs = _mm256_maddubs_epi16(wabs[p], signed);
-                            acc[p * TOKENS + j] = _mm256_add_epi32(
-                                acc[p * TOKENS + j],
-                                _mm256_madd_epi16(pairs, ones),
-                            );
-                        }
-                    }
+    let wide: Vec<i16> = x[..n * k].iter().map(|&v| i16::from(v)).collect();
+    let mut groups = n.div_ceil(TOKENS_AVX2);
+    let mut t = 0;
+    while t < n {
+        let count = (n - t).div_ceil(groups);
+        groups -= 1;
+        let tokens = &wide[t * k..(t + count) * k];
+        let out = &mut sums[t * rows..(t + count) * rows];
+        // One instance per group size: the accumulators are an array of `count`
+        // vectors, which stays in registers only with a constant length.
+        match count {
+            1 => rows_avx2::<1>(tokens, k, w, rows, out, t == 0),
+            2 => rows_avx2::<2>(tokens, k, w, rows, out, t == 0),
+            3 => rows_avx2::<3>(tokens, k, w, rows, out, t == 0),
+            4 => rows_avx2::<4>(tokens, k, w, rows, out, t == 0),
+            5 => rows_avx2::<5>(tokens, k, w, rows, out, t == 0),
+            6 => rows_avx2::<6>(tokens, k, w, rows, out, t == 0),
+            7 => rows_avx2::<7>(tokens, k, w, rows, out, t == 0),
+            _ => rows_avx2::<TOKENS_AVX2>(tokens, k, w, rows, out, t == 0),
+        }
+        t += count;
+    }
+}
+
+/// The most tokens [`dots_avx2`] takes at a time: T accumulators, a widened weight
+/// vector and a spare within the 16 AVX2 registers, where 16 tokens would spill.
+#[cfg(target_arch = "x86_64")]
+const TOKENS_AVX2: usize = 8;
+
+/// sums[j × rows + r] = Σ_c x[j × k + c] · w[r × k + c] for T tokens of 16-bit `x`, as
+/// [`dots_avx2`] describes; `first` if no group before this one has read `w`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn rows_avx2<const T: usize>(
+    x: &[i16],
+    k: usize,
+    w: &[u8],
+    rows: usize,
+    sums: &mut [i32],
+    first: bool,
+) {
+    use std::arch::x86_64::*;
+    assert!(
+        T <= 8 && k.is_multiple_of(16) && x.len() == T * k && w.len() >= rows * k,
+        "up to 8 tokens, whole 16-byte blocks"
+    );
+    assert!(sums.len() == T * rows, "a sum for each token and row");
+    let xs: [*const i16; T] = std::array::from_fn(|j| x[j * k..].as_ptr());
+    for r in 0..rows {
+        let wr = &w[r * k..(r + 1) * k];
+        // The first group takes the weights from memory (a question reads each once
+        // per process): fetch the row after next while this one is multiplied.
+        if first {
+            prefetch(&w[((r + 2) * k).min(rows * k)..((r + 3) * k).min(rows * k)]);
+        }
+        let mut acc = [_mm256_setzero_si256(); T];
+        for c in (0..k).step_by(16) {
+            // SAFETY: c + 16 <= k, so the 16 bytes of `wr` and the 16 values of each
+            // token's row (k long, x being T · k, asserted above) are in bounds.
+            unsafe {
+                let wv = _mm256_cvtepi8_epi16(_mm_loadu_si128(wr.as_ptr().add(c).cast()));
+                for j in 0..T {
+                    let xv = _mm256_loadu_si256(xs[j].add(c).cast());
+                    acc[j] = _mm256_add_epi32(acc[j], _mm256_madd_epi16(xv, wv));
                 }
             }
-            // Lane p · TOKENS + j of `total` is row p's sum with token j.
-            let mut total = [0i32; ROWS * TOKENS];
-            // SAFETY: `total` is 8 i32s, one 32-byte vector.
-            unsafe { _mm256_storeu_si256(total.as_mut_ptr().cast(), reduce8(&acc)) };
-            for j in 0..count {
-                for p in 0..group {
-                    sums[(t + j) * rows + r + p] = total[p * TOKENS + j];
-                }
+        }
+        // Lane j of `total` is token j's sum (lanes past T add zero vectors).
+        let all: [__m256i; 8] = std::array::from_fn(|j| {
+            if j < T {
+                acc[j]
+            } else {
+                _mm256_setzero_si256()
             }
+        });
+        let mut total = [0i32; 8];
+        // SAFETY: `total` is 8 i32s, one 32-byte vector.
+        unsafe { _mm256_storeu_si256(total.as_mut_ptr().cast(), reduce8(&all)) };
+        for (j, &s) in total.iter().take(T).enumerate() {
+            sums[j * rows + r] = s;
         }
     }
 }
@@ -361,7 +420,7 @@ fn reduce8(v: &[std::arch::x86_64::__m256i; 8]) -> std::arch::x86_64::__m256i {
 
 #[cfg(test)]
 mod tests {
-    use super::{Kernel, Quantised, dots};
+    use super::{Kernel, Quantised, dots, largest_magnitude};
 
     /// The sums done the long way, in i64.
     fn reference(x: &[i8], n: usize, k: usize, w: &[u8], rows: usize) -> Vec<i32> {
@@ -398,6 +457,15 @@ mod tests {
             (6, 128, 9, 1),
             (7, 192, 3, 2),
             (2, 40, 3, 0),
+            // The AVX2 path's token groups: one full group of 8, 9 as 5 + 4, 11 as 6 + 5,
+            // 17 as 6 + 6 + 5, and 25 tokens at the feed-forward layer's width.
+            (8, 64, 2, 0),
+            (9, 128, 3, 0),
+            (11, 64, 1, 0),
+            (17, 192, 4, 0),
+            (25, 1536, 3, 0),
+            (13, 64, 5, 1),
+            (10, 128, 2, 2),
         ] {
             let x: Vec<i8> = (0..n * k)
                 .map(|i| match fill {
@@ -442,6 +510,22 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_largest_magnitude_is_the_plain_loop_s_whatever_the_length() {
+        let values: Vec<f32> = (0..37)
+            .map(|i| ((i * 7919) % 23) as f32 - 11.5)
+            .chain([f32::NAN, -13.0, 2.0])
+            .collect();
+        for len in 0..=values.len() {
+            let row = &values[..len];
+            let plain = row
+                .iter()
+                .fold(0.0f32, |m, v| if v.abs() > m { v.abs() } else { m });
+            assert_eq!(largest_magnitude(row), plain, "{len} values");
+        }
+        assert_eq!(largest_magnitude(&values), 13.0);
     }
 
     #[test]

@@ -83,7 +83,7 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
         // (each of its Riftbound words in turn, singular or plural: "graveyard" →
         // Trashes)
         let words = crate::search::query::words(&q);
-        let tos = crate::search::query::synonyms()
+        let tos = crate::search::thesaurus::synonyms()
             .iter()
             .find(|s| s.keys.contains(&words))
             .map(|s| s.to.as_slice())

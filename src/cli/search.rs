@@ -236,6 +236,9 @@ fn print_text(out: &mut Out, res: &Results) -> Result<()> {
         if h.title_recovered.is_some() {
             tail.push_str(&out.dim("  (recovered title)"));
         }
+        if h.meaning_only {
+            tail.push_str(&out.dim("  (by meaning alone)"));
+        }
         let room = width
             .saturating_sub(qid.chars().count() + 2 + visible_len(&tail))
             .max(20);
@@ -369,6 +372,8 @@ struct HitJson<'a> {
     key: &'a str,
     qualified_id: String,
     exact_id_match: bool,
+    /// Found by meaning alone: the words do not match this rule.
+    meaning_only: bool,
     title: Option<&'a str>,
     title_recovered: Option<&'a str>,
     breadcrumb: Vec<Crumb<'a>>,
@@ -427,6 +432,7 @@ fn to_json<'a>(res: &'a Results, opts: &Options) -> SearchJson<'a> {
             key: &h.key,
             qualified_id: h.qualified(),
             exact_id_match: h.exact,
+            meaning_only: h.meaning_only,
             title: h.title.as_deref(),
             title_recovered: h.title_recovered.as_deref(),
             breadcrumb: h

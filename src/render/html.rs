@@ -336,7 +336,7 @@ pub fn search_index(book: &Book) -> String {
             )
         })
         .collect();
-    let synonyms = crate::search::query::synonyms()
+    let synonyms = crate::search::thesaurus::synonyms()
         .iter()
         .map(|s| {
             (

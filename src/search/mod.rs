@@ -1,7 +1,8 @@
 //! Full-text search over every embedded edition: a tantivy index cached on disk
-//! (see [`cache`]), forgiving queries (see [`query`]: synonyms from other games,
-//! stop words, typo correction, fuzzy fallback), ranking that favours titles and
-//! keyword names, and snippets with the matched words marked.
+//! (see [`cache`]), forgiving queries (see [`query`]: synonyms from other games
+//! ([`thesaurus`], [`lexical`]), stop words, typo correction ([`spelling`]), fuzzy
+//! fallback), ranking that favours titles and keyword names, and snippets with the
+//! matched words marked.
 //!
 //! Only `arbiter search` opens the index; rule lookups never touch tantivy.
 
@@ -10,11 +11,14 @@ mod compile;
 pub mod docs;
 pub mod hash;
 pub mod intent;
+pub mod lexical;
 pub mod meaning;
 pub mod query;
 mod repair;
 pub mod schema;
 pub mod snippet;
+pub mod spelling;
+pub mod thesaurus;
 
 use crate::error::Error;
 use crate::rulebook::RuleId;
@@ -112,6 +116,9 @@ pub struct Hit {
     pub score: f32,
     /// The query was this rule's id.
     pub exact: bool,
+    /// Found by meaning alone: a question's words do not match this rule, one of the
+    /// rules nearest the question in meaning (see [`meaning`]).
+    pub meaning_only: bool,
     pub title: Option<String>,
     /// Provenance key when the title was recovered (not the source's own).
     pub title_recovered: Option<String>,
@@ -265,7 +272,7 @@ pub fn run_with(
                 .doc_freq(&Term::from_field_text(f.text, stem))
                 .unwrap_or(0)
         };
-        for form in query::derived_forms(&c.typed, &docs) {
+        for form in lexical::derived_forms(&c.typed, &docs) {
             if !c.alts.iter().any(|(a, _)| *a == form) {
                 c.alts.push((form, DERIVED_WEIGHT));
             }
@@ -273,7 +280,7 @@ pub fn run_with(
     }
     // Everyday words the rules say otherwise ("credit" → attributes), from the
     // lexical table: weak alternatives behind the hand-written thesaurus.
-    let lexical = query::add_lexical(&mut plan);
+    let lexical = lexical::add_lexical(&mut plan);
     // Keep the alternatives the rules in scope actually use.
     for c in plan.concepts.iter_mut().filter(|c| !c.phrase) {
         let mut kept: Vec<(String, f32)> = Vec::new();
@@ -385,8 +392,9 @@ pub fn run_with(
             res.fuzzy = true;
         }
     }
+    let mut meaning_only = Vec::new();
     if question {
-        res.meaning = rerank_by_meaning(
+        let alone = rerank_by_meaning(
             &searcher,
             words.as_ref(),
             filter.as_deref(),
@@ -394,6 +402,8 @@ pub fn run_with(
             &mut top,
             &mut total,
         )?;
+        res.meaning = alone.is_some();
+        meaning_only = alone.unwrap_or_default();
     }
     res.total = total;
     top.truncate(opts.limit);
@@ -418,12 +428,13 @@ pub fn run_with(
             || near.iter().any(|n| {
                 let a: Vec<char> = n.chars().collect();
                 let b: Vec<char> = stem.chars().collect();
-                a.len().abs_diff(b.len()) <= 2 && query::damerau(&a, &b) <= fuzzy_distance(n)
+                a.len().abs_diff(b.len()) <= 2 && spelling::damerau(&a, &b) <= fuzzy_distance(n)
             })
     };
     for (score, addr) in top {
-        res.hits
-            .push(load_hit(&searcher, f, addr, score, &is_match)?);
+        let mut hit = load_hit(&searcher, f, addr, score, &is_match)?;
+        hit.meaning_only = meaning_only.contains(&addr);
+        res.hits.push(hit);
     }
     if res.hits.is_empty() {
         res.suggestions = suggestions(&plan, &res, opened, opts, &mut vocab);
@@ -436,9 +447,9 @@ pub fn run_with(
 /// [`meaning::NEAREST`] rules in scope nearest the question in meaning (a rule the
 /// words rank lower or not at all, "what counts as a play" → 350.1 "To play a card
 /// …", keeps the word score it has, or none). A rule the words did not match is
-/// counted in `total`. Returns whether it could re-rank (the model and the rules'
-/// embeddings are built in, so only a rule missing from the table keeps its word
-/// score).
+/// counted in `total`. Returns the rules found by meaning alone, or `None` when it
+/// could not re-rank (the model and the rules' embeddings are built in, so only a
+/// rule missing from the table keeps its word score).
 fn rerank_by_meaning(
     searcher: &Searcher,
     words: &dyn Query,
@@ -446,13 +457,14 @@ fn rerank_by_meaning(
     vector: &meaning::QueryVector,
     top: &mut Vec<(f32, DocAddress)>,
     total: &mut usize,
-) -> Result<bool, Error> {
+) -> Result<Option<Vec<DocAddress>>, Error> {
     let Some(table) = meaning::Table::get() else {
-        return Ok(false);
+        return Ok(None);
     };
     let Some(best) = top.first().map(|(s, _)| *s) else {
-        return Ok(false);
+        return Ok(None);
     };
+    let mut alone = Vec::new();
     let query = vector.get();
     for (score, addr) in top.iter_mut() {
         let rows = searcher
@@ -487,13 +499,14 @@ fn rerank_by_meaning(
             scorer.score()
         } else {
             *total += 1;
+            alone.push(addr);
             0.0
         };
         top.push((meaning::fuse(word, best, sim), addr));
     }
     // stable: equal scores keep the word order
     top.sort_by(|a, b| b.0.total_cmp(&a.0));
-    Ok(true)
+    Ok(Some(alone))
 }
 
 /// The `k` rules in scope (those `filter` keeps) whose embeddings are nearest the
@@ -630,7 +643,7 @@ fn id_lookup(
 /// The weight of a glossary term of several words, searched besides its words.
 const GLOSSARY_WEIGHT: f32 = 0.6;
 
-/// The weight of another form of a typed word (see [`query::derived_forms`]).
+/// The weight of another form of a typed word (see [`lexical::derived_forms`]).
 const DERIVED_WEIGHT: f32 = 0.6;
 
 const INDEX_FAILED: &str = "the search index failed";
@@ -716,6 +729,7 @@ fn load_hit(
         key: s(f.key),
         score,
         exact: false,
+        meaning_only: false,
         title,
         title_recovered: opt(f.title_recovered),
         breadcrumb,
@@ -733,7 +747,7 @@ fn suggestions(
     let mut out = Vec::new();
     let v = vocab.get_or_insert_with(|| opened.vocab());
     for w in &res.unknown {
-        let near = query::near_words(w, v, 3);
+        let near = spelling::near_words(w, v, 3);
         if !near.is_empty() {
             out.push(format!("did you mean {}?", near.join(", ")));
         }

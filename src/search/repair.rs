@@ -6,7 +6,7 @@
 use super::cache::Opened;
 use super::compile::{alt_query, count};
 use super::schema::{self, Fields};
-use super::{Results, query};
+use super::{Results, query, spelling, thesaurus};
 use crate::error::Error;
 use std::collections::{BTreeMap, HashSet};
 use tantivy::query::{PhraseQuery, Query, TermQuery};
@@ -52,7 +52,7 @@ pub(super) fn correct_words(
     vocab: &mut Option<BTreeMap<String, u32>>,
     res: &mut Results,
 ) -> Result<Vec<query::Piece>, Error> {
-    let synonym_words: HashSet<&str> = query::synonyms()
+    let synonym_words: HashSet<&str> = thesaurus::synonyms()
         .iter()
         .flat_map(|s| s.keys.iter().flatten())
         .map(String::as_str)
@@ -124,7 +124,7 @@ pub(super) fn correct_words(
         // The best candidate the rules in scope use (the vocabulary spans every
         // edition).
         let mut chosen = None;
-        for c in query::candidates(&word, &candidates).into_iter().take(8) {
+        for c in spelling::candidates(&word, &candidates).into_iter().take(8) {
             if synonym_words.contains(c.as_str()) || known(&c)? {
                 chosen = Some(c);
                 break;
