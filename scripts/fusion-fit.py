@@ -42,7 +42,7 @@ CANDIDATES, NEAREST, WEIGHT = 60, 10, 4.0
 CHOSEN_ON = 4          # the batch whose tuning half chooses (no model saw it)
 FITTED_TOO = (1, 2, 3)  # tuning halves a variant also fits on (the model saw them)
 FOLDS = 5
-# The fusion tried in Rust (branch ltr-fusion, not landed: held-out batch 1 fell under
+# The fusion tried in Rust (a build not kept on main, not landed: held-out batch 1 fell under
 # its floor): `fit share+sim+psim+csim 0 b1-4`'s weights divided by the share's, to
 # two decimals. `check` printed the same order and scores as that build's `search --json`.
 SHIPPED = (("share", "sim", "psim", "csim"), (1.0, 4.21, 0.39, -0.59))
@@ -331,8 +331,8 @@ def cmd_fit(names, l2, with_extra=False):
 
 
 def check(qs):
-    """The tried weights' order of the given tuning-half questions, as the ltr-fusion
-    build's `search --json` printed it (checked on six of batch 4's: equal)."""
+    """The tried weights' order of the given tuning-half questions, as `search --json`
+    printed it from the Rust build tried (not kept) (checked on six of batch 4's: equal)."""
     D = Data()
     names, w = SHIPPED
     for q in qs:
