@@ -59,17 +59,7 @@ def prep():
     with open(os.path.join(WORK, "passages.jsonl"), "w") as f:
         f.write(subprocess.run([ex, "passages"], check=True, capture_output=True, text=True).stdout)
     qs = sorted({c["query"] for c in tuning((1, 2, 3, 4))})
-    out = subprocess.run([ex, "embed"], input="\n".join(qs) + "\n", capture_output=True,
-                         text=True, check=True).stdout.splitlines()
-    json.dump({q: json.loads(v) for q, v in zip(qs, out)}, open(os.path.join(WORK, "qvec.json"), "w"))
-    binary = os.path.join(ROOT, "target", "release", "arbiter")
-    cands = {}
-    for q in qs:
-        p = subprocess.run([binary, "search", "--json", "--words-only", "-n", "200", "--edition", EDITION, q],
-                           capture_output=True, text=True, cwd=ROOT)
-        o = json.loads(p.stdout) if p.stdout.strip() else {}
-        cands[q] = [(h["id"], h["key"], h["score"]) for h in o.get("hits", [])]
-    json.dump(cands, open(os.path.join(WORK, "candidates.json"), "w"))
+    mf.prepare(qs, WORK)
     print(f"{len(qs)} tuning-half questions prepared")
 
 

@@ -30,11 +30,16 @@ SWEPT = (1, 2, 3, 4)
 
 def prep():
     os.makedirs(WORK, exist_ok=True)
-    qs = sorted({c["query"] for c in ft.cases()})
+    prepare(sorted({c["query"] for c in ft.cases()}), WORK)
+
+
+def prepare(qs, work):
+    """The questions' vectors as search computes them (work/qvec.json) and their word
+    ranking's best 200 (work/candidates.json); scripts/fusion-fit.py's prep uses it too."""
     ex = os.path.join(ROOT, "target", "release", "examples", "rule_vectors")
     out = subprocess.run([ex, "embed"], input="\n".join(qs) + "\n", capture_output=True,
                          text=True, check=True).stdout.splitlines()
-    json.dump({q: json.loads(v) for q, v in zip(qs, out)}, open(os.path.join(WORK, "qvec.json"), "w"))
+    json.dump({q: json.loads(v) for q, v in zip(qs, out)}, open(os.path.join(work, "qvec.json"), "w"))
     binary = os.path.join(ROOT, "target", "release", "arbiter")
     cands = {}
     for q in qs:
@@ -42,7 +47,7 @@ def prep():
                            capture_output=True, text=True, cwd=ROOT)
         o = json.loads(p.stdout) if p.stdout.strip() else {}
         cands[q] = [(h["id"], h["key"], h["score"]) for h in o.get("hits", [])]
-    json.dump(cands, open(os.path.join(WORK, "candidates.json"), "w"))
+    json.dump(cands, open(os.path.join(work, "candidates.json"), "w"))
 
 
 def load_table():
