@@ -15,6 +15,9 @@ negatives plus hard negatives), on pairs that are general, never pinned to a que
     tests/search_relevance.rs, reproduced exactly): a question -> its answer rule's
     passage, with hard negatives drawn from the word ranking's candidates that do
     not answer it (parents and siblings of the answer among them).
+  * questions written for training from the rules text (meaning/train/questions.txt,
+    `--set written=1`, the default): a question -> the rules that answer it, hard
+    negatives drawn the same way.
 
 The held-out halves are never trained on nor used to choose anything: `cv` chooses
 the recipe by k-fold cross-validation inside the tuning halves; `heldout` measures the
@@ -59,9 +62,13 @@ TRAIN_BATCHES = (1, 2, 3)
 # at w 1, 0.899 / 0.743 at w 1.5, 0.910 / 0.742 at w 2; w 1.5 is the conservative pick.
 # With the word embeddings trained too and p_len 160: 0.843 / 0.730 at w 1, 0.899 /
 # 0.738 at w 1.5. Epochs, lr, batch and scale are common defaults, not searched.
-RECIPE = dict(epochs=2, lr=3e-5, batch=32, hard=1, scale=20.0, struct_share=1.0,
+RECIPE = dict(epochs=2, lr=3e-5, batch=32, hard=1, scale=20.0, struct_share=0.5,
               q_len=48, p_len=128, chunk=16, freeze_words=1, weight=1.5,
-              candidates=60, seed=2026, extra_batches="")
+              candidates=60, seed=2026, extra_batches="", written=1)
+# Training questions written from the rules text for training only (never from
+# tests/search_eval.txt, whose queries their writers did not read); `--set written=0`
+# trains without them (the model before 2026-11-24 evening, with struct_share 1.0).
+WRITTEN = os.path.join(ROOT, "meaning", "train", "questions.txt")
 
 
 # ---------------------------------------------------------------- the evaluation set
@@ -91,6 +98,29 @@ def cases():
         assert len(parts) == 3, l
         out.append(dict(batch=batch, kind=parts[0], query=parts[1], answers=parts[2].split()))
     return out
+
+
+def written_cases():
+    """meaning/train/questions.txt: `question | answer ids` lines, `#` comments."""
+    out = []
+    for n, l in enumerate(open(WRITTEN, encoding="utf-8"), 1):
+        l = l.strip()
+        if not l or l.startswith("#"):
+            continue
+        parts = [p.strip() for p in l.split(" | ")]
+        assert len(parts) == 2 and parts[0] and parts[1], f"{WRITTEN}:{n}: expected `question | ids`"
+        out.append(dict(batch=0, kind="written", query=parts[0], answers=parts[1].split()))
+    return out
+
+
+def written_items(r, passages, cands):
+    """The recipe's written training questions as question items (none unless written=1)."""
+    if not r["written"]:
+        return []
+    cs = written_cases()
+    items = question_items(cs, passages, cands)
+    print(f"{len(items)} of {len(cs)} written questions name a rule of {EDITION}")
+    return items
 
 
 def tuning_halves(batches=TRAIN_BATCHES):
@@ -160,7 +190,7 @@ def prep(_args):
         f.write(run([ex, "glossary"]))
     binary = os.path.join(ROOT, "target", "release", "arbiter")
     cands = {}
-    qs = sorted({c["query"] for c in cases()})
+    qs = sorted({c["query"] for c in cases()} | {c["query"] for c in written_cases()})
     t = time.time()
     for q in qs:
         # exit 1 (nothing found) still prints the JSON
@@ -391,6 +421,8 @@ def train(torch, tok, model, passages, examples, q_items, r, log=print):
             torch.nn.utils.clip_grad_norm_(params, 1.0)
             opt.step()
             sched.step()
+            if (s // r["batch"]) % 20 == 19:
+                log(f"    step {s // r['batch'] + 1} of {steps_per_epoch}: loss {loss.item():.3f}, {time.time() - t0:.0f}s")
         log(f"  epoch {ep + 1}: loss {loss.item():.3f}, {time.time() - t0:.0f}s")
     model.eval()
     return model
@@ -425,7 +457,7 @@ def cmd_cv(args):
         b = base.score(test, r["weight"], r["candidates"])
         tok, model = load_model()
         setup_torch(r["seed"])
-        items = question_items(trn, passages, cands)
+        items = question_items(trn, passages, cands) + written_items(r, passages, cands)
         train(torch, tok, model, passages, examples, items, r)
         if args.save:
             d = os.path.join(WORK, f"{args.save}-fold{f}")
@@ -458,7 +490,7 @@ def cmd_base(args):
     torch = setup_torch(r["seed"])
     passages, examples, _ = load_rules()
     cands = json.load(open(os.path.join(WORK, "candidates.json")))
-    tuning = tuning_halves()
+    tuning = tuning_halves(tuple(args.batches))
     tok, model = load_model(args.model)
     halves_report(Scorer(torch, tok, model, passages, examples, cands), tuning, "tuning", r["weight"], r["candidates"])
 
@@ -470,7 +502,7 @@ def cmd_train(args):
     cands = json.load(open(os.path.join(WORK, "candidates.json")))
     tuning = tuning_halves()
     tok, model = load_model()
-    items = question_items(tuning + extra_halves(r), passages, cands)
+    items = question_items(tuning + extra_halves(r), passages, cands) + written_items(r, passages, cands)
     print("recipe", r, f"{len(items)} questions")
     train(torch, tok, model, passages, examples, items, r)
     out = os.path.join(WORK, "model")
@@ -500,6 +532,8 @@ def main():
     ap.add_argument("--base", action="store_true", help="cv: score the unchanged model on every fold")
     ap.add_argument("--weights", type=float, nargs="*", default=[0.5, 1.0, 1.5])
     ap.add_argument("--model")
+    ap.add_argument("--batches", type=int, nargs="*", default=list(TRAIN_BATCHES),
+                    help="base: whose tuning halves to score (4: never trained on)")
     ap.add_argument("--save", help="cv: save each fold's model to target/minilm-ft/SAVE-foldN")
     ap.add_argument("--after-only", action="store_true", help="heldout: the fine-tuned model only")
     args = ap.parse_args()
