@@ -490,6 +490,8 @@ def cmd_base(args):
     torch = setup_torch(r["seed"])
     passages, examples, _ = load_rules()
     cands = json.load(open(os.path.join(WORK, "candidates.json")))
+    if 5 in args.batches:
+        sys.exit("batch 5 is blind: nothing is scored on it here (tests/search_relevance.rs BLIND)")
     tuning = tuning_halves(tuple(args.batches))
     tok, model = load_model(args.model)
     halves_report(Scorer(torch, tok, model, passages, examples, cands), tuning, "tuning", r["weight"], r["candidates"])
