@@ -48,7 +48,9 @@ def encode_one(text):
 
 random.seed(27)
 rules = [l.strip(" •\t") for l in open(glob.glob(os.path.join(ROOT, "rules", "000_*.txt"))[0], encoding="utf-8") if l.strip()]
-queries = [l.split("|")[1].strip() for l in open(os.path.join(ROOT, "tests", "search_eval.txt"), encoding="utf-8") if "|" in l and not l.startswith("#")]
+# questions from the training set, not from tests/search_eval.txt: the relevance set's
+# held-out halves (batch 5 is blind) must not be copied into other files
+queries = [l.split(" | ")[0].strip() for l in open(os.path.join(ROOT, "meaning", "train", "questions.txt"), encoding="utf-8") if " | " in l and not l.startswith("#")]
 odd = [
     "", " ", "\t\n\r", "\x00\x01\x7f", "a\u200bb", "\ufeffhello", "caf\u00e9 na\u00efve r\u00e9sum\u00e9", "Stra\u00dfe \u00c4rger \u00d6l",
     "\u0130stanbul \u0131\u015f\u0131k", "\ufb01nance \ufb02y", "\u4f60\u597d\u4e16\u754c", "\u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8",
