@@ -2,6 +2,7 @@
 //! ranking's best hits and the rules nearest the question in meaning, each scored by its
 //! word score as a share of the best one's plus the weighted similarity.
 
+use tantivy::columnar::Column;
 use tantivy::query::{EnableScoring, Query};
 use tantivy::{DocAddress, DocId, DocSet, Searcher, TERMINATED};
 
@@ -37,11 +38,7 @@ pub(super) fn rerank_by_meaning(
             .fast_fields()
             .u64("meaning_row")
             .map_err(tantivy_err)?;
-        let sim = rows
-            .first(addr.doc_id)
-            .and_then(|r| u32::try_from(r).ok())
-            .and_then(|r| table.similarity(query, r))
-            .unwrap_or(0.0);
+        let sim = similarity(&rows, addr.doc_id, table, query).unwrap_or(0.0);
         *score = meaning::fuse(*score, best, sim);
     }
     let nearest = nearest_by_meaning(searcher, filter, table, query, meaning::NEAREST)?;
@@ -74,6 +71,19 @@ pub(super) fn rerank_by_meaning(
     Ok(Some(alone))
 }
 
+/// A rule's similarity to the question: its row of the embeddings table (the
+/// `meaning_row` fast field) looked up in `table`; `None` for a rule the table lacks.
+fn similarity(
+    rows: &Column<u64>,
+    doc: DocId,
+    table: &meaning::Table,
+    query: &[f32],
+) -> Option<f32> {
+    rows.first(doc)
+        .and_then(|r| u32::try_from(r).ok())
+        .and_then(|r| table.similarity(query, r))
+}
+
 /// The `k` rules in scope (those `filter` keeps) whose embeddings are nearest the
 /// question's, as (similarity, address), nearest first.
 fn nearest_by_meaning(
@@ -94,11 +104,7 @@ fn nearest_by_meaning(
             if seg.is_deleted(doc) {
                 return;
             }
-            let Some(sim) = rows
-                .first(doc)
-                .and_then(|r| u32::try_from(r).ok())
-                .and_then(|r| table.similarity(query, r))
-            else {
+            let Some(sim) = similarity(&rows, doc, table, query) else {
                 return;
             };
             if nearest.len() < k || nearest.last().is_some_and(|(s, _)| sim > *s) {
