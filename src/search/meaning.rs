@@ -352,27 +352,37 @@ pub fn embed(text: &str) -> [f32; DIM] {
     arbiter_meaning::embed(text)
 }
 
-/// Where the thread that embeds a question ahead runs. Left to itself, Linux often
-/// starts a new thread on its parent's CPU and moves it to the idle one only later, so
-/// the embedding and the word search took turns on one core (measured: the thread began
-/// 0.1–3.1 ms after it was started and its 2.6 ms of work stretched to 5.5–6.4 ms;
-/// a question cost what the two cost one after the other). Asked to run on another CPU
-/// than the searching thread's, it begins at once and runs beside it; once the search
-/// waits for it, it may run anywhere again, so a busy second CPU never holds it up.
+/// Where the thread that embeds a question ahead runs, and the searching thread beside
+/// it. Left to itself, Linux often starts a new thread on its parent's CPU and moves it
+/// to the idle one only later, so the embedding and the word search took turns on one
+/// core (measured: the thread began 0.1–3.1 ms after it was started and its 2.6 ms of
+/// work stretched to 5.5–6.4 ms; a question cost what the two cost one after the
+/// other). Asked to run on another CPU than the searching thread's, it begins at once;
+/// but the searching thread, free to move, was then often moved onto the embedding's
+/// CPU and waited there for it (instrumented: opening the index, 0.9 ms alone, ended
+/// 2.1–4.0 ms in, often just after the embedding did). So each keeps its own CPU while
+/// both work; once the search waits for the embedding, both may run anywhere again, so
+/// a busy second CPU never holds either up.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 mod cpus {
     use std::os::unix::thread::JoinHandleExt;
+    use std::sync::OnceLock;
     use std::thread::JoinHandle;
 
     const SIZE: usize = std::mem::size_of::<libc::cpu_set_t>();
 
-    /// The CPUs the calling thread may run on, if the kernel says.
+    /// The CPUs the process's threads may run on, as the kernel said on first asking
+    /// (before any thread was held to one).
     fn allowed() -> Option<libc::cpu_set_t> {
-        // SAFETY: a zeroed cpu_set_t is a valid empty set; the kernel writes at most SIZE bytes.
-        unsafe {
-            let mut set: libc::cpu_set_t = std::mem::zeroed();
-            (libc::sched_getaffinity(0, SIZE, &mut set) == 0).then_some(set)
-        }
+        static ALLOWED: OnceLock<Option<libc::cpu_set_t>> = OnceLock::new();
+        *ALLOWED.get_or_init(|| {
+            // SAFETY: a zeroed cpu_set_t is a valid empty set; the kernel writes at
+            // most SIZE bytes.
+            unsafe {
+                let mut set: libc::cpu_set_t = std::mem::zeroed();
+                (libc::sched_getaffinity(0, SIZE, &mut set) == 0).then_some(set)
+            }
+        })
     }
 
     /// `set` without CPU `cpu`, unless that leaves it empty (a process allowed one CPU).
@@ -385,6 +395,17 @@ mod cpus {
         }
     }
 
+    /// The set of CPU `cpu` alone.
+    fn only(cpu: usize) -> libc::cpu_set_t {
+        // SAFETY: a zeroed cpu_set_t is a valid empty set; CPU_SET only touches its
+        // bits (and ignores a number past the set's size).
+        unsafe {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            libc::CPU_SET(cpu, &mut set);
+            set
+        }
+    }
+
     fn set_affinity<T>(thread: &JoinHandle<T>, set: &libc::cpu_set_t) {
         // SAFETY: the handle's pthread_t stays valid until it is joined (the thread is
         // not detached), even if the thread has ended; an ended thread only makes the
@@ -394,21 +415,46 @@ mod cpus {
         }
     }
 
-    /// Asks that `thread` run on a CPU other than the calling thread's.
-    pub(super) fn away_from_caller<T>(thread: &JoinHandle<T>) {
-        // SAFETY: sched_getcpu takes no arguments; -1 is an error.
-        let here = unsafe { libc::sched_getcpu() };
-        if let (Ok(here), Some(set)) = (usize::try_from(here), allowed())
-            && let Some(others) = without(set, here)
-        {
-            set_affinity(thread, &others);
+    /// Holds the calling thread to `set` (a failure leaves it to the kernel).
+    fn set_own_affinity(set: &libc::cpu_set_t) {
+        // SAFETY: pid 0 is the calling thread; the kernel reads SIZE bytes of `set`.
+        unsafe {
+            libc::sched_setaffinity(0, SIZE, set);
         }
     }
 
-    /// Lets `thread` run on any CPU the calling thread may.
+    /// The CPU the calling thread is on, if the kernel says.
+    pub(super) fn current() -> Option<usize> {
+        // SAFETY: sched_getcpu takes no arguments; -1 is an error.
+        usize::try_from(unsafe { libc::sched_getcpu() }).ok()
+    }
+
+    /// Moves the calling thread (a new one, first thing) off CPU `cpu`, its parent's:
+    /// started on its parent's CPU, it would otherwise run there until the parent got
+    /// it back to move it, the parent waiting meanwhile.
+    pub(super) fn leave(cpu: Option<usize>) {
+        if let (Some(cpu), Some(set)) = (cpu, allowed())
+            && let Some(others) = without(set, cpu)
+        {
+            set_own_affinity(&others);
+        }
+    }
+
+    /// Holds the calling thread to CPU `cpu` (where it is), if the process has others
+    /// for the thread that [`leave`]s it.
+    pub(super) fn stay(cpu: Option<usize>) {
+        if let (Some(cpu), Some(set)) = (cpu, allowed())
+            && without(set, cpu).is_some()
+        {
+            set_own_affinity(&only(cpu));
+        }
+    }
+
+    /// Lets `thread` and the calling thread run on any CPU the process may.
     pub(super) fn anywhere<T>(thread: &JoinHandle<T>) {
         if let Some(set) = allowed() {
             set_affinity(thread, &set);
+            set_own_affinity(&set);
         }
     }
 }
@@ -418,7 +464,11 @@ mod cpus {
 mod cpus {
     use std::thread::JoinHandle;
 
-    pub(super) fn away_from_caller<T>(_: &JoinHandle<T>) {}
+    pub(super) fn current() -> Option<usize> {
+        None
+    }
+    pub(super) fn leave(_: Option<usize>) {}
+    pub(super) fn stay(_: Option<usize>) {}
     pub(super) fn anywhere<T>(_: &JoinHandle<T>) {}
 }
 
@@ -442,6 +492,17 @@ struct Ahead {
     thread: JoinHandle<Option<[f32; DIM]>>,
 }
 
+/// A vector never asked for (a search that stopped before re-ranking) lets the
+/// searching thread, held to its CPU while the embedding ran beside it, run anywhere
+/// again: in the REPL the thread goes on to other work.
+impl Drop for QueryVector {
+    fn drop(&mut self) {
+        if let Some(a) = self.ahead.take() {
+            cpus::anywhere(&a.thread);
+        }
+    }
+}
+
 impl QueryVector {
     /// The embedding of query `q`'s [`query_text`], computed when first wanted.
     pub fn later(q: &str) -> QueryVector {
@@ -461,11 +522,15 @@ impl QueryVector {
         if meaning && is_question(q) {
             let claimed = Arc::new(AtomicBool::new(false));
             let (text, mine) = (v.text.clone(), Arc::clone(&claimed));
+            let here = cpus::current();
             let started = std::thread::Builder::new()
                 .name("embed".into())
-                .spawn(move || (!mine.swap(true, Ordering::AcqRel)).then(|| embed(&text)));
-            if let Ok(thread) = &started {
-                cpus::away_from_caller(thread);
+                .spawn(move || {
+                    cpus::leave(here);
+                    (!mine.swap(true, Ordering::AcqRel)).then(|| embed(&text))
+                });
+            if started.is_ok() {
+                cpus::stay(here);
             }
             v.ahead
                 .set(started.ok().map(|thread| Ahead { claimed, thread }));
@@ -478,18 +543,20 @@ impl QueryVector {
     /// nothing waits for it).
     pub fn get(&self) -> &[f32; DIM] {
         self.vector.get_or_init(|| {
-            if let Some(a) = self.ahead.take()
-                && a.claimed.swap(true, Ordering::AcqRel)
-            {
-                // This thread now only waits: the embedding may use its CPU too.
+            if let Some(a) = self.ahead.take() {
+                // This thread now waits or computes the vector itself: both threads
+                // may run anywhere.
                 cpus::anywhere(&a.thread);
-                // The model cannot panic on any text; if it did, the panic goes on here.
-                let v = a
-                    .thread
-                    .join()
-                    .unwrap_or_else(|p| std::panic::resume_unwind(p));
-                if let Some(v) = v {
-                    return v;
+                if a.claimed.swap(true, Ordering::AcqRel) {
+                    // The model cannot panic on any text; if it did, the panic goes on
+                    // here.
+                    let v = a
+                        .thread
+                        .join()
+                        .unwrap_or_else(|p| std::panic::resume_unwind(p));
+                    if let Some(v) = v {
+                        return v;
+                    }
                 }
             }
             embed(&self.text)
@@ -633,6 +700,44 @@ mod tests {
         }
     }
 
+    /// The searching thread is held to its CPU while a question's embedding runs
+    /// beside it (when the process has another CPU), and may run anywhere again once it
+    /// has the vector, or drops it unasked (as a REPL's search that stops early would).
+    #[test]
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    fn the_searching_thread_is_held_to_its_cpu_only_while_the_embedding_runs() {
+        let own = || {
+            // SAFETY: a zeroed cpu_set_t is the empty set; the kernel writes its bits.
+            unsafe {
+                let mut set: libc::cpu_set_t = std::mem::zeroed();
+                assert_eq!(libc::sched_getaffinity(0, SIZE, &mut set), 0);
+                set
+            }
+        };
+        const SIZE: usize = std::mem::size_of::<libc::cpu_set_t>();
+        // SAFETY: CPU_COUNT and CPU_EQUAL only read the sets' bits.
+        let count = |s: &libc::cpu_set_t| unsafe { libc::CPU_COUNT(s) };
+        let equal = |a: &libc::cpu_set_t, b: &libc::cpu_set_t| unsafe { libc::CPU_EQUAL(a, b) };
+        // on a thread of its own: the test harness's threads are shared
+        std::thread::spawn(move || {
+            let before = own();
+            for ask in [true, false] {
+                let v = QueryVector::ahead("who gets credit for a kill", true);
+                if count(&before) > 1 {
+                    assert_eq!(count(&own()), 1, "held to one CPU while it embeds");
+                }
+                if ask {
+                    v.get();
+                } else {
+                    drop(v);
+                }
+                assert!(equal(&own(), &before), "anywhere again (asked: {ask})");
+            }
+        })
+        .join()
+        .expect("the checks pass");
+    }
+
     #[test]
     fn a_question_s_vector_started_ahead_is_the_one_computed_later() {
         let q = r#"who gets "credit" for a kill -tank"#;
@@ -658,10 +763,8 @@ mod tests {
             wait.recv().ok();
             (!theirs.swap(true, Ordering::AcqRel)).then_some([2.0; DIM])
         });
-        let blocked = QueryVector {
-            ahead: Cell::new(Some(Ahead { claimed, thread })),
-            ..QueryVector::later(q)
-        };
+        let blocked = QueryVector::later(q);
+        blocked.ahead.set(Some(Ahead { claimed, thread }));
         assert_eq!(blocked.get(), later.get());
         go.send(()).expect("the thread waits");
         // Keyword searches and --words-only never start the model.

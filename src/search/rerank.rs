@@ -3,7 +3,7 @@
 //! word score as a share of the best one's plus the weighted similarity.
 
 use tantivy::columnar::Column;
-use tantivy::query::{EnableScoring, Query};
+use tantivy::query::{EnableScoring, Query, Scorer};
 use tantivy::{DocAddress, DocId, DocSet, Searcher, TERMINATED};
 
 use super::{Error, meaning, tantivy_err};
@@ -42,33 +42,60 @@ pub(super) fn rerank_by_meaning(
         *score = meaning::fuse(*score, best, sim);
     }
     let nearest = nearest_by_meaning(searcher, filter, table, query, meaning::NEAREST)?;
-    let scoring = words
-        .weight(EnableScoring::enabled_from_searcher(searcher))
-        .map_err(tantivy_err)?;
-    for (sim, addr) in nearest {
-        if top.iter().any(|(_, a)| *a == addr) {
-            continue;
-        }
-        let mut scorer = scoring
-            .scorer(searcher.segment_reader(addr.segment_ord), 1.0)
-            .map_err(tantivy_err)?;
-        // a scorer starts on its first match, and seeks only forward
-        let at = match scorer.doc() {
-            d if d < addr.doc_id => scorer.seek(addr.doc_id),
-            d => d,
-        };
-        let word = if at == addr.doc_id {
-            scorer.score()
-        } else {
+    let fresh: Vec<(f32, DocAddress)> = nearest
+        .into_iter()
+        .filter(|(_, addr)| !top.iter().any(|(_, a)| a == addr))
+        .collect();
+    let words = word_scores(searcher, words, &fresh)?;
+    for ((sim, addr), word) in fresh.into_iter().zip(words) {
+        let word = word.unwrap_or_else(|| {
             *total += 1;
             alone.push(addr);
             0.0
-        };
+        });
         top.push((meaning::fuse(word, best, sim), addr));
     }
     // stable: equal scores keep the word order
     top.sort_by(|a, b| b.0.total_cmp(&a.0));
     Ok(Some(alone))
+}
+
+/// The word score of each rule of `docs` (in their order), `None` for a rule the words
+/// do not match. A scorer starts on its first match and seeks only forward, and is
+/// costly to build (a term's postings, a union's buffers): so the rules are visited in
+/// index order, with one scorer per segment.
+fn word_scores(
+    searcher: &Searcher,
+    words: &dyn Query,
+    docs: &[(f32, DocAddress)],
+) -> Result<Vec<Option<f32>>, Error> {
+    let scoring = words
+        .weight(EnableScoring::enabled_from_searcher(searcher))
+        .map_err(tantivy_err)?;
+    let mut order: Vec<usize> = (0..docs.len()).collect();
+    order.sort_by_key(|&i| (docs[i].1.segment_ord, docs[i].1.doc_id));
+    let mut scores = vec![None; docs.len()];
+    let mut scorer: Option<(u32, Box<dyn Scorer>)> = None;
+    for i in order {
+        let addr = docs[i].1;
+        let s = match &mut scorer {
+            Some((seg, s)) if *seg == addr.segment_ord => s,
+            _ => {
+                let s = scoring
+                    .scorer(searcher.segment_reader(addr.segment_ord), 1.0)
+                    .map_err(tantivy_err)?;
+                &mut scorer.insert((addr.segment_ord, s)).1
+            }
+        };
+        let at = match s.doc() {
+            d if d < addr.doc_id => s.seek(addr.doc_id),
+            d => d,
+        };
+        if at == addr.doc_id {
+            scores[i] = Some(s.score());
+        }
+    }
+    Ok(scores)
 }
 
 /// A rule's similarity to the question: its row of the embeddings table (the
