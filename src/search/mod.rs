@@ -411,13 +411,13 @@ pub fn run_with(
 
     // What to mark in snippets: the stems of every alternative searched.
     let mut marks: HashSet<String> = HashSet::new();
-    let mut near: Vec<String> = Vec::new();
+    let mut near: Vec<(Vec<char>, usize)> = Vec::new();
     for c in &plan.concepts {
         for (a, _) in &c.alts {
             for s in schema::stems(a) {
                 if !query::is_stop(&s) {
                     if res.fuzzy && s.chars().count() >= 4 {
-                        near.push(s.clone());
+                        near.push((s.chars().collect(), fuzzy_distance(&s)));
                     }
                     marks.insert(s);
                 }
@@ -425,12 +425,12 @@ pub fn run_with(
         }
     }
     let is_match = |stem: &str| {
-        marks.contains(stem)
-            || near.iter().any(|n| {
-                let a: Vec<char> = n.chars().collect();
-                let b: Vec<char> = stem.chars().collect();
-                a.len().abs_diff(b.len()) <= 2 && spelling::damerau(&a, &b) <= fuzzy_distance(n)
-            })
+        if marks.contains(stem) {
+            return true;
+        }
+        let b: Vec<char> = stem.chars().collect();
+        near.iter()
+            .any(|(a, max)| a.len().abs_diff(b.len()) <= 2 && spelling::damerau(a, &b) <= *max)
     };
     for (score, addr) in top {
         let mut hit = load_hit(&searcher, f, addr, score, &is_match)?;
