@@ -47,8 +47,7 @@ impl Hash64 {
 /// A file's checksum in the search index's seal: four [`Hash64`] lanes over
 /// interleaved 8-byte words, folded into one with the length and the tail. The seal
 /// checks every byte of the index (about 1 MB) on every search; one lane waits on
-/// each multiply before the next, four keep the multiplier busy (a quarter of the
-/// time).
+/// each multiply before the next, four keep the multiplier busy.
 pub fn checksum(bytes: &[u8]) -> u64 {
     let mut lanes = [
         Hash64(0x243F_6A88_85A3_08D3),

@@ -357,12 +357,13 @@ pub fn embed(text: &str) -> [f32; DIM] {
 /// to the idle one only later, so the embedding and the word search took turns on one
 /// core (measured: the thread began 0.1–3.1 ms after it was started and its 2.6 ms of
 /// work stretched to 5.5–6.4 ms; a question cost what the two cost one after the
-/// other). Asked to run on another CPU than the searching thread's, it begins at once;
-/// but the searching thread, free to move, was then often moved onto the embedding's
-/// CPU and waited there for it (instrumented: opening the index, 0.9 ms alone, ended
-/// 2.1–4.0 ms in, often just after the embedding did). So each keeps its own CPU while
-/// both work; once the search waits for the embedding, both may run anywhere again, so
-/// a busy second CPU never holds either up.
+/// other). Moved by its parent to another CPU once started, it still often ran first on
+/// the parent's CPU and preempted the parent until the parent got the CPU back to move
+/// it (instrumented: opening the index, 0.9 ms alone, ended 2.1–4.0 ms in, often just
+/// after the embedding did; a scheduler trace shows the switch). So the new thread
+/// moves itself off its parent's CPU first thing and the parent stays on its own while
+/// both work (the parent left free to move was slower); once the search waits for the
+/// embedding, both may run anywhere again, so a busy second CPU never holds either up.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 mod cpus {
     use std::os::unix::thread::JoinHandleExt;

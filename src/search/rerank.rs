@@ -46,8 +46,8 @@ pub(super) fn rerank_by_meaning(
         .into_iter()
         .filter(|(_, addr)| !top.iter().any(|(_, a)| a == addr))
         .collect();
-    let words = word_scores(searcher, words, &fresh)?;
-    for ((sim, addr), word) in fresh.into_iter().zip(words) {
+    let word_of = word_scores(searcher, words, &fresh)?;
+    for ((sim, addr), word) in fresh.into_iter().zip(word_of) {
         let word = word.unwrap_or_else(|| {
             *total += 1;
             alone.push(addr);
