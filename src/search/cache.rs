@@ -171,15 +171,11 @@ fn try_open(dir: &Path) -> Result<Opened, Problem> {
             return Err(malformed());
         };
         let n: u64 = n.parse().map_err(|_| malformed())?;
-        let size = fs::metadata(dir.join(name)).map(|m| m.len()).ok();
-        if size != Some(n) {
-            return Err(Problem::Damaged(format!("{name} is missing or truncated")));
-        }
         let bytes = mmap
             .open_read(Path::new(name))
             .ok()
             .and_then(|f| f.read_bytes().ok())
-            .ok_or_else(|| Problem::Damaged(format!("{name} cannot be read")))?;
+            .ok_or_else(|| Problem::Damaged(format!("{name} is missing or cannot be read")))?;
         if bytes.len() as u64 != n {
             return Err(Problem::Damaged(format!("{name} is missing or truncated")));
         }
