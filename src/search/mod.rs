@@ -371,25 +371,35 @@ pub fn run_with(
     } else {
         opts.limit
     };
-    let (mut top, mut total) = searcher
+    let (mut top, mut total, mut words) = searcher
         .search(
             &full,
-            &(TopDocs::with_limit(wanted).order_by_score(), Count),
+            &(
+                TopDocs::with_limit(wanted).order_by_score(),
+                Count,
+                rerank::AllScores,
+            ),
         )
         .map_err(tantivy_err)?;
-    let mut words = full;
 
     // Few exact matches: add near spellings of every word.
     if total < 3 && plan.concepts.iter().any(|c| !c.phrase) {
         let fz = intent::with_prior(f, q, &named, build_query(f, &plan, true));
         let fz = with_filter(fz, filter.as_ref().map(|x| x.box_clone()));
-        let (t2, n2) = searcher
-            .search(&fz, &(TopDocs::with_limit(wanted).order_by_score(), Count))
+        let (t2, n2, w2) = searcher
+            .search(
+                &fz,
+                &(
+                    TopDocs::with_limit(wanted).order_by_score(),
+                    Count,
+                    rerank::AllScores,
+                ),
+            )
             .map_err(tantivy_err)?;
         if n2 > total {
             top = t2;
             total = n2;
-            words = fz;
+            words = w2;
             res.fuzzy = true;
         }
     }
@@ -397,7 +407,7 @@ pub fn run_with(
     if question {
         let alone = rerank::rerank_by_meaning(
             &searcher,
-            words.as_ref(),
+            &words,
             filter.as_deref(),
             vector,
             &mut top,

@@ -2,9 +2,10 @@
 //! ranking's best hits and the rules nearest the question in meaning, each scored by its
 //! word score as a share of the best one's plus the weighted similarity.
 
+use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::Column;
-use tantivy::query::{EnableScoring, Query, Scorer};
-use tantivy::{DocAddress, DocId, DocSet, Searcher, TERMINATED};
+use tantivy::query::{EnableScoring, Query};
+use tantivy::{DocAddress, DocId, DocSet, Score, Searcher, SegmentReader, TERMINATED};
 
 use super::{Error, meaning, tantivy_err};
 
@@ -18,7 +19,7 @@ use super::{Error, meaning, tantivy_err};
 /// rule missing from the table keeps its word score).
 pub(super) fn rerank_by_meaning(
     searcher: &Searcher,
-    words: &dyn Query,
+    words: &WordScores,
     filter: Option<&dyn Query>,
     vector: &meaning::QueryVector,
     top: &mut Vec<(f32, DocAddress)>,
@@ -46,9 +47,8 @@ pub(super) fn rerank_by_meaning(
         .into_iter()
         .filter(|(_, addr)| !top.iter().any(|(_, a)| a == addr))
         .collect();
-    let word_of = word_scores(searcher, words, &fresh)?;
-    for ((sim, addr), word) in fresh.into_iter().zip(word_of) {
-        let word = word.unwrap_or_else(|| {
+    for (sim, addr) in fresh {
+        let word = words.of(addr).unwrap_or_else(|| {
             *total += 1;
             alone.push(addr);
             0.0
@@ -60,42 +60,74 @@ pub(super) fn rerank_by_meaning(
     Ok(Some(alone))
 }
 
-/// The word score of each rule of `docs` (in their order), `None` for a rule the words
-/// do not match. A scorer starts on its first match and seeks only forward, and is
-/// costly to build (a term's postings, a union's buffers): so the rules are visited in
-/// index order, with one scorer per segment.
-fn word_scores(
-    searcher: &Searcher,
-    words: &dyn Query,
-    docs: &[(f32, DocAddress)],
-) -> Result<Vec<Option<f32>>, Error> {
-    let scoring = words
-        .weight(EnableScoring::enabled_from_searcher(searcher))
-        .map_err(tantivy_err)?;
-    let mut order: Vec<usize> = (0..docs.len()).collect();
-    order.sort_by_key(|&i| (docs[i].1.segment_ord, docs[i].1.doc_id));
-    let mut scores = vec![None; docs.len()];
-    let mut scorer: Option<(u32, Box<dyn Scorer>)> = None;
-    for i in order {
-        let addr = docs[i].1;
-        let s = match &mut scorer {
-            Some((seg, s)) if *seg == addr.segment_ord => s,
-            _ => {
-                let s = scoring
-                    .scorer(searcher.segment_reader(addr.segment_ord), 1.0)
-                    .map_err(tantivy_err)?;
-                &mut scorer.insert((addr.segment_ord, s)).1
-            }
-        };
-        let at = match s.doc() {
-            d if d < addr.doc_id => s.seek(addr.doc_id),
-            d => d,
-        };
-        if at == addr.doc_id {
-            scores[i] = Some(s.score());
-        }
+/// Every rule's word score from a search, kept as the search scores it: beside the
+/// top hits a search counts every match (`Count`), so every match is scored anyway,
+/// and the re-rank looks up the score of a rule found by meaning instead of building
+/// the words' query again (its weight is a term lookup for each field of each
+/// alternative of each concept and pair, which took longer than the search itself).
+pub(super) struct AllScores;
+
+/// The matches of one segment with their scores, in index order.
+pub(super) struct SegmentScores {
+    segment: u32,
+    scores: Vec<(DocId, Score)>,
+}
+
+/// The word scores of a search's matches, segment by segment.
+#[derive(Default)]
+pub(super) struct WordScores(Vec<Vec<(DocId, Score)>>);
+
+impl WordScores {
+    /// The word score of the rule at `addr`, `None` if the words do not match it.
+    pub(super) fn of(&self, addr: DocAddress) -> Option<Score> {
+        let seg = self.0.get(addr.segment_ord as usize)?;
+        seg.binary_search_by_key(&addr.doc_id, |&(d, _)| d)
+            .ok()
+            .map(|i| seg[i].1)
     }
-    Ok(scores)
+}
+
+impl Collector for AllScores {
+    type Fruit = WordScores;
+    type Child = SegmentScores;
+
+    fn for_segment(&self, segment: u32, _: &SegmentReader) -> tantivy::Result<SegmentScores> {
+        Ok(SegmentScores {
+            segment,
+            scores: Vec::new(),
+        })
+    }
+
+    fn requires_scoring(&self) -> bool {
+        true
+    }
+
+    fn merge_fruits(&self, fruits: Vec<(u32, Vec<(DocId, Score)>)>) -> tantivy::Result<WordScores> {
+        let mut all = WordScores::default();
+        for (segment, mut scores) in fruits {
+            // a segment's documents arrive in index order; sorted all the same, as
+            // the look-up relies on it
+            scores.sort_unstable_by_key(|&(d, _)| d);
+            let at = segment as usize;
+            if all.0.len() <= at {
+                all.0.resize_with(at + 1, Vec::new);
+            }
+            all.0[at] = scores;
+        }
+        Ok(all)
+    }
+}
+
+impl SegmentCollector for SegmentScores {
+    type Fruit = (u32, Vec<(DocId, Score)>);
+
+    fn collect(&mut self, doc: DocId, score: Score) {
+        self.scores.push((doc, score));
+    }
+
+    fn harvest(self) -> Self::Fruit {
+        (self.segment, self.scores)
+    }
 }
 
 /// A rule's similarity to the question: its row of the embeddings table (the
