@@ -85,8 +85,8 @@ pub fn define(out: &mut Out, args: DefineArgs) -> Result<()> {
         let words = crate::search::query::words(&q);
         let tos = crate::search::thesaurus::synonyms()
             .iter()
-            .find(|s| s.keys.contains(&words))
-            .map(|s| s.to.as_slice())
+            .find(|s| s.keys.iter().any(|k| *k == words.as_slice()))
+            .map(|s| s.to)
             .unwrap_or_default();
         for to in tos {
             let t = norm(to);

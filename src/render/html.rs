@@ -307,7 +307,7 @@ pub fn search_index(book: &Book) -> String {
     struct Index<'a> {
         page: String,
         /// `[[key phrases…], [replacement phrases…]]`: the synonyms of `arbiter search`.
-        synonyms: Vec<(Vec<String>, &'a [String])>,
+        synonyms: Vec<(Vec<String>, &'a [&'a str])>,
         /// `[anchor, id, title, text]` per rule.
         rules: Vec<(String, String, String, String)>,
     }
@@ -338,12 +338,7 @@ pub fn search_index(book: &Book) -> String {
         .collect();
     let synonyms = crate::search::thesaurus::synonyms()
         .iter()
-        .map(|s| {
-            (
-                s.keys.iter().map(|k| k.join(" ")).collect(),
-                s.to.as_slice(),
-            )
-        })
+        .map(|s| (s.keys.iter().map(|k| k.join(" ")).collect(), s.to))
         .collect();
     let idx = Index {
         page: page_name(book.meta.game, book.meta.edition),

@@ -19,6 +19,7 @@ mod rerank;
 pub mod schema;
 pub mod snippet;
 pub mod spelling;
+mod text;
 pub mod thesaurus;
 
 use crate::error::Error;

@@ -245,59 +245,7 @@ pub fn is_stop(word: &str) -> bool {
     STOP.binary_search(&word).is_ok()
 }
 
-/// A phrase as lowercased words, split like the index splits them (`state-based`
-/// is two words, `player's` is `player`).
-pub fn words(s: &str) -> Vec<String> {
-    if s.is_ascii() {
-        return ascii_words(s);
-    }
-    let mut out = Vec::new();
-    for part in s.split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’') {
-        push_word(&mut out, part);
-    }
-    out
-}
-
-/// [`words`] of ASCII text, split byte by byte: the same words (in ASCII a separator is
-/// any byte but a letter, a digit or `'`), without decoding characters. The thesaurus
-/// is parsed through here on every search, and the character-wise split of its 13 KB
-/// cost 2M instructions, a fifth of a warm search.
-fn ascii_words(s: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let bytes = s.as_bytes();
-    for end in 0..=bytes.len() {
-        let boundary = bytes
-            .get(end)
-            .is_none_or(|b| !b.is_ascii_alphanumeric() && *b != b'\'');
-        if !boundary {
-            continue;
-        }
-        if end > start {
-            let part = s.get(start..end).unwrap_or("");
-            if part.bytes().all(|b| b.is_ascii_alphanumeric()) {
-                out.push(part.to_ascii_lowercase());
-            } else {
-                push_word(&mut out, part);
-            }
-        }
-        start = end + 1;
-    }
-    out
-}
-
-/// One part of [`words`]: lowercased, without its quotes and a possessive `'s`.
-fn push_word(out: &mut Vec<String>, part: &str) {
-    let part = part.trim_matches(['\'', '’']).to_lowercase();
-    let part = part
-        .strip_suffix("'s")
-        .or_else(|| part.strip_suffix("’s"))
-        .unwrap_or(&part)
-        .replace(['\'', '’'], "");
-    if !part.is_empty() {
-        out.push(part);
-    }
-}
+pub use super::text::words;
 
 /// A concept of the query: one thing the judge asked about, and the ways the
 /// rules may say it (the typed word, its Riftbound synonyms, a correction).
@@ -367,7 +315,7 @@ fn plan_words(words: &[String], p: &mut Plan) {
         // the forms it means, so "counters" maps to buffs but "counter" does not).
         let mut best: Option<(usize, &Synonym)> = None;
         for s in table {
-            for k in &s.keys {
+            for k in s.keys {
                 let n = k.len();
                 if i + n <= words.len()
                     && key_matches(&words[i..i + n], k)
@@ -379,14 +327,15 @@ fn plan_words(words: &[String], p: &mut Plan) {
         }
         if let Some((n, s)) = best {
             let typed = words[i..i + n].join(" ");
-            let mut alts: Vec<(String, f32)> = s.to.iter().map(|t| (t.clone(), 1.0)).collect();
+            let mut alts: Vec<(String, f32)> = s.to.iter().map(|t| (t.to_string(), 1.0)).collect();
             // The typed words are searched too, at a lower weight (unless they are
             // only stop words); `search` drops them when the rules never use them.
             let meaningful: Vec<&String> = words[i..i + n].iter().filter(|w| !is_stop(w)).collect();
             if !meaningful.is_empty() && !s.to.iter().any(|t| t.eq_ignore_ascii_case(&typed)) {
                 alts.push((typed.clone(), 0.5));
             }
-            p.synonyms.push((typed.clone(), s.to.clone()));
+            p.synonyms
+                .push((typed.clone(), s.to.iter().map(|t| t.to_string()).collect()));
             p.concepts.push(Concept {
                 typed,
                 alts,
@@ -428,7 +377,7 @@ mod tests {
         ] {
             let mut general = Vec::new();
             for part in s.split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’') {
-                push_word(&mut general, part);
+                super::super::text::push_word(&mut general, part);
             }
             assert_eq!(words(s), general, "{s:?}");
         }

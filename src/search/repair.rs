@@ -8,7 +8,7 @@ use super::compile::{alt_query, count};
 use super::schema::{self, Fields};
 use super::{Results, query, spelling, thesaurus};
 use crate::error::Error;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use tantivy::query::{PhraseQuery, Query, TermQuery};
 use tantivy::schema::IndexRecordOption;
 use tantivy::{Searcher, Term};
@@ -52,11 +52,8 @@ pub(super) fn correct_words(
     vocab: &mut Option<BTreeMap<String, u32>>,
     res: &mut Results,
 ) -> Result<Vec<query::Piece>, Error> {
-    let synonym_words: HashSet<&str> = thesaurus::synonyms()
-        .iter()
-        .flat_map(|s| s.keys.iter().flatten())
-        .map(String::as_str)
-        .collect();
+    let synonym_words = thesaurus::key_words();
+    let is_key_word = |w: &str| synonym_words.binary_search(&w).is_ok();
     // Bare words one by one (quoted phrases and exclusions stay as they are).
     let mut toks: Vec<Result<String, query::Piece>> = Vec::new();
     for p in pieces {
@@ -82,7 +79,7 @@ pub(super) fn correct_words(
         i += 1;
         let plain = word.chars().count() < 4
             || query::is_stop(&word)
-            || synonym_words.contains(word.as_str())
+            || is_key_word(&word)
             || known(&word)?;
         if plain {
             out.push(query::Piece::Word(word));
@@ -117,15 +114,18 @@ pub(super) fn correct_words(
             continue;
         }
         let v = vocab.get_or_insert_with(|| opened.vocab());
-        let mut candidates = v.clone();
-        for s in &synonym_words {
-            candidates.entry(s.to_string()).or_insert(1);
-        }
+        // The rules' words, and the synonym table's not among them (counted once).
+        let candidates = v.iter().map(|(w, &n)| (w.as_str(), n)).chain(
+            synonym_words
+                .iter()
+                .filter(|s| !v.contains_key(**s))
+                .map(|s| (*s, 1)),
+        );
         // The best candidate the rules in scope use (the vocabulary spans every
         // edition).
         let mut chosen = None;
-        for c in spelling::candidates(&word, &candidates).into_iter().take(8) {
-            if synonym_words.contains(c.as_str()) || known(&c)? {
+        for c in spelling::candidates(&word, candidates).into_iter().take(8) {
+            if is_key_word(&c) || known(&c)? {
                 chosen = Some(c);
                 break;
             }

@@ -7,12 +7,15 @@ use std::collections::BTreeMap;
 /// transpositions) at most 1 for words of 4–5 letters, 2 for longer ones; ties go
 /// to the more frequent word. Words of 3 letters or fewer are not corrected.
 pub fn correct(word: &str, vocab: &BTreeMap<String, u32>) -> Option<String> {
-    candidates(word, vocab).into_iter().next()
+    candidates(word, vocab.iter().map(|(w, &n)| (w.as_str(), n)))
+        .into_iter()
+        .next()
 }
 
-/// Every plausible correction of `word` in `vocab`, best first (fewest edits,
-/// then most frequent); the caller keeps the first the rules in scope use.
-pub fn candidates(word: &str, vocab: &BTreeMap<String, u32>) -> Vec<String> {
+/// Every plausible correction of `word` among the vocabulary's (word, frequency)
+/// pairs, best first (fewest edits, then most frequent, then alphabetical); the
+/// caller keeps the first the rules in scope use.
+pub fn candidates<'a>(word: &str, vocab: impl IntoIterator<Item = (&'a str, u32)>) -> Vec<String> {
     let n = word.chars().count();
     let max = match n {
         0..=3 => return Vec::new(),
@@ -21,12 +24,20 @@ pub fn candidates(word: &str, vocab: &BTreeMap<String, u32>) -> Vec<String> {
     };
     let w: Vec<char> = word.chars().collect();
     let mut found: Vec<(usize, std::cmp::Reverse<u32>, &str)> = Vec::new();
-    for (cand, &freq) in vocab {
-        let cn = cand.chars().count();
+    // one buffer for every candidate's letters
+    let mut c: Vec<char> = Vec::new();
+    for (cand, freq) in vocab {
+        // the length test first, on bytes where they are letters
+        let cn = if cand.is_ascii() {
+            cand.len()
+        } else {
+            cand.chars().count()
+        };
         if cn.abs_diff(n) > max || cand == word {
             continue;
         }
-        let c: Vec<char> = cand.chars().collect();
+        c.clear();
+        c.extend(cand.chars());
         let d = damerau(&w, &c);
         // Two edits must keep the first letter (typos rarely change it): without
         // this rule "weapon" would become "reason".

@@ -2,48 +2,35 @@
 //! serves better than the lexical table) mapped to Riftbound's, one mapping a line
 //! in the embedded synonyms.txt. [`super::query::plan`] applies it.
 
-use super::query::words;
-use std::sync::OnceLock;
-
 /// One synonym mapping from synonyms.txt: key phrases (as words) → replacement phrases.
 #[derive(Debug)]
 pub struct Synonym {
-    pub keys: Vec<Vec<String>>,
-    pub to: Vec<String>,
+    pub keys: &'static [&'static [&'static str]],
+    pub to: &'static [&'static str],
 }
 
-/// The synonym table, parsed once from the embedded synonyms.txt.
+// `TABLE` and `KEY_WORDS`: synonyms.txt read by build.rs (with
+// [`super::text::parse_synonyms`]).
+include!(concat!(env!("OUT_DIR"), "/synonyms.rs"));
+
+/// The synonym table, compiled in: a search reads it without parsing anything.
 pub fn synonyms() -> &'static [Synonym] {
-    static TABLE: OnceLock<Vec<Synonym>> = OnceLock::new();
-    TABLE.get_or_init(|| parse_synonyms(include_str!("synonyms.txt")))
+    TABLE
 }
 
-pub fn parse_synonyms(text: &str) -> Vec<Synonym> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .filter_map(|l| {
-            let (from, to) = l.split_once("=>")?;
-            let keys: Vec<Vec<String>> = from
-                .split(',')
-                .map(words)
-                .filter(|k| !k.is_empty())
-                .collect();
-            let to: Vec<String> = to
-                .split(',')
-                .map(|t| t.trim().to_string())
-                .filter(|t| !t.is_empty())
-                .collect();
-            (!keys.is_empty() && !to.is_empty()).then_some(Synonym { keys, to })
-        })
-        .collect()
+/// Every word of every key of the table, sorted, each once (`KEY_WORDS`, compiled in
+/// with it): a typed word among them is not misspelt.
+pub fn key_words() -> &'static [&'static str] {
+    KEY_WORDS
 }
+
+pub use super::text::parse_synonyms;
 
 /// Whether typed words say a synonym key: the same words, the last one perhaps
 /// inflected ("blocks" for block, "taps" for tap, "died" for die). Only endings
 /// added to a listed form count, so "counter" (a Riftbound action) never matches
 /// the key "counters".
-pub fn key_matches(typed: &[String], key: &[String]) -> bool {
+pub fn key_matches(typed: &[String], key: &[&str]) -> bool {
     let (Some((last, head)), Some((klast, khead))) = (typed.split_last(), key.split_last()) else {
         return false;
     };
@@ -52,7 +39,7 @@ pub fn key_matches(typed: &[String], key: &[String]) -> bool {
             || (klast.chars().count() >= 3
                 && ["s", "es", "d", "ed"]
                     .iter()
-                    .any(|suf| last.strip_suffix(suf) == Some(klast.as_str()))))
+                    .any(|suf| last.strip_suffix(suf) == Some(*klast))))
 }
 
 #[cfg(test)]
@@ -104,6 +91,27 @@ mod tests {
                 .iter()
                 .any(|c| c.alts.iter().any(|(a, _)| a == "buff"))
         );
+    }
+
+    /// The table compiled in by build.rs is synonyms.txt as it reads today, and its
+    /// key words are every word of its keys, sorted, each once.
+    #[test]
+    fn the_compiled_table_is_the_thesaurus_text() {
+        let parsed = parse_synonyms(include_str!("synonyms.txt"));
+        assert_eq!(parsed.len(), synonyms().len());
+        for (p, s) in parsed.iter().zip(synonyms()) {
+            assert!(p.keys.len() == s.keys.len() && p.keys.iter().zip(s.keys).all(|(a, b)| a == b));
+            assert_eq!(p.to, s.to, "{:?}", p.keys);
+        }
+        let mut words: Vec<&str> = parsed
+            .iter()
+            .flat_map(|p| p.keys.iter().flatten())
+            .map(String::as_str)
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        assert_eq!(words, key_words());
+        assert!(key_words().contains(&"graveyard") && !key_words().contains(&"trash"));
     }
 
     #[test]
@@ -163,10 +171,10 @@ mod tests {
     fn no_key_is_listed_on_two_lines() {
         // The first line with a key wins (longest match, then table order), so a key
         // listed again further down would be dead text.
-        let mut seen: std::collections::HashMap<&[String], usize> = Default::default();
+        let mut seen: std::collections::HashMap<&[&str], usize> = Default::default();
         for (i, s) in synonyms().iter().enumerate() {
-            for k in &s.keys {
-                if let Some(j) = seen.insert(k.as_slice(), i) {
+            for k in s.keys {
+                if let Some(j) = seen.insert(k, i) {
                     assert_eq!(j, i, "{k:?} is a key of mapping {j} and of mapping {i}");
                 }
             }
