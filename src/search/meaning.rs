@@ -360,10 +360,15 @@ pub fn embed(text: &str) -> [f32; DIM] {
 /// other). Moved by its parent to another CPU once started, it still often ran first on
 /// the parent's CPU and preempted the parent until the parent got the CPU back to move
 /// it (instrumented: opening the index, 0.9 ms alone, ended 2.1–4.0 ms in, often just
-/// after the embedding did; a scheduler trace shows the switch). So the new thread
-/// moves itself off its parent's CPU first thing and the parent stays on its own while
-/// both work (the parent left free to move was slower); once the search waits for the
-/// embedding, both may run anywhere again, so a busy second CPU never holds either up.
+/// after the embedding did; a scheduler trace shows the switch). Moving itself off its
+/// parent's CPU first thing, it was left waiting when the parent ran first: queued
+/// behind the parent, it began only when the parent stopped to want the vector, ~2 ms
+/// in, in most runs of a short question once the word search had become fast
+/// (instrumented, 2026-11-25). So both move it: the new thread itself first thing if
+/// it runs first, the parent right after starting it if the parent does (a queued
+/// thread is moved at once); the parent stays on its own CPU while both work (the
+/// parent left free to move was slower); once the search waits for the embedding,
+/// both may run anywhere again, so a busy second CPU never holds either up.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 mod cpus {
     use std::os::unix::thread::JoinHandleExt;
@@ -441,6 +446,17 @@ mod cpus {
         }
     }
 
+    /// Moves `thread` (a new one, just started by the caller) off CPU `cpu`, the
+    /// caller's: queued there behind the caller, it would otherwise wait for the
+    /// caller to stop or for the idle CPU to take it over, milliseconds later.
+    pub(super) fn away<T>(thread: &JoinHandle<T>, cpu: Option<usize>) {
+        if let (Some(cpu), Some(set)) = (cpu, allowed())
+            && let Some(others) = without(set, cpu)
+        {
+            set_affinity(thread, &others);
+        }
+    }
+
     /// Holds the calling thread to CPU `cpu` (where it is), if the process has others
     /// for the thread that [`leave`]s it.
     pub(super) fn stay(cpu: Option<usize>) {
@@ -469,6 +485,7 @@ mod cpus {
         None
     }
     pub(super) fn leave(_: Option<usize>) {}
+    pub(super) fn away<T>(_: &JoinHandle<T>, _: Option<usize>) {}
     pub(super) fn stay(_: Option<usize>) {}
     pub(super) fn anywhere<T>(_: &JoinHandle<T>) {}
 }
@@ -530,7 +547,8 @@ impl QueryVector {
                     cpus::leave(here);
                     (!mine.swap(true, Ordering::AcqRel)).then(|| embed(&text))
                 });
-            if started.is_ok() {
+            if let Ok(thread) = &started {
+                cpus::away(thread, here);
                 cpus::stay(here);
             }
             v.ahead
@@ -725,7 +743,28 @@ mod tests {
             for ask in [true, false] {
                 let v = QueryVector::ahead("who gets credit for a kill", true);
                 if count(&before) > 1 {
-                    assert_eq!(count(&own()), 1, "held to one CPU while it embeds");
+                    let here = own();
+                    assert_eq!(count(&here), 1, "held to one CPU while it embeds");
+                    // and the embedding thread, moved by it, is not allowed there
+                    // (unless it has ended already)
+                    let a = v.ahead.take().expect("a thread was started");
+                    // SAFETY: a zeroed cpu_set_t is the empty set; the handle's
+                    // pthread_t is valid until joined; the kernel writes the bits.
+                    let theirs = unsafe {
+                        use std::os::unix::thread::JoinHandleExt;
+                        let mut set: libc::cpu_set_t = std::mem::zeroed();
+                        let r =
+                            libc::pthread_getaffinity_np(a.thread.as_pthread_t(), SIZE, &mut set);
+                        (r == 0).then_some(set)
+                    };
+                    if let Some(theirs) = theirs.filter(|_| !a.thread.is_finished()) {
+                        // SAFETY: CPU_ISSET only reads the sets' bits.
+                        let shared = (0..libc::CPU_SETSIZE as usize).any(|c| unsafe {
+                            libc::CPU_ISSET(c, &here) && libc::CPU_ISSET(c, &theirs)
+                        });
+                        assert!(!shared, "the embedding runs on another CPU");
+                    }
+                    v.ahead.set(Some(a));
                 }
                 if ask {
                     v.get();
