@@ -11,6 +11,7 @@
 //! loading it costs next to nothing.
 //! No input panics: any string is cleaned, tokenized and truncated to 256 tokens.
 
+mod crew;
 mod int8;
 mod model;
 mod tokenizer;
@@ -65,6 +66,8 @@ pub fn embed(text: &str) -> [f32; DIM] {
 pub fn embed_batch<S: AsRef<str>>(texts: &[S]) -> Vec<[f32; DIM]> {
     texts.iter().map(|t| embed(t.as_ref())).collect()
 }
+
+pub use crew::help_until;
 
 /// The dot product of two embeddings: their cosine similarity, since both are unit length.
 pub fn cosine(a: &[f32; DIM], b: &[f32; DIM]) -> f32 {

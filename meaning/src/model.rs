@@ -7,7 +7,7 @@
 //! The blob's layout is written down in `scripts/minilm-export.py`.
 
 use crate::DIM;
-use crate::int8::{self, Kernel, Quantised};
+use crate::int8::{Kernel, Quantised};
 
 const LAYERS: usize = 6;
 const HEADS: usize = 12;
@@ -304,7 +304,7 @@ fn linear(x: &[f32], n: usize, m: &Q8, b: F32s, s: &mut Scratch, out: &mut [f32]
     };
     s.x.set(inliers, n, k);
     s.sums.resize(n * rows, 0);
-    int8::dots(
+    crate::crew::dots(
         Kernel::best(),
         &s.x.values,
         n,

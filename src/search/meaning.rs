@@ -567,6 +567,9 @@ impl QueryVector {
                 // may run anywhere.
                 cpus::anywhere(&a.thread);
                 if a.claimed.swap(true, Ordering::AcqRel) {
+                    // Rather than wait idle, this thread takes part in the embedding's
+                    // integer products until it is done (the same vector, bit for bit).
+                    arbiter_meaning::help_until(|| a.thread.is_finished());
                     // The model cannot panic on any text; if it did, the panic goes on
                     // here.
                     let v = a
