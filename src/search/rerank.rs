@@ -33,13 +33,21 @@ pub(super) fn rerank_by_meaning(
     };
     let mut alone = Vec::new();
     let query = vector.get();
+    // each segment's column of table rows, opened once for all its candidates
+    let mut columns: Vec<Option<Column<u64>>> = vec![None; searcher.segment_readers().len()];
     for (score, addr) in top.iter_mut() {
-        let rows = searcher
-            .segment_reader(addr.segment_ord)
-            .fast_fields()
-            .u64("meaning_row")
-            .map_err(tantivy_err)?;
-        let sim = similarity(&rows, addr.doc_id, table, query).unwrap_or(0.0);
+        let rows = match columns.get_mut(addr.segment_ord as usize) {
+            Some(Some(c)) => c,
+            Some(slot) => slot.insert(
+                searcher
+                    .segment_reader(addr.segment_ord)
+                    .fast_fields()
+                    .u64("meaning_row")
+                    .map_err(tantivy_err)?,
+            ),
+            None => continue,
+        };
+        let sim = similarity(rows, addr.doc_id, table, query).unwrap_or(0.0);
         *score = meaning::fuse(*score, best, sim);
     }
     let nearest = nearest_by_meaning(searcher, filter, table, query, meaning::NEAREST)?;
