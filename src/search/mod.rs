@@ -378,7 +378,7 @@ pub fn run_with(
             &(
                 TopDocs::with_limit(wanted).order_by_score(),
                 Count,
-                rerank::AllScores,
+                rerank::AllScores { keep: question },
             ),
         )
         .map_err(tantivy_err)?;
@@ -393,7 +393,7 @@ pub fn run_with(
                 &(
                     TopDocs::with_limit(wanted).order_by_score(),
                     Count,
-                    rerank::AllScores,
+                    rerank::AllScores { keep: question },
                 ),
             )
             .map_err(tantivy_err)?;

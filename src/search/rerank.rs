@@ -33,24 +33,22 @@ pub(super) fn rerank_by_meaning(
     };
     let mut alone = Vec::new();
     let query = vector.get();
-    // each segment's column of table rows, opened once for all its candidates
-    let mut columns: Vec<Option<Column<u64>>> = vec![None; searcher.segment_readers().len()];
+    // each segment's column of table rows, opened once for the candidates and the
+    // nearest rules alike
+    let columns = searcher
+        .segment_readers()
+        .iter()
+        .map(|seg| seg.fast_fields().u64("meaning_row"))
+        .collect::<Result<Vec<Column<u64>>, _>>()
+        .map_err(tantivy_err)?;
     for (score, addr) in top.iter_mut() {
-        let rows = match columns.get_mut(addr.segment_ord as usize) {
-            Some(Some(c)) => c,
-            Some(slot) => slot.insert(
-                searcher
-                    .segment_reader(addr.segment_ord)
-                    .fast_fields()
-                    .u64("meaning_row")
-                    .map_err(tantivy_err)?,
-            ),
-            None => continue,
-        };
-        let sim = similarity(rows, addr.doc_id, table, query).unwrap_or(0.0);
+        let sim = columns
+            .get(addr.segment_ord as usize)
+            .and_then(|rows| similarity(rows, addr.doc_id, table, query))
+            .unwrap_or(0.0);
         *score = meaning::fuse(*score, best, sim);
     }
-    let nearest = nearest_by_meaning(searcher, filter, table, query, meaning::NEAREST)?;
+    let nearest = nearest_by_meaning(searcher, &columns, filter, table, query, meaning::NEAREST)?;
     let fresh: Vec<(f32, DocAddress)> = nearest
         .into_iter()
         .filter(|(_, addr)| !top.iter().any(|(_, a)| a == addr))
@@ -73,11 +71,15 @@ pub(super) fn rerank_by_meaning(
 /// and the re-rank looks up the score of a rule found by meaning instead of building
 /// the words' query again (its weight is a term lookup for each field of each
 /// alternative of each concept and pair, which took longer than the search itself).
-pub(super) struct AllScores;
+/// Kept only when `keep` (a question, which is re-ranked); otherwise nothing is kept.
+pub(super) struct AllScores {
+    pub keep: bool,
+}
 
 /// The matches of one segment with their scores, in index order.
 pub(super) struct SegmentScores {
     segment: u32,
+    keep: bool,
     scores: Vec<(DocId, Score)>,
 }
 
@@ -102,6 +104,7 @@ impl Collector for AllScores {
     fn for_segment(&self, segment: u32, _: &SegmentReader) -> tantivy::Result<SegmentScores> {
         Ok(SegmentScores {
             segment,
+            keep: self.keep,
             scores: Vec::new(),
         })
     }
@@ -130,7 +133,9 @@ impl SegmentCollector for SegmentScores {
     type Fruit = (u32, Vec<(DocId, Score)>);
 
     fn collect(&mut self, doc: DocId, score: Score) {
-        self.scores.push((doc, score));
+        if self.keep {
+            self.scores.push((doc, score));
+        }
     }
 
     fn harvest(self) -> Self::Fruit {
@@ -152,9 +157,11 @@ fn similarity(
 }
 
 /// The `k` rules in scope (those `filter` keeps) whose embeddings are nearest the
-/// question's, as (similarity, address), nearest first.
+/// question's, as (similarity, address), nearest first; `columns` holds each
+/// segment's column of table rows.
 fn nearest_by_meaning(
     searcher: &Searcher,
+    columns: &[Column<u64>],
     filter: Option<&dyn Query>,
     table: &meaning::Table,
     query: &[f32],
@@ -165,13 +172,12 @@ fn nearest_by_meaning(
         .transpose()
         .map_err(tantivy_err)?;
     let mut nearest: Vec<(f32, DocAddress)> = Vec::with_capacity(k + 1);
-    for (ord, seg) in searcher.segment_readers().iter().enumerate() {
-        let rows = seg.fast_fields().u64("meaning_row").map_err(tantivy_err)?;
+    for ((ord, seg), rows) in searcher.segment_readers().iter().enumerate().zip(columns) {
         let mut consider = |doc: DocId| {
             if seg.is_deleted(doc) {
                 return;
             }
-            let Some(sim) = similarity(&rows, doc, table, query) else {
+            let Some(sim) = similarity(rows, doc, table, query) else {
                 return;
             };
             if nearest.len() < k || nearest.last().is_some_and(|(s, _)| sim > *s) {
