@@ -207,3 +207,50 @@ fn card_names_rule_ids_and_empty_terms_are_bounded() {
     // an empty term showed the first glossary entry with exit 0
     refused(&["define", ""], "give a term to look up");
 }
+
+/// `arbiter --cards DB card NAME` on a database of one spell with this text: its exit code,
+/// stdout and stderr, or `None` if it ran past `secs` seconds (then it is killed).
+fn card_with_text(text: &str, secs: u64) -> Option<(Option<i32>, String, String)> {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("db.json");
+    let db = serde_json::json!({"cards": [{"name": "Probe", "type": "Spell", "text": text}]});
+    std::fs::write(&p, db.to_string()).unwrap();
+    let mut child = bin()
+        .args([
+            "--no-pager",
+            "--cards",
+            p.to_str().unwrap(),
+            "card",
+            "Probe",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t.elapsed() > Duration::from_secs(secs) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let o = child.wait_with_output().unwrap();
+    Some((
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    ))
+}
+
+#[test]
+fn a_card_text_with_two_conditions_written_after_is_read_not_a_stack_overflow() {
+    // " while I'm " after the start was rewritten to the front, and the rewritten text,
+    // which still held the second one, again and again: a stack overflow (SIGSEGV)
+    let text = "While I'm a showdown, your spells have [Repeat] \
+                While I'm a showdown, your spells have [Repeat]";
+    let (code, out, err) = card_with_text(text, 20).expect("finished");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("Probe"), "{out}");
+}

@@ -165,7 +165,10 @@ pub(super) fn passive_when(s: &str, given: &str) -> Option<Vec<AbilityDef>> {
         return Some(v);
     }
     // "I have +2 [Might] while I'm at a battlefield.": the condition written after
+    // (not when the text starts with its own condition: the rewritten text starts with one,
+    // and a text with a second " while I'm " was rewritten again and again, without end)
     if given == "always"
+        && strip_ci(t, "while i'm ").is_none()
         && let Some(p) = t.to_ascii_lowercase().find(" while i'm ")
         && p > 0
     {
