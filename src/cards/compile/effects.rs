@@ -526,7 +526,11 @@ pub(super) fn instructions(s: &str) -> Option<Vec<format::Effect>> {
     let f = t.to_ascii_lowercase();
     let mut from = 0;
     while let Some(i) = f[from..].find(" and ").map(|i| i + from) {
-        if let (Some(mut a), Some(b)) = (clause(&t[..i]), instructions(&t[i + 5..])) {
+        // the rest is read only after the part before the "and" is a clause: reading it for
+        // every "and" re-read each later part once per earlier "and", 2^n times for n of them
+        if let Some(mut a) = clause(&t[..i])
+            && let Some(b) = instructions(&t[i + 5..])
+        {
             a.extend(b);
             return Some(a);
         }
