@@ -265,3 +265,34 @@ fn a_card_text_with_many_ands_is_read_in_time() {
     assert_eq!(code, Some(0), "{err}");
     assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
 }
+
+#[test]
+fn a_card_text_past_the_limit_is_skipped_by_name() {
+    // a 400,000-character text took minutes to compile (the work grows faster than the text)
+    let text = "Move a friendly unit, then move an enemy unit. ".repeat(8_000);
+    let (code, _, err) = card_with_text(&text, 20).expect("finished within 20 s");
+    assert_eq!(code, Some(1), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("db.json");
+    let db = serde_json::json!({"cards": [
+        {"name": "Probe", "type": "Spell", "text": text},
+        {"name": "Other", "type": "Spell", "effect": "x".repeat(2_001)},
+        {"name": "Fine", "type": "Spell", "text": "x".repeat(2_000)},
+    ]});
+    std::fs::write(&p, db.to_string()).unwrap();
+    let o = bin()
+        .args(["--no-pager", "--cards", p.to_str().unwrap(), "cards"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("card \"Probe\": its text is 376000 characters long; the limit is 2000"),
+        "{out}"
+    );
+    // (the line is wrapped at the terminal's width)
+    assert!(
+        out.contains("card \"Other\": its effect text is 2001 characters long"),
+        "{out}"
+    );
+    assert!(out.contains(": 1 cards, 2 skipped"), "{out}");
+}

@@ -17,6 +17,10 @@ use std::path::{Path, PathBuf};
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// The most cards one database may hold.
 pub const MAX_CARDS: usize = 100_000;
+/// The longest text (or `effect` text) of one card, in characters: the longest printed
+/// card has about 340. The text compiler tries its readings of a sentence in turn, in time
+/// that grows faster than the text; a longer card is skipped by name.
+pub const MAX_TEXT_CHARS: usize = 2_000;
 
 /// One card as the database gives it, normalised.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -391,6 +395,21 @@ fn card_of(r: RawCard) -> Result<Card, String> {
         .map(|k| k.trim().to_string())
         .filter(|k| !k.is_empty())
         .ok_or("field \"type\" is missing or empty")?;
+    let long = |t: &str| t.chars().count() > MAX_TEXT_CHARS;
+    if r.text.as_deref().is_some_and(long) {
+        return Err(format!(
+            "its text is {} characters long; the limit is {MAX_TEXT_CHARS}",
+            r.text.as_deref().unwrap_or("").chars().count()
+        ));
+    }
+    if let Some(serde_json::Value::String(e)) = &r.effect
+        && long(e)
+    {
+        return Err(format!(
+            "its effect text is {} characters long; the limit is {MAX_TEXT_CHARS}",
+            e.chars().count()
+        ));
+    }
     let (errata, body) = text::split_errata(r.text.as_deref().unwrap_or(""));
     let equip_text = match r.effect {
         Some(serde_json::Value::String(s)) => Some(text::normalise(&s)),
