@@ -216,9 +216,7 @@ impl Model {
             linear(&ctx, n, &layer.attn_out, layer.attn_out_b, &mut s, &mut h);
             add_layer_norm(&mut x, &h, &layer.ln1);
             linear(&x, n, &layer.ffn_in, layer.ffn_in_b, &mut s, &mut ffn);
-            for v in &mut ffn {
-                *v = gelu(*v);
-            }
+            gelu_all(&mut ffn);
             linear(&ffn, n, &layer.ffn_out, layer.ffn_out_b, &mut s, &mut h);
             add_layer_norm(&mut x, &h, &layer.ln2);
         }
@@ -403,16 +401,40 @@ fn softmax(row: &mut [f32]) {
     }
 }
 
+/// LayerNorm over each token's row: (v − mean) / √(variance + ε) · g + b.
+///
+/// [`LN_ROWS`] rows at a time: each row's mean and variance are still summed one value
+/// after another in column order (the same sums, bit for bit, as a row alone), but the
+/// rows' additions no longer wait on each other — a row alone is a chain of 384
+/// dependent additions, twice, about a microsecond.
 fn layer_norm(x: &mut [f32], &(g, b): &(F32s, F32s)) {
-    for row in x.chunks_exact_mut(DIM) {
-        let mean = row.iter().sum::<f32>() / DIM as f32;
-        let var = row.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / DIM as f32;
-        let inv = 1.0 / (var + LN_EPS).sqrt();
-        for ((v, g), b) in row.iter_mut().zip(g.iter()).zip(b.iter()) {
-            *v = (*v - mean) * inv * g + b;
+    for rows in x.chunks_mut(LN_ROWS * DIM) {
+        let n = rows.len() / DIM;
+        let mut sum = [-0.0f32; LN_ROWS];
+        for c in 0..DIM {
+            for (j, s) in sum.iter_mut().enumerate().take(n) {
+                *s += rows[j * DIM + c];
+            }
+        }
+        let mean = sum.map(|s| s / DIM as f32);
+        let mut var = [-0.0f32; LN_ROWS];
+        for c in 0..DIM {
+            for (j, s) in var.iter_mut().enumerate().take(n) {
+                let d = rows[j * DIM + c] - mean[j];
+                *s += d * d;
+            }
+        }
+        for (j, row) in rows.chunks_exact_mut(DIM).enumerate() {
+            let inv = 1.0 / (var[j] / DIM as f32 + LN_EPS).sqrt();
+            for ((v, g), b) in row.iter_mut().zip(g.iter()).zip(b.iter()) {
+                *v = (*v - mean[j]) * inv * g + b;
+            }
         }
     }
 }
+
+/// The rows [`layer_norm`] sums side by side.
+const LN_ROWS: usize = 8;
 
 /// x = LayerNorm(x + h): BERT's residual connection.
 fn add_layer_norm(x: &mut [f32], h: &[f32], ln: &(F32s, F32s)) {
@@ -422,13 +444,37 @@ fn add_layer_norm(x: &mut [f32], h: &[f32], ln: &(F32s, F32s)) {
     layer_norm(x, ln);
 }
 
+/// [`gelu`] of each value, 8 at a time on a CPU with AVX2 (4 without): the same
+/// operations on each value in the same order, no fused multiply-add, so the same
+/// results bit for bit — the wider vectors only halve the instructions.
+fn gelu_all(v: &mut [f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, checked just above.
+        return unsafe { gelu_avx2(v) };
+    }
+    for x in v {
+        *x = gelu(*x);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn gelu_avx2(v: &mut [f32]) {
+    for x in v {
+        *x = gelu(*x);
+    }
+}
+
 /// GELU, the exact form BERT uses: x · Φ(x) = x/2 · (1 + erf(x/√2)).
+#[inline(always)]
 fn gelu(x: f32) -> f32 {
     0.5 * x * (1.0 + erf(x * std::f32::consts::FRAC_1_SQRT_2))
 }
 
 /// erf by Abramowitz and Stegun's 7.1.28, 1 − (1 + a₁z + … + a₆z⁶)⁻¹⁶ for z = |x|
 /// (absolute error under 3e-7): no `exp`, so the GELU loop compiles to vector code.
+#[inline(always)]
 fn erf(x: f32) -> f32 {
     let z = x.abs();
     let p = 1.0
@@ -444,7 +490,7 @@ fn erf(x: f32) -> f32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{F32s, OUTLIER, Q8, Scratch, erf, linear};
+    use super::{DIM, F32s, LN_EPS, OUTLIER, Q8, Scratch, erf, gelu, gelu_all, layer_norm, linear};
 
     /// [`linear`] against the same product in f64 over the dequantised weights: close,
     /// and as close with an outlier column as without one (quantised with it, the other
@@ -524,6 +570,59 @@ mod tests {
                 "erf({x}) = {} not {want}",
                 erf(x)
             );
+        }
+    }
+
+    fn noise(seed: u32, len: usize) -> Vec<f32> {
+        let mut seed = seed;
+        (0..len)
+            .map(|_| {
+                seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                ((seed >> 8) % 20_000) as f32 / 1000.0 - 10.0
+            })
+            .collect()
+    }
+
+    /// [`layer_norm`], several rows side by side, gives each row exactly what the plain
+    /// one-row-at-a-time form gives (the sums in the same order), for every count of
+    /// rows around the group size.
+    #[test]
+    fn layer_norm_side_by_side_is_the_plain_one_bit_for_bit() {
+        let le = |v: Vec<f32>| {
+            let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+            F32s(Box::leak(bytes.into_boxed_slice()))
+        };
+        let g = le(noise(1, DIM).iter().map(|v| v / 10.0).collect());
+        let b = le(noise(2, DIM));
+        for n in 1..=2 * super::LN_ROWS + 1 {
+            let mut x = noise(n as u32 + 3, n * DIM);
+            let mut plain = x.clone();
+            for row in plain.chunks_exact_mut(DIM) {
+                let mean = row.iter().sum::<f32>() / DIM as f32;
+                let var = row.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / DIM as f32;
+                let inv = 1.0 / (var + LN_EPS).sqrt();
+                for ((v, g), b) in row.iter_mut().zip(g.iter()).zip(b.iter()) {
+                    *v = (*v - mean) * inv * g + b;
+                }
+            }
+            layer_norm(&mut x, &(g, b));
+            let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<u32>>();
+            assert_eq!(bits(&x), bits(&plain), "{n} rows");
+        }
+    }
+
+    /// [`gelu_all`] (8 at a time on an AVX2 CPU) is [`gelu`] of each value, bit for bit,
+    /// tails and special values included.
+    #[test]
+    fn gelu_of_a_slice_is_gelu_of_each_value() {
+        let mut v = noise(9, 1000);
+        v.extend([0.0, -0.0, 1e-30, -1e-30, 40.0, -40.0, f32::MAX, f32::MIN]);
+        for len in [0, 1, 7, 8, 9, 1008] {
+            let mut all = v[..len].to_vec();
+            gelu_all(&mut all);
+            for (a, &x) in all.iter().zip(&v) {
+                assert_eq!(a.to_bits(), gelu(x).to_bits(), "gelu({x})");
+            }
         }
     }
 }
