@@ -3,7 +3,7 @@
 //! tokens and L2 normalisation — the forward pass sentence-transformers runs. The four
 //! matrix products of each layer, nearly all of the arithmetic, are done in integers
 //! ([`linear`]: int8 inputs and weights, exact i32 sums); attention's own products,
-//! softmax, GELU and LayerNorm are in f32. Every CPU gives the same embedding, bit for bit.
+//! softmax, GELU and LayerNorm are in f32, the same code whichever integer path runs.
 //! The blob's layout is written down in `scripts/minilm-export.py`.
 
 use crate::DIM;
