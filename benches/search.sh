@@ -78,15 +78,22 @@ print(f"  worst warm ratio: {worst:.2f}x (target <= 1x)")
 # Questions of four words or more are also ranked by meaning: the sentence model
 # embeds the question (src/search/meaning.rs). Each is run in turn with --words-only
 # and rg -i (and, on a CPU with AVX-512 VNNI, with the AVX2 path forced: what a CPU
-# without VNNI runs), so that load from other processes falls on all alike.
+# without VNNI runs), so that load from other processes falls on all alike; each
+# round starts one command further on, so that each follows each of the others
+# equally often (a run right after rg -i was measured up to 0.9 ms slower than the
+# same run after another command, whichever it was: in a fixed order, the command
+# after rg paid it every time).
 def rotated(cmds, n):
-    """Medians of the commands (argv, environment) run in turn, n rounds."""
+    """Medians of the commands (argv, environment) run in turn, n rounds, round r
+    starting at command r (mod the count)."""
     times = [[] for _ in cmds]
-    for _ in range(n):
-        for (cmd, env), ts in zip(cmds, times):
+    for r in range(n):
+        for i in range(len(cmds)):
+            j = (r + i) % len(cmds)
+            cmd, env = cmds[j]
             t = time.perf_counter()
             subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-            ts.append(time.perf_counter() - t)
+            times[j].append(time.perf_counter() - t)
     return [statistics.median(ts) for ts in times]
 
 vnni = "avx512_vnni" in open("/proc/cpuinfo").read() if os.path.exists("/proc/cpuinfo") else False

@@ -24,7 +24,9 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32
     use clap::FromArgMatches;
     let args: Vec<std::ffi::OsString> = args.into_iter().collect();
     // clap's own help, usage errors and version obey --color / NO_COLOR (issue 15)
-    let parsed = cli::command(cli::color_arg(&args))
+    // `-V` prints the short version; only `--version` needs the long one
+    let version = args.iter().skip(1).any(|a| a == "--version");
+    let parsed = cli::command(cli::color_arg(&args), version)
         .try_get_matches_from(&args)
         .and_then(|m| cli::Cli::from_arg_matches(&m));
     let cli = match parsed {

@@ -6,7 +6,7 @@
 //! Three paths, picked at run time by what the CPU has: AVX-512 VNNI (`vpdpbusd`),
 //! AVX2 (`vpmaddwd`, inputs and weights widened to 16 bits) and plain Rust. None of
 //! them rounds or saturates, so all three give the same sums, bit for bit, and the float arithmetic
-//! around them is one shared piece of code: an embedding is the same on every CPU.
+//! around them is one shared piece of code: the path never changes an embedding.
 //! (The unit tests below hold the three paths to each other and to a plain reference.)
 //!
 //! For timing, `ARBITER_MEANING_KERNEL=scalar|avx2|vnni` in the environment makes a

@@ -4,7 +4,9 @@
 //! done in integers (int8 inputs and weights). [`embed`] gives the same vector as
 //! sentence-transformers' `encode(text, normalize_embeddings=True)` to a cosine of
 //! 0.995 or better (0.998 on 48 of the 50 test texts; tests/parity.rs), offline, with
-//! nothing installed, and the same vector, bit for bit, on every CPU.
+//! nothing installed, and the same vector, bit for bit, on every x86-64 CPU, whichever
+//! integer path it takes (the float arithmetic, softmax's `exp` included, is plain
+//! multiplies and adds in a fixed order, never a fused multiply-add).
 //!
 //! The model is read in place from the compiled-in bytes (its layout checked on first
 //! use, nothing copied) and the vocabulary is indexed at build time (`build.rs`), so

@@ -3,7 +3,8 @@
 //! tokens and L2 normalisation — the forward pass sentence-transformers runs. The four
 //! matrix products of each layer, nearly all of the arithmetic, are done in integers
 //! ([`linear`]: int8 inputs and weights, exact i32 sums); attention's own products,
-//! softmax, GELU and LayerNorm are in f32. Every CPU gives the same embedding, bit for bit.
+//! softmax, GELU and LayerNorm are in f32, plain multiplies and adds in a fixed order, the
+//! same code whichever integer path runs: every x86-64 CPU gives the same embedding.
 //! The blob's layout is written down in `scripts/minilm-export.py`.
 
 use crate::DIM;
@@ -184,6 +185,7 @@ impl Model {
         let mut s = Scratch::default();
         let mut qkv = vec![0.0f32; n * 3 * DIM];
         let mut scores = vec![0.0f32; n * n];
+        let mut kt = vec![0.0f32; HEAD_DIM * n];
         let mut ctx = vec![0.0f32; n * DIM];
         let mut h = vec![0.0f32; n * DIM];
         let mut ffn = vec![0.0f32; n * FFN];
@@ -191,34 +193,12 @@ impl Model {
         for layer in &self.layers {
             linear(&x, n, &layer.qkv, layer.qkv_b, &mut s, &mut qkv);
             for head in 0..HEADS {
-                let q = &qkv[head * HEAD_DIM..];
-                let k = &qkv[DIM + head * HEAD_DIM..];
-                let v = &qkv[2 * DIM + head * HEAD_DIM..];
-                // scores = Q·Kᵀ / √32, then a softmax over each row.
-                gemm(
-                    (n, HEAD_DIM, n),
-                    alpha,
-                    (q, 3 * DIM, 1),
-                    (k, 1, 3 * DIM),
-                    (&mut scores, n, 1),
-                );
-                for row in scores.chunks_exact_mut(n) {
-                    softmax(row);
-                }
-                gemm(
-                    (n, n, HEAD_DIM),
-                    1.0,
-                    (&scores, n, 1),
-                    (v, 3 * DIM, 1),
-                    (&mut ctx[head * HEAD_DIM..], DIM, 1),
-                );
+                attend(&qkv, n, head, alpha, &mut kt, &mut scores, &mut ctx);
             }
             linear(&ctx, n, &layer.attn_out, layer.attn_out_b, &mut s, &mut h);
             add_layer_norm(&mut x, &h, &layer.ln1);
             linear(&x, n, &layer.ffn_in, layer.ffn_in_b, &mut s, &mut ffn);
-            for v in &mut ffn {
-                *v = gelu(*v);
-            }
+            gelu_all(&mut ffn);
             linear(&ffn, n, &layer.ffn_out, layer.ffn_out_b, &mut s, &mut h);
             add_layer_norm(&mut x, &h, &layer.ln2);
         }
@@ -351,51 +331,77 @@ fn linear(x: &[f32], n: usize, m: &Q8, b: F32s, s: &mut Scratch, out: &mut [f32]
     }
 }
 
-/// C = alpha · A·B for A [m × k], B [k × n], C [m × n], each a slice with its row and
-/// column strides; the extents are checked against the slices before the call.
-fn gemm(
-    (m, k, n): (usize, usize, usize),
+/// One head's self-attention over the `n` tokens: scores = α · Q·Kᵀ, a softmax over each
+/// row, then ctx = scores · V, written to the head's 32 columns of `ctx` (n rows of
+/// [`DIM`]). `qkv` holds each token's q, k and v (3 · [`DIM`] a row), the head's 32
+/// values of each at `head` · 32; `kt` and `scores` are buffers.
+///
+/// Plain multiplies and adds, every sum taken in index order (no fused multiply-add, no
+/// reordering): the same values on every CPU, which a general matrix product (it picks
+/// fused multiply-adds where the CPU has them) would not give. Each inner loop runs
+/// across independent outputs (the n scores of a row, the 32 values of a context row),
+/// so it is vector code all the same.
+fn attend(
+    qkv: &[f32],
+    n: usize,
+    head: usize,
     alpha: f32,
-    (a, rsa, csa): (&[f32], usize, usize),
-    (b, rsb, csb): (&[f32], usize, usize),
-    (c, rsc, csc): (&mut [f32], usize, usize),
+    kt: &mut [f32],
+    scores: &mut [f32],
+    ctx: &mut [f32],
 ) {
-    let fits = |len: usize, rows: usize, cols: usize, rs: usize, cs: usize| {
-        rows == 0 || cols == 0 || (rows - 1) * rs + (cols - 1) * cs < len
-    };
-    assert!(
-        fits(a.len(), m, k, rsa, csa)
-            && fits(b.len(), k, n, rsb, csb)
-            && fits(c.len(), m, n, rsc, csc),
-        "gemm operands out of bounds"
+    let row = 3 * DIM;
+    let (q, k, v) = (
+        head * HEAD_DIM,
+        DIM + head * HEAD_DIM,
+        2 * DIM + head * HEAD_DIM,
     );
-    // SAFETY: every index sgemm reads or writes, (i·rs + j·cs) for i < rows and j < cols,
-    // lies inside its slice (checked above); `c` is borrowed mutably, so no operand aliases it.
-    unsafe {
-        matrixmultiply::sgemm(
-            m,
-            k,
-            n,
-            alpha,
-            a.as_ptr(),
-            rsa as isize,
-            csa as isize,
-            b.as_ptr(),
-            rsb as isize,
-            csb as isize,
-            0.0,
-            c.as_mut_ptr(),
-            rsc as isize,
-            csc as isize,
-        );
+    assert!(
+        qkv.len() >= n * row
+            && kt.len() >= HEAD_DIM * n
+            && scores.len() >= n * n
+            && ctx.len() >= n * DIM,
+        "attention operands out of bounds"
+    );
+    // Kᵀ, so that a query's products with every key run along a row.
+    for (j, token) in qkv.chunks_exact(row).take(n).enumerate() {
+        for (d, &x) in token[k..k + HEAD_DIM].iter().enumerate() {
+            kt[d * n + j] = x;
+        }
+    }
+    for (i, out) in scores.chunks_exact_mut(n).take(n).enumerate() {
+        out.fill(0.0);
+        for (&qd, kd) in qkv[i * row + q..][..HEAD_DIM]
+            .iter()
+            .zip(kt.chunks_exact(n))
+        {
+            for (s, &kj) in out.iter_mut().zip(kd) {
+                *s += qd * kj;
+            }
+        }
+        for s in out.iter_mut() {
+            *s *= alpha;
+        }
+        softmax(out);
+    }
+    for (i, p) in scores.chunks_exact(n).take(n).enumerate() {
+        let out = &mut ctx[i * DIM + head * HEAD_DIM..][..HEAD_DIM];
+        out.fill(0.0);
+        for (&pj, token) in p.iter().zip(qkv.chunks_exact(row)) {
+            for (c, &vd) in out.iter_mut().zip(&token[v..v + HEAD_DIM]) {
+                *c += pj * vd;
+            }
+        }
     }
 }
 
 fn softmax(row: &mut [f32]) {
     let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    let mut sum = 0.0;
     for v in row.iter_mut() {
-        *v = (*v - max).exp();
+        *v = exp_at_most_0(*v - max);
+    }
+    let mut sum = 0.0;
+    for v in row.iter() {
         sum += *v;
     }
     for v in row.iter_mut() {
@@ -403,16 +409,73 @@ fn softmax(row: &mut [f32]) {
     }
 }
 
+/// eˣ for x ≤ 0 (softmax's scores less their maximum), in plain f32 arithmetic rather
+/// than the C library's `expf`, whose versions for CPUs with and without fused
+/// multiply-add may round differently: x = k · ln 2 + r with |r| ≤ ln 2 / 2 (ln 2 split
+/// in two, its first part short enough that k times it is exact), eʳ by its Taylor
+/// polynomial to degree 7 (the next term is under 1.2e-7 of it), times 2ᵏ from the
+/// exponent bits. Within a few units in the last place of eˣ; 0 below −87, where eˣ
+/// nears the smallest normal float; NaN stays NaN.
+#[inline(always)]
+fn exp_at_most_0(x: f32) -> f32 {
+    // ln 2 = LN2_HI + LN2_LO, LN2_HI with its last 9 significand bits zero (k · LN2_HI
+    // is exact for |k| ≤ 126)
+    const LN2_HI: f32 = 0.693_145_75;
+    const LN2_LO: f32 = 1.428_606_8e-6;
+    const MAGIC: f32 = 12_582_912.0;
+    if x.is_nan() {
+        return x;
+    }
+    if x < -87.0 {
+        return 0.0;
+    }
+    // k = x / ln 2 rounded to the nearest integer (ties to even), in [-126, 0]
+    let k = (x * std::f32::consts::LOG2_E + MAGIC) - MAGIC;
+    let r = (x - k * LN2_HI) - k * LN2_LO;
+    let p = 1.0
+        + r * (1.0
+            + r * (1.0 / 2.0
+                + r * (1.0 / 6.0
+                    + r * (1.0 / 24.0
+                        + r * (1.0 / 120.0 + r * (1.0 / 720.0 + r * (1.0 / 5040.0)))))));
+    let two_k = f32::from_bits(((k as i32 + 127) as u32) << 23);
+    p * two_k
+}
+
+/// LayerNorm over each token's row: (v − mean) / √(variance + ε) · g + b.
+///
+/// [`LN_ROWS`] rows at a time: each row's mean and variance are still summed one value
+/// after another in column order (the same sums, bit for bit, as a row alone), but the
+/// rows' additions no longer wait on each other — a row alone is a chain of 384
+/// dependent additions, twice, about a microsecond.
 fn layer_norm(x: &mut [f32], &(g, b): &(F32s, F32s)) {
-    for row in x.chunks_exact_mut(DIM) {
-        let mean = row.iter().sum::<f32>() / DIM as f32;
-        let var = row.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / DIM as f32;
-        let inv = 1.0 / (var + LN_EPS).sqrt();
-        for ((v, g), b) in row.iter_mut().zip(g.iter()).zip(b.iter()) {
-            *v = (*v - mean) * inv * g + b;
+    for rows in x.chunks_mut(LN_ROWS * DIM) {
+        let n = rows.len() / DIM;
+        let mut sum = [-0.0f32; LN_ROWS];
+        for c in 0..DIM {
+            for (j, s) in sum.iter_mut().enumerate().take(n) {
+                *s += rows[j * DIM + c];
+            }
+        }
+        let mean = sum.map(|s| s / DIM as f32);
+        let mut var = [-0.0f32; LN_ROWS];
+        for c in 0..DIM {
+            for (j, s) in var.iter_mut().enumerate().take(n) {
+                let d = rows[j * DIM + c] - mean[j];
+                *s += d * d;
+            }
+        }
+        for (j, row) in rows.chunks_exact_mut(DIM).enumerate() {
+            let inv = 1.0 / (var[j] / DIM as f32 + LN_EPS).sqrt();
+            for ((v, g), b) in row.iter_mut().zip(g.iter()).zip(b.iter()) {
+                *v = (*v - mean[j]) * inv * g + b;
+            }
         }
     }
 }
+
+/// The rows [`layer_norm`] sums side by side.
+const LN_ROWS: usize = 8;
 
 /// x = LayerNorm(x + h): BERT's residual connection.
 fn add_layer_norm(x: &mut [f32], h: &[f32], ln: &(F32s, F32s)) {
@@ -422,13 +485,37 @@ fn add_layer_norm(x: &mut [f32], h: &[f32], ln: &(F32s, F32s)) {
     layer_norm(x, ln);
 }
 
+/// [`gelu`] of each value, 8 at a time on a CPU with AVX2 (4 without): the same
+/// operations on each value in the same order, no fused multiply-add, so the same
+/// results bit for bit — the wider vectors only halve the instructions.
+fn gelu_all(v: &mut [f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, checked just above.
+        return unsafe { gelu_avx2(v) };
+    }
+    for x in v {
+        *x = gelu(*x);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn gelu_avx2(v: &mut [f32]) {
+    for x in v {
+        *x = gelu(*x);
+    }
+}
+
 /// GELU, the exact form BERT uses: x · Φ(x) = x/2 · (1 + erf(x/√2)).
+#[inline(always)]
 fn gelu(x: f32) -> f32 {
     0.5 * x * (1.0 + erf(x * std::f32::consts::FRAC_1_SQRT_2))
 }
 
 /// erf by Abramowitz and Stegun's 7.1.28, 1 − (1 + a₁z + … + a₆z⁶)⁻¹⁶ for z = |x|
 /// (absolute error under 3e-7): no `exp`, so the GELU loop compiles to vector code.
+#[inline(always)]
 fn erf(x: f32) -> f32 {
     let z = x.abs();
     let p = 1.0
@@ -444,7 +531,10 @@ fn erf(x: f32) -> f32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{F32s, OUTLIER, Q8, Scratch, erf, linear};
+    use super::{
+        DIM, F32s, LN_EPS, OUTLIER, Q8, Scratch, erf, exp_at_most_0, gelu, gelu_all, layer_norm,
+        linear,
+    };
 
     /// [`linear`] against the same product in f64 over the dequantised weights: close,
     /// and as close with an outlier column as without one (quantised with it, the other
@@ -524,6 +614,119 @@ mod tests {
                 "erf({x}) = {} not {want}",
                 erf(x)
             );
+        }
+    }
+
+    fn noise(seed: u32, len: usize) -> Vec<f32> {
+        let mut seed = seed;
+        (0..len)
+            .map(|_| {
+                seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                ((seed >> 8) % 20_000) as f32 / 1000.0 - 10.0
+            })
+            .collect()
+    }
+
+    /// [`layer_norm`], several rows side by side, gives each row exactly what the plain
+    /// one-row-at-a-time form gives (the sums in the same order), for every count of
+    /// rows around the group size.
+    #[test]
+    fn layer_norm_side_by_side_is_the_plain_one_bit_for_bit() {
+        let le = |v: Vec<f32>| {
+            let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+            F32s(Box::leak(bytes.into_boxed_slice()))
+        };
+        let g = le(noise(1, DIM).iter().map(|v| v / 10.0).collect());
+        let b = le(noise(2, DIM));
+        for n in 1..=2 * super::LN_ROWS + 1 {
+            let mut x = noise(n as u32 + 3, n * DIM);
+            let mut plain = x.clone();
+            for row in plain.chunks_exact_mut(DIM) {
+                let mean = row.iter().sum::<f32>() / DIM as f32;
+                let var = row.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / DIM as f32;
+                let inv = 1.0 / (var + LN_EPS).sqrt();
+                for ((v, g), b) in row.iter_mut().zip(g.iter()).zip(b.iter()) {
+                    *v = (*v - mean) * inv * g + b;
+                }
+            }
+            layer_norm(&mut x, &(g, b));
+            let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<u32>>();
+            assert_eq!(bits(&x), bits(&plain), "{n} rows");
+        }
+    }
+
+    /// [`gelu_all`] (8 at a time on an AVX2 CPU) is [`gelu`] of each value, bit for bit,
+    /// tails and special values included.
+    #[test]
+    fn gelu_of_a_slice_is_gelu_of_each_value() {
+        let mut v = noise(9, 1000);
+        v.extend([0.0, -0.0, 1e-30, -1e-30, 40.0, -40.0, f32::MAX, f32::MIN]);
+        for len in [0, 1, 7, 8, 9, 1008] {
+            let mut all = v[..len].to_vec();
+            gelu_all(&mut all);
+            for (a, &x) in all.iter().zip(&v) {
+                assert_eq!(a.to_bits(), gelu(x).to_bits(), "gelu({x})");
+            }
+        }
+    }
+
+    /// The plain-arithmetic eˣ is within 4 units in the last place of the true value
+    /// over softmax's range, and exactly 1 at 0.
+    #[test]
+    fn exp_is_close_to_the_true_exponential() {
+        assert_eq!(exp_at_most_0(0.0), 1.0);
+        assert_eq!(exp_at_most_0(-0.0), 1.0);
+        assert_eq!(exp_at_most_0(-100.0), 0.0);
+        assert_eq!(exp_at_most_0(f32::NEG_INFINITY), 0.0);
+        assert!(exp_at_most_0(f32::NAN).is_nan());
+        let mut worst = 0.0f64;
+        for i in 0..=870_000 {
+            let x = -(i as f32) * 1e-4;
+            let want = f64::from(x).exp();
+            let got = f64::from(exp_at_most_0(x));
+            let ulp = f64::from(f32::from_bits((want as f32).to_bits() + 1) - want as f32);
+            worst = worst.max((got - want).abs() / ulp);
+        }
+        assert!(worst <= 4.0, "worst error {worst} ulp");
+    }
+
+    /// [`attend`] against the same attention in f64 (scores, softmax, context) for
+    /// every head: close, and each head writes only its own 32 columns.
+    #[test]
+    fn attention_matches_the_f64_computation() {
+        let n = 5;
+        let qkv: Vec<f32> = noise(11, n * 3 * DIM).iter().map(|v| v / 10.0).collect();
+        let alpha = 1.0 / (super::HEAD_DIM as f32).sqrt();
+        let (mut kt, mut scores) = (vec![0.0; super::HEAD_DIM * n], vec![0.0; n * n]);
+        let mut ctx = vec![f32::NAN; n * DIM];
+        for head in 0..super::HEADS {
+            super::attend(&qkv, n, head, alpha, &mut kt, &mut scores, &mut ctx);
+        }
+        let at = |t: usize, part: usize, head: usize, d: usize| {
+            f64::from(qkv[t * 3 * DIM + part * DIM + head * super::HEAD_DIM + d])
+        };
+        for head in 0..super::HEADS {
+            for i in 0..n {
+                let raw: Vec<f64> = (0..n)
+                    .map(|j| {
+                        (0..super::HEAD_DIM)
+                            .map(|d| at(i, 0, head, d) * at(j, 1, head, d))
+                            .sum::<f64>()
+                            * f64::from(alpha)
+                    })
+                    .collect();
+                let max = raw.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                let e: Vec<f64> = raw.iter().map(|r| (r - max).exp()).collect();
+                let sum: f64 = e.iter().sum();
+                for d in 0..super::HEAD_DIM {
+                    let want: f64 = (0..n).map(|j| e[j] / sum * at(j, 2, head, d)).sum();
+                    let got = f64::from(ctx[i * DIM + head * super::HEAD_DIM + d]);
+                    assert!(
+                        (got - want).abs() < 1e-5,
+                        "head {head} token {i} value {d}: {got} vs {want}"
+                    );
+                }
+            }
         }
     }
 }

@@ -133,9 +133,11 @@ pub fn long_version() -> String {
     s
 }
 
-/// The clap command with what is known only at run time: the long version, and clap's own
-/// colours following `--color` / `NO_COLOR` like the rest of the output.
-pub fn command(color: ColorChoice) -> clap::Command {
+/// The clap command with what is known only at run time: the long version (when
+/// `version` is asked for: it lists the embedded editions, which means reading the
+/// rulebooks, about 50 µs), and clap's own colours following `--color` / `NO_COLOR` like
+/// the rest of the output.
+pub fn command(color: ColorChoice, version: bool) -> clap::Command {
     use clap::CommandFactory;
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let choice = match color {
@@ -145,9 +147,12 @@ pub fn command(color: ColorChoice) -> clap::Command {
         ColorChoice::Auto => clap::ColorChoice::Auto,
     };
     static LONG: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    Cli::command()
-        .color(choice)
-        .long_version(LONG.get_or_init(long_version).as_str())
+    let cli = Cli::command().color(choice);
+    if version {
+        cli.long_version(LONG.get_or_init(long_version).as_str())
+    } else {
+        cli
+    }
 }
 
 /// `--color` as written among `args` (before clap parses them, so that clap's own help and

@@ -55,6 +55,11 @@ pub fn search(out: &mut Out, args: SearchArgs) -> Result<()> {
     }
     crate::limits::search_limit(args.limit)?;
     crate::limits::query("query", &q)?;
+    // A question's embedding is computed on a second thread while the scope is read,
+    // the index opened and the words searched (the model and the word search take
+    // about as long); the re-ranking takes it from there. Started first, before the
+    // rulebooks are read for the scope: the embedding is the longer path.
+    let vector = QueryVector::ahead(&q, !args.words_only);
     let scope = scope(&args)?;
     let section = args.section.as_deref().map(Section::parse).transpose()?;
     let opts = Options {
@@ -64,10 +69,6 @@ pub fn search(out: &mut Out, args: SearchArgs) -> Result<()> {
         meaning: !args.words_only,
     };
 
-    // A question's embedding is computed on a second thread while the index is
-    // opened and the words are searched (the model and the word search take about
-    // as long); the re-ranking takes it from there.
-    let vector = QueryVector::ahead(&q, opts.meaning);
     let mut opened = cache::open(args.rebuild).map_err(Error::Failed)?;
     for n in &opened.notices {
         crate::to_stderr(&format!("note: {n}\n"));

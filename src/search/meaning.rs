@@ -16,8 +16,8 @@
 //! `deathknell replaced death`) never pays for the model.
 
 use std::cell::{Cell, OnceCell};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
 
 use crate::rulebook::library::Book;
@@ -507,7 +507,11 @@ pub struct QueryVector {
 /// and then the search computes it rather than wait.
 struct Ahead {
     claimed: Arc<AtomicBool>,
-    thread: JoinHandle<Option<[f32; DIM]>>,
+    /// The thread's vector, set before it ends: the search takes it from here rather
+    /// than wait for the thread to be torn down (glibc returning its stack to the
+    /// kernel, then the join: about 0.1 ms).
+    vector: Arc<OnceLock<[f32; DIM]>>,
+    thread: JoinHandle<()>,
 }
 
 /// A vector never asked for (a search that stopped before re-ranking) lets the
@@ -539,25 +543,32 @@ impl QueryVector {
         let v = QueryVector::later(q);
         if meaning && is_question(q) {
             let claimed = Arc::new(AtomicBool::new(false));
-            let (text, mine) = (v.text.clone(), Arc::clone(&claimed));
+            let vector = Arc::new(OnceLock::new());
+            let (text, mine, out) = (v.text.clone(), Arc::clone(&claimed), Arc::clone(&vector));
             let here = cpus::current();
             let started = std::thread::Builder::new()
                 .name("embed".into())
                 .spawn(move || {
                     cpus::leave(here);
-                    (!mine.swap(true, Ordering::AcqRel)).then(|| embed(&text))
+                    if !mine.swap(true, Ordering::AcqRel) {
+                        let _ = out.set(embed(&text));
+                    }
                 });
             if let Ok(thread) = &started {
                 cpus::away(thread, here);
                 cpus::stay(here);
             }
-            v.ahead
-                .set(started.ok().map(|thread| Ahead { claimed, thread }));
+            v.ahead.set(started.ok().map(|thread| Ahead {
+                claimed,
+                vector,
+                thread,
+            }));
         }
         v
     }
 
-    /// The embedding (unit length): the thread's, waiting for it if it has begun,
+    /// The embedding (unit length): the thread's, helping with it and waiting until
+    /// the thread has published it (not until the thread has ended) if it has begun,
     /// or computed here if it has not (the thread then ends without computing;
     /// nothing waits for it).
     pub fn get(&self) -> &[f32; DIM] {
@@ -569,15 +580,17 @@ impl QueryVector {
                 if a.claimed.swap(true, Ordering::AcqRel) {
                     // Rather than wait idle, this thread takes part in the embedding's
                     // integer products until it is done (the same vector, bit for bit).
-                    arbiter_meaning::help_until(|| a.thread.is_finished());
+                    arbiter_meaning::help_until(|| {
+                        a.vector.get().is_some() || a.thread.is_finished()
+                    });
+                    if let Some(&v) = a.vector.get() {
+                        // the thread ends on its own
+                        return v;
+                    }
                     // The model cannot panic on any text; if it did, the panic goes on
                     // here.
-                    let v = a
-                        .thread
-                        .join()
-                        .unwrap_or_else(|p| std::panic::resume_unwind(p));
-                    if let Some(v) = v {
-                        return v;
+                    if let Err(p) = a.thread.join() {
+                        std::panic::resume_unwind(p);
                     }
                 }
             }
@@ -790,7 +803,7 @@ mod tests {
         assert!(!later.is_ahead());
         assert_eq!(ahead.get(), later.get());
         assert_eq!(ahead.get(), &embed("who gets credit for a kill"));
-        assert!(!ahead.is_ahead(), "joined");
+        assert!(!ahead.is_ahead(), "taken");
         // Whichever thread computes it, it is the same vector.
         let finished = QueryVector::ahead(q, true);
         while !finished.is_ahead_and_finished() {
@@ -801,15 +814,43 @@ mod tests {
         // here, and the thread, when it runs, does nothing.
         let (go, wait) = std::sync::mpsc::channel::<()>();
         let claimed = Arc::new(AtomicBool::new(false));
-        let theirs = Arc::clone(&claimed);
+        let vector = Arc::new(OnceLock::new());
+        let (theirs, out) = (Arc::clone(&claimed), Arc::clone(&vector));
         let thread = std::thread::spawn(move || {
             wait.recv().ok();
-            (!theirs.swap(true, Ordering::AcqRel)).then_some([2.0; DIM])
+            if !theirs.swap(true, Ordering::AcqRel) {
+                let _ = out.set([2.0; DIM]);
+            }
         });
         let blocked = QueryVector::later(q);
-        blocked.ahead.set(Some(Ahead { claimed, thread }));
+        blocked.ahead.set(Some(Ahead {
+            claimed,
+            vector,
+            thread,
+        }));
         assert_eq!(blocked.get(), later.get());
         go.send(()).expect("the thread waits");
+        // A thread that has published its vector is not waited for while it ends.
+        let (go, wait) = std::sync::mpsc::channel::<()>();
+        let (vector, ended) = (Arc::new(OnceLock::new()), Arc::new(AtomicBool::new(false)));
+        let (out, done) = (Arc::clone(&vector), Arc::clone(&ended));
+        let thread = std::thread::spawn(move || {
+            let _ = out.set([3.0; DIM]);
+            let _ = wait.recv_timeout(std::time::Duration::from_secs(10));
+            done.store(true, Ordering::Release);
+        });
+        let published = QueryVector::later(q);
+        published.ahead.set(Some(Ahead {
+            claimed: Arc::new(AtomicBool::new(true)),
+            vector,
+            thread,
+        }));
+        assert_eq!(published.get(), &[3.0; DIM]);
+        assert!(
+            !ended.load(Ordering::Acquire),
+            "taken before the thread ended"
+        );
+        go.send(()).expect("the thread is still there");
         // Keyword searches and --words-only never start the model.
         assert!(!QueryVector::ahead("deathknell replaced death", true).is_ahead());
         assert!(!QueryVector::ahead(q, false).is_ahead());
