@@ -320,6 +320,22 @@ fn effects_in_play_are_bounded() {
 }
 
 #[test]
+fn endless_cleanups_are_bounded() {
+    // a unit whose death is replaced by exhausting it keeps its lethal damage: every
+    // cleanup changed the game and was followed by another, without end (6.6 GB in 30 s)
+    let e = invalid(&board(
+        "  Mender: {might: 3, abilities: [{would: die, scope: me, instead: [{exhaust: me}]}]}",
+        "{card: Mender}",
+        "  - effect: {deal: 5, to: Mender}\n",
+    ));
+    assert!(
+        e.starts_with("t.yaml:10:5: the game did not come to rest after 100000 cleanups")
+            && e.ends_with("(the limit is 100000 rounds)"),
+        "{e}"
+    );
+}
+
+#[test]
 fn an_endless_chain_names_the_pass_limit() {
     // a delayed ability that deals damage whenever a unit takes damage, on a unit that
     // survives 10^6 of it: every resolution triggers it again

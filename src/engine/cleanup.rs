@@ -4,7 +4,7 @@
 //! cleanups insert steps: combat (461.1: 3c, 3d) and end of turn (317.2: 2c, 2d, 2e); a
 //! repeat is a normal cleanup (324.2).
 
-use super::actions::R;
+use super::actions::{EngineError, Halt, R};
 use super::decision::{Answer, Decision, DecisionKind, DecisionOption};
 use super::objects::{CardType, Designation, Duration, Trigger};
 use super::state::{BfId, Game, Zone};
@@ -52,7 +52,21 @@ impl Game {
         debug_assert!(!self.resolving, "321: a cleanup during resolution");
         let saved_depth = self.depth;
         self.in_cleanup = true;
+        let mut rounds = 0usize;
         loop {
+            // 322 repeats a cleanup that changed the game; a replacement that keeps a unit
+            // from dying without removing its damage changes it every time: bounded as the
+            // engine's other rounds are
+            rounds += 1;
+            if rounds > crate::limits::MAX_ROUNDS {
+                self.in_cleanup = false;
+                return Err(Halt::Err(EngineError::Limit(format!(
+                    "the game did not come to rest after {} cleanups in a row: an endless \
+                     loop of effects (the limit is {} rounds)",
+                    crate::limits::MAX_ROUNDS,
+                    crate::limits::MAX_ROUNDS
+                ))));
+            }
             self.depth = saved_depth;
             self.outstanding_cleanup.clear();
             let mark = self.trace.events.len();
