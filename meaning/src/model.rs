@@ -80,6 +80,8 @@ pub(crate) struct Model {
     max_positions: usize,
     ln: (F32s, F32s),
     layers: Vec<Layer>,
+    /// The layers' bytes in the blob, in the order [`Model::embed`] reads them.
+    layer_bytes: &'static [u8],
 }
 
 struct Reader {
@@ -131,6 +133,7 @@ impl Model {
         let words = r.q8(vocab, DIM)?;
         let positions = r.f32s(max_positions.checked_mul(DIM)?)?;
         let ln = r.layer_norm()?;
+        let layers_at = r.at;
         let mut layers = Vec::with_capacity(LAYERS);
         for _ in 0..LAYERS {
             layers.push(Layer {
@@ -152,7 +155,13 @@ impl Model {
             max_positions,
             ln,
             layers,
+            layer_bytes: &bytes[layers_at..],
         })
+    }
+
+    /// The layers' weights, in the order an embedding reads them.
+    pub(crate) fn layer_bytes(&self) -> &'static [u8] {
+        self.layer_bytes
     }
 
     pub(crate) fn vocab_len(&self) -> usize {
