@@ -458,6 +458,13 @@ impl Compiler<'_> {
         if !rest.contains('[') && keyword_of(rest.trim_end_matches('.')).is_some() {
             rest = format!("[{}]", rest.trim_end_matches('.'));
         }
+        // A spell's "Choose a friendly unit." ending a line, its instructions on the next
+        // ("Give it [Temporary]."): a spell's instructions are one sequence, whatever the
+        // lines (359.3.e), so the choice carries on to them; a keyword's line ends it
+        let spell_goes_on = self.card.is("spell")
+            && self.open.is_none()
+            && self.open_replacement.is_none()
+            && !rest.starts_with('[');
         self.open = None;
         self.open_replacement = None;
         self.line_chose = false;
@@ -465,7 +472,7 @@ impl Compiler<'_> {
         self.after_cost = false;
         self.chosen_player = None;
         self.revealed = None;
-        if let Some((c, _)) = self.chosen.take() {
+        if !spell_goes_on && let Some((c, _)) = self.chosen.take() {
             self.set_status(&c, PhraseStatus::Unsupported);
         }
         if std::mem::take(&mut self.deathknell_next) {

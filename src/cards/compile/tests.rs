@@ -610,3 +610,33 @@ fn a_deathknell_whose_effect_is_not_translated_is_one_phrase() {
     let c = modelled("Unit", "[Deathknell] — Draw 1.");
     assert_eq!(c.phrases.len(), 2);
 }
+
+#[test]
+fn a_spells_choice_ending_a_line_goes_on_to_the_next() {
+    // 359.3.e: a spell's instructions are one sequence, whatever the lines
+    let c = modelled(
+        "Spell",
+        "Choose a friendly unit without [Tank] .\nGive it [Tank] . Draw 1.",
+    );
+    let first = &c.def.effect.as_ref().unwrap().value;
+    assert!(
+        first
+            .to
+            .as_ref()
+            .is_some_and(|t| t.value.contains("without")),
+        "{first:?}"
+    );
+    assert_eq!(c.def.then.len(), 1, "then draw 1");
+    // a keyword's line ends the choice: nothing refers to it
+    let c = refused("Spell", "Choose a friendly unit.\n[Legion] Draw 1.");
+    assert!(
+        c.unsupported().any(|p| p.text == "Choose a friendly unit."),
+        "{:?}",
+        c.phrases
+    );
+    // a unit's triggered ability does not go on past its line
+    refused(
+        "Unit",
+        "When you play me, choose a friendly unit.\nGive it [Tank].",
+    );
+}
