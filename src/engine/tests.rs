@@ -1895,3 +1895,79 @@ fn a_granted_keyword_the_engine_does_not_model_stops_the_run_naming_it() {
     }
     assert!(g.keywords(u).is_empty(), "the state is unchanged");
 }
+
+/// 359.3.e.2, 405.1: a target's legality is checked as the item begins to resolve, not again
+/// as each instruction executes — the unit an ability took control of stays its target.
+#[test]
+fn a_target_legal_as_the_item_resolves_stays_the_target_of_each_instruction() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Ford", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let mut lure = CardDef::unit("Lure", 0).with_ability(Ability::Activated {
+        exhaust: true,
+        kill_self: false,
+        spend_buff: false,
+        recycle: (0, None),
+        xp: 0,
+        discard: 0,
+        energy: 0,
+        power: Default::default(),
+        action: false,
+        reaction: false,
+        effects: vec![
+            Effect::GainControl {
+                target: Target::ChooseUnit(UnitFilter::Enemy),
+                player: PlayerRef::You,
+                duration: Duration::Permanent,
+            },
+            Effect::Recall { target: Target::It },
+        ],
+        only_while: Condition::Always,
+    });
+    lure.card_type = CardType::Gear;
+    lure.might = None;
+    let lure = unit(&mut g, lure, a, Zone::Base(a));
+    let imp = unit(&mut g, CardDef::unit("Imp", 1), b, Zone::Battlefield(bf));
+    g.start().expect("start");
+    g.apply(Action::Activate {
+        payment: None,
+        player: a,
+        source: lure,
+        ability: 0,
+    })
+    .expect("activate");
+    pass_all(&mut g);
+    let tr = g.trace.render_plain();
+    assert_eq!(g.controller(imp), a, "{tr}");
+    // an enemy unit as the ability began to resolve: recalled, though now A's
+    assert_eq!(g.object(imp).zone, Zone::Base(a), "{tr}");
+    assert!(!tr.contains("no longer a legal target"), "{tr}");
+    assert!(g.legal_as_resolving.is_empty(), "kept only while resolving");
+}
+
+/// 417.6.b, 417.6.b.3: a unit an instruction names deals damage equal to its Might as the
+/// source; a dealer no longer there deals nothing (359.3.e.6).
+#[test]
+fn a_unit_deals_damage_equal_to_its_might() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Ford", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let raider = unit(&mut g, CardDef::unit("Raider", 4), a, Zone::Base(a));
+    let stag = unit(&mut g, CardDef::unit("Stag", 5), b, Zone::Battlefield(bf));
+    g.start().expect("start");
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::UnitDeals {
+            by: Target::Object(raider),
+            to: Target::Object(stag),
+        },
+    })
+    .expect("inject");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(stag).damage, 4, "{tr}");
+    assert!(g.trace.cites("417.6.b"), "{tr}");
+    g.unit_deals(None, &[stag]).expect("no dealer");
+    assert_eq!(g.object(stag).damage, 4, "nothing more");
+    assert!(g.trace.cites("359.3.e.6"));
+}
