@@ -23,6 +23,8 @@ pub use error::{Error, Result};
 pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
     use clap::FromArgMatches;
     let args: Vec<std::ffi::OsString> = args.into_iter().collect();
+    // `arbiter search <words>`: a question's embedding starts before clap's parse
+    search::meaning::start_early(args.get(1..).unwrap_or_default());
     // clap's own help, usage errors and version obey --color / NO_COLOR (issue 15)
     // `-V` prints the short version; only `--version` needs the long one
     let version = args.iter().skip(1).any(|a| a == "--version");

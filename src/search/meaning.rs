@@ -501,6 +501,42 @@ pub struct QueryVector {
     vector: OnceCell<[f32; DIM]>,
 }
 
+thread_local! {
+    /// A question's embedding started by [`start_early`], until the search takes it.
+    static EARLY: Cell<Option<QueryVector>> = const { Cell::new(None) };
+}
+
+/// Starts a search's question embedding before the command line is parsed (clap's
+/// parse takes about 0.3 ms, and the embedding is a question's critical path), when
+/// `args` (those after the program's name) are plainly `search` and its words: no
+/// option anywhere, so that the words are the query clap will give, joined as the
+/// search joins them. [`QueryVector::ahead`] takes the vector if the parsed query is
+/// the same text and is ranked by meaning; otherwise it is dropped unused. A query the
+/// limits refuse is not started.
+pub fn start_early(args: &[std::ffi::OsString]) {
+    let Some((command, words)) = args.split_first() else {
+        return;
+    };
+    if command != "search" || words.is_empty() {
+        return;
+    }
+    let mut q = Vec::with_capacity(words.len());
+    for w in words {
+        match w.to_str() {
+            Some(w) if !w.starts_with('-') => q.push(w),
+            _ => return,
+        }
+    }
+    let q = q.join(" ");
+    if q.trim().is_empty() || crate::limits::query("query", &q).is_err() {
+        return;
+    }
+    let v = QueryVector::ahead(&q, true);
+    if v.is_ahead() {
+        EARLY.set(Some(v));
+    }
+}
+
 /// The thread started by [`QueryVector::ahead`]. Whichever of it and the searching
 /// thread claims the work first computes the embedding: on a busy machine the
 /// thread may not have been given a core by the time the search wants the vector,
@@ -541,6 +577,13 @@ impl QueryVector {
     /// computed when first wanted.
     pub fn ahead(q: &str, meaning: bool) -> QueryVector {
         let v = QueryVector::later(q);
+        // one started before the command line was parsed, for this very text
+        if let Some(early) = EARLY.take()
+            && meaning
+            && early.text == v.text
+        {
+            return early;
+        }
         if meaning && is_question(q) {
             let claimed = Arc::new(AtomicBool::new(false));
             let vector = Arc::new(OnceLock::new());
@@ -607,7 +650,6 @@ impl QueryVector {
     }
 
     /// Whether a thread was started and [`QueryVector::get`] has not been called.
-    #[cfg(test)]
     fn is_ahead(&self) -> bool {
         let a = self.ahead.take();
         let started = a.is_some();
@@ -862,6 +904,55 @@ mod tests {
         // Keyword searches and --words-only never start the model.
         assert!(!QueryVector::ahead("deathknell replaced death", true).is_ahead());
         assert!(!QueryVector::ahead(q, false).is_ahead());
+    }
+
+    /// `arbiter search <words>` starts the question's embedding before the command line
+    /// is parsed, and the search takes that vector for the same text; anything else on
+    /// the command line (an option, another command, a keyword search) starts nothing,
+    /// and a vector for other words is not taken.
+    #[test]
+    fn a_plain_search_starts_its_question_before_the_parse() {
+        let args = |a: &[&str]| a.iter().map(std::ffi::OsString::from).collect::<Vec<_>>();
+        let q = ["who", "gets", "credit", "for", "a", "kill"];
+        start_early(&args(&[&["search"][..], &q].concat()));
+        let early = QueryVector::ahead("who gets credit for a kill", true);
+        assert!(early.is_ahead(), "the early thread is taken");
+        assert!(EARLY.take().is_none(), "taken, not left behind");
+        let taken = *early.get();
+        assert_eq!(taken, embed("who gets credit for a kill"));
+        for refused in [
+            &[
+                "search",
+                "--words-only",
+                "who",
+                "gets",
+                "credit",
+                "for",
+                "a",
+                "kill",
+            ][..],
+            &[
+                "search", "who", "gets", "credit", "for", "a", "kill", "-n", "3",
+            ],
+            &["rule", "who", "gets", "credit", "for", "a", "kill"],
+            &["search", "deathknell", "replaced", "death"],
+            &["search"],
+            &[],
+        ] {
+            start_early(&args(refused));
+            assert!(EARLY.take().is_none(), "{refused:?} starts nothing");
+        }
+        // started for other words (or with meaning off): not taken, dropped
+        start_early(&args(&[&["search"][..], &q].concat()));
+        let other = QueryVector::ahead("can I respond to a spell during a showdown", true);
+        assert!(EARLY.take().is_none());
+        assert_eq!(
+            other.get(),
+            &embed("can I respond to a spell during a showdown")
+        );
+        start_early(&args(&[&["search"][..], &q].concat()));
+        assert!(!QueryVector::ahead("who gets credit for a kill", false).is_ahead());
+        assert!(EARLY.take().is_none());
     }
 
     #[test]
