@@ -8,7 +8,7 @@ use std::fmt;
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// Bad command-line usage or an unknown name; exit 2.
-    #[error("{message}")]
+    #[error("{}", bound_echoes(.message))]
     Usage {
         message: String,
         /// Near matches to offer ("did you mean …").
@@ -31,7 +31,7 @@ pub enum Error {
     Failed(String),
     /// The question was well formed but nothing answers it: no such rule, glossary term
     /// or card; exit 1, the same as a search without hits.
-    #[error("{message}")]
+    #[error("{}", bound_echoes(.message))]
     NotFound {
         message: String,
         /// Near matches to offer ("did you mean …").
@@ -67,9 +67,9 @@ impl fmt::Display for InputError {
                 write!(f, ":{c}")?;
             }
         }
-        write!(f, ": {}", self.message)?;
+        write!(f, ": {}", bound_echoes(&self.message))?;
         if let Some(h) = &self.hint {
-            write!(f, "\n  hint: {h}")?;
+            write!(f, "\n  hint: {}", bound_echoes(h))?;
         }
         Ok(())
     }
@@ -154,7 +154,7 @@ impl ErrorDocument {
         };
         let input = match e {
             Error::Usage { suggestions, .. } | Error::NotFound { suggestions, .. } => {
-                j.suggestions = suggestions.clone();
+                j.suggestions = suggestions.iter().map(|s| bounded(s)).collect();
                 None
             }
             Error::Input(i) => Some(i),
@@ -166,15 +166,93 @@ impl ErrorDocument {
             _ => None,
         };
         if let Some(i) = input {
-            j.message = i.message.clone();
+            j.message = bound_echoes(&i.message);
             j.file = Some(i.file.clone());
             j.line = i.line;
             j.column = i.column;
-            j.hint = i.hint.clone();
+            j.hint = i.hint.as_deref().map(bound_echoes);
         }
         ErrorDocument {
             schema: "error/1",
             error: j,
         }
     }
+}
+
+/// How many characters of a name or value an error message echoes.
+pub const ECHO_CHARS: usize = 80;
+
+/// An unquoted word of a message (a path, a value) is echoed whole up to this length.
+pub const ECHO_WORD_CHARS: usize = 200;
+
+/// A name or value as an error message echoes it: whole up to [`ECHO_CHARS`] characters,
+/// else its first ones and how long it is (`Squire Squire … (100000 characters)`).
+pub fn bounded(s: &str) -> String {
+    let n = s.chars().count();
+    if n <= ECHO_CHARS || is_bounded(s) {
+        s.to_string()
+    } else {
+        let head: String = s.chars().take(ECHO_CHARS).collect();
+        format!("{}… ({n} characters)", head.trim_end())
+    }
+}
+
+/// Whether `s` is already what [`bounded`] makes of a long value (so that bounding a
+/// message twice keeps the first count).
+fn is_bounded(s: &str) -> bool {
+    s.strip_suffix(" characters)")
+        .and_then(|r| r.rsplit_once("… ("))
+        .is_some_and(|(head, n)| {
+            head.chars().count() <= ECHO_CHARS
+                && !n.is_empty()
+                && n.bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
+/// An error message with what it echoes of the user's input bounded, in one place for every
+/// message (a 100,000-character card name or rule id is not printed back whole): a quoted
+/// name or value (`"…"`, or `'…'` as clap quotes one) longer than [`ECHO_CHARS`], and an
+/// unquoted word longer than [`ECHO_WORD_CHARS`], become their first [`ECHO_CHARS`]
+/// characters and their length ([`bounded`]). Shorter ones are left exactly as they are.
+pub fn bound_echoes(text: &str) -> String {
+    if text.len() <= ECHO_CHARS {
+        return text.to_string();
+    }
+    let c: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len().min(4096));
+    let mut i = 0;
+    while i < c.len() {
+        let at_start = i == 0 || !c[i - 1].is_alphanumeric();
+        // a quoted segment: "…", or '…' opened and closed outside a word (not "A's")
+        let close = match c[i] {
+            '"' => c[i + 1..].iter().position(|&x| x == '"').map(|p| i + 1 + p),
+            '\'' if at_start => (i + 1..c.len())
+                .find(|&j| c[j] == '\'' && c.get(j + 1).is_none_or(|n| !n.is_alphanumeric())),
+            _ => None,
+        };
+        if let Some(j) = close {
+            let inner: String = c[i + 1..j].iter().collect();
+            out.push(c[i]);
+            out.push_str(&bounded(&inner));
+            out.push(c[j]);
+            i = j + 1;
+            continue;
+        }
+        if c[i].is_whitespace() {
+            out.push(c[i]);
+            i += 1;
+            continue;
+        }
+        let j = (i..c.len())
+            .find(|&j| c[j].is_whitespace())
+            .unwrap_or(c.len());
+        let word: String = c[i..j].iter().collect();
+        if j - i > ECHO_WORD_CHARS {
+            out.push_str(&bounded(&word));
+        } else {
+            out.push_str(&word);
+        }
+        i = j;
+    }
+    out
 }

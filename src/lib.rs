@@ -36,6 +36,12 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32
             let _ = write_document(&error::ErrorDocument::of(&usage_error(&e)));
             return 2;
         }
+        Err(e) if e.use_stderr() && echoes_too_much(&e) => {
+            // a usage error that would echo a huge value (`--color` with 100,000
+            // characters): the same text, with the value bounded, without colour
+            to_stderr(&error::bound_echoes(&e.render().to_string()));
+            return 2;
+        }
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
             // help or version on a full device is an output error (exit 2), not a success;
@@ -74,6 +80,12 @@ pub fn main_with_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32
             e.exit_code()
         }
     }
+}
+
+/// Whether clap's usage error would print back a value past what an error echoes.
+fn echoes_too_much(e: &clap::Error) -> bool {
+    let text = e.render().to_string();
+    error::bound_echoes(&text) != text
 }
 
 /// clap's usage error as ours: its message, and the argument, value or command it
@@ -155,7 +167,8 @@ fn report(e: &Error, color: render::ColorChoice) {
     if let Error::Usage { suggestions, .. } | Error::NotFound { suggestions, .. } = e
         && !suggestions.is_empty()
     {
-        text.push_str(&format!("  did you mean: {}\n", suggestions.join(", ")));
+        let names: Vec<String> = suggestions.iter().map(|s| error::bounded(s)).collect();
+        text.push_str(&format!("  did you mean: {}\n", names.join(", ")));
     }
     to_stderr(&text);
 }

@@ -188,3 +188,73 @@ fn output_not_to_a_terminal_is_never_paged() {
         .unwrap();
     assert!(out.status.success(), "{out:?}");
 }
+
+/// A name or value an error echoes back is bounded: a 100,000-character value prints as its
+/// first 80 characters and its length, in our errors, clap's and the `--json` document.
+#[test]
+fn errors_do_not_echo_a_huge_value_whole() {
+    let long = "x".repeat(100_000);
+    let bounded = format!("{}… (100000 characters)", "x".repeat(80));
+    let run = |args: &[&str]| {
+        let out = arbiter().env("NO_COLOR", "1").args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let text = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+        assert!(
+            text.len() < 1_000,
+            "{} bytes for {:?}",
+            text.len(),
+            &args[..1]
+        );
+        assert!(text.contains(&bounded), "{text}");
+        text
+    };
+    let e = run(&["toc", "--edition", &long]);
+    assert!(
+        e.starts_with(&format!("error: riftbound has no edition \"{bounded}\"")),
+        "{e}"
+    );
+    let e = run(&["--color", &long, "rule", "100"]);
+    assert!(
+        e.starts_with(&format!(
+            "error: invalid value '{bounded}' for '--color <WHEN>'"
+        )),
+        "{e}"
+    );
+    run(&[&long]);
+    let e = run(&["--json", "toc", "--edition", &long]);
+    assert!(
+        e.contains("\"kind\": \"input\"") || e.contains("\"kind\": \"usage\""),
+        "{e}"
+    );
+    // a short wrong value is echoed exactly
+    let out = arbiter()
+        .args(["toc", "--edition", "1999"])
+        .output()
+        .unwrap();
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert!(e.contains("no edition \"1999\";"), "{e}");
+}
+
+#[test]
+fn bounding_an_echo_keeps_short_text_and_counts_once() {
+    use arbiter::error::{bound_echoes, bounded};
+    let short = "unknown card \"Reavr\" — did you mean \"Reaver\"? A's base, 'quoted'";
+    assert_eq!(bound_echoes(short), short);
+    let name = "Squire ".repeat(20) + "X";
+    let once = bound_echoes(&format!("unknown card \"{name}\" in A's base"));
+    assert_eq!(
+        once,
+        format!(
+            "unknown card \"{}… (141 characters)\" in A's base",
+            "Squire ".repeat(11) + "Squ"
+        )
+    );
+    assert_eq!(bound_echoes(&once), once);
+    assert_eq!(bounded(&bounded(&name)), bounded(&name));
+    // an unquoted path is kept whole up to 200 characters
+    let path = format!("/{}/s.yaml", "d".repeat(150));
+    assert_eq!(
+        bound_echoes(&format!("cannot read {path}")),
+        format!("cannot read {path}")
+    );
+}

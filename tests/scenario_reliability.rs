@@ -390,3 +390,139 @@ fn numbers_past_any_type_are_described_not_echoed() {
         "{e}"
     );
 }
+
+/// serde's words for a value of the wrong shape, which a player cannot act on.
+const RAW_SERDE: &[&str] = &[
+    "externally tagged",
+    "untagged",
+    "variant",
+    "invalid type",
+    "unit value",
+    "sequence",
+    "string scalar",
+    "invalid boolean",
+];
+
+fn assert_no_raw_serde(e: &str) {
+    for raw in RAW_SERDE {
+        assert!(!e.contains(raw), "raw serde phrasing {raw:?} in: {e}");
+    }
+}
+
+#[test]
+fn a_step_of_the_wrong_shape_says_what_a_step_is() {
+    let step = |s: &str| {
+        load_err(&ASSAULT.replace(
+            "  - move: {units: [Reaver], to: The Bridge}\n",
+            &format!("  - move: {{units: [Reaver], to: The Bridge}}\n{s}"),
+        ))
+    };
+    // a nested list (was "externally tagged enum expected scalar or mapping")
+    let e = step("  - - pass\n");
+    assert!(
+        e.starts_with("t.yaml:15:5: expected a step: a mapping with one key such as"),
+        "{e}"
+    );
+    assert!(
+        e.contains("`- end-turn`") && e.contains("found a list"),
+        "{e}"
+    );
+    assert!(e.contains("(steps: move, play, pass, "), "{e}");
+    assert_no_raw_serde(&e);
+    // null, a number, an empty mapping
+    for (s, found) in [
+        ("  - ~\n", "found nothing (null or ~)"),
+        ("  - 5\n", "found the number 5"),
+        ("  - {}\n", "found an empty mapping"),
+    ] {
+        let e = step(s);
+        assert!(e.starts_with("t.yaml:15:5: expected a step"), "{e}");
+        assert!(e.contains(found), "{s}: {e}");
+        assert_no_raw_serde(&e);
+    }
+    // a step that needs a value, written alone
+    assert_eq!(
+        step("  - pass\n"),
+        "t.yaml:15:5: the step \"pass\" needs a value: write `- pass: …` (only end-turn and advance stand alone)"
+    );
+    // a plain step given a value, two kinds in one step, a key that is not a word
+    assert_eq!(
+        step("  - end-turn: 5\n"),
+        "t.yaml:15:5: the step \"end-turn\" takes no value: write `- end-turn` alone"
+    );
+    let e = step("  - {pass: A, end-turn: ~}\n");
+    assert!(
+        e.contains("one step has one kind, but this one has two (\"pass\" and \"end-turn\")"),
+        "{e}"
+    );
+    assert_no_raw_serde(&step("  - {[a]: b}\n"));
+    // unknown kinds keep their suggestion; plain steps still load
+    assert!(step("  - pss: A\n").contains("did you mean \"pass\""));
+    assert!(
+        load(
+            "t.yaml",
+            &ASSAULT.replace("expect:\n", "  - end-turn\n  - advance\nexpect:\n")
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn a_value_of_the_wrong_type_is_named_in_the_formats_words() {
+    // was "invalid type: sequence, expected a whole number …"
+    let e = load_err(&ASSAULT.replace("might: 5}", "might: [5]}"));
+    assert_eq!(
+        e,
+        "t.yaml:4:23: might: expected a whole number from -1000000 to 1000000, found a list"
+    );
+    let e = load_err(&ASSAULT.replace("might: 5}", "might: true}"));
+    assert!(
+        e.ends_with("might: expected a whole number from -1000000 to 1000000, found true"),
+        "{e}"
+    );
+    // a card in a hand: a list or null inside the list
+    let hand = |h: &str| {
+        load_err(&ASSAULT.replace(
+            "    A: [{card: Reaver}]",
+            &format!("    A: [{{card: Reaver}}]\n  players:\n    A: {{hand: {h}}}"),
+        ))
+    };
+    let e = hand("[[Reaver]]");
+    assert!(
+        e.ends_with("expected a card name, or {card: NAME, id: ID}, found a list"),
+        "{e}"
+    );
+    let e = hand("[~]");
+    assert!(e.ends_with("found nothing (null or ~)"), "{e}");
+    // a yes/no field: true or false, with the field and what was written
+    let e = load_err(&ASSAULT.replace("[{card: Golem}]", "[{card: Golem, stunned: maybe}]"));
+    assert!(
+        e.ends_with("stunned: expected true or false, found \"maybe\""),
+        "{e}"
+    );
+    // a list where a single value goes
+    let e = load_err(&ASSAULT.replace("title: t", "title: [t]"));
+    assert!(e.contains("expected a single value here"), "{e}");
+    assert!(e.ends_with("found a list"), "{e}");
+    for e in [e, hand("[[Reaver]]")] {
+        assert_no_raw_serde(&e);
+    }
+}
+
+/// A name or value an error echoes is bounded: its first 80 characters and its length.
+#[test]
+fn a_long_name_is_not_echoed_whole() {
+    let long = "Squire ".repeat(14_000) + "X";
+    let e = load_err(&ASSAULT.replace(
+        "    A: [{card: Reaver}]",
+        &format!("    A: [{{card: {long}}}]"),
+    ));
+    assert!(e.len() < 400, "{} bytes: {}", e.len(), &e[..400]);
+    assert!(
+        e.contains("unknown card \"Squire Squire Squire") && e.contains("… (98001 characters)\""),
+        "{e}"
+    );
+    // a short unknown name is echoed exactly
+    let e = load_err(&ASSAULT.replace("    A: [{card: Reaver}]", "    A: [{card: Reavr}]"));
+    assert!(e.contains("unknown card \"Reavr\""), "{e}");
+}

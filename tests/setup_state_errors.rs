@@ -193,6 +193,6 @@ fn set_up_contested_by_tokens_and_linked_objects_are_checked() {
     );
     refused(
         "  bases:\n    A: [{card: Squire, token: maybe}]",
-        "s.yaml:15:31: invalid boolean",
+        "s.yaml:15:31: token: expected true or false, found \"maybe\"",
     );
 }

@@ -26,8 +26,42 @@ pub fn split_errata(text: &str) -> (Option<String>, String) {
 }
 
 /// One case for every bracket token: each word capitalised (`[QUICK-DRAW]` →
-/// `[Quick-Draw]`, `[assault 2]` → `[Assault 2]`); tabs become spaces.
+/// `[Quick-Draw]`, `[assault 2]` → `[Assault 2]`); tabs become spaces; a full stop or comma
+/// set apart from the word it ends ("[Temporary] .", "[Empowered] , give") closed up.
 pub fn normalise(text: &str) -> String {
+    close_punctuation(&tokens_cased(text))
+}
+
+/// "Give it [Temporary] ." → "Give it [Temporary].": spaces before a full stop or comma
+/// that ends a word (the mark followed by a space or the end of the line) are dropped. A
+/// mark alone at the start of a line (a placeholder text ".") is left as it is.
+fn close_punctuation(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == ' ' {
+            let mut j = i;
+            while j < chars.len() && chars[j] == ' ' {
+                j += 1;
+            }
+            let ends_word = matches!(chars.get(j), Some('.' | ','))
+                && chars.get(j + 1).is_none_or(|n| n.is_whitespace())
+                && out.chars().last().is_some_and(|p| !p.is_whitespace());
+            if ends_word {
+                i = j;
+                continue;
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// Each bracket token in one case (see `normalise`).
+fn tokens_cased(text: &str) -> String {
     let text = text.replace('\t', " ");
     let mut out = String::with_capacity(text.len());
     let mut rest = text.as_str();
@@ -128,6 +162,19 @@ mod tests {
         );
         // An unclosed token is left as it is, the next one still normalised.
         assert_eq!(normalise("[Flow[1][RUNE]"), "[Flow[1][Rune]");
+    }
+
+    #[test]
+    fn a_stop_set_apart_from_its_word_is_closed_up() {
+        assert_eq!(
+            normalise("Choose a unit without [temporary] .\nGive it [Tank]  , then draw 1 ."),
+            "Choose a unit without [Temporary].\nGive it [Tank], then draw 1."
+        );
+        // a placeholder, a mark within a number or before a word, and reminders are kept
+        assert_eq!(normalise("."), ".");
+        assert_eq!(normalise(" . Draw 1"), " . Draw 1");
+        assert_eq!(normalise("Deal 1 .5 to it"), "Deal 1 .5 to it");
+        assert_eq!(normalise("[Vision] (Look.) ."), "[Vision] (Look.).");
     }
 
     #[test]

@@ -151,12 +151,19 @@ pub fn card(out: &mut Out, db_flag: Option<&Path>, args: CardArgs) -> Result<()>
     } else {
         "no"
     };
-    let keywords: Vec<KeywordJson> = compiled
+    let mut keywords: Vec<KeywordJson> = compiled
         .phrases
         .iter()
-        .filter(|p| p.text.starts_with('['))
+        .filter(|p| p.text.starts_with('[') || p.status == PhraseStatus::UnknownKeyword)
         .filter_map(|p| {
-            let token = p.text.trim_start_matches('[').split(']').next()?;
+            // "They [Burn 1].": a later set's word within the phrase
+            let later = (p.status == PhraseStatus::UnknownKeyword)
+                .then(|| compile::later_term(&p.text))
+                .flatten();
+            let token = match &later {
+                Some(w) => w.as_str(),
+                None => p.text.trim_start_matches('[').split(']').next()?,
+            };
             let kw = compiled
                 .keywords
                 .iter()
@@ -176,6 +183,9 @@ pub fn card(out: &mut Out, db_flag: Option<&Path>, args: CardArgs) -> Result<()>
             }
         })
         .collect();
+    // a later set's word used by several phrases is listed once
+    let mut seen = std::collections::HashSet::new();
+    keywords.retain(|k| k.rule.is_some() || seen.insert(k.keyword.to_ascii_lowercase()));
     if out.json {
         return Ok(out.document(&CardJson {
             schema: "card/1",
@@ -366,19 +376,25 @@ fn coverage(out: &mut Out, db: &Database) -> Result<()> {
             partly += 1;
             t.partly += 1;
         }
+        // a later set's word is counted once per card that uses it
+        let mut words = std::collections::BTreeSet::new();
         for p in k.unsupported() {
             if p.status == PhraseStatus::UnknownKeyword {
-                let token = p
-                    .text
-                    .trim_start_matches('[')
-                    .split([']', ' '])
-                    .next()
-                    .unwrap_or("")
-                    .to_string();
-                *unknown.entry(token).or_default() += 1;
+                let token = compile::later_term(&p.text).unwrap_or_else(|| {
+                    p.text
+                        .trim_start_matches('[')
+                        .split([']', ' '])
+                        .next()
+                        .unwrap_or("")
+                        .to_string()
+                });
+                words.insert(token);
             } else {
                 *phrases.entry(phrase_key(&p.text)).or_default() += 1;
             }
+        }
+        for w in words {
+            *unknown.entry(w).or_default() += 1;
         }
     }
     let mut top: Vec<PhraseCount> = phrases

@@ -1104,6 +1104,14 @@ impl Game {
             ability: item.card.is_none(),
             damaged: Vec::new(),
         });
+        // 359.3.e.2, 405.1: its targets' legality, checked as it begins to resolve
+        let legal = self.legal_as_resolving(
+            &item.effects,
+            item.controller,
+            item.source,
+            item.snapshot.as_ref(),
+        );
+        let outer = std::mem::replace(&mut self.legal_as_resolving, legal);
         let mut result = Ok(());
         for e in &item.effects {
             result = self.execute_effect(e, item.controller, item.source, item.snapshot.as_ref());
@@ -1111,6 +1119,7 @@ impl Game {
                 break;
             }
         }
+        self.legal_as_resolving = outer;
         self.resolving = false;
         self.depth = self.depth.saturating_sub(1);
         result?;

@@ -494,7 +494,52 @@ impl Game {
         } else {
             o.is_unit() && o.zone.on_board()
         };
-        present && o.timestamp == stamp && self.matches_filter(u, filter, controller, here, source)
+        if !present || o.timestamp != stamp {
+            return false;
+        }
+        // 359.3.e.2: as a chain item resolves, a target is the one that was legal as it began
+        // to resolve, and still the same object: an instruction before ("take control of it")
+        // does not make the next ("recall it") lose it
+        if let Some(&(_, _, legal)) = self
+            .legal_as_resolving
+            .iter()
+            .find(|(o, s, _)| *o == u && *s == stamp)
+        {
+            return legal;
+        }
+        self.matches_filter(u, filter, controller, here, source)
+    }
+
+    /// 359.3.e.2, 405.1: whether each target the instructions `effects` chose is still legal
+    /// as the chain item that holds them begins to resolve — checked once, then kept for
+    /// its instructions (see `chosen_is_legal`).
+    pub(crate) fn legal_as_resolving(
+        &self,
+        effects: &[Effect],
+        controller: PlayerId,
+        source: Option<ObjId>,
+        snap: Option<&Snapshot>,
+    ) -> Vec<(ObjId, u64, bool)> {
+        let here = self.source_location(source, snap);
+        let mut out: Vec<(ObjId, u64, bool)> = Vec::new();
+        for e in effects {
+            let mut e = e.clone();
+            for t in targets_mut(&mut e) {
+                if let Target::Chosen {
+                    object,
+                    filter,
+                    stamp,
+                    again: false,
+                } = t
+                    && !out.iter().any(|(o, s, _)| o == object && s == stamp)
+                {
+                    let legal =
+                        self.chosen_is_legal(*object, filter, *stamp, controller, here, source);
+                    out.push((*object, *stamp, legal));
+                }
+            }
+        }
+        out
     }
 
     /// 355.5, 402.1: the controller chooses each unit the instructions specifically choose,

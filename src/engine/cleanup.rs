@@ -695,6 +695,7 @@ pub(crate) struct State {
     decision: Option<Decision>,
     in_cleanup: bool,
     resolving: bool,
+    legal_as_resolving: Vec<(ObjId, u64, bool)>,
     /// 428.5: set and extended only while a chain item resolves, never during a cleanup
     /// (320, 321), so not copied for the weighing; debug builds check that it holds.
     #[cfg(debug_assertions)]
@@ -756,6 +757,7 @@ impl Game {
             suspended: _,
             in_cleanup,
             resolving,
+            legal_as_resolving,
             kill_by,
             depth: _,
             // written (337.1, 317.2) but read by nothing
@@ -790,6 +792,7 @@ impl Game {
             decision: decision.clone(),
             in_cleanup: *in_cleanup,
             resolving: *resolving,
+            legal_as_resolving: legal_as_resolving.clone(),
             #[cfg(debug_assertions)]
             kill_by: kill_by.clone(),
             replacements_spent: replacements_spent.clone(),
@@ -832,6 +835,7 @@ impl Game {
             decision,
             in_cleanup,
             resolving,
+            legal_as_resolving,
             #[cfg(debug_assertions)]
             kill_by,
             replacements_spent,
@@ -871,6 +875,7 @@ impl Game {
             && self.decision == decision
             && self.in_cleanup == in_cleanup
             && self.resolving == resolving
+            && self.legal_as_resolving == legal_as_resolving
             && self.replacements_spent == replacements_spent
             && self.replacements_applied == replacements_applied
             && self.created_replacements == created_replacements

@@ -40,6 +40,7 @@ impl Game {
             suspended,
             in_cleanup,
             resolving,
+            legal_as_resolving,
             kill_by,
             depth,
             // written (337.1, 317.2) but read by nothing
@@ -75,7 +76,7 @@ impl Game {
         );
         let _ = writeln!(
             out,
-            "cleanup {outstanding_cleanup:?}; in cleanup {in_cleanup}; resolving {resolving}; kill by {kill_by:?}; depth {depth}; due {priority_due:?}; restrict {restrict_choices:?}"
+            "cleanup {outstanding_cleanup:?}; in cleanup {in_cleanup}; resolving {resolving} {legal_as_resolving:?}; kill by {kill_by:?}; depth {depth}; due {priority_due:?}; restrict {restrict_choices:?}"
         );
         let _ = writeln!(out, "answers {answers:?}");
         for p in players.iter() {

@@ -413,6 +413,10 @@ pub struct Game {
     pub(crate) suspended: Option<Box<Suspended>>,
     pub(crate) in_cleanup: bool,
     pub(crate) resolving: bool,
+    /// 359.3.e.2, 405.1: the targets of the chain item resolving, each (object, its
+    /// timestamp as chosen, whether it was legal as the item began to resolve) — legality
+    /// is checked as the spell resolves, not again as each of its instructions executes.
+    pub(crate) legal_as_resolving: Vec<(ObjId, u64, bool)>,
     /// 428.5: the spell or ability resolving, or that resolved last, to which kills are
     /// attributed — its Kill instructions (428.5.b) and, in the cleanup that follows it, the
     /// units it dealt damage to (428.5.c). Cleared as that cleanup ends.
@@ -507,6 +511,7 @@ impl Game {
             suspended,
             in_cleanup,
             resolving,
+            legal_as_resolving,
             kill_by,
             depth,
             fepr_happened,
@@ -551,6 +556,7 @@ impl Game {
             suspended: suspended.clone(),
             in_cleanup: in_cleanup.clone(),
             resolving: resolving.clone(),
+            legal_as_resolving: legal_as_resolving.clone(),
             kill_by: kill_by.clone(),
             depth: depth.clone(),
             fepr_happened: fepr_happened.clone(),
@@ -670,6 +676,7 @@ impl Game {
             suspended: None,
             in_cleanup: false,
             resolving: false,
+            legal_as_resolving: Vec::new(),
             kill_by: None,
             depth: 0,
             fepr_happened: false,

@@ -2005,3 +2005,52 @@ fn the_state_a_cleanup_weighs_is_its_values_not_its_trace() {
     g.rng ^= 1;
     assert!(g.changed_since(s));
 }
+
+/// 359.3.e.2, 405.1: a target's legality is checked as the item begins to resolve, not again
+/// as each instruction executes — the unit an ability took control of stays its target.
+#[test]
+fn a_target_legal_as_the_item_resolves_stays_the_target_of_each_instruction() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Ford", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let mut lure = CardDef::unit("Lure", 0).with_ability(Ability::Activated {
+        exhaust: true,
+        kill_self: false,
+        spend_buff: false,
+        recycle: (0, None),
+        xp: 0,
+        discard: 0,
+        energy: 0,
+        power: Default::default(),
+        action: false,
+        reaction: false,
+        effects: vec![
+            Effect::GainControl {
+                target: Target::ChooseUnit(UnitFilter::Enemy),
+                player: PlayerRef::You,
+                duration: Duration::Permanent,
+            },
+            Effect::Recall { target: Target::It },
+        ],
+        only_while: Condition::Always,
+    });
+    lure.card_type = CardType::Gear;
+    lure.might = None;
+    let lure = unit(&mut g, lure, a, Zone::Base(a));
+    let imp = unit(&mut g, CardDef::unit("Imp", 1), b, Zone::Battlefield(bf));
+    g.start().expect("start");
+    g.apply(Action::Activate {
+        payment: None,
+        player: a,
+        source: lure,
+        ability: 0,
+    })
+    .expect("activate");
+    pass_all(&mut g);
+    let tr = g.trace.render_plain();
+    assert_eq!(g.controller(imp), a, "{tr}");
+    // an enemy unit as the ability began to resolve: recalled, though now A's
+    assert_eq!(g.object(imp).zone, Zone::Base(a), "{tr}");
+    assert!(!tr.contains("no longer a legal target"), "{tr}");
+    assert!(g.legal_as_resolving.is_empty(), "kept only while resolving");
+}

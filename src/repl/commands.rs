@@ -407,16 +407,8 @@ fn trace(s: &Session, arg: &str, out: &mut dyn Write) -> io::Result<Outcome> {
 /// A step written as in the YAML script ("move: {units: [raider], to: The Bridge}").
 fn parse_step(text: &str) -> Result<Spanned<Step>, String> {
     let yaml = format!("- {text}\n");
-    let mut steps: Vec<Spanned<Step>> = serde_saphyr::from_str(&yaml).map_err(|e| {
-        e.without_snippet()
-            .render_with_options(serde_saphyr::render_options! {
-                snippets: serde_saphyr::SnippetMode::Off,
-            })
-            .lines()
-            .next()
-            .unwrap_or("not a script step")
-            .to_string()
-    })?;
+    let mut steps: Vec<Spanned<Step>> = serde_saphyr::from_str(&yaml)
+        .map_err(|e| crate::scenario::load::yaml_message(&yaml, &e))?;
     steps.pop().ok_or_else(|| "not a script step".to_string())
 }
 

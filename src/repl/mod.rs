@@ -269,7 +269,7 @@ fn interactive(session: &mut Session, out: &mut dyn Write) -> Result<()> {
                     commands::Outcome::Quit => break,
                     commands::Outcome::Failed(msg) if msg.is_empty() => {}
                     commands::Outcome::Failed(msg) => {
-                        writeln!(out, "error: {msg}")?;
+                        writeln!(out, "error: {}", crate::error::bound_echoes(&msg))?;
                         out.flush()?;
                     }
                     commands::Outcome::Ok => {}

@@ -1186,10 +1186,12 @@ pub struct ObjectSetup {
     pub checked: Option<Vec<Name>>,
 }
 
-/// One script step.
+/// One script step: a mapping with one key, the step's kind (`- play: {card: Shatter}`), or
+/// for a step without a value its kind alone (`- end-turn`). Read by hand (see the
+/// `Deserialize` impl below), not derived, so that a step of the wrong shape is refused in
+/// the format's words instead of serde's ("externally tagged enum …").
 #[allow(clippy::large_enum_variant)] // a parse tree, built once
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[derive(Debug)]
 pub enum Step {
     /// A standard move of one or more units (144, 440–453).
     Move(MoveStep),
@@ -1216,6 +1218,111 @@ pub enum Step {
     Concede(Name),
     /// A checkpoint in the middle of the script.
     Expect(Vec<Spanned<Expect>>),
+}
+
+/// The kinds of step, as written: the keys of a step's mapping.
+pub const STEP_KINDS: &[&str] = &[
+    "move", "play", "pass", "activate", "hide", "choose", "pay", "effect", "end-turn", "advance",
+    "concede", "expect",
+];
+
+/// The kinds of step written alone, without a value (`- end-turn`).
+const PLAIN_STEPS: &[&str] = &["end-turn", "advance"];
+
+/// What a step looks like, for an error about one of the wrong shape.
+fn step_shape() -> String {
+    format!(
+        "a step: a mapping with one key such as `- play: {{card: NAME}}` or `- pass: A`, \
+         or a plain word such as `- end-turn` (steps: {})",
+        STEP_KINDS.join(", ")
+    )
+}
+
+impl<'de> Deserialize<'de> for Step {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Step;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(&step_shape())
+            }
+            fn visit_str<E: Error>(self, v: &str) -> Result<Step, E> {
+                match v {
+                    "end-turn" => Ok(Step::EndTurn),
+                    "advance" => Ok(Step::Advance),
+                    k if STEP_KINDS.contains(&k) => Err(E::custom(format!(
+                        "the step \"{k}\" needs a value: write `- {k}: …` (only {} stand alone)",
+                        PLAIN_STEPS.join(" and ")
+                    ))),
+                    _ => Err(E::unknown_variant(v, STEP_KINDS)),
+                }
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut m: A) -> Result<Step, A::Error> {
+                let Some(kind) = m.next_key::<String>()? else {
+                    return Err(A::Error::custom(format!(
+                        "expected {}, found an empty mapping",
+                        step_shape()
+                    )));
+                };
+                let step = match kind.as_str() {
+                    "move" => Step::Move(m.next_value()?),
+                    "play" => Step::Play(m.next_value()?),
+                    "pass" => Step::Pass(m.next_value()?),
+                    "activate" => Step::Activate(m.next_value()?),
+                    "hide" => Step::Hide(m.next_value()?),
+                    "choose" => Step::Choose(m.next_value()?),
+                    "pay" => Step::Pay(m.next_value()?),
+                    "effect" => Step::Effect(m.next_value()?),
+                    "concede" => Step::Concede(m.next_value()?),
+                    "expect" => Step::Expect(m.next_value()?),
+                    "end-turn" | "advance" => {
+                        m.next_value::<NoValue>().map_err(|_| {
+                            A::Error::custom(format!(
+                                "the step \"{kind}\" takes no value: write `- {kind}` alone"
+                            ))
+                        })?;
+                        if kind == "end-turn" {
+                            Step::EndTurn
+                        } else {
+                            Step::Advance
+                        }
+                    }
+                    _ => return Err(A::Error::unknown_variant(&kind, STEP_KINDS)),
+                };
+                if let Some(second) = m.next_key::<String>()? {
+                    return Err(A::Error::custom(format!(
+                        "one step has one kind, but this one has two (\"{kind}\" and \"{second}\"): \
+                         write each as its own step, `- {kind}: …` then `- {second}: …`"
+                    )));
+                }
+                Ok(step)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Nothing (a null or `~`): the value of a plain step written as a key (`- end-turn:`).
+struct NoValue;
+
+impl<'de> Deserialize<'de> for NoValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = NoValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("no value")
+            }
+            fn visit_unit<E: serde::de::Error>(self) -> Result<NoValue, E> {
+                Ok(NoValue)
+            }
+            fn visit_none<E: serde::de::Error>(self) -> Result<NoValue, E> {
+                Ok(NoValue)
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 #[derive(Debug, Deserialize)]

@@ -82,7 +82,7 @@ impl ScenarioError {
                 file: file.to_string(),
                 line,
                 column,
-                message: message.into(),
+                message: crate::error::bound_echoes(&message.into()),
                 hint: None,
             }),
             rule: None,
@@ -90,7 +90,7 @@ impl ScenarioError {
     }
 
     pub fn hint(mut self, h: impl Into<String>) -> Self {
-        self.input.hint = Some(h.into());
+        self.input.hint = Some(crate::error::bound_echoes(&h.into()));
         self
     }
 
@@ -399,6 +399,16 @@ fn locate_player_key(mut e: ScenarioError, source: &str) -> ScenarioError {
     e
 }
 
+/// A serde-saphyr error on `source` in the format's words, without its place (for text that
+/// is not a file: a step typed in the REPL).
+pub fn yaml_message(source: &str, e: &serde_saphyr::Error) -> String {
+    let e = yaml_error("", source, e).input;
+    match e.hint {
+        Some(h) => format!("{} ({h})", e.message),
+        None => e.message,
+    }
+}
+
 /// Maps a serde-saphyr error to a located error with a suggestion.
 fn yaml_error(path: &str, source: &str, e: &serde_saphyr::Error) -> ScenarioError {
     use serde_saphyr::Error as E;
@@ -458,19 +468,54 @@ fn yaml_error(path: &str, source: &str, e: &serde_saphyr::Error) -> ScenarioErro
             format!("missing field \"{field}\""),
         ),
         _ => {
-            let text = inner.render_with_options(serde_saphyr::render_options! {
-                snippets: serde_saphyr::SnippetMode::Off,
-            });
-            let mut text = friendlier(&strip_location(&text));
-            if text.contains(" out of range") || text.contains("whole number") {
-                // a number's error names its field, read from the line the value is on
-                if let Some(key) = key_at(source, loc) {
+            let mut text = match inner {
+                // serde's "invalid type: sequence, expected …", in the format's words
+                E::SerdeInvalidType {
+                    unexpected,
+                    expected,
+                    ..
+                } => format!("expected {expected}, found {}", found_words(unexpected)),
+                E::InvalidScalar { ty: "boolean", .. } => format!(
+                    "expected true or false{}",
+                    scalar_at(source, loc)
+                        .map(|v| format!(", found \"{}\"", crate::error::bounded(&v)))
+                        .unwrap_or_default()
+                ),
+                E::Unexpected { expected, .. } if *expected == "string scalar" => format!(
+                    "expected a single value here (text, a number or true/false){}",
+                    shape_at(source, loc)
+                        .map(|f| format!(", found {f}"))
+                        .unwrap_or_default()
+                ),
+                _ => {
+                    let text = inner.render_with_options(serde_saphyr::render_options! {
+                        snippets: serde_saphyr::SnippetMode::Off,
+                    });
+                    friendlier(&strip_location(&text))
+                }
+            };
+            if text.contains(" out of range")
+                || text.contains("whole number")
+                || text.starts_with("expected true or false")
+            {
+                // a number's or a yes/no's error names its field, read from the line the
+                // value is on (or the key, where the reader places the error at the key)
+                // (not for a mapping found: the reader places that error at its first key)
+                let at_key = || {
+                    (!text.ends_with("found a mapping"))
+                        .then(|| key_written_at(source, loc))
+                        .flatten()
+                };
+                if let Some(key) = key_at(source, loc).or_else(at_key) {
                     text = format!("{key}: {text}");
                 }
             }
             let kind = if matches!(
                 inner,
-                E::SerdeInvalidType { .. } | E::SerdeInvalidValue { .. } | E::Message { .. }
+                E::SerdeInvalidType { .. }
+                    | E::SerdeInvalidValue { .. }
+                    | E::Message { .. }
+                    | E::InvalidScalar { .. }
             ) {
                 ErrorKind::InvalidValue
             } else {
@@ -497,6 +542,62 @@ fn budget_text(b: &serde_saphyr::budget::BudgetBreach) -> String {
         other => format!("{other:?}"),
     };
     format!("the file is past the YAML reader's safety limit: {what}")
+}
+
+/// What serde calls the value it found ("sequence", "unit value", "integer `7`"), in the
+/// words of a YAML file.
+fn found_words(unexpected: &str) -> String {
+    let quoted = |prefix: &str| {
+        unexpected
+            .strip_prefix(prefix)
+            .and_then(|r| r.strip_prefix('`'))
+            .and_then(|r| r.strip_suffix('`'))
+            .map(str::to_string)
+    };
+    match unexpected {
+        "sequence" => "a list".into(),
+        "map" => "a mapping".into(),
+        "unit value" | "unit" => "nothing (null or ~)".into(),
+        "Option value" => "a value".into(),
+        _ => {
+            if let Some(n) = quoted("integer ").or_else(|| quoted("floating point ")) {
+                format!("the number {}", format::long_number(&n))
+            } else if let Some(b) = quoted("boolean ") {
+                b
+            } else if let Some(t) = unexpected.strip_prefix("string ") {
+                let t = t.trim_matches('"');
+                format!("the text \"{}\"", crate::error::bounded(t))
+            } else {
+                crate::error::bounded(unexpected)
+            }
+        }
+    }
+}
+
+/// The plain value written at `loc` (up to a `,`, `]`, `}`, ` #` or the end of the line).
+fn scalar_at(source: &str, loc: Location) -> Option<String> {
+    let line = source.lines().nth((loc.line() as usize).checked_sub(1)?)?;
+    let col = (loc.column() as usize).checked_sub(1)?;
+    let rest: String = line.chars().skip(col).collect();
+    let end = rest.find([',', ']', '}']).unwrap_or(rest.len());
+    let end = rest[..end].find(" #").unwrap_or(end);
+    let v = rest[..end].trim().trim_matches(['"', '\'']);
+    (!v.is_empty()).then(|| v.to_string())
+}
+
+/// Whether a list or a mapping starts at `loc`, in words.
+fn shape_at(source: &str, loc: Location) -> Option<&'static str> {
+    let line = source.lines().nth((loc.line() as usize).checked_sub(1)?)?;
+    let col = (loc.column() as usize).checked_sub(1)?;
+    let rest: String = line.chars().skip(col).collect();
+    let rest = rest.trim_start();
+    if rest.starts_with('[') || rest.starts_with("- ") || rest == "-" {
+        Some("a list")
+    } else if rest.starts_with('{') || rest.contains(": ") || rest.ends_with(':') {
+        Some("a mapping")
+    } else {
+        None
+    }
 }
 
 /// The line where `key` is first written at the same column as the duplicate at `dup`.
@@ -530,6 +631,19 @@ fn key_at(source: &str, loc: Location) -> Option<String> {
         .rev()
         .collect();
     (!key.is_empty()).then_some(key)
+}
+
+/// The mapping key written at `loc` (`might` in `{might: [2]}` when `loc` is at `might`).
+fn key_written_at(source: &str, loc: Location) -> Option<String> {
+    let line = source.lines().nth((loc.line() as usize).checked_sub(1)?)?;
+    let col = (loc.column() as usize).checked_sub(1)?;
+    let rest: String = line.chars().skip(col).collect();
+    let key: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    let after = rest[key.len()..].strip_prefix(':')?;
+    (!key.is_empty() && (after.is_empty() || after.starts_with(' '))).then_some(key)
 }
 
 /// The parser's words for YAML shapes, in the words of the format.

@@ -392,6 +392,7 @@ pub(super) fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
         &mut e.banish,
         &mut e.double,
         &mut e.swap,
+        &mut e.gain_control,
     ]
     .into_iter()
     .flatten()
@@ -916,6 +917,16 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
         "ready" => e.ready = Some(name(target(rest)?)),
         "exhaust" => e.exhaust = Some(name(target(rest)?)),
         "recall" => e.recall = Some(name(target(rest)?)),
+        // 472.1.a: "Take control of it", "take control of an enemy unit at a battlefield": its
+        // controller becomes the instruction's (a layer-1 effect, for good); what the chain
+        // holds is not a permanent of the board (a spell's control is not modelled)
+        "take" => {
+            let who = target(strip_ci(rest, "control of ")?)?;
+            if who.contains("spell") {
+                return None;
+            }
+            e.gain_control = Some(name(who));
+        }
         "heal" => e.heal = Some(name(target(rest)?)),
         "draw" => {
             e.draw = Some(name("you"));

@@ -648,3 +648,34 @@ fn a_unit_with_or_without_a_keyword_and_a_non_tag_unit() {
         refused("Spell", text);
     }
 }
+
+#[test]
+fn take_control_of_a_unit_and_then_of_it() {
+    // 472.1.a: "Take control of …" — the controller's for good
+    let c = modelled("Spell", "Take control of an enemy unit at a battlefield.");
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert!(
+        e.gain_control
+            .as_ref()
+            .is_some_and(|t| t.value.starts_with("choose-enemy")),
+        "{e:?}"
+    );
+    assert!(e.duration.is_none() && e.player.is_none());
+    // "it" after a choice: the unit chosen, then the instructions that follow
+    let c = modelled(
+        "Spell",
+        "Choose an enemy unit at a battlefield. Take control of it, ready it, and recall it.",
+    );
+    let first = &c.def.effect.as_ref().unwrap().value;
+    assert!(
+        first
+            .gain_control
+            .as_ref()
+            .is_some_and(|t| t.value.starts_with("choose-")),
+        "{first:?}"
+    );
+    assert_eq!(c.def.then.len(), 2);
+    assert_eq!(c.def.then[1].value.recall.as_ref().unwrap().value, "it");
+    // a spell on the chain is not a permanent whose control the engine changes
+    refused("Spell", "Take control of a spell.");
+}

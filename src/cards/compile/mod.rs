@@ -139,6 +139,54 @@ fn keyword_of(token: &str) -> Option<(String, &'static str)> {
     })
 }
 
+/// The words of a later set the 2026-03-30 rules do not define, written without brackets:
+/// "Empower me.", "disempower it" (the rules' text has no "empower" at all; a test checks
+/// it), with the keyword the report lists them under.
+const LATER_WORDS: &[(&str, &str)] = &[("disempower", "Empower"), ("empower", "Empower")];
+
+/// The first term of `text` that is not a word of the 2026-03-30 rules: a bracketed word
+/// that is neither a symbol, a keyword of 805–826, nor a game action the rules write in
+/// brackets ("[Stun]", "[Buff]", "[Predict 2]", "[Mighty]") — "They [Burn 1]." gives
+/// "Burn" —, or a later set's word of `LATER_WORDS` ("When you empower something else, …"
+/// gives "Empower"). A phrase that uses one cannot be run from the rules (the reminder
+/// text that explains it has no effect on game function, 135.2.d.3), so it is reported under
+/// that word, not as text the compiler missed.
+pub fn later_term(text: &str) -> Option<String> {
+    let mut rest = text;
+    while let Some(i) = rest.find('[') {
+        rest = &rest[i + 1..];
+        let end = rest.find([']', '[']).unwrap_or(rest.len());
+        let token = rest[..end].trim();
+        let word = match token.rsplit_once(' ') {
+            Some((w, v)) if v.chars().all(|c| c.is_ascii_digit()) => w,
+            _ => token,
+        };
+        let known = word.is_empty()
+            || SYMBOLS_AND_ACTIONS
+                .iter()
+                .any(|s| s.eq_ignore_ascii_case(word))
+            || word.chars().all(|c| c.is_ascii_digit())
+            || keyword_of(word).is_some()
+            || predict_count(token).is_some();
+        if !known {
+            return Some(word.to_string());
+        }
+    }
+    text.split(|c: char| !c.is_alphanumeric()).find_map(|w| {
+        let w = w.to_ascii_lowercase();
+        LATER_WORDS
+            .iter()
+            .find(|(stem, _)| w.starts_with(stem))
+            .map(|(_, k)| k.to_string())
+    })
+}
+
+/// Bracketed words that are symbols or game actions of the 2026-03-30 rules, any case.
+const SYMBOLS_AND_ACTIONS: &[&str] = &[
+    "Might", "Rune", "Power", "Tap", "Add", ">", "Fury", "Calm", "Mind", "Body", "Chaos", "Order",
+    "Stun", "Buff", "Mighty",
+];
+
 /// Whether the engine models a keyword's function (the engine's own answer).
 fn keyword_modelled(canonical: &str) -> bool {
     crate::engine::Keyword::parse(canonical).is_modeled()
@@ -255,6 +303,12 @@ pub fn compile(card: &Card) -> Compiled {
         def.keywords.retain(|k| k.value != "Deathknell");
         if let Some(p) = c.phrases.iter_mut().find(|p| p.text.contains("Deathknell")) {
             p.status = PhraseStatus::Unsupported;
+        }
+    }
+    // A phrase that uses a later set's word is reported under that word (see `later_term`).
+    for p in &mut c.phrases {
+        if p.status == PhraseStatus::Unsupported && later_term(&p.text).is_some() {
+            p.status = PhraseStatus::UnknownKeyword;
         }
     }
     // Unsupported phrases travel with the definition, so the loader reports them.
@@ -404,6 +458,13 @@ impl Compiler<'_> {
         if !rest.contains('[') && keyword_of(rest.trim_end_matches('.')).is_some() {
             rest = format!("[{}]", rest.trim_end_matches('.'));
         }
+        // A spell's "Choose a friendly unit." ending a line, its instructions on the next
+        // ("Give it [Temporary]."): a spell's instructions are one sequence, whatever the
+        // lines (359.3.e), so the choice carries on to them; a keyword's line ends it
+        let spell_goes_on = self.card.is("spell")
+            && self.open.is_none()
+            && self.open_replacement.is_none()
+            && !rest.starts_with('[');
         self.open = None;
         self.open_replacement = None;
         self.line_chose = false;
@@ -411,7 +472,7 @@ impl Compiler<'_> {
         self.after_cost = false;
         self.chosen_player = None;
         self.revealed = None;
-        if let Some((c, _)) = self.chosen.take() {
+        if !spell_goes_on && let Some((c, _)) = self.chosen.take() {
             self.set_status(&c, PhraseStatus::Unsupported);
         }
         if std::mem::take(&mut self.deathknell_next) {
@@ -770,7 +831,20 @@ impl Compiler<'_> {
                 });
                 self.push(effect_text, PhraseStatus::Compiled);
             }
-            None => self.push(effect_text, PhraseStatus::Unsupported),
+            // The keyword is nothing without its effect (808.1): the two are one phrase not
+            // modelled, reported as what the effect says, not as the keyword alone.
+            None => match self
+                .phrases
+                .iter_mut()
+                .rev()
+                .find(|p| p.text.eq_ignore_ascii_case("[Deathknell]"))
+            {
+                Some(p) => {
+                    p.text = format!("{} {}", p.text, effect_text.trim());
+                    p.status = PhraseStatus::Unsupported;
+                }
+                None => self.push(effect_text, PhraseStatus::Unsupported),
+            },
         }
     }
 

@@ -534,3 +534,109 @@ fn a_token_battlefield_is_a_battlefield() {
         Some("token")
     );
 }
+
+#[test]
+fn a_later_sets_word_within_a_phrase_is_reported_under_that_word() {
+    assert_eq!(later_term("They [Scorch 1]."), Some("Scorch".into()));
+    assert_eq!(later_term("[Flow][5][Rune][Rune]"), Some("Flow".into()));
+    assert_eq!(
+        later_term("When you empower something else, draw 1."),
+        Some("Empower".into())
+    );
+    assert_eq!(
+        later_term("If it's exhausted, disempower it."),
+        Some("Empower".into())
+    );
+    // symbols, keywords of 805–826 and the game actions written in brackets are the rules'
+    for known in [
+        "Give me +2 [might] this turn.",
+        "[Stun] an enemy unit. [Predict 2].",
+        "Draw 1 for each of your [Mighty] units.",
+        "[Tap]: [Add] [1][Order].",
+        "Give a unit [Assault 2] this turn.",
+        "Power up the engine.",
+    ] {
+        assert_eq!(later_term(known), None, "{known}");
+    }
+    let c = refused(
+        "Unit",
+        "When you play me, choose a player.\nThey [Scorch 1].",
+    );
+    let bad: Vec<(&str, &PhraseStatus)> = c
+        .unsupported()
+        .map(|p| (p.text.as_str(), &p.status))
+        .collect();
+    assert!(
+        bad.contains(&("They [Scorch 1].", &PhraseStatus::UnknownKeyword)),
+        "{bad:?}"
+    );
+    // text without a later word stays unsupported
+    let c = refused("Unit", "I don't ready during your Awaken Phase.");
+    assert_eq!(
+        c.unsupported().next().unwrap().status,
+        PhraseStatus::Unsupported
+    );
+}
+
+#[test]
+fn the_rules_of_2026_03_30_do_not_define_empower() {
+    let rules = include_str!("../../../rules/000_d1f22d35fe5558d9.txt").to_ascii_lowercase();
+    assert!(
+        rules.contains("deathknell"),
+        "the rules text is the one expected"
+    );
+    assert!(!rules.contains("empower"));
+}
+
+#[test]
+fn a_deathknell_whose_effect_is_not_translated_is_one_phrase() {
+    let c = refused("Unit", "[Deathknell] — Sing a song of woe.");
+    let bad: Vec<(&str, &PhraseStatus)> = c
+        .unsupported()
+        .map(|p| (p.text.as_str(), &p.status))
+        .collect();
+    assert_eq!(
+        bad,
+        [(
+            "[Deathknell] Sing a song of woe.",
+            &PhraseStatus::Unsupported
+        )]
+    );
+    // on its own line, the effect on the next
+    let c = refused("Unit", "[Deathknell]\nSing a song of woe.");
+    assert_eq!(c.phrases.len(), 1, "{:?}", c.phrases);
+    assert_eq!(c.phrases[0].text, "[Deathknell] Sing a song of woe.");
+    // an effect translated stays two phrases, both compiled
+    let c = modelled("Unit", "[Deathknell] — Draw 1.");
+    assert_eq!(c.phrases.len(), 2);
+}
+
+#[test]
+fn a_spells_choice_ending_a_line_goes_on_to_the_next() {
+    // 359.3.e: a spell's instructions are one sequence, whatever the lines
+    let c = modelled(
+        "Spell",
+        "Choose a friendly unit without [Tank] .\nGive it [Tank] . Draw 1.",
+    );
+    let first = &c.def.effect.as_ref().unwrap().value;
+    assert!(
+        first
+            .to
+            .as_ref()
+            .is_some_and(|t| t.value.contains("without")),
+        "{first:?}"
+    );
+    assert_eq!(c.def.then.len(), 1, "then draw 1");
+    // a keyword's line ends the choice: nothing refers to it
+    let c = refused("Spell", "Choose a friendly unit.\n[Legion] Draw 1.");
+    assert!(
+        c.unsupported().any(|p| p.text == "Choose a friendly unit."),
+        "{:?}",
+        c.phrases
+    );
+    // a unit's triggered ability does not go on past its line
+    refused(
+        "Unit",
+        "When you play me, choose a friendly unit.\nGive it [Tank].",
+    );
+}
