@@ -1002,6 +1002,14 @@ pub enum Effect {
     Kill {
         target: Target,
     },
+    /// "It deals damage equal to its Might to an enemy unit" (417.6.b, 417.6.b.3): the unit
+    /// `by` is the source of the damage it deals to each of `to`, equal to its Might as the
+    /// instruction executes — not the spell or ability that says so (so no Bonus Damage of
+    /// a spell's or ability's Deal action, 713).
+    UnitDeals {
+        by: Target,
+        to: Target,
+    },
     /// "They deal damage equal to their Mights to each other" (417.1.d, 417.6.b.3): each unit
     /// deals damage equal to its Might to the other, at the same time, as the source of its
     /// own damage.

@@ -2054,3 +2054,30 @@ fn a_target_legal_as_the_item_resolves_stays_the_target_of_each_instruction() {
     assert!(!tr.contains("no longer a legal target"), "{tr}");
     assert!(g.legal_as_resolving.is_empty(), "kept only while resolving");
 }
+
+/// 417.6.b, 417.6.b.3: a unit an instruction names deals damage equal to its Might as the
+/// source; a dealer no longer there deals nothing (359.3.e.6).
+#[test]
+fn a_unit_deals_damage_equal_to_its_might() {
+    let (mut g, a, b) = duel();
+    let bf = g.add_battlefield("Ford", None);
+    g.battlefield_mut(bf).controller = Some(b);
+    let raider = unit(&mut g, CardDef::unit("Raider", 4), a, Zone::Base(a));
+    let stag = unit(&mut g, CardDef::unit("Stag", 5), b, Zone::Battlefield(bf));
+    g.start().expect("start");
+    g.apply(Action::Effect {
+        controller: a,
+        source: None,
+        effect: Effect::UnitDeals {
+            by: Target::Object(raider),
+            to: Target::Object(stag),
+        },
+    })
+    .expect("inject");
+    let tr = g.trace.render_plain();
+    assert_eq!(g.object(stag).damage, 4, "{tr}");
+    assert!(g.trace.cites("417.6.b"), "{tr}");
+    g.unit_deals(None, &[stag]).expect("no dealer");
+    assert_eq!(g.object(stag).damage, 4, "nothing more");
+    assert!(g.trace.cites("359.3.e.6"));
+}
