@@ -198,16 +198,17 @@ fn take_one() -> bool {
 
 /// Takes chunks of whatever product is in flight until `done()` says the awaited
 /// work is over (a search passes "the embedding thread has finished"); between
-/// products it spins a little, then yields its CPU. Returns the number of chunks it
-/// computed.
-pub fn help_until(done: impl Fn() -> bool) -> usize {
+/// products it does a step of `idle_work` (which says whether there was any: a search
+/// maps the pages it will read next), and when there is none it spins a little, then
+/// yields its CPU. Returns the number of chunks it computed.
+pub fn help_until(done: impl Fn() -> bool, mut idle_work: impl FnMut() -> bool) -> usize {
     HELPERS.fetch_add(1, Ordering::AcqRel);
     let (mut taken, mut idle) = (0, 0u32);
     while !done() {
         if take_one() {
             taken += 1;
             idle = 0;
-        } else {
+        } else if !idle_work() {
             pause(&mut idle);
         }
     }

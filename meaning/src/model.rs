@@ -80,6 +80,8 @@ pub(crate) struct Model {
     max_positions: usize,
     ln: (F32s, F32s),
     layers: Vec<Layer>,
+    /// The layers' bytes in the blob, in the order [`Model::embed`] reads them.
+    layer_bytes: &'static [u8],
 }
 
 struct Reader {
@@ -131,6 +133,7 @@ impl Model {
         let words = r.q8(vocab, DIM)?;
         let positions = r.f32s(max_positions.checked_mul(DIM)?)?;
         let ln = r.layer_norm()?;
+        let layers_at = r.at;
         let mut layers = Vec::with_capacity(LAYERS);
         for _ in 0..LAYERS {
             layers.push(Layer {
@@ -152,7 +155,13 @@ impl Model {
             max_positions,
             ln,
             layers,
+            layer_bytes: &bytes[layers_at..],
         })
+    }
+
+    /// The layers' weights, in the order an embedding reads them.
+    pub(crate) fn layer_bytes(&self) -> &'static [u8] {
+        self.layer_bytes
     }
 
     pub(crate) fn vocab_len(&self) -> usize {
@@ -340,8 +349,42 @@ fn linear(x: &[f32], n: usize, m: &Q8, b: F32s, s: &mut Scratch, out: &mut [f32]
 /// reordering): the same values on every CPU, which a general matrix product (it picks
 /// fused multiply-adds where the CPU has them) would not give. Each inner loop runs
 /// across independent outputs (the n scores of a row, the 32 values of a context row),
-/// so it is vector code all the same.
+/// so it is vector code all the same: 8 lanes wide on a CPU with AVX2 (4 without), the
+/// same operations in the same order on each lane, so the same results bit for bit.
 fn attend(
+    qkv: &[f32],
+    n: usize,
+    head: usize,
+    alpha: f32,
+    kt: &mut [f32],
+    scores: &mut [f32],
+    ctx: &mut [f32],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, checked just above.
+        return unsafe { attend_avx2(qkv, n, head, alpha, kt, scores, ctx) };
+    }
+    attend_plain(qkv, n, head, alpha, kt, scores, ctx);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn attend_avx2(
+    qkv: &[f32],
+    n: usize,
+    head: usize,
+    alpha: f32,
+    kt: &mut [f32],
+    scores: &mut [f32],
+    ctx: &mut [f32],
+) {
+    attend_plain(qkv, n, head, alpha, kt, scores, ctx);
+}
+
+/// [`attend`] in whatever vector width the caller was compiled for.
+#[inline(always)]
+fn attend_plain(
     qkv: &[f32],
     n: usize,
     head: usize,
@@ -395,6 +438,7 @@ fn attend(
     }
 }
 
+#[inline(always)]
 fn softmax(row: &mut [f32]) {
     let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max);
     for v in row.iter_mut() {
@@ -667,6 +711,32 @@ mod tests {
             for (a, &x) in all.iter().zip(&v) {
                 assert_eq!(a.to_bits(), gelu(x).to_bits(), "gelu({x})");
             }
+        }
+    }
+
+    /// [`attend`] (8 lanes at a time on an AVX2 CPU) gives [`attend_plain`]'s context,
+    /// compiled for the baseline 4 lanes, bit for bit, at every length and head.
+    #[test]
+    fn attention_is_the_same_whatever_the_vector_width() {
+        for n in [1, 2, 7, 8, 9, 16, 17, 40] {
+            let qkv: Vec<f32> = noise(n as u32, n * 3 * DIM)
+                .iter()
+                .map(|v| v / 3.0)
+                .collect();
+            let alpha = 1.0 / (super::HEAD_DIM as f32).sqrt();
+            let run = |wide: bool| {
+                let (mut kt, mut scores) = (vec![0.0; super::HEAD_DIM * n], vec![0.0; n * n]);
+                let mut ctx = vec![0.0; n * DIM];
+                for head in 0..super::HEADS {
+                    if wide {
+                        super::attend(&qkv, n, head, alpha, &mut kt, &mut scores, &mut ctx);
+                    } else {
+                        super::attend_plain(&qkv, n, head, alpha, &mut kt, &mut scores, &mut ctx);
+                    }
+                }
+                ctx.iter().map(|x| x.to_bits()).collect::<Vec<u32>>()
+            };
+            assert_eq!(run(true), run(false), "{n} tokens");
         }
     }
 

@@ -336,6 +336,10 @@ impl Game {
                     t(first)?;
                     t(second)
                 }
+                Effect::UnitDeals { by, to } => {
+                    t(by)?;
+                    t(to)
+                }
                 Effect::ForEach { effect: e, .. } | Effect::Unless { effect: e, .. } => {
                     effect(e, obj, player, bf)
                 }
@@ -1029,6 +1033,11 @@ impl Game {
                 t(first),
                 t(second)
             ),
+            Effect::UnitDeals { by, to } => format!(
+                "{} deals damage equal to its Might to {}",
+                t(by),
+                t(to)
+            ),
             Effect::Counter { target } => format!("counter {}", t(target)),
             Effect::Buff { target } => format!("buff {}", t(target)),
             Effect::MightThisTurn {
@@ -1553,6 +1562,11 @@ impl Game {
                 let b = self.targets_of(second, controller, source, snap)?;
                 self.fight(a.first().copied(), b.first().copied())?;
             }
+            Effect::UnitDeals { by, to } => {
+                let by = self.targets_of(by, controller, source, snap)?;
+                let to = self.targets_of(to, controller, source, snap)?;
+                self.unit_deals(by.first().copied(), &to)?;
+            }
             Effect::Kill { target } => {
                 let units = self.targets_of(target, controller, source, snap)?;
                 self.kill(&units, cite!("428.1.a.1"))?;
@@ -1817,6 +1831,11 @@ impl Game {
             }
             Effect::Exhaust { target } => {
                 for u in self.targets_of(target, controller, source, snap)? {
+                    if self.objects[u.0].exhausted && self.objects[u.0].is_unit() {
+                        let t =
+                            format!("{} is already exhausted; nothing happens", self.obj_name(u));
+                        self.event(EventKind::Effect, vec![cite!("414.1.c")], t, vec![u.0]);
+                    }
                     self.set_exhausted(u, true);
                 }
             }
@@ -2804,6 +2823,46 @@ impl Game {
             self.deal_damage(to, n, vec![cite!("417.1.b")])?;
             if self.objects[to.0].damage > before {
                 damaged.push(to);
+            }
+        }
+        self.delayed_on_damage(&damaged)
+    }
+
+    /// 417.6.b, 417.6.b.3: unit `by` deals damage equal to its Might (as it executes) to each
+    /// of `to`, as the source of that damage. A dealer no longer there (a target no longer
+    /// legal, 359.3.e.5) deals nothing: the instruction can't be followed (359.3.e.6).
+    pub(crate) fn unit_deals(&mut self, by: Option<ObjId>, to: &[ObjId]) -> R<()> {
+        let Some(by) = by else {
+            let t = "the unit that would deal the damage is not there: it deals none".to_string();
+            self.event(EventKind::Effect, vec![cite!("359.3.e.6")], t, vec![]);
+            return Ok(());
+        };
+        if to.is_empty() {
+            let t = format!("{} has nothing to deal damage to", self.obj_name(by));
+            self.event(EventKind::Effect, vec![cite!("359.3.e.6")], t, vec![by.0]);
+            return Ok(());
+        }
+        let n = self.might(by).max(0);
+        let names: Vec<&str> = to.iter().map(|u| self.obj_name(*u)).collect();
+        let t = format!(
+            "{} (Might {n}) deals damage equal to its Might to {}: it is the source of the damage",
+            self.obj_name(by),
+            names.join(", ")
+        );
+        self.event(
+            EventKind::Effect,
+            vec![cite!("417.6.b"), cite!("417.6.b.3")],
+            t,
+            std::iter::once(by.0)
+                .chain(to.iter().map(|u| u.0))
+                .collect(),
+        );
+        let mut damaged = Vec::new();
+        for &u in to {
+            let before = self.objects[u.0].damage;
+            self.deal_damage(u, n, vec![cite!("417.1.b")])?;
+            if self.objects[u.0].damage > before {
+                damaged.push(u);
             }
         }
         self.delayed_on_damage(&damaged)

@@ -45,6 +45,8 @@ pub fn targets_mut(e: &mut Effect) -> Vec<&mut Target> {
             ..
         } => vec![target],
         Effect::Fight { first, second } => vec![first, second],
+        // "it" (the dealer) is the unit chosen before; what it deals damage to is chosen after
+        Effect::UnitDeals { by, to } => vec![by, to],
         Effect::May { effect } | Effect::Linked { effect } => targets_mut(effect),
         // the unit is the one the first instruction chose; the player's instruction has none
         Effect::ThenItsPlayer { effect, .. }

@@ -1002,6 +1002,14 @@ pub enum Effect {
     Kill {
         target: Target,
     },
+    /// "It deals damage equal to its Might to an enemy unit" (417.6.b, 417.6.b.3): the unit
+    /// `by` is the source of the damage it deals to each of `to`, equal to its Might as the
+    /// instruction executes — not the spell or ability that says so (so no Bonus Damage of
+    /// a spell's or ability's Deal action, 713).
+    UnitDeals {
+        by: Target,
+        to: Target,
+    },
     /// "They deal damage equal to their Mights to each other" (417.1.d, 417.6.b.3): each unit
     /// deals damage equal to its Might to the other, at the same time, as the source of its
     /// own damage.
@@ -2180,7 +2188,7 @@ pub enum Designation {
 }
 
 /// A game object: a card or token in some zone with its marked state.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Object {
     pub id: ObjId,
     #[serde(serialize_with = "ser_arc")]

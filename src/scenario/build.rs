@@ -669,6 +669,11 @@ impl Names<'_> {
                 ));
             }
             Effect::Counter { target }
+        } else if let Some(t) = &e.deals {
+            Effect::UnitDeals {
+                by: self.target(t)?,
+                to: need(&e.to, "deals")?,
+            }
         } else if let Some(t) = &e.fight {
             Effect::Fight {
                 first: self.target(t)?,

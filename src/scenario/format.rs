@@ -1477,6 +1477,11 @@ pub struct Effect {
     /// The other unit of `fight`.
     #[serde(default)]
     pub with: Option<Name>,
+    /// "It deals damage equal to its Might to an enemy unit" (417.6.b): the unit that deals
+    /// the damage, as its source, `to` the units it deals it to: `{deals: it, to:
+    /// choose-enemy}`.
+    #[serde(default)]
+    pub deals: Option<Name>,
     /// "Choose one" (355.3): the modes, one instruction each; the mode is chosen as the card
     /// or ability goes on the chain.
     #[serde(default)]

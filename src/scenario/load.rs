@@ -3445,6 +3445,7 @@ pub fn effect_verbs(e: &format::Effect) -> Vec<&'static str> {
         (e.deal.is_some(), "deal"),
         (e.kill.is_some(), "kill"),
         (e.fight.is_some(), "fight"),
+        (e.deals.is_some(), "deals"),
         (e.counter.is_some(), "counter"),
         (!e.choose_one.is_empty(), "choose-one"),
         (!e.one_of.is_empty(), "one-of"),

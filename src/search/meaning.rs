@@ -557,6 +557,10 @@ impl QueryVector {
             if let Ok(thread) = &started {
                 cpus::away(thread, here);
                 cpus::stay(here);
+                // The words' search has time to spare (it ends before the embedding):
+                // it maps the model's pages first, so that the embedding does not
+                // stop at each layer for its page faults.
+                arbiter_meaning::warm();
             }
             v.ahead.set(started.ok().map(|thread| Ahead {
                 claimed,
@@ -580,9 +584,13 @@ impl QueryVector {
                 if a.claimed.swap(true, Ordering::AcqRel) {
                     // Rather than wait idle, this thread takes part in the embedding's
                     // integer products until it is done (the same vector, bit for bit).
-                    arbiter_meaning::help_until(|| {
-                        a.vector.get().is_some() || a.thread.is_finished()
-                    });
+                    // ... and between the products, maps the rule vectors that
+                    // the re-rank reads next.
+                    let mut at = 0;
+                    arbiter_meaning::help_until(
+                        || a.vector.get().is_some() || a.thread.is_finished(),
+                        || arbiter_meaning::touch_next(TABLE_BYTES, &mut at),
+                    );
                     if let Some(&v) = a.vector.get() {
                         // the thread ends on its own
                         return v;

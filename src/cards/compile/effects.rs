@@ -375,6 +375,9 @@ fn group_target_of(s: &str, plain_up_to: bool) -> Option<String> {
 /// The target words of an instruction (whom it affects), to bind "it".
 pub(super) fn target_fields(e: &mut format::Effect) -> Vec<&mut format::Name> {
     [
+        // the unit that deals the damage first: its "it" is what was chosen before, its `to`
+        // a choice after it (the engine's order of choosing, 355.5)
+        &mut e.deals,
         &mut e.to,
         &mut e.kill,
         &mut e.fight,
@@ -816,6 +819,18 @@ pub(super) fn clause(s: &str) -> Option<Vec<format::Effect>> {
     // 355.13: "Buff up to two other friendly units", "Deal 6 to each of up to two units"
     if let Some(v) = up_to(t, may) {
         return Some(v);
+    }
+    // 417.6.b: "It deals damage equal to its Might to an enemy unit" — the unit chosen
+    // before is the source of the damage; "an enemy at a battlefield" is an enemy unit
+    // there (only units are dealt damage, 417.1)
+    if !may && let Some(r) = strip_ci(t, "it deals damage equal to its might to ") {
+        let to = match fold(r).as_str() {
+            "an enemy at a battlefield" => "choose-enemy-at-battlefield".to_string(),
+            _ => target(r)?,
+        };
+        e.deals = Some(name("it"));
+        e.to = Some(name(to));
+        return Some(vec![e]);
     }
     let words: Vec<&str> = t.split_whitespace().collect();
     let verb = words.first()?.to_ascii_lowercase();

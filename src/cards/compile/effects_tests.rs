@@ -679,3 +679,35 @@ fn take_control_of_a_unit_and_then_of_it() {
     // a spell on the chain is not a permanent whose control the engine changes
     refused("Spell", "Take control of a spell.");
 }
+
+#[test]
+fn it_deals_damage_equal_to_its_might() {
+    // 417.6.b: the unit an instruction chose before is the source of the damage
+    let c = modelled(
+        "Spell",
+        "Ready a friendly unit. It deals damage equal to its Might to an enemy at a battlefield.",
+    );
+    let second = &c.def.then[0].value;
+    assert_eq!(second.deals.as_ref().unwrap().value, "it");
+    assert_eq!(
+        second.to.as_ref().unwrap().value,
+        "choose-enemy-at-battlefield"
+    );
+    // after "Choose a friendly unit.": that unit
+    let c = modelled(
+        "Spell",
+        "Choose a friendly unit. It deals damage equal to its Might to an enemy unit.",
+    );
+    let e = &c.def.effect.as_ref().unwrap().value;
+    assert!(
+        e.deals
+            .as_ref()
+            .is_some_and(|d| d.value.starts_with("choose-friendly")),
+        "{e:?}"
+    );
+    // with nothing chosen before, "it" is no unit
+    refused(
+        "Spell",
+        "It deals damage equal to its Might to an enemy unit.",
+    );
+}
