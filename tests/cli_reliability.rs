@@ -151,7 +151,7 @@ fn a_device_as_the_card_database_or_deck_list_is_refused_not_read_forever() {
     }
     refused(
         &["--cards", "/dev/zero", "cards"],
-        "/dev/zero: the card database is larger than 67108864 bytes, the most read",
+        "/dev/zero: the card database is larger than 16777216 bytes, the most read",
     );
     refused(
         &[

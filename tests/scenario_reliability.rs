@@ -321,10 +321,11 @@ fn effects_in_play_are_bounded() {
 
 #[test]
 fn endless_cleanups_are_bounded() {
-    // a unit whose death is replaced by exhausting it keeps its lethal damage: every
-    // cleanup changed the game and was followed by another, without end (6.6 GB in 30 s)
+    // a unit whose death is replaced by dealing it 1 damage keeps its lethal damage and
+    // gains more: every cleanup changes the game's state and is followed by another (322),
+    // without end (the loop had no bound: 6.6 GB in 30 s)
     let e = invalid(&board(
-        "  Mender: {might: 3, abilities: [{would: die, scope: me, instead: [{exhaust: me}]}]}",
+        "  Mender: {might: 3, abilities: [{would: die, scope: me, instead: [{deal: 1, to: me}]}]}",
         "{card: Mender}",
         "  - effect: {deal: 5, to: Mender}\n",
     ));
@@ -333,6 +334,19 @@ fn endless_cleanups_are_bounded() {
             && e.ends_with("(the limit is 100000 rounds)"),
         "{e}"
     );
+    // replaced by exhausting it instead, the second cleanup exhausts an exhausted unit:
+    // nothing additional happens (414.1.c), no new change in the game's state, and the
+    // cleanups stop (322) — the game goes on with the unit damaged and exhausted
+    let src = board(
+        "  Mender: {might: 3, abilities: [{would: die, scope: me, instead: [{exhaust: me}]}]}",
+        "{card: Mender}",
+        "  - effect: {deal: 5, to: Mender}\n  - effect: {deal: 1, to: Grunt}\n",
+    ) + "expect:\n  - {object: Mender, zone: base, damage: 5, exhausted: true}\n";
+    let src = src.replace("{card: Mender}", "{card: Mender}, {card: Grunt}");
+    let t = std::time::Instant::now();
+    let v = evaluate("t.yaml", &src);
+    assert!(matches!(v.status, Status::Pass), "{}", summary(&v.status));
+    assert!(t.elapsed().as_secs() < 5, "{:?}", t.elapsed());
 }
 
 #[test]

@@ -1831,6 +1831,11 @@ impl Game {
             }
             Effect::Exhaust { target } => {
                 for u in self.targets_of(target, controller, source, snap)? {
+                    if self.objects[u.0].exhausted && self.objects[u.0].is_unit() {
+                        let t =
+                            format!("{} is already exhausted; nothing happens", self.obj_name(u));
+                        self.event(EventKind::Effect, vec![cite!("414.1.c")], t, vec![u.0]);
+                    }
                     self.set_exhausted(u, true);
                 }
             }

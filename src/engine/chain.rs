@@ -35,7 +35,7 @@ pub(crate) struct Triggered {
 
 /// Priority or focus awarded by a step of the chain, given only after the outstanding
 /// cleanups (335, 320.1: no priority or focus is awarded during a cleanup).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum PriorityDue {
     /// The controller of the newest chain item gains priority, by this rule (337.1.c.3, 340.4).
     Newest(Cite),

@@ -1,13 +1,13 @@
 //! Cleanups (318–324): made outstanding at the times of 319.1–319.8, they perform the tasks
-//! of 323.1–323.14 in order and repeat until a cleanup changes nothing (322). No chain item
-//! resolves during a cleanup (320), and none happens during resolution (321). Special
-//! cleanups insert steps: combat (461.1: 3c, 3d) and end of turn (317.2: 2c, 2d, 2e); a
-//! repeat is a normal cleanup (324.2).
+//! of 323.1–323.14 in order and repeat until a cleanup changes nothing in the game's state
+//! (322; [`State`] is what is weighed). No chain item resolves during a cleanup (320), and
+//! none happens during resolution (321). Special cleanups insert steps: combat (461.1: 3c,
+//! 3d) and end of turn (317.2: 2c, 2d, 2e); a repeat is a normal cleanup (324.2).
 
 use super::actions::{EngineError, Halt, R};
 use super::decision::{Answer, Decision, DecisionKind, DecisionOption};
 use super::objects::{CardType, Designation, Duration, Trigger};
-use super::state::{BfId, Game, Zone};
+use super::state::{BfId, Game, ObjId, PlayerId, Zone};
 use super::trace::{Cite, EventKind};
 use crate::cite;
 
@@ -54,9 +54,9 @@ impl Game {
         self.in_cleanup = true;
         let mut rounds = 0usize;
         loop {
-            // 322 repeats a cleanup that changed the game; a replacement that keeps a unit
-            // from dying without removing its damage changes it every time: bounded as the
-            // engine's other rounds are
+            // 322 repeats a cleanup that changed the game's state; a replacement that keeps a
+            // unit from dying by changing something else each time (dealing it more damage)
+            // changes it every time: bounded as the engine's other rounds are
             rounds += 1;
             if rounds > crate::limits::MAX_ROUNDS {
                 self.in_cleanup = false;
@@ -98,13 +98,16 @@ impl Game {
                 self.in_cleanup = false;
                 return Err(e);
             }
-            let header = self.trace.events.len();
+            // 322: what changed is weighed in the game's state, not in what the tasks said:
+            // a replaced death that changes nothing (414.1.c: exhausting an exhausted unit)
+            // is said, and is no change
+            let before = self.state();
             let r = self.cleanup_tasks(special);
+            let changed = self.changed_since(before);
             if let Err(e) = r {
                 self.in_cleanup = false;
                 return Err(e);
             }
-            let changed = self.trace.events.len() > header;
             // a repeat that changed nothing is not shown — except the normal cleanup that
             // follows a special one (324.2), shown so that it is seen to come before the
             // combat or the turn goes on
@@ -664,5 +667,221 @@ impl Game {
         };
         let i = self.decide(d)?;
         Ok(staged[i])
+    }
+}
+
+/// The game's state as 322 weighs it ("repeating until a Cleanup occurs with no new change
+/// in the game's state"): everything the rules and the later steps read, as values. Left
+/// out: the trace (what happened, not what is), the clock and fresh ids (they count what
+/// happened), the 319 times noted outstanding (the changes that noted them are compared
+/// themselves), the answers queued for the action's decisions (the players' input), an
+/// action suspended at a decision (a decision without an answer ends the cleanup before it
+/// is weighed) and the engine's own bookkeeping (trace depth, caches). The objects, players,
+/// battlefields, chain and continuous effects are not copied here but watched (see
+/// [`Game::state`]).
+pub(crate) struct State {
+    mode: super::modes::Mode,
+    turn: super::state::Turn,
+    showdown: Option<super::state::Showdown>,
+    combat: Option<super::state::Combat>,
+    priority: Option<PlayerId>,
+    focus: Option<PlayerId>,
+    winner: Option<PlayerId>,
+    additional_turns: Vec<PlayerId>,
+    rng: u64,
+    chain_passes: usize,
+    chain_by_trigger: bool,
+    combat_chain: bool,
+    decision: Option<Decision>,
+    in_cleanup: bool,
+    resolving: bool,
+    legal_as_resolving: Vec<(ObjId, u64, bool)>,
+    /// 428.5: set and extended only while a chain item resolves, never during a cleanup
+    /// (320, 321), so not copied for the weighing; debug builds check that it holds.
+    #[cfg(debug_assertions)]
+    kill_by: Option<super::state::KillBy>,
+    replacements_spent: Vec<(ObjId, usize, u32)>,
+    replacements_applied: Vec<super::abilities::replacement::RepKey>,
+    created_replacements: Vec<super::abilities::replacement::CreatedReplacement>,
+    delayed: Vec<super::abilities::delayed::Delayed>,
+    /// 709: looked at as the cleanup begins, before its tasks, never by them: likewise.
+    #[cfg(debug_assertions)]
+    mighty: Vec<ObjId>,
+    priority_due: Option<super::chain::PriorityDue>,
+    restrict_choices: Option<Zone>,
+}
+
+impl Game {
+    /// The game's state as 322 weighs it, to be compared by
+    /// [`changed_since`](Self::changed_since): a copy of the small fields; the objects,
+    /// players, battlefields, chain and continuous effects (the bulk of it, and what
+    /// allocates) are watched instead — the first change to an object, or to one of the
+    /// others, from now on saves its old value ([`Journaled::watch`], [`Tracked::watch`]),
+    /// so that a cleanup that changes nothing copies nothing of them. The destructuring
+    /// makes a new field of [`Game`] a compile error here until it is weighed or said to be
+    /// left out.
+    ///
+    /// [`Journaled::watch`]: super::tracked::Journaled::watch
+    /// [`Tracked::watch`]: super::tracked::Tracked::watch
+    pub(crate) fn state(&mut self) -> State {
+        self.objects.watch();
+        self.players.watch();
+        self.battlefields.watch();
+        self.chain.watch();
+        self.effects.watch();
+        let Game {
+            mode,
+            // watched above
+            players: _,
+            objects: _,
+            battlefields: _,
+            turn,
+            chain: _,
+            showdown,
+            combat,
+            priority,
+            focus,
+            winner,
+            effects: _,
+            additional_turns,
+            trace: _,
+            rng,
+            clock: _,
+            next_id: _,
+            outstanding_cleanup: _,
+            chain_passes,
+            chain_by_trigger,
+            combat_chain,
+            answers: _,
+            decision,
+            suspended: _,
+            in_cleanup,
+            resolving,
+            legal_as_resolving,
+            kill_by,
+            depth: _,
+            // written (337.1, 317.2) but read by nothing
+            fepr_happened: _,
+            replacements_spent,
+            replacements_applied,
+            created_replacements,
+            delayed,
+            mighty,
+            // a point of the clock, written before the cleanup's tasks
+            mighty_look: _,
+            priority_due,
+            restrict_choices,
+            derived: _,
+        } = self;
+        // not weighed in a release build (see [`State`])
+        #[cfg(not(debug_assertions))]
+        let _ = (kill_by, mighty);
+        State {
+            mode: *mode,
+            turn: turn.clone(),
+            showdown: showdown.clone(),
+            combat: combat.clone(),
+            priority: *priority,
+            focus: *focus,
+            winner: *winner,
+            additional_turns: additional_turns.clone(),
+            rng: *rng,
+            chain_passes: *chain_passes,
+            chain_by_trigger: *chain_by_trigger,
+            combat_chain: *combat_chain,
+            decision: decision.clone(),
+            in_cleanup: *in_cleanup,
+            resolving: *resolving,
+            legal_as_resolving: legal_as_resolving.clone(),
+            #[cfg(debug_assertions)]
+            kill_by: kill_by.clone(),
+            replacements_spent: replacements_spent.clone(),
+            replacements_applied: replacements_applied.clone(),
+            created_replacements: created_replacements.clone(),
+            delayed: delayed.clone(),
+            #[cfg(debug_assertions)]
+            mighty: mighty.clone(),
+            priority_due: priority_due.clone(),
+            restrict_choices: *restrict_choices,
+        }
+    }
+
+    /// Whether the game's state changed since `s` was taken (322: a cleanup "with no new
+    /// change in the game's state" is the last), compared where it is, without a second
+    /// copy; ends the objects' watch. The destructuring makes a field of [`State`] left
+    /// uncompared a compile error.
+    pub(crate) fn changed_since(&mut self, s: State) -> bool {
+        // every watch ends, whatever the others say
+        let watched = [
+            self.objects.unchanged_since_watch(),
+            self.players.unchanged_since_watch(),
+            self.battlefields.unchanged_since_watch(),
+            self.chain.unchanged_since_watch(),
+            self.effects.unchanged_since_watch(),
+        ];
+        let State {
+            mode,
+            turn,
+            showdown,
+            combat,
+            priority,
+            focus,
+            winner,
+            additional_turns,
+            rng,
+            chain_passes,
+            chain_by_trigger,
+            combat_chain,
+            decision,
+            in_cleanup,
+            resolving,
+            legal_as_resolving,
+            #[cfg(debug_assertions)]
+            kill_by,
+            replacements_spent,
+            replacements_applied,
+            created_replacements,
+            delayed,
+            #[cfg(debug_assertions)]
+            mighty,
+            priority_due,
+            restrict_choices,
+        } = s;
+        // the cheap and the likely to change first
+        #[cfg(debug_assertions)]
+        {
+            debug_assert!(
+                self.kill_by == kill_by,
+                "428.5: kills attributed during a cleanup"
+            );
+            debug_assert!(
+                self.mighty == mighty,
+                "709: Mighty looked at by a cleanup's tasks"
+            );
+        }
+        let same = watched.iter().all(|same| *same)
+            && self.rng == rng
+            && self.winner == winner
+            && self.chain_passes == chain_passes
+            && self.mode == mode
+            && self.turn == turn
+            && self.showdown == showdown
+            && self.combat == combat
+            && self.priority == priority
+            && self.focus == focus
+            && self.additional_turns == additional_turns
+            && self.chain_by_trigger == chain_by_trigger
+            && self.combat_chain == combat_chain
+            && self.decision == decision
+            && self.in_cleanup == in_cleanup
+            && self.resolving == resolving
+            && self.legal_as_resolving == legal_as_resolving
+            && self.replacements_spent == replacements_spent
+            && self.replacements_applied == replacements_applied
+            && self.created_replacements == created_replacements
+            && self.delayed == delayed
+            && self.priority_due == priority_due
+            && self.restrict_choices == restrict_choices;
+        !same
     }
 }

@@ -2188,7 +2188,7 @@ pub enum Designation {
 }
 
 /// A game object: a card or token in some zone with its marked state.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Object {
     pub id: ObjId,
     #[serde(serialize_with = "ser_arc")]

@@ -93,7 +93,7 @@ impl Zone {
 
 pub use super::modes::Mode;
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Player {
     pub id: PlayerId,
     pub name: String,
@@ -157,7 +157,7 @@ pub struct Player {
     pub game_wins: u32,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Battlefield {
     pub id: BfId,
     pub name: String,
@@ -217,7 +217,7 @@ impl Phase {
     }
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Turn {
     pub player: PlayerId,
     pub number: u32,
@@ -269,7 +269,7 @@ pub struct KillBy {
 }
 
 /// What an object looked like as it died (808.1.d.3 / 323.4), for its Deathknell.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Snapshot {
     pub location: Zone,
     pub might: i32,
@@ -279,7 +279,7 @@ pub struct Snapshot {
 }
 
 /// A chain item (329): a card being played, an activated ability, or a triggered ability.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ChainItem {
     /// Unique id in this game.
     pub id: u64,
@@ -304,7 +304,7 @@ pub struct ChainItem {
     pub restrict_choices: Option<Zone>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Showdown {
     pub battlefield: BfId,
     /// A combat showdown (316.5.a.1) or a non-combat showdown (316.5.b.1.a).
@@ -324,7 +324,7 @@ pub enum CombatStep {
     Resolution,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Combat {
     pub battlefield: BfId,
     pub attacker: PlayerId,
@@ -333,7 +333,7 @@ pub struct Combat {
 }
 
 /// A continuous effect from an effect that resolved (not from a passive ability).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ContinuousEffect {
     pub id: u64,
     pub target: ObjId,
@@ -383,9 +383,10 @@ pub struct Game {
     /// Journaled too: `apply` takes back a refused action's changes to the objects
     /// instead of keeping a copy of them all.
     pub objects: Journaled<Object>,
-    pub battlefields: Vec<Battlefield>,
+    /// Tracked (as `chain`) for the cleanup's weighing of a change (322).
+    pub battlefields: Tracked<Vec<Battlefield>>,
     pub turn: Turn,
-    pub chain: Vec<ChainItem>,
+    pub chain: Tracked<Vec<ChainItem>>,
     pub showdown: Option<Showdown>,
     pub combat: Option<Combat>,
     pub priority: Option<PlayerId>,
@@ -645,7 +646,7 @@ impl Game {
             mode,
             players: players.into(),
             objects: Vec::new().into(),
-            battlefields: Vec::new(),
+            battlefields: Default::default(),
             turn: Turn {
                 player: PlayerId(0),
                 number: 1,
@@ -654,7 +655,7 @@ impl Game {
                 additional: false,
                 order: PlayerId(0),
             },
-            chain: Vec::new(),
+            chain: Default::default(),
             showdown: None,
             combat: None,
             priority: None,

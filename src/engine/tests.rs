@@ -1896,6 +1896,116 @@ fn a_granted_keyword_the_engine_does_not_model_stops_the_run_naming_it() {
     assert!(g.keywords(u).is_empty(), "the state is unchanged");
 }
 
+/// A 3-Might unit that reads "If I would die, exhaust me instead" (369).
+fn mender(g: &mut Game, p: PlayerId) -> ObjId {
+    let rep = Replacement {
+        event: ReplacedEvent::Die,
+        scope: Scope::Me,
+        instead: vec![Effect::Exhaust { target: Target::Me }],
+        uses: ReplacementUses::Always,
+        condition: Condition::Always,
+        prevent: None,
+        in_trash: false,
+        affected: Condition::Always,
+        choice: None,
+        double: false,
+    };
+    let def = CardDef::unit("Mender", 3).with_ability(Ability::Replacement(rep));
+    unit(g, def, p, Zone::Base(p))
+}
+
+fn deal(g: &mut Game, p: PlayerId, u: ObjId, n: i32) {
+    g.apply(Action::Effect {
+        controller: p,
+        source: None,
+        effect: Effect::DealDamage {
+            target: Target::Object(u),
+            amount: Amount::Fixed(n),
+        },
+    })
+    .expect("deal");
+}
+
+#[test]
+fn a_cleanup_repeats_until_the_games_state_does_not_change() {
+    // 322: "repeating until a Cleanup occurs with no new change in the game's state". The
+    // first cleanup replaces Mender's death by exhausting it (a change: it was ready); the
+    // repeat replaces it again, exhausting an exhausted unit, which does nothing (414.1.c):
+    // no change, so the game comes to rest (it ran to the round limit when every line a
+    // cleanup said counted as a change)
+    let (mut g, a, _) = duel();
+    let m = mender(&mut g, a);
+    g.start().expect("starts");
+    deal(&mut g, a, m, 5);
+    let tr = g.trace.render_plain();
+    let o = g.object(m);
+    assert_eq!(
+        (o.zone, o.damage, o.exhausted),
+        (Zone::Base(a), 5, true),
+        "{tr}"
+    );
+    assert_eq!(tr.matches("Mender would die").count(), 1, "{tr}");
+    // the repeat that changed nothing is not shown
+    assert!(!g.trace.cites("322"), "{tr}");
+    assert_eq!(g.status(), Status::Idle { player: a }, "{tr}");
+    // the next cleanup finds it again: its death replaced, nothing happens
+    deal(&mut g, a, m, 1);
+    let tr = g.trace.render_plain();
+    assert_eq!(tr.matches("Mender would die").count(), 2, "{tr}");
+    assert!(
+        tr.contains("Mender is already exhausted; nothing happens  [414.1.c]"),
+        "{tr}"
+    );
+    assert_eq!(g.object(m).zone, Zone::Base(a), "{tr}");
+}
+
+#[test]
+fn the_state_a_cleanup_weighs_is_its_values_not_its_trace() {
+    let (mut g, a, _) = duel();
+    let m = mender(&mut g, a);
+    g.start().expect("starts");
+    let s = g.state();
+    assert!(!g.changed_since(s));
+    // a line in the trace is no change in the game's state
+    let s = g.state();
+    g.event(
+        EventKind::Effect,
+        vec![crate::cite!("414.1.c")],
+        "said".into(),
+        vec![],
+    );
+    assert!(!g.changed_since(s));
+    // readying a ready unit changes nothing; exhausting it does, and exhausting it again
+    // does not (414.1.c)
+    let s = g.state();
+    g.set_exhausted(m, false);
+    assert!(!g.changed_since(s));
+    let s = g.state();
+    g.set_exhausted(m, true);
+    assert!(g.changed_since(s));
+    let s = g.state();
+    g.set_exhausted(m, true);
+    assert!(!g.changed_since(s));
+    // an object changed and changed back is unchanged; one added is a change
+    let s = g.state();
+    g.objects[m.0].damage = 1;
+    g.objects[m.0].damage = 0;
+    assert!(!g.changed_since(s));
+    let s = g.state();
+    g.objects[m.0].damage = 1;
+    assert!(g.changed_since(s));
+    let s = g.state();
+    unit(&mut g, CardDef::unit("Squire", 2), a, Zone::Base(a));
+    assert!(g.changed_since(s));
+    // any other value: points, the random generator
+    let s = g.state();
+    g.player_mut(a).points += 1;
+    assert!(g.changed_since(s));
+    let s = g.state();
+    g.rng ^= 1;
+    assert!(g.changed_since(s));
+}
+
 /// 359.3.e.2, 405.1: a target's legality is checked as the item begins to resolve, not again
 /// as each instruction executes — the unit an ability took control of stays its target.
 #[test]

@@ -10,10 +10,26 @@
 use std::ops::{Deref, DerefMut};
 
 /// A value whose mutable accesses are counted.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub struct Tracked<T> {
     value: T,
     generation: u64,
+    /// A watch ([`watch`](Self::watch)): whether one is on, and the value before the first
+    /// mutable access since it began.
+    watching: bool,
+    watched: Option<T>,
+}
+
+/// A copy holds the value alone (and the generation); no watch.
+impl<T: Clone> Clone for Tracked<T> {
+    fn clone(&self) -> Self {
+        Tracked {
+            value: self.value.clone(),
+            generation: self.generation,
+            watching: false,
+            watched: None,
+        }
+    }
 }
 
 impl<T> Tracked<T> {
@@ -21,12 +37,36 @@ impl<T> Tracked<T> {
         Tracked {
             value,
             generation: 0,
+            watching: false,
+            watched: None,
         }
     }
 
     /// How many mutable accesses there have been (wrapping: only equality is compared).
     pub fn generation(&self) -> u64 {
         self.generation
+    }
+
+    /// Begins a watch: the first mutable access from now on saves the value it changes, so
+    /// that [`unchanged_since_watch`](Self::unchanged_since_watch) can tell whether the
+    /// value is still what it was, at no cost while nothing is changed. A watch begun
+    /// before is ended.
+    pub fn watch(&mut self) {
+        self.watching = true;
+        self.watched = None;
+    }
+
+    /// Whether the value is the one the watch began on (one accessed mutably and set back
+    /// is unchanged), and ends the watch. Without a watch on, `true`.
+    pub fn unchanged_since_watch(&mut self) -> bool
+    where
+        T: PartialEq,
+    {
+        self.watching = false;
+        match self.watched.take() {
+            Some(old) => old == self.value,
+            None => true,
+        }
     }
 }
 
@@ -37,9 +77,12 @@ impl<T> Deref for Tracked<T> {
     }
 }
 
-impl<T> DerefMut for Tracked<T> {
+impl<T: Clone> DerefMut for Tracked<T> {
     fn deref_mut(&mut self) -> &mut T {
         self.generation = self.generation.wrapping_add(1);
+        if self.watching && self.watched.is_none() {
+            self.watched = Some(self.value.clone());
+        }
         &mut self.value
     }
 }
@@ -72,7 +115,7 @@ impl<'a, T> IntoIterator for &'a Tracked<Vec<T>> {
     }
 }
 
-impl<'a, T> IntoIterator for &'a mut Tracked<Vec<T>> {
+impl<'a, T: Clone> IntoIterator for &'a mut Tracked<Vec<T>> {
     type Item = &'a mut T;
     type IntoIter = std::slice::IterMut<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
@@ -150,6 +193,13 @@ pub struct Journaled<T> {
     /// are (one bit per element below `len`).
     saved: Vec<(usize, T)>,
     marked: Vec<u64>,
+    /// A watch ([`watch`](Self::watch)), apart from the journal: whether one is on, the
+    /// length when it began, the old values of the elements changed since and which those
+    /// are.
+    watching: bool,
+    watch_len: usize,
+    watch_saved: Vec<(usize, T)>,
+    watch_marked: Vec<u64>,
 }
 
 impl<T> Default for Journaled<T> {
@@ -185,7 +235,44 @@ impl<T> Journaled<T> {
             opened_at: 0,
             saved: Vec::new(),
             marked: Vec::new(),
+            watching: false,
+            watch_len: 0,
+            watch_saved: Vec::new(),
+            watch_marked: Vec::new(),
         }
+    }
+
+    /// Begins a watch: from now on the first mutable access to each element saves its old
+    /// value (as a journal does, and independently of one), so that
+    /// [`unchanged_since_watch`](Self::unchanged_since_watch) can tell, at the cost of the
+    /// elements accessed, whether the vector still holds what it held. A watch begun
+    /// before is ended.
+    pub fn watch(&mut self) {
+        self.watching = true;
+        self.watch_len = self.items.len();
+        self.watch_saved.clear();
+        self.watch_marked.clear();
+        self.watch_marked.resize(self.watch_len.div_ceil(64), 0);
+    }
+
+    /// Whether the vector holds the values it held when the watch began (an element
+    /// accessed mutably and set back is unchanged; one pushed is a change), and ends the
+    /// watch. Without a watch on, `true`.
+    pub fn unchanged_since_watch(&mut self) -> bool
+    where
+        T: PartialEq,
+    {
+        if !self.watching {
+            return true;
+        }
+        self.watching = false;
+        let same = self.items.len() == self.watch_len
+            && self
+                .watch_saved
+                .iter()
+                .all(|(i, old)| self.items[*i] == *old);
+        self.watch_saved.clear();
+        same
     }
 
     /// How many mutable accesses there have been (wrapping: only equality is compared).
@@ -224,7 +311,8 @@ impl<T> Journaled<T> {
         self.open = false;
     }
 
-    /// Saves element `i`'s value if a journal is open and it was not saved yet.
+    /// Saves element `i`'s value if a journal is open and it was not saved yet, and for a
+    /// watch likewise.
     #[inline]
     fn save(&mut self, i: usize)
     where
@@ -235,6 +323,13 @@ impl<T> Journaled<T> {
             if self.marked[word] & bit == 0 {
                 self.marked[word] |= bit;
                 self.saved.push((i, self.items[i].clone()));
+            }
+        }
+        if self.watching && i < self.watch_len {
+            let (word, bit) = (i / 64, 1u64 << (i % 64));
+            if self.watch_marked[word] & bit == 0 {
+                self.watch_marked[word] |= bit;
+                self.watch_saved.push((i, self.items[i].clone()));
             }
         }
     }
@@ -393,5 +488,35 @@ mod tests {
         assert!(copy[0].is_empty());
         v.roll_back();
         assert_eq!(v[0], vec![0, 0]);
+    }
+
+    /// A watch tells whether the values are still those it began on, whatever the accesses
+    /// in between, and independently of a journal open at the same time; it ends with the
+    /// answer.
+    #[test]
+    fn a_watch_tells_a_change_of_value_from_an_access() {
+        let mut v = Journaled::new((0..130).map(|i| vec![i]).collect::<Vec<Vec<u32>>>());
+        v.open();
+        v.watch();
+        v[129].push(1);
+        v[129].pop();
+        for x in v.iter_mut() {
+            x.push(0);
+            x.pop();
+        }
+        assert!(v.unchanged_since_watch());
+        v.watch();
+        v[64].push(1);
+        assert!(!v.unchanged_since_watch());
+        v.watch();
+        v.push(vec![]);
+        assert!(!v.unchanged_since_watch());
+        // ended: a change after it is not weighed
+        v[0].push(1);
+        assert!(v.unchanged_since_watch());
+        // the journal saw everything since it opened
+        v.roll_back();
+        assert_eq!(v.len(), 130);
+        assert_eq!((v[0].len(), v[64].len()), (1, 1));
     }
 }
